@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** `YYYY-MM-DD`, a real calendar date. */
+export const isoDate = z.iso.date();
+export const id = z.string().min(1).max(64);
+export const email = z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid e-mail address' }));
+export const role = z.enum(['admin', 'reseller', 'supplier']);
+export const propertyType = z.enum(['accommodation', 'vehicle']);
+
+/** Query numbers arrive as strings. */
+export const pageQuery = {
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(10),
+};
+
+export const listMeta = z.object({
+  page: z.number().int(),
+  limit: z.number().int(),
+  total: z.number().int(),
+});
+export type ListMeta = z.infer<typeof listMeta>;
+
+/** A list reply as callers see it. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), meta: listMeta });
+}
+
+/** The body of every error reply (snake_case on the wire). */
+export const errorBody = z.object({
+  message: z.string(),
+  code: z.string(),
+  fields: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  requestId: z.string().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

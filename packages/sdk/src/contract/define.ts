@@ -1,0 +1,123 @@
+import type { z } from 'zod';
+
+/** The three roles of a signed-in user. Derived from the user: an agent attribute makes a reseller. */
+export type Role = 'admin' | 'reseller' | 'supplier';
+
+/** Who may call an endpoint: anyone, any signed-in user, or the listed roles. */
+export type Access = 'public' | 'signedIn' | readonly Role[];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * How the reply travels. The schema always describes what the client hands back: flat camelCase.
+ * - `resource`: `{data: {id, type, attributes}}` on the wire, `{id, type, ...attributes}` to callers.
+ * - `list`: `{data: [{id, type, attributes}], meta}` on the wire, `{items, meta}` to callers.
+ * - `plain`: a snake_case JSON object, camelCased for callers.
+ * - `empty`: 204, no body.
+ * - `file`: a download (the client returns a `Blob` plus its file name).
+ */
+export type ReplyKind = 'resource' | 'list' | 'plain' | 'empty' | 'file';
+
+export interface EndpointDef<
+  P extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path with `{name}` placeholders, e.g. `/api/v2/resellers/bookings/{id}`. */
+  path: string;
+  summary: string;
+  access: Access;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** `multipart` bodies are sent as form data (files allowed). */
+  bodyEncoding?: 'json' | 'multipart';
+  reply: ReplyKind;
+  response: R;
+  /**
+   * A call that creates, books, pays or issues: the client sends an `Idempotency-Key` made once per logical
+   * call, and the server replays the first reply for a repeated key.
+   */
+  creates?: boolean;
+  /** HTTP statuses this endpoint answers with on purpose, besides 200/201/204, for the docs. */
+  errors?: readonly number[];
+}
+
+export interface Endpoint<
+  P extends z.ZodObject | undefined = z.ZodObject | undefined,
+  Q extends z.ZodObject | undefined = z.ZodObject | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType = z.ZodType,
+> extends EndpointDef<P, Q, B, R> {
+  /** `area.operation`, set by `defineArea`. */
+  name: string;
+}
+
+/** Declares an endpoint; types flow from the schemas given. */
+export function endpoint<
+  P extends z.ZodObject | undefined = undefined,
+  Q extends z.ZodObject | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(def: EndpointDef<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return { ...def, name: '' };
+}
+
+export type Area = Record<string, Endpoint>;
+
+/** Names each endpoint of an area `area.operation`. */
+export function defineArea<A extends Area>(area: string, endpoints: A): A {
+  for (const [op, e] of Object.entries(endpoints)) e.name = `${area}.${op}`;
+  return endpoints;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: inference helpers
+type Any = any;
+type ParamsOf<E> = E extends Endpoint<infer P, Any, Any, Any> ? P : never;
+type QueryOf<E> = E extends Endpoint<Any, infer Q, Any, Any> ? Q : never;
+type BodyOf<E> = E extends Endpoint<Any, Any, infer B, Any> ? B : never;
+
+/** What a caller passes: `params`, `query` and `body`, each present only when the endpoint has it. */
+export type EndpointInput<E extends Endpoint> = ([ParamsOf<E>] extends [z.ZodObject]
+  ? { params: z.input<ParamsOf<E>> }
+  : { params?: undefined }) &
+  ([QueryOf<E>] extends [z.ZodObject] ? { query?: z.input<QueryOf<E>> } : { query?: undefined }) &
+  ([BodyOf<E>] extends [z.ZodType] ? { body: z.input<BodyOf<E>> } : { body?: undefined });
+
+/** What the client returns. */
+export type EndpointOutput<E extends Endpoint> = E['reply'] extends 'file'
+  ? { blob: Blob; fileName: string | null }
+  : E['reply'] extends 'empty'
+    ? undefined
+    : z.output<E['response']>;
+
+/** The parsed input a server handler receives. */
+export interface HandlerInput<E extends Endpoint> {
+  params: [ParamsOf<E>] extends [z.ZodObject] ? z.output<ParamsOf<E>> : Record<string, never>;
+  query: [QueryOf<E>] extends [z.ZodObject] ? z.output<QueryOf<E>> : Record<string, never>;
+  body: [BodyOf<E>] extends [z.ZodType] ? z.output<BodyOf<E>> : undefined;
+}
+
+/** Fills `{name}` placeholders, encoding each value. */
+export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${key}"`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Names of `{name}` placeholders of a path, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+}
+
+/** Whether a role may call an endpoint with this access. `null` is the anonymous caller. */
+export function isAllowed(access: Access, role: Role | null): boolean {
+  if (access === 'public') return true;
+  if (role === null) return false;
+  if (access === 'signedIn') return true;
+  return access.includes(role);
+}

@@ -1,0 +1,15 @@
+import { authArea } from './auth.js';
+import { mailArea } from './mail.js';
+
+export * from './auth.js';
+export * from './common.js';
+export * from './define.js';
+export * from './mail.js';
+
+/** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
+export const contract = {
+  auth: authArea,
+  mail: mailArea,
+} as const;
+
+export type Contract = typeof contract;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { id, listOf, pageQuery } from './common.js';
+import { defineArea, endpoint } from './define.js';
+
+export const outboxMail = z.object({
+  id,
+  type: z.literal('mail'),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  /** What the mail is about, e.g. `password_reset`, `otp_code`, `booking_confirmation`. */
+  kind: z.string(),
+  createdAt: z.string(),
+});
+export type OutboxMail = z.infer<typeof outboxMail>;
+
+/**
+ * The outbox of e-mails. Tern writes every e-mail here; in the sandbox (embedded database, or TERN_SANDBOX=1)
+ * this area is open so the mail viewer and tests can read it. Elsewhere it answers 404.
+ */
+export const mailArea = defineArea('mail', {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v1/outbox',
+    summary: 'Lists e-mails in the outbox, newest first; `to` filters by recipient. Sandbox only.',
+    access: 'public',
+    query: z.object({ to: z.string().max(200).optional(), kind: z.string().max(60).optional(), ...pageQuery }),
+    reply: 'list',
+    response: listOf(outboxMail),
+    errors: [404],
+  }),
+  show: endpoint({
+    method: 'GET',
+    path: '/api/v1/outbox/{id}',
+    summary: 'One e-mail of the outbox. Sandbox only.',
+    access: 'public',
+    params: z.object({ id }),
+    reply: 'resource',
+    response: outboxMail,
+    errors: [404],
+  }),
+});

@@ -1,0 +1,58 @@
+import type { Endpoint } from './contract/define.js';
+import { toCamel, toSnake } from './case.js';
+import { SchemaMismatchError } from './errors.js';
+
+type Resource = { id: unknown; type: unknown; attributes?: Record<string, unknown> };
+
+function flatten(resource: Resource): Record<string, unknown> {
+  const attributes = resource.attributes ? toCamel<Record<string, unknown>>(resource.attributes) : {};
+  return { ...attributes, id: resource.id, type: resource.type };
+}
+
+/** Unwraps a reply as the contract's `reply` kind says and camelCases it (no schema check). */
+export function unwrapReply(endpoint: Pick<Endpoint, 'reply'>, json: unknown): unknown {
+  switch (endpoint.reply) {
+    case 'resource': {
+      const data = (json as { data?: Resource } | null)?.data;
+      return data && typeof data === 'object' ? flatten(data) : json;
+    }
+    case 'list': {
+      const body = json as { data?: Resource[]; meta?: unknown } | null;
+      const items = Array.isArray(body?.data) ? body.data.map(flatten) : body?.data;
+      return { items, meta: toCamel(body?.meta) };
+    }
+    case 'plain':
+      return toCamel(json);
+    default:
+      return undefined;
+  }
+}
+
+/** Unwraps, camelCases and checks a reply against the contract; a mismatch is a `SchemaMismatchError`. */
+export function decodeReply<E extends Endpoint>(endpoint: E, json: unknown): unknown {
+  const value = unwrapReply(endpoint, json);
+  const parsed = endpoint.response.safeParse(value);
+  if (!parsed.success) throw new SchemaMismatchError(endpoint.name, parsed.error.issues, json);
+  return parsed.data;
+}
+
+function wrap(value: Record<string, unknown>): Resource {
+  const { id, type, ...attributes } = value;
+  return { id: id === undefined || id === null ? id : String(id), type, attributes: toSnake(attributes) };
+}
+
+/** What the server writes for a handler's value: the inverse of `unwrapReply`. */
+export function encodeReply(endpoint: Pick<Endpoint, 'reply'>, value: unknown): unknown {
+  switch (endpoint.reply) {
+    case 'resource':
+      return { data: wrap(value as Record<string, unknown>) };
+    case 'list': {
+      const list = value as { items: Record<string, unknown>[]; meta: unknown };
+      return { data: list.items.map(wrap), meta: toSnake(list.meta) };
+    }
+    case 'plain':
+      return toSnake(value);
+    default:
+      return null;
+  }
+}
