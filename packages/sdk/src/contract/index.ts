@@ -1,15 +1,18 @@
 import { authArea } from './auth.js';
 import { mailArea } from './mail.js';
+import { systemArea } from './system.js';
 
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
 export * from './mail.js';
+export * from './system.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {
   auth: authArea,
   mail: mailArea,
+  system: systemArea,
 } as const;
 
 export type Contract = typeof contract;
