@@ -18,7 +18,12 @@ export function camelKey(key: string): string {
 export function snakeKey(key: string): string {
   let out = snakeCache.get(key);
   if (out === undefined) {
-    out = /[A-Z]/.test(key) ? key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').replace(/([A-Z])([A-Z][a-z])/g, '$1_$2').toLowerCase() : key;
+    out = /[A-Z]/.test(key)
+      ? key
+          .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+          .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+          .toLowerCase()
+      : key;
     snakeCache.set(key, out);
   }
   return out;

@@ -1,7 +1,7 @@
 import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
 import { toSnake } from './case.js';
-import { type Contract, contract as defaultContract } from './contract/index.js';
 import { buildPath, type Endpoint, type EndpointInput, type EndpointOutput } from './contract/define.js';
+import { type Contract, contract as defaultContract } from './contract/index.js';
 import { errorFromResponse, SessionExpiredError } from './errors.js';
 import { encodeQuery } from './query.js';
 import { decodeReply } from './wire.js';
@@ -30,7 +30,9 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-type HasRequired<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T] extends never ? false : true;
+type HasRequired<T> = { [K in keyof T]-?: undefined extends T[K] ? never : K }[keyof T] extends never
+  ? false
+  : true;
 
 /** One method per endpoint; its input is optional when nothing in it is required. */
 export type EndpointMethod<E extends Endpoint> =
@@ -42,7 +44,11 @@ export type ResourceClient<A> = { [O in keyof A]: A[O] extends Endpoint ? Endpoi
 
 export type TernClient = { [A in keyof Contract]: ResourceClient<Contract[A]> } & {
   /** Calls any endpoint of the contract. */
-  call<E extends Endpoint>(endpoint: E, input?: EndpointInput<E>, options?: CallOptions): Promise<EndpointOutput<E>>;
+  call<E extends Endpoint>(
+    endpoint: E,
+    input?: EndpointInput<E>,
+    options?: CallOptions,
+  ): Promise<EndpointOutput<E>>;
 };
 
 function fileNameOf(disposition: string | null): string | null {
@@ -91,7 +97,10 @@ export function createClient(options: ClientOptions, contract: Contract = defaul
     input?: EndpointInput<E>,
     callOptions: CallOptions = {},
   ): Promise<EndpointOutput<E>> {
-    const path = buildPath(endpoint.path, input?.params as Record<string, unknown> | undefined).replace(/^\//, '');
+    const path = buildPath(endpoint.path, input?.params as Record<string, unknown> | undefined).replace(
+      /^\//,
+      '',
+    );
     const headers: Record<string, string> = { ...callOptions.headers };
     const token = await options.token?.();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -106,7 +115,8 @@ export function createClient(options: ClientOptions, contract: Contract = defaul
       ...(callOptions.signal ? { signal: callOptions.signal } : {}),
     };
     if (input?.body !== undefined) {
-      if (endpoint.bodyEncoding === 'multipart') request.body = multipart(input.body as Record<string, unknown>);
+      if (endpoint.bodyEncoding === 'multipart')
+        request.body = multipart(input.body as Record<string, unknown>);
       else request.json = toSnake(input.body);
     }
     let response: Response;
@@ -137,7 +147,8 @@ export function createClient(options: ClientOptions, contract: Contract = defaul
   for (const [area, endpoints] of Object.entries(contract)) {
     const methods: Record<string, unknown> = {};
     for (const [op, endpoint] of Object.entries(endpoints as Record<string, Endpoint>)) {
-      methods[op] = (input?: EndpointInput<Endpoint>, callOptions?: CallOptions) => call(endpoint, input, callOptions);
+      methods[op] = (input?: EndpointInput<Endpoint>, callOptions?: CallOptions) =>
+        call(endpoint, input, callOptions);
     }
     client[area] = methods;
   }

@@ -115,7 +115,9 @@ export function messageOf(body: unknown): string | null {
       return parts.length ? parts.join(', ') : null;
     }
     if (errors && typeof errors === 'object') {
-      const parts = Object.entries(errors).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`);
+      const parts = Object.entries(errors).map(
+        ([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : String(v)}`,
+      );
       return parts.length ? parts.join(', ') : null;
     }
     return null;
@@ -137,7 +139,9 @@ export function errorFromResponse(
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   const code = typeof b.code === 'string' ? b.code : undefined;
   const requestId =
-    (typeof b.request_id === 'string' ? b.request_id : undefined) ?? headers?.get('x-request-id') ?? undefined;
+    (typeof b.request_id === 'string' ? b.request_id : undefined) ??
+    headers?.get('x-request-id') ??
+    undefined;
   const fields = Array.isArray(b.fields)
     ? (b.fields as unknown[]).flatMap((f) =>
         f && typeof f === 'object' && typeof (f as FieldError).field === 'string'

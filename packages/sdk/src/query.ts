@@ -48,7 +48,8 @@ export function decodeQuery(search: URLSearchParams): Record<string, unknown> {
         break;
       } else {
         const existing = node[part];
-        const child: Tree = existing && typeof existing === 'object' && !Array.isArray(existing) ? existing : {};
+        const child: Tree =
+          existing && typeof existing === 'object' && !Array.isArray(existing) ? existing : {};
         node[part] = child;
         node = child;
       }

@@ -1,5 +1,5 @@
-import type { Endpoint } from './contract/define.js';
 import { toCamel, toSnake } from './case.js';
+import type { Endpoint } from './contract/define.js';
 import { SchemaMismatchError } from './errors.js';
 
 type Resource = { id: unknown; type: unknown; attributes?: Record<string, unknown> };

@@ -145,7 +145,10 @@ export const authArea = defineArea('auth', {
     access: 'signedIn',
     body: z
       .object({ password, confirmPassword: z.string() })
-      .refine((b) => b.password === b.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] }),
+      .refine((b) => b.password === b.confirmPassword, {
+        error: 'Passwords do not match',
+        path: ['confirmPassword'],
+      }),
     reply: 'plain',
     response: message,
     errors: [400, 401, 403, 440],
@@ -157,7 +160,10 @@ export const authArea = defineArea('auth', {
     access: 'signedIn',
     body: z
       .object({ oldPassword: z.string().min(1).max(128), password, confirmPassword: z.string() })
-      .refine((b) => b.password === b.confirmPassword, { error: 'Passwords do not match', path: ['confirmPassword'] }),
+      .refine((b) => b.password === b.confirmPassword, {
+        error: 'Passwords do not match',
+        path: ['confirmPassword'],
+      }),
     reply: 'plain',
     response: message,
     errors: [400, 401, 440],

@@ -3,7 +3,11 @@ import { z } from 'zod';
 /** `YYYY-MM-DD`, a real calendar date. */
 export const isoDate = z.iso.date();
 export const id = z.string().min(1).max(64);
-export const email = z.string().trim().toLowerCase().pipe(z.email({ error: 'Enter a valid e-mail address' }));
+export const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: 'Enter a valid e-mail address' }));
 export const role = z.enum(['admin', 'reseller', 'supplier']);
 export const propertyType = z.enum(['accommodation', 'vehicle']);
 

@@ -104,7 +104,8 @@ export interface HandlerInput<E extends Endpoint> {
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, key: string) => {
     const value = params?.[key];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter "${key}"`);
+    if (value === undefined || value === null || value === '')
+      throw new Error(`Missing path parameter "${key}"`);
     return encodeURIComponent(String(value));
   });
 }

@@ -25,7 +25,11 @@ export const mailArea = defineArea('mail', {
     path: '/api/v1/outbox',
     summary: 'Lists e-mails in the outbox, newest first; `to` filters by recipient. Sandbox only.',
     access: 'public',
-    query: z.object({ to: z.string().max(200).optional(), kind: z.string().max(60).optional(), ...pageQuery }),
+    query: z.object({
+      to: z.string().max(200).optional(),
+      kind: z.string().max(60).optional(),
+      ...pageQuery,
+    }),
     reply: 'list',
     response: listOf(outboxMail),
     errors: [404],

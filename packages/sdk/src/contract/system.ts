@@ -5,7 +5,8 @@ export const systemArea = defineArea('system', {
   health: endpoint({
     method: 'GET',
     path: '/api/v1/health',
-    summary: 'Answers when the API and its database are up; says which database and whether the sandbox is on.',
+    summary:
+      'Answers when the API and its database are up; says which database and whether the sandbox is on.',
     access: 'public',
     reply: 'plain',
     response: z.object({
