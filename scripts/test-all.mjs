@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// `npm test`: every test there is — lint, type-check, the generated docs, unit and integration tests
+// (vitest, all packages), then the browser tests (Playwright on Debian's chromium). Ends with one line
+// "N passed, N failed" counting every test case.
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium, ensureInstalled, log, root, run } from './lib.mjs';
+
+const results = `${root}/.test-results`;
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+await ensureInstalled();
+const steps = [];
+async function step(name, command, args, options) {
+  log(name);
+  const started = Date.now();
+  const code = await run(command, args, options);
+  steps.push({ name, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  return code === 0;
+}
+
+await step('lint (biome)', 'npx', ['biome', 'ci', '.']);
+await step('type-check (tsc, every package)', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
+await step('API reference up to date', 'npx', ['tsx', '--conditions=source', 'packages/sdk/scripts/gen-api-docs.ts', '--check']);
+await step('unit and integration tests (vitest)', 'npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/vitest.json`,
+]);
+const chromium = await ensureChromium();
+await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: `${root}/packages/web` });
+await step('browser tests (playwright, chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
+  cwd: `${root}/packages/web`,
+  env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` },
+});
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+try {
+  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
+  passed += v.numPassedTests;
+  failed += v.numFailedTests;
+  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+} catch {}
+try {
+  const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
+  passed += p.stats.expected + (p.stats.flaky ?? 0);
+  failed += p.stats.unexpected;
+  skipped += p.stats.skipped;
+} catch {}
+
+process.stdout.write('\n');
+for (const s of steps) process.stdout.write(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)\n`);
+const stepFailures = steps.filter((s) => !s.ok).length;
+if (stepFailures && failed === 0) failed = stepFailures;
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(steps.every((s) => s.ok) ? 0 : 1);
