@@ -10,7 +10,8 @@ const logins = ['admin', 'agent', 'agent2', 'hotelier', 'hotelier2', 'staff', 'o
 
 await ensureInstalled();
 log('building the web app…');
-if ((await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: `${root}/packages/web` })) !== 0) process.exit(1);
+if ((await run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: `${root}/packages/web` })) !== 0)
+  process.exit(1);
 
 log(`starting the API on the embedded database in ${data} (seeded with the demo world when new)…`);
 const server = spawn(

@@ -20,8 +20,18 @@ async function step(name, command, args, options) {
 }
 
 await step('lint (biome)', 'npx', ['biome', 'ci', '.']);
-await step('type-check (tsc, every package)', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only']);
-await step('API reference up to date', 'npx', ['tsx', '--conditions=source', 'packages/sdk/scripts/gen-api-docs.ts', '--check']);
+await step('type-check (tsc, every package)', 'npx', [
+  'turbo',
+  'run',
+  'typecheck',
+  '--output-logs=errors-only',
+]);
+await step('API reference up to date', 'npx', [
+  'tsx',
+  '--conditions=source',
+  'packages/sdk/scripts/gen-api-docs.ts',
+  '--check',
+]);
 await step('unit and integration tests (vitest)', 'npx', [
   'vitest',
   'run',
@@ -30,7 +40,9 @@ await step('unit and integration tests (vitest)', 'npx', [
   `--outputFile.json=${results}/vitest.json`,
 ]);
 const chromium = await ensureChromium();
-await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: `${root}/packages/web` });
+await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn'], {
+  cwd: `${root}/packages/web`,
+});
 await step('browser tests (playwright, chromium)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
   cwd: `${root}/packages/web`,
   env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` },

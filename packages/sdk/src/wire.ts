@@ -1,12 +1,21 @@
-import { toCamel, toSnake } from './case.js';
+import { camelKey, toCamel, toSnake } from './case.js';
 import type { Endpoint } from './contract/define.js';
 import { SchemaMismatchError } from './errors.js';
 
 type Resource = { id: unknown; type: unknown; attributes?: Record<string, unknown> };
 
+/** `{id, type, attributes}` → `{id, type, ...camelCased attributes}`, in one pass (hot on long lists). */
 function flatten(resource: Resource): Record<string, unknown> {
-  const attributes = resource.attributes ? toCamel<Record<string, unknown>>(resource.attributes) : {};
-  return { ...attributes, id: resource.id, type: resource.type };
+  const out: Record<string, unknown> = { id: resource.id, type: resource.type };
+  const attributes = resource.attributes;
+  if (attributes && typeof attributes === 'object') {
+    for (const k in attributes) {
+      if (k === '__proto__' || k === 'id' || k === 'type') continue;
+      const v = attributes[k];
+      if (v !== undefined) out[camelKey(k)] = v !== null && typeof v === 'object' ? toCamel(v) : v;
+    }
+  }
+  return out;
 }
 
 /** Unwraps a reply as the contract's `reply` kind says and camelCases it (no schema check). */
