@@ -1,0 +1,10 @@
+export * from './auth/changePasswordMachine.js';
+export * from './auth/resetTokenMachine.js';
+export * from './auth/rules.js';
+export * from './auth/signInMachine.js';
+export { errorMessage } from './internal/errorMessage.js';
+export * from './navigation/guards.js';
+export * from './navigation/menu.js';
+export * from './navigation/routes.js';
+export * from './session/rules.js';
+export * from './session/sessionMachine.js';

@@ -1,0 +1,13 @@
+/**
+ * The message to show for a failed call: the server's own words when the SDK kept them
+ * (`ApiError.serverMessage`), else the error's message (document 1 §8).
+ */
+export function errorMessage(error: unknown): string {
+  if (typeof error === 'string' && error !== '') return error;
+  if (error && typeof error === 'object') {
+    const { serverMessage, message } = error as { serverMessage?: unknown; message?: unknown };
+    if (typeof serverMessage === 'string' && serverMessage !== '') return serverMessage;
+    if (typeof message === 'string' && message !== '') return message;
+  }
+  return 'Unknown error';
+}
