@@ -1,0 +1,69 @@
+import pg from 'pg';
+import { type Db, type Row, typeParsers } from './db.js';
+
+interface Client {
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+function wrap(client: Client, transaction: Db['transaction'], close: Db['close']): Db {
+  return {
+    kind: 'postgres',
+    async query<T = Row>(sql: string, params?: unknown[]) {
+      return (await client.query(sql, params)).rows as T[];
+    },
+    async one<T = Row>(sql: string, params?: unknown[]) {
+      return ((await client.query(sql, params)).rows[0] as T | undefined) ?? null;
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+    transaction,
+    close,
+  };
+}
+
+export interface PostgresOptions {
+  /** Puts this schema first on the `search_path` of every connection (per-test-file schemas). */
+  schema?: string;
+  max?: number;
+}
+
+/** A `pg` pool on `DATABASE_URL`; each transaction takes one connection for its whole length. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types,
+    ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
+  });
+  pool.on('error', () => {}); // an idle client lost its connection; the pool replaces it
+  await pool.query('select 1');
+  return wrap(
+    pool,
+    async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Db = wrap(
+          client,
+          (inner) => inner(tx),
+          async () => {},
+        );
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    () => pool.end(),
+  );
+}

@@ -1,0 +1,67 @@
+import type { Endpoint } from '@tern/sdk';
+import { isAllowed } from '@tern/sdk';
+import { findSession, touchSession } from '../services/auth/sessions.js';
+import type { AppServices, Auth } from './context.js';
+import { forbidden, type HttpError, sessionExpired, unauthenticated } from './errors.js';
+
+/** The bearer token of an `Authorization` header, if any. */
+export function bearerToken(header: string | undefined | null): string | null {
+  const match = /^Bearer\s+(\S{1,512})\s*$/i.exec(header ?? '');
+  return match?.[1] ?? null;
+}
+
+/** The caller of a token, or why there is none. */
+export async function authenticate(
+  services: AppServices,
+  token: string | null,
+): Promise<{ auth: Auth } | { problem: HttpError }> {
+  if (!token) return { problem: unauthenticated() };
+  const session = await findSession(services.db, token);
+  if (!session) return { problem: unauthenticated() };
+  if (session.expires_at.getTime() <= services.clock.now().getTime()) return { problem: sessionExpired() };
+  if (session.status !== 'active')
+    return { problem: unauthenticated('This account is blocked', 'account_blocked') };
+  await touchSession(services.db, services.clock, session);
+  return {
+    auth: {
+      sessionId: session.id,
+      purpose: session.purpose,
+      expiresAt: session.expires_at,
+      user: {
+        id: session.user_id,
+        email: session.email,
+        name: session.name,
+        role: session.role,
+        agencyId: session.agency_id,
+        supplierId: session.supplier_id,
+      },
+    },
+  };
+}
+
+/** Endpoints a password-reset session may call: it exists only to set a new password. */
+const resetSessionMay = new Set([
+  'auth.resetPassword',
+  'auth.validateToken',
+  'auth.currentUser',
+  'auth.signOut',
+]);
+
+/**
+ * Who calls, and whether they may: 401 without a valid token, 440 for an expired one, 403 for a role the
+ * endpoint does not allow. A public endpoint takes anyone (a bad token there counts as anonymous).
+ */
+export async function authorize(
+  services: AppServices,
+  endpoint: Endpoint,
+  authorization: string | undefined,
+): Promise<Auth | null> {
+  const result = await authenticate(services, bearerToken(authorization));
+  const auth = 'auth' in result ? result.auth : null;
+  if (endpoint.access === 'public') return auth;
+  if (!auth) throw (result as { problem: HttpError }).problem;
+  if (!isAllowed(endpoint.access, auth.user.role)) throw forbidden();
+  if (auth.purpose === 'password_reset' && !resetSessionMay.has(endpoint.name))
+    throw forbidden('Set a new password first', 'password_reset_required');
+  return auth;
+}

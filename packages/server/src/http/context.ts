@@ -1,0 +1,75 @@
+import type { Area, Endpoint, HandlerInput, Role } from '@tern/sdk';
+import type { z } from 'zod';
+import type { Clock } from '../clock.js';
+import type { AppConfig } from '../config.js';
+import type { Db } from '../db/db.js';
+import type { Logger } from '../logger.js';
+import { unauthenticated } from './errors.js';
+
+/** The signed-in caller, from the session of the bearer token. */
+export interface Auth {
+  sessionId: string;
+  purpose: 'sign_in' | 'password_reset';
+  expiresAt: Date;
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    role: Role;
+    agencyId: string | null;
+    supplierId: string | null;
+  };
+}
+
+/** What the app is made of: database, time, settings, logs. */
+export interface AppServices {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  logger: Logger;
+}
+
+/** What a handler gets besides its input. */
+export interface RequestContext extends AppServices {
+  requestId: string;
+  /** The client address (the socket's, or `x-forwarded-for` behind a trusted proxy). */
+  ip: string;
+  userAgent: string | null;
+  /** `null` for an anonymous caller of a public endpoint. */
+  auth: Auth | null;
+  endpoint: Endpoint;
+  /** Adds a header to the reply. */
+  setHeader(name: string, value: string): void;
+}
+
+/** The caller of an endpoint that is not public (the registrar has already refused anonymous calls). */
+export function requireAuth(ctx: RequestContext): Auth {
+  if (!ctx.auth) throw unauthenticated();
+  return ctx.auth;
+}
+
+/**
+ * What a handler returns: the value the response schema describes (camelCase, flat); the registrar strips
+ * anything the contract does not name and wraps it for the wire. A `Response` is sent as it is (downloads).
+ */
+export type HandlerResult<E extends Endpoint> = z.input<E['response']> | Response;
+
+export type Handler<E extends Endpoint> = (
+  input: HandlerInput<E>,
+  ctx: RequestContext,
+) => Promise<HandlerResult<E>> | HandlerResult<E>;
+
+/** One handler per endpoint of an area. */
+export type AreaHandlers<A> = { [O in keyof A]: A[O] extends Endpoint ? Handler<A[O]> : never };
+
+/** One handler per endpoint of a contract: a missing one is a type error. */
+export type Handlers<C> = { [A in keyof C]: AreaHandlers<C[A]> };
+
+// biome-ignore lint/suspicious/noExplicitAny: the registrar calls handlers with input it has validated
+export type AnyHandler = (input: any, ctx: RequestContext) => unknown;
+
+/** A contract and its handlers, as the registrar walks them. */
+export interface Api {
+  contract: Record<string, Area>;
+  handlers: Record<string, Record<string, AnyHandler>>;
+}

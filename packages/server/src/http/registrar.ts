@@ -1,0 +1,119 @@
+import { type Endpoint, encodeReply } from '@tern/sdk';
+import type { Context, Hono } from 'hono';
+import { sha256Hex } from '../services/auth/tokens.js';
+import { authorize } from './authenticate.js';
+import { clientIp } from './clientIp.js';
+import type { AnyHandler, Api, AppServices, Auth, RequestContext } from './context.js';
+import type { AppEnv } from './env.js';
+import { errorBody, HttpError } from './errors.js';
+import { type Reply, withIdempotency } from './idempotency.js';
+import { type ParsedInput, parseRequest } from './input.js';
+
+/** `/api/v1/outbox/{id}` → `/api/v1/outbox/:id`. */
+export function honoPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, ':$1');
+}
+
+/** The status of a successful reply: 204 for `empty`, 201 for a create, else 200. */
+export function successStatus(endpoint: Endpoint): number {
+  if (endpoint.reply === 'empty') return 204;
+  return endpoint.creates ? 201 : 200;
+}
+
+function toReply(endpoint: Endpoint, value: unknown, headers: Record<string, string>): Reply {
+  const status = successStatus(endpoint);
+  if (endpoint.reply === 'empty') return { status, body: null, headers };
+  // The contract's schema strips what it does not name: nothing else leaves the server.
+  const parsed = endpoint.response.parse(value);
+  return { status, body: encodeReply(endpoint, parsed), headers };
+}
+
+function send(c: Context<AppEnv>, reply: Reply): Response {
+  const headers = new Headers(reply.headers);
+  if (reply.body === null) return c.body(null, reply.status as 204, Object.fromEntries(headers));
+  headers.set('content-type', 'application/json; charset=utf-8');
+  return c.body(JSON.stringify(reply.body), reply.status as 200, Object.fromEntries(headers));
+}
+
+async function run(
+  endpoint: Endpoint,
+  handler: AnyHandler,
+  input: ParsedInput,
+  ctx: RequestContext,
+  headers: Record<string, string>,
+): Promise<Reply | Response> {
+  try {
+    const value = await handler({ params: input.params, query: input.query, body: input.body }, ctx);
+    if (value instanceof Response) return value;
+    return toReply(endpoint, value, headers);
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500)
+      return { status: error.status, body: errorBody(error, ctx.requestId), headers: { ...error.headers } };
+    throw error;
+  }
+}
+
+async function handle(
+  c: Context<AppEnv>,
+  endpoint: Endpoint,
+  handler: AnyHandler,
+  services: AppServices,
+): Promise<Response> {
+  const auth: Auth | null = await authorize(services, endpoint, c.req.header('authorization'));
+  const input = await parseRequest(c, endpoint);
+  const headers: Record<string, string> = {};
+  const ctx: RequestContext = {
+    ...services,
+    requestId: c.get('requestId'),
+    ip: clientIp(c, services.config.trustProxy),
+    userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+    auth,
+    endpoint,
+    setHeader: (name, value) => {
+      headers[name.toLowerCase()] = value;
+    },
+  };
+  const key = c.req.header('idempotency-key');
+  if (!endpoint.creates || key === undefined) {
+    const reply = await run(endpoint, handler, input, ctx, headers);
+    return reply instanceof Response ? reply : send(c, reply);
+  }
+  let passthrough: Response | null = null;
+  const reply = await withIdempotency(
+    services.db,
+    services.clock,
+    {
+      owner: auth?.user.id ?? 'anonymous',
+      userId: auth?.user.id ?? null,
+      key,
+      endpoint: endpoint.name,
+      requestHash: sha256Hex(`${c.req.path}\n${new URL(c.req.url).search}\n${input.raw}`),
+    },
+    async () => {
+      const r = await run(endpoint, handler, input, ctx, headers);
+      if (r instanceof Response) {
+        passthrough = r;
+        return { status: 500, body: null }; // a download is not kept
+      }
+      return r;
+    },
+  );
+  if (passthrough) return passthrough;
+  if (reply.replayed) reply.headers = { ...reply.headers, 'idempotent-replayed': 'true' };
+  return send(c, reply);
+}
+
+/**
+ * Mounts one route per endpoint of the contract, each with its handler: authorization (401, 440, 403), input
+ * checks (400 with fields), idempotency for creates, the handler, then the reply stripped to the contract and
+ * encoded for the wire. Throws at start-up when a handler is missing.
+ */
+export function registerApi(app: Hono<AppEnv>, api: Api, services: AppServices): void {
+  for (const [area, endpoints] of Object.entries(api.contract)) {
+    for (const [op, endpoint] of Object.entries(endpoints)) {
+      const handler = api.handlers[area]?.[op];
+      if (!handler) throw new Error(`No handler for ${area}.${op}`);
+      app.on(endpoint.method, honoPath(endpoint.path), (c) => handle(c, endpoint, handler, services));
+    }
+  }
+}

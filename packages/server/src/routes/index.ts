@@ -1,0 +1,15 @@
+import { type Contract, contract } from '@tern/sdk';
+import type { Api, Handlers } from '../http/context.js';
+import { authHandlers } from './auth.js';
+import { mailHandlers } from './mail.js';
+import { systemHandlers } from './system.js';
+
+/** A handler for every endpoint of the contract (a missing one does not type-check). */
+export const handlers: Handlers<Contract> = {
+  auth: authHandlers,
+  mail: mailHandlers,
+  system: systemHandlers,
+};
+
+/** The Tern API: the contract and its handlers, as the registrar mounts them. */
+export const ternApi: Api = { contract, handlers: handlers as Api['handlers'] };

@@ -1,0 +1,114 @@
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app.js';
+import { type Clock, systemClock } from './clock.js';
+import { configFromEnv } from './config.js';
+import type { Db } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { describeDb, openDb } from './db/open.js';
+import { photosDir } from './db/seed/fixtures.js';
+import { type SeedReport, seedIfEmpty } from './db/seed.js';
+import { consoleLogger, type Logger } from './logger.js';
+import { startHousekeeping } from './services/housekeeping.js';
+
+export interface ServerOptions {
+  /** 0 picks a free port. Default 4000. */
+  port?: number;
+  /** Default '127.0.0.1'. */
+  host?: string;
+  /** PGlite data folder, or ':memory:' (default). */
+  data?: string;
+  /** A Postgres server (wins over `data`); default `DATABASE_URL` is not read here, see main.ts. */
+  databaseUrl?: string;
+  /** An already open database (tests); the server neither opens nor closes it. */
+  db?: Db;
+  /** A built web app to serve, with a SPA fallback. */
+  webDist?: string;
+  /** The outbox endpoints answer. Default: on for PGlite, TERN_SANDBOX=1 for Postgres. */
+  sandbox?: boolean;
+  /** Base of links in e-mails. Default TERN_WEB_URL, else this server's own URL. */
+  webUrl?: string;
+  /** No info logs. */
+  quiet?: boolean;
+  /** Load the demo world into an empty database. Default true. */
+  seed?: boolean;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  db: Db;
+  /** What the start seeded, or `null` when the database already had users. */
+  seeded: SeedReport | null;
+  /** Where the database is (for a log line). */
+  database: string;
+  close(): Promise<void>;
+}
+
+/** Opens (or takes) the database, migrates it, seeds an empty one, and serves the API. */
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const logger = options.logger ?? consoleLogger(options.quiet);
+  const clock = options.clock ?? systemClock;
+  const where = {
+    data: options.data ?? ':memory:',
+    ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+  };
+  const db = options.db ?? (await openDb(where));
+  const ownsDb = !options.db;
+  try {
+    await migrate(db);
+    const seeded = options.seed === false ? null : await seedIfEmpty(db, { clock });
+    const env = configFromEnv(process.env, db.kind === 'pglite');
+    // Listen first so the port is known for links in e-mails, then hand requests to the app.
+    let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () =>
+      new Response('Starting', { status: 503 });
+    const server = serve({
+      fetch: (request, bindings) => fetch(request, bindings),
+      port: options.port ?? 4000,
+      hostname: host,
+    });
+    await new Promise<void>((done, fail) => {
+      server.once('listening', done);
+      server.once('error', fail);
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const app = createApp({
+      db,
+      clock,
+      logger,
+      config: {
+        ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+        webDist: options.webDist ? resolve(options.webDist) : null,
+        photosDir,
+        webUrl: (options.webUrl ?? (env.webUrl || url)).replace(/\/+$/, ''),
+      },
+    });
+    fetch = (request, bindings) => app.fetch(request, bindings as never);
+    const stopHousekeeping = startHousekeeping(db, clock, (error) =>
+      logger.error('housekeeping failed:', error),
+    );
+    return {
+      url,
+      port,
+      db,
+      seeded,
+      database: options.db ? `${db.kind} (given)` : describeDb(where),
+      close: async () => {
+        await stopHousekeeping();
+        await new Promise<void>((done) => {
+          server.close(() => done());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        });
+        if (ownsDb) await db.close();
+      },
+    };
+  } catch (error) {
+    if (ownsDb) await db.close().catch(() => {});
+    throw error;
+  }
+}

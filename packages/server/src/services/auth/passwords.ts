@@ -1,0 +1,128 @@
+import type { Session } from '@tern/sdk';
+import { addMs, HOUR } from '../../clock.js';
+import type { AppServices, Auth } from '../../http/context.js';
+import { badRequest, forbidden } from '../../http/errors.js';
+import { html, sendMail } from '../mail.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { endOtherSessions, RESET_SESSION_TTL, SESSION_TTL } from './sessions.js';
+import { type Caller, sessionReply } from './signIn.js';
+import { assertNotThrottled, recordAttempt } from './throttle.js';
+import { randomToken, sha256Hex } from './tokens.js';
+import { findUserByEmail, findUserById } from './users.js';
+
+export const RESET_LINK_TTL = HOUR;
+export const FORGOT_PASSWORD_REPLY =
+  'If an account exists for that address, we have sent a link to reset the password.';
+export const PASSWORD_CHANGED = 'Your password has been changed.';
+
+/**
+ * Mails a single-use reset link (valid an hour) to an active user of that address. The caller always gets
+ * the same reply, so it does not tell who has an account; requests are throttled like sign-ins.
+ */
+export async function forgotPassword(services: AppServices, email: string, caller: Caller): Promise<string> {
+  const { db, clock, config } = services;
+  await assertNotThrottled(db, clock, 'password_reset', email, caller.ip);
+  await recordAttempt(db, clock, { kind: 'password_reset', email, ip: caller.ip, succeeded: false });
+  const user = await findUserByEmail(db, email);
+  if (user?.status !== 'active') return FORGOT_PASSWORD_REPLY;
+  const token = randomToken();
+  const now = clock.now();
+  const link = `${config.webUrl}/verify_reset_password_email?token=${encodeURIComponent(token)}`;
+  await db.transaction(async (tx) => {
+    await tx.query(
+      'insert into password_reset_tokens (token_hash, user_id, expires_at, created_at) values ($1, $2, $3, $4)',
+      [sha256Hex(token), user.id, addMs(now, RESET_LINK_TTL), now],
+    );
+    await sendMail(tx, {
+      to: user.email,
+      subject: 'Reset your Tern password',
+      text: `Hello ${user.name},\n\nTo set a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays as it is.`,
+      html: html`<p>Hello ${user.name},</p><p>To set a new password, open this link within an hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail; your password stays as it is.</p>`,
+      kind: 'password_reset',
+      at: now,
+    });
+  });
+  return FORGOT_PASSWORD_REPLY;
+}
+
+const invalidLink = () => badRequest('This link is invalid or has expired', undefined, 'invalid_reset_token');
+
+/** Spends a reset token (once, within the hour) for a one-hour `password_reset` session. */
+export async function verifyResetToken(
+  services: AppServices,
+  token: string,
+  caller: Caller,
+): Promise<Session> {
+  const { db, clock } = services;
+  const now = clock.now();
+  const userId = await db.transaction(async (tx) => {
+    const row = await tx.one<{ id: string; user_id: string }>(
+      `update password_reset_tokens t set used_at = $2
+        from users u
+       where t.token_hash = $1 and t.used_at is null and t.expires_at > $2
+         and u.id = t.user_id and u.status = 'active'
+       returning t.id, t.user_id`,
+      [sha256Hex(token), now],
+    );
+    return row?.user_id ?? null;
+  });
+  const user = userId ? await findUserById(db, userId) : null;
+  if (!user) throw invalidLink();
+  return sessionReply(services, user, {
+    purpose: 'password_reset',
+    ttlMs: RESET_SESSION_TTL,
+    deviceIdentifier: null,
+    caller,
+  });
+}
+
+/**
+ * Sets a new password from a `password_reset` session: the user's other sessions end, their other reset
+ * links die, and this session becomes an ordinary one.
+ */
+export async function resetPassword(services: AppServices, auth: Auth, password: string): Promise<string> {
+  if (auth.purpose !== 'password_reset')
+    throw forbidden('Open the link from the e-mail to set a new password', 'forbidden');
+  const hash = await hashPassword(password);
+  const now = services.clock.now();
+  await services.db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
+      auth.user.id,
+      hash,
+      now,
+    ]);
+    await endOtherSessions(tx, auth.user.id, auth.sessionId);
+    await tx.query('update password_reset_tokens set used_at = $2 where user_id = $1 and used_at is null', [
+      auth.user.id,
+      now,
+    ]);
+    await tx.query(`update sessions set purpose = 'sign_in', expires_at = $2 where id = $1`, [
+      auth.sessionId,
+      addMs(now, SESSION_TTL),
+    ]);
+  });
+  return PASSWORD_CHANGED;
+}
+
+/** Changes the password when the old one matches; the user's other sessions end. */
+export async function changePassword(
+  services: AppServices,
+  auth: Auth,
+  input: { oldPassword: string; password: string },
+): Promise<string> {
+  const user = await findUserById(services.db, auth.user.id);
+  if (!user || !(await verifyPassword(input.oldPassword, user.password_hash))) {
+    const message = 'The old password is not right';
+    throw badRequest(message, [{ field: 'oldPassword', message }]);
+  }
+  const hash = await hashPassword(input.password);
+  await services.db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
+      auth.user.id,
+      hash,
+      services.clock.now(),
+    ]);
+    await endOtherSessions(tx, auth.user.id, auth.sessionId);
+  });
+  return PASSWORD_CHANGED;
+}

@@ -1,0 +1,87 @@
+import type { Role } from '@tern/sdk';
+import { addMs, type Clock, HOUR, MINUTE } from '../../clock.js';
+import type { Db } from '../../db/db.js';
+import { randomToken, sha256Hex } from './tokens.js';
+
+export type SessionPurpose = 'sign_in' | 'password_reset';
+
+export const SESSION_TTL = 12 * HOUR;
+export const REMEMBER_ME_TTL = 30 * 24 * HOUR;
+export const RESET_SESSION_TTL = HOUR;
+
+export interface NewSession {
+  id: string;
+  token: string;
+  expiresAt: Date;
+}
+
+export interface SessionRow {
+  id: string;
+  purpose: SessionPurpose;
+  expires_at: Date;
+  last_seen_at: Date;
+  user_id: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: 'active' | 'blocked';
+  agency_id: string | null;
+  supplier_id: string | null;
+}
+
+/** Starts a session; only the token's hash is stored. */
+export async function createSession(
+  db: Db,
+  clock: Clock,
+  input: { userId: string; purpose: SessionPurpose; ttlMs: number; ip?: string; userAgent?: string | null },
+): Promise<NewSession> {
+  const token = randomToken();
+  const now = clock.now();
+  const expiresAt = addMs(now, input.ttlMs);
+  const row = await db.one<{ id: string }>(
+    `insert into sessions (token_hash, user_id, purpose, expires_at, created_at, last_seen_at, ip, user_agent)
+     values ($1, $2, $3, $4, $5, $5, $6, $7) returning id`,
+    [
+      sha256Hex(token),
+      input.userId,
+      input.purpose,
+      expiresAt,
+      now,
+      input.ip ?? null,
+      input.userAgent ?? null,
+    ],
+  );
+  return { id: row!.id, token, expiresAt };
+}
+
+/** The session of a token with its user, expired or not; `null` when the token is unknown. */
+export function findSession(db: Db, token: string): Promise<SessionRow | null> {
+  return db.one<SessionRow>(
+    `select s.id, s.purpose, s.expires_at, s.last_seen_at, u.id as user_id, u.email, u.name, u.role,
+            u.status, u.agency_id, u.supplier_id
+       from sessions s join users u on u.id = s.user_id
+      where s.token_hash = $1`,
+    [sha256Hex(token)],
+  );
+}
+
+/** Notes the session was used, at most once a minute. */
+export async function touchSession(db: Db, clock: Clock, session: SessionRow): Promise<void> {
+  const now = clock.now();
+  if (now.getTime() - session.last_seen_at.getTime() < MINUTE) return;
+  await db.query('update sessions set last_seen_at = $2 where id = $1', [session.id, now]);
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.query('delete from sessions where id = $1', [id]);
+}
+
+/** Ends every session of the user except `keepId`. */
+export async function endOtherSessions(db: Db, userId: string, keepId: string | null): Promise<void> {
+  await db.query('delete from sessions where user_id = $1 and id is distinct from $2', [userId, keepId]);
+}
+
+/** Seconds left, at least 1 (the contract's ttl is a positive integer). */
+export function secondsLeft(expiresAt: Date, clock: Clock): number {
+  return Math.max(1, Math.floor((expiresAt.getTime() - clock.now().getTime()) / 1000));
+}

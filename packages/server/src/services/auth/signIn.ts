@@ -1,0 +1,96 @@
+import type { OtpChallenge, Session, SignInBody, signInBody } from '@tern/sdk';
+import type { z } from 'zod';
+import type { AppServices } from '../../http/context.js';
+import { HttpError } from '../../http/errors.js';
+import { issueChallenge, isTrustedDevice, trustDevice, verifyChallenge } from './otp.js';
+import { verifyNothing, verifyPassword } from './password.js';
+import { createSession, REMEMBER_ME_TTL, SESSION_TTL, type SessionPurpose } from './sessions.js';
+import { assertNotThrottled, recordAttempt } from './throttle.js';
+import { findUserByEmail, loadUser, type UserRow } from './users.js';
+
+export type SignInInput = z.output<typeof signInBody>['session'];
+export type { SignInBody };
+
+export interface Caller {
+  ip: string;
+  userAgent: string | null;
+}
+
+const wrongCredentials = () =>
+  new HttpError(401, 'invalid_credentials', 'The e-mail or password is not right');
+
+/** A session reply: the new token, its ttl in seconds, and the user. */
+export async function sessionReply(
+  services: AppServices,
+  user: Pick<UserRow, 'id' | 'role'>,
+  options: { purpose: SessionPurpose; ttlMs: number; deviceIdentifier: string | null; caller: Caller },
+): Promise<Session> {
+  const session = await createSession(services.db, services.clock, {
+    userId: user.id,
+    purpose: options.purpose,
+    ttlMs: options.ttlMs,
+    ip: options.caller.ip,
+    userAgent: options.caller.userAgent,
+  });
+  return {
+    id: session.id,
+    type: 'session',
+    token: session.token,
+    ttl: Math.round(options.ttlMs / 1000),
+    userRole: user.role,
+    deviceIdentifier: options.deviceIdentifier,
+    purpose: options.purpose,
+    user: await loadUser(services.db, user.id),
+  };
+}
+
+/**
+ * Sign-in with e-mail and password (document 1 §4). Users with one-time codes get a challenge first, unless
+ * the request names a trusted device of theirs; the second call carries the code and the challenge and, on
+ * success, trusts the device for 60 days. Failures are throttled per e-mail and per address.
+ */
+export async function signIn(
+  services: AppServices,
+  input: SignInInput,
+  caller: Caller,
+): Promise<Session | OtpChallenge> {
+  const { db, clock } = services;
+  const email = input.email;
+  await assertNotThrottled(db, clock, 'sign_in', email, caller.ip);
+  const fail = async (error: HttpError) => {
+    await recordAttempt(db, clock, { kind: 'sign_in', email, ip: caller.ip, succeeded: false });
+    return error;
+  };
+  const user = await findUserByEmail(db, email);
+  const ok = user
+    ? await verifyPassword(input.password, user.password_hash)
+    : await verifyNothing(input.password);
+  if (!user || !ok) throw await fail(wrongCredentials());
+  if (user.status !== 'active') throw new HttpError(401, 'account_blocked', 'This account is blocked');
+
+  let deviceIdentifier: string | null = null;
+  if (user.otp_required && !(await isTrustedDevice(db, clock, user.id, input.deviceIdentifier))) {
+    if (!input.otp || !input.otpClientChallenge)
+      return db
+        .transaction((tx) => issueChallenge(tx, clock, user))
+        .then((c) => ({ type: 'otp_challenge', ...c }));
+    const result = await verifyChallenge(db, clock, {
+      userId: user.id,
+      challenge: input.otpClientChallenge,
+      code: input.otp,
+    });
+    if (result === 'expired')
+      throw await fail(
+        new HttpError(401, 'otp_expired', 'The code has expired. Sign in again to get a new one.'),
+      );
+    if (result === 'wrong_code') throw await fail(new HttpError(401, 'otp_invalid', 'The code is not right'));
+    deviceIdentifier = await trustDevice(db, clock, user.id);
+  }
+  await recordAttempt(db, clock, { kind: 'sign_in', email, ip: caller.ip, succeeded: true });
+  return sessionReply(services, user, {
+    purpose: 'sign_in',
+    ttlMs: input.rememberMe ? REMEMBER_ME_TTL : SESSION_TTL,
+    deviceIdentifier,
+    caller,
+  });
+}

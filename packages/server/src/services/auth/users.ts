@@ -1,0 +1,90 @@
+import type { Role, User } from '@tern/sdk';
+import type { Db } from '../../db/db.js';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  role: Role;
+  status: 'active' | 'blocked';
+  password_hash: string;
+  otp_required: boolean;
+  agency_id: string | null;
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+  return db.one<UserRow>(
+    `select id, email, name, role, status, password_hash, otp_required, agency_id
+       from users where lower(email) = lower($1)`,
+    [email.trim()],
+  );
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | null> {
+  return db.one<UserRow>(
+    `select id, email, name, role, status, password_hash, otp_required, agency_id from users where id = $1`,
+    [id],
+  );
+}
+
+/**
+ * The user as the contract shows it: their agency (resellers), their properties with their role there and
+ * whether each is payment-locked (`payment_locked` and no admin `lock_override`), and whether sign-in asks
+ * for a code.
+ */
+export async function loadUser(db: Db, id: string): Promise<User> {
+  const row = await db.one<{
+    id: string;
+    email: string;
+    name: string;
+    role: Role;
+    status: 'active' | 'blocked';
+    otp_required: boolean;
+    agency_id: string | null;
+    agency_name: string | null;
+    agency_locked: boolean | null;
+  }>(
+    `select u.id, u.email, u.name, u.role, u.status, u.otp_required, a.id as agency_id, a.name as agency_name,
+            (a.payment_locked and not a.lock_override) as agency_locked
+       from users u left join agencies a on a.id = u.agency_id
+      where u.id = $1`,
+    [id],
+  );
+  if (!row) throw new Error(`No user ${id}`);
+  const properties = await db.query<{
+    id: string;
+    title: string;
+    kind: 'accommodation' | 'vehicle';
+    locked: boolean;
+    membership_id: string;
+    role: 'manager' | 'user';
+  }>(
+    `select p.id, p.title, p.kind, (p.payment_locked and not p.lock_override) as locked,
+            pu.id as membership_id, pu.role
+       from property_users pu join properties p on p.id = pu.property_id
+      where pu.user_id = $1
+      order by p.title, p.id`,
+    [id],
+  );
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    status: row.status,
+    agentId: row.agency_id,
+    agent: row.agency_id
+      ? { id: row.agency_id, name: row.agency_name ?? '', paymentLocked: row.agency_locked === true }
+      : null,
+    ternHotels: properties.map((p) => ({
+      id: p.id,
+      name: p.title,
+      propertyId: p.id,
+      ternHotelUserId: p.membership_id,
+      role: p.role,
+      propertyType: p.kind,
+      locked: p.locked,
+    })),
+    otpEnabled: row.otp_required,
+  };
+}

@@ -1,0 +1,60 @@
+import { createClient, type TernClient } from '@tern/sdk';
+import { shiftedClock } from '../../src/clock.js';
+import type { Logger } from '../../src/logger.js';
+import { type ServerOptions, startServer } from '../../src/server.js';
+import { openTestDb } from './testDb.js';
+
+export const PASSWORD = 'tern-demo-1';
+export const demoEmail = (login: string) => `${login}@demo.tern.test`;
+
+export interface TestServer {
+  url: string;
+  clock: ReturnType<typeof shiftedClock>;
+  /** Errors the server logged. */
+  errors: { message: string; error: unknown }[];
+  db: Awaited<ReturnType<typeof openTestDb>>['db'];
+  /** A client of this server; `token` may be changed later through `session.token`. */
+  client(token?: string | null, options?: { onSessionExpired?: () => void }): TernClient;
+  /** Signs a demo login in (no one-time code) and returns its token. */
+  signIn(login: string, password?: string): Promise<string>;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** The real server on a free port, on a fresh database of its own, with a clock the test moves. */
+export async function startTestServer(
+  options: Omit<Partial<ServerOptions>, 'clock' | 'db'> = {},
+): Promise<TestServer> {
+  const { db, close: closeDb } = await openTestDb();
+  const clock = shiftedClock();
+  const errors: TestServer['errors'] = [];
+  const logger: Logger = { info: () => {}, error: (message, error) => errors.push({ message, error }) };
+  // The outbox is read by the tests: the sandbox is on, on Postgres too.
+  const server = await startServer({ port: 0, db, clock, logger, quiet: true, sandbox: true, ...options });
+  const client = (token?: string | null, opts: { onSessionExpired?: () => void } = {}) =>
+    createClient({
+      baseUrl: server.url,
+      token: () => token,
+      retries: 0,
+      ...(opts.onSessionExpired ? { onSessionExpired: opts.onSessionExpired } : {}),
+    });
+  return {
+    url: server.url,
+    clock,
+    errors,
+    db,
+    client,
+    async signIn(login, password = PASSWORD) {
+      const reply = await client().auth.signIn({
+        body: { session: { email: demoEmail(login), password, rememberMe: false } },
+      });
+      if (reply.type !== 'session') throw new Error(`${login} got a ${reply.type}`);
+      return reply.token;
+    },
+    fetch: (path, init) => fetch(`${server.url}${path}`, init),
+    async close() {
+      await server.close();
+      await closeDb();
+    },
+  };
+}

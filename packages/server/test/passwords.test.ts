@@ -1,0 +1,142 @@
+import { ForbiddenError, type TernClient, ValidationError } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUR, MINUTE } from '../src/clock.js';
+import { FORGOT_PASSWORD_REPLY } from '../src/services/auth/passwords.js';
+import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let anonymous: TernClient;
+beforeAll(async () => {
+  server = await startTestServer({ webUrl: 'https://app.tern.test' });
+  anonymous = server.client();
+});
+afterAll(() => server?.close());
+
+/** Asks for a reset link and returns its token, read from the outbox. */
+async function resetToken(login: string): Promise<string> {
+  const reply = await anonymous.auth.forgotPassword({ body: { email: demoEmail(login) } });
+  expect(reply.message).toBe(FORGOT_PASSWORD_REPLY);
+  const { items } = await anonymous.mail.list({
+    query: { to: demoEmail(login), kind: 'password_reset', limit: 1 },
+  });
+  const match = /https:\/\/app\.tern\.test\/verify_reset_password_email\?token=([\w-]+)/.exec(items[0]!.text);
+  if (!match) throw new Error('no reset link in the mail');
+  return match[1]!;
+}
+
+const signIn = (login: string, password: string) =>
+  anonymous.auth.signIn({ body: { session: { email: demoEmail(login), password, rememberMe: false } } });
+
+describe('forgot and reset password', () => {
+  it('answers the same for an unknown address, and mails nothing', async () => {
+    const reply = await anonymous.auth.forgotPassword({ body: { email: 'nobody@demo.tern.test' } });
+    expect(reply.message).toBe(FORGOT_PASSWORD_REPLY);
+    const { meta } = await anonymous.mail.list({ query: { to: 'nobody@demo.tern.test' } });
+    expect(meta.total).toBe(0);
+  });
+
+  it('turns a link into a reset session, sets the password, and ends the other sessions', async () => {
+    const older = await server.signIn('agent');
+    const token = await resetToken('agent');
+    const session = await anonymous.auth.verifyResetToken({ query: { token } });
+    expect(session).toMatchObject({
+      type: 'session',
+      purpose: 'password_reset',
+      ttl: 3600,
+      userRole: 'reseller',
+    });
+
+    const resetClient = server.client(session.token);
+    // A reset session is for setting the password only.
+    await expect(
+      resetClient.auth.changePassword({
+        body: { oldPassword: PASSWORD, password: 'x-new-password', confirmPassword: 'x-new-password' },
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    const mismatch = await resetClient.auth
+      .resetPassword({ body: { password: 'new-secret-1', confirmPassword: 'other' } })
+      .catch((e) => e);
+    expect(mismatch).toBeInstanceOf(ValidationError);
+    expect(mismatch.fields).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+
+    const done = await resetClient.auth.resetPassword({
+      body: { password: 'new-secret-1', confirmPassword: 'new-secret-1' },
+    });
+    expect(done.message).toBe('Your password has been changed.');
+    expect((await resetClient.auth.validateToken()).purpose).toBe('sign_in');
+    await expect(server.client(older).auth.currentUser()).rejects.toMatchObject({ status: 401 });
+    await expect(signIn('agent', PASSWORD)).rejects.toMatchObject({ status: 401 });
+    expect((await signIn('agent', 'new-secret-1')).type).toBe('session');
+  });
+
+  it('takes a link once', async () => {
+    const token = await resetToken('agent2');
+    await anonymous.auth.verifyResetToken({ query: { token } });
+    const again = await anonymous.auth.verifyResetToken({ query: { token } }).catch((e) => e);
+    expect(again).toBeInstanceOf(ValidationError);
+    expect(again).toMatchObject({
+      code: 'invalid_reset_token',
+      message: 'This link is invalid or has expired',
+    });
+  });
+
+  it('refuses a link after an hour, and a made-up one', async () => {
+    const token = await resetToken('hotelier2');
+    server.clock.advance(HOUR + MINUTE);
+    await expect(anonymous.auth.verifyResetToken({ query: { token } })).rejects.toMatchObject({
+      status: 400,
+    });
+    await expect(anonymous.auth.verifyResetToken({ query: { token: 'made-up' } })).rejects.toMatchObject({
+      status: 400,
+    });
+  });
+
+  it('refuses a reset from an ordinary session', async () => {
+    const token = await server.signIn('admin');
+    const error = await server
+      .client(token)
+      .auth.resetPassword({ body: { password: 'whatever-1', confirmPassword: 'whatever-1' } })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(ForbiddenError);
+    expect(error.status).toBe(403);
+  });
+
+  it('throttles reset requests per address', async () => {
+    server.clock.advance(16 * MINUTE);
+    const ask = () => anonymous.auth.forgotPassword({ body: { email: 'flood@demo.tern.test' } });
+    for (let i = 0; i < 5; i++) await ask();
+    await expect(ask()).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe('change password', () => {
+  it('needs the old password, says so on its field, and ends the other sessions', async () => {
+    const other = await server.signIn('hotelier');
+    const token = await server.signIn('hotelier');
+    const client = server.client(token);
+    const wrong = await client.auth
+      .changePassword({
+        body: { oldPassword: 'not-it', password: 'fresh-pass-1', confirmPassword: 'fresh-pass-1' },
+      })
+      .catch((e) => e);
+    expect(wrong).toBeInstanceOf(ValidationError);
+    expect(wrong.fields).toEqual([{ field: 'oldPassword', message: 'The old password is not right' }]);
+
+    const short = await client.auth
+      .changePassword({ body: { oldPassword: PASSWORD, password: 'abc', confirmPassword: 'abc' } })
+      .catch((e) => e);
+    expect(short.fields).toEqual([{ field: 'password', message: 'Use at least 6 characters' }]);
+
+    await client.auth.changePassword({
+      body: { oldPassword: PASSWORD, password: 'fresh-pass-1', confirmPassword: 'fresh-pass-1' },
+    });
+    expect((await client.auth.currentUser()).email).toBe(demoEmail('hotelier'));
+    await expect(server.client(other).auth.currentUser()).rejects.toMatchObject({ status: 401 });
+    expect((await signIn('hotelier', 'fresh-pass-1')).type).toBe('session');
+    const row = await server.db.one<{ password_hash: string }>(
+      'select password_hash from users where email = $1',
+      [demoEmail('hotelier')],
+    );
+    expect(row!.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w+/=]+\$[\w+/=]+$/);
+  });
+});

@@ -1,0 +1,293 @@
+import { contract, defineArea, endpoint } from '@tern/sdk';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createApp } from '../src/app.js';
+import { systemClock } from '../src/clock.js';
+import type { Db } from '../src/db/db.js';
+import { migrate } from '../src/db/migrate.js';
+import type { AreaHandlers, Handlers } from '../src/http/context.js';
+import { conflict } from '../src/http/errors.js';
+import { registerApi } from '../src/http/registrar.js';
+import { handlers } from '../src/routes/index.js';
+import { createSession } from '../src/services/auth/sessions.js';
+import { openTestDb, type TestDb } from './helpers/testDb.js';
+
+const testArea = defineArea('test', {
+  adminOnly: endpoint({
+    method: 'GET',
+    path: '/api/test/admin',
+    summary: 'admins only',
+    access: ['admin'],
+    reply: 'plain',
+    response: z.object({ ok: z.boolean() }),
+  }),
+  make: endpoint({
+    method: 'POST',
+    path: '/api/test/things/{id}',
+    summary: 'creates a thing',
+    access: 'signedIn',
+    params: z.object({ id: z.string().regex(/^\d+$/, { error: 'Not a number' }) }),
+    query: z.object({
+      filter: z.object({ title: z.object({ has: z.string() }) }).optional(),
+      ids: z.array(z.string()).optional(),
+    }),
+    body: z.object({ thing: z.object({ name: z.string().min(2), count: z.number().int() }) }),
+    reply: 'resource',
+    response: z.object({
+      id: z.string(),
+      type: z.literal('thing'),
+      name: z.string(),
+      count: z.number(),
+      echo: z.unknown(),
+    }),
+    creates: true,
+  }),
+  refuse: endpoint({
+    method: 'POST',
+    path: '/api/test/refuse',
+    summary: 'always 409',
+    access: 'public',
+    reply: 'plain',
+    response: z.object({}),
+    creates: true,
+  }),
+  boom: endpoint({
+    method: 'GET',
+    path: '/api/test/boom',
+    summary: 'fails',
+    access: 'public',
+    reply: 'plain',
+    response: z.object({}),
+  }),
+  leaky: endpoint({
+    method: 'GET',
+    path: '/api/test/leaky',
+    summary: 'returns more than the contract',
+    access: 'signedIn',
+    reply: 'resource',
+    response: z.object({ id: z.string(), type: z.literal('user'), email: z.string() }),
+  }),
+  nothing: endpoint({
+    method: 'DELETE',
+    path: '/api/test/nothing',
+    summary: 'empty',
+    access: 'signedIn',
+    reply: 'empty',
+    response: z.undefined(),
+  }),
+});
+
+type ErrorJson = { message: string; code: string; fields: { field: string }[]; request_id: string };
+
+let made = 0;
+const testHandlers: AreaHandlers<typeof testArea> = {
+  adminOnly: () => ({ ok: true }),
+  make: ({ params, query, body }) => {
+    made++;
+    return {
+      id: params.id,
+      type: 'thing' as const,
+      name: body.thing.name,
+      count: body.thing.count,
+      echo: query,
+    };
+  },
+  refuse: () => {
+    made++;
+    throw conflict('No more things', 'sold_out');
+  },
+  boom: () => {
+    throw new Error('secret detail: password=hunter2');
+  },
+  leaky: () =>
+    ({ id: 'u1', type: 'user' as const, email: 'a@b.test', passwordHash: 'scrypt$secret' }) as never,
+  nothing: () => undefined,
+};
+
+// @ts-expect-error a contract area without its handlers does not type-check
+const incomplete: Handlers<{ test: typeof testArea }> = { test: { adminOnly: () => ({ ok: true }) } };
+void incomplete;
+
+let testDb: TestDb;
+let db: Db;
+let app: ReturnType<typeof createApp>;
+const logged: string[] = [];
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  testDb = await openTestDb();
+  db = testDb.db;
+  await migrate(db);
+  const agency = await db.one<{ id: string }>(`insert into agencies (name) values ('A') returning id`);
+  for (const [role, agencyId] of [
+    ['admin', null],
+    ['reseller', agency!.id],
+  ] as const) {
+    const user = await db.one<{ id: string }>(
+      `insert into users (email, name, role, password_hash, agency_id) values ($1, $1, $2, 'scrypt$x', $3) returning id`,
+      [`${role}@test.test`, role, agencyId],
+    );
+    tokens[role] = (
+      await createSession(db, systemClock, { userId: user!.id, purpose: 'sign_in', ttlMs: 60_000 })
+    ).token;
+  }
+  const reset = await db.one<{ id: string }>(`select id from users where role = 'admin'`);
+  tokens.reset = (
+    await createSession(db, systemClock, { userId: reset!.id, purpose: 'password_reset', ttlMs: 60_000 })
+  ).token;
+  app = createApp({
+    db,
+    config: { sandbox: true },
+    logger: { info: () => {}, error: (message, error) => logged.push(`${message} ${String(error)}`) },
+    api: {
+      contract: { ...contract, test: testArea },
+      handlers: { ...handlers, test: testHandlers } as never,
+    },
+  });
+});
+afterAll(() => testDb?.close());
+
+const call = (path: string, init: RequestInit & { as?: string } = {}) => {
+  const headers = new Headers(init.headers);
+  if (init.as) headers.set('authorization', `Bearer ${tokens[init.as]}`);
+  if (init.body) headers.set('content-type', 'application/json');
+  return app.request(path, { ...init, headers });
+};
+const makeThing = (body: unknown, headers: Record<string, string> = {}, as = 'reseller') =>
+  call('/api/test/things/7?filter[title][has]=sea&ids[]=1&ids[]=2', {
+    method: 'POST',
+    as,
+    headers,
+    body: JSON.stringify(body),
+  });
+
+describe('the registrar', () => {
+  it('refuses an anonymous caller, then a role the endpoint does not allow', async () => {
+    expect((await call('/api/test/admin')).status).toBe(401);
+    const forbidden = await call('/api/test/admin', { as: 'reseller' });
+    expect(forbidden.status).toBe(403);
+    expect(await forbidden.json()).toMatchObject({ code: 'forbidden' });
+    expect(await (await call('/api/test/admin', { as: 'admin' })).json()).toEqual({ ok: true });
+  });
+
+  it('lets a password-reset session do nothing but set the password', async () => {
+    const response = await call('/api/test/admin', { as: 'reset' });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: 'password_reset_required' });
+  });
+
+  it('decodes params, Rails-style queries and snake_case bodies, and answers a create with 201 JSON:API', async () => {
+    const response = await makeThing({ thing: { name: 'Sea view', count: 2 } });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({
+      data: {
+        id: '7',
+        type: 'thing',
+        attributes: {
+          name: 'Sea view',
+          count: 2,
+          echo: { filter: { title: { has: 'sea' } }, ids: ['1', '2'] },
+        },
+      },
+    });
+  });
+
+  it('answers 400 with every field that is wrong, in camelCase dotted paths', async () => {
+    const body = (await (await makeThing({ thing: { name: 'x', count: 1.5 } })).json()) as ErrorJson;
+    expect(body.message).toBe('Please correct the marked fields');
+    expect(body.code).toBe('invalid_input');
+    expect(body.fields.map((f) => f.field)).toEqual(['thing.name', 'thing.count']);
+    const param = await call('/api/test/things/abc', { method: 'POST', as: 'reseller', body: '{}' });
+    expect(await param.json()).toMatchObject({
+      message: 'Not a number',
+      fields: [{ field: 'id', message: 'Not a number' }],
+    });
+  });
+
+  it('strips whatever the contract does not name (a password hash never leaves)', async () => {
+    const text = await (await call('/api/test/leaky', { as: 'admin' })).text();
+    expect(JSON.parse(text)).toEqual({ data: { id: 'u1', type: 'user', attributes: { email: 'a@b.test' } } });
+    expect(text).not.toContain('scrypt');
+  });
+
+  it('answers 204 without a body for an empty reply', async () => {
+    const response = await call('/api/test/nothing', { method: 'DELETE', as: 'admin' });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+
+  it('answers a crash 500 without details, logs it with the request id, and sends the id back', async () => {
+    const response = await call('/api/test/boom');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    const body = JSON.parse(text);
+    expect(body).toEqual({
+      message: 'Something went wrong on our side',
+      code: 'internal',
+      request_id: body.request_id,
+    });
+    expect(response.headers.get('x-request-id')).toBe(body.request_id);
+    expect(text).not.toMatch(/hunter2|secret|at \w+ \(/);
+    expect(logged.some((line) => line.includes(body.request_id) && line.includes('hunter2'))).toBe(true);
+  });
+
+  it('gives every reply a request id, keeps a sane one it is given, and answers unknown API paths 404', async () => {
+    const unknown = await call('/api/v1/nowhere');
+    expect(unknown.status).toBe(404);
+    const body = (await unknown.json()) as ErrorJson;
+    expect(body).toMatchObject({ code: 'not_found' });
+    expect(unknown.headers.get('x-request-id')).toBe(body.request_id);
+    const given = await call('/api/v1/health', { headers: { 'x-request-id': 'trace-12345678' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-12345678');
+    const odd = await call('/api/v1/health', { headers: { 'x-request-id': 'bad id <script>' } });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses to start with a handler missing', () => {
+    expect(() =>
+      registerApi(new Hono(), { contract: { test: testArea }, handlers: { test: {} } }, {} as never),
+    ).toThrow('No handler for test.adminOnly');
+  });
+});
+
+describe('idempotency keys', () => {
+  it('replays the first reply of a create for a repeated key, without running it again', async () => {
+    const before = made;
+    const key = { 'idempotency-key': 'key-one' };
+    const first = await makeThing({ thing: { name: 'Once', count: 1 } }, key);
+    const second = await makeThing({ thing: { name: 'Once', count: 1 } }, key);
+    expect(second.status).toBe(201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(await second.json()).toEqual(await first.json());
+    expect(made - before).toBe(1);
+  });
+
+  it('refuses the same key with another body', async () => {
+    const key = { 'idempotency-key': 'key-two' };
+    await makeThing({ thing: { name: 'First', count: 1 } }, key);
+    const reused = await makeThing({ thing: { name: 'Other', count: 1 } }, key);
+    expect(reused.status).toBe(409);
+    expect(await reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+
+  it('keeps keys apart per caller, and runs a create without a key every time', async () => {
+    const before = made;
+    const key = { 'idempotency-key': 'key-three' };
+    await makeThing({ thing: { name: 'Mine', count: 1 } }, key, 'reseller');
+    await makeThing({ thing: { name: 'Mine', count: 1 } }, key, 'admin');
+    await makeThing({ thing: { name: 'Mine', count: 1 } });
+    await makeThing({ thing: { name: 'Mine', count: 1 } });
+    expect(made - before).toBe(4);
+  });
+
+  it('replays a refusal too, for anonymous callers', async () => {
+    const before = made;
+    const headers = { 'idempotency-key': 'key-four' };
+    const first = await call('/api/test/refuse', { method: 'POST', headers });
+    const second = await call('/api/test/refuse', { method: 'POST', headers });
+    expect([first.status, second.status]).toEqual([409, 409]);
+    expect(await second.json()).toMatchObject({ code: 'sold_out', message: 'No more things' });
+    expect(made - before).toBe(1);
+  });
+});
