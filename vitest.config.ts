@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 // One run over every package's tests (each package keeps its own config as a project).
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/sdk', 'packages/server', 'packages/cli', 'packages/web', 'fixtures'],
+    projects: [
+      'packages/core',
+      'packages/sdk',
+      'packages/server',
+      'packages/cli',
+      'packages/web',
+      'fixtures',
+    ],
   },
 });
