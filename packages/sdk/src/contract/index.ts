@@ -5,6 +5,7 @@ import { systemArea } from './system.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
+export * from './engine.js';
 export * from './mail.js';
 export * from './system.js';
 
