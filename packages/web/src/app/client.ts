@@ -1,0 +1,26 @@
+import { createClient, type SessionExpiredError, type TernClient } from '@tern/sdk';
+
+export interface ClientSetup {
+  /** The current session token (read from the session machine at call time). */
+  token: () => string | null | undefined;
+  /** A 440 from any call. */
+  onSessionExpired: (error: SessionExpiredError) => void;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+/** The API base: same origin by default, `VITE_TERN_API_URL` overrides (an API on another host). */
+export function apiBaseUrl(): string {
+  const configured = import.meta.env.VITE_TERN_API_URL as string | undefined;
+  if (configured) return configured;
+  return typeof window !== 'undefined' ? window.location.origin : 'http://127.0.0.1:4000';
+}
+
+export function createTernClient(setup: ClientSetup): TernClient {
+  return createClient({
+    baseUrl: setup.baseUrl ?? apiBaseUrl(),
+    token: setup.token,
+    onSessionExpired: setup.onSessionExpired,
+    ...(setup.fetch ? { fetch: setup.fetch } : {}),
+  });
+}

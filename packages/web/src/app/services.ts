@@ -1,0 +1,104 @@
+import {
+  type GoToLoginParams,
+  LOGIN_PATH,
+  type RouteFlags,
+  type StoredSession,
+  sessionMachine,
+} from '@tern/core';
+import type { TernClient } from '@tern/sdk';
+import { type ActorRefFrom, fromPromise } from 'xstate';
+import { restoreSession } from '../session/restore';
+import { clearStoredSession, writeSelectedPropertyId, writeStoredSession } from '../session/storage';
+import { createTernClient } from './client';
+import { routeFlags } from './flags';
+
+export type SessionActor = ActorRefFrom<typeof sessionMachine>;
+
+/**
+ * What the app shares outside React: the API client, storage, the clock, the flags, and the bindings to
+ * the running session actor and the router (both bound once at start-up by <App>).
+ */
+export interface AppServices {
+  client: TernClient;
+  storage: Storage;
+  now: () => number;
+  flags: RouteFlags;
+  /** The running session machine; bound by <App>. */
+  session: SessionActor | null;
+  /** Navigates inside the app; bound to the router by <App>. */
+  navigate: (href: string, options?: { replace?: boolean }) => void;
+  /** Path, query and hash of the current location (to come back to after signing in). */
+  currentLocation: () => string;
+}
+
+export interface ServicesOptions {
+  storage?: Storage;
+  now?: () => number;
+  flags?: RouteFlags;
+  /** A ready client (tests); otherwise one is made for the API base. */
+  client?: (setup: Parameters<typeof createTernClient>[0]) => TernClient;
+}
+
+export function currentSession(services: AppServices): StoredSession | null {
+  return services.session?.getSnapshot().context.session ?? null;
+}
+
+export function createServices(options: ServicesOptions = {}): AppServices {
+  const services: AppServices = {
+    client: null as unknown as TernClient,
+    storage: options.storage ?? window.localStorage,
+    now: options.now ?? (() => Date.now()),
+    flags: options.flags ?? routeFlags,
+    session: null,
+    navigate: () => {},
+    currentLocation: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,
+  };
+  const setup = {
+    token: () => currentSession(services)?.token ?? null,
+    // A 440 from any call ends the session; the user comes back here after signing in again.
+    onSessionExpired: () =>
+      services.session?.send({ type: 'session.expired', origin: services.currentLocation() }),
+  };
+  services.client = options.client ? options.client(setup) : createTernClient(setup);
+  return services;
+}
+
+/** The login page's address, keeping where to come back to (and saying the session expired). */
+export function loginHref(origin: string | null, reason?: 'expired'): string {
+  const query = new URLSearchParams();
+  if (origin) query.set('redirect', origin);
+  if (reason) query.set('reason', reason);
+  const search = query.toString();
+  return search ? `${LOGIN_PATH}?${search}` : LOGIN_PATH;
+}
+
+/**
+ * Core's session machine with the web's edges: localStorage, the token check at start-up, sign-out on
+ * the server, and navigation. Navigation waits a microtask so the router's guards read the new snapshot.
+ */
+export function sessionLogic(services: AppServices) {
+  return sessionMachine.provide({
+    actors: {
+      restoreSession: fromPromise(() => restoreSession(services.client, services.storage, services.now)),
+      signOut: fromPromise(async ({ input }: { input: { token: string } }) => {
+        await services.client.auth.signOut(undefined, {
+          headers: { authorization: `Bearer ${input.token}` },
+        });
+      }),
+    },
+    actions: {
+      persistSession: (_, params: { session: StoredSession }) =>
+        writeStoredSession(services.storage, params.session),
+      clearPersistedSession: () => clearStoredSession(services.storage),
+      goToLogin: (_, params: GoToLoginParams) => {
+        if (params.reason === 'signedOut') writeSelectedPropertyId(services.storage, null);
+        const origin = params.reason === 'expired' ? (params.origin ?? services.currentLocation()) : null;
+        const reason = params.reason === 'expired' ? 'expired' : undefined;
+        queueMicrotask(() => services.navigate(loginHref(origin, reason), { replace: true }));
+      },
+      goToApp: (_, params: { to: string }) => {
+        queueMicrotask(() => services.navigate(params.to, { replace: true }));
+      },
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import type { Key } from 'react-aria-components';
+import {
+  Button,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Select as RACSelect,
+  SelectValue,
+} from 'react-aria-components';
+import './Select.css';
+
+export interface SelectOption {
+  id: string;
+  label: string;
+}
+
+export interface SelectProps {
+  label: string;
+  /** Show the label to screen readers only (a compact toolbar select). */
+  hideLabel?: boolean;
+  options: SelectOption[];
+  selectedKey: string | null;
+  onSelectionChange: (key: string) => void;
+  isDisabled?: boolean;
+  className?: string;
+}
+
+/** A single-choice drop-down (an aria select with a listbox popover). */
+export function Select({
+  label,
+  hideLabel,
+  options,
+  selectedKey,
+  onSelectionChange,
+  isDisabled,
+  className,
+}: SelectProps) {
+  return (
+    <RACSelect
+      className={['select', className ?? ''].filter(Boolean).join(' ')}
+      selectedKey={selectedKey}
+      onSelectionChange={(key: Key | null) => {
+        if (key !== null) onSelectionChange(String(key));
+      }}
+      isDisabled={isDisabled}
+    >
+      <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>
+      <Button className="select__button">
+        <SelectValue className="select__value" />
+        <span aria-hidden="true" className="select__chevron">
+          ▾
+        </span>
+      </Button>
+      <Popover className="select__popover">
+        <ListBox className="select__list" items={options}>
+          {(option) => (
+            <ListBoxItem id={option.id} className="select__option" textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          )}
+        </ListBox>
+      </Popover>
+    </RACSelect>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactNode, Ref } from 'react';
+import {
+  FieldError,
+  Input,
+  Label,
+  TextField as RACTextField,
+  type TextFieldProps as RACTextFieldProps,
+  Text,
+} from 'react-aria-components';
+import './Field.css';
+
+export interface TextFieldProps extends Omit<RACTextFieldProps, 'className' | 'children' | 'isInvalid'> {
+  label: string;
+  description?: ReactNode;
+  /** The translated message of a field error; the field is invalid while it is set. */
+  errorMessage?: string | null;
+  placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  /** Extra content after the input, inside the field's box (the password toggle). */
+  addon?: ReactNode;
+  inputMode?: 'text' | 'numeric' | 'email' | 'tel' | 'search';
+}
+
+/**
+ * A labelled text input. Field errors from core rules are passed translated in `errorMessage`: the input
+ * gets `aria-invalid` and is described by the message (and the description).
+ */
+export function TextField({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  inputRef,
+  addon,
+  inputMode,
+  ...props
+}: TextFieldProps) {
+  return (
+    <RACTextField {...props} className="field" isInvalid={Boolean(errorMessage)} validationBehavior="aria">
+      <Label className="field__label">{label}</Label>
+      <div className="field__control">
+        <Input className="field__input" placeholder={placeholder} ref={inputRef} inputMode={inputMode} />
+        {addon}
+      </div>
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+    </RACTextField>
+  );
+}

@@ -1,0 +1,86 @@
+import { SIGN_IN_ERROR_KEY } from '@tern/core';
+import { type RefObject, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { PageHeading } from '../../components/PageHeading';
+import { PasswordField } from '../../components/PasswordField';
+import { TextField } from '../../components/TextField';
+import { useFormFocus } from './useFormFocus';
+import type { useSignIn } from './useSignIn';
+
+const ORDER = ['email', 'password'] as const;
+
+export function CredentialsStep({
+  signIn,
+  headingRef,
+}: {
+  signIn: ReturnType<typeof useSignIn>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { t } = useTranslation();
+  const { snapshot, send, busy } = signIn;
+  const { email, password, rememberMe, fieldErrors, error } = snapshot.context;
+  const [attempt, setAttempt] = useState(0);
+  const { fieldRef, alertRef } = useFormFocus(ORDER, fieldErrors, error, attempt);
+  const message = (key: string | undefined) => (key ? t(key) : null);
+
+  return (
+    <>
+      <PageHeading ref={headingRef}>{t('login.heading')}</PageHeading>
+      <p className="muted">{t('login.intro')}</p>
+      {error ? (
+        <Alert key={attempt} ref={alertRef} variant="error" title={t(SIGN_IN_ERROR_KEY)}>
+          {error}
+        </Alert>
+      ) : null}
+      <Form
+        className="stack"
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setAttempt((n) => n + 1);
+          send({ type: 'form.submit' });
+        }}
+      >
+        <TextField
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          value={email}
+          onChange={(value) => send({ type: 'field.change', field: 'email', value })}
+          errorMessage={message(fieldErrors.email)}
+          inputRef={fieldRef('email')}
+        />
+        <PasswordField
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(value) => send({ type: 'field.change', field: 'password', value })}
+          errorMessage={message(fieldErrors.password)}
+          inputRef={fieldRef('password')}
+        />
+        <div className="auth-card__row">
+          <Checkbox
+            isSelected={rememberMe}
+            onChange={(value) => send({ type: 'field.change', field: 'rememberMe', value })}
+            isDisabled={busy}
+          >
+            {t('login.remember_me')}
+          </Checkbox>
+          <Button variant="link" onPress={() => send({ type: 'mode.forgot' })} isDisabled={busy}>
+            {t('login.forgot_link')}
+          </Button>
+        </div>
+        <Button type="submit" fullWidth isPending={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </Button>
+      </Form>
+    </>
+  );
+}

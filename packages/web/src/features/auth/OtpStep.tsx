@@ -1,0 +1,75 @@
+import { SIGN_IN_ERROR_KEY } from '@tern/core';
+import { type RefObject, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { PageHeading } from '../../components/PageHeading';
+import { TextField } from '../../components/TextField';
+import { useFormFocus } from './useFormFocus';
+import type { useSignIn } from './useSignIn';
+
+const ORDER = ['otp'] as const;
+
+/** The one-time-code step: the code went by e-mail; the hidden challenge travels in the machine. */
+export function OtpStep({
+  signIn,
+  headingRef,
+}: {
+  signIn: ReturnType<typeof useSignIn>;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { t } = useTranslation();
+  const { snapshot, send, busy, resendCode, resendState, clearResend } = signIn;
+  const { otp, otpDestination, fieldErrors, error } = snapshot.context;
+  const [attempt, setAttempt] = useState(0);
+  const { fieldRef, alertRef } = useFormFocus(ORDER, fieldErrors, error, attempt);
+  const codeError = fieldErrors.otp ?? fieldErrors.otpClientChallenge;
+
+  return (
+    <>
+      <PageHeading ref={headingRef}>{t('otp.heading')}</PageHeading>
+      <p>{t('otp.sent_to', { destination: otpDestination ?? '' })}</p>
+      {resendState === 'sent' ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
+      {error ? (
+        <Alert key={attempt} ref={alertRef} variant="error" title={t(SIGN_IN_ERROR_KEY)}>
+          {error}
+        </Alert>
+      ) : null}
+      <Form
+        className="stack"
+        validationBehavior="aria"
+        onSubmit={(event) => {
+          event.preventDefault();
+          clearResend();
+          setAttempt((n) => n + 1);
+          send({ type: 'form.submit' });
+        }}
+      >
+        <TextField
+          label={t('otp.code')}
+          description={t('otp.code_description')}
+          name="otp"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={12}
+          value={otp}
+          onChange={(value) => send({ type: 'field.change', field: 'otp', value })}
+          errorMessage={codeError ? t(codeError) : null}
+          inputRef={fieldRef('otp')}
+        />
+        <Button type="submit" fullWidth isPending={busy}>
+          {t('otp.submit')}
+        </Button>
+      </Form>
+      <div className="auth-card__row">
+        <Button variant="link" onPress={resendCode} isDisabled={busy}>
+          {t('otp.resend')}
+        </Button>
+        <Button variant="link" onPress={() => send({ type: 'mode.credentials' })} isDisabled={busy}>
+          {t('otp.back')}
+        </Button>
+      </div>
+    </>
+  );
+}

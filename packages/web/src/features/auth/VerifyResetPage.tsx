@@ -1,0 +1,91 @@
+import { useSearch } from '@tanstack/react-router';
+import { resetTokenMachine, toStoredSession } from '@tern/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Link } from '../../components/Link';
+import { PageHeading } from '../../components/PageHeading';
+import { Spinner } from '../../components/Spinner';
+import type { VerifyResetSearch } from '../../router/search';
+import { useServices, useSession, useSessionActor } from '../../session/SessionContext';
+import './auth.css';
+
+/**
+ * `/verify_reset_password_email?token=…` (M12): checks the reset link's token. A valid one becomes a
+ * `password_reset` session, and the session machine goes on to change password; an invalid or expired
+ * one says so and offers a new link.
+ */
+export function VerifyResetPage() {
+  const { t } = useTranslation();
+  const services = useServices();
+  const sessionActor = useSessionActor();
+  const hasSession = useSession() !== null;
+  const { token } = useSearch({ strict: false }) as VerifyResetSearch;
+  const logic = useMemo(
+    () =>
+      resetTokenMachine.provide({
+        actors: {
+          verifyResetToken: fromPromise(({ input }) =>
+            services.client.auth.verifyResetToken({ query: input }),
+          ),
+        },
+      }),
+    [services],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { token: token ?? null, hasSession } });
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (snapshot.status !== 'done' || !snapshot.output || handedOver.current) return;
+    handedOver.current = true;
+    const output = snapshot.output;
+    if (output.kind === 'verified') {
+      sessionActor.send({
+        type: 'session.signedIn',
+        session: toStoredSession(output.session, services.now()),
+      });
+    } else {
+      services.navigate(output.redirectTo, { replace: true });
+    }
+  }, [snapshot, sessionActor, services]);
+
+  const invalid = snapshot.matches('invalid');
+  useEffect(() => {
+    if (invalid) alertRef.current?.focus();
+  }, [invalid]);
+
+  return (
+    <div className="card auth-card">
+      <PageHeading>{t('reset_token.heading')}</PageHeading>
+      {invalid ? (
+        <>
+          <Alert ref={alertRef} variant="error" title={t('reset_token.invalid_title')}>
+            <p>{t('reset_token.invalid_text')}</p>
+            {snapshot.context.error ? <p>{snapshot.context.error}</p> : null}
+          </Alert>
+          <div className="auth-card__row">
+            <Link href="/login?mode=forgot" variant="button">
+              {t('reset_token.request_new')}
+            </Link>
+            {snapshot.context.token ? (
+              <Button variant="quiet" onPress={() => send({ type: 'user.retry' })}>
+                {t('general.retry')}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      ) : snapshot.status === 'done' ? (
+        <p role="status">{t('reset_token.verified')}</p>
+      ) : (
+        <div className="row" role="status">
+          <Spinner size="sm" decorative />
+          <span>{t('reset_token.verifying')}</span>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { signInMachine, toStoredSession } from '@tern/core';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { fromPromise } from 'xstate';
+import { readDeviceIdentifier, rememberDevice } from '../../session/deviceCookie';
+import { useServices, useSessionActor } from '../../session/SessionContext';
+
+export type LoginStep = 'credentials' | 'otp' | 'forgot';
+
+/**
+ * Core's sign-in machine with the API behind it. When it finishes, the device cookie is set (core's
+ * `deviceCookieFor`) and the session machine takes the new session (it then leaves the page).
+ */
+export function useSignIn() {
+  const services = useServices();
+  const session = useSessionActor();
+  const logic = useMemo(
+    () =>
+      signInMachine.provide({
+        actors: {
+          signIn: fromPromise(({ input }) => services.client.auth.signIn({ body: { session: input } })),
+          sendResetEmail: fromPromise(({ input }) => services.client.auth.forgotPassword({ body: input })),
+        },
+      }),
+    [services],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { deviceIdentifier: readDeviceIdentifier() } });
+
+  const handedOver = useRef(false);
+  useEffect(() => {
+    if (snapshot.status !== 'done' || handedOver.current || !snapshot.output) return;
+    handedOver.current = true;
+    const now = services.now();
+    rememberDevice(snapshot.output.session, now);
+    session.send({ type: 'session.signedIn', session: toStoredSession(snapshot.output.session, now) });
+  }, [snapshot, services, session]);
+
+  // Core has no "send a new code" event (see coreGaps.ts): resend the credentials, which answers with a
+  // fresh challenge, while the page keeps showing the code step.
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const inOtp = snapshot.hasTag('otpStep');
+  useEffect(() => {
+    if (resend !== 'sending' || snapshot.hasTag('busy')) return;
+    setResend(inOtp ? 'sent' : 'idle');
+  }, [resend, snapshot, inOtp]);
+  const resendCode = () => {
+    const { password } = snapshot.context;
+    setResend('sending');
+    send({ type: 'mode.credentials' });
+    send({ type: 'field.change', field: 'password', value: password });
+    send({ type: 'form.submit' });
+  };
+
+  const step: LoginStep =
+    resend === 'sending' || inOtp ? 'otp' : snapshot.hasTag('forgotMode') ? 'forgot' : 'credentials';
+  return {
+    snapshot,
+    send,
+    step,
+    busy: snapshot.hasTag('busy') || snapshot.status === 'done',
+    resendCode,
+    resendState: resend,
+    clearResend: () => setResend('idle'),
+  };
+}

@@ -1,0 +1,53 @@
+import { Outlet, useRouterState } from '@tanstack/react-router';
+import { pageTitleKey, titleKeys } from '@tern/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { coreRouteOf } from '../router/router';
+import { AppLayout } from './AppLayout';
+import { BareLayout } from './BareLayout';
+import { CampaignLayout } from './CampaignLayout';
+import { StoreLayout } from './StoreLayout';
+
+/** Draws the page in the layout core's route table names, sets the title, and moves focus on navigation. */
+export function RootLayout() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const { t } = useTranslation();
+  const route = coreRouteOf(pathname);
+
+  useEffect(() => {
+    const key = pageTitleKey(pathname);
+    document.title =
+      key === titleKeys.product ? t('general.product_name') : t('page_titles.title_suffix', { page: t(key) });
+  }, [pathname, t]);
+
+  usePageFocus(pathname);
+
+  const page = <Outlet />;
+  switch (route?.layout) {
+    case 'app':
+      return <AppLayout>{page}</AppLayout>;
+    case 'store':
+      return <StoreLayout>{page}</StoreLayout>;
+    case 'campaign':
+      return <CampaignLayout>{page}</CampaignLayout>;
+    default:
+      return <BareLayout>{page}</BareLayout>;
+  }
+}
+
+/** After an in-app navigation, focus goes to the new page's heading, as a page load would put it at the top. */
+function usePageFocus(pathname: string) {
+  const first = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new path.
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading && !heading.contains(document.activeElement)) heading.focus({ preventScroll: false });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}

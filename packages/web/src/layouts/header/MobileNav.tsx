@@ -1,0 +1,81 @@
+import type { Navigation } from '@tern/core';
+import type { User } from '@tern/sdk';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { Drawer } from '../../components/Dialog';
+import { Link } from '../../components/Link';
+import { PropertySwitcher } from './PropertySwitcher';
+import { useNavActions } from './useNavActions';
+
+/** At 991 px and below: a menu button opening a side drawer with the same entries (document 3 §10). */
+export function MobileNav({ nav, user }: { nav: Navigation; user: User }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const { isCurrent, hrefOf, run } = useNavActions();
+  const entries = [...nav.links, ...nav.userMenu];
+  return (
+    <div className="app-header__mobile-only">
+      <Button variant="quiet" onPress={() => setOpen(true)} aria-label={t('navigation.open_menu')}>
+        <svg
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M3 6h18M3 12h18M3 18h18" />
+        </svg>
+      </Button>
+      <Drawer title={t('navigation.mobile_title')} isOpen={open} onOpenChange={setOpen}>
+        {(close) => (
+          <div className="mobile-nav">
+            <p className="mobile-nav__user">
+              <strong>{user.name}</strong>
+              <br />
+              <span className="muted">{user.email}</span>
+            </p>
+            {nav.propertySwitcher ? <PropertySwitcher /> : null}
+            <nav aria-label={t('navigation.main')}>
+              <ul className="mobile-nav__list">
+                {entries.map((entry) => (
+                  <li key={entry.id}>
+                    {entry.target.kind === 'action' ? (
+                      <Button
+                        variant="quiet"
+                        fullWidth
+                        className="mobile-nav__item"
+                        isDisabled={entry.disabled}
+                        onPress={() => {
+                          close();
+                          run(entry);
+                        }}
+                      >
+                        {t(entry.labelKey)}
+                      </Button>
+                    ) : (
+                      <Link
+                        variant="nav"
+                        className="mobile-nav__item"
+                        href={hrefOf(entry)}
+                        isDisabled={entry.disabled}
+                        aria-current={isCurrent(entry) ? 'page' : undefined}
+                        onPress={close}
+                      >
+                        {t(entry.labelKey)}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Button variant="secondary" fullWidth onPress={close}>
+              {t('navigation.close_menu')}
+            </Button>
+          </div>
+        )}
+      </Drawer>
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useRouterState } from '@tanstack/react-router';
+import type { NavEntry } from '@tern/core';
+import { useSessionActor } from '../../session/SessionContext';
+
+/** What an entry does when chosen, and whether it is the current page. */
+export function useNavActions() {
+  const session = useSessionActor();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return {
+    isCurrent: (entry: NavEntry) => entry.target.kind === 'route' && entry.target.to === pathname,
+    hrefOf: (entry: NavEntry) => (entry.target.kind === 'route' ? entry.target.to : undefined),
+    run: (entry: NavEntry) => {
+      if (entry.target.kind === 'action' && entry.target.action === 'logout') {
+        session.send({ type: 'session.signOut' });
+      }
+    },
+  };
+}

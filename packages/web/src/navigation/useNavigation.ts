@@ -1,0 +1,22 @@
+import { type Navigation, navigationFor } from '@tern/core';
+import { useMemo } from 'react';
+import { baseNavFlags } from '../app/flags';
+import { completeNavigation } from '../coreGaps';
+import { availableRoutes } from '../router/screens';
+import { useSelectedProperty } from '../session/SelectedProperty';
+import { useSession } from '../session/SessionContext';
+
+/** The signed-in user's links and menu, from core's `navigationFor` and the screens built so far. */
+export function useNavigation(): Navigation | null {
+  const session = useSession();
+  const { property } = useSelectedProperty();
+  return useMemo(() => {
+    if (!session) return null;
+    const nav = navigationFor(
+      session.userRole,
+      { ...baseNavFlags, propertyLocked: property?.locked ?? false },
+      availableRoutes,
+    );
+    return completeNavigation(nav, availableRoutes);
+  }, [session, property]);
+}

@@ -1,0 +1,80 @@
+import {
+  createBrowserHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  type RouterHistory,
+  redirect,
+} from '@tanstack/react-router';
+import { LOGIN_PATH, matchRoute, resolveRoute, routes } from '@tern/core';
+import { type AppServices, currentSession } from '../app/services';
+import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { RootLayout } from '../layouts/RootLayout';
+import { screenFor } from './screens';
+
+export interface RouterContext {
+  services: AppServices;
+}
+
+/** Core's `:param` patterns in TanStack Router's `$param` spelling. */
+export function toRouterPath(pattern: string): string {
+  return pattern.replace(/:([A-Za-z]\w*)/g, '$$$1');
+}
+
+/**
+ * Every navigation asks core's `resolveRoute` first (document 3 §10): show the page, or redirect — to
+ * /login keeping the origin, to the role's home, or to /404 for an unknown path.
+ */
+function guard({
+  context,
+  location,
+}: {
+  context: RouterContext;
+  location: { pathname: string; href: string };
+}) {
+  const { services } = context;
+  const session = currentSession(services);
+  const resolution = resolveRoute(
+    location.pathname,
+    session ? { role: session.userRole } : null,
+    services.flags,
+  );
+  if (resolution.kind === 'allow') return;
+  if (resolution.keepOrigin) {
+    services.session?.send({ type: 'session.remember', origin: location.href });
+    throw redirect({ to: LOGIN_PATH, search: { redirect: location.href }, replace: true });
+  }
+  throw redirect({ href: resolution.to, replace: true });
+}
+
+export function createAppRouter(services: AppServices, history: RouterHistory = createBrowserHistory()) {
+  const rootRoute = createRootRouteWithContext<RouterContext>()({
+    beforeLoad: guard,
+    component: RootLayout,
+    notFoundComponent: NotFoundPage,
+  });
+  // One router route per core route, so both match a path the same way (literal segments win).
+  const children = routes.map((route) => {
+    const screen = screenFor(route);
+    return createRoute({
+      getParentRoute: () => rootRoute,
+      path: toRouterPath(route.pattern),
+      component: screen.component,
+      ...(screen.validateSearch ? { validateSearch: screen.validateSearch } : {}),
+    });
+  });
+  return createRouter({
+    routeTree: rootRoute.addChildren(children),
+    history,
+    context: { services },
+    defaultPreload: false,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/** The core route the current path shows (for the layout and the title). */
+export function coreRouteOf(pathname: string) {
+  return matchRoute(pathname)?.route ?? null;
+}
