@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type ProxyOptions } from 'vite';
+import { type Alias, defineConfig, type ProxyOptions } from 'vite';
 
 /** The API the dev server forwards to (`npm run serve` at the repository root listens on 4000). */
 const api = process.env.TERN_API_PROXY ?? 'http://127.0.0.1:4000';
@@ -13,10 +15,32 @@ const pageOrApi: ProxyOptions = {
   bypass: (req) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
 };
 
+/**
+ * Workspace packages resolve to their TypeScript sources: each export's `source` entry of their
+ * package.json. This is the `source` condition applied to our own packages only — as a global
+ * `resolve.conditions` entry it would also pick the `source` exports of react-aria-components,
+ * react-aria and @internationalized/*, which point at files those packages do not ship.
+ */
+export function workspaceSources(names: string[] = ['@tern/core', '@tern/sdk']): Alias[] {
+  return names.flatMap((name) => {
+    const dir = new URL(`../../node_modules/${name}/`, import.meta.url);
+    const pkg = JSON.parse(readFileSync(new URL('package.json', dir), 'utf8')) as {
+      exports: Record<string, { source?: string }>;
+    };
+    return Object.entries(pkg.exports)
+      .filter(([, target]) => typeof target === 'object' && target.source)
+      .map(([sub, target]) => ({
+        find: new RegExp(
+          `^${name.replace('/', '\\/')}${sub === '.' ? '' : sub.slice(1).replace('/', '\\/')}$`,
+        ),
+        replacement: fileURLToPath(new URL(target.source!, dir)),
+      }));
+  });
+}
+
 export default defineConfig({
   plugins: [react()],
-  // Workspace packages export their TypeScript sources under the `source` condition.
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: { alias: workspaceSources() },
   server: {
     host: '127.0.0.1',
     port: 5173,
@@ -27,5 +51,10 @@ export default defineConfig({
       '/verify_reset_password_email': pageOrApi,
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 900,
+  },
 });

@@ -1,11 +1,10 @@
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { workspaceSources } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
-  ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+  resolve: { alias: workspaceSources() },
   test: {
     name: 'web',
     environment: 'jsdom',

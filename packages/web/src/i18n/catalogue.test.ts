@@ -1,0 +1,62 @@
+import {
+  navigationFor,
+  routes,
+  SIGN_IN_ERROR_KEY,
+  settingsMenu,
+  titleKeys,
+  validationKeys,
+} from '@tern/core';
+import type { Role } from '@tern/sdk';
+import { describe, expect, it } from 'vitest';
+import { completeNavigation } from '../coreGaps';
+import { createI18n } from './index';
+
+const i18n = createI18n();
+const roles: Role[] = ['reseller', 'supplier', 'admin'];
+
+/** Every message key core exports or returns, collected from its tables and functions. */
+function coreKeys(): string[] {
+  const keys = new Set<string>([
+    SIGN_IN_ERROR_KEY,
+    ...Object.values(validationKeys),
+    ...Object.values(titleKeys),
+    ...routes.map((r) => r.titleKey),
+    ...settingsMenu(true).map((e) => e.labelKey),
+  ]);
+  for (const role of roles) {
+    const nav = navigationFor(role, {
+      carRentalFeature: true,
+      paymentSourceMissing: true,
+      propertyLocked: true,
+    });
+    for (const entry of [...nav.links, ...nav.userMenu]) keys.add(entry.labelKey);
+    const completed = completeNavigation(nav, new Set(['/profile']));
+    for (const entry of completed.userMenu) keys.add(entry.labelKey);
+  }
+  return [...keys].sort();
+}
+
+/** Keys the documents name for the screens of this issue (document 1 §8, inventory 2 §7). */
+const documentKeys = [
+  'general.no_access_error',
+  'general.error_message',
+  'general.error_description',
+  'general.success_message',
+  'validation_messages.required',
+  'not_found_page.not_found',
+];
+
+describe('the English catalogue', () => {
+  it.each(coreKeys())('has core key %s', (key) => {
+    expect(i18n.exists(key)).toBe(true);
+    expect(i18n.t(key)).not.toBe(key);
+  });
+
+  it.each(documentKeys)('has document key %s', (key) => {
+    expect(i18n.exists(key)).toBe(true);
+  });
+
+  it('collects a plausible number of core keys', () => {
+    expect(coreKeys().length).toBeGreaterThan(30);
+  });
+});

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { resellerUser, storedFor, supplierUser } from '../../test/fixtures';
+import { renderApp, screen, waitForLocation } from '../../test/renderApp';
+
+const later = () => Date.now() + 3_600_000;
+
+describe('route guards (core resolveRoute)', () => {
+  it('sends an anonymous visitor on a guarded page to /login, keeping the origin', async () => {
+    const app = renderApp({ path: '/profile?tab=1' });
+    await waitForLocation(app, '/login?redirect=%2Fprofile%3Ftab%3D1');
+    expect(await screen.findByRole('heading', { name: 'Sign in to Tern' })).toBeTruthy();
+    expect(document.title).toBe('Sign in · Tern');
+  });
+
+  it('sends a signed-in user away from /login to /bookings', async () => {
+    const app = renderApp({ path: '/login', stored: storedFor(supplierUser, later()) });
+    await waitForLocation(app, '/bookings');
+    expect(await screen.findByRole('heading', { name: 'Bookings', level: 1 })).toBeTruthy();
+    expect(document.title).toBe('Bookings · Tern');
+  });
+
+  it('refuses a reseller a supplier-only page (home, then bookings with the search page off)', async () => {
+    const app = renderApp({ path: '/inventory', stored: storedFor(resellerUser, later()) });
+    await waitForLocation(app, '/bookings');
+  });
+
+  it('refuses a supplier the admin page', async () => {
+    const app = renderApp({ path: '/admin', stored: storedFor(supplierUser, later()) });
+    await waitForLocation(app, '/bookings');
+  });
+
+  it('sends home (/) to /bookings while the search page is off', async () => {
+    const app = renderApp({ path: '/', stored: storedFor(resellerUser, later()) });
+    await waitForLocation(app, '/bookings');
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const app = renderApp({ path: '/a/b/c' });
+    await waitForLocation(app, '/404');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(document.title).toBe('404 · Tern');
+  });
+
+  it('shows a known route without a screen yet as not available, in the app layout', async () => {
+    renderApp({ path: '/inventory', stored: storedFor(supplierUser, later()) });
+    expect(
+      await screen.findByRole('heading', { name: 'This page is not available yet', level: 1 }),
+    ).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+  });
+
+  it('opens a store slug in the public store layout, closed for now', async () => {
+    renderApp({ path: '/harbour-inn' });
+    expect(await screen.findByRole('heading', { name: 'This store is not open yet' })).toBeTruthy();
+    expect(screen.getByText(/harbour-inn/, { selector: 'p' })).toBeTruthy();
+    expect(document.title).toBe('Gift cards · Tern');
+  });
+});

@@ -1,0 +1,96 @@
+import { createMemoryHistory } from '@tanstack/react-router';
+import type { StoredSession } from '@tern/core';
+import type { SessionExpiredError, TernClient } from '@tern/sdk';
+import { render, screen, waitFor } from '@testing-library/react';
+import { vi } from 'vitest';
+import { App } from '../src/app/App';
+import type { ClientSetup } from '../src/app/client';
+import { createServices } from '../src/app/services';
+import { createI18n } from '../src/i18n';
+import { createAppRouter } from '../src/router/router';
+import { SESSION_KEY } from '../src/session/storage';
+import { sessionFor } from './fixtures';
+
+type Auth = TernClient['auth'];
+
+/** A client whose auth calls are vitest mocks; by default every call fails loudly. */
+export function fakeClient(overrides: Partial<Record<keyof Auth, (...args: never[]) => unknown>> = {}) {
+  const notStubbed = (name: string) =>
+    Object.assign(
+      vi.fn(async () => Promise.reject(new Error(`${name} is not stubbed`))),
+      { notStubbed: true },
+    );
+  const auth = {
+    signIn: notStubbed('signIn'),
+    validateToken: notStubbed('validateToken'),
+    currentUser: notStubbed('currentUser'),
+    signOut: vi.fn(async () => undefined),
+    forgotPassword: notStubbed('forgotPassword'),
+    verifyResetToken: notStubbed('verifyResetToken'),
+    resetPassword: notStubbed('resetPassword'),
+    changePassword: notStubbed('changePassword'),
+    ...Object.fromEntries(Object.entries(overrides).map(([k, fn]) => [k, vi.fn(fn as () => unknown)])),
+  };
+  return { auth } as unknown as TernClient & { auth: Record<keyof Auth, ReturnType<typeof vi.fn>> };
+}
+
+export interface RenderOptions {
+  path: string;
+  client?: ReturnType<typeof fakeClient>;
+  /** A session already stored (restored at start through `validateToken`). */
+  stored?: StoredSession;
+  now?: () => number;
+}
+
+/** The whole app on a memory history, with a fake API client and jsdom's localStorage. */
+export function renderApp({ path, client = fakeClient(), stored, now = () => Date.now() }: RenderOptions) {
+  if (stored) {
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(stored));
+    if ('notStubbed' in client.auth.validateToken) {
+      client.auth.validateToken.mockImplementation(async () => {
+        const {
+          token: _t,
+          deviceIdentifier: _d,
+          ...rest
+        } = sessionFor(stored.user, {
+          ttl: Math.max(1, Math.round((stored.exp - now()) / 1000)),
+          purpose: stored.purpose,
+        });
+        return rest;
+      });
+    }
+  }
+  let setup: ClientSetup | null = null;
+  const services = createServices({
+    storage: window.localStorage,
+    now,
+    client: (s) => {
+      setup = s;
+      return client;
+    },
+  });
+  const history = createMemoryHistory({ initialEntries: [path] });
+  const router = createAppRouter(services, history);
+  services.navigate = (href, options) => void router.navigate({ href, replace: options?.replace ?? false });
+  services.currentLocation = () => router.state.location.href;
+  const result = render(<App services={services} router={router} i18n={createI18n()} />);
+  return {
+    ...result,
+    client,
+    services,
+    router,
+    /** The path, query and hash the app shows now. */
+    location: () => router.state.location.href,
+    /** What the SDK does on a 440 from any call. */
+    expireSession: () => setup?.onSessionExpired(new Error('expired') as SessionExpiredError),
+  };
+}
+
+/** Waits until the app shows `href` (path and query). */
+export async function waitForLocation(app: { location: () => string }, href: string) {
+  await waitFor(() => {
+    if (app.location() !== href) throw new Error(`at ${app.location()}, waiting for ${href}`);
+  });
+}
+
+export { screen };
