@@ -12,11 +12,17 @@ if (!('ResizeObserver' in window)) {
   };
 }
 
+// jsdom has no CSS.escape (react-aria reads meta tags with it).
+const css = (globalThis as { CSS?: { escape?: (value: string) => string } }).CSS ?? {};
+css.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
+(globalThis as { CSS?: unknown }).CSS = css;
+
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
+    // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   }
 });

@@ -1,10 +1,15 @@
 import type { ReactNode } from 'react';
+import { useSession } from '../session/SessionContext';
 import { AppHeader } from './header/AppHeader';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import './layouts.css';
 
 /** The signed-in app: header with navigation, property switcher and user menu, then the page. */
 export function AppLayout({ children }: { children: ReactNode }) {
+  // Every app route is guarded. When the session ends here (sign-out, expiry, a 440) the page goes
+  // at once, before the session machine's navigation to /login lands.
+  const session = useSession();
+  if (!session) return null;
   return (
     <div className="app-layout">
       <SkipLink />

@@ -10,7 +10,8 @@ import { StoreLayout } from './StoreLayout';
 
 /** Draws the page in the layout core's route table names, sets the title, and moves focus on navigation. */
 export function RootLayout() {
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // The path of the page on screen (during a navigation the location moves before the page does).
+  const pathname = useRouterState({ select: (s) => s.matches.at(-1)?.pathname ?? s.location.pathname });
   const { t } = useTranslation();
   const route = coreRouteOf(pathname);
 

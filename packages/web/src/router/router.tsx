@@ -8,6 +8,7 @@ import {
 } from '@tanstack/react-router';
 import { LOGIN_PATH, matchRoute, resolveRoute, routes } from '@tern/core';
 import { type AppServices, currentSession } from '../app/services';
+import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { RootLayout } from '../layouts/RootLayout';
 import { screenFor } from './screens';
@@ -52,6 +53,7 @@ export function createAppRouter(services: AppServices, history: RouterHistory = 
     beforeLoad: guard,
     component: RootLayout,
     notFoundComponent: NotFoundPage,
+    errorComponent: ErrorPage,
   });
   // One router route per core route, so both match a path the same way (literal segments win).
   const children = routes.map((route) => {

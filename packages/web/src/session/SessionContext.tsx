@@ -1,6 +1,6 @@
 import type { StoredSession } from '@tern/core';
 import { useSelector } from '@xstate/react';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useRef } from 'react';
 import type { AppServices, SessionActor } from '../app/services';
 
 export const ServicesContext = createContext<AppServices | null>(null);
@@ -23,10 +23,14 @@ export function useSession(): StoredSession | null {
   return useSelector(useSessionActor(), (snapshot) => snapshot.context.session);
 }
 
-/** The current session on a page the guards only show to signed-in users. */
+/**
+ * The session on a page the guards only show to signed-in users. When the session ends (sign-out, expiry)
+ * the page may draw once more before it leaves: it then keeps the last session it saw.
+ */
 export function useSignedInSession(): StoredSession {
   const session = useSession();
-  if (!session)
-    throw new Error('This page needs a session; the route guard should have sent the visitor to /login');
-  return session;
+  const last = useRef(session);
+  if (session) last.current = session;
+  if (!last.current) throw new Error('This page needs a session; the route guard sends visitors to /login');
+  return last.current;
 }
