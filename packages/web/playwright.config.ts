@@ -3,6 +3,20 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = 4310;
 const baseURL = `http://127.0.0.1:${PORT}`;
 
+/** Debian's chromium (never a downloaded browser), with the flags TOOLCHAIN.md lists. */
+const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 /**
  * Browser tests against the real server on a throwaway database, serving the built app (`npx vite build`
  * first). `scripts/test-all.mjs` adds `--reporter=list,json` and reads the JSON report.
@@ -26,22 +40,19 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: '**/reset.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
         headless: true,
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: chromiumLaunch,
       },
+    },
+    {
+      // Changes a demo password: after every other spec, so no signed-in test loses its session.
+      name: 'chromium-after-all',
+      testMatch: '**/reset.spec.ts',
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], headless: true, launchOptions: chromiumLaunch },
     },
   ],
   webServer: {

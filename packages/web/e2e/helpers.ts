@@ -1,0 +1,48 @@
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'tern-demo-1';
+export const demo = (name: string) => `${name}@demo.tern.test`;
+
+/** Fills the login form and submits it (the page must show the sign-in form). */
+export async function signIn(page: Page, email: string, password = PASSWORD) {
+  await expect(page.getByRole('heading', { name: 'Sign in to Tern' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  return page.getByRole('menu');
+}
+
+export async function signOut(page: Page) {
+  const menu = await openUserMenu(page);
+  await menu.getByRole('menuitem', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+interface OutboxMail {
+  id: string;
+  attributes: { to: string; subject: string; text: string; kind: string; created_at: string };
+}
+
+/** The sandbox outbox (JSON:API, snake_case attributes), newest first. */
+export async function outbox(request: APIRequestContext, to: string, kind?: string): Promise<OutboxMail[]> {
+  const query = new URLSearchParams({ to, ...(kind ? { kind } : {}) });
+  const reply = await request.get(`/api/v1/outbox?${query}`, { headers: { accept: 'application/json' } });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { data: OutboxMail[] }).data;
+}
+
+/** Waits for a new mail of `kind` to `to` (more than `before` of them) and returns the newest. */
+export async function nextMail(request: APIRequestContext, to: string, kind: string, before: number) {
+  let mails: OutboxMail[] = [];
+  await expect
+    .poll(async () => {
+      mails = await outbox(request, to, kind);
+      return mails.length;
+    })
+    .toBeGreaterThan(before);
+  return mails[0]!;
+}
