@@ -1,29 +1,9 @@
 import type { Db } from '../db.js';
 import { insertRows } from '../insertRows.js';
+import type { AvailabilityDay, PriceDay } from './demoTypes.js';
 import type { SeedIds } from './world.js';
 
-/** Units free on a date, per unit (`propertyKey/unitKey` of the fixtures). */
-export interface AvailabilityDay {
-  propertyKey: string;
-  unitKey: string;
-  date: string;
-  available: number;
-}
-
-/** Price and restrictions of a rate plan on a date. */
-export interface PriceDay {
-  propertyKey: string;
-  unitKey: string;
-  ratePlanKey: string;
-  date: string;
-  price: number;
-  minStayArrival?: number;
-  minStayThrough?: number;
-  maxStay?: number | null;
-  closedToArrival?: boolean;
-  closedToDeparture?: boolean;
-  stopSell?: boolean;
-}
+export type { AvailabilityDay, PriceDay };
 
 function* availabilityRows(days: Iterable<AvailabilityDay>, ids: SeedIds) {
   for (const d of days) {
