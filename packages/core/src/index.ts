@@ -3,6 +3,7 @@ export * from './auth/resetTokenMachine.js';
 export * from './auth/rules.js';
 export * from './auth/signInMachine.js';
 export { errorMessage } from './internal/errorMessage.js';
+export * from './navigation/features.js';
 export * from './navigation/guards.js';
 export * from './navigation/menu.js';
 export * from './navigation/routes.js';

@@ -12,6 +12,8 @@ export interface AppConfig {
   corsOrigins: string[];
   /** Read the client address from `x-forwarded-for` (TERN_TRUST_PROXY=1): only behind a proxy you run. */
   trustProxy: boolean;
+  /** The reseller's home search form and search page (document 1 §9: on by default; TERN_SEARCH_PAGE=0 turns it off). */
+  searchPageIsActive: boolean;
   version: string;
 }
 
@@ -39,6 +41,7 @@ export function configFromEnv(env: Env, embedded: boolean): AppConfig {
     photosDir: null,
     corsOrigins: origins?.length ? origins : defaultCorsOrigins,
     trustProxy: env.TERN_TRUST_PROXY === '1' || env.TERN_TRUST_PROXY === 'true',
+    searchPageIsActive: !(env.TERN_SEARCH_PAGE === '0' || env.TERN_SEARCH_PAGE === 'false'),
     version,
   };
 }

@@ -21,6 +21,17 @@ describe('sessions', () => {
     expect(session).not.toHaveProperty('token');
   });
 
+  it('sends the features with the user: the search page on, car rentals for an agency that has them', async () => {
+    const agent = await server.client(await server.signIn('agent')).auth.currentUser();
+    expect(agent.features).toEqual({ searchPageIsActive: true, carRentalFeature: true });
+    await server.db.query(`update agencies set car_rental_feature = false where id = $1`, [agent.agentId]);
+    const again = await server.client(await server.signIn('agent')).auth.currentUser();
+    expect(again.features.carRentalFeature).toBe(false);
+    await server.db.query(`update agencies set car_rental_feature = true where id = $1`, [agent.agentId]);
+    const hotelier = await server.client(await server.signIn('hotelier')).auth.currentUser();
+    expect(hotelier.features).toEqual({ searchPageIsActive: true, carRentalFeature: false });
+  });
+
   it('answers 401 without a token or with an unknown one', async () => {
     for (const token of [null, 'not-a-token']) {
       const error = await server

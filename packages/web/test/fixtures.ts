@@ -22,6 +22,7 @@ export const supplierUser: User = {
   agent: null,
   ternHotels: [property('p-1', 'Harbour Inn'), property('p-2', 'Fjord Lodge')],
   otpEnabled: false,
+  features: { searchPageIsActive: true, carRentalFeature: false },
 };
 
 export const resellerUser: User = {

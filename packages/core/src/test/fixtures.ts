@@ -21,10 +21,12 @@ export const supplierUser: User = {
   agent: null,
   ternHotels: [property('p-1', 'Harbour Inn'), property('p-2', 'Fjord Lodge')],
   otpEnabled: false,
+  features: { searchPageIsActive: true, carRentalFeature: false },
 };
 
 export const resellerUser: User = {
   ...supplierUser,
+  features: { searchPageIsActive: true, carRentalFeature: true },
   id: 'u-reseller',
   email: 'rita@demo.tern.test',
   role: 'reseller',

@@ -20,6 +20,15 @@ export const userProperty = z.object({
   locked: z.boolean(),
 });
 
+/** Switches the app reads for this user: the search page (a platform setting), the car rental link (per agency). */
+export const userFeatures = z.object({
+  /** The reseller's home search form and the search page (document 1 §2); on unless the platform turns it off. */
+  searchPageIsActive: z.boolean(),
+  /** Car rentals for the reseller's agency (document 3 §10: the cars link). */
+  carRentalFeature: z.boolean(),
+});
+export type UserFeatures = z.infer<typeof userFeatures>;
+
 export const user = z.object({
   id,
   email: z.string(),
@@ -31,6 +40,7 @@ export const user = z.object({
   agent: z.object({ id, name: z.string(), paymentLocked: z.boolean() }).nullable(),
   ternHotels: z.array(userProperty),
   otpEnabled: z.boolean(),
+  features: userFeatures,
 });
 export type User = z.infer<typeof user>;
 export type UserProperty = z.infer<typeof userProperty>;

@@ -21,12 +21,12 @@ export const authHandlers: AreaHandlers<Contract['auth']> = {
       ttl: secondsLeft(auth.expiresAt, ctx.clock),
       userRole: auth.user.role,
       purpose: auth.purpose,
-      user: await loadUser(ctx.db, auth.user.id),
+      user: await loadUser(ctx.db, auth.user.id, ctx.config),
     };
   },
 
   currentUser: async (_, ctx) => ({
-    ...(await loadUser(ctx.db, requireAuth(ctx).user.id)),
+    ...(await loadUser(ctx.db, requireAuth(ctx).user.id, ctx.config)),
     type: 'user' as const,
   }),
 

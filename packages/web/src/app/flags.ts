@@ -1,15 +1,12 @@
-import type { NavFlags, RouteFlags } from '@tern/core';
+import { type FeatureFlags, featureFlags, type StoredSession } from '@tern/core';
+import { availableRoutes } from '../router/screens';
 
 /**
- * Feature flags the guards and the menu read. The documents do not say where `searchPageIsActive` and
- * `carRentalFeature` come from (nothing in the session or the contract carries them yet), so they are
- * off until the booking engine arrives: `/` sends resellers to /bookings and there is no cars link.
- * `VITE_TERN_SEARCH_PAGE=1` turns the search page flag on for development.
+ * The feature flags of the signed-in user, as the server sends them (core's `featureFlags`). The search
+ * page also needs its screen: until the home search form is built, `/` keeps sending resellers to
+ * /bookings even when the flag is on.
  */
-export const routeFlags: RouteFlags = {
-  searchPageIsActive: import.meta.env.VITE_TERN_SEARCH_PAGE === '1',
-};
-
-export const baseNavFlags: Pick<NavFlags, 'carRentalFeature'> = {
-  carRentalFeature: false,
-};
+export function flagsFor(session: Pick<StoredSession, 'user'> | null): FeatureFlags {
+  const flags = featureFlags(session?.user ?? null);
+  return { ...flags, searchPageIsActive: flags.searchPageIsActive && availableRoutes.has('/') };
+}

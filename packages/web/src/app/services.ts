@@ -10,7 +10,6 @@ import { type ActorRefFrom, fromPromise } from 'xstate';
 import { restoreSession } from '../session/restore';
 import { clearStoredSession, writeSelectedPropertyId, writeStoredSession } from '../session/storage';
 import { createTernClient } from './client';
-import { routeFlags } from './flags';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -22,7 +21,8 @@ export interface AppServices {
   client: TernClient;
   storage: Storage;
   now: () => number;
-  flags: RouteFlags;
+  /** Fixed flags (tests); otherwise the signed-in user's, see `flagsFor`. */
+  flags: RouteFlags | null;
   /** The running session machine; bound by <App>. */
   session: SessionActor | null;
   /** Navigates inside the app; bound to the router by <App>. */
@@ -48,7 +48,7 @@ export function createServices(options: ServicesOptions = {}): AppServices {
     client: null as unknown as TernClient,
     storage: options.storage ?? window.localStorage,
     now: options.now ?? (() => Date.now()),
-    flags: options.flags ?? routeFlags,
+    flags: options.flags ?? null,
     session: null,
     navigate: () => {},
     currentLocation: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,

@@ -1,6 +1,6 @@
 import { type Navigation, navigationFor } from '@tern/core';
 import { useMemo } from 'react';
-import { baseNavFlags } from '../app/flags';
+import { flagsFor } from '../app/flags';
 import { completeNavigation } from '../coreGaps';
 import { availableRoutes } from '../router/screens';
 import { useSelectedProperty } from '../session/SelectedProperty';
@@ -14,7 +14,7 @@ export function useNavigation(): Navigation | null {
     if (!session) return null;
     const nav = navigationFor(
       session.userRole,
-      { ...baseNavFlags, propertyLocked: property?.locked ?? false },
+      { carRentalFeature: flagsFor(session).carRentalFeature, propertyLocked: property?.locked ?? false },
       availableRoutes,
     );
     return completeNavigation(nav, availableRoutes);

@@ -7,6 +7,7 @@ import {
   redirect,
 } from '@tanstack/react-router';
 import { LOGIN_PATH, matchRoute, resolveRoute, routes } from '@tern/core';
+import { flagsFor } from '../app/flags';
 import { type AppServices, currentSession } from '../app/services';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
@@ -38,7 +39,7 @@ function guard({
   const resolution = resolveRoute(
     location.pathname,
     session ? { role: session.userRole } : null,
-    services.flags,
+    services.flags ?? flagsFor(session),
   );
   if (resolution.kind === 'allow') return;
   if (resolution.keepOrigin) {

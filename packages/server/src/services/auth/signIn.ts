@@ -40,7 +40,7 @@ export async function sessionReply(
     userRole: user.role,
     deviceIdentifier: options.deviceIdentifier,
     purpose: options.purpose,
-    user: await loadUser(services.db, user.id),
+    user: await loadUser(services.db, user.id, services.config),
   };
 }
 

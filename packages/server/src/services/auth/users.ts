@@ -1,4 +1,5 @@
 import type { Role, User } from '@tern/sdk';
+import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/db.js';
 
 export interface UserRow {
@@ -29,10 +30,15 @@ export function findUserById(db: Db, id: string): Promise<UserRow | null> {
 
 /**
  * The user as the contract shows it: their agency (resellers), their properties with their role there and
- * whether each is payment-locked (`payment_locked` and no admin `lock_override`), and whether sign-in asks
- * for a code.
+ * whether each is payment-locked (`payment_locked` and no admin `lock_override`), whether sign-in asks
+ * for a code, and the features the app shows them (the search page is a platform setting, car rentals an
+ * agency's).
  */
-export async function loadUser(db: Db, id: string): Promise<User> {
+export async function loadUser(
+  db: Db,
+  id: string,
+  config: Pick<AppConfig, 'searchPageIsActive'>,
+): Promise<User> {
   const row = await db.one<{
     id: string;
     email: string;
@@ -43,9 +49,10 @@ export async function loadUser(db: Db, id: string): Promise<User> {
     agency_id: string | null;
     agency_name: string | null;
     agency_locked: boolean | null;
+    agency_cars: boolean | null;
   }>(
     `select u.id, u.email, u.name, u.role, u.status, u.otp_required, a.id as agency_id, a.name as agency_name,
-            (a.payment_locked and not a.lock_override) as agency_locked
+            (a.payment_locked and not a.lock_override) as agency_locked, a.car_rental_feature as agency_cars
        from users u left join agencies a on a.id = u.agency_id
       where u.id = $1`,
     [id],
@@ -86,5 +93,9 @@ export async function loadUser(db: Db, id: string): Promise<User> {
       locked: p.locked,
     })),
     otpEnabled: row.otp_required,
+    features: {
+      searchPageIsActive: config.searchPageIsActive,
+      carRentalFeature: row.role === 'reseller' && row.agency_cars === true,
+    },
   };
 }
