@@ -20,11 +20,14 @@ const events = [
   { type: 'mode.forgot' },
   { type: 'mode.credentials' },
   { type: 'user.retry' },
+  { type: 'otp.resend' },
   { type: 'xstate.done.actor.signIn', output: session },
   { type: 'xstate.done.actor.signIn', output: otpChallenge },
   { type: 'xstate.error.actor.signIn', error: refused },
   { type: 'xstate.done.actor.signInWithOtp', output: session },
   { type: 'xstate.error.actor.signInWithOtp', error: refused },
+  { type: 'xstate.done.actor.resendOtp', output: otpChallenge },
+  { type: 'xstate.error.actor.resendOtp', error: refused },
   { type: 'xstate.done.actor.sendResetEmail', output: { message: 'sent' } },
   { type: 'xstate.error.actor.sendResetEmail', error: refused },
 ] as PathEvent[] as EventFrom<typeof signInMachine>[];
@@ -39,6 +42,7 @@ const view = (s: SignInSnapshot) => ({
   fieldErrors: s.context.fieldErrors,
   error: s.context.error,
   forgotSent: s.context.forgotSent,
+  otpResent: s.context.otpResent,
 });
 
 const paths = getShortestPaths(signInMachine, {

@@ -127,6 +127,43 @@ describe('signInMachine', () => {
     await waitFor(actor, (s) => s.status === 'done');
   });
 
+  it('sends a new code on request: the credentials again, the new challenge kept, then signs in with it', async () => {
+    const second = { ...otpChallenge, otpClientChallenge: 'challenge-2' };
+    const { actor, calls, fill } = start([otpChallenge, second, session]);
+    fill({ email: EMAIL, password: 'secret' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('otp'));
+    fill({ otp: '111' });
+    actor.send({ type: 'otp.resend' });
+    expect(actor.getSnapshot().value).toBe('resendingOtp');
+    expect(actor.getSnapshot().hasTag('otpStep')).toBe(true);
+    await waitFor(actor, (s) => s.matches('otp'));
+    expect(calls[1]).toEqual({ email: EMAIL, password: 'secret', rememberMe: false, deviceIdentifier: null });
+    expect(actor.getSnapshot().context).toMatchObject({
+      otpClientChallenge: 'challenge-2',
+      otpResent: true,
+      otp: '',
+    });
+    fill({ otp: '654321' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(calls[2]).toMatchObject({ otp: '654321', otpClientChallenge: 'challenge-2' });
+  });
+
+  it('stays on the code step with the message when asking for a new code fails', async () => {
+    const { actor, fill } = start([otpChallenge, apiError('Too many codes, try later')]);
+    fill({ email: EMAIL, password: 'secret' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('otp'));
+    actor.send({ type: 'otp.resend' });
+    await waitFor(actor, (s) => s.matches('otp') && s.context.error !== null);
+    expect(actor.getSnapshot().context).toMatchObject({
+      error: 'Too many codes, try later',
+      otpClientChallenge: 'challenge-1',
+      otpResent: false,
+    });
+  });
+
   it('goes back from the code step to the credentials, forgetting password, code and challenge', async () => {
     const { actor, fill } = start([otpChallenge]);
     fill({ email: EMAIL, password: 'secret' });

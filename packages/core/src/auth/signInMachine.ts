@@ -20,7 +20,9 @@ export type SignInEvent =
   | { type: 'form.submit' }
   | { type: 'mode.forgot' }
   | { type: 'mode.credentials' }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  /** On the code step: ask for a new code (the credentials are sent again; the server answers a new challenge). */
+  | { type: 'otp.resend' };
 
 export interface SignInInput {
   /** The remembered device (the 60-day cookie), which lets the server skip the one-time code. */
@@ -41,6 +43,8 @@ export interface SignInContext {
   /** The last server message; the web shows the `general.no_access_error` toast with it. */
   error: string | null;
   forgotSent: boolean;
+  /** A new code was sent on request (`otp.resend`); cleared by the next challenge or by leaving the step. */
+  otpResent: boolean;
   session: Session | null;
 }
 
@@ -151,6 +155,7 @@ export const signInMachine = setup({
             otpClientChallenge: params.reply.otpClientChallenge,
             otpDestination: params.reply.destination,
             otp: '',
+            otpResent: false,
           }
         : { session: params.reply },
     ),
@@ -162,7 +167,9 @@ export const signInMachine = setup({
       fieldErrors: {},
       error: null,
       forgotSent: false,
+      otpResent: false,
     }),
+    markOtpResent: assign({ otpResent: true }),
     markForgotSent: assign({ forgotSent: true }),
   },
 }).createMachine({
@@ -178,6 +185,7 @@ export const signInMachine = setup({
     fieldErrors: {},
     error: null,
     forgotSent: false,
+    otpResent: false,
     session: null,
   }),
   initial: 'credentials',
@@ -206,7 +214,25 @@ export const signInMachine = setup({
         'field.change': onFieldChange,
         'form.submit': onSubmit('otp', 'submittingOtp'),
         'user.retry': onRetry('otp', 'submittingOtp'),
+        'otp.resend': { target: 'resendingOtp', actions: 'clearErrors' },
         'mode.credentials': { target: 'credentials', actions: 'resetSecrets' },
+      },
+    },
+    resendingOtp: {
+      tags: ['busy', 'otpStep'],
+      invoke: {
+        id: 'resendOtp',
+        src: 'signIn',
+        input: ({ context }) => credentialsOf(context),
+        onDone: [
+          {
+            guard: { type: 'isOtpChallenge', params: replyOf },
+            target: 'otp',
+            actions: [{ type: 'assignReply', params: replyOf }, 'markOtpResent'],
+          },
+          { target: 'signedIn', actions: { type: 'assignReply', params: replyOf } },
+        ],
+        onError: onFailure('otp'),
       },
     },
     submittingOtp: {

@@ -156,6 +156,31 @@ describe('resolveRoute: every route × role × searchPageIsActive', () => {
   });
 });
 
+describe('resolveRoute: a session opened by a reset link', () => {
+  const reset = { role: 'supplier' as const, purpose: 'password_reset' as const };
+  const on = { searchPageIsActive: true };
+  it.each(['/bookings', '/', '/profile', '/inventory', '/login', '/admin'])(
+    '%s goes to change password',
+    (path) => {
+      expect(resolveRoute(path, reset, on)).toEqual({
+        kind: 'redirect',
+        to: '/changePassword',
+        keepOrigin: false,
+      });
+    },
+  );
+
+  it('may open change password and public pages', () => {
+    expect(resolveRoute('/changePassword', reset, on).kind).toBe('allow');
+    expect(resolveRoute('/404', reset, on).kind).toBe('allow');
+    expect(resolveRoute('/no/such/page/here', reset, on)).toMatchObject({ kind: 'redirect', to: '/404' });
+  });
+
+  it('does not pin an ordinary session', () => {
+    expect(resolveRoute('/bookings', { role: 'supplier', purpose: 'sign_in' }, on).kind).toBe('allow');
+  });
+});
+
 describe('passesGuard and guardFailureTarget', () => {
   it.each([
     ['public', null, true],

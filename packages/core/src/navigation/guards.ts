@@ -6,6 +6,7 @@ export const LOGIN_PATH = '/login';
 export const BOOKINGS_PATH = '/bookings';
 export const NOT_FOUND_PATH = '/404';
 export const CHANGE_PASSWORD_PATH = '/changePassword';
+export const PROFILE_PATH = '/profile';
 
 export interface RouteFlags {
   /** The search page and the reseller's home with the main search form (document 1 §2). */
@@ -41,10 +42,25 @@ export function guardFailureTarget(guard: GuardKind): string {
   return guard === 'supplierOrAdmin' ? HOME_PATH : BOOKINGS_PATH;
 }
 
-function resolveOnce(pathname: string, role: Role | null, flags: RouteFlags): RouteResolution {
+/** The session a guard reads: its role, and why it was opened (a reset link's session is pinned). */
+export interface GuardSession {
+  role: Role;
+  /** `password_reset`: opened by a reset link; it may only set the new password (and see public pages). */
+  purpose?: 'sign_in' | 'password_reset';
+}
+
+function resolveOnce(
+  pathname: string,
+  role: Role | null,
+  flags: RouteFlags,
+  resetOnly: boolean,
+): RouteResolution {
   const match = matchRoute(pathname);
   if (!match) return { kind: 'redirect', to: NOT_FOUND_PATH, keepOrigin: false };
   const { route } = match;
+  if (resetOnly && route.guard !== 'public' && normalizePathname(pathname) !== CHANGE_PASSWORD_PATH) {
+    return { kind: 'redirect', to: CHANGE_PASSWORD_PATH, keepOrigin: false };
+  }
   if (role !== null && route.signedInRedirect) {
     return { kind: 'redirect', to: route.signedInRedirect, keepOrigin: false };
   }
@@ -66,19 +82,21 @@ const MAX_HOPS = 5;
  * Unknown paths go to /404; an anonymous visitor on a guarded page goes to /login keeping the origin; a
  * signed-in user on /login goes to /bookings; a failed admin or reseller guard goes to /bookings, a failed
  * supplier-or-admin guard to home. Chained redirects are followed, so the answer is the final place
- * (a reseller on /inventory with the search page off lands on /bookings, not on / first).
+ * (a reseller on /inventory with the search page off lands on /bookings, not on / first). A session opened by
+ * a reset link goes to change password from every page that is not public.
  */
 export function resolveRoute(
   pathname: string,
-  session: { role: Role } | null,
+  session: GuardSession | null,
   flags: RouteFlags,
 ): RouteResolution {
   const role = session?.role ?? null;
-  const first = resolveOnce(pathname, role, flags);
+  const resetOnly = session?.purpose === 'password_reset';
+  const first = resolveOnce(pathname, role, flags, resetOnly);
   if (first.kind === 'allow' || first.keepOrigin) return first;
   let to = first.to;
   for (let hop = 1; hop < MAX_HOPS; hop++) {
-    const next = resolveOnce(to, role, flags);
+    const next = resolveOnce(to, role, flags, resetOnly);
     if (next.kind === 'allow' || next.keepOrigin) break;
     to = next.to;
   }

@@ -25,28 +25,28 @@ describe('navigationFor', () => {
       'reseller',
       { carRentalFeature: true },
       ['cars', 'bookings'],
-      ['apiKeys', 'billing', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+      ['apiKeys', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
     [
       'reseller without car rental',
       'reseller',
       { carRentalFeature: false },
       ['bookings'],
-      ['apiKeys', 'billing', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+      ['apiKeys', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
     [
       'supplier (car rental is for resellers)',
       'supplier',
       { carRentalFeature: true },
       STAFF_LINKS,
-      ['settings', 'billing', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+      ['settings', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
     [
       'admin',
       'admin',
       { carRentalFeature: false },
       STAFF_LINKS,
-      ['settings', 'admin', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+      ['settings', 'admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
   ])('%s', (_, role, flags, links, userMenu) => {
     expect(ids(role, flags)).toEqual({ links, userMenu });
@@ -73,13 +73,14 @@ describe('navigationFor', () => {
     expect(billing(false)?.warningDot).toBe(false);
   });
 
-  it('disables links but settings, change password, home and bookings while the property is locked', () => {
+  it('disables links but settings, profile, change password, home and bookings while the property is locked', () => {
     const nav = navigationFor('supplier', { carRentalFeature: false, propertyLocked: true });
     const enabled = [...nav.links, ...nav.userMenu].filter((e) => !e.disabled).map((e) => e.id);
     expect(enabled).toEqual([
       'bookings',
       'settings',
       'billing',
+      'profile',
       'changePassword',
       'cookieConsent',
       'helpPortal',

@@ -1,5 +1,5 @@
 import type { Role } from '@tern/sdk';
-import { BOOKINGS_PATH, CHANGE_PASSWORD_PATH, HOME_PATH } from './guards.js';
+import { BOOKINGS_PATH, CHANGE_PASSWORD_PATH, HOME_PATH, PROFILE_PATH } from './guards.js';
 import { normalizePathname } from './routes.js';
 
 /** Where an entry leads: an app route, the public store (new tab), the help portal (new tab), or an action. */
@@ -49,6 +49,7 @@ export function isAllowedWhenLocked(pathname: string): boolean {
     path === HOME_PATH ||
     path === BOOKINGS_PATH ||
     path === CHANGE_PASSWORD_PATH ||
+    path === PROFILE_PATH ||
     path === '/settings' ||
     path.startsWith('/settings/')
   );
@@ -77,7 +78,7 @@ function finish(draft: Draft, flags: NavFlags): NavEntry {
  * The desktop links and the user menu of a role (document 3 §10). Resellers: cars (with carRentalFeature)
  * and bookings. Others: bookings, inventory, orders, gift cards, products, promo codes, store, contracts.
  * User menu: settings (non-reseller), admin (admin), api keys (reseller), billing (non-admin, warning dot),
- * change password, cookie consent, help portal, logout. With `availableRoutes` (route patterns such as `/orders`),
+ * profile, change password, cookie consent, help portal, logout. With `availableRoutes` (route patterns such as `/orders`),
  * entries whose route the app does not have yet are left out.
  */
 export function navigationFor(
@@ -113,6 +114,7 @@ export function navigationFor(
     });
   }
   menu.push(
+    routeEntry('profile', PROFILE_PATH),
     routeEntry('changePassword', CHANGE_PASSWORD_PATH),
     { id: 'cookieConsent', target: { kind: 'action', action: 'cookieConsent' } },
     { id: 'helpPortal', target: { kind: 'external', href: 'helpPortal' }, newTab: true },

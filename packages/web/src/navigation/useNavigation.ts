@@ -1,10 +1,10 @@
 import { type Navigation, navigationFor } from '@tern/core';
 import { useMemo } from 'react';
 import { flagsFor } from '../app/flags';
-import { completeNavigation } from '../coreGaps';
 import { availableRoutes } from '../router/screens';
 import { useSelectedProperty } from '../session/SelectedProperty';
 import { useSession } from '../session/SessionContext';
+import { supportedNavigation } from './supportedEntries';
 
 /** The signed-in user's links and menu, from core's `navigationFor` and the screens built so far. */
 export function useNavigation(): Navigation | null {
@@ -17,6 +17,6 @@ export function useNavigation(): Navigation | null {
       { carRentalFeature: flagsFor(session).carRentalFeature, propertyLocked: property?.locked ?? false },
       availableRoutes,
     );
-    return completeNavigation(nav, availableRoutes);
+    return supportedNavigation(nav);
   }, [session, property]);
 }

@@ -38,7 +38,7 @@ function guard({
   const session = currentSession(services);
   const resolution = resolveRoute(
     location.pathname,
-    session ? { role: session.userRole } : null,
+    session ? { role: session.userRole, purpose: session.purpose } : null,
     services.flags ?? flagsFor(session),
   );
   if (resolution.kind === 'allow') return;

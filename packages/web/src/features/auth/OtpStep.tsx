@@ -20,8 +20,8 @@ export function OtpStep({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const { t } = useTranslation();
-  const { snapshot, send, busy, resendCode, resendState, clearResend } = signIn;
-  const { otp, otpDestination, fieldErrors, error } = snapshot.context;
+  const { snapshot, send, busy, resendCode } = signIn;
+  const { otp, otpDestination, otpResent, fieldErrors, error } = snapshot.context;
   const [attempt, setAttempt] = useState(0);
   const { fieldRef, alertRef } = useFormFocus(ORDER, fieldErrors, error, attempt);
   const codeError = fieldErrors.otp ?? fieldErrors.otpClientChallenge;
@@ -30,7 +30,7 @@ export function OtpStep({
     <>
       <PageHeading ref={headingRef}>{t('otp.heading')}</PageHeading>
       <p>{t('otp.sent_to', { destination: otpDestination ?? '' })}</p>
-      {resendState === 'sent' ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
+      {otpResent && !error ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
       {error ? (
         <Alert key={attempt} ref={alertRef} variant="error" title={t(SIGN_IN_ERROR_KEY)}>
           {error}
@@ -41,7 +41,6 @@ export function OtpStep({
         validationBehavior="aria"
         onSubmit={(event) => {
           event.preventDefault();
-          clearResend();
           setAttempt((n) => n + 1);
           send({ type: 'form.submit' });
         }}

@@ -1,6 +1,6 @@
 import { signInMachine, toStoredSession } from '@tern/core';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { readDeviceIdentifier, rememberDevice } from '../../session/deviceCookie';
 import { useServices, useSessionActor } from '../../session/SessionContext';
@@ -35,31 +35,17 @@ export function useSignIn() {
     session.send({ type: 'session.signedIn', session: toStoredSession(snapshot.output.session, now) });
   }, [snapshot, services, session]);
 
-  // Core has no "send a new code" event (see coreGaps.ts): resend the credentials, which answers with a
-  // fresh challenge, while the page keeps showing the code step.
-  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const inOtp = snapshot.hasTag('otpStep');
-  useEffect(() => {
-    if (resend !== 'sending' || snapshot.hasTag('busy')) return;
-    setResend(inOtp ? 'sent' : 'idle');
-  }, [resend, snapshot, inOtp]);
-  const resendCode = () => {
-    const { password } = snapshot.context;
-    setResend('sending');
-    send({ type: 'mode.credentials' });
-    send({ type: 'field.change', field: 'password', value: password });
-    send({ type: 'form.submit' });
-  };
-
-  const step: LoginStep =
-    resend === 'sending' || inOtp ? 'otp' : snapshot.hasTag('forgotMode') ? 'forgot' : 'credentials';
+  const step: LoginStep = snapshot.hasTag('otpStep')
+    ? 'otp'
+    : snapshot.hasTag('forgotMode')
+      ? 'forgot'
+      : 'credentials';
   return {
     snapshot,
     send,
     step,
     busy: snapshot.hasTag('busy') || snapshot.status === 'done',
-    resendCode,
-    resendState: resend,
-    clearResend: () => setResend('idle'),
+    /** Asks the server for a new code (core's `otp.resend`); `snapshot.context.otpResent` says it was sent. */
+    resendCode: () => send({ type: 'otp.resend' }),
   };
 }

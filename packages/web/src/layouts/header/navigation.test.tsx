@@ -5,16 +5,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storedFor, usersByRole } from '../../../test/fixtures';
 import { renderApp, waitForLocation } from '../../../test/renderApp';
-import { completeNavigation } from '../../coreGaps';
+import { supportedNavigation } from '../../navigation/supportedEntries';
 import { availableRoutes } from '../../router/screens';
 
 const later = () => Date.now() + 3_600_000;
 
 function entriesOf(role: Role) {
-  const nav = completeNavigation(
-    navigationFor(role, { carRentalFeature: false }, availableRoutes),
-    availableRoutes,
-  );
+  const nav = supportedNavigation(navigationFor(role, { carRentalFeature: false }, availableRoutes));
   return {
     links: nav.links.map((e) => e.id),
     menu: nav.userMenu.map((e) => e.id),
@@ -33,12 +30,9 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
 
   it('lets a new screen appear by itself: with /inventory built, suppliers get the link', () => {
     const routes = new Set([...availableRoutes, '/inventory']);
-    const nav = completeNavigation(navigationFor('supplier', { carRentalFeature: false }, routes), routes);
+    const nav = supportedNavigation(navigationFor('supplier', { carRentalFeature: false }, routes));
     expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory']);
-    const reseller = completeNavigation(
-      navigationFor('reseller', { carRentalFeature: false }, routes),
-      routes,
-    );
+    const reseller = supportedNavigation(navigationFor('reseller', { carRentalFeature: false }, routes));
     expect(reseller.links.map((e) => e.id)).toEqual(['bookings']);
   });
 
