@@ -1,3 +1,5 @@
+import { bookingEn } from './booking';
+
 /**
  * The English catalogue. Every message key the documents and the core rules name for the screens built so
  * far lives here; `catalogue.test.ts` checks that each key core returns resolves. Other locales come later.
@@ -200,6 +202,7 @@ export const en = {
   form: {
     required_hint: 'required',
   },
+  ...bookingEn,
 } as const;
 
 export type Catalogue = typeof en;

@@ -1,0 +1,134 @@
+import type { CalendarDate } from '@internationalized/date';
+import type { ReactNode } from 'react';
+import {
+  Button,
+  DateInput,
+  DateSegment,
+  Dialog,
+  FieldError,
+  Group,
+  I18nProvider,
+  Label,
+  Popover,
+  DateRangePicker as RACDateRangePicker,
+  Text,
+} from 'react-aria-components';
+import { type DayReason, RangeCalendar, toCalendarDate } from './Calendar';
+import './DateRangePicker.css';
+import './Field.css';
+
+export interface IsoRange {
+  start: string;
+  end: string;
+}
+
+export interface DateRangePickerProps {
+  label: string;
+  /** `YYYY-MM-DD` ends; `null` while not chosen. */
+  value: IsoRange | null;
+  onChange: (range: IsoRange | null) => void;
+  /** The first day that can be picked (`YYYY-MM-DD`, today: past days are disabled). */
+  minValue?: string;
+  unavailableReason?: DayReason;
+  description?: ReactNode;
+  errorMessage?: string | null;
+  /** Labels of the two segments groups for screen readers ("Check-in", "Check-out"). */
+  startLabel: string;
+  endLabel: string;
+  calendarLabel: string;
+  hideLabel?: boolean;
+  isDisabled?: boolean;
+  className?: string;
+  visibleMonths?: 1 | 2;
+}
+
+/**
+ * A date range typed as DD/MM/YYYY (the documents' UI format, through the en-GB locale) or picked in a
+ * calendar popover. Values in and out are `YYYY-MM-DD` strings; the rules that clear a range (a closed
+ * night inside it) belong to the caller, which gets every change.
+ */
+export function DateRangePicker({
+  label,
+  value,
+  onChange,
+  minValue,
+  unavailableReason,
+  description,
+  errorMessage,
+  startLabel,
+  endLabel,
+  calendarLabel,
+  hideLabel,
+  isDisabled,
+  className,
+  visibleMonths = 1,
+}: DateRangePickerProps) {
+  const start = toCalendarDate(value?.start);
+  const end = toCalendarDate(value?.end);
+  const range = start && end ? { start, end } : null;
+  return (
+    <I18nProvider locale="en-GB">
+      <RACDateRangePicker<CalendarDate>
+        className={['field', 'date-range', className ?? ''].filter(Boolean).join(' ')}
+        value={range}
+        onChange={(next) =>
+          onChange(
+            next?.start && next.end ? { start: next.start.toString(), end: next.end.toString() } : null,
+          )
+        }
+        minValue={toCalendarDate(minValue) ?? undefined}
+        isDateUnavailable={
+          unavailableReason ? (date) => unavailableReason(date.toString()) !== null : undefined
+        }
+        isInvalid={Boolean(errorMessage)}
+        validationBehavior="aria"
+        isDisabled={isDisabled}
+        shouldForceLeadingZeros
+      >
+        <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>
+        <Group className="field__control date-range__group">
+          <DateInput slot="start" className="date-range__input" aria-label={startLabel}>
+            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
+          </DateInput>
+          <span aria-hidden="true" className="date-range__dash">
+            –
+          </span>
+          <DateInput slot="end" className="date-range__input" aria-label={endLabel}>
+            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
+          </DateInput>
+          <Button className="field__addon date-range__button" aria-label={calendarLabel}>
+            <CalendarIcon />
+          </Button>
+        </Group>
+        {description ? (
+          <Text slot="description" className="field__description">
+            {description}
+          </Text>
+        ) : null}
+        <FieldError className="field__error">{errorMessage}</FieldError>
+        <Popover className="date-range__popover" placement="bottom start">
+          <Dialog className="date-range__dialog" aria-label={calendarLabel}>
+            <RangeCalendar unavailableReason={unavailableReason} visibleMonths={visibleMonths} />
+          </Dialog>
+        </Popover>
+      </RACDateRangePicker>
+    </I18nProvider>
+  );
+}
+
+function CalendarIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <rect x="3" y="5" width="18" height="16" rx="2" />
+      <path d="M3 10h18M8 3v4M16 3v4" />
+    </svg>
+  );
+}
