@@ -1,0 +1,95 @@
+import { isSessionExpired } from '@tern/core';
+import { createClient, SessionExpiredError, type TernClient, UnauthorizedError } from '@tern/sdk';
+import { type TernConfig, withoutSession } from './config.js';
+import type { Context } from './context.js';
+import { NOT_SIGNED_IN, SESSION_EXPIRED, toUserError, UserError } from './errors.js';
+
+/** The API when nothing says otherwise: `npm start` and `npm run serve` listen there. */
+export const DEFAULT_API_URL = 'http://127.0.0.1:4000';
+
+/** `http://host:port` without a trailing slash; anything but an http(s) URL is refused. */
+export function normalizeApiUrl(value: string, from: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UserError(`${from}: not a URL: ${value} (e.g. ${DEFAULT_API_URL})`, {
+      code: 'invalid_api_url',
+    });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new UserError(`${from}: use an http or https URL, not ${value}`, { code: 'invalid_api_url' });
+  return url.href.replace(/\/+$/, '');
+}
+
+/** The API to call: `--api-url`, else the one of the config (where the token comes from), else `TERN_API_URL`, else the default. */
+export function resolveApiUrl(ctx: Context, config: TernConfig): string {
+  if (ctx.apiUrlFlag) return normalizeApiUrl(ctx.apiUrlFlag, '--api-url');
+  if (config.apiUrl) return normalizeApiUrl(config.apiUrl, ctx.config.file);
+  const env = ctx.io.env.TERN_API_URL;
+  if (env) return normalizeApiUrl(env, 'TERN_API_URL');
+  return DEFAULT_API_URL;
+}
+
+/** What a command gets from `withClient`. */
+export interface ClientScope {
+  client: TernClient;
+  apiUrl: string;
+  config: TernConfig;
+  /** The stored session, when the command needs one. */
+  token: string | null;
+}
+
+export interface WithClientOptions {
+  /** The command needs a session: without one it fails with "Not signed in". */
+  session: boolean;
+}
+
+/**
+ * Loads the config, builds the SDK client for the API with the stored token, runs `action`, and maps what
+ * fails: SDK and network errors become user errors (a bug stays a bug). A 440, an unknown token or a session
+ * past its `exp` clears the stored token.
+ */
+export async function withClient<T>(
+  ctx: Context,
+  options: WithClientOptions,
+  action: (scope: ClientScope) => Promise<T>,
+): Promise<T> {
+  const config = await ctx.config.load();
+  const apiUrl = resolveApiUrl(ctx, config);
+  let token: string | null = null;
+  if (options.session) {
+    token = sessionToken(ctx, config, apiUrl);
+    if (config.exp !== undefined && isSessionExpired({ exp: config.exp }, ctx.now())) {
+      await ctx.config.save(withoutSession(config));
+      throw new UserError(SESSION_EXPIRED, { code: 'session_expired' });
+    }
+  }
+  const client = createClient({
+    baseUrl: apiUrl,
+    token: () => token,
+    retries: 1,
+    ...(ctx.io.fetch ? { fetch: ctx.io.fetch } : {}),
+  });
+  try {
+    return await action({ client, apiUrl, config, token });
+  } catch (error) {
+    const sessionGone =
+      token !== null &&
+      (error instanceof SessionExpiredError ||
+        (error instanceof UnauthorizedError && error.code === 'unauthenticated'));
+    if (sessionGone) await ctx.config.update(withoutSession);
+    throw toUserError(error, { apiUrl, signedIn: token !== null }) ?? error;
+  }
+}
+
+/** The stored token for this API, or the reason there is none. */
+function sessionToken(ctx: Context, config: TernConfig, apiUrl: string): string {
+  if (!config.token) throw new UserError(NOT_SIGNED_IN, { code: 'not_signed_in' });
+  if (config.apiUrl && normalizeApiUrl(config.apiUrl, ctx.config.file) !== apiUrl)
+    throw new UserError(
+      `Not signed in at ${apiUrl} (the session is for ${config.apiUrl}): run \`tern login --api-url ${apiUrl}\``,
+      { code: 'not_signed_in' },
+    );
+  return config.token;
+}

@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import type { ContextOf } from '../../context.js';
+import { type LoginOptions, login } from './login.js';
+import { logout } from './logout.js';
+import { whoami } from './whoami.js';
+
+/** `tern login`, `tern logout`, `tern whoami`. */
+export function registerAuth(program: Command, contextOf: ContextOf): void {
+  program
+    .command('login')
+    .description('sign in; on a terminal a form asks for the e-mail, password and, when asked, the code')
+    .option('--email <email>', 'the e-mail address to sign in with')
+    .option('--password-stdin', 'read the password from standard input (no prompt)')
+    .option('--otp <code>', 'the one-time code e-mailed after the previous attempt')
+    .option('--remember', 'stay signed in for 30 days instead of 12 hours')
+    .action((options: LoginOptions, command: Command) => login(contextOf(command), options));
+
+  program
+    .command('logout')
+    .description('sign out: ends the session on the server and forgets the token')
+    .action((_options: unknown, command: Command) => logout(contextOf(command)));
+
+  program
+    .command('whoami')
+    .description('who is signed in: name, e-mail, role, agency or properties')
+    .action((_options: unknown, command: Command) => whoami(contextOf(command)));
+}

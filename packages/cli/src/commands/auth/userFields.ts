@@ -1,0 +1,25 @@
+import type { User } from '@tern/sdk';
+import { type FieldValue, formatInstant } from '../../output.js';
+
+/** Who is signed in, as key/value rows: name, e-mail, role, then the agency (resellers) or the properties. */
+export function userFields(
+  user: User,
+  session: { apiUrl: string; exp: number | undefined },
+): [string, FieldValue][] {
+  return [
+    ['Name', user.name],
+    ['E-mail', user.email],
+    ['Role', user.role],
+    ['Status', user.status === 'active' ? null : user.status],
+    [
+      'Agency',
+      user.agent ? `${user.agent.name}${user.agent.paymentLocked ? ' (payment locked)' : ''}` : null,
+    ],
+    [
+      user.ternHotels.length === 1 ? 'Property' : 'Properties',
+      user.ternHotels.map((p) => `${p.name} (${p.role}${p.locked ? ', payment locked' : ''})`),
+    ],
+    ['API', session.apiUrl],
+    ['Session until', session.exp === undefined ? null : formatInstant(session.exp)],
+  ];
+}

@@ -1,0 +1,33 @@
+import { NotFoundError } from '@tern/sdk';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { UserError } from '../../errors.js';
+import { formatFields } from '../../output.js';
+
+/** `tern mail show ID`: one e-mail of the sandbox outbox, its text below its headers. */
+export async function showMail(ctx: Context, id: string): Promise<void> {
+  await withClient(ctx, { session: false }, async ({ client }) => {
+    const mail = await client.mail.show({ params: { id } }).catch((error: unknown) => {
+      throw error instanceof NotFoundError
+        ? new UserError(
+            `No e-mail ${id} in the outbox (or the outbox is closed: it is open only in the sandbox)`,
+            {
+              code: 'not_found',
+              status: 404,
+            },
+          )
+        : error;
+    });
+    ctx.out.result(
+      mail,
+      () =>
+        `${formatFields([
+          ['ID', mail.id],
+          ['Sent', mail.createdAt],
+          ['To', mail.to],
+          ['Kind', mail.kind],
+          ['Subject', mail.subject],
+        ])}\n${mail.text.replace(/\n?$/, '\n')}`,
+    );
+  });
+}

@@ -1,0 +1,38 @@
+import { Command } from 'commander';
+import { registerAuth } from './commands/auth/index.js';
+import { registerMail } from './commands/mail/index.js';
+import { type ContextOf, createContext } from './context.js';
+import type { Io } from './io.js';
+
+/**
+ * The `tern` command tree. Each command group registers itself from `commands/<group>/index.ts`; a new group
+ * (`tern search …`, `tern book …`) is one more `register…` call here.
+ */
+export function buildProgram(io: Io): Command {
+  const program = new Command('tern')
+    .description("Tern's command line: sign in and work with the Tern API (scripting with --json)")
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      // Parse errors are printed once, by run(), as user errors (and as JSON with --json).
+      outputError: () => {},
+    })
+    .option(
+      '--api-url <url>',
+      'the Tern API (default: the signed-in one, then TERN_API_URL, then http://127.0.0.1:4000)',
+    )
+    .option('--json', 'print the result as JSON on stdout (errors as {"error": …}); never prompts')
+    .option(
+      '--config-dir <dir>',
+      'where config.json is (default: TERN_CONFIG_DIR, then $XDG_CONFIG_HOME/tern or ~/.config/tern)',
+    )
+    .addHelpText(
+      'after',
+      '\nExit codes: 0 done, 1 an error you can fix (the message says how), 2 a bug in tern.',
+    );
+  const contextOf: ContextOf = (command) => createContext(io, command.optsWithGlobals());
+  registerAuth(program, contextOf);
+  registerMail(program, contextOf);
+  return program;
+}
