@@ -1,8 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// Workspace packages resolve to their sources. 'import' is left out on purpose (as in packages/server): vitest
+// hands these conditions to Node for external packages too, and the real server's CommonJS
+// `require('pg-pool')` must not get its ESM build.
+const conditions = ['source', 'module', 'node', 'default'];
+
 export default defineConfig({
-  resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] },
-  ssr: { resolve: { conditions: ['source', 'module', 'node', 'import', 'default'] } },
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,

@@ -26,7 +26,7 @@ function report(error: unknown, io: Io, json: boolean): number {
     const message =
       error.code === 'commander.help'
         ? 'Name a command: `tern --help` lists them'
-        : `${error.message.replace(/^error: /, '')} (see \`tern --help\`)`;
+        : `${error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (see \`tern --help\`)`;
     return report(new UserError(message, { code: 'usage' }), io, json);
   }
   const userError = toUserError(error, { apiUrl: '(unknown)', signedIn: false });

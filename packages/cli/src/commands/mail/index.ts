@@ -7,7 +7,7 @@ function positive(max: number) {
   return (value: string): number => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < 1 || n > max)
-      throw new InvalidArgumentError(`a whole number from 1 to ${max}`);
+      throw new InvalidArgumentError(`Use a whole number from 1 to ${max}`);
     return n;
   };
 }
