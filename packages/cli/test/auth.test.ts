@@ -90,7 +90,6 @@ describe('tern login without a terminal', () => {
         "apiUrl": "http://127.0.0.1:<port>",
         "expiresAt": "<instant>",
         "userRole": "supplier",
-        "deviceTrusted": false,
         "user": {
           "id": "<id>",
           "email": "hotelier@demo.tern.test",

@@ -54,7 +54,6 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
       apiUrl: scope.apiUrl,
       expiresAt: formatInstant(stored.exp),
       userRole: session.userRole,
-      deviceTrusted: Boolean(session.deviceIdentifier ?? scope.config.deviceIdentifier),
       user: session.user,
     };
     ctx.out.result(
