@@ -3,6 +3,7 @@ import { resellerUser, storedFor, supplierUser } from '../../test/fixtures';
 import { renderApp, screen, waitForLocation } from '../../test/renderApp';
 
 const later = () => Date.now() + 3_600_000;
+const searchOff = { ...resellerUser, features: { searchPageIsActive: false, carRentalFeature: false } };
 
 describe('route guards (core resolveRoute)', () => {
   it('sends an anonymous visitor on a guarded page to /login, keeping the origin', async () => {
@@ -19,9 +20,13 @@ describe('route guards (core resolveRoute)', () => {
     expect(document.title).toBe('Bookings · Tern');
   });
 
-  it('refuses a reseller a supplier-only page (home, then bookings with the search page off)', async () => {
+  it('refuses a reseller a supplier-only page: to home, or to bookings with the search page off', async () => {
     const app = renderApp({ path: '/inventory', stored: storedFor(resellerUser, later()) });
-    await waitForLocation(app, '/bookings');
+    await waitForLocation(app, '/');
+    expect(await screen.findByRole('heading', { name: 'Where to next?', level: 1 })).toBeTruthy();
+    app.unmount();
+    const off = renderApp({ path: '/inventory', stored: storedFor(searchOff, later()) });
+    await waitForLocation(off, '/bookings');
   });
 
   it('refuses a supplier the admin page', async () => {
@@ -30,8 +35,15 @@ describe('route guards (core resolveRoute)', () => {
   });
 
   it('sends home (/) to /bookings while the search page is off', async () => {
-    const app = renderApp({ path: '/', stored: storedFor(resellerUser, later()) });
+    const app = renderApp({ path: '/', stored: storedFor(searchOff, later()) });
     await waitForLocation(app, '/bookings');
+  });
+
+  it('opens the search form at / for a reseller while the search page is on', async () => {
+    const app = renderApp({ path: '/', stored: storedFor(resellerUser, later()) });
+    expect(await screen.findByRole('heading', { name: 'Where to next?', level: 1 })).toBeTruthy();
+    expect(app.location()).toBe('/');
+    expect(document.title).toBe('Search · Tern');
   });
 
   it('shows the 404 page for an unknown path', async () => {

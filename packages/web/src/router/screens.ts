@@ -4,13 +4,16 @@ import type { z } from 'zod';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { VerifyResetPage } from '../features/auth/VerifyResetPage';
+import { HomePage } from '../features/booking/home/HomePage';
+import { PropertyPage } from '../features/booking/property/PropertyPage';
+import { SearchPage } from '../features/booking/search/SearchPage';
 import { BookingsPage } from '../features/bookings/BookingsPage';
 import { CampaignClosedPage } from '../features/campaign/CampaignClosedPage';
 import { ComingSoonPage } from '../features/errors/ComingSoonPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { StoreClosedPage } from '../features/store/StoreClosedPage';
-import { loginSearch, verifyResetSearch } from './search';
+import { bookingSearch, loginSearch, verifyResetSearch } from './search';
 
 export interface Screen {
   component: RouteComponent;
@@ -35,6 +38,9 @@ export const screens: Readonly<Record<string, Screen>> = {
   bookings: { component: BookingsPage, ready: true },
   notFound: { component: NotFoundPage, ready: true },
   giftCampaign: { component: CampaignClosedPage, ready: false },
+  home: { component: HomePage, ready: true },
+  search: { component: SearchPage, validateSearch: bookingSearch, ready: true },
+  property: { component: PropertyPage, validateSearch: bookingSearch, ready: true },
 };
 
 const storeShell: Screen = { component: StoreClosedPage, ready: false };

@@ -19,3 +19,29 @@ export type LoginSearch = z.infer<typeof loginSearch>;
 /** `/verify_reset_password_email?token=…`: the reset link's token. */
 export const verifyResetSearch = z.object({ token: text });
 export type VerifyResetSearch = z.infer<typeof verifyResetSearch>;
+
+/**
+ * The booking engine's query (document 1 §2): every value kept as text. Core's `parseBookingQuery` then
+ * applies the rules of document 1 §5 (invalid values dropped, not clamped) to the raw query string.
+ */
+export const bookingSearch = z.object({
+  type: text,
+  currency: text,
+  checkinDate: text,
+  checkoutDate: text,
+  pickupDate: text,
+  dropoffDate: text,
+  pickupTime: text,
+  dropoffTime: text,
+  driverAge: text,
+  driverCountry: text,
+  adults: text,
+  children: text,
+  childrenAge: text,
+  mapCoordinates: text,
+  city: text,
+  country: text,
+  state: text,
+  title: text,
+});
+export type BookingSearch = z.infer<typeof bookingSearch>;

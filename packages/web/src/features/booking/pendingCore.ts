@@ -45,3 +45,365 @@ export function paymentKind(
     return 'full';
   return 'partial';
 }
+
+// ——— dates ——————————————————————————————————————————————————————————————————————————————————————
+
+/** → core `todayIso`: the local calendar day of `now` as `YYYY-MM-DD`. */
+export function todayIso(now: number = Date.now()): string {
+  const d = new Date(now);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** → core `addDays`: a `YYYY-MM-DD` day moved by `days`. */
+export function addDays(iso: string, days: number): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d + days));
+  return date.toISOString().slice(0, 10);
+}
+
+/** → core `nights`: nights between two `YYYY-MM-DD` days (0 when not after). */
+export function nightsBetween(checkin: string, checkout: string): number {
+  const a = Date.parse(`${checkin}T00:00:00Z`);
+  const b = Date.parse(`${checkout}T00:00:00Z`);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return 0;
+  return Math.max(0, Math.round((b - a) / 86_400_000));
+}
+
+/** → core `formatDay`: `YYYY-MM-DD` as the UI's DD/MM/YYYY. */
+export function formatDay(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const [y, m, d] = iso.split('-');
+  return `${d}/${m}/${y}`;
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+function isIsoDay(value: string | undefined): value is string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const t = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === value;
+}
+
+// ——— currencies ————————————————————————————————————————————————————————————————————————————————
+
+/** → core `knownCurrencies`: the currencies the engine prices in. */
+export const knownCurrencies = [
+  'USD',
+  'EUR',
+  'GBP',
+  'ISK',
+  'DKK',
+  'NOK',
+  'SEK',
+  'CHF',
+  'CAD',
+  'AUD',
+  'JPY',
+  'PLN',
+];
+
+/** → core `currencyOrder` (document 1 §9): the preferred first, then USD, EUR, GBP, then alphabetical. */
+export function currencyOrder(currencies: readonly string[], preferred?: string | null): string[] {
+  const head = ['USD', 'EUR', 'GBP'];
+  const rank = (c: string) => (c === preferred ? -1 : head.includes(c) ? head.indexOf(c) : 10);
+  return [...new Set(currencies)].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+// ——— the query string (document 1 §2, §5) ——————————————————————————————————————————————————————————
+
+export type PropertyKind = 'accommodation' | 'vehicle';
+
+export interface BookingParams {
+  type: PropertyKind;
+  currency: string;
+  checkinDate: string | null;
+  checkoutDate: string | null;
+  pickupDate: string | null;
+  dropoffDate: string | null;
+  pickupTime: string | null;
+  dropoffTime: string | null;
+  driverAge: number | null;
+  driverCountry: string | null;
+  adults: number;
+  children: number;
+  childrenAge: number[];
+  mapCoordinates: [number, number, number, number] | null;
+  city: string | null;
+  country: string | null;
+  state: string | null;
+  title: string | null;
+}
+
+/** → core `parseBookingQuery`: values that break a rule are dropped, never clamped (document 1 §5). */
+export function parseBookingQuery(search: string | URLSearchParams, today: string): BookingParams {
+  const q = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const get = (k: string) => q.get(k)?.trim() || undefined;
+  const int = (k: string, min: number, max: number) => {
+    const v = get(k);
+    if (v === undefined || !/^-?\d+$/.test(v)) return null;
+    const n = Number(v);
+    return n >= min && n <= max ? n : null;
+  };
+  let checkin = isIsoDay(get('checkinDate')) ? get('checkinDate')! : null;
+  if (checkin && checkin < today) checkin = null;
+  let checkout = isIsoDay(get('checkoutDate')) ? get('checkoutDate')! : null;
+  if (checkout && (!checkin || checkout <= checkin)) checkout = null;
+  let pickup = isIsoDay(get('pickupDate')) ? get('pickupDate')! : null;
+  if (pickup && pickup < today) pickup = null;
+  let dropoff = isIsoDay(get('dropoffDate')) ? get('dropoffDate')! : null;
+  if (dropoff && (!pickup || dropoff < pickup)) dropoff = null;
+  const time = (k: string) => {
+    const v = get(k);
+    return v && /^([01]\d|2[0-3]):[0-5]\d$/.test(v) ? v : null;
+  };
+  const adults = int('adults', 1, occupancyLimits.adults.max) ?? 1;
+  const children = int('children', 0, occupancyLimits.children.max) ?? 0;
+  const ages = (get('childrenAge') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => /^\d+$/.test(s))
+    .map(Number)
+    .filter((n) => n <= occupancyLimits.childAge.max);
+  const coords = (get('mapCoordinates') ?? '').split(',').map((s) => Number(s.trim()));
+  const currency = get('currency')?.toUpperCase();
+  const type = get('type');
+  return {
+    type: type === 'vehicle' ? 'vehicle' : 'accommodation',
+    currency: currency && knownCurrencies.includes(currency) ? currency : 'USD',
+    checkinDate: checkin,
+    checkoutDate: checkout,
+    pickupDate: pickup,
+    dropoffDate: dropoff,
+    pickupTime: time('pickupTime'),
+    dropoffTime: time('dropoffTime'),
+    driverAge: int('driverAge', 18, 99),
+    driverCountry: get('driverCountry')?.length === 2 ? get('driverCountry')!.toUpperCase() : null,
+    adults,
+    children,
+    childrenAge: withChildren({ adults, children, childrenAge: ages }, children).childrenAge,
+    mapCoordinates:
+      coords.length === 4 && coords.every((n) => Number.isFinite(n)) && get('mapCoordinates')
+        ? (coords as [number, number, number, number])
+        : null,
+    city: get('city') ?? null,
+    country: get('country') ?? null,
+    state: get('state') ?? null,
+    title: get('title') ?? null,
+  };
+}
+
+/** → core `bookingQueryString`: the parameters back as a query string (without `?`), empty values left out. */
+export function bookingQueryString(params: Partial<BookingParams>): string {
+  const q = new URLSearchParams();
+  const order: (keyof BookingParams)[] = [
+    'type',
+    'currency',
+    'checkinDate',
+    'checkoutDate',
+    'pickupDate',
+    'dropoffDate',
+    'pickupTime',
+    'dropoffTime',
+    'driverAge',
+    'driverCountry',
+    'adults',
+    'children',
+    'childrenAge',
+    'mapCoordinates',
+    'city',
+    'country',
+    'state',
+    'title',
+  ];
+  for (const key of order) {
+    const value = params[key];
+    if (value === null || value === undefined || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) q.set(key, value.join(','));
+    } else q.set(key, String(value));
+  }
+  return q.toString();
+}
+
+// ——— cars (document 1 §5, §9) ——————————————————————————————————————————————————————————————————————
+
+/** → core `carSearchDefaults`: pick-up today + 5, return today + 12, both 10:00, driver 30 from IS. */
+export function carSearchDefaults(today: string) {
+  return {
+    pickupDate: addDays(today, 5),
+    dropoffDate: addDays(today, 12),
+    pickupTime: '10:00',
+    dropoffTime: '10:00',
+    driverAge: 30,
+    driverCountry: 'IS',
+  };
+}
+
+/** → core `timeOptions`: the day in 30-minute steps, `HH:mm`. */
+export function timeOptions(stepMinutes = 30): string[] {
+  const out: string[] = [];
+  for (let m = 0; m < 24 * 60; m += stepMinutes) out.push(`${pad(Math.floor(m / 60))}:${pad(m % 60)}`);
+  return out;
+}
+
+/** → core `driverAgeOptions`: 18–99 with 30 to 60 as one option (its value 30). */
+export function driverAgeOptions(): { value: number; from: number; to: number }[] {
+  const out: { value: number; from: number; to: number }[] = [];
+  for (let age = 18; age <= 99; age++) {
+    if (age === 30) out.push({ value: 30, from: 30, to: 60 });
+    else if (age > 30 && age <= 60) continue;
+    else out.push({ value: age, from: age, to: age });
+  }
+  return out;
+}
+
+/** → core `carChargedDays` (DECISIONS 8): day difference, plus one when drop-off is later in the day; at least 1. */
+export function carChargedDays(
+  pickupDate: string,
+  dropoffDate: string,
+  pickupTime: string,
+  dropoffTime: string,
+): number {
+  const days = nightsBetween(pickupDate, dropoffDate);
+  return Math.max(1, days + (dropoffTime > pickupTime ? 1 : 0));
+}
+
+// ——— the main search form (document 1 §2) ———————————————————————————————————————————————————————————
+
+export interface PlaceRef {
+  id: string;
+  kind: 'city' | 'country' | 'property';
+  title: string;
+  city: string | null;
+  state: string | null;
+  country: string;
+}
+
+/**
+ * → core main search form machine (`search.submit`): the page a search opens — the property page when a
+ * property was chosen, else the search page (cars: the car search page) with the query.
+ */
+export function searchTarget(params: BookingParams, place: PlaceRef | null, text: string): string {
+  const where: Partial<BookingParams> = {
+    city: null,
+    country: null,
+    state: null,
+    title: null,
+    mapCoordinates: null,
+  };
+  if (place?.kind === 'city')
+    Object.assign(where, { city: place.city ?? place.title, country: place.country });
+  else if (place?.kind === 'country') where.country = place.country;
+  else if (place?.kind === 'property' && params.type === 'vehicle')
+    Object.assign(where, { city: place.city, country: place.country });
+  else if (!place && text.trim()) where.title = text.trim();
+  const query = bookingQueryString({ ...params, ...where });
+  if (place?.kind === 'property' && params.type === 'accommodation')
+    return `/property/${encodeURIComponent(place.id)}?${query}`;
+  return `${params.type === 'vehicle' ? '/search_cars' : '/search'}?${query}`;
+}
+
+// ——— rates and the selection (document 1 §5 "unit selection", §9) ———————————————————————————————————
+
+interface RateLike {
+  id: string;
+  availability: number;
+  occupancy: { adults: number; children: number; infants: number };
+  totalPrice: number;
+  netPrice: number;
+  taxes: { title: string; mode: string; amount: number; inclusive: boolean }[];
+  cancellationPolicy: { guaranteePaymentPolicy: 'none' | 'percent_based' | 'amount' } | null;
+}
+interface UnitLike {
+  id: string;
+  availability: number;
+  ratePlans: RateLike[];
+}
+type Selection = Record<string, Record<string, number>>;
+
+/** → core `quantityOptions`: 0 … (rooms chosen for this rate + rooms of the unit still free). */
+export function quantityOptions(unit: UnitLike, rateId: string, selection: Selection): number[] {
+  const chosen = selection[unit.id] ?? {};
+  const taken = Object.values(chosen).reduce((n, q) => n + q, 0);
+  const own = chosen[rateId] ?? 0;
+  const rate = unit.ratePlans.find((r) => r.id === rateId);
+  const free = Math.max(0, Math.min(unit.availability, rate?.availability ?? unit.availability) - taken);
+  return Array.from({ length: own + free + 1 }, (_, i) => i);
+}
+
+/** → core `isScarce` (document 1 §9): 3 or fewer left. */
+export function isScarce(availability: number): boolean {
+  return availability <= 3;
+}
+
+/** The chosen rates with their unit and count, in table order. */
+export function chosenRates<U extends UnitLike>(units: U[], selection: Selection) {
+  const out: { unit: U; rate: U['ratePlans'][number]; quantity: number }[] = [];
+  for (const unit of units) {
+    for (const rate of unit.ratePlans) {
+      const quantity = selection[unit.id]?.[rate.id] ?? 0;
+      if (quantity > 0) out.push({ unit, rate, quantity });
+    }
+  }
+  return out;
+}
+
+/**
+ * → core `missingSpaces` (document 1 §2, §8): the chosen rooms must sleep every adult, and everyone
+ * (children with infants' spaces too). Nothing chosen is not "missing" (the page shows a search button).
+ */
+export function hasMissingSpaces(
+  chosen: { rate: RateLike; quantity: number }[],
+  guests: { adults: number; children: number },
+): boolean {
+  if (chosen.length === 0) return false;
+  const adults = chosen.reduce((n, c) => n + c.rate.occupancy.adults * c.quantity, 0);
+  const all = chosen.reduce(
+    (n, c) =>
+      n + (c.rate.occupancy.adults + c.rate.occupancy.children + c.rate.occupancy.infants) * c.quantity,
+    0,
+  );
+  return adults < guests.adults || all < guests.adults + guests.children;
+}
+
+/** → core `taxTotals` (DECISIONS 10): each tax line for the stay; `per_booking` once, the rest × rooms. */
+export function taxTotals(chosen: { rate: RateLike; quantity: number }[]) {
+  const lines = new Map<string, { title: string; amount: number; inclusive: boolean }>();
+  for (const { rate, quantity } of chosen) {
+    for (const tax of rate.taxes) {
+      const key = `${tax.title}|${tax.mode}|${tax.inclusive}`;
+      const line = lines.get(key) ?? { title: tax.title, amount: 0, inclusive: tax.inclusive };
+      line.amount =
+        tax.mode === 'per_booking' ? Math.max(line.amount, tax.amount) : line.amount + tax.amount * quantity;
+      lines.set(key, line);
+    }
+  }
+  return [...lines.values()];
+}
+
+/** → core `stayTotal`: the rooms' prices with taxes as the offers give them (per-booking taxes once). */
+export function stayTotal(chosen: { rate: RateLike; quantity: number }[]): number {
+  let total = 0;
+  const perBooking = new Map<string, number>();
+  for (const { rate, quantity } of chosen) {
+    total += rate.totalPrice * quantity;
+    for (const tax of rate.taxes) {
+      if (tax.mode !== 'per_booking' || tax.inclusive) continue;
+      const key = tax.title;
+      // Each room's total carries the booking tax; it is owed once.
+      const seen = perBooking.get(key);
+      if (seen === undefined) {
+        perBooking.set(key, tax.amount);
+        total -= tax.amount * (quantity - 1);
+      } else total -= tax.amount * quantity;
+    }
+  }
+  return Math.round(total * 100) / 100;
+}
+
+/** → core `needsCard` (document 1 §4): a chosen rate's policy asks for a guarantee. */
+export function needsCard(chosen: { rate: RateLike }[]): boolean {
+  return chosen.some((c) => (c.rate.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') !== 'none');
+}

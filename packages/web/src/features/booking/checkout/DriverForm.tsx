@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../../components/TextField';
+import { countryName } from '../countries';
+
+export interface DriverValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+export interface DriverFormProps {
+  value: DriverValues;
+  onChange: (field: keyof DriverValues, value: string) => void;
+  /** Message keys by field (core's checkout validation: `validation_messages.required`). */
+  errors: Partial<Record<keyof DriverValues, string>>;
+  age: number;
+  country: string;
+}
+
+export const driverFieldOrder: (keyof DriverValues)[] = ['firstName', 'lastName', 'email', 'phone'];
+
+/** The driver form for cars (document 1 §2): names, e-mail and phone required; age and country as searched. */
+export function DriverForm({ value, onChange, errors, age, country }: DriverFormProps) {
+  const { t } = useTranslation();
+  const error = (field: keyof DriverValues) => (errors[field] ? t(errors[field]!) : null);
+  return (
+    <div className="form-grid">
+      <TextField
+        label={t('driver.first_name')}
+        value={value.firstName}
+        onChange={(v) => onChange('firstName', v)}
+        errorMessage={error('firstName')}
+        isRequired
+        autoComplete="given-name"
+        name="driver-first-name"
+      />
+      <TextField
+        label={t('driver.last_name')}
+        value={value.lastName}
+        onChange={(v) => onChange('lastName', v)}
+        errorMessage={error('lastName')}
+        isRequired
+        autoComplete="family-name"
+        name="driver-last-name"
+      />
+      <TextField
+        label={t('driver.email')}
+        type="email"
+        inputMode="email"
+        value={value.email}
+        onChange={(v) => onChange('email', v)}
+        errorMessage={error('email')}
+        isRequired
+        autoComplete="email"
+        name="driver-email"
+      />
+      <TextField
+        label={t('driver.phone')}
+        type="tel"
+        inputMode="tel"
+        value={value.phone}
+        onChange={(v) => onChange('phone', v)}
+        errorMessage={error('phone')}
+        isRequired
+        autoComplete="tel"
+        name="driver-phone"
+      />
+      <TextField label={t('driver.age')} value={String(age)} isDisabled name="driver-age" />
+      <TextField label={t('driver.country')} value={countryName(country)} isDisabled name="driver-country" />
+    </div>
+  );
+}

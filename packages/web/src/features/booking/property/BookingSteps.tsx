@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Steps } from '../../../components/Steps';
+
+export type BookingStep = 'hotel_page' | 'checkout' | 'confirmation';
+
+/**
+ * The navigation steps (document 1 §2): only the property step is a link, steps after the current one are
+ * disabled, and on confirmation every step is (no going back from a confirmed booking).
+ */
+export function BookingSteps({ current, propertyHref }: { current: BookingStep; propertyHref: string }) {
+  const { t } = useTranslation();
+  const done = current === 'confirmation';
+  return (
+    <Steps
+      label={t('steps.label')}
+      currentId={current}
+      steps={[
+        {
+          id: 'hotel_page',
+          label: t('steps.hotel_page'),
+          href: current === 'checkout' ? propertyHref : undefined,
+          isDisabled: done,
+        },
+        { id: 'checkout', label: t('steps.checkout'), isDisabled: current !== 'checkout' },
+        { id: 'confirmation', label: t('steps.confirmation'), isDisabled: true },
+      ]}
+    />
+  );
+}

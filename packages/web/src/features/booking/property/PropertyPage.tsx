@@ -1,0 +1,457 @@
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { errorMessage } from '@tern/core';
+import type { PropertyInfo, UnitWithRates } from '@tern/sdk';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import type { IsoRange } from '../../../components/DateRangePicker';
+import { Link } from '../../../components/Link';
+import { PageHeading } from '../../../components/PageHeading';
+import { Spinner } from '../../../components/Spinner';
+import { useServices } from '../../../session/SessionContext';
+import { readFlow, updateFlow } from '../flowStorage';
+import { PriceMap } from '../map/PriceMap';
+import {
+  bookingQueryString,
+  chosenRates,
+  formatDay,
+  formatPrice,
+  hasMissingSpaces,
+  isScarce,
+  nightsBetween,
+  type Occupancy,
+  quantityOptions,
+  stayTotal,
+  taxTotals,
+} from '../pendingCore';
+import { CurrencySelect } from '../search/CurrencySelect';
+import { useBookingParams } from '../useBookingParams';
+import { useToday } from '../useToday';
+import { BookingSteps } from './BookingSteps';
+import { Facilities } from './Facilities';
+import { Gallery } from './Gallery';
+import { Policies } from './Policies';
+import { PriceSummary } from './PriceSummary';
+import { type RatesSelection, RatesTable } from './RatesTable';
+import { SearchPanel } from './SearchPanel';
+import { Stars } from './Stars';
+import { usePropertyInfo, useRates } from './usePropertyData';
+import '../booking.css';
+
+/** The footer's links (document 1 §2); the documents give no addresses, so these are Tern's own pages. */
+export const PRIVACY_POLICY_URL = 'https://tern.example/privacy';
+export const FREE_CHANNEL_URL = 'https://tern.example/get-a-free-channel';
+
+/** Document 1 §9: the property map is at zoom 13 and 400 px high. */
+export const PROPERTY_MAP_ZOOM = 13;
+export const PROPERTY_MAP_HEIGHT = '400px';
+
+/**
+ * `/property/{channelId}` (document 1 §2): gallery, title and address, description, the rates table with
+ * the sticky search panel and the price summary, facilities, policies, map and footer.
+ */
+export function PropertyPage() {
+  const { t } = useTranslation();
+  const { channelId } = useParams({ strict: false }) as { channelId: string };
+  const navigate = useNavigate();
+  const { params, searchStr } = useBookingParams();
+  const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
+  const { info, closed, retry } = usePropertyInfo(kind, channelId);
+
+  useEffect(() => {
+    // R005: a property the API does not know (or not for this reseller) sends the user to the default route.
+    if (info.status === 'notFound') void navigate({ href: '/404', replace: true });
+  }, [info.status, navigate]);
+
+  useEffect(() => {
+    if (info.status === 'ready') document.title = t('page_titles.title_suffix', { page: info.data.title });
+  }, [info, t]);
+
+  if (info.status === 'loading' || info.status === 'notFound') {
+    return (
+      <div className="page page--center">
+        <Spinner size="lg" label={t('hotel_page.loading')} />
+      </div>
+    );
+  }
+  if (info.status === 'error') {
+    return (
+      <div className="page">
+        <Alert
+          variant="error"
+          title={t('hotel_page.load_failed')}
+          action={
+            <Button variant="secondary" onPress={retry}>
+              {t('general.retry')}
+            </Button>
+          }
+        >
+          {errorMessage(info.error)}
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <PropertyView
+      key={channelId}
+      property={info.data}
+      channelId={channelId}
+      closedDates={closed?.closedDates ?? []}
+      searchStr={searchStr}
+      params={params}
+    />
+  );
+}
+
+function PropertyView({
+  property,
+  channelId,
+  closedDates,
+  searchStr,
+  params,
+}: {
+  property: PropertyInfo;
+  channelId: string;
+  closedDates: string[];
+  searchStr: string;
+  params: ReturnType<typeof useBookingParams>['params'];
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { storage } = useServices();
+  const today = useToday();
+  const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
+  const loaded =
+    params.checkinDate && params.checkoutDate
+      ? {
+          checkinDate: params.checkinDate,
+          checkoutDate: params.checkoutDate,
+          currency: params.currency,
+          adults: params.adults,
+          children: params.children,
+          childrenAge: params.childrenAge,
+        }
+      : null;
+  const { rates, bestOffer, retry } = useRates(kind, channelId, loaded);
+  const [dates, setDates] = useState<IsoRange | null>(
+    loaded ? { start: loaded.checkinDate, end: loaded.checkoutDate } : null,
+  );
+  const [occupancy, setOccupancy] = useState<Occupancy>({
+    adults: params.adults,
+    children: params.children,
+    childrenAge: params.childrenAge,
+  });
+  const [selection, setSelection] = useState<RatesSelection>(() => {
+    const stay = readFlow(storage).stay;
+    const same =
+      stay &&
+      stay.channelId === channelId &&
+      stay.checkinDate === loaded?.checkinDate &&
+      stay.checkoutDate === loaded?.checkoutDate &&
+      stay.currency === loaded?.currency;
+    return same ? stay.selection : {};
+  });
+  const [missingDates, setMissingDates] = useState(false);
+  const infoSection = useRef<HTMLDivElement>(null);
+  const scrollAfterLoad = useRef(false);
+
+  const isStale = Boolean(
+    loaded && (dates?.start !== loaded.checkinDate || dates?.end !== loaded.checkoutDate),
+  );
+  const units: UnitWithRates[] = rates.status === 'ready' ? rates.data : [];
+  const chosen = useMemo(() => chosenRates(units, selection), [units, selection]);
+  const nights = loaded ? nightsBetween(loaded.checkinDate, loaded.checkoutDate) : 0;
+  const missingSpaces = hasMissingSpaces(chosen, params);
+  const currency = units[0]?.ratePlans[0]?.currency ?? params.currency;
+  const total = chosen.length > 0 ? stayTotal(chosen) : null;
+  const closedSet = useMemo(() => new Set(closedDates), [closedDates]);
+
+  useEffect(() => {
+    if (rates.status === 'ready' && scrollAfterLoad.current) {
+      scrollAfterLoad.current = false;
+      infoSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }
+  }, [rates.status]);
+
+  /** The stored selection follows the table (document 1 §4: flow data in browser storage). */
+  function saveSelection(next: RatesSelection) {
+    setSelection(next);
+    if (!loaded) return;
+    updateFlow(storage, (flow) => ({
+      ...flow,
+      stay: { kind: 'accommodation', channelId, ...loaded, selection: next },
+    }));
+  }
+
+  /** Document 1 §4: changing dates or guests in the panel clears the stored booking data and the selection. */
+  function clearSelection() {
+    setSelection({});
+    updateFlow(storage, (flow) => ({ ...flow, stay: undefined }));
+  }
+
+  function search() {
+    if (!dates) {
+      setMissingDates(true);
+      return;
+    }
+    scrollAfterLoad.current = true;
+    const query = bookingQueryString({
+      ...params,
+      checkinDate: dates.start,
+      checkoutDate: dates.end,
+      ...occupancy,
+    });
+    if (query === searchStr) retry();
+    else void navigate({ href: `/property/${encodeURIComponent(channelId)}?${query}`, replace: true });
+  }
+
+  const backHref = `/search?${bookingQueryString({ ...params, type: 'accommodation' })}`;
+  const propertyHref = `/property/${encodeURIComponent(channelId)}?${searchStr}`;
+  const currencyMismatch = params.currency !== property.currency;
+  const addressLines = splitAddress(property);
+
+  return (
+    <div className="property-page">
+      <div className="property-page__top">
+        <div className="property-page__top-inner">
+          <Link href={backHref} variant="button" className="property-page__back">
+            <span aria-hidden="true">←</span> {t('hotel_page.back')}
+          </Link>
+          <BookingSteps current="hotel_page" propertyHref={propertyHref} />
+          <CurrencySelect
+            className="property-page__currency"
+            value={params.currency}
+            preferred={property.currency}
+            onChange={(next) => {
+              // Document 1 §4: a new currency goes to the query and reloads the rates.
+              clearSelection();
+              const query = bookingQueryString({ ...params, currency: next });
+              void navigate({ href: `/property/${encodeURIComponent(channelId)}?${query}`, replace: true });
+            }}
+          />
+        </div>
+      </div>
+      <div className="page property-page__body">
+        <Gallery photos={property.photos} title={property.title} />
+        <div className="property-page__columns">
+          <div className="property-page__main" ref={infoSection} id="property-info">
+            <header className="property-page__header">
+              {property.hideTitle ? null : <PageHeading>{property.title}</PageHeading>}
+              {property.hideTitle ? <h1 className="visually-hidden">{property.title}</h1> : null}
+              {property.starRating ? <Stars count={property.starRating} /> : null}
+              <address className="property-page__address">
+                {addressLines.map((line) => (
+                  <span key={line}>{line}</span>
+                ))}
+              </address>
+            </header>
+            {property.description ? (
+              <section aria-labelledby="description-heading" className="property-section">
+                <h2 id="description-heading">{t('hotel_page.description')}</h2>
+                <p className="property-page__description">{property.description}</p>
+              </section>
+            ) : null}
+            <section
+              aria-labelledby="rates-heading"
+              className="property-section"
+              aria-busy={rates.status === 'loading'}
+            >
+              <h2 id="rates-heading">{t('rates.heading')}</h2>
+              {rates.status === 'idle' ? <Alert variant="info">{t('rates.choose_dates')}</Alert> : null}
+              {rates.status === 'loading' ? <Spinner label={t('rates.loading')} /> : null}
+              {rates.status === 'error' ? (
+                <Alert
+                  variant="error"
+                  title={t('rates.load_failed')}
+                  action={
+                    <Button variant="secondary" onPress={retry}>
+                      {t('general.retry')}
+                    </Button>
+                  }
+                >
+                  {errorMessage(rates.error)}
+                </Alert>
+              ) : null}
+              {rates.status === 'ready' ? (
+                <RatesTable
+                  units={units}
+                  selection={selection}
+                  onSelect={(unitId, rateId, count) =>
+                    saveSelection({
+                      ...selection,
+                      [unitId]: { ...(selection[unitId] ?? {}), [rateId]: count },
+                    })
+                  }
+                  quantityOptions={(unit, rate) => quantityOptions(unit, rate.id, selection)}
+                  isScarce={isScarce}
+                  isStale={isStale}
+                  onRefresh={search}
+                  nights={nights}
+                />
+              ) : null}
+            </section>
+            <section aria-labelledby="facilities-heading" className="property-section">
+              <h2 id="facilities-heading">{t('hotel_page.facilities')}</h2>
+              <Facilities groups={property.facilities} />
+            </section>
+            <section aria-labelledby="policies-heading" className="property-section">
+              <h2 id="policies-heading">{t('hotel_page.policies')}</h2>
+              <Policies property={property} />
+            </section>
+            <section aria-labelledby="map-heading" className="property-section">
+              <h2 id="map-heading">{t('hotel_page.map')}</h2>
+              <PriceMap
+                label={t('hotel_page.map_label', { title: property.title })}
+                mode="center"
+                zoom={PROPERTY_MAP_ZOOM}
+                height={PROPERTY_MAP_HEIGHT}
+                markers={[
+                  {
+                    id: property.id,
+                    latitude: property.location.latitude,
+                    longitude: property.location.longitude,
+                    label: null,
+                    title: property.title,
+                  },
+                ]}
+              />
+            </section>
+          </div>
+          <aside className="property-page__aside">
+            <div className="property-page__sticky">
+              <SearchPanel
+                dates={dates}
+                onDatesChange={(range) => {
+                  setDates(range);
+                  if (range) setMissingDates(false);
+                  clearSelection();
+                }}
+                occupancy={occupancy}
+                onOccupancyChange={(next) => {
+                  setOccupancy(next);
+                  clearSelection();
+                }}
+                onSearch={search}
+                today={today}
+                unavailableReason={(iso) => (closedSet.has(iso) ? t('search_form.closed') : null)}
+                missingDates={missingDates}
+                bestOffer={
+                  bestOffer && bestOffer.errors.length === 0 && bestOffer.offer !== null && !isStale
+                    ? t('hotel_page.best_offer', { price: formatPrice(bestOffer.offer, bestOffer.currency) })
+                    : null
+                }
+              />
+              <PriceSummary
+                lines={chosen.map(({ unit, rate, quantity }) => ({
+                  key: `${unit.id}-${rate.id}`,
+                  label: t('price_summary.room_line', { quantity, unit: unit.title, rate: rate.title }),
+                  amount: rate.totalPrice * quantity,
+                }))}
+                taxes={taxTotals(chosen)}
+                total={total}
+                currency={currency}
+                period={
+                  loaded
+                    ? `${t('price_summary.dates', { checkin: formatDay(loaded.checkinDate), checkout: formatDay(loaded.checkoutDate) })} · ${t('price_summary.nights', { count: nights })}`
+                    : undefined
+                }
+                alerts={
+                  <>
+                    {missingSpaces ? <Alert variant="error">{t('hotel_page.missing_spaces')}</Alert> : null}
+                    {currencyMismatch ? (
+                      <Alert variant="warning">
+                        {t('payment_page.currency_convertion_alert', {
+                          currency: params.currency,
+                          property: property.title,
+                          propertyCurrency: property.currency,
+                        })}
+                      </Alert>
+                    ) : null}
+                  </>
+                }
+                action={
+                  chosen.length > 0 ? (
+                    <Button
+                      fullWidth
+                      isDisabled={!loaded || missingSpaces || isStale}
+                      onPress={() =>
+                        void navigate({
+                          href: `/property/${encodeURIComponent(channelId)}/booking_info?${searchStr}`,
+                        })
+                      }
+                    >
+                      {t('hotel_page.book', { total: formatPrice(total, currency) })}
+                    </Button>
+                  ) : (
+                    <Button fullWidth variant="secondary" onPress={search}>
+                      {t('hotel_page.search')}
+                    </Button>
+                  )
+                }
+              />
+            </div>
+          </aside>
+        </div>
+      </div>
+      <PropertyFooter property={property} addressLines={addressLines} />
+    </div>
+  );
+}
+
+/** Document 1 §9: the address shows two parts per line. */
+export function splitAddress(
+  property: Pick<PropertyInfo, 'address' | 'zipCode' | 'city' | 'state' | 'country'>,
+) {
+  const parts = [property.address, property.zipCode, property.city, property.state, property.country].filter(
+    (p): p is string => Boolean(p?.trim()),
+  );
+  const lines: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) lines.push(parts.slice(i, i + 2).join(', '));
+  return lines;
+}
+
+function PropertyFooter({ property, addressLines }: { property: PropertyInfo; addressLines: string[] }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="property-footer">
+      <div className="property-footer__inner">
+        <div>
+          <p className="property-footer__title">{property.title}</p>
+          <address className="property-page__address">
+            {addressLines.map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+          </address>
+        </div>
+        <dl className="property-footer__contact">
+          <div>
+            <dt>{t('hotel_page.email')}</dt>
+            <dd>
+              <a href={`mailto:${property.email}`}>{property.email}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('hotel_page.phone')}</dt>
+            <dd>
+              <a href={`tel:${property.phone.replace(/\s+/g, '')}`}>{property.phone}</a>
+            </dd>
+          </div>
+        </dl>
+        <div className="property-footer__links">
+          <a href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer">
+            {t('hotel_page.privacy_policy')}{' '}
+            <span className="visually-hidden">{t('navigation.opens_new_tab')}</span>
+          </a>
+          <p className="property-footer__ad">
+            {t('hotel_page.free_channel_ad')}{' '}
+            <a href={FREE_CHANNEL_URL} target="_blank" rel="noreferrer">
+              {t('hotel_page.free_channel_link')}
+              <span className="visually-hidden"> {t('navigation.opens_new_tab')}</span>
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

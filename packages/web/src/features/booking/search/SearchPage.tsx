@@ -1,0 +1,345 @@
+import { useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '@tern/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { DateRangePicker, type IsoRange } from '../../../components/DateRangePicker';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeading } from '../../../components/PageHeading';
+import { SkeletonCard } from '../../../components/Skeleton';
+import { type MapBounds, PriceMap } from '../map/PriceMap';
+import { type BookingParams, bookingQueryString, formatPrice, searchTarget } from '../pendingCore';
+import { useBookingParams } from '../useBookingParams';
+import { useToday } from '../useToday';
+import { CurrencySelect } from './CurrencySelect';
+import { MapPreviewCard } from './MapPreviewCard';
+import { OccupancyPicker } from './OccupancyPicker';
+import { type PlaceChoice, PlaceField } from './PlaceField';
+import { PropertyCard } from './PropertyCard';
+import { useSearchResults } from './useSearchResults';
+import '../booking.css';
+
+/** Document 1 §4, §9: search page edits wait 500 ms; the list shows 9 skeleton cards while loading. */
+export const SEARCH_DEBOUNCE_MS = 500;
+export const SKELETON_CARDS = 9;
+
+/**
+ * `/search` (document 1 §2): the filters on top, the map with price markers on the left, the list on the
+ * right; on a phone (640 px) a list/map switch. The URL is the search: edits are written to it 500 ms
+ * after the last one, and the list follows the URL.
+ */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const today = useToday();
+  const { params, searchStr } = useBookingParams();
+  const { state, retry, loadMore } = useSearchResults(params, searchStr);
+  const [view, setView] = useState<'list' | 'map'>('list');
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const schedule = useDebouncedSearch(params);
+  const boundsReports = useRef(0);
+
+  const items = state.status === 'results' || state.status === 'loading' ? state.items : [];
+  const propertyHref = (id: string) =>
+    `/property/${encodeURIComponent(id)}?${bookingQueryString({ ...params, mapCoordinates: null })}`;
+
+  // New results refit the map, unless the map's own bounds asked for them.
+  const fitKeyRef = useRef('');
+  if (!params.mapCoordinates && state.status === 'results')
+    fitKeyRef.current = items.map((i) => i.id).join(',');
+
+  const markers = useMemo(
+    () =>
+      items.map((p) => {
+        const price =
+          p.bestOffer.offer !== null ? formatPrice(p.bestOffer.offer, p.bestOffer.currency) : null;
+        return {
+          id: p.id,
+          latitude: p.latitude,
+          longitude: p.longitude,
+          label: price ?? '—',
+          title: price
+            ? t('search_page.marker', { title: p.title, price })
+            : t('search_page.marker_no_price', { title: p.title }),
+          isActive: p.id === activeId,
+        };
+      }),
+    [items, activeId, t],
+  );
+  const active = items.find((p) => p.id === activeId) ?? null;
+
+  const edit = schedule;
+
+  function onBounds(bounds: MapBounds) {
+    boundsReports.current += 1;
+    // Document 1 §4: the first bounds change (the map fitting itself) is ignored.
+    if (boundsReports.current === 1) return;
+    const round = (n: number) => Math.round(n * 10_000) / 10_000;
+    edit({
+      mapCoordinates: [round(bounds.south), round(bounds.west), round(bounds.north), round(bounds.east)],
+    });
+  }
+
+  return (
+    <div className="search-page">
+      <div className="search-page__bar">
+        <SearchFilters
+          params={params}
+          today={today}
+          onEdit={edit}
+          onOpenProperty={(href) => void navigate({ href })}
+        />
+      </div>
+      <fieldset className="search-page__view-switch">
+        <legend className="visually-hidden">{t('search_page.view')}</legend>
+        <Button
+          variant={view === 'list' ? 'primary' : 'secondary'}
+          aria-pressed={view === 'list'}
+          onPress={() => setView('list')}
+        >
+          {t('search_page.show_list')}
+        </Button>
+        <Button
+          variant={view === 'map' ? 'primary' : 'secondary'}
+          aria-pressed={view === 'map'}
+          onPress={() => setView('map')}
+        >
+          {t('search_page.show_map')}
+        </Button>
+      </fieldset>
+      <div className={`search-page__body search-page__body--${view}`}>
+        <div className="search-page__map">
+          <PriceMap
+            label={t('search_page.map')}
+            markers={markers}
+            mode="fit"
+            fitKey={fitKeyRef.current}
+            onMarkerSelect={(id) => setActiveId(id)}
+            onBoundsChange={onBounds}
+            height="100%"
+          />
+          {active ? (
+            <MapPreviewCard
+              property={active}
+              href={propertyHref(active.id)}
+              onBack={() => setActiveId(null)}
+            />
+          ) : null}
+          <p className="search-page__map-hint muted">{t('search_page.map_hint')}</p>
+        </div>
+        <section
+          className="search-page__list"
+          aria-labelledby="search-heading"
+          aria-busy={state.status === 'loading'}
+        >
+          <div className="search-page__list-header">
+            <PageHeading className="search-page__heading">
+              <span id="search-heading">
+                {params.city || params.title
+                  ? t('search_page.heading_place', { place: params.city ?? params.title })
+                  : t('search_page.heading')}
+              </span>
+            </PageHeading>
+            {state.status === 'results' ? (
+              <p className="muted" aria-live="polite">
+                {t('properties.results', { count: state.total })}
+              </p>
+            ) : null}
+          </div>
+          <SearchList
+            state={state}
+            propertyHref={propertyHref}
+            activeId={activeId}
+            onRetry={retry}
+            onLoadMore={loadMore}
+          />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function SearchList({
+  state,
+  propertyHref,
+  activeId,
+  onRetry,
+  onLoadMore,
+}: {
+  state: ReturnType<typeof useSearchResults>['state'];
+  propertyHref: (id: string) => string;
+  activeId: string | null;
+  onRetry: () => void;
+  onLoadMore: () => void;
+}) {
+  const { t } = useTranslation();
+  switch (state.status) {
+    case 'needsDates':
+      return <Alert variant="info">{t('search_form.select_dates')}</Alert>;
+    case 'loading':
+      return (
+        <div className="result-grid" role="status" aria-label={t('properties.loading')}>
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+            <SkeletonCard key={i} />
+          ))}
+        </div>
+      );
+    case 'error':
+      return (
+        <Alert
+          variant="error"
+          title={t('general.error_message')}
+          action={
+            <Button variant="secondary" onPress={onRetry}>
+              {t('general.retry')}
+            </Button>
+          }
+        >
+          <p>{errorMessage(state.error)}</p>
+          <p>{t('general.error_description')}</p>
+        </Alert>
+      );
+    case 'empty':
+      return (
+        <EmptyState title={t('properties.no_search_results')}>
+          <p>{t('properties.no_info')}</p>
+        </EmptyState>
+      );
+    case 'results':
+      return (
+        <>
+          <ul className="result-grid" aria-label={t('properties.list_label')}>
+            {state.items.map((p) => (
+              <li key={p.id}>
+                <PropertyCard
+                  property={p}
+                  href={propertyHref(p.id)}
+                  isActive={p.id === activeId}
+                  headingLevel={2}
+                />
+              </li>
+            ))}
+          </ul>
+          {state.items.length < state.total ? (
+            <Button variant="secondary" onPress={onLoadMore} isPending={state.loadingMore}>
+              {t('properties.load_more')}
+            </Button>
+          ) : null}
+        </>
+      );
+  }
+}
+
+/** The filters above the results; every change goes to `onEdit` (debounced by the page). */
+function SearchFilters({
+  params,
+  today,
+  onEdit,
+  onOpenProperty,
+}: {
+  params: BookingParams;
+  today: string;
+  onEdit: (next: Partial<BookingParams>) => void;
+  onOpenProperty: (href: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [place, setPlace] = useState<PlaceChoice>({ place: null, text: params.title ?? params.city ?? '' });
+  const [dates, setDates] = useState<IsoRange | null>(
+    params.checkinDate && params.checkoutDate
+      ? { start: params.checkinDate, end: params.checkoutDate }
+      : null,
+  );
+  const [occupancy, setOccupancy] = useState({
+    adults: params.adults,
+    children: params.children,
+    childrenAge: params.childrenAge,
+  });
+  return (
+    <form
+      className="search-form search-form--bar"
+      aria-label={t('search_page.filters')}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <PlaceField
+        kind="accommodations"
+        className="search-form__place"
+        label={t('search_form.destination')}
+        placeholder={t('search_form.destination_placeholder')}
+        value={place}
+        onChange={(next) => {
+          setPlace(next);
+          const p = next.place;
+          if (p?.kind === 'property') {
+            onOpenProperty(searchTarget(params, p, next.text));
+            return;
+          }
+          // A new place: the map fits the new results (its bounds no longer apply).
+          onEdit({
+            mapCoordinates: null,
+            city: p?.kind === 'city' ? (p.city ?? p.title) : null,
+            country: p ? p.country : null,
+            state: null,
+            title: p ? null : next.text.trim() || null,
+          });
+        }}
+      />
+      <DateRangePicker
+        className="search-form__dates"
+        label={t('search_form.dates')}
+        startLabel={t('search_form.checkin')}
+        endLabel={t('search_form.checkout')}
+        calendarLabel={t('search_form.calendar')}
+        value={dates}
+        minValue={today}
+        onChange={(range) => {
+          setDates(range);
+          onEdit({ checkinDate: range?.start ?? null, checkoutDate: range?.end ?? null });
+        }}
+        visibleMonths={2}
+      />
+      <OccupancyPicker
+        className="search-form__occupancy"
+        value={occupancy}
+        showLabel
+        onChange={(next) => {
+          setOccupancy(next);
+          onEdit(next);
+        }}
+      />
+      <CurrencySelect
+        className="search-form__currency"
+        value={params.currency}
+        onChange={(currency) => onEdit({ currency })}
+      />
+    </form>
+  );
+}
+
+/**
+ * Writes the search to the URL 500 ms after the last edit (document 1 §4). Edits made meanwhile add up, so
+ * changing the dates and then the guests within half a second keeps both.
+ */
+function useDebouncedSearch(params: BookingParams) {
+  const navigate = useNavigate();
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pending = useRef<Partial<BookingParams>>({});
+  const latest = useRef(params);
+  latest.current = params;
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
+  return (next: Partial<BookingParams>) => {
+    pending.current = { ...pending.current, ...next };
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const query = bookingQueryString({ ...latest.current, ...pending.current, type: 'accommodation' });
+      pending.current = {};
+      void navigate({ href: `/search?${query}`, replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+  };
+}

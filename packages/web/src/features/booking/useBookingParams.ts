@@ -1,0 +1,12 @@
+import { useRouterState } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { type BookingParams, parseBookingQuery } from './pendingCore';
+import { useToday } from './useToday';
+
+/** The booking parameters of the current URL, through core's query-string rules (document 1 §5). */
+export function useBookingParams(): { params: BookingParams; searchStr: string } {
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr });
+  const today = useToday();
+  const params = useMemo(() => parseBookingQuery(searchStr.replace(/^\?/, ''), today), [searchStr, today]);
+  return { params, searchStr: searchStr.replace(/^\?/, '') };
+}

@@ -1,0 +1,7 @@
+import { useServices } from '../../session/SessionContext';
+import { todayIso } from './pendingCore';
+
+/** Today as `YYYY-MM-DD`, from the app's clock (tests fix it). */
+export function useToday(): string {
+  return todayIso(useServices().now());
+}
