@@ -15,6 +15,8 @@ export async function promptSignIn(
       {...props}
       onSignedIn={(signedIn) => {
         session = signedIn;
+        // The form gives way to the result the command prints.
+        instance.rerender(null);
         instance.unmount();
       }}
       onCancel={() => instance.unmount()}
