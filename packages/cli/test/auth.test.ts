@@ -202,6 +202,13 @@ describe('tern login without a terminal', () => {
       }
       "
     `);
+    const otpOnTerminal = await runCli(['login', '--api-url', server.url, '--otp', '123456'], {
+      configDir,
+      isTTY: true,
+    });
+    expect(otpOnTerminal.stderr).toBe(
+      'Error: --otp finishes a sign-in started with --email and --password-stdin: pass --email EMAIL and --password-stdin (the password on standard input)\n',
+    );
     const empty = await runCli(
       ['login', '--api-url', server.url, '--email', demoEmail('agent'), '--password-stdin'],
       {

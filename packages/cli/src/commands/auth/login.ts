@@ -83,10 +83,12 @@ async function loginOnTerminal(
   return session;
 }
 
-function missingFlags(ctx: Context): UserError {
+function missingFlags(ctx: Context, options: LoginOptions): UserError {
   const why = ctx.json
     ? 'With --json, `tern login` does not prompt'
-    : 'Without a terminal, `tern login` cannot prompt';
+    : ctx.io.isTTY && options.otp !== undefined
+      ? '--otp finishes a sign-in started with --email and --password-stdin'
+      : 'Without a terminal, `tern login` cannot prompt';
   return new UserError(`${why}: pass --email EMAIL and --password-stdin (the password on standard input)`, {
     code: 'missing_flags',
   });
@@ -105,7 +107,7 @@ async function loginWithFlags(
   options: LoginOptions,
   send: (request: Credentials) => Promise<SignInReply>,
 ): Promise<Session> {
-  if (!options.email || !options.passwordStdin) throw missingFlags(ctx);
+  if (!options.email || !options.passwordStdin) throw missingFlags(ctx, options);
   const password = (await readAll(ctx.io.stdin)).replace(/\r?\n$/, '');
   const email = options.email.trim().toLowerCase();
   const otp = options.otp === undefined ? undefined : normalizeOtp(options.otp);
