@@ -3,14 +3,17 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { SessionExpiredError, UnauthorizedError } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, mask, PASSWORD, runCli, tempConfigDir } from './helpers/cli.js';
+import { demoEmail, mask, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await removeTempDirs();
+});
 
 const HOUR = 60 * 60 * 1000;
 

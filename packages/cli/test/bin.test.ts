@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { tempConfigDir } from './helpers/cli.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, tempConfigDir } from './helpers/cli.js';
+
+afterAll(removeTempDirs);
 
 const bin = fileURLToPath(new URL('../bin/tern.js', import.meta.url));
 

@@ -1,8 +1,10 @@
 import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigStore, resolveConfigDir, UserError } from '../src/index.js';
-import { tempConfigDir } from './helpers/cli.js';
+import { removeTempDirs, tempConfigDir } from './helpers/cli.js';
+
+afterAll(removeTempDirs);
 
 const io = (env: Record<string, string>, configDir?: string) => ({
   stdin: process.stdin,

@@ -6,6 +6,7 @@ import {
   FakeTtyStdin,
   mask,
   PASSWORD,
+  removeTempDirs,
   runCli,
   tempConfigDir,
   tick,
@@ -17,7 +18,10 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
 });
-afterAll(() => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await removeTempDirs();
+});
 
 const OTP = demoEmail('otp');
 

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -28,9 +28,18 @@ export class Collector extends EventEmitter implements WritableLike {
   };
 }
 
-/** A fresh, empty config folder. */
-export function tempConfigDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'tern-cli-test-'));
+const tempDirs: string[] = [];
+
+/** A fresh, empty config folder, removed by `removeTempDirs`. */
+export async function tempConfigDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'tern-cli-test-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Removes the folders `tempConfigDir` made (call it in `afterAll`). */
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(tempDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 }
 
 export interface RunOptions {
