@@ -4,6 +4,9 @@ import type { z } from 'zod';
 import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
 import { LoginPage } from '../features/auth/LoginPage';
 import { VerifyResetPage } from '../features/auth/VerifyResetPage';
+import { CarSearchPage } from '../features/booking/cars/CarSearchPage';
+import { CheckoutPage } from '../features/booking/checkout/CheckoutPage';
+import { ConfirmationPage } from '../features/booking/confirmation/ConfirmationPage';
 import { HomePage } from '../features/booking/home/HomePage';
 import { PropertyPage } from '../features/booking/property/PropertyPage';
 import { SearchPage } from '../features/booking/search/SearchPage';
@@ -41,6 +44,9 @@ export const screens: Readonly<Record<string, Screen>> = {
   home: { component: HomePage, ready: true },
   search: { component: SearchPage, validateSearch: bookingSearch, ready: true },
   property: { component: PropertyPage, validateSearch: bookingSearch, ready: true },
+  searchCars: { component: CarSearchPage, validateSearch: bookingSearch, ready: true },
+  checkout: { component: CheckoutPage, validateSearch: bookingSearch, ready: true },
+  confirmation: { component: ConfirmationPage, validateSearch: bookingSearch, ready: true },
 };
 
 const storeShell: Screen = { component: StoreClosedPage, ready: false };

@@ -407,3 +407,138 @@ export function stayTotal(chosen: { rate: RateLike; quantity: number }[]): numbe
 export function needsCard(chosen: { rate: RateLike }[]): boolean {
   return chosen.some((c) => (c.rate.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') !== 'none');
 }
+
+/** → core `carPrice` (document 1 §9): the first rate's total ÷ the day difference × the charged days. */
+export function carPrice(
+  firstRateTotal: number | null | undefined,
+  rental: { pickupDate: string; dropoffDate: string; pickupTime: string; dropoffTime: string },
+): number | null {
+  if (firstRateTotal === null || firstRateTotal === undefined) return null;
+  const difference = Math.max(1, nightsBetween(rental.pickupDate, rental.dropoffDate));
+  const charged = carChargedDays(
+    rental.pickupDate,
+    rental.dropoffDate,
+    rental.pickupTime,
+    rental.dropoffTime,
+  );
+  return Math.round((firstRateTotal / difference) * charged * 100) / 100;
+}
+
+// ——— checkout (document 1 §2, §3, §5) ——————————————————————————————————————————————————————————————
+
+export const NO_NAME = 'No Name';
+
+export interface GuestInput {
+  name: string;
+  surname: string;
+  nationality: string;
+}
+
+/** → core `parseGuestPaste`: one guest per line, first name, last name and nationality in tab columns. */
+export function parseGuestPaste(text: string): GuestInput[] {
+  return text
+    .split(/\r\n|\n|\r/)
+    .map((line) => line.split('\t').map((cell) => cell.trim()))
+    .filter((cells) => cells.some((c) => c !== ''))
+    .map(([name = '', surname = '', nationality = '']) => ({
+      name,
+      surname,
+      nationality: /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : '',
+    }));
+}
+
+/**
+ * → core `pasteGuests`: pasted guests fill the rows from `from` on. `overflow` is how many would go past
+ * `max` (the room's occupancy): the caller asks before adding them (document 1 §2).
+ */
+export function pasteGuests(rows: GuestInput[], from: number, pasted: GuestInput[], max: number) {
+  const all = [...rows];
+  pasted.forEach((guest, i) => {
+    all[from + i] = guest;
+  });
+  const overflow = Math.max(0, all.length - Math.max(max, rows.length));
+  return { withExtra: all, withinMax: all.slice(0, Math.max(max, rows.length)), overflow };
+}
+
+/** → core `guestForPayload` (document 1 §3): a guest without name and surname is "No Name". */
+export function guestForPayload(guest: GuestInput): GuestInput {
+  if (!guest.name.trim() && !guest.surname.trim())
+    return { name: NO_NAME, surname: '', nationality: guest.nationality };
+  return { name: guest.name.trim(), surname: guest.surname.trim(), nationality: guest.nationality };
+}
+
+/** → core `bookingIdOf` (document 1 §2): the first non-empty of uniqueId, bookingUniqueId, bookingId. */
+export function bookingIdOf(reply: {
+  uniqueId?: string | null;
+  bookingUniqueId?: string | null;
+  bookingId?: string | null;
+}): string {
+  return reply.uniqueId || reply.bookingUniqueId || reply.bookingId || '';
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** → core `validateDriver` (document 1 §5): names, e-mail and phone required. */
+export function validateDriver(driver: {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}) {
+  const errors: Partial<Record<'firstName' | 'lastName' | 'email' | 'phone', string>> = {};
+  if (!driver.firstName.trim()) errors.firstName = 'validation_messages.required';
+  if (!driver.lastName.trim()) errors.lastName = 'validation_messages.required';
+  if (!driver.email.trim()) errors.email = 'validation_messages.required';
+  else if (!EMAIL.test(driver.email.trim())) errors.email = 'validation_messages.email';
+  if (!driver.phone.trim()) errors.phone = 'validation_messages.required';
+  return errors;
+}
+
+/** → core `validateContact`: the booking contact needs a last name and an e-mail for the confirmation. */
+export function validateContact(contact: { surname: string; mail: string }) {
+  const errors: Partial<Record<'surname' | 'mail', string>> = {};
+  if (!contact.surname.trim()) errors.surname = 'validation_messages.required';
+  if (!contact.mail.trim()) errors.mail = 'validation_messages.required';
+  else if (!EMAIL.test(contact.mail.trim())) errors.mail = 'validation_messages.email';
+  return errors;
+}
+
+interface PolicyLike {
+  cancellationPolicyLogic: 'non_refundable' | 'free' | 'deadline';
+  cancellationPolicyDeadline: number | null;
+  cancellationPolicyDeadlineType: 'hours' | 'days' | null;
+}
+
+/**
+ * → core `policyAcrossRooms` (document 1 §5): one shared logic other than deadline → the first policy;
+ * otherwise the one with the longest deadline in hours (days × 24).
+ */
+export function policyAcrossRooms<P extends PolicyLike>(policies: (P | null)[]): P | null {
+  const present = policies.filter((p): p is P => p !== null);
+  if (present.length === 0) return null;
+  const logics = new Set(present.map((p) => p.cancellationPolicyLogic));
+  if (logics.size === 1 && !logics.has('deadline')) return present[0]!;
+  const hours = (p: P) =>
+    p.cancellationPolicyLogic === 'deadline'
+      ? (p.cancellationPolicyDeadline ?? 0) * (p.cancellationPolicyDeadlineType === 'days' ? 24 : 1)
+      : -1;
+  return present.reduce((best, p) => (hours(p) > hours(best) ? p : best));
+}
+
+/**
+ * → core `cancellationDeadline` (document 1 §9): check-in day at the check-in time (00:00 without one)
+ * minus the deadline; `null` for policies without a deadline. Local wall time as `YYYY-MM-DDTHH:mm`.
+ */
+export function cancellationDeadline(
+  policy: PolicyLike,
+  checkinDate: string,
+  checkinTime: string | null,
+): string | null {
+  if (policy.cancellationPolicyLogic !== 'deadline') return null;
+  const [h, m] = (checkinTime ?? '00:00').split(':').map(Number) as [number, number];
+  const [y, mo, d] = checkinDate.split('-').map(Number) as [number, number, number];
+  const hours =
+    (policy.cancellationPolicyDeadline ?? 0) * (policy.cancellationPolicyDeadlineType === 'days' ? 24 : 1);
+  const at = new Date(Date.UTC(y, mo - 1, d, h, m) - hours * 3_600_000);
+  return at.toISOString().slice(0, 16);
+}

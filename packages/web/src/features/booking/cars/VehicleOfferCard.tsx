@@ -1,6 +1,6 @@
 import type { VehicleOffer } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { Link } from '../../../components/Link';
+import { Button } from '../../../components/Button';
 import { formatPrice } from '../pendingCore';
 import { ProviderBrand } from './ProviderBrand';
 
@@ -10,12 +10,12 @@ export interface VehicleOfferCardProps {
   price: number | null;
   days: number;
   currency: string;
-  href: string;
+  /** Keeps the offer for checkout and goes there (document 1 §2: a car goes straight to checkout). */
   onSelect: () => void;
 }
 
 /** A car offer: photo, make and model, ACRISS code, seats, doors, luggage, price for the days, provider. */
-export function VehicleOfferCard({ offer, price, days, currency, href, onSelect }: VehicleOfferCardProps) {
+export function VehicleOfferCard({ offer, price, days, currency, onSelect }: VehicleOfferCardProps) {
   const { t } = useTranslation();
   return (
     <article className="vehicle-card">
@@ -45,15 +45,13 @@ export function VehicleOfferCard({ offer, price, days, currency, href, onSelect 
       </div>
       <div className="vehicle-card__price">
         <strong>{t('cars.price_for_days', { count: days, price: formatPrice(price, currency) })}</strong>
-        <Link
-          href={href}
-          variant="button"
+        <Button
           className="vehicle-card__book"
           onPress={onSelect}
           aria-label={`${t('cars.select')}: ${offer.make} ${offer.model}, ${offer.stationTitle}`}
         >
           {t('cars.select')}
-        </Link>
+        </Button>
       </div>
     </article>
   );

@@ -1,0 +1,212 @@
+import { useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '@tern/core';
+import type { VehicleOffer, VehicleQueryBody } from '@tern/sdk';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeading } from '../../../components/PageHeading';
+import { SkeletonCard } from '../../../components/Skeleton';
+import { Spinner } from '../../../components/Spinner';
+import { useServices } from '../../../session/SessionContext';
+import { updateFlow } from '../flowStorage';
+import { type BookingParams, bookingQueryString, carChargedDays, carPrice } from '../pendingCore';
+import { SKELETON_CARDS } from '../search/SearchPage';
+import { useBookingParams } from '../useBookingParams';
+import { useFlags } from '../useFlags';
+import { useToday } from '../useToday';
+import { CarSearchForm } from './CarSearchForm';
+import { useVehicleQuery } from './useVehicleQuery';
+import { VehicleOfferCard } from './VehicleOfferCard';
+import '../booking.css';
+
+/** The rental the URL asks for, or `null` until it names both dates. */
+export function vehicleQueryOf(params: BookingParams): VehicleQueryBody | null {
+  if (!params.pickupDate || !params.dropoffDate) return null;
+  return {
+    pickupDate: params.pickupDate,
+    dropoffDate: params.dropoffDate,
+    pickupTime: params.pickupTime ?? '10:00',
+    dropoffTime: params.dropoffTime ?? '10:00',
+    driverAge: params.driverAge ?? 30,
+    driverCountry: params.driverCountry ?? 'IS',
+    currency: params.currency,
+    filter: {
+      ...(params.city ? { city: params.city } : {}),
+      ...(params.country ? { country: params.country } : {}),
+    },
+  };
+}
+
+/**
+ * `/search_cars` (document 1 §2, §4): the car search form and the offers of the rental companies as they
+ * answer (polled every 2 s). With the search page switched off it shows a placeholder (document 1 §2).
+ */
+export function CarSearchPage() {
+  const { t } = useTranslation();
+  const { searchPageIsActive } = useFlags();
+  if (!searchPageIsActive) {
+    return (
+      <div className="page">
+        <EmptyState title={t('cars.placeholder_title')}>
+          <CarIllustration />
+          <p>{t('cars.placeholder_text')}</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <CarSearch />;
+}
+
+function CarSearch() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const today = useToday();
+  const { storage } = useServices();
+  const { params, searchStr } = useBookingParams();
+  const body = useMemo(() => vehicleQueryOf(params), [params]);
+  const { state, retry } = useVehicleQuery(body, body ? JSON.stringify(body) : '');
+  const results =
+    state.status === 'finished' || (state.status === 'polling' && state.results) ? state.results : null;
+  const offers = useMemo(
+    () =>
+      [...(results?.results ?? [])].sort(
+        (a, b) => (a.ratePlans[0]?.totalPrice ?? 0) - (b.ratePlans[0]?.totalPrice ?? 0),
+      ),
+    [results],
+  );
+  const rental = body
+    ? {
+        pickupDate: body.pickupDate,
+        dropoffDate: body.dropoffDate,
+        pickupTime: body.pickupTime!,
+        dropoffTime: body.dropoffTime!,
+      }
+    : null;
+  const days = rental
+    ? carChargedDays(rental.pickupDate, rental.dropoffDate, rental.pickupTime, rental.dropoffTime)
+    : 0;
+
+  function choose(offer: VehicleOffer) {
+    if (!rental || !body) return;
+    updateFlow(storage, (flow) => ({
+      ...flow,
+      car: {
+        kind: 'vehicle',
+        channelId: offer.stationChannelId,
+        offer,
+        ...rental,
+        driverAge: body.driverAge ?? 30,
+        driverCountry: body.driverCountry ?? 'IS',
+        currency: offer.ratePlans[0]?.currency ?? params.currency,
+      },
+      booked: undefined,
+    }));
+  }
+
+  const checkoutHref = (offer: VehicleOffer) =>
+    `/property/${encodeURIComponent(offer.stationChannelId)}/booking_info?${bookingQueryString({ ...params, type: 'vehicle' })}`;
+
+  return (
+    <div className="page cars-page">
+      <div className="page__header">
+        <PageHeading>{t('cars.heading')}</PageHeading>
+      </div>
+      <div className="card cars-page__form">
+        <CarSearchForm
+          key={searchStr}
+          initial={{ ...params, type: 'vehicle' }}
+          today={today}
+          onSearch={(href) => void navigate({ href })}
+          compact
+        />
+      </div>
+      <section
+        className="cars-page__results"
+        aria-labelledby="cars-results-heading"
+        aria-busy={state.status !== 'finished' && state.status !== 'idle' && state.status !== 'error'}
+      >
+        <h2 id="cars-results-heading" className="visually-hidden">
+          {t('cars.list_label')}
+        </h2>
+        {state.status === 'idle' ? <p className="muted">{t('cars.start')}</p> : null}
+        {state.status === 'starting' || state.status === 'polling' ? (
+          <div className="cars-page__progress" role="status">
+            <Spinner size="sm" decorative />
+            <span>
+              {t('cars.searching')}{' '}
+              {results
+                ? t('cars.providers_answered', {
+                    done: results.providers.filter((p) => p.finished).length,
+                    total: results.providers.length,
+                  })
+                : null}
+            </span>
+          </div>
+        ) : null}
+        {state.status === 'error' ? (
+          <Alert
+            variant="error"
+            title={t('general.error_message')}
+            action={
+              <Button variant="secondary" onPress={retry}>
+                {t('general.retry')}
+              </Button>
+            }
+          >
+            <p>{errorMessage(state.error)}</p>
+            <p>{t('general.error_description')}</p>
+          </Alert>
+        ) : null}
+        {(state.status === 'starting' || state.status === 'polling') && offers.length === 0 ? (
+          <div className="vehicle-list" aria-hidden="true">
+            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
+              <SkeletonCard key={i} />
+            ))}
+          </div>
+        ) : null}
+        {state.status === 'finished' && offers.length === 0 ? (
+          <EmptyState title={t('cars.no_results')}>
+            <p>{t('cars.no_results_text')}</p>
+          </EmptyState>
+        ) : null}
+        {offers.length > 0 && rental ? (
+          <>
+            <p className="muted" aria-live="polite">
+              {t('cars.results', { count: offers.length })}
+            </p>
+            <ul className="vehicle-list" aria-label={t('cars.list_label')}>
+              {offers.map((offer) => (
+                <li key={offer.id}>
+                  <VehicleOfferCard
+                    offer={offer}
+                    price={carPrice(offer.ratePlans[0]?.totalPrice, rental)}
+                    days={days}
+                    currency={offer.ratePlans[0]?.currency ?? params.currency}
+                    onSelect={() => {
+                      choose(offer);
+                      void navigate({ href: checkoutHref(offer) });
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function CarIllustration() {
+  return (
+    <svg viewBox="0 0 160 80" width="160" height="80" aria-hidden="true" className="cars-page__illustration">
+      <rect x="10" y="34" width="140" height="26" rx="10" fill="#cfd6dd" />
+      <path d="M40 34 L58 14 H104 L124 34 Z" fill="#e6f1f8" stroke="#8a96a3" strokeWidth="2" />
+      <circle cx="44" cy="62" r="10" fill="#4f5b67" />
+      <circle cx="116" cy="62" r="10" fill="#4f5b67" />
+    </svg>
+  );
+}

@@ -1,0 +1,202 @@
+import { useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '@tern/core';
+import type { VehicleBookingBody } from '@tern/sdk';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AlertDialog } from '../../../components/AlertDialog';
+import { PageHeading } from '../../../components/PageHeading';
+import { TextField } from '../../../components/TextField';
+import { useServices } from '../../../session/SessionContext';
+import { bookingApi } from '../api';
+import { ProviderBrand } from '../cars/ProviderBrand';
+import { type CarFlow, updateFlow } from '../flowStorage';
+import {
+  bookingIdOf,
+  carChargedDays,
+  carPrice,
+  formatDay,
+  formatPrice,
+  validateDriver,
+} from '../pendingCore';
+import { BookingSteps } from '../property/BookingSteps';
+import { PriceSummary } from '../property/PriceSummary';
+import { CardSection, useCardFormUrl } from './CardSection';
+import { CheckoutActions } from './CheckoutActions';
+import { DriverForm, type DriverValues } from './DriverForm';
+import { PolicyInfo } from './PolicyInfo';
+import { FrameNotReadyError, useCardFrame } from './useCardFrame';
+import { useFocusFirstInvalid } from './useSubmitFocus';
+
+/** Checkout for a car (document 1 §2): the driver, the card when the offer needs one, policy and summary. */
+export function CarCheckout({
+  channelId,
+  car,
+  searchStr,
+}: {
+  channelId: string;
+  car: CarFlow;
+  searchStr: string;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { client, storage, now } = useServices();
+  const { offer } = car;
+  const card = (offer.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') !== 'none';
+  const form = useCardFormUrl('vehicles', channelId, card);
+  const frame = useCardFrame(form.status === 'ready' ? form.origin : null);
+  const [driver, setDriver] = useState<DriverValues>({ firstName: '', lastName: '', email: '', phone: '' });
+  const [notes, setNotes] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<keyof DriverValues, string>>>({});
+  const [agreed, setAgreed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [frameModal, setFrameModal] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  const days = carChargedDays(car.pickupDate, car.dropoffDate, car.pickupTime, car.dropoffTime);
+  const total = carPrice(offer.ratePlans[0]?.totalPrice, car);
+  const backHref = `/search_cars?${searchStr}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!agreed || submitting) return;
+    setServerError(null);
+    setCardError(null);
+    const found = validateDriver(driver);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    let guarantee: { cardToken: string } | undefined;
+    if (card) {
+      try {
+        setSubmitting(true);
+        guarantee = { cardToken: (await frame.requestCard()).token };
+      } catch (error) {
+        setSubmitting(false);
+        if (error instanceof FrameNotReadyError) setFrameModal(true);
+        else setCardError(errorMessage(error));
+        return;
+      }
+    }
+    const body: VehicleBookingBody = {
+      booking: {
+        vehicleChannelId: offer.vehicleChannelId,
+        rateId: offer.id,
+        pickupDate: car.pickupDate,
+        dropoffDate: car.dropoffDate,
+        pickupTime: car.pickupTime,
+        dropoffTime: car.dropoffTime,
+        currency: car.currency,
+        ...(notes.trim() ? { notes: notes.trim() } : {}),
+        driver: {
+          firstName: driver.firstName.trim(),
+          lastName: driver.lastName.trim(),
+          age: car.driverAge,
+          email: driver.email.trim(),
+          phone: driver.phone.trim(),
+          address: { countryCode: car.driverCountry },
+        },
+        ...(guarantee ? { guarantee } : {}),
+        policyAccepted: true,
+      },
+    };
+    setSubmitting(true);
+    try {
+      const created = await bookingApi(client).createVehicleBooking(body);
+      const bookingId = bookingIdOf(created);
+      updateFlow(storage, (flow) => ({
+        ...flow,
+        booked: {
+          bookingId,
+          reservationId: created.reservationId,
+          email: driver.email.trim(),
+          kind: 'vehicle',
+          provider: offer.provider,
+        },
+      }));
+      void navigate({
+        href: `/property/${encodeURIComponent(channelId)}/confirmation/${encodeURIComponent(bookingId)}?${searchStr}`,
+      });
+    } catch (error) {
+      setSubmitting(false);
+      setServerError(errorMessage(error));
+      requestAnimationFrame(() => errorRef.current?.focus());
+    }
+  }
+
+  return (
+    <div className="page checkout">
+      <div className="checkout__top">
+        <BookingSteps current="checkout" propertyHref={backHref} />
+      </div>
+      <PageHeading>{t('payment_page.heading')}</PageHeading>
+      <p className="muted">
+        {offer.make} {offer.model} · {offer.stationTitle}
+      </p>
+      <form ref={formRef} className="checkout__layout" onSubmit={submit} noValidate>
+        <div className="checkout__main">
+          <section className="checkout-section" aria-labelledby="driver-heading">
+            <h2 id="driver-heading">{t('driver.heading')}</h2>
+            <DriverForm
+              value={driver}
+              onChange={(field, value) => setDriver({ ...driver, [field]: value })}
+              errors={errors}
+              age={car.driverAge}
+              country={car.driverCountry}
+            />
+            <TextField label={t('payment_page.notes')} value={notes} onChange={setNotes} name="notes" />
+          </section>
+          {card ? <CardSection form={form} frame={frame} error={cardError} /> : null}
+          <section className="checkout-section" aria-labelledby="policy-heading">
+            <h2 id="policy-heading">{t('payment_page.policy_info.heading')}</h2>
+            <PolicyInfo
+              policy={offer.cancellationPolicy}
+              checkinDate={car.pickupDate}
+              checkinTime={car.pickupTime}
+              now={now()}
+            />
+          </section>
+        </div>
+        <aside className="checkout__aside">
+          <PriceSummary
+            lines={[
+              {
+                key: offer.id,
+                label: `${offer.make} ${offer.model} · ${t('vehicle_summary.days', { count: days })}`,
+                amount: total ?? 0,
+              },
+            ]}
+            taxes={[]}
+            total={total}
+            currency={car.currency}
+            period={`${t('vehicle_summary.pickup')}: ${t('vehicle_summary.at', { date: formatDay(car.pickupDate), time: car.pickupTime })} · ${t('vehicle_summary.dropoff')}: ${t('vehicle_summary.at', { date: formatDay(car.dropoffDate), time: car.dropoffTime })}`}
+            alerts={<ProviderBrand provider={offer.provider} />}
+            action={
+              <CheckoutActions
+                ref={errorRef}
+                agreed={agreed}
+                onAgreedChange={setAgreed}
+                submitting={submitting}
+                total={formatPrice(total, car.currency)}
+                error={serverError}
+              />
+            }
+          />
+        </aside>
+      </form>
+      <AlertDialog
+        title={t('payment_page.error_modal.header')}
+        isOpen={frameModal}
+        onOpenChange={setFrameModal}
+        confirmLabel={t('payment_page.error_modal.close')}
+        variant="error"
+      >
+        <p>{t('payment_page.error_modal.text')}</p>
+      </AlertDialog>
+    </div>
+  );
+}

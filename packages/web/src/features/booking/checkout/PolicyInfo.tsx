@@ -1,0 +1,41 @@
+import type { CancellationPolicy } from '@tern/sdk';
+import { useTranslation } from 'react-i18next';
+import { cancellationDeadline, formatDay } from '../pendingCore';
+import { usePaymentText, usePolicyText } from '../property/PolicyText';
+
+/**
+ * The policy shown before booking (document 1 §2, §9): the policy chosen across the rooms, its deadline
+ * (check-in time minus the deadline, 00:00 without a check-in time; past it, non-refundable) and payment.
+ */
+export function PolicyInfo({
+  policy,
+  checkinDate,
+  checkinTime,
+  now,
+}: {
+  policy: CancellationPolicy | null;
+  checkinDate: string;
+  checkinTime: string | null;
+  now: number;
+}) {
+  const { t } = useTranslation();
+  const policyText = usePolicyText();
+  const paymentText = usePaymentText();
+  if (!policy) return <p className="muted">{t('payment_page.policy_info.no_policy_message')}</p>;
+  const deadline = cancellationDeadline(policy, checkinDate, checkinTime);
+  const passed = deadline !== null && Date.parse(`${deadline}:00`) <= now;
+  return (
+    <dl className="details">
+      <dt>{t('payment_page.policy_info.cancellation')}</dt>
+      <dd>
+        {passed
+          ? t('payment_page.policy_info.deadline_passed')
+          : deadline
+            ? `${t('policy.deadline', { deadline: `${formatDay(deadline.slice(0, 10))} ${deadline.slice(11)}` })} · ${policyText(policy)}`
+            : policyText(policy)}
+      </dd>
+      <dt>{t('payment_page.policy_info.payment')}</dt>
+      <dd>{paymentText(policy)}</dd>
+    </dl>
+  );
+}

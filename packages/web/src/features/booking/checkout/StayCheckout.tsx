@@ -1,0 +1,467 @@
+import { useNavigate } from '@tanstack/react-router';
+import { errorMessage } from '@tern/core';
+import type { StayBookingBody, UnitWithRates } from '@tern/sdk';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { AlertDialog } from '../../../components/AlertDialog';
+import { Link } from '../../../components/Link';
+import { PageHeading } from '../../../components/PageHeading';
+import { Spinner } from '../../../components/Spinner';
+import { TextField } from '../../../components/TextField';
+import { useServices } from '../../../session/SessionContext';
+import { bookingApi } from '../api';
+import { type StayFlow, updateFlow } from '../flowStorage';
+import {
+  bookingIdOf,
+  chosenRates,
+  formatDay,
+  formatPrice,
+  type GuestInput,
+  guestForPayload,
+  needsCard,
+  nightsBetween,
+  parseGuestPaste,
+  pasteGuests,
+  policyAcrossRooms,
+  stayTotal,
+  taxTotals,
+  validateContact,
+} from '../pendingCore';
+import { BookingSteps } from '../property/BookingSteps';
+import { PriceSummary } from '../property/PriceSummary';
+import { usePropertyInfo, useRates } from '../property/usePropertyData';
+import { CardSection, useCardFormUrl } from './CardSection';
+import { CheckoutActions } from './CheckoutActions';
+import { type GuestRoom, GuestRooms } from './GuestRooms';
+import { PolicyInfo } from './PolicyInfo';
+import { FrameNotReadyError, useCardFrame } from './useCardFrame';
+import { useFocusFirstInvalid } from './useSubmitFocus';
+
+interface Contact {
+  name: string;
+  surname: string;
+  mail: string;
+  phone: string;
+}
+
+/** Checkout for a stay: contact, guests per room, the card when a rate needs one, policies and summary. */
+export function StayCheckout({
+  channelId,
+  stay,
+  searchStr,
+}: {
+  channelId: string;
+  stay: StayFlow;
+  searchStr: string;
+}) {
+  const { t } = useTranslation();
+  const { info } = usePropertyInfo('accommodations', channelId);
+  const { rates } = useRates('accommodations', channelId, stay);
+  const propertyHref = `/property/${encodeURIComponent(channelId)}?${searchStr}`;
+
+  useEffect(() => {
+    if (info.status === 'ready') document.title = t('page_titles.title_suffix', { page: info.data.title });
+  }, [info, t]);
+
+  if (info.status === 'loading' || rates.status === 'loading' || rates.status === 'idle') {
+    return (
+      <div className="page page--center">
+        <Spinner size="lg" label={t('payment_page.loading')} />
+      </div>
+    );
+  }
+  if (info.status !== 'ready' || rates.status !== 'ready') {
+    const error = info.status === 'error' ? info.error : rates.status === 'error' ? rates.error : null;
+    return (
+      <div className="page">
+        <Alert variant="error" title={t('general.error_message')}>
+          <p>{error ? errorMessage(error) : t('general.error_description')}</p>
+          <Link href={propertyHref}>{t('hotel_page.back')}</Link>
+        </Alert>
+      </div>
+    );
+  }
+  return (
+    <StayCheckoutForm
+      channelId={channelId}
+      stay={stay}
+      searchStr={searchStr}
+      propertyTitle={info.data.title}
+      propertyCurrency={info.data.currency}
+      checkinTime={info.data.propertyPolicy?.checkinFromTime ?? null}
+      units={rates.data}
+    />
+  );
+}
+
+function StayCheckoutForm({
+  channelId,
+  stay,
+  searchStr,
+  propertyTitle,
+  propertyCurrency,
+  checkinTime,
+  units,
+}: {
+  channelId: string;
+  stay: StayFlow;
+  searchStr: string;
+  propertyTitle: string;
+  propertyCurrency: string;
+  checkinTime: string | null;
+  units: UnitWithRates[];
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { client, storage, now } = useServices();
+  const chosen = useMemo(() => chosenRates(units, stay.selection), [units, stay.selection]);
+  const gone = chosen.some((c) => c.rate.unavailableReason !== null || c.quantity > c.rate.availability);
+  const card = needsCard(chosen);
+  const form = useCardFormUrl('accommodations', channelId, card);
+  const frame = useCardFrame(form.status === 'ready' ? form.origin : null);
+  const [contact, setContact] = useState<Contact>({ name: '', surname: '', mail: '', phone: '' });
+  const [extras, setExtras] = useState({ reservationName: '', externalReference: '', specialRequest: '' });
+  const [rooms, setRooms] = useState<GuestRoom[]>(() =>
+    chosen.flatMap(({ unit, rate, quantity }) =>
+      Array.from({ length: quantity }, (_, i) => ({
+        key: `${unit.id}-${rate.id}-${i}`,
+        unitTitle: unit.title,
+        rateTitle: rate.title,
+        maxGuests: rate.occupancy.adults + rate.occupancy.children + rate.occupancy.infants,
+        guests: [{ name: '', surname: '', nationality: '' }],
+      })),
+    ),
+  );
+  const [errors, setErrors] = useState<Partial<Record<keyof Contact, string>>>({});
+  const [agreed, setAgreed] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [frameModal, setFrameModal] = useState(false);
+  const [pasteAsk, setPasteAsk] = useState<{
+    room: number;
+    withExtra: GuestInput[];
+    withinMax: GuestInput[];
+    overflow: number;
+  } | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+
+  const nights = nightsBetween(stay.checkinDate, stay.checkoutDate);
+  const total = stayTotal(chosen);
+  const currency = chosen[0]?.rate.currency ?? stay.currency;
+  const policy = policyAcrossRooms(chosen.map((c) => c.rate.cancellationPolicy));
+  const propertyHref = `/property/${encodeURIComponent(channelId)}?${searchStr}`;
+
+  function setGuest(room: number, guest: number, field: keyof GuestInput, value: string) {
+    setRooms((all) =>
+      all.map((r, i) =>
+        i === room
+          ? { ...r, guests: r.guests.map((g, j) => (j === guest ? { ...g, [field]: value } : g)) }
+          : r,
+      ),
+    );
+  }
+
+  function paste(room: number, guest: number, text: string) {
+    const target = rooms[room];
+    if (!target) return;
+    const result = pasteGuests(target.guests, guest, parseGuestPaste(text), target.maxGuests);
+    if (result.overflow > 0) setPasteAsk({ room, ...result });
+    else setRooms((all) => all.map((r, i) => (i === room ? { ...r, guests: result.withinMax } : r)));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!agreed || submitting) return;
+    setServerError(null);
+    setCardError(null);
+    const found = validateContact(contact);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstInvalid();
+      return;
+    }
+    let guarantee: { cardToken: string } | undefined;
+    if (card) {
+      try {
+        setSubmitting(true);
+        const vaultCard = await frame.requestCard();
+        guarantee = { cardToken: vaultCard.token };
+      } catch (error) {
+        setSubmitting(false);
+        if (error instanceof FrameNotReadyError) setFrameModal(true);
+        else setCardError(errorMessage(error));
+        return;
+      }
+    }
+    const body: StayBookingBody = {
+      booking: {
+        currency,
+        arrivalDate: stay.checkinDate,
+        departureDate: stay.checkoutDate,
+        customer: {
+          name: contact.name.trim(),
+          surname: contact.surname.trim(),
+          mail: contact.mail.trim(),
+          ...(contact.phone.trim() ? { phone: contact.phone.trim() } : {}),
+        },
+        ...(extras.reservationName.trim() ? { reservationName: extras.reservationName.trim() } : {}),
+        ...(extras.externalReference.trim() ? { externalReference: extras.externalReference.trim() } : {}),
+        ...(extras.specialRequest.trim() ? { specialRequest: extras.specialRequest.trim() } : {}),
+        ...(guarantee ? { guarantee } : {}),
+        rooms: chosen
+          .flatMap(({ unit, rate, quantity }) =>
+            Array.from({ length: quantity }, () => ({
+              ratePlanId: rate.id,
+              roomTypeCode: unit.id,
+              occupancy: rate.occupancy,
+            })),
+          )
+          .map((room, i) => ({ ...room, guests: (rooms[i]?.guests ?? []).map(guestForPayload) })),
+        policyAccepted: true,
+      },
+    };
+    setSubmitting(true);
+    try {
+      const created = await bookingApi(client).createStayBooking(channelId, body);
+      const bookingId = bookingIdOf(created);
+      updateFlow(storage, (flow) => ({
+        ...flow,
+        booked: {
+          bookingId,
+          reservationId: created.reservationId,
+          email: contact.mail.trim() || null,
+          kind: 'accommodation',
+          provider: null,
+        },
+      }));
+      void navigate({
+        href: `/property/${encodeURIComponent(channelId)}/confirmation/${encodeURIComponent(bookingId)}?${searchStr}`,
+      });
+    } catch (error) {
+      setSubmitting(false);
+      setServerError(errorMessage(error));
+      requestAnimationFrame(() => errorRef.current?.focus());
+    }
+  }
+
+  return (
+    <div className="page checkout">
+      <div className="checkout__top">
+        <BookingSteps current="checkout" propertyHref={propertyHref} />
+      </div>
+      <PageHeading>{t('payment_page.heading')}</PageHeading>
+      <p className="muted">{propertyTitle}</p>
+      {gone ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          <p>{t('payment_page.price_changed')}</p>
+          <Link href={propertyHref}>{t('hotel_page.back')}</Link>
+        </Alert>
+      ) : null}
+      <form ref={formRef} className="checkout__layout" onSubmit={submit} noValidate>
+        <div className="checkout__main">
+          <section className="checkout-section" aria-labelledby="contact-heading">
+            <h2 id="contact-heading">{t('payment_page.contact')}</h2>
+            <p className="muted">{t('payment_page.contact_intro')}</p>
+            <div className="form-grid">
+              <TextField
+                label={t('payment_page.first_name')}
+                value={contact.name}
+                onChange={(v) => setContact({ ...contact, name: v })}
+                autoComplete="given-name"
+                name="contact-name"
+              />
+              <TextField
+                label={t('payment_page.last_name')}
+                value={contact.surname}
+                onChange={(v) => setContact({ ...contact, surname: v })}
+                errorMessage={errors.surname ? t(errors.surname) : null}
+                isRequired
+                autoComplete="family-name"
+                name="contact-surname"
+              />
+              <TextField
+                label={t('payment_page.email')}
+                type="email"
+                inputMode="email"
+                value={contact.mail}
+                onChange={(v) => setContact({ ...contact, mail: v })}
+                errorMessage={errors.mail ? t(errors.mail) : null}
+                isRequired
+                autoComplete="email"
+                name="contact-email"
+              />
+              <TextField
+                label={t('payment_page.phone')}
+                type="tel"
+                inputMode="tel"
+                value={contact.phone}
+                onChange={(v) => setContact({ ...contact, phone: v })}
+                autoComplete="tel"
+                name="contact-phone"
+              />
+            </div>
+          </section>
+          <section className="checkout-section" aria-labelledby="guests-heading">
+            <h2 id="guests-heading">{t('guests.heading')}</h2>
+            <GuestRooms
+              rooms={rooms}
+              onGuestChange={setGuest}
+              onAddGuest={(room) =>
+                setRooms((all) =>
+                  all.map((r, i) =>
+                    i === room && r.guests.length < r.maxGuests
+                      ? { ...r, guests: [...r.guests, { name: '', surname: '', nationality: '' }] }
+                      : r,
+                  ),
+                )
+              }
+              onRemoveGuest={(room, guest) =>
+                setRooms((all) =>
+                  all.map((r, i) =>
+                    i === room && guest > 0 ? { ...r, guests: r.guests.filter((_, j) => j !== guest) } : r,
+                  ),
+                )
+              }
+              onPaste={paste}
+            />
+          </section>
+          <section className="checkout-section" aria-labelledby="extras-heading">
+            <h2 id="extras-heading" className="visually-hidden">
+              {t('payment_page.special_request')}
+            </h2>
+            <div className="form-grid">
+              <TextField
+                label={t('payment_page.reservation_name')}
+                value={extras.reservationName}
+                onChange={(v) => setExtras({ ...extras, reservationName: v })}
+                name="reservation-name"
+              />
+              <TextField
+                label={t('payment_page.external_reference')}
+                value={extras.externalReference}
+                onChange={(v) => setExtras({ ...extras, externalReference: v })}
+                name="external-reference"
+              />
+            </div>
+            <TextAreaField
+              label={t('payment_page.special_request')}
+              value={extras.specialRequest}
+              onChange={(v) => setExtras({ ...extras, specialRequest: v })}
+            />
+          </section>
+          {card ? <CardSection form={form} frame={frame} error={cardError} /> : null}
+          <section className="checkout-section" aria-labelledby="policy-heading">
+            <h2 id="policy-heading">{t('payment_page.policy_info.heading')}</h2>
+            <PolicyInfo
+              policy={policy}
+              checkinDate={stay.checkinDate}
+              checkinTime={checkinTime}
+              now={now()}
+            />
+          </section>
+        </div>
+        <aside className="checkout__aside">
+          <PriceSummary
+            lines={chosen.map(({ unit, rate, quantity }) => ({
+              key: `${unit.id}-${rate.id}`,
+              label: t('price_summary.room_line', { quantity, unit: unit.title, rate: rate.title }),
+              amount: rate.totalPrice * quantity,
+            }))}
+            taxes={taxTotals(chosen)}
+            total={total}
+            currency={currency}
+            period={`${t('price_summary.dates', { checkin: formatDay(stay.checkinDate), checkout: formatDay(stay.checkoutDate) })} · ${t('price_summary.nights', { count: nights })}`}
+            alerts={
+              currency !== propertyCurrency ? (
+                <Alert variant="warning">
+                  {t('payment_page.currency_convertion_alert', {
+                    currency,
+                    property: propertyTitle,
+                    propertyCurrency,
+                  })}
+                </Alert>
+              ) : null
+            }
+            action={
+              <CheckoutActions
+                ref={errorRef}
+                agreed={agreed}
+                onAgreedChange={setAgreed}
+                submitting={submitting}
+                total={formatPrice(total, currency)}
+                error={serverError}
+              />
+            }
+          />
+        </aside>
+      </form>
+      <AlertDialog
+        title={t('payment_page.error_modal.header')}
+        isOpen={frameModal}
+        onOpenChange={setFrameModal}
+        confirmLabel={t('payment_page.error_modal.close')}
+        variant="error"
+      >
+        <p>{t('payment_page.error_modal.text')}</p>
+      </AlertDialog>
+      <AlertDialog
+        title={t('guests.extra_rows_title')}
+        isOpen={pasteAsk !== null}
+        onOpenChange={(open) => !open && setPasteAsk(null)}
+        confirmLabel={t('guests.extra_rows_yes')}
+        cancelLabel={t('guests.extra_rows_no', { max: pasteAsk ? rooms[pasteAsk.room]?.maxGuests : 0 })}
+        onConfirm={() => {
+          if (!pasteAsk) return;
+          setRooms((all) =>
+            all.map((r, i) => (i === pasteAsk.room ? { ...r, guests: pasteAsk.withExtra } : r)),
+          );
+        }}
+        onCancel={() => {
+          if (!pasteAsk) return;
+          setRooms((all) =>
+            all.map((r, i) => (i === pasteAsk.room ? { ...r, guests: pasteAsk.withinMax } : r)),
+          );
+        }}
+      >
+        <p>
+          {pasteAsk
+            ? t('guests.extra_rows_text', {
+                count: pasteAsk.overflow,
+                unit: rooms[pasteAsk.room]?.unitTitle,
+                max: rooms[pasteAsk.room]?.maxGuests,
+              })
+            : null}
+        </p>
+      </AlertDialog>
+    </div>
+  );
+}
+
+function TextAreaField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label className="field">
+      <span className="field__label">{label}</span>
+      <span className="field__control">
+        <textarea
+          className="field__input field__textarea"
+          rows={3}
+          maxLength={2000}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </span>
+    </label>
+  );
+}

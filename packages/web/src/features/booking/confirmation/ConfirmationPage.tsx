@@ -1,0 +1,82 @@
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/Button';
+import { Link } from '../../../components/Link';
+import { PageHeading } from '../../../components/PageHeading';
+import { useServices } from '../../../session/SessionContext';
+import { ProviderBrand } from '../cars/ProviderBrand';
+import { clearFlow, readFlow, writeFlow } from '../flowStorage';
+import { bookingQueryString } from '../pendingCore';
+import { BookingSteps } from '../property/BookingSteps';
+import { useBookingParams } from '../useBookingParams';
+import '../booking.css';
+
+/**
+ * `/property/{channelId}/confirmation/{bookingId}` (document 1 §2): the booking number from the route, the
+ * address the confirmation went to, and "create new booking" (stays only), which clears the flow data.
+ */
+export function ConfirmationPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { channelId, bookingId } = useParams({ strict: false }) as { channelId: string; bookingId: string };
+  const { storage } = useServices();
+  const { params } = useBookingParams();
+  const booked = useRef(readFlow(storage).booked).current;
+  const mine = booked && booked.bookingId === bookingId ? booked : null;
+  const isCar = params.type === 'vehicle' || mine?.kind === 'vehicle';
+
+  useEffect(() => {
+    // The rooms are booked: what was chosen for them is done with (document 1 §4).
+    const flow = readFlow(storage);
+    if (flow.stay || flow.car) writeFlow(storage, flow.booked ? { booked: flow.booked } : {});
+  }, [storage]);
+
+  return (
+    <div className="page confirmation">
+      <div className="checkout__top">
+        <BookingSteps current="confirmation" propertyHref="" />
+      </div>
+      <section className="confirmation__panel card" aria-labelledby="confirmation-heading">
+        <div className="confirmation__icon" aria-hidden="true">
+          ✓
+        </div>
+        <PageHeading>
+          <span id="confirmation-heading">{t('confirmation.heading')}</span>
+        </PageHeading>
+        <dl className="details confirmation__details">
+          <dt>{t('confirmation.booking_number')}</dt>
+          <dd>
+            <strong>{bookingId}</strong>
+          </dd>
+          {mine?.reservationId ? (
+            <>
+              <dt>{t('confirmation.reservation_number')}</dt>
+              <dd>
+                <strong>{mine.reservationId}</strong>
+              </dd>
+            </>
+          ) : null}
+        </dl>
+        {mine?.email ? <p>{t('confirmation.sent_to', { email: mine.email })}</p> : null}
+        {isCar && mine?.provider ? <ProviderBrand provider={mine.provider} size="lg" /> : null}
+        <div className="confirmation__actions">
+          {isCar ? null : (
+            <Button
+              onPress={() => {
+                clearFlow(storage);
+                const query = bookingQueryString({ ...params, type: 'accommodation' });
+                void navigate({ href: `/property/${encodeURIComponent(channelId)}?${query}` });
+              }}
+            >
+              {t('confirmation.create_new')}
+            </Button>
+          )}
+          <Link href="/bookings" variant="button">
+            {t('confirmation.go_to_bookings')}
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}
