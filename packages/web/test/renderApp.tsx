@@ -13,8 +13,17 @@ import { sessionFor } from './fixtures';
 
 type Auth = TernClient['auth'];
 
+/**
+ * Handlers for `client.call(endpoint, input)` by endpoint name (`engine.search`, `vehicles.places`…): the
+ * booking engine's calls go through the SDK's typed `call` with the contract's endpoints.
+ */
+export type CallHandlers = Record<string, (input: never, options?: { signal?: AbortSignal }) => unknown>;
+
 /** A client whose auth calls are vitest mocks; by default every call fails loudly. */
-export function fakeClient(overrides: Partial<Record<keyof Auth, (...args: never[]) => unknown>> = {}) {
+export function fakeClient(
+  overrides: Partial<Record<keyof Auth, (...args: never[]) => unknown>> = {},
+  handlers: CallHandlers = {},
+) {
   const notStubbed = (name: string) =>
     Object.assign(
       vi.fn(async () => Promise.reject(new Error(`${name} is not stubbed`))),
@@ -31,7 +40,17 @@ export function fakeClient(overrides: Partial<Record<keyof Auth, (...args: never
     changePassword: notStubbed('changePassword'),
     ...Object.fromEntries(Object.entries(overrides).map(([k, fn]) => [k, vi.fn(fn as () => unknown)])),
   };
-  return { auth } as unknown as TernClient & { auth: Record<keyof Auth, ReturnType<typeof vi.fn>> };
+  const call = vi.fn(
+    async (endpoint: { name: string }, input?: unknown, options?: { signal?: AbortSignal }) => {
+      const handler = handlers[endpoint.name];
+      if (!handler) throw new Error(`${endpoint.name} is not stubbed`);
+      return handler(input as never, options);
+    },
+  );
+  return { auth, call } as unknown as TernClient & {
+    auth: Record<keyof Auth, ReturnType<typeof vi.fn>>;
+    call: typeof call;
+  };
 }
 
 export interface RenderOptions {

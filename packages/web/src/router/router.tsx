@@ -3,8 +3,10 @@ import {
   createRootRouteWithContext,
   createRoute,
   createRouter,
+  parseSearchWith,
   type RouterHistory,
   redirect,
+  stringifySearchWith,
 } from '@tanstack/react-router';
 import { LOGIN_PATH, matchRoute, resolveRoute, routes } from '@tern/core';
 import { flagsFor } from '../app/flags';
@@ -72,6 +74,10 @@ export function createAppRouter(services: AppServices, history: RouterHistory = 
     context: { services },
     defaultPreload: false,
     scrollRestoration: true,
+    // Query values stay text both ways (no JSON): `adults=2` is "2", and a validated "2" is written back as
+    // `adults=2`, never `adults=%222%22`. Screens read numbers through their own rules (core's query parsing).
+    parseSearch: parseSearchWith((value) => value),
+    stringifySearch: stringifySearchWith((value) => String(value)),
   });
 }
 
