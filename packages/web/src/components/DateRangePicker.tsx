@@ -32,9 +32,6 @@ export interface DateRangePickerProps {
   unavailableReason?: DayReason;
   description?: ReactNode;
   errorMessage?: string | null;
-  /** Labels of the two segments groups for screen readers ("Check-in", "Check-out"). */
-  startLabel: string;
-  endLabel: string;
   calendarLabel: string;
   hideLabel?: boolean;
   isDisabled?: boolean;
@@ -55,8 +52,6 @@ export function DateRangePicker({
   unavailableReason,
   description,
   errorMessage,
-  startLabel,
-  endLabel,
   calendarLabel,
   hideLabel,
   isDisabled,
@@ -87,13 +82,13 @@ export function DateRangePicker({
       >
         <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>
         <Group className="field__control date-range__group">
-          <DateInput slot="start" className="date-range__input" aria-label={startLabel}>
+          <DateInput slot="start" className="date-range__input">
             {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
           </DateInput>
           <span aria-hidden="true" className="date-range__dash">
             –
           </span>
-          <DateInput slot="end" className="date-range__input" aria-label={endLabel}>
+          <DateInput slot="end" className="date-range__input">
             {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
           </DateInput>
           <Button className="field__addon date-range__button" aria-label={calendarLabel}>

@@ -86,8 +86,6 @@ export function CarSearchForm({ initial, today, onSearch, compact }: CarSearchFo
       <DateRangePicker
         className="search-form__dates"
         label={t('search_form.rental_dates')}
-        startLabel={t('search_form.pickup_date')}
-        endLabel={t('search_form.dropoff_date')}
         calendarLabel={t('search_form.calendar')}
         value={dates}
         minValue={today}

@@ -45,8 +45,6 @@ export function SearchPanel({
       >
         <DateRangePicker
           label={t('search_form.dates')}
-          startLabel={t('search_form.checkin')}
-          endLabel={t('search_form.checkout')}
           calendarLabel={t('search_form.calendar')}
           value={dates}
           minValue={today}

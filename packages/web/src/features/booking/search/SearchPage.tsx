@@ -288,8 +288,6 @@ function SearchFilters({
       <DateRangePicker
         className="search-form__dates"
         label={t('search_form.dates')}
-        startLabel={t('search_form.checkin')}
-        endLabel={t('search_form.checkout')}
         calendarLabel={t('search_form.calendar')}
         value={dates}
         minValue={today}

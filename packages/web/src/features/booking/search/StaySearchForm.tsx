@@ -67,8 +67,6 @@ export function StaySearchForm({ initial, today, onSearch }: StaySearchFormProps
       <DateRangePicker
         className="search-form__dates"
         label={t('search_form.dates')}
-        startLabel={t('search_form.checkin')}
-        endLabel={t('search_form.checkout')}
         calendarLabel={t('search_form.calendar')}
         value={dates}
         minValue={today}

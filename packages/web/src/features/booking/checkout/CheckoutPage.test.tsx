@@ -1,0 +1,206 @@
+import { ConflictError } from '@tern/sdk';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { bestOffer, prepaidPolicy, propertyInfo, units } from '../../../../test/bookingFixtures';
+import { resellerUser, storedFor } from '../../../../test/fixtures';
+import { type CallHandlers, fakeClient, renderApp, waitForLocation } from '../../../../test/renderApp';
+import { FLOW_KEY, type StayFlow } from '../flowStorage';
+
+const later = () => Date.now() + 3_600_000;
+const query =
+  'type=accommodation&currency=EUR&checkinDate=2030-05-01&checkoutDate=2030-05-03&adults=3&children=0';
+
+const stay = (selection: StayFlow['selection']): StayFlow => ({
+  kind: 'accommodation',
+  channelId: 'p-alfama',
+  checkinDate: '2030-05-01',
+  checkoutDate: '2030-05-03',
+  currency: 'EUR',
+  adults: 3,
+  children: 0,
+  childrenAge: [],
+  selection,
+});
+
+const created = {
+  uniqueId: 'b-1',
+  bookingId: 'b-1',
+  reservationId: 'TRN-7Q2X',
+  status: 'new',
+  total: 400,
+  currency: 'EUR',
+};
+
+function open(selection: StayFlow['selection'] | null, overrides: CallHandlers = {}) {
+  if (selection) window.localStorage.setItem(FLOW_KEY, JSON.stringify({ stay: stay(selection) }));
+  const client = fakeClient(
+    {},
+    {
+      'engine.info': async () => propertyInfo,
+      'engine.closedDates': async () => ({ closedDates: [], ratePlans: [] }),
+      'engine.listWithRates': async () => ({
+        items: units,
+        meta: { page: 1, limit: 100, total: units.length },
+      }),
+      'engine.bestOffer': async () => bestOffer(400),
+      ...overrides,
+    },
+  );
+  return renderApp({
+    path: `/property/p-alfama/booking_info?${query}`,
+    client,
+    stored: storedFor(resellerUser, later()),
+  });
+}
+
+const twoRooms = { 'u-double': { 'rp-flex~2-0-0': 1 }, 'u-single': { 'rp-flex~1-0-0': 1 } };
+
+describe('checkout', () => {
+  it('goes back to the property page without a selection', async () => {
+    const app = open(null);
+    await waitForLocation(app, `/property/p-alfama?${query}`);
+  });
+
+  it('books: contact, a guest row per room (No Name when empty), agreement first, then the confirmation', async () => {
+    const user = userEvent.setup();
+    const createBooking = vi.fn(async (_input: unknown) => created);
+    const app = open(twoRooms, { 'engine.createBooking': createBooking });
+    expect(await screen.findByRole('heading', { name: 'Guests and payment', level: 1 })).toBeTruthy();
+    const rooms = screen.getAllByRole('group', { name: /Room \d/ });
+    expect(rooms).toHaveLength(2);
+    expect(screen.queryByTitle('Card details')).toBeNull();
+    const book = screen.getByRole('button', { name: 'Book now · EUR 400.00' });
+    expect(book.hasAttribute('disabled')).toBe(true);
+    const contact = screen.getByRole('region', { name: 'Booking contact' });
+    await user.type(within(contact).getByRole('textbox', { name: /Last name/ }), 'Jónsdóttir');
+    await user.type(within(contact).getByRole('textbox', { name: /E-mail/ }), 'anna@example.test');
+    const firstRoom = within(rooms[0]!);
+    await user.type(firstRoom.getByRole('textbox', { name: 'First name' }), 'Anna');
+    await user.type(firstRoom.getByRole('textbox', { name: 'Last name' }), 'Jónsdóttir');
+    await user.click(firstRoom.getByRole('button', { name: 'Add a guest' }));
+    expect(firstRoom.getAllByRole('group', { name: /Guest \d/ })).toHaveLength(2);
+    // The double room sleeps two: no third row.
+    expect(firstRoom.queryByRole('button', { name: 'Add a guest' })).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: 'Book now · EUR 400.00' }));
+    await waitForLocation(app, `/property/p-alfama/confirmation/b-1?${query}`);
+    const body = (createBooking.mock.calls[0]![0] as { body: { booking: Record<string, unknown> } }).body
+      .booking;
+    expect(body).toMatchObject({
+      currency: 'EUR',
+      arrivalDate: '2030-05-01',
+      departureDate: '2030-05-03',
+      customer: { surname: 'Jónsdóttir', mail: 'anna@example.test' },
+      policyAccepted: true,
+      rooms: [
+        {
+          ratePlanId: 'rp-flex~2-0-0',
+          roomTypeCode: 'u-double',
+          occupancy: { adults: 2, children: 0, infants: 0 },
+          guests: [
+            { name: 'Anna', surname: 'Jónsdóttir', nationality: '' },
+            { name: 'No Name', surname: '', nationality: '' },
+          ],
+        },
+        { ratePlanId: 'rp-flex~1-0-0', roomTypeCode: 'u-single', guests: [{ name: 'No Name', surname: '' }] },
+      ],
+    });
+    expect(body.guarantee).toBeUndefined();
+    expect(await screen.findByText('TRN-7Q2X')).toBeTruthy();
+    expect(screen.getByText('A confirmation was sent to anna@example.test.')).toBeTruthy();
+  });
+
+  it('points at the first invalid field instead of booking', async () => {
+    const user = userEvent.setup();
+    const createBooking = vi.fn();
+    open(twoRooms, { 'engine.createBooking': createBooking });
+    await screen.findByRole('heading', { name: 'Guests and payment', level: 1 });
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: /Book now/ }));
+    const contact = screen.getByRole('region', { name: 'Booking contact' });
+    const surname = within(contact).getByRole('textbox', { name: /Last name/ });
+    await waitFor(() => expect(document.activeElement).toBe(surname));
+    expect(surname.getAttribute('aria-invalid')).toBe('true');
+    expect(createBooking).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal and lets the reseller try again', async () => {
+    const user = userEvent.setup();
+    let calls = 0;
+    const createBooking = vi.fn(async () => {
+      calls += 1;
+      if (calls === 1) {
+        throw new ConflictError({
+          status: 409,
+          message: 'Conflict',
+          body: { message: 'Double Room is no longer available' },
+        });
+      }
+      return created;
+    });
+    const app = open(twoRooms, { 'engine.createBooking': createBooking });
+    await screen.findByRole('heading', { name: 'Guests and payment', level: 1 });
+    const contact = screen.getByRole('region', { name: 'Booking contact' });
+    await user.type(within(contact).getByRole('textbox', { name: /Last name/ }), 'Berg');
+    await user.type(within(contact).getByRole('textbox', { name: /E-mail/ }), 'berg@example.test');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: /Book now/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    expect(alert.textContent).toContain('Double Room is no longer available');
+    const book = screen.getByRole('button', { name: /Book now/ });
+    expect(book.hasAttribute('disabled')).toBe(false);
+    await user.click(book);
+    await waitForLocation(app, `/property/p-alfama/confirmation/b-1?${query}`);
+  });
+
+  it('fills guest rows from pasted spreadsheet rows, asking before going past the room’s occupancy', async () => {
+    const user = userEvent.setup();
+    open({ 'u-double': { 'rp-flex~2-0-0': 1 } });
+    await screen.findByRole('heading', { name: 'Guests and payment', level: 1 });
+    const room = screen.getByRole('group', { name: /Room 1/ });
+    const first = within(room).getByRole('textbox', { name: 'First name' });
+    fireEvent.paste(first, {
+      clipboardData: { getData: () => 'Anna\tBerg\tIS\nBjörn\tBerg\tSE\nCarla\tBerg\tPT' },
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Add more guests than the room sleeps?' });
+    expect(dialog.textContent).toContain('1 more guest than Double Room sleeps (2)');
+    await user.click(within(dialog).getByRole('button', { name: 'Keep 2' }));
+    const rows = within(room).getAllByRole('group', { name: /Guest \d/ });
+    expect(rows).toHaveLength(2);
+    expect((within(rows[1]!).getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe(
+      'Björn',
+    );
+    expect((within(rows[1]!).getByRole('combobox', { name: 'Nationality' }) as HTMLInputElement).value).toBe(
+      'Sweden',
+    );
+  });
+
+  it('needs the card frame when a rate asks for a guarantee, and says so when it is not ready', async () => {
+    const user = userEvent.setup();
+    const createBooking = vi.fn();
+    open(
+      { 'u-double': { 'rp-saver~2-0-0': 1 } },
+      {
+        'engine.cardCaptureFormUrl': async () => ({
+          cardCaptureFormUrl: 'http://127.0.0.1:9/vault/form?session=s1',
+          origin: 'http://127.0.0.1:9',
+        }),
+        'engine.createBooking': createBooking,
+      },
+    );
+    const frame = await screen.findByTitle('Card details');
+    expect(frame.getAttribute('width')).toBe('400');
+    expect(frame.getAttribute('height')).toBe('220');
+    expect(screen.getByText('Non-refundable', { selector: 'dd' })).toBeTruthy();
+    const contact = screen.getByRole('region', { name: 'Booking contact' });
+    await user.type(within(contact).getByRole('textbox', { name: /Last name/ }), 'Berg');
+    await user.type(within(contact).getByRole('textbox', { name: /E-mail/ }), 'berg@example.test');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: /Book now/ }));
+    expect(await screen.findByRole('alertdialog', { name: 'Card details are not ready' })).toBeTruthy();
+    expect(createBooking).not.toHaveBeenCalled();
+    expect(prepaidPolicy.guaranteePaymentPolicy).toBe('percent_based');
+  });
+});
