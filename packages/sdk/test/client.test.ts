@@ -22,6 +22,7 @@ const user = {
     agent: { id: 'a1', name: 'Northern Lights Travel', payment_locked: false },
     tern_hotels: [],
     otp_enabled: false,
+    features: { search_page_is_active: true, car_rental_feature: true },
   },
 };
 
