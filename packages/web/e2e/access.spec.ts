@@ -22,15 +22,18 @@ test('a signed-in user on /login goes to /bookings, and the session survives a r
   await expect(page).toHaveURL(/\/bookings$/);
 });
 
-test('a reseller opening supplier-only and admin pages is sent to bookings', async ({ page }) => {
+test('a reseller opening supplier-only pages is sent home, and admin pages to bookings', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, demo('agent'));
   await expect(page).toHaveURL(/\/bookings$/);
-  for (const path of ['/inventory', '/settings/policies', '/admin']) {
+  for (const path of ['/inventory', '/settings/policies']) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/bookings$/);
-    await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Where to next?', level: 1 })).toBeVisible();
   }
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/bookings$/);
+  await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {

@@ -17,6 +17,14 @@ for (const { login, role } of people) {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login\?redirect=%2F$/);
     await signIn(page, demo(login));
+    if (role === 'reseller') {
+      // `/` is the reseller's home with the main search form (DECISIONS 6); the others go on to bookings.
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole('heading', { name: 'Where to next?', level: 1 })).toBeVisible();
+      const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
+      await expect(links).toHaveText(['Cars', 'Bookings']);
+      await links.getByText('Bookings').click();
+    }
     await expect(page).toHaveURL(/\/bookings$/);
     await expect(page.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
     await expect(page).toHaveTitle('Bookings · Tern');
