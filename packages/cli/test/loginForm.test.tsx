@@ -77,7 +77,13 @@ describe('LoginForm', () => {
     expect(frame()).not.toContain('tern-demo-1');
     await type('\r');
     await until(() => onSignedIn.mock.calls.length > 0, frame);
-    expect(signIn).toHaveBeenCalledWith({ email: 'agent@demo.tern.test', password: 'tern-demo-1' });
+    // The request is the one core's sign-in machine builds.
+    expect(signIn).toHaveBeenCalledWith({
+      email: 'agent@demo.tern.test',
+      password: 'tern-demo-1',
+      rememberMe: false,
+      deviceIdentifier: null,
+    });
     expect(onSignedIn).toHaveBeenCalledWith(session);
   });
 
@@ -98,7 +104,11 @@ describe('LoginForm', () => {
 
   it('asks for the code when the server answers with a challenge, then sends it with the challenge', async () => {
     const signIn = vi.fn<SignIn>().mockResolvedValueOnce(challenge).mockResolvedValueOnce(session);
-    const { frame, type, onSignedIn } = setup(signIn, { initialEmail: 'otp@demo.tern.test' });
+    const { frame, type, onSignedIn } = setup(signIn, {
+      initialEmail: 'otp@demo.tern.test',
+      deviceIdentifier: 'device-1',
+      rememberMe: true,
+    });
     await tick();
     expect(frame()).toContain('› Password');
     await type('tern-demo-1\r');
@@ -111,6 +121,8 @@ describe('LoginForm', () => {
     expect(signIn).toHaveBeenLastCalledWith({
       email: 'otp@demo.tern.test',
       password: 'tern-demo-1',
+      rememberMe: true,
+      deviceIdentifier: 'device-1',
       otp: '123456',
       otpClientChallenge: 'challenge-1',
     });
@@ -162,5 +174,61 @@ describe('LoginForm', () => {
     });
     await type('agent@demo.tern.test', '\r', 'pw', '\r');
     await until(() => frame().includes('✗ Cannot reach the API (fetch failed)'), frame);
+  });
+
+  it('sends a new code with Ctrl+R on the code step (core’s otp.resend) and uses the new challenge', async () => {
+    const again: OtpChallenge = { ...challenge, otpClientChallenge: 'challenge-2' };
+    const signIn = vi
+      .fn<SignIn>()
+      .mockResolvedValueOnce(challenge)
+      .mockResolvedValueOnce(again)
+      .mockResolvedValueOnce(session);
+    const { frame, type, onSignedIn } = setup(signIn, { initialEmail: 'otp@demo.tern.test' });
+    await type('tern-demo-1', '\r');
+    await until(() => frame().includes('› Code'), frame);
+    expect(frame()).toContain('Ctrl+R: send a new code');
+    await type('\u0012');
+    await until(() => frame().includes('A new code was sent to o••@demo.tern.test.'), frame);
+    // The credentials went again, without a code.
+    expect(signIn).toHaveBeenCalledTimes(2);
+    expect(signIn.mock.calls[1]?.[0]).not.toHaveProperty('otp');
+    await type('654321', '\r');
+    await until(() => onSignedIn.mock.calls.length > 0, frame);
+    expect(signIn).toHaveBeenLastCalledWith(
+      expect.objectContaining({ otp: '654321', otpClientChallenge: 'challenge-2' }),
+    );
+  });
+
+  it('ignores Ctrl+R on the first step', async () => {
+    const signIn = vi.fn<SignIn>();
+    const { frame, type } = setup(signIn, { initialEmail: 'agent@demo.tern.test' });
+    await type('pw', '\u0012');
+    expect(frame()).toContain('› Password');
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('sends a reset link from the forgot-password step (Ctrl+F) and goes back with Esc', async () => {
+    const signIn = vi.fn<SignIn>();
+    const sendResetEmail = vi.fn().mockResolvedValue(undefined);
+    const { frame, type } = setup(signIn, { sendResetEmail });
+    expect(frame()).toContain('Ctrl+F: forgot password');
+    await type('\u0006');
+    await until(() => frame().includes('will be e-mailed to this address'), frame);
+    expect(frame()).not.toContain('Password');
+    await type('\r');
+    expect(frame()).toContain('Required');
+    await type('agent@demo.tern.test', '\r');
+    await until(() => frame().includes('a link to choose a new password is on its way'), frame);
+    expect(sendResetEmail).toHaveBeenCalledWith({ email: 'agent@demo.tern.test' });
+    await type('\u001b');
+    await until(() => frame().includes('› E-mail'), frame);
+    expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it('offers no forgot-password step without a way to send the link', async () => {
+    const { frame, type } = setup(vi.fn<SignIn>());
+    expect(frame()).not.toContain('Ctrl+F');
+    await type('\u0006');
+    expect(frame()).toContain('› E-mail');
   });
 });

@@ -1,59 +1,37 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { errorMessage } from '@tern/core';
 import type { Session } from '@tern/sdk';
 import { Box, type Key, Text, useInput, useStdin } from 'ink';
-import { useState, useSyncExternalStore } from 'react';
-import {
-  initialLoginForm,
-  type LoginField,
-  type LoginFormAction,
-  type LoginFormState,
-  onEnter,
-  reduceLoginForm,
-  type SignInReply,
-  type SignInRequest,
-  validationText,
-} from './loginForm.js';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { type LoginField, type LoginStep, validationText } from './loginForm.js';
+import { createSignInController, type SignInServices, type SignInView } from './signInController.js';
 
-export interface LoginFormProps {
+export interface LoginFormProps extends SignInServices {
   /** Where the sign-in goes, shown in the title. */
   apiUrl: string;
   initialEmail?: string;
-  /** Sends the sign-in (the device identifier and "remember me" are the caller's). */
-  signIn: (request: Omit<SignInRequest, 'rememberMe' | 'deviceIdentifier'>) => Promise<SignInReply>;
-  /** The line to show for a failed sign-in. Default: the server's words. */
-  describeError?: (error: unknown) => string;
+  /** The trusted device kept from an earlier sign-in with a code (the server may then skip the code). */
+  deviceIdentifier?: string | null;
+  /** A 30-day session. */
+  rememberMe?: boolean;
   onSignedIn: (session: Session) => void;
   /** Escape on the first step. */
   onCancel?: () => void;
 }
 
-/**
- * A store the key handler reads synchronously: several keys can arrive before React renders again (a
- * paste followed by Enter), and each must see the state the previous one left.
- */
-function createStore(initial: LoginFormState) {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    get: () => state,
-    dispatch(action: LoginFormAction) {
-      state = reduceLoginForm(state, action);
-      for (const listener of listeners) listener();
-    },
-    subscribe(listener: () => void) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
-}
-
 const LABELS: Record<LoginField, string> = { email: 'E-mail', password: 'Password', otp: 'Code' };
 
-function FieldRow({ state, field }: { state: LoginFormState; field: LoginField }) {
-  const focused = state.focus === field;
-  const value = field === 'password' ? '•'.repeat(state.password.length) : state[field];
-  const error = state.fieldErrors[field];
+const HINTS: Record<LoginStep, (canForgot: boolean) => string> = {
+  credentials: (canForgot) =>
+    `Enter: next / sign in · Tab: switch field${canForgot ? ' · Ctrl+F: forgot password' : ''} · Esc: cancel`,
+  otp: () => 'Enter: sign in · Ctrl+R: send a new code · Esc: back',
+  forgot: () => 'Enter: send the link · Esc: back',
+};
+
+function FieldRow({ view, field, busy }: { view: SignInView; field: LoginField; busy: boolean }) {
+  const focused = view.focus === field;
+  const raw = view.snapshot.context[field];
+  const value = field === 'password' ? '•'.repeat(raw.length) : raw;
+  const error = view.snapshot.context.fieldErrors[field];
   return (
     <Box flexDirection="column">
       <Box>
@@ -62,7 +40,7 @@ function FieldRow({ state, field }: { state: LoginFormState; field: LoginField }
           <Text bold={focused}>{LABELS[field]}</Text>
         </Box>
         <Text>{value}</Text>
-        {focused && !state.busy ? <Text inverse> </Text> : null}
+        {focused && !busy ? <Text inverse> </Text> : null}
       </Box>
       {error ? (
         <Text color="red">
@@ -74,70 +52,96 @@ function FieldRow({ state, field }: { state: LoginFormState; field: LoginField }
   );
 }
 
-/** The sign-in form of `tern login` on a terminal: e-mail, password (masked), then the code when asked. */
+function StepBody({ view, busy }: { view: SignInView; busy: boolean }) {
+  const { context } = view.snapshot;
+  if (view.step === 'otp')
+    return (
+      <>
+        <Text>
+          {context.otpResent ? 'A new code was sent to' : 'A one-time code was sent to'}{' '}
+          {context.otpDestination}.
+        </Text>
+        <FieldRow view={view} field="otp" busy={busy} />
+      </>
+    );
+  if (view.step === 'forgot')
+    return view.snapshot.matches('forgotSent') ? (
+      <Text color="green">
+        If {context.email.trim()} has an account, a link to choose a new password is on its way.
+      </Text>
+    ) : (
+      <>
+        <Text>A link to choose a new password will be e-mailed to this address.</Text>
+        <FieldRow view={view} field="email" busy={busy} />
+      </>
+    );
+  return (
+    <>
+      <FieldRow view={view} field="email" busy={busy} />
+      <FieldRow view={view} field="password" busy={busy} />
+    </>
+  );
+}
+
+/**
+ * The sign-in form of `tern login` on a terminal, driven by core's `signInMachine`: e-mail and password
+ * (masked), the code when the server asks (Ctrl+R sends a new one), forgot password (Ctrl+F).
+ */
 export function LoginForm(props: LoginFormProps) {
   const { isRawModeSupported } = useStdin();
-  const [store] = useState(() => createStore(initialLoginForm(props.initialEmail)));
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
-  const describe = props.describeError ?? errorMessage;
-
-  const submit = () => {
-    const outcome = onEnter(store.get());
-    if (outcome.kind === 'focus') return store.dispatch({ type: 'focus.next' });
-    if (outcome.kind === 'invalid') return store.dispatch({ type: 'form.invalid', errors: outcome.errors });
-    store.dispatch({ type: 'form.submitting' });
-    props.signIn(outcome.request).then(
-      (reply) => {
-        if (reply.type === 'otp_challenge') store.dispatch({ type: 'reply.challenge', challenge: reply });
-        else props.onSignedIn(reply);
-      },
-      (error: unknown) => store.dispatch({ type: 'reply.failed', message: describe(error) }),
-    );
-  };
+  const [controller] = useState(() =>
+    createSignInController({
+      signIn: props.signIn,
+      ...(props.sendResetEmail ? { sendResetEmail: props.sendResetEmail } : {}),
+      ...(props.describeError ? { describeError: props.describeError } : {}),
+      ...(props.initialEmail ? { email: props.initialEmail } : {}),
+      deviceIdentifier: props.deviceIdentifier ?? null,
+      rememberMe: props.rememberMe === true,
+      onSignedIn: (session) => props.onSignedIn(session),
+      onCancel: () => props.onCancel?.(),
+    }),
+  );
+  useEffect(() => {
+    controller.start();
+    return () => controller.stop();
+  }, [controller]);
+  const view = useSyncExternalStore(controller.subscribe, controller.get, controller.get);
+  const busy = controller.busy();
 
   useInput(
     (input: string, key: Key) => {
-      if (key.return) return submit();
-      if (key.escape) {
-        if (store.get().step === 'otp') return store.dispatch({ type: 'step.back' });
-        return props.onCancel?.();
-      }
-      if (key.tab || key.downArrow)
-        return store.dispatch({ type: key.shift ? 'focus.previous' : 'focus.next' });
-      if (key.upArrow) return store.dispatch({ type: 'focus.previous' });
-      if (key.backspace || key.delete) return store.dispatch({ type: 'text.erase' });
+      if (key.return) return controller.submit();
+      if (key.escape) return controller.escape();
+      if (key.ctrl && input === 'r') return controller.resendCode();
+      if (key.ctrl && input === 'f') return controller.forgotPassword();
+      if (key.tab || key.downArrow) return controller.moveFocus(key.shift ? -1 : 1);
+      if (key.upArrow) return controller.moveFocus(-1);
+      if (key.backspace || key.delete) return controller.erase();
       if (key.ctrl || key.meta) return;
       // A paste (or keys faster than the terminal reads) arrives as one chunk: Enter and erase keep their meaning.
       for (const part of input.split(/(\r\n|[\r\n\u007f\b])/)) {
-        if (part === '\r' || part === '\n' || part === '\r\n') submit();
-        else if (part === '\u007f' || part === '\b') store.dispatch({ type: 'text.erase' });
-        else if (part) store.dispatch({ type: 'text.type', text: part });
+        if (part === '\r' || part === '\n' || part === '\r\n') controller.submit();
+        else if (part === '\u007f' || part === '\b') controller.erase();
+        else if (part) controller.type(part);
       }
     },
     { isActive: isRawModeSupported === true },
   );
 
+  const { error } = view.snapshot.context;
   return (
     <Box flexDirection="column">
       <Text bold>Sign in to Tern at {props.apiUrl}</Text>
-      {state.step === 'credentials' ? (
-        <>
-          <FieldRow state={state} field="email" />
-          <FieldRow state={state} field="password" />
-        </>
-      ) : (
-        <>
-          <Text>A one-time code was sent to {state.challenge?.destination}.</Text>
-          <FieldRow state={state} field="otp" />
-        </>
-      )}
-      {state.busy ? <Text color="yellow">Signing in…</Text> : null}
-      {state.error ? <Text color="red">✗ {state.error}</Text> : null}
+      <StepBody view={view} busy={busy} />
+      {view.snapshot.matches('resendingOtp') ? <Text color="yellow">Sending a new code…</Text> : null}
+      {view.snapshot.matches('forgotSending') ? <Text color="yellow">Sending…</Text> : null}
+      {view.snapshot.matches('submitting') || view.snapshot.matches('submittingOtp') ? (
+        <Text color="yellow">Signing in…</Text>
+      ) : null}
+      {error ? <Text color="red">✗ {error}</Text> : null}
       {isRawModeSupported === true ? (
         <Text dimColor>
-          {state.step === 'credentials'
-            ? 'Enter: next / sign in · Tab: switch field · Esc: cancel'
-            : 'Enter: sign in · Esc: back'}
+          {view.snapshot.matches('forgotSent') ? 'Esc: back' : HINTS[view.step](controller.canForgot)}
         </Text>
       ) : (
         <Text color="red">This terminal cannot read keys: use --email and --password-stdin instead.</Text>

@@ -1,44 +1,24 @@
 import {
   type FieldErrors,
-  normalizeOtp,
   type SignInField,
-  type SignInMode,
+  type SignInReply,
+  type SignInRequest,
+  type signInMachine,
   type ValidationKey,
-  validateSignIn,
   validationKeys,
 } from '@tern/core';
-import type { OtpChallenge, Session, SignInBody } from '@tern/sdk';
+import type { SnapshotFrom } from 'xstate';
 
-/** The state of the login form (the terminal's version of the login page, document 1 §4). */
+/**
+ * What the terminal adds to core's `signInMachine`: which field has the focus, which fields each step shows,
+ * and the words of core's validation keys. The flow itself (steps, rules, requests, the code step, resending
+ * a code, forgot password) is the machine's.
+ */
 
-export type LoginStep = 'credentials' | 'otp';
+export type { SignInReply, SignInRequest };
+export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
+export type LoginStep = 'credentials' | 'otp' | 'forgot';
 export type LoginField = 'email' | 'password' | 'otp';
-export type SignInRequest = SignInBody['session'];
-export type SignInReply = Session | OtpChallenge;
-
-export interface LoginFormState {
-  step: LoginStep;
-  focus: LoginField;
-  email: string;
-  password: string;
-  otp: string;
-  challenge: { otpClientChallenge: string; destination: string } | null;
-  fieldErrors: FieldErrors<SignInField>;
-  /** The last failure, shown under the form. */
-  error: string | null;
-  busy: boolean;
-}
-
-export type LoginFormAction =
-  | { type: 'text.type'; text: string }
-  | { type: 'text.erase' }
-  | { type: 'focus.next' }
-  | { type: 'focus.previous' }
-  | { type: 'form.invalid'; errors: FieldErrors<SignInField> }
-  | { type: 'form.submitting' }
-  | { type: 'reply.challenge'; challenge: OtpChallenge }
-  | { type: 'reply.failed'; message: string }
-  | { type: 'step.back' };
 
 /** English words of core's validation keys (the web app's `validation_messages`). */
 export const validationText: Record<ValidationKey, string> = {
@@ -50,102 +30,49 @@ export const validationText: Record<ValidationKey, string> = {
   [validationKeys.notMatch]: 'The passwords do not match',
 };
 
-export function initialLoginForm(email = ''): LoginFormState {
-  return {
-    step: 'credentials',
-    focus: email ? 'password' : 'email',
-    email,
-    password: '',
-    otp: '',
-    challenge: null,
-    fieldErrors: {},
-    error: null,
-    busy: false,
-  };
+/** The fields each step shows, in focus order. */
+export const fieldsOf: Record<LoginStep, readonly LoginField[]> = {
+  credentials: ['email', 'password'],
+  otp: ['otp'],
+  forgot: ['email'],
+};
+
+/** The step the machine is on, from its tags (busy states carry their step's tag). */
+export function stepOf(snapshot: SignInSnapshot): LoginStep {
+  if (snapshot.hasTag('otpStep')) return 'otp';
+  if (snapshot.hasTag('forgotMode')) return 'forgot';
+  return 'credentials';
 }
 
-const FIELDS: Record<LoginStep, LoginField[]> = { credentials: ['email', 'password'], otp: ['otp'] };
+/** The field focused when a step opens: the password after going back from the code, else the first. */
+export function focusOnEntering(step: LoginStep, from: LoginStep | null, email: string): LoginField {
+  if (step === 'credentials') return from === 'otp' || (from === null && email !== '') ? 'password' : 'email';
+  return fieldsOf[step][0] ?? 'email';
+}
 
-function moveFocus(state: LoginFormState, by: 1 | -1): LoginFormState {
-  const fields = FIELDS[state.step];
-  const at = fields.indexOf(state.focus);
-  const next = fields[(at + by + fields.length) % fields.length] ?? state.focus;
-  return { ...state, focus: next };
+/** Tab and the arrows: the next (or previous) field of the step, wrapping around. */
+export function moveFocus(step: LoginStep, focus: LoginField, by: 1 | -1): LoginField {
+  const fields = fieldsOf[step];
+  const at = Math.max(0, fields.indexOf(focus));
+  return fields[(at + by + fields.length) % fields.length] ?? focus;
+}
+
+/** After a refused submit: the first field of the step the machine marked, or the focus as it was. */
+export function firstInError(
+  step: LoginStep,
+  errors: FieldErrors<SignInField>,
+  focus: LoginField,
+): LoginField {
+  return fieldsOf[step].find((field) => errors[field]) ?? focus;
 }
 
 /** Typed text without line breaks and control characters (a paste may carry them). */
-function printable(text: string): string {
+export function printable(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
   return text.replace(/[\u0000-\u001f\u007f]/g, '');
 }
 
-export function reduceLoginForm(state: LoginFormState, action: LoginFormAction): LoginFormState {
-  if (state.busy && action.type !== 'reply.challenge' && action.type !== 'reply.failed') return state;
-  switch (action.type) {
-    case 'text.type': {
-      const text = printable(action.text);
-      if (!text) return state;
-      const { [state.focus]: _cleared, ...fieldErrors } = state.fieldErrors as Record<string, never>;
-      return { ...state, [state.focus]: state[state.focus] + text, fieldErrors, error: null };
-    }
-    case 'text.erase':
-      return { ...state, [state.focus]: state[state.focus].slice(0, -1) };
-    case 'focus.next':
-      return moveFocus(state, 1);
-    case 'focus.previous':
-      return moveFocus(state, -1);
-    case 'form.invalid': {
-      const fields = FIELDS[state.step];
-      const first = fields.find((f) => action.errors[f]) ?? state.focus;
-      return { ...state, fieldErrors: action.errors, focus: first };
-    }
-    case 'form.submitting':
-      return { ...state, busy: true, error: null, fieldErrors: {} };
-    case 'reply.challenge':
-      return {
-        ...state,
-        busy: false,
-        step: 'otp',
-        focus: 'otp',
-        otp: '',
-        challenge: {
-          otpClientChallenge: action.challenge.otpClientChallenge,
-          destination: action.challenge.destination,
-        },
-      };
-    case 'reply.failed':
-      return { ...state, busy: false, error: action.message, ...(state.step === 'otp' ? { otp: '' } : {}) };
-    case 'step.back':
-      return state.step === 'otp' ? { ...initialLoginForm(state.email), focus: 'password' } : state;
-  }
-}
-
-/** What Enter does: move on from an e-mail with no password yet, else check the form and send it. */
-export type EnterOutcome =
-  | { kind: 'focus' }
-  | { kind: 'invalid'; errors: FieldErrors<SignInField> }
-  | { kind: 'submit'; request: Omit<SignInRequest, 'rememberMe' | 'deviceIdentifier'> };
-
-export function onEnter(state: LoginFormState): EnterOutcome {
-  if (state.step === 'credentials' && state.focus === 'email' && state.password === '')
-    return { kind: 'focus' };
-  const mode: SignInMode = state.step;
-  const values = {
-    email: state.email,
-    password: state.password,
-    otp: state.otp,
-    otpClientChallenge: state.challenge?.otpClientChallenge ?? null,
-  };
-  const errors = validateSignIn(mode, values);
-  if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
-  const credentials = { email: state.email.trim(), password: state.password };
-  if (mode === 'credentials' || !state.challenge) return { kind: 'submit', request: credentials };
-  return {
-    kind: 'submit',
-    request: {
-      ...credentials,
-      otp: normalizeOtp(state.otp),
-      otpClientChallenge: state.challenge.otpClientChallenge,
-    },
-  };
+/** What Enter on the e-mail does while the password is still empty: move on, not submit. */
+export function enterMovesOn(step: LoginStep, focus: LoginField, password: string): boolean {
+  return step === 'credentials' && focus === 'email' && password === '';
 }

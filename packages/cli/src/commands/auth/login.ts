@@ -26,20 +26,20 @@ const FLAG_OF = { email: '--email', password: '--password-stdin', otp: '--otp' }
  */
 export async function login(ctx: Context, options: LoginOptions): Promise<void> {
   await withClient(ctx, { session: false }, async (scope) => {
-    const send = (request: Credentials) =>
-      scope.client.auth.signIn({
-        body: {
-          session: {
-            ...request,
-            rememberMe: options.remember === true,
-            deviceIdentifier: scope.config.deviceIdentifier ?? null,
-          },
-        },
-      });
     const interactive = ctx.io.isTTY && !ctx.json && !options.passwordStdin && options.otp === undefined;
     const session = interactive
-      ? await loginOnTerminal(ctx, scope, options, send)
-      : await loginWithFlags(ctx, scope.config, options, send);
+      ? await loginOnTerminal(ctx, scope, options)
+      : await loginWithFlags(ctx, scope.config, options, (request: Credentials) =>
+          scope.client.auth.signIn({
+            body: {
+              session: {
+                ...request,
+                rememberMe: options.remember === true,
+                deviceIdentifier: scope.config.deviceIdentifier ?? null,
+              },
+            },
+          }),
+        );
     const stored = toStoredSession(session, ctx.now());
     await ctx.config.save({
       ...scope.config,
@@ -65,17 +65,16 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
   });
 }
 
-async function loginOnTerminal(
-  ctx: Context,
-  scope: ClientScope,
-  options: LoginOptions,
-  send: (request: Credentials) => Promise<SignInReply>,
-): Promise<Session> {
+/** The Ink form, on core's sign-in machine: the request it builds carries the device and "remember me". */
+async function loginOnTerminal(ctx: Context, scope: ClientScope, options: LoginOptions): Promise<Session> {
   const { promptSignIn } = await import('../../ui/promptSignIn.js');
   const session = await promptSignIn(ctx.io, {
     apiUrl: scope.apiUrl,
     ...(options.email ? { initialEmail: options.email } : {}),
-    signIn: send,
+    deviceIdentifier: scope.config.deviceIdentifier ?? null,
+    rememberMe: options.remember === true,
+    signIn: (request) => scope.client.auth.signIn({ body: { session: request } }),
+    sendResetEmail: (body) => scope.client.auth.forgotPassword({ body }),
     describeError: (error) =>
       toUserError(error, { apiUrl: scope.apiUrl, signedIn: false })?.message ?? bugLine(error),
   });
