@@ -27,7 +27,7 @@ export function VehicleOfferCard({ offer, price, days, currency, onSelect }: Veh
           {offer.make} {offer.model}
         </h3>
         <p className="vehicle-card__similar muted">
-          {t('cars.or_similar', { make: offer.make, model: offer.model })} ·{' '}
+          {t('cars.or_similar')} ·{' '}
           <abbr title="Association of Car Rental Industry Systems Standards">
             {t('cars.acriss', { code: offer.acrissCode })}
           </abbr>

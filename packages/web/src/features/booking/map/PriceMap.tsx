@@ -164,7 +164,13 @@ export function PriceMap({
       } else if (points.length === 1) {
         map.setView(points[0]!, 12, { animate: false });
       } else {
-        map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 14, animate: false });
+        // Room for the price labels, which sit above their point.
+        map.fitBounds(L.latLngBounds(points), {
+          paddingTopLeft: [56, 48],
+          paddingBottomRight: [56, 16],
+          maxZoom: 14,
+          animate: false,
+        });
       }
     } catch {
       // A map without a size (hidden on a phone) cannot fit yet.

@@ -348,7 +348,8 @@ function PropertyView({
                   label: t('price_summary.room_line', { quantity, unit: unit.title, rate: rate.title }),
                   amount: rate.totalPrice * quantity,
                 }))}
-                taxes={taxTotals(chosen)}
+                // Each room's price already carries its taxes: the lines say what part of it they are.
+                taxes={taxTotals(chosen).map((tax) => ({ ...tax, inclusive: true }))}
                 total={total}
                 currency={currency}
                 period={

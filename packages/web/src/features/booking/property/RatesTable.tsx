@@ -175,45 +175,55 @@ function RateRow({
   return (
     <tr className={count > 0 ? 'rate-table__row rate-table__row--chosen' : 'rate-table__row'}>
       <td data-label={t('rates.rate')}>
-        <strong className="rate__title">{rate.title}</strong>
-        <ul className="rate__facts">
-          <li>{t(`meal_types.${rate.mealType}`)}</li>
-          {rate.cancellationPolicy ? <li>{policyText(rate.cancellationPolicy)}</li> : null}
-          <li>{paymentText(rate.cancellationPolicy)}</li>
-        </ul>
+        <div className="rate-table__cell">
+          <strong className="rate__title">{rate.title}</strong>
+          <ul className="rate__facts">
+            <li>{t(`meal_types.${rate.mealType}`)}</li>
+            {rate.cancellationPolicy ? <li>{policyText(rate.cancellationPolicy)}</li> : null}
+            <li>{paymentText(rate.cancellationPolicy)}</li>
+          </ul>
+        </div>
       </td>
       <td data-label={t('rates.sleeps')}>
-        <span aria-hidden="true">{t('rates.occupancy_short', { count: guests })}</span>
-        <span className="visually-hidden">
-          {t('rates.occupancy', {
-            adults: rate.occupancy.adults,
-            children: rate.occupancy.children,
-            infants: rate.occupancy.infants,
-          })}
-        </span>
-      </td>
-      <td data-label={t('rates.price')}>
-        <strong className="rate__price">{formatPrice(rate.totalPrice, rate.currency)}</strong>
-        <span className="rate__per muted">{t('rates.per_stay', { nights: n, count: n })}</span>
-        {rate.taxes.length > 0 ? <span className="rate__per muted">{t('rates.includes_taxes')}</span> : null}
-      </td>
-      <td data-label={t('rates.rooms')}>
-        {unavailable ? (
-          <span className="rate__unavailable">
-            {t(`rates.unavailable.${unavailable}`, {
-              count: unavailable === 'min_stay' ? (rate.minStay ?? 0) : (rate.maxStay ?? 0),
+        <div className="rate-table__cell">
+          <span aria-hidden="true">{t('rates.occupancy_short', { count: guests })}</span>
+          <span className="visually-hidden">
+            {t('rates.occupancy', {
+              adults: rate.occupancy.adults,
+              children: rate.occupancy.children,
+              infants: rate.occupancy.infants,
             })}
           </span>
-        ) : (
-          <Select
-            label={t('rates.quantity', { rate: rate.title, unit: unit.title })}
-            hideLabel
-            className="rate__quantity"
-            options={options(unit, rate).map((q) => ({ id: String(q), label: String(q) }))}
-            selectedKey={String(count)}
-            onSelectionChange={(key) => select(unit.id, rate.id, Number(key))}
-          />
-        )}
+        </div>
+      </td>
+      <td data-label={t('rates.price')}>
+        <div className="rate-table__cell">
+          <strong className="rate__price">{formatPrice(rate.totalPrice, rate.currency)}</strong>
+          <span className="rate__per muted">{t('rates.per_stay', { nights: n, count: n })}</span>
+          {rate.taxes.length > 0 ? (
+            <span className="rate__per muted">{t('rates.includes_taxes')}</span>
+          ) : null}
+        </div>
+      </td>
+      <td data-label={t('rates.rooms')}>
+        <div className="rate-table__cell">
+          {unavailable ? (
+            <span className="rate__unavailable">
+              {t(`rates.unavailable.${unavailable}`, {
+                count: unavailable === 'min_stay' ? (rate.minStay ?? 0) : (rate.maxStay ?? 0),
+              })}
+            </span>
+          ) : (
+            <Select
+              label={t('rates.quantity', { rate: rate.title, unit: unit.title })}
+              hideLabel
+              className="rate__quantity"
+              options={options(unit, rate).map((q) => ({ id: String(q), label: String(q) }))}
+              selectedKey={String(count)}
+              onSelectionChange={(key) => select(unit.id, rate.id, Number(key))}
+            />
+          )}
+        </div>
       </td>
     </tr>
   );
