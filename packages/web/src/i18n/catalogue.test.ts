@@ -41,6 +41,15 @@ const documentKeys = [
   'general.success_message',
   'validation_messages.required',
   'not_found_page.not_found',
+  // The booking engine (document 1 §2, §8).
+  'properties.no_search_results',
+  'properties.no_info',
+  'hotel_page.missing_spaces',
+  'payment_page.currency_convertion_alert',
+  'payment_page.error_modal.header',
+  'payment_page.error_modal.text',
+  'payment_page.policy_info.no_policy_message',
+  'guests.no_info_available',
 ];
 
 describe('the English catalogue', () => {
@@ -55,5 +64,18 @@ describe('the English catalogue', () => {
 
   it('collects a plausible number of core keys', () => {
     expect(coreKeys().length).toBeGreaterThan(30);
+  });
+});
+
+describe('facility labels', () => {
+  it('names every facility and category of the demo world', async () => {
+    // The catalogue module alone (the package's index also finds its photo folder on disk).
+    const { facilityCatalogue } = await import('../../../../fixtures/src/catalogue');
+    for (const category of facilityCatalogue) {
+      expect(i18n.t(`facility_categories.${category.code}`)).toBe(category.label);
+      for (const [code, label] of Object.entries(category.facilities)) {
+        expect(i18n.t(`facilities.${code}`)).toBe(label);
+      }
+    }
   });
 });
