@@ -19,6 +19,7 @@ import {
   policyAcrossRooms,
   quantityOptions,
   searchTarget,
+  spansClosedNight,
   stayTotal,
   taxTotals,
   timeOptions,
@@ -281,5 +282,14 @@ describe('policies (document 1 §5, §9)', () => {
     expect(cancellationDeadline(deadline(2, 'days'), '2030-05-10', '15:00')).toBe('2030-05-08T15:00');
     expect(cancellationDeadline(deadline(6, 'hours'), '2030-05-10', null)).toBe('2030-05-09T18:00');
     expect(cancellationDeadline(freePolicy, '2030-05-10', null)).toBeNull();
+  });
+});
+
+describe('date picker', () => {
+  it('clears a stay over a closed night, but not one leaving on it', () => {
+    const closed = new Set(['2030-05-10']);
+    expect(spansClosedNight({ start: '2030-05-08', end: '2030-05-12' }, closed)).toBe(true);
+    expect(spansClosedNight({ start: '2030-05-08', end: '2030-05-10' }, closed)).toBe(false);
+    expect(spansClosedNight({ start: '2030-05-11', end: '2030-05-12' }, closed)).toBe(false);
   });
 });

@@ -542,3 +542,15 @@ export function cancellationDeadline(
   const at = new Date(Date.UTC(y, mo - 1, d, h, m) - hours * 3_600_000);
   return at.toISOString().slice(0, 16);
 }
+
+/**
+ * → core `spansClosedNight` (document 1 §5 "date picker"): a stay whose nights include a closed one is
+ * cleared. The night of the check-out day is not part of the stay.
+ */
+export function spansClosedNight(
+  range: { start: string; end: string },
+  closed: ReadonlySet<string>,
+): boolean {
+  for (let day = range.start; day < range.end; day = addDays(day, 1)) if (closed.has(day)) return true;
+  return false;
+}

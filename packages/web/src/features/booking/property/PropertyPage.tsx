@@ -22,6 +22,7 @@ import {
   nightsBetween,
   type Occupancy,
   quantityOptions,
+  spansClosedNight,
   stayTotal,
   taxTotals,
 } from '../pendingCore';
@@ -323,8 +324,10 @@ function PropertyView({
               <SearchPanel
                 dates={dates}
                 onDatesChange={(range) => {
-                  setDates(range);
-                  if (range) setMissingDates(false);
+                  // A range over a closed night is cleared (document 1 §5).
+                  const next = range && spansClosedNight(range, closedSet) ? null : range;
+                  setDates(next);
+                  if (next) setMissingDates(false);
                   clearSelection();
                 }}
                 occupancy={occupancy}
