@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { freePolicy, prepaidPolicy, rate, unit } from '../../../test/bookingFixtures';
+import { freePolicy, rate, unit } from '../../../test/bookingFixtures';
 import {
   bookingIdOf,
   bookingQueryString,
@@ -11,17 +11,13 @@ import {
   formatPrice,
   guestForPayload,
   hasMissingSpaces,
-  needsCard,
   parseBookingQuery,
   parseGuestPaste,
   pasteGuests,
-  paymentKind,
-  policyAcrossRooms,
   quantityOptions,
+  roomsOf,
   searchTarget,
   spansClosedNight,
-  stayTotal,
-  taxTotals,
   timeOptions,
   validateDriver,
   withChildren,
@@ -107,16 +103,6 @@ describe('money', () => {
       'NOK',
     ]);
   });
-
-  it.each([
-    [null, 'none'],
-    [freePolicy, 'none'],
-    [prepaidPolicy, 'full'],
-    [{ ...prepaidPolicy, guaranteePaymentAmount: 30 }, 'partial'],
-    [{ ...prepaidPolicy, guaranteePaymentPolicy: 'amount' as const, guaranteePaymentAmount: 100 }, 'partial'],
-  ])('payment kind of %o is %s', (policy, kind) => {
-    expect(paymentKind(policy)).toBe(kind);
-  });
 });
 
 describe('cars (DECISIONS 8, document 1 §9)', () => {
@@ -181,34 +167,16 @@ describe('rates and rooms', () => {
     expect(hasMissingSpaces([family], { adults: 2, children: 2 })).toBe(false);
     expect(hasMissingSpaces([family], { adults: 3, children: 0 })).toBe(true);
   });
+});
 
-  it('adds tax lines per room, counting a per-booking tax once (DECISIONS 10)', () => {
-    const perBooking = {
-      title: 'Booking fee',
-      rate: 5,
-      mode: 'per_booking' as const,
-      inclusive: false,
-      amount: 5,
-    };
-    const r = rate('x', {
-      totalPrice: 113,
-      taxes: [
-        { title: 'City tax', rate: 2, mode: 'per_person_per_night', inclusive: false, amount: 8 },
-        perBooking,
-      ],
-    });
-    expect(taxTotals([{ rate: r, quantity: 2 }])).toEqual([
-      { title: 'City tax', amount: 16, inclusive: false },
-      { title: 'Booking fee', amount: 5, inclusive: false },
-    ]);
-    expect(stayTotal([{ rate: r, quantity: 2 }])).toBe(221);
-  });
-
-  it('needs a card when a chosen rate asks for a guarantee', () => {
-    expect(needsCard([{ rate: rate('x') }])).toBe(false);
-    expect(needsCard([{ rate: rate('x') }, { rate: rate('y', { cancellationPolicy: prepaidPolicy }) }])).toBe(
-      true,
-    );
+describe('rooms for core totals', () => {
+  it('lists a rate chosen twice as two rooms', () => {
+    expect(
+      roomsOf([
+        { rate: 'a', quantity: 2 },
+        { rate: 'b', quantity: 1 },
+      ]),
+    ).toEqual(['a', 'a', 'b']);
   });
 });
 
@@ -266,16 +234,6 @@ describe('policies (document 1 §5, §9)', () => {
     cancellationPolicyLogic: 'deadline' as const,
     cancellationPolicyDeadline: n,
     cancellationPolicyDeadlineType: type,
-  });
-
-  it('uses the first when all share a logic other than deadline, else the longest deadline', () => {
-    const other = { ...freePolicy, id: 'other' };
-    expect(policyAcrossRooms([freePolicy, other])).toBe(freePolicy);
-    expect(policyAcrossRooms([deadline(48, 'hours'), deadline(3, 'days')])?.cancellationPolicyDeadline).toBe(
-      3,
-    );
-    expect(policyAcrossRooms([freePolicy, deadline(24, 'hours')])?.cancellationPolicyLogic).toBe('deadline');
-    expect(policyAcrossRooms([null, null])).toBeNull();
   });
 
   it('puts the deadline at the check-in time (00:00 without one) minus the deadline', () => {

@@ -33,19 +33,6 @@ export function withChildren(occupancy: Occupancy, children: number): Occupancy 
   return { ...occupancy, children, childrenAge: ages };
 }
 
-/** → core `paymentKind` (DECISIONS 11): `none` no card; `percent_based` at 100 full; anything else partial. */
-export function paymentKind(
-  policy: {
-    guaranteePaymentPolicy: 'none' | 'percent_based' | 'amount';
-    guaranteePaymentAmount: number;
-  } | null,
-): 'none' | 'full' | 'partial' {
-  if (!policy || policy.guaranteePaymentPolicy === 'none') return 'none';
-  if (policy.guaranteePaymentPolicy === 'percent_based' && policy.guaranteePaymentAmount === 100)
-    return 'full';
-  return 'partial';
-}
-
 // ——— dates ——————————————————————————————————————————————————————————————————————————————————————
 
 /** → core `todayIso`: the local calendar day of `now` as `YYYY-MM-DD`. */
@@ -338,6 +325,11 @@ export function isScarce(availability: number): boolean {
   return availability <= 3;
 }
 
+/** The rooms of a selection one by one (a rate chosen twice is two rooms), for core's totals. */
+export function roomsOf<R>(chosen: readonly { rate: R; quantity: number }[]): R[] {
+  return chosen.flatMap(({ rate, quantity }) => Array.from({ length: quantity }, () => rate));
+}
+
 /** The chosen rates with their unit and count, in table order. */
 export function chosenRates<U extends UnitLike>(units: U[], selection: Selection) {
   const out: { unit: U; rate: U['ratePlans'][number]; quantity: number }[] = [];
@@ -366,46 +358,6 @@ export function hasMissingSpaces(
     0,
   );
   return adults < guests.adults || all < guests.adults + guests.children;
-}
-
-/** → core `taxTotals` (DECISIONS 10): each tax line for the stay; `per_booking` once, the rest × rooms. */
-export function taxTotals(chosen: { rate: RateLike; quantity: number }[]) {
-  const lines = new Map<string, { title: string; amount: number; inclusive: boolean }>();
-  for (const { rate, quantity } of chosen) {
-    for (const tax of rate.taxes) {
-      const key = `${tax.title}|${tax.mode}|${tax.inclusive}`;
-      const line = lines.get(key) ?? { title: tax.title, amount: 0, inclusive: tax.inclusive };
-      line.amount =
-        tax.mode === 'per_booking' ? Math.max(line.amount, tax.amount) : line.amount + tax.amount * quantity;
-      lines.set(key, line);
-    }
-  }
-  return [...lines.values()];
-}
-
-/** → core `stayTotal`: the rooms' prices with taxes as the offers give them (per-booking taxes once). */
-export function stayTotal(chosen: { rate: RateLike; quantity: number }[]): number {
-  let total = 0;
-  const perBooking = new Map<string, number>();
-  for (const { rate, quantity } of chosen) {
-    total += rate.totalPrice * quantity;
-    for (const tax of rate.taxes) {
-      if (tax.mode !== 'per_booking' || tax.inclusive) continue;
-      const key = tax.title;
-      // Each room's total carries the booking tax; it is owed once.
-      const seen = perBooking.get(key);
-      if (seen === undefined) {
-        perBooking.set(key, tax.amount);
-        total -= tax.amount * (quantity - 1);
-      } else total -= tax.amount * quantity;
-    }
-  }
-  return Math.round(total * 100) / 100;
-}
-
-/** → core `needsCard` (document 1 §4): a chosen rate's policy asks for a guarantee. */
-export function needsCard(chosen: { rate: RateLike }[]): boolean {
-  return chosen.some((c) => (c.rate.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') !== 'none');
 }
 
 /** → core `carPrice` (document 1 §9): the first rate's total ÷ the day difference × the charged days. */
@@ -507,22 +459,6 @@ interface PolicyLike {
   cancellationPolicyLogic: 'non_refundable' | 'free' | 'deadline';
   cancellationPolicyDeadline: number | null;
   cancellationPolicyDeadlineType: 'hours' | 'days' | null;
-}
-
-/**
- * → core `policyAcrossRooms` (document 1 §5): one shared logic other than deadline → the first policy;
- * otherwise the one with the longest deadline in hours (days × 24).
- */
-export function policyAcrossRooms<P extends PolicyLike>(policies: (P | null)[]): P | null {
-  const present = policies.filter((p): p is P => p !== null);
-  if (present.length === 0) return null;
-  const logics = new Set(present.map((p) => p.cancellationPolicyLogic));
-  if (logics.size === 1 && !logics.has('deadline')) return present[0]!;
-  const hours = (p: P) =>
-    p.cancellationPolicyLogic === 'deadline'
-      ? (p.cancellationPolicyDeadline ?? 0) * (p.cancellationPolicyDeadlineType === 'days' ? 24 : 1)
-      : -1;
-  return present.reduce((best, p) => (hours(p) > hours(best) ? p : best));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '@tern/core';
+import { bookingPolicy, bookingTotal, errorMessage, isCardNeeded, taxSummary } from '@tern/core';
 import type { StayBookingBody, UnitWithRates } from '@tern/sdk';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,13 +19,10 @@ import {
   formatPrice,
   type GuestInput,
   guestForPayload,
-  needsCard,
   nightsBetween,
   parseGuestPaste,
   pasteGuests,
-  policyAcrossRooms,
-  stayTotal,
-  taxTotals,
+  roomsOf,
   validateContact,
 } from '../pendingCore';
 import { BookingSteps } from '../property/BookingSteps';
@@ -117,7 +114,7 @@ function StayCheckoutForm({
   const { client, storage, now } = useServices();
   const chosen = useMemo(() => chosenRates(units, stay.selection), [units, stay.selection]);
   const gone = chosen.some((c) => c.rate.unavailableReason !== null || c.quantity > c.rate.availability);
-  const card = needsCard(chosen);
+  const card = isCardNeeded(chosen.map((c) => c.rate.cancellationPolicy));
   const form = useCardFormUrl('accommodations', channelId, card);
   const frame = useCardFrame(form.status === 'ready' ? form.origin : null);
   const [contact, setContact] = useState<Contact>({ name: '', surname: '', mail: '', phone: '' });
@@ -150,9 +147,9 @@ function StayCheckoutForm({
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
 
   const nights = nightsBetween(stay.checkinDate, stay.checkoutDate);
-  const total = stayTotal(chosen);
   const currency = chosen[0]?.rate.currency ?? stay.currency;
-  const policy = policyAcrossRooms(chosen.map((c) => c.rate.cancellationPolicy));
+  const total = bookingTotal(roomsOf(chosen), currency);
+  const policy = bookingPolicy(chosen.map((c) => c.rate.cancellationPolicy));
   const propertyHref = `/property/${encodeURIComponent(channelId)}?${searchStr}`;
 
   function setGuest(room: number, guest: number, field: keyof GuestInput, value: string) {
@@ -372,7 +369,7 @@ function StayCheckoutForm({
               amount: rate.totalPrice * quantity,
             }))}
             // Each room's price already carries its taxes: the lines say what part of it they are.
-            taxes={taxTotals(chosen).map((tax) => ({ ...tax, inclusive: true }))}
+            taxes={taxSummary(roomsOf(chosen), currency).map((tax) => ({ ...tax, inclusive: true }))}
             total={total}
             currency={currency}
             period={`${t('price_summary.dates', { checkin: formatDay(stay.checkinDate), checkout: formatDay(stay.checkoutDate) })} · ${t('price_summary.nights', { count: nights })}`}

@@ -1,5 +1,5 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { errorMessage } from '@tern/core';
+import { bookingTotal, errorMessage, taxSummary } from '@tern/core';
 import type { PropertyInfo, UnitWithRates } from '@tern/sdk';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,9 +22,8 @@ import {
   nightsBetween,
   type Occupancy,
   quantityOptions,
+  roomsOf,
   spansClosedNight,
-  stayTotal,
-  taxTotals,
 } from '../pendingCore';
 import { CurrencySelect } from '../search/CurrencySelect';
 import { useBookingParams } from '../useBookingParams';
@@ -165,7 +164,8 @@ function PropertyView({
   const nights = loaded ? nightsBetween(loaded.checkinDate, loaded.checkoutDate) : 0;
   const missingSpaces = hasMissingSpaces(chosen, params);
   const currency = units[0]?.ratePlans[0]?.currency ?? params.currency;
-  const total = chosen.length > 0 ? stayTotal(chosen) : null;
+  const rooms = roomsOf(chosen);
+  const total = chosen.length > 0 ? bookingTotal(rooms, currency) : null;
   const closedSet = useMemo(() => new Set(closedDates), [closedDates]);
 
   useEffect(() => {
@@ -352,7 +352,7 @@ function PropertyView({
                   amount: rate.totalPrice * quantity,
                 }))}
                 // Each room's price already carries its taxes: the lines say what part of it they are.
-                taxes={taxTotals(chosen).map((tax) => ({ ...tax, inclusive: true }))}
+                taxes={taxSummary(rooms, currency).map((tax) => ({ ...tax, inclusive: true }))}
                 total={total}
                 currency={currency}
                 period={
