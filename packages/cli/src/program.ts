@@ -1,6 +1,10 @@
 import { Command } from 'commander';
 import { registerAuth } from './commands/auth/index.js';
+import { registerBook } from './commands/book/index.js';
 import { registerMail } from './commands/mail/index.js';
+import { registerPlaces } from './commands/places.js';
+import { registerProperty } from './commands/property/index.js';
+import { registerSearch } from './commands/search/index.js';
 import { type ContextOf, createContext } from './context.js';
 import type { Io } from './io.js';
 
@@ -34,5 +38,9 @@ export function buildProgram(io: Io): Command {
   const contextOf: ContextOf = (command) => createContext(io, command.optsWithGlobals());
   registerAuth(program, contextOf);
   registerMail(program, contextOf);
+  registerSearch(program, contextOf);
+  registerPlaces(program, contextOf);
+  registerProperty(program, contextOf);
+  registerBook(program, contextOf);
   return program;
 }

@@ -1,0 +1,52 @@
+import { bookedText } from '../../booking/booked.js';
+import { engineApi } from '../../booking/engine.js';
+import { stayDates } from '../../booking/queryFlags.js';
+import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { UserError } from '../../errors.js';
+import { formatPrice, nights, todayIso } from '../../pendingCore.js';
+
+/**
+ * `tern book stay ID`: on a terminal without `--room` (and without `--json` or `--from-file`), the Ink wizard;
+ * otherwise everything comes from the flags or the file. Prints the booking number; `--json` prints the
+ * server's `{ uniqueId, bookingId, reservationId, status, total, currency }`.
+ */
+export async function bookStay(ctx: Context, propertyArg: string | undefined, flags: StayBookFlags) {
+  const { order, property } = await stayOrderOf(flags);
+  const propertyId = propertyArg ?? property;
+  if (ctx.io.isTTY && !ctx.json && !flags.fromFile && order.rooms.length === 0) {
+    const { bookStayOnTerminal } = await import('../../ui/bookStayWizard.js');
+    return bookStayOnTerminal(ctx, propertyId, order);
+  }
+  if (!propertyId)
+    throw new UserError('Name the property: `tern book stay ID …` (or "property" in the --from-file JSON)', {
+      code: 'invalid_input',
+    });
+  const stay = stayDates(
+    { checkin: order.checkin, checkout: order.checkout, currency: order.currency },
+    todayIso(ctx.now()),
+  );
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const api = engineApi(client);
+    const units = await api.listWithRates(propertyId, stay);
+    const prepared = prepareStayBooking(order, units, stay);
+    const created = await api.createStayBooking(propertyId, prepared.body, order.idempotencyKey);
+    ctx.out.result(created, () =>
+      bookedText(created, [
+        ['Property', propertyId],
+        [
+          'Stay',
+          `${stay.checkinDate} to ${stay.checkoutDate} (${nights(stay.checkinDate, stay.checkoutDate)} nights)`,
+        ],
+        [
+          'Rooms',
+          prepared.chosen.map(
+            (c) =>
+              `${c.quantity} × ${c.unit.title}, ${c.rate.title} (${formatPrice(c.rate.totalPrice, c.rate.currency)} each)`,
+          ),
+        ],
+      ]),
+    );
+  });
+}

@@ -1,0 +1,44 @@
+import { engineApi } from '../../booking/engine.js';
+import { vehicleTable } from '../../booking/format.js';
+import { type CarSearchFlags, carQueryBody } from '../../booking/queryFlags.js';
+import { searchVehicles } from '../../booking/vehicleSearch.js';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { todayIso } from '../../pendingCore.js';
+import { startSpinner } from '../../ui/spinner.js';
+
+/**
+ * `tern search cars`: starts the asynchronous car query and polls it every 2 s until every provider has
+ * answered (a spinner on a terminal, silent otherwise), then prints the offers. `--json` prints
+ * `{ query, queryId, finished, providers, results }`.
+ */
+export async function searchCars(ctx: Context, flags: CarSearchFlags): Promise<void> {
+  const body = carQueryBody(flags, todayIso(ctx.now()));
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const spinner =
+      ctx.io.isTTY && !ctx.json && ctx.io.stderr.isTTY !== false
+        ? startSpinner(ctx.io.stderr, 'Asking the car providers…')
+        : null;
+    let reply: Awaited<ReturnType<typeof searchVehicles>>;
+    try {
+      reply = await searchVehicles(engineApi(client), body, {
+        onProgress: (r) => {
+          const done = r.providers.filter((p) => p.finished).length;
+          spinner?.update(`Asking the car providers… ${done} of ${r.providers.length} answered`);
+        },
+      });
+    } finally {
+      spinner?.stop();
+    }
+    ctx.out.result({ query: body, ...reply }, () => {
+      const incomplete = reply.finished
+        ? ''
+        : `Not every provider answered in time (${reply.providers
+            .filter((p) => !p.finished)
+            .map((p) => p.provider)
+            .join(', ')}).\n`;
+      if (reply.results.length === 0) return `${incomplete}No cars for these days and place.\n`;
+      return `${vehicleTable(reply.results, body)}${incomplete}${reply.results.length} offers, ${body.pickupDate} ${body.pickupTime} to ${body.dropoffDate} ${body.dropoffTime}. Book one with \`tern book car --offer OFFER --vehicle VEHICLE …\`.\n`;
+    });
+  });
+}

@@ -1,0 +1,25 @@
+import { engineApi } from '../../booking/engine.js';
+import { searchTable } from '../../booking/format.js';
+import { type StaySearchFlags, staySearchQuery } from '../../booking/queryFlags.js';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { todayIso } from '../../pendingCore.js';
+
+/**
+ * `tern search stays`: the properties the reseller can book, with the best offer for the dates and guests.
+ * `--json` prints the SDK's list `{ items, meta }`.
+ */
+export async function searchStays(ctx: Context, flags: StaySearchFlags): Promise<void> {
+  const query = staySearchQuery(flags, todayIso(ctx.now()));
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const reply = await engineApi(client).search('accommodations', query);
+    ctx.out.result(reply, () => {
+      const { items, meta } = reply;
+      if (items.length === 0) return 'No properties match this search.\n';
+      const last = (meta.page - 1) * meta.limit + items.length;
+      const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
+      const dates = query.checkinDate ? '' : ' Give --checkin and --checkout for prices.';
+      return `${searchTable(items)}${last} of ${meta.total}${more}.${dates} Then: \`tern property show ID\`.\n`;
+    });
+  });
+}

@@ -1,0 +1,243 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import { randomUUID } from 'node:crypto';
+import { isCardNeeded } from '@tern/core';
+import type { BookingCreated, VehicleBookingBody, VehicleOffer, VehicleQueryResults } from '@tern/sdk';
+import { Box, Text } from 'ink';
+import { useEffect, useState } from 'react';
+import { bookedText } from '../booking/booked.js';
+import { CAR_CARD_NEEDED, type CarBookFlags, prepareCarBooking } from '../booking/carOrder.js';
+import { type EngineApi, engineApi } from '../booking/engine.js';
+import { policyLine } from '../booking/format.js';
+import type { CarQuery } from '../booking/queryFlags.js';
+import { searchVehicles } from '../booking/vehicleSearch.js';
+import { withClient } from '../client.js';
+import type { Context } from '../context.js';
+import { bugLine, toUserError, UserError } from '../errors.js';
+import { carPrice, formatPrice } from '../pendingCore.js';
+import {
+  Choices,
+  type FieldSpec,
+  Fields,
+  type FieldsState,
+  fieldKeys,
+  fieldsState,
+  Hint,
+  runWizard,
+  useKeys,
+  useSyncState,
+} from './wizard.js';
+
+type Step = 'searching' | 'offers' | 'driver' | 'confirm' | 'booking';
+
+interface State {
+  step: Step;
+  progress: string;
+  offers: VehicleOffer[];
+  cursor: number;
+  offer: VehicleOffer | null;
+  driverFields: FieldsState;
+  body: VehicleBookingBody | null;
+  message: string | null;
+}
+
+export interface BookCarWizardProps {
+  api: EngineApi;
+  flags: CarBookFlags;
+  query: CarQuery;
+  describe: (error: unknown) => string;
+  done: (created: BookingCreated | null) => void;
+}
+
+const DRIVER_FIELDS: FieldSpec[] = [
+  { key: 'firstName', label: 'First name' },
+  { key: 'lastName', label: 'Last name' },
+  { key: 'email', label: 'E-mail' },
+  { key: 'phone', label: 'Phone' },
+];
+
+const FLAG_FIELD: Record<string, string> = {
+  '--first-name': 'firstName',
+  '--last-name': 'lastName',
+  '--email': 'email',
+  '--phone': 'phone',
+};
+
+const price = (offer: VehicleOffer, query: CarQuery) => {
+  const first = offer.ratePlans[0];
+  return first ? formatPrice(carPrice(first.totalPrice, query), first.currency) : '—';
+};
+
+/** The car wizard of `tern book car` on a terminal: the search (polled), the offer, the driver, confirm, book. */
+export function BookCarWizard(props: BookCarWizardProps) {
+  const { api, flags, query } = props;
+  const [get, set] = useSyncState<State>(() => ({
+    step: 'searching',
+    progress: 'Asking the car providers…',
+    offers: [],
+    cursor: 0,
+    offer: null,
+    driverFields: fieldsState(DRIVER_FIELDS, {
+      firstName: flags.firstName,
+      lastName: flags.lastName,
+      email: flags.email,
+      phone: flags.phone,
+    }),
+    body: null,
+    message: null,
+  }));
+  const [idempotencyKey] = useState(() => flags.idempotencyKey ?? randomUUID());
+  const patch = (change: Partial<State>) => set({ ...get(), ...change });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the search runs once, for the flags the wizard opened with
+  useEffect(() => {
+    const progress = (r: VehicleQueryResults) =>
+      patch({
+        progress: `Asking the car providers… ${r.providers.filter((p) => p.finished).length} of ${r.providers.length} answered`,
+      });
+    searchVehicles(api, query, { onProgress: progress }).then(
+      (results) =>
+        patch({
+          step: 'offers',
+          offers: results.results,
+          message: results.results.length === 0 ? 'No cars for these days and place.' : null,
+        }),
+      (error: unknown) => patch({ step: 'offers', message: props.describe(error) }),
+    );
+  }, []);
+
+  const chooseOffer = () => {
+    const offer = get().offers[get().cursor];
+    if (!offer) return;
+    if (isCardNeeded([offer.cancellationPolicy]) && !flags.cardToken)
+      return patch({ message: CAR_CARD_NEEDED });
+    patch({ step: 'driver', offer, message: null });
+  };
+
+  const prepare = (values: Record<string, string>) => {
+    const offer = get().offer;
+    if (!offer) return;
+    try {
+      const body = prepareCarBooking(
+        { ...flags, ...values, offer: offer.id, acceptPolicies: true },
+        offer,
+        query,
+      );
+      patch({ step: 'confirm', body, message: null });
+    } catch (error) {
+      const fields = error instanceof UserError ? error.fields : [];
+      const errors = Object.fromEntries(
+        fields.filter((f) => FLAG_FIELD[f.field]).map((f) => [FLAG_FIELD[f.field], f.message]),
+      );
+      if (Object.keys(errors).length > 0) patch({ driverFields: { ...get().driverFields, errors } });
+      else patch({ message: props.describe(error) });
+    }
+  };
+
+  const book = () => {
+    const body = get().body;
+    if (!body) return;
+    patch({ step: 'booking', message: null });
+    api.createVehicleBooking(body, idempotencyKey).then(
+      (created) => props.done(created),
+      (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
+    );
+  };
+
+  const back = (step: Step) => () => patch({ step, message: null });
+  const keys = {
+    searching: { escape: () => props.done(null) },
+    offers: {
+      up: () => patch({ cursor: Math.max(0, get().cursor - 1), message: null }),
+      down: () => patch({ cursor: Math.min(get().offers.length - 1, get().cursor + 1), message: null }),
+      enter: chooseOffer,
+      escape: () => props.done(null),
+    },
+    driver: {
+      ...fieldKeys(
+        DRIVER_FIELDS,
+        () => get().driverFields,
+        (driverFields) => patch({ driverFields }),
+        prepare,
+      ),
+      escape: back('offers'),
+    },
+    confirm: {
+      text: (t: string) =>
+        t.toLowerCase() === 'y' ? book() : t.toLowerCase() === 'n' ? back('driver')() : undefined,
+      escape: back('driver'),
+    },
+    booking: {},
+  } satisfies Record<Step, object>;
+  const state = get();
+  useKeys(keys[state.step]);
+
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        Book a car · {query.pickupDate} {query.pickupTime} to {query.dropoffDate} {query.dropoffTime}
+      </Text>
+      {state.step === 'searching' ? <Text color="yellow">{state.progress}</Text> : null}
+      {state.step === 'offers' && state.offers.length > 0 ? (
+        <>
+          <Choices
+            items={state.offers}
+            cursor={state.cursor}
+            row={(o, selected) => (
+              <Text bold={selected}>
+                {o.make} {o.model} ({o.acrissCode}) · {o.seats} seats · {o.transmission} · {o.stationTitle} ·{' '}
+                {o.provider} · {price(o, query)}
+                {isCardNeeded([o.cancellationPolicy]) ? ' · card' : ''}
+              </Text>
+            )}
+          />
+          <Hint>↑ ↓: offer · Enter: book this one · Esc: cancel</Hint>
+        </>
+      ) : null}
+      {state.step === 'driver' ? (
+        <>
+          <Text>
+            The driver of the {state.offer?.make} {state.offer?.model}:
+          </Text>
+          <Fields fields={DRIVER_FIELDS} state={state.driverFields} />
+          <Hint>Enter: next · Esc: back to the offers</Hint>
+        </>
+      ) : null}
+      {(state.step === 'confirm' || state.step === 'booking') && state.offer && state.body ? (
+        <Box flexDirection="column">
+          <Text>
+            {state.offer.make} {state.offer.model} from {state.offer.stationTitle} ({state.offer.provider})
+          </Text>
+          <Text bold>Price: {price(state.offer, query)}</Text>
+          <Text>
+            Driver: {state.body.booking.driver.firstName} {state.body.booking.driver.lastName} &lt;
+            {state.body.booking.driver.email}&gt;
+          </Text>
+          <Text>Policy: {policyLine(state.offer.cancellationPolicy)}</Text>
+          {state.step === 'booking' ? (
+            <Text color="yellow">Booking…</Text>
+          ) : (
+            <Hint>Accept the policy and book? y: book · n or Esc: back</Hint>
+          )}
+        </Box>
+      ) : null}
+      {state.message ? <Text color="red">✗ {state.message}</Text> : null}
+    </Box>
+  );
+}
+
+/** `tern book car` on a terminal: the wizard, then the booking number printed as by the flags. */
+export async function bookCarOnTerminal(ctx: Context, flags: CarBookFlags, query: CarQuery) {
+  await withClient(ctx, { session: true }, async ({ client, apiUrl }) => {
+    const created = await runWizard<BookingCreated>(ctx.io, (done) => (
+      <BookCarWizard
+        api={engineApi(client)}
+        flags={flags}
+        query={query}
+        describe={(error) => toUserError(error, { apiUrl, signedIn: true })?.message ?? bugLine(error)}
+        done={done}
+      />
+    ));
+    if (!created) throw new UserError('Booking cancelled', { code: 'cancelled' });
+    ctx.out.result(created, () => bookedText(created));
+  });
+}

@@ -1,0 +1,345 @@
+/** @jsxRuntime automatic @jsxImportSource react */
+import { randomUUID } from 'node:crypto';
+import { bookingPolicy, bookingTotal, isCardNeeded } from '@tern/core';
+import type { BookingCreated, PropertyInfo, RateOffer, UnitWithRates } from '@tern/sdk';
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { bookedText } from '../booking/booked.js';
+import { type EngineApi, engineApi } from '../booking/engine.js';
+import { policyLine } from '../booking/format.js';
+import { stayDates } from '../booking/queryFlags.js';
+import { CARD_NEEDED, type PreparedStay, prepareStayBooking, type StayOrder } from '../booking/stayOrder.js';
+import { withClient } from '../client.js';
+import type { Context } from '../context.js';
+import { bugLine, toUserError, UserError } from '../errors.js';
+import { formatPrice, isScarce, nights, quantityOptions, todayIso } from '../pendingCore.js';
+import {
+  Choices,
+  type FieldSpec,
+  Fields,
+  type FieldsState,
+  fieldKeys,
+  fieldsState,
+  Hint,
+  runWizard,
+  useKeys,
+  useSyncState,
+} from './wizard.js';
+
+type Stay = { checkinDate: string; checkoutDate: string; currency: string };
+type Step = 'stay' | 'loading' | 'rooms' | 'contact' | 'confirm' | 'booking';
+
+interface State {
+  step: Step;
+  stayFields: FieldsState;
+  propertyId: string;
+  stay: Stay | null;
+  info: PropertyInfo | null;
+  units: UnitWithRates[];
+  cursor: number;
+  /** Rooms per rate id. */
+  quantities: Record<string, number>;
+  contactFields: FieldsState;
+  prepared: PreparedStay | null;
+  message: string | null;
+}
+
+export interface BookStayWizardProps {
+  api: EngineApi;
+  today: string;
+  propertyId: string | undefined;
+  order: StayOrder;
+  describe: (error: unknown) => string;
+  done: (created: BookingCreated | null) => void;
+}
+
+const STAY_FIELDS: FieldSpec[] = [
+  { key: 'property', label: 'Property', hint: 'its id, from `tern search stays`' },
+  { key: 'checkin', label: 'Check-in', hint: 'YYYY-MM-DD' },
+  { key: 'checkout', label: 'Check-out', hint: 'YYYY-MM-DD' },
+  { key: 'currency', label: 'Currency', hint: 'USD' },
+];
+
+const CONTACT_FIELDS: FieldSpec[] = [
+  { key: 'name', label: 'First name' },
+  { key: 'surname', label: 'Surname' },
+  { key: 'email', label: 'E-mail', hint: 'the confirmation goes there' },
+  { key: 'phone', label: 'Phone' },
+];
+
+const FLAG_FIELD: Record<string, string> = {
+  '--checkin': 'checkin',
+  '--checkout': 'checkout',
+  '--currency': 'currency',
+  '--surname': 'surname',
+  '--email': 'email',
+};
+
+/** A user error's flags as field errors of a form (`--checkin: …` → the check-in field). */
+function fieldErrors(error: unknown): Record<string, string> | null {
+  if (!(error instanceof UserError) || error.fields.length === 0) return null;
+  const errors: Record<string, string> = {};
+  for (const { field, message } of error.fields) {
+    const key = FLAG_FIELD[field];
+    if (!key) return null;
+    errors[key] = message;
+  }
+  return errors;
+}
+
+interface Row {
+  unit: UnitWithRates;
+  rate: RateOffer;
+}
+
+const rowsOf = (units: UnitWithRates[]): Row[] =>
+  units.flatMap((unit) => unit.ratePlans.map((rate) => ({ unit, rate })));
+
+/** The stay wizard of `tern book stay` on a terminal: the stay, the rooms, the contact, then confirm and book. */
+export function BookStayWizard(props: BookStayWizardProps) {
+  const { api, order } = props;
+  const [get, set] = useSyncState<State>(() => ({
+    step: 'stay',
+    stayFields: fieldsState(STAY_FIELDS, {
+      property: props.propertyId,
+      checkin: order.checkin,
+      checkout: order.checkout,
+      currency: order.currency ?? 'USD',
+    }),
+    propertyId: props.propertyId ?? '',
+    stay: null,
+    info: null,
+    units: [],
+    cursor: 0,
+    quantities: {},
+    contactFields: fieldsState(CONTACT_FIELDS, order.customer),
+    prepared: null,
+    message: null,
+  }));
+  // One key for this booking: a retry after a failure never books twice.
+  const [idempotencyKey] = useState(() => order.idempotencyKey ?? randomUUID());
+  const state = get();
+  const patch = (change: Partial<State>) => set({ ...get(), ...change });
+
+  const loadRates = (values: Record<string, string>) => {
+    const propertyId = values.property?.trim() ?? '';
+    if (!propertyId)
+      return patch({
+        stayFields: { ...get().stayFields, errors: { property: 'the property id is needed' } },
+      });
+    let stay: Stay;
+    try {
+      stay = stayDates(
+        { checkin: values.checkin, checkout: values.checkout, currency: values.currency || undefined },
+        props.today,
+      );
+    } catch (error) {
+      const errors = fieldErrors(error);
+      return errors
+        ? patch({ stayFields: { ...get().stayFields, errors } })
+        : patch({ message: props.describe(error) });
+    }
+    patch({ step: 'loading', message: null, propertyId, stay });
+    Promise.all([api.info(propertyId), api.listWithRates(propertyId, stay)]).then(
+      ([info, units]) => patch({ step: 'rooms', info, units, cursor: 0, quantities: {} }),
+      (error: unknown) => patch({ step: 'stay', message: props.describe(error) }),
+    );
+  };
+
+  const changeQuantity = (by: 1 | -1) => {
+    const { units, cursor, quantities } = get();
+    const row = rowsOf(units)[cursor];
+    if (!row || row.rate.unavailableReason) return;
+    const inUnit = Object.fromEntries(row.unit.ratePlans.map((r) => [r.id, quantities[r.id] ?? 0]));
+    const options = quantityOptions(row.unit, row.rate.id, inUnit);
+    const next = (quantities[row.rate.id] ?? 0) + by;
+    if (options.includes(next)) patch({ quantities: { ...quantities, [row.rate.id]: next }, message: null });
+  };
+
+  const roomsOrder = (): StayOrder['rooms'] =>
+    Object.entries(get().quantities)
+      .filter(([, count]) => count > 0)
+      .map(([rate, count]) => ({ rate, count, guests: [] }));
+
+  const chooseRooms = () => {
+    const { units, quantities } = get();
+    const chosen = rowsOf(units).filter((r) => (quantities[r.rate.id] ?? 0) > 0);
+    if (chosen.length === 0) return patch({ message: 'Choose at least one room: → adds one' });
+    if (isCardNeeded(chosen.map((r) => r.rate.cancellationPolicy)) && !order.cardToken)
+      return patch({ message: CARD_NEEDED });
+    patch({ step: 'contact', message: null });
+  };
+
+  const prepare = (values: Record<string, string>) => {
+    const { units, stay } = get();
+    if (!stay) return;
+    try {
+      const prepared = prepareStayBooking(
+        { ...order, rooms: roomsOrder(), customer: { ...order.customer, ...values }, acceptPolicies: true },
+        units,
+        stay,
+      );
+      patch({ step: 'confirm', prepared, message: null });
+    } catch (error) {
+      const errors = fieldErrors(error);
+      if (errors) patch({ contactFields: { ...get().contactFields, errors } });
+      else patch({ message: props.describe(error) });
+    }
+  };
+
+  const book = () => {
+    const { prepared, propertyId } = get();
+    if (!prepared) return;
+    patch({ step: 'booking', message: null });
+    api.createStayBooking(propertyId, prepared.body, idempotencyKey).then(
+      (created) => props.done(created),
+      (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
+    );
+  };
+
+  const back = (step: Step) => () => patch({ step, message: null });
+  const keys = {
+    stay: {
+      ...fieldKeys(
+        STAY_FIELDS,
+        () => get().stayFields,
+        (stayFields) => patch({ stayFields }),
+        loadRates,
+      ),
+      escape: () => props.done(null),
+    },
+    loading: {},
+    rooms: {
+      up: () => patch({ cursor: Math.max(0, get().cursor - 1) }),
+      down: () => patch({ cursor: Math.min(rowsOf(get().units).length - 1, get().cursor + 1) }),
+      right: () => changeQuantity(1),
+      left: () => changeQuantity(-1),
+      text: (t: string) => (t === '+' ? changeQuantity(1) : t === '-' ? changeQuantity(-1) : undefined),
+      enter: chooseRooms,
+      escape: back('stay'),
+    },
+    contact: {
+      ...fieldKeys(
+        CONTACT_FIELDS,
+        () => get().contactFields,
+        (contactFields) => patch({ contactFields }),
+        prepare,
+      ),
+      escape: back('rooms'),
+    },
+    confirm: {
+      text: (t: string) =>
+        t.toLowerCase() === 'y' ? book() : t.toLowerCase() === 'n' ? back('contact')() : undefined,
+      escape: back('contact'),
+    },
+    booking: {},
+  } satisfies Record<Step, object>;
+  useKeys(keys[state.step]);
+
+  return (
+    <Box flexDirection="column">
+      <Text bold>
+        Book a stay{state.info ? `: ${state.info.title}` : ''}
+        {state.stay ? ` · ${state.stay.checkinDate} to ${state.stay.checkoutDate}` : ''}
+      </Text>
+      {state.step === 'stay' ? (
+        <>
+          <Fields fields={STAY_FIELDS} state={state.stayFields} />
+          <Hint>Enter: next · Tab: switch field · Esc: cancel</Hint>
+        </>
+      ) : null}
+      {state.step === 'loading' ? <Text color="yellow">Loading the rooms and rates…</Text> : null}
+      {state.step === 'rooms' ? <RoomsStep state={state} /> : null}
+      {state.step === 'contact' ? (
+        <>
+          <Text>Who is the booking for?</Text>
+          <Fields fields={CONTACT_FIELDS} state={state.contactFields} />
+          <Hint>Enter: next · Esc: back to the rooms</Hint>
+        </>
+      ) : null}
+      {state.step === 'confirm' || state.step === 'booking' ? <ConfirmStep state={state} /> : null}
+      {state.message ? <Text color="red">✗ {state.message}</Text> : null}
+    </Box>
+  );
+}
+
+function RoomsStep({ state }: { state: State }) {
+  const rows = rowsOf(state.units);
+  const currency = state.stay?.currency ?? 'USD';
+  const chosen = rows.flatMap((r) => Array(state.quantities[r.rate.id] ?? 0).fill(r.rate) as RateOffer[]);
+  if (rows.length === 0) return <Text>No rates for these dates. Esc: other dates</Text>;
+  return (
+    <>
+      <Text>
+        {state.stay ? nights(state.stay.checkinDate, state.stay.checkoutDate) : 0} nights · prices for one
+        room
+      </Text>
+      <Choices
+        items={rows}
+        cursor={state.cursor}
+        row={({ unit, rate }, selected) => {
+          const count = state.quantities[rate.id] ?? 0;
+          const off = rate.unavailableReason !== null;
+          const line = `${count > 0 ? `${count}×` : '  '} ${unit.title} · ${rate.title} · ${rate.occupancy.adults} ad${rate.occupancy.children ? ` ${rate.occupancy.children} ch` : ''} · ${formatPrice(rate.totalPrice, rate.currency)}`;
+          const note = off
+            ? ` (${rate.unavailableReason?.replace(/_/g, ' ')})`
+            : `${isScarce(rate.availability) ? ` · ${rate.availability} left` : ''}${isCardNeeded([rate.cancellationPolicy]) ? ' · card' : ''}`;
+          return (
+            <Text dimColor={off} bold={selected}>
+              {line}
+              {note}
+            </Text>
+          );
+        }}
+      />
+      <Text>Total: {chosen.length > 0 ? formatPrice(bookingTotal(chosen, currency), currency) : '—'}</Text>
+      <Hint>↑ ↓: rate · → or +: one more room · ← or -: one less · Enter: continue · Esc: back</Hint>
+    </>
+  );
+}
+
+function ConfirmStep({ state }: { state: State }) {
+  const prepared = state.prepared;
+  if (!prepared || !state.stay) return null;
+  const rates = prepared.chosen.flatMap((c) => Array(c.quantity).fill(c.rate) as RateOffer[]);
+  const policy = bookingPolicy(rates.map((r) => r.cancellationPolicy));
+  const customer = prepared.body.booking.customer;
+  return (
+    <Box flexDirection="column">
+      {prepared.chosen.map((c) => (
+        <Text key={c.rate.id}>
+          {c.quantity} × {c.unit.title}, {c.rate.title}:{' '}
+          {formatPrice(c.rate.totalPrice * c.quantity, c.rate.currency)}
+        </Text>
+      ))}
+      <Text bold>Total: {formatPrice(bookingTotal(rates, state.stay.currency), state.stay.currency)}</Text>
+      <Text>
+        For: {customer.name} {customer.surname} &lt;{customer.mail}&gt;
+      </Text>
+      <Text>Policy: {policyLine(policy)}</Text>
+      {state.step === 'booking' ? (
+        <Text color="yellow">Booking…</Text>
+      ) : (
+        <Hint>Accept the policy and book? y: book · n or Esc: back</Hint>
+      )}
+    </Box>
+  );
+}
+
+/** `tern book stay` on a terminal: the wizard, then the booking number printed as by the flags. */
+export async function bookStayOnTerminal(ctx: Context, propertyId: string | undefined, order: StayOrder) {
+  await withClient(ctx, { session: true }, async ({ client, apiUrl }) => {
+    const created = await runWizard<BookingCreated>(ctx.io, (done) => (
+      <BookStayWizard
+        api={engineApi(client)}
+        today={todayIso(ctx.now())}
+        propertyId={propertyId}
+        order={order}
+        describe={(error) => toUserError(error, { apiUrl, signedIn: true })?.message ?? bugLine(error)}
+        done={done}
+      />
+    ));
+    if (!created) throw new UserError('Booking cancelled', { code: 'cancelled' });
+    ctx.out.result(created, () => bookedText(created));
+  });
+}
