@@ -14,6 +14,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The reseller's home search form and search page (document 1 §9: on by default; TERN_SEARCH_PAGE=0 turns it off). */
   searchPageIsActive: boolean;
+  /** The card vault's public base URL (its own origin and port), or `null` when it is not running. */
+  vaultUrl: string | null;
   version: string;
 }
 
@@ -42,6 +44,7 @@ export function configFromEnv(env: Env, embedded: boolean): AppConfig {
     corsOrigins: origins?.length ? origins : defaultCorsOrigins,
     trustProxy: env.TERN_TRUST_PROXY === '1' || env.TERN_TRUST_PROXY === 'true',
     searchPageIsActive: !(env.TERN_SEARCH_PAGE === '0' || env.TERN_SEARCH_PAGE === 'false'),
+    vaultUrl: null,
     version,
   };
 }

@@ -11,6 +11,7 @@ import { photosDir } from './db/seed/fixtures.js';
 import { type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { startHousekeeping } from './services/housekeeping.js';
+import { createVaultApp } from './services/vault/index.js';
 
 export interface ServerOptions {
   /** 0 picks a free port. Default 4000. */
@@ -35,11 +36,15 @@ export interface ServerOptions {
   seed?: boolean;
   clock?: Clock;
   logger?: Logger;
+  /** The card vault's port (its own origin). Default TERN_VAULT_PORT, else the API's port + 1 (0 with 0). */
+  vaultPort?: number;
 }
 
 export interface RunningServer {
   url: string;
   port: number;
+  /** The card vault's base URL. */
+  vaultUrl: string;
   db: Db;
   /** What the start seeded, or `null` when the database already had users. */
   seeded: SeedReport | null;
@@ -76,7 +81,26 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       server.once('error', fail);
     });
     const port = (server.address() as AddressInfo).port;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    const hostPart = host.includes(':') ? `[${host}]` : host;
+    const url = `http://${hostPart}:${port}`;
+    const webUrl = (options.webUrl ?? (env.webUrl || url)).replace(/\/+$/, '');
+    // The card vault listens on its own port: another origin, so the checkout can only talk to it by messages.
+    const vault = serve({
+      fetch: createVaultApp({
+        db,
+        clock,
+        parentOrigins: () => [...new Set([new URL(webUrl).origin, url, ...env.corsOrigins])],
+      }).fetch,
+      port:
+        options.vaultPort ??
+        (Number(process.env.TERN_VAULT_PORT) || (options.port === 0 ? 0 : (options.port ?? 4000) + 1)),
+      hostname: host,
+    });
+    await new Promise<void>((done, fail) => {
+      vault.once('listening', done);
+      vault.once('error', fail);
+    });
+    const vaultUrl = `http://${hostPart}:${(vault.address() as AddressInfo).port}`;
     const app = createApp({
       db,
       clock,
@@ -85,7 +109,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
         webDist: options.webDist ? resolve(options.webDist) : null,
         photosDir,
-        webUrl: (options.webUrl ?? (env.webUrl || url)).replace(/\/+$/, ''),
+        webUrl,
+        vaultUrl,
       },
     });
     fetch = (request, bindings) => app.fetch(request, bindings as never);
@@ -95,15 +120,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return {
       url,
       port,
+      vaultUrl,
       db,
       seeded,
       database: options.db ? `${db.kind} (given)` : describeDb(where),
       close: async () => {
         await stopHousekeeping();
-        await new Promise<void>((done) => {
-          server.close(() => done());
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        });
+        for (const s of [server, vault]) {
+          await new Promise<void>((done) => {
+            s.close(() => done());
+            if ('closeAllConnections' in s) s.closeAllConnections();
+          });
+        }
         if (ownsDb) await db.close();
       },
     };

@@ -1,4 +1,5 @@
 import { authArea } from './auth.js';
+import { engineArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { systemArea } from './system.js';
 
@@ -12,6 +13,7 @@ export * from './system.js';
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {
   auth: authArea,
+  engine: engineArea,
   mail: mailArea,
   system: systemArea,
 } as const;

@@ -1,12 +1,14 @@
 import { type Contract, contract } from '@tern/sdk';
 import type { Api, Handlers } from '../http/context.js';
 import { authHandlers } from './auth.js';
+import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
 import { systemHandlers } from './system.js';
 
 /** A handler for every endpoint of the contract (a missing one does not type-check). */
 export const handlers: Handlers<Contract> = {
   auth: authHandlers,
+  engine: engineHandlers,
   mail: mailHandlers,
   system: systemHandlers,
 };

@@ -1,0 +1,95 @@
+import type { Contract } from '@tern/sdk';
+import type { AreaHandlers, RequestContext } from '../http/context.js';
+import { requireAuth } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
+import { createStayBooking } from '../services/engine/book.js';
+import { loadEngineProperties } from '../services/engine/load.js';
+import { bestOfferOf, unitsWithRates } from '../services/engine/offers.js';
+import {
+  checkStay,
+  closedDates,
+  currencyRatesFor,
+  kindOf,
+  propertyInfo,
+  requireContract,
+  searchProperties,
+} from '../services/engine/queries.js';
+import { cardCaptureFormUrl } from '../services/vault/index.js';
+
+/** The reseller and their agency (every engine call is a reseller's; the contract's roles say so). */
+function agencyOf(ctx: RequestContext) {
+  const auth = requireAuth(ctx);
+  if (!auth.user.agencyId) throw forbidden('Only an agency’s agents use the booking engine');
+  return { userId: auth.user.id, agencyId: auth.user.agencyId, email: auth.user.email };
+}
+
+const today = (ctx: RequestContext) => ctx.clock.now().toISOString().slice(0, 10);
+
+export const engineHandlers: AreaHandlers<Contract['engine']> = {
+  search: ({ params, query }, ctx) =>
+    searchProperties(ctx.db, {
+      ...query,
+      kind: kindOf(params.kind),
+      agencyId: agencyOf(ctx).agencyId,
+      today: today(ctx),
+    }),
+
+  info: ({ params }, ctx) => propertyInfo(ctx.db, kindOf(params.kind), params.id, agencyOf(ctx).agencyId),
+
+  closedDates: ({ params, query }, ctx) =>
+    closedDates(ctx.db, kindOf(params.kind), params.id, agencyOf(ctx).agencyId, today(ctx), query),
+
+  listWithRates: async ({ params, query }, ctx) => {
+    const { agencyId } = agencyOf(ctx);
+    await requireContract(ctx.db, kindOf(params.kind), params.id, agencyId);
+    checkStay(query.checkinDate, query.checkoutDate, today(ctx));
+    const rates = await currencyRatesFor(ctx.db, query.currency);
+    const property = (
+      await loadEngineProperties(ctx.db, [params.id], agencyId, query.checkinDate, query.checkoutDate)
+    ).get(params.id)!;
+    const items = unitsWithRates(
+      property,
+      { checkin: query.checkinDate, checkout: query.checkoutDate, currency: query.currency, rates },
+      query.withVirtualRatePlans,
+    );
+    return { items, meta: { page: 1, limit: items.length, total: items.length } };
+  },
+
+  bestOffer: async ({ params, query }, ctx) => {
+    const { agencyId } = agencyOf(ctx);
+    await requireContract(ctx.db, kindOf(params.kind), params.id, agencyId);
+    checkStay(query.checkinDate, query.checkoutDate, today(ctx));
+    const rates = await currencyRatesFor(ctx.db, query.currency);
+    const property = (
+      await loadEngineProperties(ctx.db, [params.id], agencyId, query.checkinDate, query.checkoutDate)
+    ).get(params.id)!;
+    const guests = {
+      adults: query.occupancy?.adults ?? 1,
+      children: query.occupancy?.children ?? 0,
+      infants: 0,
+    };
+    const stay = {
+      checkin: query.checkinDate,
+      checkout: query.checkoutDate,
+      currency: query.currency,
+      rates,
+    };
+    const best = bestOfferOf(property, stay, guests);
+    return {
+      offer: best.offer,
+      currency: query.currency,
+      nights: Math.round((Date.parse(stay.checkout) - Date.parse(stay.checkin)) / 86_400_000),
+      errors: best.errors,
+    };
+  },
+
+  cardCaptureFormUrl: async ({ params }, ctx) => {
+    await requireContract(ctx.db, kindOf(params.kind), params.id, agencyOf(ctx).agencyId);
+    return cardCaptureFormUrl(ctx.config);
+  },
+
+  createBooking: ({ params, body }, ctx) => {
+    if (params.kind !== 'accommodations') throw forbidden('Book cars through the v3 vehicle bookings');
+    return createStayBooking(ctx.db, ctx.clock, params.id, agencyOf(ctx), body.booking);
+  },
+};

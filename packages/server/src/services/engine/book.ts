@@ -1,0 +1,283 @@
+import { randomBytes } from 'node:crypto';
+import { bookingPolicy, bookingTotal, convertMoney, isCardNeeded, liabilityOf, roundMoney } from '@tern/core';
+import type { BookingCreated, RateOffer, stayBookingBody } from '@tern/sdk';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/db.js';
+import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { html, sendMail } from '../mail.js';
+import { type CardSummary, redeemCardToken } from '../vault/tokens.js';
+import { loadEngineProperties } from './load.js';
+import { parseOfferId, planCovered, priceOffer, type Stay, stayNights } from './offers.js';
+import { checkStay, currencyRatesFor } from './queries.js';
+
+type Body = z.output<typeof stayBookingBody>['booking'];
+
+export interface Booker {
+  userId: string;
+  agencyId: string;
+  email: string;
+}
+
+/** `TRN-` and 8 characters without look-alikes: what people quote on the phone. */
+export function newReservationId(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(8);
+  return `TRN-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
+}
+
+const soldOut = () =>
+  new HttpError(
+    409,
+    'no_longer_available',
+    'These rooms are no longer available for the dates: choose again',
+  );
+
+/**
+ * Books rooms of a property (document 1 §4): re-prices every room on the server, checks the contract, the
+ * restrictions, the guests and the card, and takes the rooms in ONE transaction with the availability rows
+ * of the nights locked, so two agents racing for the last room get one booking and one clear 409. The
+ * guest's and the property's e-mails are written to the outbox in the same transaction.
+ */
+export async function createStayBooking(
+  db: Db,
+  clock: Clock,
+  propertyId: string,
+  booker: Booker,
+  body: Body,
+): Promise<BookingCreated> {
+  const today = clock.now().toISOString().slice(0, 10);
+  checkStay(body.arrivalDate, body.departureDate, today);
+  const rates = await currencyRatesFor(db, body.currency);
+  const rooms = body.rooms.map((room, index) => {
+    const parsed = parseOfferId(room.ratePlanId);
+    if (!parsed)
+      throw badRequest('A room names an unknown rate', [
+        { field: `rooms.${index}.ratePlanId`, message: 'Use a rate id from the rates table' },
+      ]);
+    const o = room.occupancy;
+    if (
+      o.adults !== parsed.occupancy.adults ||
+      o.children !== parsed.occupancy.children ||
+      o.infants !== parsed.occupancy.infants
+    )
+      throw badRequest('A room’s guests do not match its rate', [
+        { field: `rooms.${index}.occupancy`, message: 'Choose the rate for these guests' },
+      ]);
+    if (room.guests.length > o.adults + o.children + o.infants)
+      throw badRequest('A room has more guests than its occupancy', [
+        { field: `rooms.${index}.guests`, message: 'At most adults + children + infants guests' },
+      ]);
+    return { ...room, planId: parsed.planId, index };
+  });
+
+  return db.transaction(async (tx) => {
+    const nights = stayNights(body.arrivalDate, body.departureDate);
+    const unitIds = [...new Set(rooms.map((r) => r.roomTypeCode))];
+    // Lock the nights of every unit asked for: a second booking of the same rooms waits here, then sees
+    // what the first one took.
+    await tx.query(
+      `select unit_id from unit_availability
+        where unit_id = any($1) and date >= $2 and date < $3 order by unit_id, date for update`,
+      [unitIds, body.arrivalDate, body.departureDate],
+    );
+    const property = (
+      await loadEngineProperties(tx, [propertyId], booker.agencyId, body.arrivalDate, body.departureDate)
+    ).get(propertyId);
+    if (!property || property.kind !== 'accommodation')
+      throw new HttpError(404, 'property_not_found', 'PROPERY_NOT_FOUND');
+    if (!property.contract)
+      throw new HttpError(404, 'no_contract', 'You have no active contract with this property');
+    const stay: Stay = {
+      checkin: body.arrivalDate,
+      checkout: body.departureDate,
+      currency: body.currency,
+      rates,
+    };
+
+    const priced = rooms.map((room) => {
+      const unit = property.units.find((u) => u.id === room.roomTypeCode);
+      const plan = unit?.plans.find((p) => p.id === room.planId);
+      if (!unit || !plan || !planCovered(property, plan))
+        throw badRequest('A room names a rate this property does not sell you', [
+          { field: `rooms.${room.index}.ratePlanId`, message: 'Use a rate id from the rates table' },
+        ]);
+      const offer = priceOffer(property, unit, plan, room.occupancy, stay);
+      if (offer.unavailableReason === 'sold_out') throw soldOut();
+      if (offer.unavailableReason)
+        throw badRequest(
+          `This rate cannot be booked for these dates (${offer.unavailableReason.replace(/_/g, ' ')})`,
+          [{ field: `rooms.${room.index}.ratePlanId`, message: offer.unavailableReason }],
+        );
+      return { room, unit, plan, offer };
+    });
+    // Several rooms of one unit need that many free on every night.
+    const wanted = new Map<string, number>();
+    for (const p of priced) wanted.set(p.unit.id, (wanted.get(p.unit.id) ?? 0) + 1);
+    for (const [unitId, count] of wanted) {
+      const offer = priced.find((p) => p.unit.id === unitId)!.offer;
+      if (offer.availability < count) throw soldOut();
+    }
+
+    const offers: RateOffer[] = priced.map((p) => p.offer);
+    const total = bookingTotal(offers, body.currency);
+    if (body.total !== undefined && Math.abs(roundMoney(body.total, body.currency) - total) > 0.005)
+      throw conflict(
+        `The price has changed to ${body.currency} ${total}: check it and book again`,
+        'price_changed',
+      );
+
+    const policies = offers.map((o) => o.cancellationPolicy);
+    let card: CardSummary | null = null;
+    if (isCardNeeded(policies)) {
+      if (!body.guarantee?.cardToken)
+        throw badRequest('This rate needs a card to guarantee the booking', [
+          { field: 'guarantee.cardToken', message: 'Enter a card' },
+        ]);
+      card = await redeemCardToken(tx, clock, body.guarantee.cardToken);
+    }
+    const policy = bookingPolicy(policies);
+
+    for (const [unitId, count] of wanted) {
+      const updated = await tx.query(
+        `update unit_availability set available = available - $4
+          where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
+        [unitId, body.arrivalDate, body.departureDate, count],
+      );
+      if (updated.length !== nights.length) throw soldOut();
+    }
+
+    const propertyTotal = roundMoney(
+      convertMoney(total, body.currency, property.currency, rates),
+      property.currency,
+    );
+    const reservationId = newReservationId();
+    const booking = await tx.one<{ id: string }>(
+      `insert into bookings (reservation_id, kind, agency_id, property_id, booker_id, contract_id, arrival_date,
+                             departure_date, currency, total, property_currency, property_total, customer,
+                             reservation_name, external_reference, special_request, liability, cancellation_policy,
+                             card_brand, card_last4, card_exp, created_at, updated_at)
+       values ($1, 'accommodation', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+               $20, $21, $21)
+       returning id`,
+      [
+        reservationId,
+        booker.agencyId,
+        propertyId,
+        booker.userId,
+        property.contract.id,
+        body.arrivalDate,
+        body.departureDate,
+        body.currency,
+        total,
+        property.currency,
+        propertyTotal,
+        JSON.stringify(body.customer),
+        body.reservationName ?? null,
+        body.externalReference ?? null,
+        body.specialRequest ?? null,
+        liabilityOf(policy),
+        JSON.stringify(policy),
+        card?.brand ?? null,
+        card?.last4 ?? null,
+        card?.exp ?? null,
+        clock.now(),
+      ],
+    );
+    const bookingId = booking!.id;
+    for (const [position, p] of priced.entries()) {
+      const room = await tx.one<{ id: string }>(
+        `insert into booking_rooms (booking_id, unit_id, rate_plan_id, offer_id, adults, children, infants, nightly,
+                                    taxes, net_price, total_price, position)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+        [
+          bookingId,
+          p.unit.id,
+          p.plan.id,
+          p.offer.id,
+          p.room.occupancy.adults,
+          p.room.occupancy.children,
+          p.room.occupancy.infants,
+          JSON.stringify(p.offer.nightly),
+          JSON.stringify(p.offer.taxes),
+          p.offer.netPrice,
+          p.offer.totalPrice,
+          position,
+        ],
+      );
+      for (const [g, guest] of p.room.guests.entries()) {
+        const named = guest.name.trim() || guest.surname.trim();
+        await tx.query(
+          `insert into booking_guests (booking_room_id, name, surname, nationality, position) values ($1, $2, $3, $4, $5)`,
+          [room!.id, named ? guest.name : 'No Name', named ? guest.surname : '', guest.nationality, g],
+        );
+      }
+    }
+    await tx.query(
+      `insert into booking_history (booking_id, user_id, action, details, created_at) values ($1, $2, 'created', $3, $4)`,
+      [
+        bookingId,
+        booker.userId,
+        JSON.stringify({ total, currency: body.currency, rooms: priced.length }),
+        clock.now(),
+      ],
+    );
+    await announce(tx, clock, {
+      reservationId,
+      propertyId,
+      body,
+      total,
+      rooms: priced.map((p) => `${p.unit.title} — ${p.plan.title}`),
+    });
+    return {
+      uniqueId: bookingId,
+      bookingId,
+      reservationId,
+      status: 'new' as const,
+      total,
+      currency: body.currency,
+    };
+  });
+}
+
+/** The booking e-mails: to the guest (when the agent gave an address) and to the property. */
+async function announce(
+  tx: Db,
+  clock: Clock,
+  b: { reservationId: string; propertyId: string; body: Body; total: number; rooms: string[] },
+): Promise<void> {
+  const property = await tx.one<{ title: string; email: string }>(
+    'select title, email from properties where id = $1',
+    [b.propertyId],
+  );
+  const guest = `${b.body.customer.name} ${b.body.customer.surname}`.trim();
+  const lines = [
+    `Booking ${b.reservationId} at ${property!.title}`,
+    `Guest: ${guest}`,
+    `Stay: ${b.body.arrivalDate} to ${b.body.departureDate}`,
+    ...b.rooms.map((r) => `Room: ${r}`),
+    `Total: ${b.body.currency} ${b.total}`,
+  ];
+  const htmlBody = html`<p>Booking <strong>${b.reservationId}</strong> at ${property!.title}</p>
+<p>Guest: ${guest}<br>Stay: ${b.body.arrivalDate} to ${b.body.departureDate}<br>Total: ${b.body.currency} ${b.total}</p>`;
+  if (b.body.customer.mail) {
+    await sendMail(tx, {
+      to: b.body.customer.mail,
+      subject: `Your booking ${b.reservationId} at ${property!.title} is confirmed`,
+      text: `Dear ${guest},\n\n${lines.join('\n')}\n`,
+      html: htmlBody,
+      kind: 'booking_confirmation',
+      at: clock.now(),
+    });
+  }
+  if (property!.email) {
+    await sendMail(tx, {
+      to: property!.email,
+      subject: `New booking ${b.reservationId}: ${guest}, ${b.body.arrivalDate}`,
+      text: `${lines.join('\n')}\n${b.body.specialRequest ? `\nSpecial request: ${b.body.specialRequest}\n` : ''}`,
+      html: htmlBody,
+      kind: 'booking_notification',
+      at: clock.now(),
+    });
+  }
+}

@@ -1,0 +1,314 @@
+import { convertMoney, roundMoney } from '@tern/core';
+import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty } from '@tern/sdk';
+import type { Db } from '../../db/db.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { loadCurrencyRates, loadEngineProperties, loadTaxes, policyFromRow } from './load.js';
+import { bestOfferOf, photoOf, planCovered, type Stay, stayNights, unitAvailability } from './offers.js';
+
+// The reseller's read calls of the booking engine: search, property page, closed dates, rates, best offer.
+
+export type Kind = 'accommodation' | 'vehicle';
+export const kindOf = (segment: 'accommodations' | 'vehicles'): Kind =>
+  segment === 'vehicles' ? 'vehicle' : 'accommodation';
+
+/** The longest stay priced in one call. */
+export const MAX_NIGHTS = 60;
+
+export async function currencyRatesFor(db: Db, currency: string): Promise<Record<string, number>> {
+  const rates = await loadCurrencyRates(db);
+  if (!rates[currency])
+    throw badRequest(`Prices are not available in ${currency}`, [
+      { field: 'currency', message: `Use one of ${Object.keys(rates).sort().join(', ')}` },
+    ]);
+  return rates;
+}
+
+/** Checks a stay's dates: check-out after check-in, not in the past, at most `MAX_NIGHTS`. */
+export function checkStay(checkin: string, checkout: string, today: string): void {
+  if (checkout <= checkin)
+    throw badRequest('The check-out must be after the check-in', [
+      { field: 'checkoutDate', message: 'Choose a day after the check-in' },
+    ]);
+  if (checkin < today)
+    throw badRequest('The check-in is in the past', [
+      { field: 'checkinDate', message: 'Choose today or later' },
+    ]);
+  if (stayNights(checkin, checkout).length > MAX_NIGHTS)
+    throw badRequest(`A stay is at most ${MAX_NIGHTS} nights`, [
+      { field: 'checkoutDate', message: `Choose at most ${MAX_NIGHTS} nights` },
+    ]);
+}
+
+export interface SearchInput {
+  kind: Kind;
+  agencyId: string;
+  today: string;
+  currency: string;
+  checkinDate?: string | undefined;
+  checkoutDate?: string | undefined;
+  occupancy?: { adults: number; children: number; childrenAge: number[] } | undefined;
+  isAvailable?: boolean | undefined;
+  discover?: boolean | undefined;
+  filter?:
+    | {
+        title?: { has: string } | undefined;
+        city?: string | undefined;
+        state?: string | undefined;
+        country?: string | undefined;
+        latitude?: { gte: number; lte: number } | undefined;
+        longitude?: { gte: number; lte: number } | undefined;
+      }
+    | undefined;
+  page: number;
+  limit: number;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Properties the reseller can book (or, with `discover`, all of the kind), with their best offer. */
+export async function searchProperties(
+  db: Db,
+  input: SearchInput,
+): Promise<{ items: SearchProperty[]; meta: { page: number; limit: number; total: number } }> {
+  const rates = await currencyRatesFor(db, input.currency);
+  const dates =
+    input.checkinDate && input.checkoutDate
+      ? { checkin: input.checkinDate, checkout: input.checkoutDate }
+      : null;
+  if (dates) checkStay(dates.checkin, dates.checkout, input.today);
+  const where: string[] = ['p.kind = $1'];
+  const params: unknown[] = [input.kind, input.agencyId];
+  const add = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (!input.discover) where.push('c.id is not null');
+  const f = input.filter ?? {};
+  if (f.title?.has) where.push(`p.title ilike ${add(`%${likeEscape(f.title.has)}%`)}`);
+  if (f.city) where.push(`lower(p.city) = lower(${add(f.city)})`);
+  if (f.state) where.push(`lower(p.state) = lower(${add(f.state)})`);
+  if (f.country) where.push(`upper(p.country) = upper(${add(f.country)})`);
+  if (f.latitude) where.push(`p.latitude between ${add(f.latitude.gte)} and ${add(f.latitude.lte)}`);
+  if (f.longitude) where.push(`p.longitude between ${add(f.longitude.gte)} and ${add(f.longitude.lte)}`);
+  if (input.isAvailable && dates) {
+    const nights = stayNights(dates.checkin, dates.checkout).length;
+    where.push(
+      `exists (select 1 from units u where u.property_id = p.id and (
+         select count(*) from unit_availability ua
+          where ua.unit_id = u.id and ua.date >= ${add(dates.checkin)} and ua.date < ${add(dates.checkout)}
+            and ua.available > 0) = ${add(nights)})`,
+    );
+  }
+  const limit = input.limit;
+  const offset = (input.page - 1) * limit;
+  const rows = await db.query<Record<string, unknown>>(
+    `select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country, p.latitude,
+            p.longitude, p.currency, p.star_rating, p.provider,
+            c.id as contract_id, c.modifier_logic, c.modifier_amount, count(*) over () as total
+       from properties p
+       left join lateral (
+         select id, modifier_logic, modifier_amount from contracts
+          where property_id = p.id and agency_id = $2 and status = 'approved'
+          order by created_at desc limit 1
+       ) c on true
+      where ${where.join(' and ')}
+      order by (c.id is null), p.title, p.id
+      limit ${add(limit)} offset ${add(offset)}`,
+    params,
+  );
+  const total = rows.length ? Number(rows[0]!.total) : 0;
+  const guests = {
+    adults: input.occupancy?.adults ?? 1,
+    children: input.occupancy?.children ?? 0,
+    infants: 0,
+  };
+  const priced = dates
+    ? await loadEngineProperties(
+        db,
+        rows.filter((r) => r.contract_id).map((r) => String(r.id)),
+        input.agencyId,
+        dates.checkin,
+        dates.checkout,
+      )
+    : new Map();
+  const items = rows.map((r): SearchProperty => {
+    const property = priced.get(String(r.id));
+    const stay: Stay | null = dates ? { ...dates, currency: input.currency, rates } : null;
+    const best = !stay
+      ? { offer: null, errors: ['no_dates'] }
+      : !r.contract_id
+        ? { offer: null, errors: ['no_contract'] }
+        : property
+          ? property.kind === 'vehicle'
+            ? vehicleBestOffer(property, stay)
+            : bestOfferOf(property, stay, guests)
+          : { offer: null, errors: ['sold_out'] };
+    return {
+      id: String(r.id),
+      type: 'property',
+      kind: r.kind as Kind,
+      title: String(r.title),
+      description: String(r.description),
+      photos: (r.photos as { file: string; description: string }[]).map(photoOf),
+      address: String(r.address),
+      city: String(r.city),
+      state: (r.state as string | null) ?? null,
+      country: String(r.country),
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      currency: String(r.currency),
+      starRating: r.star_rating === null ? null : Number(r.star_rating),
+      provider: (r.provider as string | null) ?? null,
+      contract: r.contract_id
+        ? {
+            id: String(r.contract_id),
+            modifierLogic: r.modifier_logic as 'increase_by_percent',
+            modifierAmount: Number(r.modifier_amount),
+          }
+        : null,
+      bestOffer: {
+        offer: best.offer,
+        currency: input.currency,
+        nights: stay ? stayNights(stay.checkin, stay.checkout).length : null,
+        errors: best.errors,
+      },
+    };
+  });
+  return { items, meta: { page: input.page, limit, total } };
+}
+
+/** A car station's cheapest car for the days (the station's daily price × days, converted). */
+function vehicleBestOffer(property: import('./load.js').EngineProperty, stay: Stay) {
+  const nights = stayNights(stay.checkin, stay.checkout);
+  const days = Math.max(1, nights.length);
+  let best: number | null = null;
+  for (const unit of property.units) {
+    if (
+      unit.dailyPrice === null ||
+      unitAvailability(property, unit.id, nights.length ? nights : [stay.checkin]) <= 0
+    )
+      continue;
+    const price = unit.dailyPrice * days;
+    if (best === null || price < best) best = price;
+  }
+  if (best === null) return { offer: null, errors: ['sold_out'] };
+  const offer = roundMoney(convertMoney(best, property.currency, stay.currency, stay.rates), stay.currency);
+  return { offer, errors: [] };
+}
+
+/** A property of the kind, with the reseller's contract (or `null`); 404 when there is none. */
+async function findProperty(db: Db, kind: Kind, id: string, agencyId: string) {
+  const row = await db.one<Record<string, unknown>>(
+    `select p.*, c.id as contract_id, c.modifier_logic, c.modifier_amount
+       from properties p
+       left join lateral (
+         select id, modifier_logic, modifier_amount from contracts
+          where property_id = p.id and agency_id = $3 and status = 'approved'
+          order by created_at desc limit 1
+       ) c on true
+      where p.id = $1 and p.kind = $2`,
+    [id, kind, agencyId],
+  );
+  if (!row) throw notFound('PROPERY_NOT_FOUND', 'property_not_found');
+  return row;
+}
+
+/** The property page (document 1 §2): also for the discover list, with `contract: null`. */
+export async function propertyInfo(db: Db, kind: Kind, id: string, agencyId: string): Promise<PropertyInfo> {
+  const row = await findProperty(db, kind, id, agencyId);
+  const [policies, taxes] = await Promise.all([
+    db.query<Record<string, unknown>>(
+      'select * from cancellation_policies where property_id = $1 order by title',
+      [id],
+    ),
+    loadTaxes(db, [id]),
+  ]);
+  const currency = String(row.currency);
+  const policy = row.policy as Record<string, unknown>;
+  return {
+    id: String(row.id),
+    type: 'property',
+    kind: row.kind as Kind,
+    title: String(row.title),
+    description: String(row.description),
+    address: String(row.address),
+    city: String(row.city),
+    state: (row.state as string | null) ?? null,
+    country: String(row.country),
+    zipCode: String(row.zip_code),
+    email: String(row.email),
+    phone: String(row.phone),
+    timezone: String(row.timezone),
+    logo: null,
+    hideLogo: false,
+    hideTitle: false,
+    photos: (row.photos as { file: string; description: string }[]).map(photoOf),
+    location: { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+    currency,
+    starRating: row.star_rating === null ? null : Number(row.star_rating),
+    provider: (row.provider as string | null) ?? null,
+    facilities: row.facilities as PropertyInfo['facilities'],
+    propertyPolicy:
+      policy && Object.keys(policy).length > 0
+        ? ({ ...policy, currency } as PropertyInfo['propertyPolicy'])
+        : null,
+    cancellationPolicies: policies.map((p) => policyFromRow(p, currency)),
+    taxes: (taxes.get(id) ?? []).map((t) => ({ ...t })),
+    contract: row.contract_id
+      ? {
+          id: String(row.contract_id),
+          modifierLogic: row.modifier_logic as 'increase_by_percent',
+          modifierAmount: Number(row.modifier_amount),
+        }
+      : null,
+  };
+}
+
+/** Rates and bookings need an active contract. */
+export async function requireContract(db: Db, kind: Kind, id: string, agencyId: string): Promise<void> {
+  const row = await findProperty(db, kind, id, agencyId);
+  if (!row.contract_id) throw notFound('You have no active contract with this property', 'no_contract');
+}
+
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** Nights nothing (or a plan) can be sold between `from` and `to` (default: 400 days from today). */
+export async function closedDates(
+  db: Db,
+  kind: Kind,
+  id: string,
+  agencyId: string,
+  today: string,
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<ClosedDates> {
+  await requireContract(db, kind, id, agencyId);
+  const from = range.from && range.from > today ? range.from : today;
+  const to = range.to ?? addDays(today, 400);
+  if (to < from)
+    throw badRequest('The end is before the start', [{ field: 'to', message: 'Choose a later day' }]);
+  if (stayNights(from, to).length > 500) throw badRequest('Ask for at most 500 days at a time');
+  const property = (await loadEngineProperties(db, [id], agencyId, from, to)).get(id)!;
+  const days = stayNights(from, to);
+  const plans = property.units.flatMap((u) =>
+    u.plans.filter((p) => planCovered(property, p)).map((p) => ({ u, p })),
+  );
+  const perPlan = plans.map(({ u, p }) => {
+    const prices = property.prices.get(p.id);
+    const free = property.availability.get(u.id);
+    return {
+      ratePlanId: p.id,
+      closedDates: days.filter((d) => {
+        const row = prices?.get(d);
+        return !row || row.stopSell || (free?.get(d) ?? 0) <= 0;
+      }),
+    };
+  });
+  const closedSets = perPlan.map((p) => new Set(p.closedDates));
+  return {
+    closedDates: days.filter((d) => closedSets.length === 0 || closedSets.every((s) => s.has(d))),
+    ratePlans: perPlan,
+  };
+}
+
+export type { BestOffer };

@@ -1,0 +1,244 @@
+import type { TernClient } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let agent: TernClient;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const stay = { checkinDate: day(30), checkoutDate: day(33) };
+
+beforeAll(async () => {
+  server = await startTestServer();
+  agent = server.client(await server.signIn('agent'));
+});
+afterAll(() => server?.close());
+
+/** A contracted hotel of the agent's, and a free rate of it for the stay. */
+async function firstBookable(currency = 'EUR') {
+  const list = await agent.engine.search({
+    params: { kind: 'accommodations' },
+    query: { currency, ...stay, occupancy: { adults: 2, children: 0, childrenAge: [] }, isAvailable: true },
+  });
+  for (const property of list.items) {
+    const units = await agent.engine.listWithRates({
+      params: { kind: 'accommodations', id: property.id },
+      query: { ...stay, currency, withVirtualRatePlans: true },
+    });
+    for (const unit of units.items) {
+      const rate = unit.ratePlans.find(
+        (r) =>
+          r.unavailableReason === null &&
+          r.occupancy.adults === 2 &&
+          r.occupancy.children === 0 &&
+          r.cancellationPolicy?.guaranteePaymentPolicy === 'none',
+      );
+      if (rate) return { property, unit, rate };
+    }
+  }
+  throw new Error('nothing bookable');
+}
+
+describe('search', () => {
+  it('lists only contracted properties with a best offer; discover adds the rest', async () => {
+    const list = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { currency: 'EUR', ...stay, limit: 100 },
+    });
+    expect(list.items.length).toBeGreaterThan(3);
+    expect(list.items.every((p) => p.contract !== null)).toBe(true);
+    expect(list.items.some((p) => p.bestOffer.offer !== null && p.bestOffer.currency === 'EUR')).toBe(true);
+    const all = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { currency: 'EUR', ...stay, discover: true, limit: 100 },
+    });
+    expect(all.meta.total).toBe(22);
+    expect(all.items.some((p) => p.contract === null && p.bestOffer.errors.includes('no_contract'))).toBe(
+      true,
+    );
+  });
+
+  it('filters by city and map bounds, and pages', async () => {
+    const lisbon = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { filter: { city: 'Lisbon' }, discover: true },
+    });
+    expect(lisbon.items.length).toBe(5);
+    expect(lisbon.items.every((p) => p.city === 'Lisbon')).toBe(true);
+    const bounds = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: {
+        discover: true,
+        filter: { latitude: { gte: 64, lte: 64.3 }, longitude: { gte: -22.1, lte: -21.7 } },
+      },
+    });
+    expect(bounds.items.length).toBe(6);
+    const page2 = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { discover: true, limit: 5, page: 2 },
+    });
+    expect(page2.items.length).toBe(5);
+    expect(page2.meta).toMatchObject({ page: 2, limit: 5, total: 22 });
+  });
+
+  it('refuses an unknown currency and a check-out before the check-in', async () => {
+    await expect(
+      agent.engine.search({ params: { kind: 'accommodations' }, query: { currency: 'XYZ' } }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      agent.engine.search({
+        params: { kind: 'accommodations' },
+        query: { checkinDate: day(10), checkoutDate: day(9) },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('is for resellers only', async () => {
+    const hotelier = server.client(await server.signIn('hotelier'));
+    await expect(
+      hotelier.engine.search({ params: { kind: 'accommodations' }, query: {} }),
+    ).rejects.toMatchObject({ status: 403 });
+  });
+});
+
+describe('a property', () => {
+  it('gives its page, closed dates, rates and best offer', async () => {
+    const { property, rate } = await firstBookable();
+    const info = await agent.engine.info({ params: { kind: 'accommodations', id: property.id } });
+    expect(info.title).toBe(property.title);
+    expect(info.photos[0]?.url).toMatch(/^\/photos\//);
+    expect(info.contract).not.toBeNull();
+    const closed = await agent.engine.closedDates({
+      params: { kind: 'accommodations', id: property.id },
+      query: { from: day(0), to: day(60) },
+    });
+    expect(closed.ratePlans.length).toBeGreaterThan(0);
+    expect(rate.nightly).toHaveLength(3);
+    expect(rate.totalPrice).toBeGreaterThanOrEqual(rate.netPrice);
+    const best = await agent.engine.bestOffer({
+      params: { kind: 'accommodations', id: property.id },
+      query: { ...stay, currency: 'EUR', occupancy: { adults: 2, children: 0, childrenAge: [] } },
+    });
+    expect(best.offer).not.toBeNull();
+    expect(best.offer!).toBeLessThanOrEqual(rate.totalPrice);
+  });
+
+  it('converts prices to the currency asked', async () => {
+    const { property, unit, rate } = await firstBookable('EUR');
+    const usd = await agent.engine.listWithRates({
+      params: { kind: 'accommodations', id: property.id },
+      query: { ...stay, currency: 'USD', withVirtualRatePlans: true },
+    });
+    const same = usd.items.find((u) => u.id === unit.id)!.ratePlans.find((r) => r.id === rate.id)!;
+    expect(same.currency).toBe('USD');
+    expect(same.netPrice / rate.netPrice).toBeCloseTo(1 / 0.92, 1);
+  });
+
+  it('is not found for a property without a contract, for rates', async () => {
+    const all = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { discover: true, limit: 100 },
+    });
+    const other = all.items.find((p) => p.contract === null)!;
+    await expect(
+      agent.engine.listWithRates({
+        params: { kind: 'accommodations', id: other.id },
+        query: { ...stay, currency: 'EUR', withVirtualRatePlans: true },
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('booking a stay', () => {
+  const body = (
+    rate: { id: string; occupancy: { adults: number; children: number; infants: number } },
+    unitId: string,
+  ) => ({
+    booking: {
+      currency: 'EUR',
+      arrivalDate: stay.checkinDate,
+      departureDate: stay.checkoutDate,
+      customer: { name: 'Ada', surname: 'Lovelace', mail: 'ada@example.test' },
+      rooms: [
+        {
+          ratePlanId: rate.id,
+          roomTypeCode: unitId,
+          occupancy: rate.occupancy,
+          guests: [{ name: '', surname: '', nationality: '' }],
+        },
+      ],
+      policyAccepted: true as const,
+    },
+  });
+
+  it('books, takes the room, writes the e-mails, and replays an idempotent retry', async () => {
+    const { property, unit, rate } = await firstBookable();
+    const before = unit.availability;
+    const key = 'book-once-1';
+    const created = await agent.engine.createBooking(
+      { params: { kind: 'accommodations', id: property.id }, body: body(rate, unit.id) },
+      { idempotencyKey: key },
+    );
+    expect(created.reservationId).toMatch(/^TRN-[A-Z2-9]{8}$/);
+    expect(created.total).toBe(rate.totalPrice);
+    const again = await agent.engine.createBooking(
+      { params: { kind: 'accommodations', id: property.id }, body: body(rate, unit.id) },
+      { idempotencyKey: key },
+    );
+    expect(again.reservationId).toBe(created.reservationId);
+    const after = await agent.engine.listWithRates({
+      params: { kind: 'accommodations', id: property.id },
+      query: { ...stay, currency: 'EUR', withVirtualRatePlans: true },
+    });
+    expect(after.items.find((u) => u.id === unit.id)!.availability).toBe(before - 1);
+    const mails = await server.client(null).mail.list({ query: { limit: 50 } });
+    expect(mails.items.filter((m) => m.subject.includes(created.reservationId))).toHaveLength(2);
+    const guest = await server.db.one<{ name: string }>(
+      `select g.name from booking_guests g join booking_rooms r on r.id = g.booking_room_id
+        join bookings b on b.id = r.booking_id where b.reservation_id = $1`,
+      [created.reservationId],
+    );
+    expect(guest?.name).toBe('No Name');
+  });
+
+  it('gives the last room to exactly one of several agents racing for it', async () => {
+    const { property, unit, rate } = await firstBookable();
+    await server.db.query(
+      `update unit_availability set available = 1 where unit_id = $1 and date >= $2 and date < $3`,
+      [unit.id, stay.checkinDate, stay.checkoutDate],
+    );
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () =>
+        agent.engine.createBooking({
+          params: { kind: 'accommodations', id: property.id },
+          body: body(rate, unit.id),
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect(r.reason).toMatchObject({ status: 409 });
+    const left = await server.db.query<{ available: number }>(
+      `select available from unit_availability where unit_id = $1 and date >= $2 and date < $3`,
+      [unit.id, stay.checkinDate, stay.checkoutDate],
+    );
+    expect(left.every((r) => r.available === 0)).toBe(true);
+  });
+
+  it('refuses bad input with field errors, and a changed price', async () => {
+    const { property, unit, rate } = await firstBookable();
+    const bad = body(rate, unit.id);
+    await expect(
+      agent.engine.createBooking({
+        params: { kind: 'accommodations', id: property.id },
+        body: { booking: { ...bad.booking, rooms: [{ ...bad.booking.rooms[0]!, ratePlanId: 'nope' }] } },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    await expect(
+      agent.engine.createBooking({
+        params: { kind: 'accommodations', id: property.id },
+        body: { booking: { ...bad.booking, total: rate.totalPrice + 10 } },
+      }),
+    ).rejects.toMatchObject({ status: 409, code: 'price_changed' });
+  });
+});
