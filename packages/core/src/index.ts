@@ -3,6 +3,7 @@ export * from './auth/resetTokenMachine.js';
 export * from './auth/rules.js';
 export * from './auth/signInMachine.js';
 export * from './booking/pricing.js';
+export * from './booking/rental.js';
 export { errorMessage } from './internal/errorMessage.js';
 export * from './navigation/features.js';
 export * from './navigation/guards.js';
