@@ -155,7 +155,7 @@ export function ratesText(units: UnitWithRates[]): string {
             : 'no policy',
         ]),
       );
-      return `${head}\n${table.replace(/^/gm, '  ')}`;
+      return `${head}\n${table.replace(/^(?=.)/gm, '  ')}`;
     })
     .join('\n');
 }
