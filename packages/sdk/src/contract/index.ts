@@ -1,5 +1,5 @@
 import { authArea } from './auth.js';
-import { engineArea } from './engine.js';
+import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { systemArea } from './system.js';
 
@@ -16,6 +16,7 @@ export const contract = {
   engine: engineArea,
   mail: mailArea,
   system: systemArea,
+  vehicles: vehiclesArea,
 } as const;
 
 export type Contract = typeof contract;

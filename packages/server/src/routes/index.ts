@@ -4,6 +4,7 @@ import { authHandlers } from './auth.js';
 import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
 import { systemHandlers } from './system.js';
+import { vehiclesHandlers } from './vehicles.js';
 
 /** A handler for every endpoint of the contract (a missing one does not type-check). */
 export const handlers: Handlers<Contract> = {
@@ -11,6 +12,7 @@ export const handlers: Handlers<Contract> = {
   engine: engineHandlers,
   mail: mailHandlers,
   system: systemHandlers,
+  vehicles: vehiclesHandlers,
 };
 
 /** The Tern API: the contract and its handlers, as the registrar mounts them. */

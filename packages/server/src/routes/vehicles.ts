@@ -1,0 +1,37 @@
+import type { Contract } from '@tern/sdk';
+import type { AreaHandlers, RequestContext } from '../http/context.js';
+import { requireAuth } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
+import {
+  cancelVehicleBooking,
+  createVehicleBooking,
+  searchPlaces,
+  startVehicleQuery,
+  vehicleQueryResults,
+} from '../services/vehicles/rentals.js';
+
+function reseller(ctx: RequestContext) {
+  const auth = requireAuth(ctx);
+  if (!auth.user.agencyId) throw forbidden('Only an agency’s agents book cars');
+  return { userId: auth.user.id, agencyId: auth.user.agencyId };
+}
+
+export const vehiclesHandlers: AreaHandlers<Contract['vehicles']> = {
+  places: async ({ params, query }, ctx) => {
+    const items = await searchPlaces(
+      ctx.db,
+      reseller(ctx),
+      params.kind === 'vehicles' ? 'vehicle' : 'accommodation',
+      query.term,
+      query.limit,
+    );
+    return { items, meta: { page: 1, limit: query.limit, total: items.length } };
+  },
+  startQuery: ({ body }, ctx) => startVehicleQuery(ctx.db, ctx.clock, reseller(ctx), body),
+  queryResults: ({ params }, ctx) => vehicleQueryResults(ctx.db, ctx.clock, reseller(ctx), params.queryId),
+  createBooking: ({ body }, ctx) => createVehicleBooking(ctx.db, ctx.clock, reseller(ctx), body.booking),
+  cancelBooking: async ({ params }, ctx) => {
+    await cancelVehicleBooking(ctx.db, ctx.clock, reseller(ctx), params.reservationId);
+    return undefined;
+  },
+};

@@ -1,0 +1,487 @@
+import {
+  applyModifier,
+  carChargedDays,
+  convertMoney,
+  isCardNeeded,
+  liabilityOf,
+  type RentalPeriod,
+  rentalDays,
+  roundMoney,
+} from '@tern/core';
+import type {
+  BookingCreated,
+  Place,
+  VehicleOffer,
+  VehicleQueryResults,
+  vehicleBookingBody,
+  vehicleQueryBody,
+} from '@tern/sdk';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/db.js';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { newReservationId } from '../engine/book.js';
+import { currencyRatesFor } from '../engine/queries.js';
+import { html, sendMail } from '../mail.js';
+import { redeemCardToken } from '../vault/tokens.js';
+import { carProviders, providerDelayMs, providerNamed } from './providers.js';
+
+type QueryBody = z.output<typeof vehicleQueryBody>;
+type BookingBody = z.output<typeof vehicleBookingBody>['booking'];
+
+export interface Reseller {
+  userId: string;
+  agencyId: string;
+}
+
+const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
+
+/** A rental's dates: pick-up today or later, drop-off not before it, at most 90 days, times on the half hour. */
+function checkRental(r: RentalPeriod, clock: Clock): void {
+  if (r.pickupDate < today(clock))
+    throw badRequest('The pick-up is in the past', [
+      { field: 'pickupDate', message: 'Choose today or later' },
+    ]);
+  const days = carChargedDays(r);
+  if (days === 0)
+    throw badRequest('The drop-off is before the pick-up', [
+      { field: 'dropoffDate', message: 'Choose a later day' },
+    ]);
+  if (days > 90)
+    throw badRequest('A rental is at most 90 days', [{ field: 'dropoffDate', message: 'At most 90 days' }]);
+  for (const field of ['pickupTime', 'dropoffTime'] as const)
+    if (!/:(00|30)$/.test(r[field]))
+      throw badRequest('Times go in 30-minute steps', [{ field, message: 'Use :00 or :30' }]);
+}
+
+/** Starts a car search; the providers answer over the next seconds (`queryResults`). */
+export async function startVehicleQuery(
+  db: Db,
+  clock: Clock,
+  who: Reseller,
+  body: QueryBody,
+): Promise<{ queryId: string }> {
+  checkRental(body, clock);
+  await currencyRatesFor(db, body.currency);
+  const row = await db.one<{ id: string }>(
+    'insert into vehicle_queries (agency_id, user_id, body, created_at) values ($1, $2, $3, $4) returning id',
+    [who.agencyId, who.userId, JSON.stringify(body), clock.now()],
+  );
+  return { queryId: row!.id };
+}
+
+interface CarRow {
+  unit_id: string;
+  station_id: string;
+  station_title: string;
+  address: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  provider: string;
+  currency: string;
+  make: string;
+  model: string;
+  acriss_code: string;
+  seats: number;
+  doors: number;
+  large_suitcases: number;
+  small_suitcases: number;
+  transmission: 'manual' | 'automatic';
+  fuel: string;
+  daily_price: string;
+  image_file: string | null;
+  contract_id: string;
+  modifier_logic: 'increase_by_percent' | 'decrease_by_percent' | 'increase_by_amount' | 'decrease_by_amount';
+  modifier_amount: string;
+  available: number;
+}
+
+/** Cars of the agency's contracted stations free on every day of the rental. */
+async function availableCars(
+  db: Db,
+  agencyId: string,
+  rental: RentalPeriod,
+  where: { providers?: string[]; stationId?: string; unitId?: string; filter?: QueryBody['filter'] },
+  lock = false,
+): Promise<CarRow[]> {
+  const days = rentalDays(rental);
+  const params: unknown[] = [agencyId, days, days.length];
+  const add = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const conditions: string[] = [];
+  if (where.providers) conditions.push(`p.provider = any(${add(where.providers)})`);
+  if (where.stationId) conditions.push(`p.id = ${add(where.stationId)}`);
+  if (where.unitId) conditions.push(`u.id = ${add(where.unitId)}`);
+  const f = where.filter ?? {};
+  if (f.city) conditions.push(`lower(p.city) = lower(${add(f.city)})`);
+  if (f.country) conditions.push(`upper(p.country) = upper(${add(f.country)})`);
+  if (f.stationId) conditions.push(`p.id = ${add(f.stationId)}`);
+  if (f.latitude) conditions.push(`p.latitude between ${add(f.latitude.gte)} and ${add(f.latitude.lte)}`);
+  if (f.longitude) conditions.push(`p.longitude between ${add(f.longitude.gte)} and ${add(f.longitude.lte)}`);
+  if (lock && where.unitId)
+    await db.query(
+      'select 1 from unit_availability where unit_id = $1 and date = any($2) order by date for update',
+      [where.unitId, days],
+    );
+  return db.query<CarRow>(
+    `select u.id as unit_id, p.id as station_id, p.title as station_title, p.address, p.city, p.latitude, p.longitude,
+            p.provider, p.currency, u.make, u.model, u.acriss_code, u.seats, u.doors, u.large_suitcases,
+            u.small_suitcases, u.transmission, u.fuel, u.daily_price, u.image_file,
+            c.id as contract_id, c.modifier_logic, c.modifier_amount, a.available
+       from units u
+       join properties p on p.id = u.property_id and p.kind = 'vehicle'
+       join lateral (
+         select id, modifier_logic, modifier_amount from contracts
+          where property_id = p.id and agency_id = $1 and status = 'approved'
+          order by created_at desc limit 1
+       ) c on true
+       join lateral (
+         select min(available) as available, count(*) as n from unit_availability
+          where unit_id = u.id and date = any($2)
+       ) a on a.n = $3 and a.available > 0
+      ${conditions.length ? `where ${conditions.join(' and ')}` : ''}
+      order by u.daily_price, u.make, u.model`,
+    params,
+  );
+}
+
+function offerOf(
+  car: CarRow,
+  rental: RentalPeriod,
+  currency: string,
+  rates: Record<string, number>,
+): VehicleOffer {
+  const provider = providerNamed(car.provider)!;
+  const days = carChargedDays(rental);
+  const perDay = applyModifier(Number(car.daily_price), {
+    modifierLogic: car.modifier_logic,
+    modifierAmount: Number(car.modifier_amount),
+  });
+  const total = roundMoney(convertMoney(perDay * days, car.currency, currency, rates), currency);
+  const policy = { ...provider.policy, currency };
+  return {
+    id: `${car.unit_id}~${provider.name}`,
+    vehicleChannelId: car.unit_id,
+    stationChannelId: car.station_id,
+    stationTitle: car.station_title,
+    station: {
+      id: car.station_id,
+      title: car.station_title,
+      address: car.address,
+      city: car.city,
+      location: { latitude: Number(car.latitude), longitude: Number(car.longitude) },
+    },
+    provider: provider.name,
+    make: car.make,
+    model: car.model,
+    imageUrl: car.image_file ? `/photos/${car.image_file}` : '',
+    acrissCode: car.acriss_code,
+    seats: Number(car.seats),
+    doors: Number(car.doors),
+    largeSuitcasesCapacity: Number(car.large_suitcases),
+    smallSuitcasesCapacity: Number(car.small_suitcases),
+    transmission: car.transmission,
+    fuel: car.fuel,
+    days,
+    ratePlans: [
+      { id: `${car.unit_id}~${provider.name}`, totalPrice: total, currency, liability: liabilityOf(policy) },
+    ],
+    cancellationPolicy: policy,
+    availability: Number(car.available),
+  };
+}
+
+/** What the providers have answered so far: each answers once its delay since the query has passed. */
+export async function vehicleQueryResults(
+  db: Db,
+  clock: Clock,
+  who: Reseller,
+  queryId: string,
+): Promise<VehicleQueryResults> {
+  const query = await db.one<{ body: QueryBody; created_at: Date }>(
+    'select body, created_at from vehicle_queries where id = $1 and agency_id = $2',
+    [queryId, who.agencyId],
+  );
+  if (!query) throw notFound('There is no such car search', 'query_not_found');
+  const elapsed = clock.now().getTime() - new Date(query.created_at).getTime();
+  const providers = carProviders.map((p) => ({
+    provider: p.name,
+    finished: elapsed >= providerDelayMs(p.name, queryId),
+  }));
+  const answered = providers.filter((p) => p.finished).map((p) => p.provider);
+  const body = query.body;
+  const rates = await currencyRatesFor(db, body.currency);
+  const cars = answered.length
+    ? await availableCars(db, who.agencyId, body, { providers: answered, filter: body.filter })
+    : [];
+  return {
+    queryId,
+    finished: providers.every((p) => p.finished),
+    providers,
+    results: cars.map((car) => offerOf(car, body, body.currency, rates)),
+  };
+}
+
+/** Books a car (v3): takes it for every rental day in one transaction; idempotent through the registrar. */
+export async function createVehicleBooking(
+  db: Db,
+  clock: Clock,
+  who: Reseller,
+  body: BookingBody,
+): Promise<BookingCreated> {
+  checkRental(body, clock);
+  const rates = await currencyRatesFor(db, body.currency);
+  const [unitId, providerName] = body.rateId.split('~');
+  if (unitId !== body.vehicleChannelId || !providerNamed(providerName ?? null))
+    throw badRequest('The offer does not match the vehicle', [
+      { field: 'rateId', message: 'Use an offer id from the car search' },
+    ]);
+  return db.transaction(async (tx) => {
+    const [car] = await availableCars(tx, who.agencyId, body, { unitId }, true);
+    if (!car) {
+      const exists = await tx.one(
+        'select 1 from units u join properties p on p.id = u.property_id where u.id = $1 and p.kind = $2',
+        [unitId, 'vehicle'],
+      );
+      if (!exists) throw notFound('There is no such vehicle', 'vehicle_not_found');
+      throw new HttpError(
+        409,
+        'no_longer_available',
+        'This car is no longer available for these days: search again',
+      );
+    }
+    const offer = offerOf(car, body, body.currency, rates);
+    const total = offer.ratePlans[0]!.totalPrice;
+    if (body.total !== undefined && Math.abs(roundMoney(body.total, body.currency) - total) > 0.005)
+      throw conflict(
+        `The price has changed to ${body.currency} ${total}: check it and book again`,
+        'price_changed',
+      );
+    let card: { brand: string; last4: string; exp: string } | null = null;
+    if (isCardNeeded([offer.cancellationPolicy])) {
+      if (!body.guarantee?.cardToken)
+        throw badRequest('This rental needs a card', [
+          { field: 'guarantee.cardToken', message: 'Enter a card' },
+        ]);
+      card = await redeemCardToken(tx, clock, body.guarantee.cardToken);
+    }
+    const days = rentalDays(body);
+    const taken = await tx.query(
+      `update unit_availability set available = available - 1
+        where unit_id = $1 and date = any($2) and available >= 1 returning date`,
+      [unitId, days],
+    );
+    if (taken.length !== days.length)
+      throw new HttpError(
+        409,
+        'no_longer_available',
+        'This car is no longer available for these days: search again',
+      );
+    const reservationId = newReservationId();
+    const propertyTotal = roundMoney(convertMoney(total, body.currency, car.currency, rates), car.currency);
+    const booking = await tx.one<{ id: string }>(
+      `insert into bookings (reservation_id, kind, agency_id, property_id, booker_id, contract_id, arrival_date,
+                             departure_date, pickup_time, dropoff_time, currency, total, property_currency,
+                             property_total, customer, reservation_name, external_reference, special_request,
+                             liability, cancellation_policy, card_brand, card_last4, card_exp, created_at, updated_at)
+       values ($1, 'vehicle', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20,
+               $21, $22, $23, $23) returning id`,
+      [
+        reservationId,
+        who.agencyId,
+        car.station_id,
+        who.userId,
+        car.contract_id,
+        body.pickupDate,
+        body.dropoffDate,
+        body.pickupTime,
+        body.dropoffTime,
+        body.currency,
+        total,
+        car.currency,
+        propertyTotal,
+        JSON.stringify(body.driver),
+        body.reservationName ?? null,
+        body.externalReference ?? null,
+        body.notes ?? null,
+        offer.ratePlans[0]!.liability,
+        JSON.stringify(offer.cancellationPolicy),
+        card?.brand ?? null,
+        card?.last4 ?? null,
+        card?.exp ?? null,
+        clock.now(),
+      ],
+    );
+    await tx.query(
+      `insert into booking_rooms (booking_id, unit_id, offer_id, adults, children, infants, nightly, taxes, net_price,
+                                  total_price)
+       values ($1, $2, $3, 1, 0, 0, $4, '[]', $5, $5)`,
+      [booking!.id, unitId, body.rateId, JSON.stringify(days.map((date) => ({ date }))), total],
+    );
+    await tx.query(
+      `insert into booking_history (booking_id, user_id, action, details, created_at) values ($1, $2, 'created', $3, $4)`,
+      [
+        booking!.id,
+        who.userId,
+        JSON.stringify({ total, currency: body.currency, days: days.length }),
+        clock.now(),
+      ],
+    );
+    const driverName = `${body.driver.firstName} ${body.driver.lastName}`;
+    await sendMail(tx, {
+      to: body.driver.email,
+      subject: `Your car ${reservationId}: ${car.make} ${car.model} from ${car.station_title}`,
+      text: `Dear ${driverName},\n\nBooking ${reservationId}: ${car.make} ${car.model}\nPick-up: ${body.pickupDate} ${body.pickupTime} at ${car.station_title}, ${car.address}\nDrop-off: ${body.dropoffDate} ${body.dropoffTime}\nTotal: ${body.currency} ${total}\n`,
+      html: html`<p>Booking <strong>${reservationId}</strong>: ${car.make} ${car.model}</p><p>Pick-up: ${body.pickupDate} ${body.pickupTime} at ${car.station_title}<br>Drop-off: ${body.dropoffDate} ${body.dropoffTime}<br>Total: ${body.currency} ${total}</p>`,
+      kind: 'booking_confirmation',
+      at: clock.now(),
+    });
+    return {
+      uniqueId: booking!.id,
+      bookingId: booking!.id,
+      reservationId,
+      status: 'new' as const,
+      total,
+      currency: body.currency,
+    };
+  });
+}
+
+/** Cancels the agency's car booking before its pick-up; the car is free again. */
+export async function cancelVehicleBooking(
+  db: Db,
+  clock: Clock,
+  who: Reseller,
+  reservationId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const booking = await tx.one<{
+      id: string;
+      status: string;
+      arrival_date: string;
+      departure_date: string;
+      pickup_time: string;
+      dropoff_time: string;
+      unit_id: string;
+    }>(
+      `select b.id, b.status, b.arrival_date::text as arrival_date, b.departure_date::text as departure_date,
+              b.pickup_time, b.dropoff_time, r.unit_id
+         from bookings b join booking_rooms r on r.booking_id = b.id
+        where b.reservation_id = $1 and b.agency_id = $2 and b.kind = 'vehicle' for update of b`,
+      [reservationId, who.agencyId],
+    );
+    if (!booking) throw notFound('There is no such car booking', 'booking_not_found');
+    if (booking.status === 'canceled')
+      throw conflict('This booking is already cancelled', 'already_canceled');
+    if (booking.arrival_date < today(clock))
+      throw conflict('The rental has started: it cannot be cancelled', 'started');
+    await tx.query(`update bookings set status = 'canceled', updated_at = $2 where id = $1`, [
+      booking.id,
+      clock.now(),
+    ]);
+    await tx.query(`update booking_rooms set status = 'canceled' where booking_id = $1`, [booking.id]);
+    await tx.query(
+      `update unit_availability set available = available + 1 where unit_id = $1 and date = any($2)`,
+      [
+        booking.unit_id,
+        rentalDays({
+          pickupDate: booking.arrival_date,
+          dropoffDate: booking.departure_date,
+          pickupTime: booking.pickup_time,
+          dropoffTime: booking.dropoff_time,
+        }),
+      ],
+    );
+    await tx.query(
+      `insert into booking_history (booking_id, user_id, action, details, created_at) values ($1, $2, 'canceled', '{}', $3)`,
+      [booking.id, who.userId, clock.now()],
+    );
+  });
+}
+
+/** Destinations for the search box: cities, countries and properties (or stations) the agency can book. */
+export async function searchPlaces(
+  db: Db,
+  who: Reseller,
+  kind: 'accommodation' | 'vehicle',
+  term: string,
+  limit: number,
+): Promise<Place[]> {
+  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.query<{
+    id: string;
+    title: string;
+    city: string;
+    state: string | null;
+    country: string;
+    latitude: number;
+    longitude: number;
+  }>(
+    `select p.id, p.title, p.city, p.state, p.country, p.latitude, p.longitude
+       from properties p
+      where p.kind = $1 and exists (
+        select 1 from contracts c where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved')
+        and (p.title ilike $3 or p.city ilike $3 or p.country ilike $3)
+      order by p.title`,
+    [kind, who.agencyId, like],
+  );
+  const places: Place[] = [];
+  const cities = new Map<string, typeof rows>();
+  for (const r of rows)
+    cities.set(`${r.city}|${r.country}`, [...(cities.get(`${r.city}|${r.country}`) ?? []), r]);
+  const needle = term.toLowerCase();
+  for (const [key, list] of cities) {
+    const [city, country] = key.split('|') as [string, string];
+    if (!city.toLowerCase().includes(needle)) continue;
+    const lat = list.reduce((s, r) => s + Number(r.latitude), 0) / list.length;
+    const lng = list.reduce((s, r) => s + Number(r.longitude), 0) / list.length;
+    places.push({
+      id: `city:${country}:${city}`,
+      type: 'place',
+      kind: 'city',
+      title: city,
+      city,
+      state: list[0]!.state,
+      country,
+      latitude: lat,
+      longitude: lng,
+      count: list.length,
+    });
+  }
+  for (const r of rows) {
+    if (!r.title.toLowerCase().includes(needle)) continue;
+    places.push({
+      id: r.id,
+      type: 'place',
+      kind: 'property',
+      title: r.title,
+      city: r.city,
+      state: r.state,
+      country: r.country,
+      latitude: Number(r.latitude),
+      longitude: Number(r.longitude),
+      count: 1,
+    });
+  }
+  const countries = new Map<string, number>();
+  for (const r of rows)
+    if (r.country.toLowerCase().includes(needle))
+      countries.set(r.country, (countries.get(r.country) ?? 0) + 1);
+  for (const [country, count] of countries)
+    places.push({
+      id: `country:${country}`,
+      type: 'place',
+      kind: 'country',
+      title: country,
+      city: null,
+      state: null,
+      country,
+      latitude: null,
+      longitude: null,
+      count,
+    });
+  return places.slice(0, limit);
+}
