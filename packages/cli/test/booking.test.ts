@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { engineArea, type UnitWithRates } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIso } from '../src/pendingCore.js';
-import { demoEmail, mask, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
+import {
+  demoEmail,
+  FakeTtyStdin,
+  mask,
+  PASSWORD,
+  removeTempDirs,
+  runCli,
+  tempConfigDir,
+  tick,
+  until,
+} from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // `tern search stays`, `tern property show|rates` and `tern book stay` against the real server (the demo world).
@@ -446,3 +456,64 @@ describe('tern book stay (flags, no terminal)', () => {
 async function tokenOf(configDir: string): Promise<string> {
   return JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8')).token;
 }
+
+describe('tern book stay on a terminal', () => {
+  it('books through the Ink wizard: the stay, a room, the contact, then y', async () => {
+    const { rateId } = await freeRate();
+    const units = JSON.parse(
+      (
+        await tern([
+          'property',
+          'rates',
+          harbourView,
+          '--checkin',
+          checkin,
+          '--checkout',
+          checkout,
+          '--currency',
+          'EUR',
+          '--json',
+        ])
+      ).stdout,
+    ).units as UnitWithRates[];
+    const row = units.flatMap((u) => u.ratePlans).findIndex((r) => r.id === rateId);
+    const tty = new FakeTtyStdin();
+    let rateReplies = 0;
+    const watched: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/list_with_rates')) rateReplies++;
+      return response;
+    };
+    const running = runCli(
+      ['book', 'stay', harbourView, '--checkin', checkin, '--checkout', checkout, '--currency', 'EUR'],
+      { configDir: agent, isTTY: true, tty, fetch: watched },
+    );
+    await until(
+      () => tty.listenerCount('readable') > 0,
+      () => 'the wizard never listened to stdin',
+    );
+    const type = async (...keys: string[]) => {
+      for (const key of keys) {
+        tty.write(key);
+        await tick(20);
+      }
+    };
+    // The stay is filled from the flags: Enter through its four fields loads the rates.
+    await type('\r', '\r', '\r', '\r');
+    await until(
+      () => rateReplies === 1,
+      () => `rate replies: ${rateReplies}`,
+    );
+    await tick(100);
+    await type(...Array(row).fill('\u001b[B'), '\u001b[C', '\r');
+    await type('Anna', '\r', 'Jónsdóttir', '\r', 'anna.wizard@example.com', '\r', '\r');
+    await type('y');
+    const result = await running;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Booked: TRN-[A-Z0-9]{8}\nBooking number {2}TRN-/);
+    const mail = await tern(['mail', 'list', '--to', 'anna.wizard@example.com', '--json']);
+    expect(JSON.parse(mail.stdout).meta.total).toBeGreaterThan(0);
+  });
+});

@@ -25,6 +25,7 @@ import {
   runWizard,
   useKeys,
   useSyncState,
+  withErrors,
 } from './wizard.js';
 
 type Step = 'searching' | 'offers' | 'driver' | 'confirm' | 'booking';
@@ -128,7 +129,8 @@ export function BookCarWizard(props: BookCarWizardProps) {
       const errors = Object.fromEntries(
         fields.filter((f) => FLAG_FIELD[f.field]).map((f) => [FLAG_FIELD[f.field], f.message]),
       );
-      if (Object.keys(errors).length > 0) patch({ driverFields: { ...get().driverFields, errors } });
+      if (Object.keys(errors).length > 0)
+        patch({ driverFields: withErrors(DRIVER_FIELDS, get().driverFields, errors) });
       else patch({ message: props.describe(error) });
     }
   };
@@ -169,7 +171,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
     booking: {},
   } satisfies Record<Step, object>;
   const state = get();
-  useKeys(keys[state.step]);
+  useKeys(() => keys[get().step]);
 
   return (
     <Box flexDirection="column">

@@ -24,6 +24,7 @@ import {
   runWizard,
   useKeys,
   useSyncState,
+  withErrors,
 } from './wizard.js';
 
 type Stay = { checkinDate: string; checkoutDate: string; currency: string };
@@ -125,7 +126,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     const propertyId = values.property?.trim() ?? '';
     if (!propertyId)
       return patch({
-        stayFields: { ...get().stayFields, errors: { property: 'the property id is needed' } },
+        stayFields: withErrors(STAY_FIELDS, get().stayFields, { property: 'the property id is needed' }),
       });
     let stay: Stay;
     try {
@@ -136,7 +137,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     } catch (error) {
       const errors = fieldErrors(error);
       return errors
-        ? patch({ stayFields: { ...get().stayFields, errors } })
+        ? patch({ stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) })
         : patch({ message: props.describe(error) });
     }
     patch({ step: 'loading', message: null, propertyId, stay });
@@ -182,7 +183,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
       patch({ step: 'confirm', prepared, message: null });
     } catch (error) {
       const errors = fieldErrors(error);
-      if (errors) patch({ contactFields: { ...get().contactFields, errors } });
+      if (errors) patch({ contactFields: withErrors(CONTACT_FIELDS, get().contactFields, errors) });
       else patch({ message: props.describe(error) });
     }
   };
@@ -234,7 +235,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     },
     booking: {},
   } satisfies Record<Step, object>;
-  useKeys(keys[state.step]);
+  useKeys(() => keys[get().step]);
 
   return (
     <Box flexDirection="column">

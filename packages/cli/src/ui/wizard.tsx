@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Box, type Key, render, Text, useInput, useStdin } from 'ink';
+import { Box, type Key, render, Text, useInput, useStdin, useStdout } from 'ink';
 import { type ReactElement, useReducer, useRef } from 'react';
 import type { Io } from '../io.js';
 import { printable } from './loginForm.js';
@@ -36,23 +36,27 @@ export interface KeyHandlers {
   tab?(shift: boolean): void;
 }
 
-export function useKeys(handlers: KeyHandlers, active = true): void {
+/**
+ * Reads keys for the handlers of the moment: `current()` is asked again for each key, so keys arriving in one
+ * chunk (a paste, or fast typing) go to the step the previous key led to.
+ */
+export function useKeys(current: () => KeyHandlers, active = true): void {
   const { isRawModeSupported } = useStdin();
   useInput(
     (input: string, key: Key) => {
-      if (key.return) return handlers.enter?.();
-      if (key.escape) return handlers.escape?.();
-      if (key.tab) return handlers.tab?.(key.shift);
-      if (key.upArrow) return handlers.up?.();
-      if (key.downArrow) return handlers.down?.();
-      if (key.leftArrow) return handlers.left?.();
-      if (key.rightArrow) return handlers.right?.();
-      if (key.backspace || key.delete) return handlers.erase?.();
+      if (key.return) return current().enter?.();
+      if (key.escape) return current().escape?.();
+      if (key.tab) return current().tab?.(key.shift);
+      if (key.upArrow) return current().up?.();
+      if (key.downArrow) return current().down?.();
+      if (key.leftArrow) return current().left?.();
+      if (key.rightArrow) return current().right?.();
+      if (key.backspace || key.delete) return current().erase?.();
       if (key.ctrl || key.meta) return;
       for (const part of input.split(/(\r\n|[\r\n\u007f\b])/)) {
-        if (part === '\r' || part === '\n' || part === '\r\n') handlers.enter?.();
-        else if (part === '\u007f' || part === '\b') handlers.erase?.();
-        else if (part) handlers.text?.(printable(part));
+        if (part === '\r' || part === '\n' || part === '\r\n') current().enter?.();
+        else if (part === '\u007f' || part === '\b') current().erase?.();
+        else if (part) current().text?.(printable(part));
       }
     },
     { isActive: active && isRawModeSupported === true },
@@ -77,6 +81,16 @@ export function fieldsState(fields: FieldSpec[], values: Record<string, string |
     focus: 0,
     errors: {},
   };
+}
+
+/** The form with these errors, the focus on the first field in error. */
+export function withErrors(
+  fields: FieldSpec[],
+  state: FieldsState,
+  errors: Record<string, string>,
+): FieldsState {
+  const first = fields.findIndex((f) => errors[f.key]);
+  return { ...state, errors, focus: first >= 0 ? first : state.focus };
 }
 
 /** Key handling of a fields form: typing edits the focused field, Enter moves on and submits on the last. */
@@ -138,28 +152,41 @@ export function Fields({ fields, state }: { fields: FieldSpec[]; state: FieldsSt
   );
 }
 
-/** A list with a cursor (↑ ↓); each row is drawn by the caller. */
+/**
+ * A list with a cursor (↑ ↓); each row is drawn by the caller. A list longer than the terminal shows a window
+ * around the cursor, with how many rows are above and below it.
+ */
 export function Choices<T>({
   items,
   cursor,
   row,
+  reserve = 10,
 }: {
   items: T[];
   cursor: number;
   row: (item: T, selected: boolean) => ReactElement | string;
+  /** Terminal lines the rest of the screen needs. */
+  reserve?: number;
 }) {
+  const { stdout } = useStdout();
+  const height = Math.max(3, (stdout.rows || 24) - reserve);
+  const start = Math.min(Math.max(0, cursor - Math.floor(height / 2)), Math.max(0, items.length - height));
+  const shown = items.slice(start, start + height);
+  const below = items.length - start - shown.length;
   return (
     <Box flexDirection="column">
-      {items.map((item, i) => {
-        const drawn = row(item, i === cursor);
+      {start > 0 ? <Text dimColor>{`  ↑ ${start} more`}</Text> : null}
+      {shown.map((item, i) => {
+        const at = start + i;
+        const drawn = row(item, at === cursor);
         return (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the list does not reorder
-          <Box key={i}>
-            <Text color={i === cursor ? 'cyan' : undefined}>{i === cursor ? '› ' : '  '}</Text>
+          <Box key={at}>
+            <Text color={at === cursor ? 'cyan' : undefined}>{at === cursor ? '› ' : '  '}</Text>
             {typeof drawn === 'string' ? <Text>{drawn}</Text> : drawn}
           </Box>
         );
       })}
+      {below > 0 ? <Text dimColor>{`  ↓ ${below} more`}</Text> : null}
     </Box>
   );
 }
