@@ -175,28 +175,7 @@ export function formatPrice(amount: number | null | undefined, currency: string)
   return `${currency.toUpperCase()} ${number}`;
 }
 
-// ——— cars (document 1 §9, DECISIONS 8) ———————————————————————————————————————————————————————————————
-
-/** → core `carChargedDays` (DECISIONS 8): the day difference, plus one when drop-off is later in the day; at least 1. */
-export function carChargedDays(rental: {
-  pickupDate: string;
-  dropoffDate: string;
-  pickupTime: string;
-  dropoffTime: string;
-}): number {
-  const days = nights(rental.pickupDate, rental.dropoffDate);
-  return Math.max(1, days + (rental.dropoffTime > rental.pickupTime ? 1 : 0));
-}
-
-/** → core `carPrice` (document 1 §9): the first rate's total ÷ the day difference × the charged days. */
-export function carPrice(
-  firstRateTotal: number | null | undefined,
-  rental: { pickupDate: string; dropoffDate: string; pickupTime: string; dropoffTime: string },
-): number | null {
-  if (firstRateTotal === null || firstRateTotal === undefined) return null;
-  const difference = Math.max(1, nights(rental.pickupDate, rental.dropoffDate));
-  return Math.round((firstRateTotal / difference) * carChargedDays(rental) * 100) / 100;
-}
+// ——— cars (document 1 §4, §9) ——————————————————————————————————————————————————————————————————————
 
 /** → core vehicle query polling machine (document 1 §4, §9): every 2000 ms until every provider answered. */
 export const VEHICLE_POLL_MS = 2000;

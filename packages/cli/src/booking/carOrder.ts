@@ -78,13 +78,21 @@ export function checkCarOrder(flags: CarBookFlags) {
     phone: flags.phone ?? '',
   };
   const errors = validateDriver(driver);
-  const flagOf = { firstName: '--first-name', lastName: '--last-name', email: '--email', phone: '--phone' };
-  const problems: [string, string][] = Object.entries(errors).map(([field, key]) => [
-    flagOf[field as keyof typeof flagOf],
-    key === 'validation_messages.email'
-      ? 'use an e-mail address such as name@example.com'
-      : 'the driver’s value is needed',
-  ]);
+  const flagOf = {
+    firstName: ['--first-name', 'first name'],
+    lastName: ['--last-name', 'last name'],
+    email: ['--email', 'e-mail'],
+    phone: ['--phone', 'phone number'],
+  } as const;
+  const problems: [string, string][] = Object.entries(errors).map(([field, key]) => {
+    const [flag, what] = flagOf[field as keyof typeof flagOf];
+    return [
+      flag,
+      key === 'validation_messages.email'
+        ? 'use an e-mail address such as name@example.com'
+        : `the driver’s ${what} is needed`,
+    ];
+  });
   if (!flags.offer)
     problems.push(['--offer', 'the offer to book is needed (the OFFER column of `tern search cars`)']);
   if (!flags.acceptPolicies)

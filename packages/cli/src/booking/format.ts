@@ -1,4 +1,4 @@
-import { paymentKind } from '@tern/core';
+import { carPrice, paymentKind } from '@tern/core';
 import type {
   CancellationPolicy,
   Place,
@@ -9,7 +9,7 @@ import type {
   VehicleOffer,
 } from '@tern/sdk';
 import { type FieldValue, formatFields, formatTable } from '../output.js';
-import { carPrice, formatPrice, isScarce } from '../pendingCore.js';
+import { formatPrice, isScarce } from '../pendingCore.js';
 import type { CarRental } from './queryFlags.js';
 
 /** The booking engine's objects as text for a person (tables and key/value fields); `--json` prints them as is. */
@@ -163,25 +163,11 @@ export function ratesText(units: UnitWithRates[]): string {
 /** `tern search cars`: one row per offer, priced with core's car rule. */
 export function vehicleTable(offers: VehicleOffer[], rental: CarRental): string {
   return formatTable(
-    [
-      'OFFER',
-      'VEHICLE',
-      'CAR',
-      'ACRISS',
-      'SEATS',
-      'DOORS',
-      'BAGS',
-      'GEAR',
-      'STATION',
-      'PROVIDER',
-      'DAYS',
-      'PRICE',
-    ],
+    ['OFFER', 'CAR', 'ACRISS', 'SEATS', 'DOORS', 'BAGS', 'GEAR', 'STATION', 'PROVIDER', 'DAYS', 'PRICE'],
     offers.map((o) => {
       const first = o.ratePlans[0];
       return [
         o.id,
-        o.vehicleChannelId,
         `${o.make} ${o.model}`,
         o.acrissCode,
         String(o.seats),

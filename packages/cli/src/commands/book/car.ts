@@ -38,7 +38,7 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
     const offer = results.results.find((o) => o.id === flags.offer);
     if (!offer)
       throw new UserError(
-        `No offer ${flags.offer} in ${flags.query ? `query ${flags.query}` : 'a search with these flags'}: offers belong to one search — run \`tern search cars\` with the same dates, times and driver, then pass its OFFER (and --query QUERY)`,
+        `No offer ${flags.offer} ${flags.query ? `in query ${flags.query}` : 'for these dates, times, driver and place'}: choose one from \`tern search cars\` run with the same flags (or pass its --query QUERY_ID)`,
         { code: 'offer_not_found' },
       );
     const body = prepareCarBooking(flags, offer, query);

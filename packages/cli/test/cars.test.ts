@@ -1,0 +1,212 @@
+import type { VehicleOffer } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEmail, mask, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// `tern places`, `tern search cars` and `tern book car` against the real server and its simulated providers.
+
+let server: TestServer;
+let agent: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  agent = await tempConfigDir();
+  const login = await runCli(
+    ['login', '--api-url', server.url, '--email', demoEmail('agent'), '--password-stdin'],
+    { configDir: agent, stdin: `${PASSWORD}\n` },
+  );
+  expect(login.code).toBe(0);
+});
+afterAll(async () => {
+  await server?.close();
+  await removeTempDirs();
+});
+
+/** `tern …` as the agent, counting the calls made to the query_results endpoint. */
+async function tern(argv: string[]) {
+  let polls = 0;
+  const watched: typeof fetch = async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    if (url.includes('/query_results/')) polls++;
+    return fetch(input, init);
+  };
+  const result = await runCli(argv, { configDir: agent, fetch: watched });
+  return { ...result, polls };
+}
+
+const maskPrices = (text: string) => mask(text).replace(/\b[A-Z]{3} [\d,]+\.\d\d\b/g, '<price>');
+
+const driver = [
+  '--first-name',
+  'Jón',
+  '--last-name',
+  'Jónsson',
+  '--email',
+  'jon.driver@example.com',
+  '--phone',
+  '+354 555 1234',
+];
+
+/** The offers of a search with the default days, as `--json` gives them. */
+async function offers(): Promise<{ queryId: string; results: VehicleOffer[] }> {
+  const result = await tern(['search', 'cars', '--json']);
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout);
+}
+
+describe('tern places', () => {
+  it('lists car destinations for a term, and stay destinations with --stays', async () => {
+    const cars = await tern(['places', 'kef']);
+    expect(cars.code).toBe(0);
+    expect(mask(cars.stdout)).toMatchInlineSnapshot(`
+      "ID                                    KIND      NAME                                     CITY      COUNTRY  COUNT
+      city:IS:Keflavik                      city      Keflavik                                 Keflavik  IS       1
+      <id>  property  Northwind Car Rental – Keflavík Airport  Keflavik  IS       1
+      Search there with \`tern search cars --city CITY --country CODE\`.
+      "
+    `);
+    const stays = await tern(['places', 'reyk', '--stays', '--json']);
+    expect(JSON.parse(stays.stdout).items[0]).toMatchObject({
+      kind: 'city',
+      title: 'Reykjavik',
+      country: 'IS',
+    });
+  });
+});
+
+describe('tern search cars', () => {
+  it('polls the query until every provider answered, then prints the offers', async () => {
+    const result = await tern(['search', 'cars', '--city', 'Reykjavik']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    // The providers answer some seconds after the query: at least one poll came back unfinished.
+    expect(result.polls).toBeGreaterThanOrEqual(2);
+    const lines = maskPrices(result.stdout).split('\n');
+    expect(lines[0]).toMatch(
+      /^OFFER +CAR +ACRISS +SEATS +DOORS +BAGS +GEAR +STATION +PROVIDER +DAYS +PRICE$/,
+    );
+    expect(
+      lines
+        .slice(1, -2)
+        .every((l) =>
+          /^<id>~\w+ +.+ +[A-Z]{4} +\d +\d +\dL \dS +(manual|automatic) +.+Reykjav.+ +\d+ +<price>$/.test(l),
+        ),
+    ).toBe(true);
+    expect(lines.at(-2)).toMatch(
+      /^\d+ offers, \d{4}-\d\d-\d\d 10:00 to \d{4}-\d\d-\d\d 10:00\. Book one with `tern book car --offer OFFER --query <id> …`/,
+    );
+  });
+
+  it('prints the query and the results with --json, silently', async () => {
+    const result = await tern([
+      'search',
+      'cars',
+      '--pickup-time',
+      '09:00',
+      '--dropoff-time',
+      '11:30',
+      '--driver-age',
+      '25',
+      '--json',
+    ]);
+    expect(result.stderr).toBe('');
+    const reply = JSON.parse(result.stdout);
+    expect(reply.finished).toBe(true);
+    expect(reply.providers.every((p: { finished: boolean }) => p.finished)).toBe(true);
+    expect(reply.results.length).toBeGreaterThan(0);
+    const { pickupDate, dropoffDate, ...query } = reply.query;
+    expect(query).toMatchInlineSnapshot(`
+      {
+        "currency": "USD",
+        "driverAge": 25,
+        "driverCountry": "IS",
+        "dropoffTime": "11:30",
+        "filter": {},
+        "pickupTime": "09:00",
+      }
+    `);
+    // Charged days: the day difference, plus one as the drop-off is later in the day (core's rule).
+    const days = (Date.parse(dropoffDate) - Date.parse(pickupDate)) / 86_400_000 + 1;
+    expect(reply.results.every((o: VehicleOffer) => o.days === days)).toBe(true);
+    const first = reply.results[0] as VehicleOffer;
+    expect(mask(JSON.stringify(Object.keys(first)))).toMatchInlineSnapshot(
+      `"["id","vehicleChannelId","stationChannelId","stationTitle","station","provider","make","model","imageUrl","acrissCode","seats","doors","largeSuitcasesCapacity","smallSuitcasesCapacity","transmission","fuel","days","ratePlans","cancellationPolicy","availability"]"`,
+    );
+  });
+
+  it('refuses bad flags with exit 1', async () => {
+    const result = await tern(['search', 'cars', '--driver-age', '17', '--driver-country', 'Iceland']);
+    expect(result).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr:
+        'Error: --driver-age: use a whole number from 18 to 99; --driver-country: use a two-letter country code (e.g. IS)\n',
+    });
+    expect(result.polls).toBe(0);
+  });
+});
+
+describe('tern book car (flags, no terminal)', () => {
+  it('books an offer that needs no card and prints the booking number; the same key returns the same booking', async () => {
+    const { queryId, results } = await offers();
+    const offer = results.find((o) => (o.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') === 'none');
+    expect(offer).toBeDefined();
+    const argv = [
+      'book',
+      'car',
+      '--offer',
+      offer!.id,
+      ...driver,
+      '--accept-policies',
+      '--idempotency-key',
+      'cli-car-1',
+    ];
+    const first = await tern(argv);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const number = /^Booked: (TRN-[A-Z0-9]{8})\n/.exec(first.stdout)?.[1];
+    expect(number).toBeDefined();
+    expect(first.stdout).toContain(
+      `Car             ${offer!.make} ${offer!.model} (${offer!.acrissCode}), ${offer!.provider}`,
+    );
+    expect(first.stdout).toContain('Driver          Jón Jónsson <jon.driver@example.com>');
+
+    // The retry names the search instead of searching again, and gets the first booking back.
+    const again = await tern([...argv, '--query', queryId, '--json']);
+    expect(again.polls).toBe(1);
+    expect(JSON.parse(again.stdout)).toMatchObject({ reservationId: number, status: 'new' });
+  });
+
+  it('refuses an offer that needs a card without --card-token', async () => {
+    const { results } = await offers();
+    const offer = results.find((o) => (o.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') !== 'none');
+    expect(offer).toBeDefined();
+    const result = await tern([
+      'book',
+      'car',
+      '--offer',
+      offer!.id,
+      ...driver,
+      '--accept-policies',
+      '--json',
+    ]);
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout).error).toMatchObject({ kind: 'user', code: 'card_needed' });
+    expect(result.stderr).toContain('book it in the web app, or pass --card-token TOKEN');
+  });
+
+  it('refuses missing driver fields before searching, and an unknown offer after', async () => {
+    const missing = await tern(['book', 'car', '--offer', 'x~y', '--first-name', 'Jón', '--email', 'jon@']);
+    expect(missing).toMatchObject({
+      code: 1,
+      polls: 0,
+      stderr:
+        'Error: --last-name: the driver’s last name is needed; --email: use an e-mail address such as name@example.com; --phone: the driver’s phone number is needed; --accept-policies: read the car’s cancellation policy and accept it\n',
+    });
+    const unknown = await tern(['book', 'car', '--offer', 'x~y', ...driver, '--accept-policies']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(
+      /^Error: No offer x~y for these dates, times, driver and place: choose one from `tern search cars`/,
+    );
+  });
+});
