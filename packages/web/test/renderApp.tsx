@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { StoredSession } from '@tern/core';
-import type { SessionExpiredError, TernClient } from '@tern/sdk';
+import { contract, type SessionExpiredError, type TernClient } from '@tern/sdk';
 import { render, screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../src/app/App';
@@ -14,8 +14,8 @@ import { sessionFor } from './fixtures';
 type Auth = TernClient['auth'];
 
 /**
- * Handlers for `client.call(endpoint, input)` by endpoint name (`engine.search`, `vehicles.places`…): the
- * booking engine's calls go through the SDK's typed `call` with the contract's endpoints.
+ * Handlers of the booking engine's calls by endpoint name (`engine.search`, `vehicles.places`…): every
+ * area method of the fake client (but `auth`) goes to `client.call`, which answers from these.
  */
 export type CallHandlers = Record<string, (input: never, options?: { signal?: AbortSignal }) => unknown>;
 
@@ -47,7 +47,20 @@ export function fakeClient(
       return handler(input as never, options);
     },
   );
-  return { auth, call } as unknown as TernClient & {
+  const areas = Object.fromEntries(
+    Object.entries(contract)
+      .filter(([area]) => area !== 'auth')
+      .map(([area, endpoints]) => [
+        area,
+        Object.fromEntries(
+          Object.entries(endpoints).map(([op, endpoint]) => [
+            op,
+            (input?: unknown, options?: { signal?: AbortSignal }) => call(endpoint, input, options),
+          ]),
+        ),
+      ]),
+  );
+  return { ...areas, auth, call } as unknown as TernClient & {
     auth: Record<keyof Auth, ReturnType<typeof vi.fn>>;
     call: typeof call;
   };

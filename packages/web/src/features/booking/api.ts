@@ -13,47 +13,42 @@ import {
   type VehicleBookingBody,
   type VehicleQueryBody,
   type VehicleQueryResults,
-  vehiclesArea,
 } from '@tern/sdk';
 
 export type Kind = 'accommodations' | 'vehicles';
 
 /**
- * The booking engine's calls (document 1 §7), one line each over the SDK's typed `call` with the
- * contract's endpoints — the machines' actors are built on these. `signal` cancels a call whose answer is
- * no longer wanted (a newer search, a page left).
+ * The booking engine's calls (document 1 §7), one line each over the SDK's `engine` and `vehicles` areas —
+ * the page state is built on these. `signal` cancels a call whose answer is no longer wanted (a newer
+ * search, a page left).
  */
 export function bookingApi(client: TernClient) {
-  const call = client.call.bind(client);
+  const { engine, vehicles } = client;
   return {
     places: (kind: Kind, term: string, signal?: AbortSignal): Promise<Place[]> =>
-      call(vehiclesArea.places, { params: { kind }, query: { term, limit: 10 } }, { signal }).then(
-        (r) => r.items,
-      ),
+      vehicles.places({ params: { kind }, query: { term, limit: 10 } }, { signal }).then((r) => r.items),
     search: (
       kind: Kind,
       query: SearchQuery,
       signal?: AbortSignal,
     ): Promise<{ items: SearchProperty[]; total: number }> =>
-      call(engineArea.search, { params: { kind }, query }, { signal }).then((r) => ({
+      engine.search({ params: { kind }, query }, { signal }).then((r) => ({
         items: r.items,
         total: r.meta.total,
       })),
     info: (kind: Kind, id: string, signal?: AbortSignal): Promise<PropertyInfo> =>
-      call(engineArea.info, { params: { kind, id } }, { signal }),
+      engine.info({ params: { kind, id } }, { signal }),
     closedDates: (kind: Kind, id: string, signal?: AbortSignal): Promise<ClosedDates> =>
-      call(engineArea.closedDates, { params: { kind, id }, query: {} }, { signal }),
+      engine.closedDates({ params: { kind, id }, query: {} }, { signal }),
     listWithRates: (
       kind: Kind,
       id: string,
       query: { checkinDate: string; checkoutDate: string; currency: string },
       signal?: AbortSignal,
     ): Promise<UnitWithRates[]> =>
-      call(
-        engineArea.listWithRates,
-        { params: { kind, id }, query: { ...query, withVirtualRatePlans: true } },
-        { signal },
-      ).then((r) => r.items),
+      engine
+        .listWithRates({ params: { kind, id }, query: { ...query, withVirtualRatePlans: true } }, { signal })
+        .then((r) => r.items),
     bestOffer: (
       kind: Kind,
       id: string,
@@ -64,29 +59,28 @@ export function bookingApi(client: TernClient) {
         occupancy?: { adults: number; children: number; childrenAge: number[] };
       },
       signal?: AbortSignal,
-    ): Promise<BestOffer> => call(engineArea.bestOffer, { params: { kind, id }, query }, { signal }),
+    ): Promise<BestOffer> => engine.bestOffer({ params: { kind, id }, query }, { signal }),
     cardCaptureFormUrl: (
       kind: Kind,
       id: string,
       signal?: AbortSignal,
     ): Promise<{ cardCaptureFormUrl: string; origin: string }> =>
-      call(engineArea.cardCaptureFormUrl, { params: { kind, id } }, { signal }),
+      engine.cardCaptureFormUrl({ params: { kind, id } }, { signal }),
     createStayBooking: (
       id: string,
       body: StayBookingBody,
       idempotencyKey?: string,
     ): Promise<BookingCreated> =>
-      call(
-        engineArea.createBooking,
+      engine.createBooking(
         { params: { kind: 'accommodations', id }, body },
         idempotencyKey ? { idempotencyKey } : {},
       ),
     startVehicleQuery: (body: VehicleQueryBody, signal?: AbortSignal): Promise<{ queryId: string }> =>
-      call(vehiclesArea.startQuery, { body }, { signal }),
+      vehicles.startQuery({ body }, { signal }),
     vehicleQueryResults: (queryId: string, signal?: AbortSignal): Promise<VehicleQueryResults> =>
-      call(vehiclesArea.queryResults, { params: { queryId } }, { signal }),
+      vehicles.queryResults({ params: { queryId } }, { signal }),
     createVehicleBooking: (body: VehicleBookingBody, idempotencyKey?: string): Promise<BookingCreated> =>
-      call(vehiclesArea.createBooking, { body }, idempotencyKey ? { idempotencyKey } : {}),
+      vehicles.createBooking({ body }, idempotencyKey ? { idempotencyKey } : {}),
   };
 }
 

@@ -4,8 +4,6 @@ import {
   bookingIdOf,
   bookingQueryString,
   cancellationDeadline,
-  carChargedDays,
-  carPrice,
   currencyOrder,
   driverAgeOptions,
   formatPrice,
@@ -105,36 +103,7 @@ describe('money', () => {
   });
 });
 
-describe('cars (DECISIONS 8, document 1 §9)', () => {
-  it.each([
-    ['2030-06-01', '2030-06-08', '10:00', '10:00', 7],
-    ['2030-06-01', '2030-06-08', '10:00', '12:00', 8],
-    ['2030-06-01', '2030-06-08', '12:00', '10:00', 7],
-    ['2030-06-01', '2030-06-01', '10:00', '10:00', 1],
-    ['2030-06-01', '2030-06-01', '09:00', '18:00', 1],
-  ])('%s %s → %s %s charges %i days', (a, b, ta, tb, days) => {
-    expect(carChargedDays(a, b, ta, tb)).toBe(days);
-  });
-
-  it('prices the first rate per day difference times the charged days', () => {
-    expect(
-      carPrice(280, {
-        pickupDate: '2030-06-01',
-        dropoffDate: '2030-06-08',
-        pickupTime: '10:00',
-        dropoffTime: '12:00',
-      }),
-    ).toBe(320);
-    expect(
-      carPrice(null, {
-        pickupDate: '2030-06-01',
-        dropoffDate: '2030-06-08',
-        pickupTime: '10:00',
-        dropoffTime: '12:00',
-      }),
-    ).toBeNull();
-  });
-
+describe('car search options (document 1 §5, §9)', () => {
   it('offers driver ages 18–99 with 30–60 as one option, and half-hour times', () => {
     const ages = driverAgeOptions();
     expect(ages[0]).toEqual({ value: 18, from: 18, to: 18 });

@@ -246,17 +246,6 @@ export function driverAgeOptions(): { value: number; from: number; to: number }[
   return out;
 }
 
-/** → core `carChargedDays` (DECISIONS 8): day difference, plus one when drop-off is later in the day; at least 1. */
-export function carChargedDays(
-  pickupDate: string,
-  dropoffDate: string,
-  pickupTime: string,
-  dropoffTime: string,
-): number {
-  const days = nightsBetween(pickupDate, dropoffDate);
-  return Math.max(1, days + (dropoffTime > pickupTime ? 1 : 0));
-}
-
 // ——— the main search form (document 1 §2) ———————————————————————————————————————————————————————————
 
 export interface PlaceRef {
@@ -358,22 +347,6 @@ export function hasMissingSpaces(
     0,
   );
   return adults < guests.adults || all < guests.adults + guests.children;
-}
-
-/** → core `carPrice` (document 1 §9): the first rate's total ÷ the day difference × the charged days. */
-export function carPrice(
-  firstRateTotal: number | null | undefined,
-  rental: { pickupDate: string; dropoffDate: string; pickupTime: string; dropoffTime: string },
-): number | null {
-  if (firstRateTotal === null || firstRateTotal === undefined) return null;
-  const difference = Math.max(1, nightsBetween(rental.pickupDate, rental.dropoffDate));
-  const charged = carChargedDays(
-    rental.pickupDate,
-    rental.dropoffDate,
-    rental.pickupTime,
-    rental.dropoffTime,
-  );
-  return Math.round((firstRateTotal / difference) * charged * 100) / 100;
 }
 
 // ——— checkout (document 1 §2, §3, §5) ——————————————————————————————————————————————————————————————

@@ -38,7 +38,10 @@ describe('car search', () => {
             finished: true,
             providers: providers(3),
             results: [
-              vehicleOffer('o-clio'),
+              vehicleOffer('o-clio', {
+                days: 8,
+                ratePlans: [{ id: 'o-clio', totalPrice: 320, currency: 'EUR', liability: 'pay_at_property' }],
+              }),
               vehicleOffer('o-500', {
                 make: 'Fiat',
                 model: '500',
@@ -64,7 +67,7 @@ describe('car search', () => {
         filter: { city: 'Lisbon' },
       },
     });
-    // 7 days apart, returned two hours later: 8 days charged; 280 / 7 × 8.
+    // The offer carries its charged days (7 days apart, returned two hours later: 8) and their price.
     const clio = list.children[1]!;
     expect(clio.textContent).toContain('Renault Clio');
     expect(clio.textContent).toContain('ACRISS EDMR');
@@ -118,6 +121,7 @@ describe('car search', () => {
           rateId: 'o-clio',
           pickupDate: '2030-06-01',
           dropoffTime: '12:00',
+          total: 280,
           driver: {
             firstName: 'Rui',
             lastName: 'Costa',

@@ -11,7 +11,7 @@ import { SkeletonCard } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { useServices } from '../../../session/SessionContext';
 import { updateFlow } from '../flowStorage';
-import { type BookingParams, bookingQueryString, carChargedDays, carPrice } from '../pendingCore';
+import { type BookingParams, bookingQueryString } from '../pendingCore';
 import { SKELETON_CARDS } from '../search/SearchPage';
 import { useBookingParams } from '../useBookingParams';
 import { useFlags } from '../useFlags';
@@ -84,9 +84,6 @@ function CarSearch() {
         dropoffTime: body.dropoffTime!,
       }
     : null;
-  const days = rental
-    ? carChargedDays(rental.pickupDate, rental.dropoffDate, rental.pickupTime, rental.dropoffTime)
-    : 0;
 
   function choose(offer: VehicleOffer) {
     if (!rental || !body) return;
@@ -182,8 +179,9 @@ function CarSearch() {
                 <li key={offer.id}>
                   <VehicleOfferCard
                     offer={offer}
-                    price={carPrice(offer.ratePlans[0]?.totalPrice, rental)}
-                    days={days}
+                    // The offer is priced for its charged days (core's `carChargedDays`, DECISIONS 8).
+                    price={offer.ratePlans[0]?.totalPrice ?? null}
+                    days={offer.days}
                     currency={offer.ratePlans[0]?.currency ?? params.currency}
                     onSelect={() => {
                       choose(offer);

@@ -10,14 +10,7 @@ import { useServices } from '../../../session/SessionContext';
 import { bookingApi } from '../api';
 import { ProviderBrand } from '../cars/ProviderBrand';
 import { type CarFlow, updateFlow } from '../flowStorage';
-import {
-  bookingIdOf,
-  carChargedDays,
-  carPrice,
-  formatDay,
-  formatPrice,
-  validateDriver,
-} from '../pendingCore';
+import { bookingIdOf, formatDay, formatPrice, validateDriver } from '../pendingCore';
 import { BookingSteps } from '../property/BookingSteps';
 import { PriceSummary } from '../property/PriceSummary';
 import { CardSection, useCardFormUrl } from './CardSection';
@@ -55,8 +48,9 @@ export function CarCheckout({
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
-  const days = carChargedDays(car.pickupDate, car.dropoffDate, car.pickupTime, car.dropoffTime);
-  const total = carPrice(offer.ratePlans[0]?.totalPrice, car);
+  // The offer is priced for the days it charges (core's `carChargedDays`, DECISIONS 8).
+  const days = offer.days;
+  const total = offer.ratePlans[0]?.totalPrice ?? null;
   const backHref = `/search_cars?${searchStr}`;
 
   async function submit(event: FormEvent) {
@@ -101,6 +95,8 @@ export function CarCheckout({
           address: { countryCode: car.driverCountry },
         },
         ...(guarantee ? { guarantee } : {}),
+        // The price shown: the server refuses the booking if it has changed since (409 price_changed).
+        ...(total !== null ? { total } : {}),
         policyAccepted: true,
       },
     };

@@ -22,12 +22,20 @@ export function useCardFormUrl(kind: Kind, id: string, needed: boolean) {
     bookingApi(client)
       .cardCaptureFormUrl(kind, id, controller.signal)
       .then(({ cardCaptureFormUrl, origin }) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', url: cardCaptureFormUrl, origin });
+        if (!controller.signal.aborted)
+          setState({ status: 'ready', url: withParent(cardCaptureFormUrl), origin });
       })
       .catch((error: unknown) => !controller.signal.aborted && setState({ status: 'error', error }));
     return () => controller.abort();
   }, [client, kind, id, needed]);
   return state;
+}
+
+/** The vault answers only to the page that shows its form: it is told this page's origin. */
+function withParent(url: string): string {
+  const form = new URL(url, window.location.href);
+  form.searchParams.set('parent', window.location.origin);
+  return form.toString();
 }
 
 /** The card section of checkout: the vault's frame (400 × 220) while the rate needs a card. */

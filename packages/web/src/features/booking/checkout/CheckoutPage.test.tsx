@@ -92,6 +92,7 @@ describe('checkout', () => {
       arrivalDate: '2030-05-01',
       departureDate: '2030-05-03',
       customer: { surname: 'Jónsdóttir', mail: 'anna@example.test' },
+      total: 400,
       policyAccepted: true,
       rooms: [
         {

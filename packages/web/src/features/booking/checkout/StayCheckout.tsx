@@ -218,6 +218,8 @@ function StayCheckoutForm({
             })),
           )
           .map((room, i) => ({ ...room, guests: (rooms[i]?.guests ?? []).map(guestForPayload) })),
+        // The total shown: the server refuses the booking if the price has changed since (409 price_changed).
+        total,
         policyAccepted: true,
       },
     };
