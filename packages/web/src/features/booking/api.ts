@@ -1,18 +1,17 @@
-import {
-  type BestOffer,
-  type BookingCreated,
-  type ClosedDates,
-  engineArea,
-  type Place,
-  type PropertyInfo,
-  type SearchProperty,
-  type SearchQuery,
-  type StayBookingBody,
-  type TernClient,
-  type UnitWithRates,
-  type VehicleBookingBody,
-  type VehicleQueryBody,
-  type VehicleQueryResults,
+import type {
+  BestOffer,
+  BookingCreated,
+  ClosedDates,
+  Place,
+  PropertyInfo,
+  SearchProperty,
+  SearchQuery,
+  StayBookingBody,
+  TernClient,
+  UnitWithRates,
+  VehicleBookingBody,
+  VehicleQueryBody,
+  VehicleQueryResults,
 } from '@tern/sdk';
 
 export type Kind = 'accommodations' | 'vehicles';
