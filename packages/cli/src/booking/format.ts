@@ -1,4 +1,4 @@
-import { carPrice, paymentKind } from '@tern/core';
+import { paymentKind } from '@tern/core';
 import type {
   CancellationPolicy,
   Place,
@@ -10,7 +10,6 @@ import type {
 } from '@tern/sdk';
 import { type FieldValue, formatFields, formatTable } from '../output.js';
 import { formatPrice, isScarce } from '../pendingCore.js';
-import type { CarRental } from './queryFlags.js';
 
 /** The booking engine's objects as text for a person (tables and key/value fields); `--json` prints them as is. */
 
@@ -160,8 +159,8 @@ export function ratesText(units: UnitWithRates[]): string {
     .join('\n');
 }
 
-/** `tern search cars`: one row per offer, priced with core's car rule. */
-export function vehicleTable(offers: VehicleOffer[], rental: CarRental): string {
+/** `tern search cars`: one row per offer; the server prices an offer for its charged days (`DAYS`). */
+export function vehicleTable(offers: VehicleOffer[]): string {
   return formatTable(
     ['OFFER', 'CAR', 'ACRISS', 'SEATS', 'DOORS', 'BAGS', 'GEAR', 'STATION', 'PROVIDER', 'DAYS', 'PRICE'],
     offers.map((o) => {
@@ -177,7 +176,7 @@ export function vehicleTable(offers: VehicleOffer[], rental: CarRental): string 
         o.stationTitle,
         o.provider,
         String(o.days),
-        first ? formatPrice(carPrice(first.totalPrice, rental), first.currency) : '—',
+        first ? formatPrice(first.totalPrice, first.currency) : '—',
       ];
     }),
   );

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
-import { carPrice, isCardNeeded } from '@tern/core';
+import { isCardNeeded } from '@tern/core';
 import type { BookingCreated, VehicleBookingBody, VehicleOffer, VehicleQueryResults } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
@@ -63,9 +63,10 @@ const FLAG_FIELD: Record<string, string> = {
   '--phone': 'phone',
 };
 
-const price = (offer: VehicleOffer, query: CarQuery) => {
+/** The server prices an offer for its charged days. */
+const price = (offer: VehicleOffer) => {
   const first = offer.ratePlans[0];
-  return first ? formatPrice(carPrice(first.totalPrice, query), first.currency) : '—';
+  return first ? formatPrice(first.totalPrice, first.currency) : '—';
 };
 
 /** The car wizard of `tern book car` on a terminal: the search (polled), the offer, the driver, confirm, book. */
@@ -139,7 +140,10 @@ export function BookCarWizard(props: BookCarWizardProps) {
     const body = get().body;
     if (!body) return;
     patch({ step: 'booking', message: null });
-    api.createVehicleBooking(body, idempotencyKey).then(
+    // The price shown goes with it: the server refuses the booking if it changed since (409 price_changed).
+    const shown = get().offer?.ratePlans[0]?.totalPrice;
+    const withTotal = shown === undefined ? body : { booking: { ...body.booking, total: shown } };
+    api.createVehicleBooking(withTotal, idempotencyKey).then(
       (created) => props.done(created),
       (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
     );
@@ -187,7 +191,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
             row={(o, selected) => (
               <Text bold={selected}>
                 {o.make} {o.model} ({o.acrissCode}) · {o.seats} seats · {o.transmission} · {o.stationTitle} ·{' '}
-                {o.provider} · {price(o, query)}
+                {o.provider} · {price(o)}
                 {isCardNeeded([o.cancellationPolicy]) ? ' · card' : ''}
               </Text>
             )}
@@ -209,7 +213,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
           <Text>
             {state.offer.make} {state.offer.model} from {state.offer.stationTitle} ({state.offer.provider})
           </Text>
-          <Text bold>Price: {price(state.offer, query)}</Text>
+          <Text bold>Price: {price(state.offer)}</Text>
           <Text>
             Driver: {state.body.booking.driver.firstName} {state.body.booking.driver.lastName} &lt;
             {state.body.booking.driver.email}&gt;

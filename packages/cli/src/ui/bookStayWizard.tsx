@@ -88,6 +88,10 @@ function fieldErrors(error: unknown): Record<string, string> | null {
   return errors;
 }
 
+/** Each room booked, as its rate (a rate taken twice counts twice). */
+const ratesOf = (prepared: PreparedStay): RateOffer[] =>
+  prepared.chosen.flatMap((c) => Array(c.quantity).fill(c.rate) as RateOffer[]);
+
 interface Row {
   unit: UnitWithRates;
   rate: RateOffer;
@@ -192,7 +196,10 @@ export function BookStayWizard(props: BookStayWizardProps) {
     const { prepared, propertyId } = get();
     if (!prepared) return;
     patch({ step: 'booking', message: null });
-    api.createStayBooking(propertyId, prepared.body, idempotencyKey).then(
+    // The total shown goes with it: the server refuses the booking if it changed since (409 price_changed).
+    const total = bookingTotal(ratesOf(prepared), prepared.body.booking.currency);
+    const body = { booking: { ...prepared.body.booking, total } };
+    api.createStayBooking(propertyId, body, idempotencyKey).then(
       (created) => props.done(created),
       (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
     );
@@ -302,7 +309,7 @@ function RoomsStep({ state }: { state: State }) {
 function ConfirmStep({ state }: { state: State }) {
   const prepared = state.prepared;
   if (!prepared || !state.stay) return null;
-  const rates = prepared.chosen.flatMap((c) => Array(c.quantity).fill(c.rate) as RateOffer[]);
+  const rates = ratesOf(prepared);
   const policy = bookingPolicy(rates.map((r) => r.cancellationPolicy));
   const customer = prepared.body.booking.customer;
   return (

@@ -38,7 +38,7 @@ export async function searchCars(ctx: Context, flags: CarSearchFlags): Promise<v
             .map((p) => p.provider)
             .join(', ')}).\n`;
       if (reply.results.length === 0) return `${incomplete}No cars for these days and place.\n`;
-      return `${vehicleTable(reply.results, body)}${incomplete}${reply.results.length} offers, ${body.pickupDate} ${body.pickupTime} to ${body.dropoffDate} ${body.dropoffTime}. Book one with \`tern book car --offer OFFER --query ${reply.queryId} …\` (or the same dates and times).\n`;
+      return `${vehicleTable(reply.results)}${incomplete}${reply.results.length} offers, ${body.pickupDate} ${body.pickupTime} to ${body.dropoffDate} ${body.dropoffTime}. Book one with \`tern book car --offer OFFER --query ${reply.queryId} …\` (or the same dates and times).\n`;
     });
   });
 }
