@@ -1,6 +1,16 @@
 import type { VehicleOffer } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, mask, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
+import {
+  demoEmail,
+  FakeTtyStdin,
+  mask,
+  PASSWORD,
+  removeTempDirs,
+  runCli,
+  tempConfigDir,
+  tick,
+  until,
+} from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // `tern places`, `tern search cars` and `tern book car` against the real server and its simulated providers.
@@ -208,5 +218,43 @@ describe('tern book car (flags, no terminal)', () => {
     expect(unknown.stderr).toMatch(
       /^Error: No offer x~y for these dates, times, driver and place: choose one from `tern search cars`/,
     );
+  });
+});
+
+describe('tern book car on a terminal', () => {
+  it('books through the Ink wizard: the search, an offer, the driver, then y', async () => {
+    const { results } = await offers();
+    const row = results.findIndex((o) => (o.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') === 'none');
+    expect(row).toBeGreaterThanOrEqual(0);
+    const tty = new FakeTtyStdin();
+    let finished = false;
+    const watched: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/query_results/'))
+        finished ||= ((await response.clone().json()) as { finished?: boolean }).finished === true;
+      return response;
+    };
+    const running = runCli(['book', 'car'], { configDir: agent, isTTY: true, tty, fetch: watched });
+    await until(
+      () => finished,
+      () => 'the providers never finished',
+      15_000,
+    );
+    await tick(150);
+    const type = async (...keys: string[]) => {
+      for (const key of keys) {
+        tty.write(key);
+        await tick(20);
+      }
+    };
+    await type(...Array(row).fill('\u001b[B'), '\r');
+    await type('Jón', '\r', 'Jónsson', '\r', 'jon.wizard@example.com', '\r', '+354 555 1234', '\r');
+    await type('y');
+    const result = await running;
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`${results[row]!.make} ${results[row]!.model}`);
+    expect(result.stdout).toMatch(/Booked: TRN-[A-Z0-9]{8}\nBooking number {2}TRN-/);
   });
 });
