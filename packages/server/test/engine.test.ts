@@ -80,6 +80,26 @@ describe('search', () => {
     expect(page2.meta).toMatchObject({ page: 2, limit: 5, total: 22 });
   });
 
+  it('leaves out a property with every unit sold out on a night when asked for available ones only', async () => {
+    const dates = { checkinDate: day(50), checkoutDate: day(53) };
+    const query = { ...dates, limit: 100 };
+    const before = await agent.engine.search({ params: { kind: 'accommodations' }, query });
+    const target = before.items[0]!;
+    await server.db.query(
+      `update unit_availability set available = 0
+        where unit_id in (select id from units where property_id = $1) and date = $2`,
+      [target.id, day(51)],
+    );
+    const available = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { ...query, isAvailable: true },
+    });
+    expect(available.items.map((p) => p.id)).not.toContain(target.id);
+    const all = await agent.engine.search({ params: { kind: 'accommodations' }, query });
+    const soldOut = all.items.find((p) => p.id === target.id)!;
+    expect(soldOut.bestOffer).toMatchObject({ offer: null, errors: ['sold_out'] });
+  });
+
   it('refuses an unknown currency and a check-out before the check-in', async () => {
     await expect(
       agent.engine.search({ params: { kind: 'accommodations' }, query: { currency: 'XYZ' } }),

@@ -119,7 +119,7 @@ export async function loadEngineProperties(
 ): Promise<Map<string, EngineProperty>> {
   const result = new Map<string, EngineProperty>();
   if (propertyIds.length === 0) return result;
-  const [properties, units, plans, taxes, availability, prices] = await Promise.all([
+  const [properties, units, plans, taxes] = await Promise.all([
     db.query<{
       id: string;
       kind: 'accommodation' | 'vehicle';
@@ -157,18 +157,19 @@ export async function loadEngineProperties(
       [propertyIds],
     ),
     loadTaxes(db, propertyIds),
+  ]);
+  // The nights by the primary keys (unit or plan, date): index range scans, never the whole inventory.
+  const [availability, prices] = await Promise.all([
     db.query<{ unit_id: string; date: string; available: number }>(
-      `select ua.unit_id, ua.date::text as date, ua.available
-         from unit_availability ua join units u on u.id = ua.unit_id
-        where u.property_id = any($1) and ua.date >= $2 and ua.date <= $3`,
-      [propertyIds, from, to],
+      `select unit_id, date::text as date, available from unit_availability
+        where unit_id = any($1) and date >= $2 and date <= $3`,
+      [units.map((u) => u.id), from, to],
     ),
     db.query<Record<string, unknown>>(
-      `select rp.rate_plan_id, rp.date::text as date, rp.price, rp.min_stay_arrival, rp.min_stay_through,
-              rp.max_stay, rp.closed_to_arrival, rp.closed_to_departure, rp.stop_sell
-         from rate_prices rp join rate_plans pl on pl.id = rp.rate_plan_id
-        where pl.property_id = any($1) and rp.date >= $2 and rp.date <= $3`,
-      [propertyIds, from, to],
+      `select rate_plan_id, date::text as date, price, min_stay_arrival, min_stay_through, max_stay,
+              closed_to_arrival, closed_to_departure, stop_sell
+         from rate_prices where rate_plan_id = any($1) and date >= $2 and date <= $3`,
+      [plans.map((p) => p.id), from, to],
     ),
   ]);
   for (const p of properties) {

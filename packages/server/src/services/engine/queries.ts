@@ -8,8 +8,14 @@ import { bestOfferOf, photoOf, planCovered, type Stay, stayNights, unitAvailabil
 // The reseller's read calls of the booking engine: search, property page, closed dates, rates, best offer.
 
 export type Kind = 'accommodation' | 'vehicle';
+
+/** Days ahead every unit has inventory rows for (the seed writes 400; suppliers' calendars keep them). */
+export const INVENTORY_HORIZON_DAYS = 365;
 export const kindOf = (segment: 'accommodations' | 'vehicles'): Kind =>
   segment === 'vehicles' ? 'vehicle' : 'accommodation';
+
+const addDays = (iso: string, days: number) =>
+  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The longest stay priced in one call. */
 export const MAX_NIGHTS = 60;
@@ -92,11 +98,18 @@ export async function searchProperties(
   if (f.longitude) where.push(`p.longitude between ${add(f.longitude.gte)} and ${add(f.longitude.lte)}`);
   if (input.isAvailable && dates) {
     const nights = stayNights(dates.checkin, dates.checkout).length;
+    // A property is available when one of its units has no sold-out night in the stay. Inventory rows exist
+    // for every unit over the horizon (a missing night counts as sold out), so within it only the rare
+    // sold-out nights are read (a partial index); past it, every night is counted.
+    const checkin = add(dates.checkin);
+    const checkout = add(dates.checkout);
     where.push(
-      `exists (select 1 from units u where u.property_id = p.id and (
-         select count(*) from unit_availability ua
-          where ua.unit_id = u.id and ua.date >= ${add(dates.checkin)} and ua.date < ${add(dates.checkout)}
-            and ua.available > 0) = ${add(nights)})`,
+      dates.checkout <= addDays(input.today, INVENTORY_HORIZON_DAYS)
+        ? `exists (select 1 from units u where u.property_id = p.id and u.id not in (
+             select unit_id from unit_availability where date >= ${checkin} and date < ${checkout} and available <= 0))`
+        : `p.id in (select u.property_id from unit_availability ua join units u on u.id = ua.unit_id
+                     where ua.date >= ${checkin} and ua.date < ${checkout} and ua.available > 0
+                     group by u.property_id, ua.unit_id having count(*) = ${add(nights)})`,
     );
   }
   const limit = input.limit;
@@ -106,11 +119,11 @@ export async function searchProperties(
             p.longitude, p.currency, p.star_rating, p.provider,
             c.id as contract_id, c.modifier_logic, c.modifier_amount, count(*) over () as total
        from properties p
-       left join lateral (
-         select id, modifier_logic, modifier_amount from contracts
-          where property_id = p.id and agency_id = $2 and status = 'approved'
-          order by created_at desc limit 1
-       ) c on true
+       left join (
+         select distinct on (property_id) property_id, id, modifier_logic, modifier_amount from contracts
+          where agency_id = $2 and status = 'approved'
+          order by property_id, created_at desc
+       ) c on c.property_id = p.id
       where ${where.join(' and ')}
       order by (c.id is null), p.title, p.id
       limit ${add(limit)} offset ${add(offset)}`,
@@ -269,9 +282,6 @@ export async function requireContract(db: Db, kind: Kind, id: string, agencyId: 
   const row = await findProperty(db, kind, id, agencyId);
   if (!row.contract_id) throw notFound('You have no active contract with this property', 'no_contract');
 }
-
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** Nights nothing (or a plan) can be sold between `from` and `to` (default: 400 days from today). */
 export async function closedDates(
