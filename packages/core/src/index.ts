@@ -2,6 +2,7 @@ export * from './auth/changePasswordMachine.js';
 export * from './auth/resetTokenMachine.js';
 export * from './auth/rules.js';
 export * from './auth/signInMachine.js';
+export * from './booking/engineRules.js';
 export * from './booking/pricing.js';
 export * from './booking/rental.js';
 export { errorMessage } from './internal/errorMessage.js';
