@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { addDays, todayIso } from '@tern/core';
 import { engineArea, type UnitWithRates } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIso } from '../src/pendingCore.js';
 import {
   demoEmail,
   FakeTtyStdin,

@@ -1,6 +1,6 @@
+import { bookingIdOf, formatPrice } from '@tern/core';
 import type { BookingCreated } from '@tern/sdk';
 import { formatFields } from '../output.js';
-import { bookingIdOf, formatPrice } from '../pendingCore.js';
 
 /** What `tern book …` prints once the server has booked: the booking number first. */
 export function bookedText(created: BookingCreated, lines: [string, string | string[]][] = []): string {

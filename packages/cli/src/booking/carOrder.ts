@@ -1,8 +1,7 @@
-import { isCardNeeded } from '@tern/core';
+import { isCardNeeded, validateDriver, vehicleBookingPayload } from '@tern/core';
 import type { VehicleBookingBody, VehicleOffer } from '@tern/sdk';
 import { vehicleBookingBody } from '@tern/sdk';
 import { UserError } from '../errors.js';
-import { validateDriver, vehicleBookingPayload } from '../pendingCore.js';
 import { FileProblems, reader, readOrderFile } from './orderFile.js';
 import { type CarQuery, type CarSearchFlags, invalidFlags } from './queryFlags.js';
 

@@ -1,4 +1,4 @@
-import { paymentKind } from '@tern/core';
+import { formatPrice, isScarce, paymentKind } from '@tern/core';
 import type {
   CancellationPolicy,
   Place,
@@ -9,7 +9,6 @@ import type {
   VehicleOffer,
 } from '@tern/sdk';
 import { type FieldValue, formatFields, formatTable } from '../output.js';
-import { formatPrice, isScarce } from '../pendingCore.js';
 
 /** The booking engine's objects as text for a person (tables and key/value fields); `--json` prints them as is. */
 

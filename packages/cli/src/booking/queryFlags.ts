@@ -1,12 +1,12 @@
-import type { SearchQuery, VehicleQueryBody } from '@tern/sdk';
-import { UserError } from '../errors.js';
 import {
   type BookingParams,
   carSearchDefaults,
   knownCurrencies,
   occupancyLimits,
   parseBookingQuery,
-} from '../pendingCore.js';
+} from '@tern/core';
+import type { SearchQuery, VehicleQueryBody } from '@tern/sdk';
+import { UserError } from '../errors.js';
 
 /**
  * Flags → the booking query of document 1 §2, read by core's `parseBookingQuery` (the same rules as the web

@@ -1,14 +1,14 @@
-import { isCardNeeded } from '@tern/core';
-import type { RateOffer, StayBookingBody, UnitWithRates } from '@tern/sdk';
-import { stayBookingBody } from '@tern/sdk';
-import { UserError } from '../errors.js';
 import {
   type ChosenRate,
   type GuestInput,
   guestSpaces,
+  isCardNeeded,
   stayBookingPayload,
   validateContact,
-} from '../pendingCore.js';
+} from '@tern/core';
+import type { RateOffer, StayBookingBody, UnitWithRates } from '@tern/sdk';
+import { stayBookingBody } from '@tern/sdk';
+import { UserError } from '../errors.js';
 import { FileProblems, reader, readOrderFile } from './orderFile.js';
 import { invalidFlags } from './queryFlags.js';
 

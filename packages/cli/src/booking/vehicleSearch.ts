@@ -1,5 +1,5 @@
+import { VEHICLE_POLL_MS } from '@tern/core';
 import type { VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
-import { VEHICLE_POLL_MS } from '../pendingCore.js';
 import type { EngineApi } from './engine.js';
 
 export interface VehicleSearchOptions {

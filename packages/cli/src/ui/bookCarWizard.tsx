@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
-import { isCardNeeded } from '@tern/core';
+import { formatPrice, isCardNeeded } from '@tern/core';
 import type { BookingCreated, VehicleBookingBody, VehicleOffer, VehicleQueryResults } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
@@ -13,7 +13,6 @@ import { searchVehicles } from '../booking/vehicleSearch.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
-import { formatPrice } from '../pendingCore.js';
 import {
   Choices,
   type FieldSpec,

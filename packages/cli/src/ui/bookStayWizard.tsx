@@ -1,6 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
-import { bookingPolicy, bookingTotal, isCardNeeded } from '@tern/core';
+import {
+  bookingPolicy,
+  bookingTotal,
+  formatPrice,
+  isCardNeeded,
+  isScarce,
+  nightsBetween,
+  quantityOptions,
+  todayIso,
+} from '@tern/core';
 import type { BookingCreated, PropertyInfo, RateOffer, UnitWithRates } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
@@ -12,7 +21,6 @@ import { CARD_NEEDED, type PreparedStay, prepareStayBooking, type StayOrder } fr
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
-import { formatPrice, isScarce, nights, quantityOptions, todayIso } from '../pendingCore.js';
 import {
   Choices,
   type FieldSpec,
@@ -156,7 +164,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     const row = rowsOf(units)[cursor];
     if (!row || row.rate.unavailableReason) return;
     const inUnit = Object.fromEntries(row.unit.ratePlans.map((r) => [r.id, quantities[r.id] ?? 0]));
-    const options = quantityOptions(row.unit, row.rate.id, inUnit);
+    const options = quantityOptions(row.unit, row.rate.id, { [row.unit.id]: inUnit });
     const next = (quantities[row.rate.id] ?? 0) + by;
     if (options.includes(next)) patch({ quantities: { ...quantities, [row.rate.id]: next }, message: null });
   };
@@ -279,8 +287,8 @@ function RoomsStep({ state }: { state: State }) {
   return (
     <>
       <Text>
-        {state.stay ? nights(state.stay.checkinDate, state.stay.checkoutDate) : 0} nights · prices for one
-        room
+        {state.stay ? nightsBetween(state.stay.checkinDate, state.stay.checkoutDate) : 0} nights · prices for
+        one room
       </Text>
       <Choices
         items={rows}

@@ -21,6 +21,7 @@ export const occupancyLimits = {
   adults: { min: 1, max: 30 },
   children: { min: 0, max: 11 },
   childAge: { min: 0, max: 17 },
+  driverAge: { min: 18, max: 99 },
 } as const;
 
 export interface Occupancy {
@@ -168,7 +169,7 @@ export function parseBookingQuery(search: string | URLSearchParams, today: strin
     dropoffDate: dropoff,
     pickupTime: time('pickupTime'),
     dropoffTime: time('dropoffTime'),
-    driverAge: int('driverAge', 18, 99),
+    driverAge: int('driverAge', occupancyLimits.driverAge.min, occupancyLimits.driverAge.max),
     driverCountry: get('driverCountry')?.length === 2 ? get('driverCountry')!.toUpperCase() : null,
     adults,
     children,
@@ -551,3 +552,6 @@ export function vehicleBookingPayload(input: VehicleBookingInput): VehicleBookin
 export function guestSpaces(occupancy: { adults: number; children: number; infants: number }): number {
   return occupancy.adults + occupancy.children + occupancy.infants;
 }
+
+/** The car search asks for the providers' answers every 2 s until all have answered (document 1 §9). */
+export const VEHICLE_POLL_MS = 2000;

@@ -1,3 +1,4 @@
+import { todayIso } from '@tern/core';
 import { bookedText } from '../../booking/booked.js';
 import { type CarBookFlags, carFlagsOf, checkCarOrder, prepareCarBooking } from '../../booking/carOrder.js';
 import { engineApi } from '../../booking/engine.js';
@@ -6,7 +7,6 @@ import { searchVehicles } from '../../booking/vehicleSearch.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
-import { todayIso } from '../../pendingCore.js';
 import { startSpinner } from '../../ui/spinner.js';
 
 /**

@@ -1,3 +1,4 @@
+import { formatPrice, nightsBetween, todayIso } from '@tern/core';
 import { bookedText } from '../../booking/booked.js';
 import { engineApi } from '../../booking/engine.js';
 import { stayDates } from '../../booking/queryFlags.js';
@@ -5,7 +6,6 @@ import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booki
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
-import { formatPrice, nights, todayIso } from '../../pendingCore.js';
 
 /**
  * `tern book stay ID`: on a terminal without `--room` (and without `--json` or `--from-file`), the Ink wizard;
@@ -37,7 +37,7 @@ export async function bookStay(ctx: Context, propertyArg: string | undefined, fl
         ['Property', propertyId],
         [
           'Stay',
-          `${stay.checkinDate} to ${stay.checkoutDate} (${nights(stay.checkinDate, stay.checkoutDate)} nights)`,
+          `${stay.checkinDate} to ${stay.checkoutDate} (${nightsBetween(stay.checkinDate, stay.checkoutDate)} nights)`,
         ],
         [
           'Rooms',

@@ -1,19 +1,19 @@
+import { nightsBetween, todayIso } from '@tern/core';
 import { engineApi } from '../../booking/engine.js';
 import { ratesText } from '../../booking/format.js';
 import { type StayDatesFlags, stayDates } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
-import { nights, todayIso } from '../../pendingCore.js';
 
 /**
  * `tern property rates ID --checkin … --checkout …`: the units with their rate offers for the stay (one per
- * occupancy option). `--json` prints `{ checkinDate, checkoutDate, currency, nights, units }`.
+ * occupancy option). `--json` prints `{ checkinDate, checkoutDate, currency, nightsBetween, units }`.
  */
 export async function showRates(ctx: Context, id: string, flags: StayDatesFlags): Promise<void> {
   const stay = stayDates(flags, todayIso(ctx.now()));
   await withClient(ctx, { session: true }, async ({ client }) => {
     const units = await engineApi(client).listWithRates(id, stay);
-    const count = nights(stay.checkinDate, stay.checkoutDate);
+    const count = nightsBetween(stay.checkinDate, stay.checkoutDate);
     ctx.out.result(
       { ...stay, nights: count, units },
       () =>

@@ -1,10 +1,10 @@
+import { todayIso } from '@tern/core';
 import { engineApi } from '../../booking/engine.js';
 import { vehicleTable } from '../../booking/format.js';
 import { type CarSearchFlags, carQueryBody } from '../../booking/queryFlags.js';
 import { searchVehicles } from '../../booking/vehicleSearch.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
-import { todayIso } from '../../pendingCore.js';
 import { startSpinner } from '../../ui/spinner.js';
 
 /**

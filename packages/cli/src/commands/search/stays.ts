@@ -1,9 +1,9 @@
+import { todayIso } from '@tern/core';
 import { engineApi } from '../../booking/engine.js';
 import { searchTable } from '../../booking/format.js';
 import { type StaySearchFlags, staySearchQuery } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
-import { todayIso } from '../../pendingCore.js';
 
 /**
  * `tern search stays`: the properties the reseller can book, with the best offer for the dates and guests.
