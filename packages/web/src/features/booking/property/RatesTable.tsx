@@ -170,7 +170,6 @@ function RateRow({
   const { t } = useTranslation();
   const policyText = usePolicyText();
   const paymentText = usePaymentText();
-  const guests = rate.occupancy.adults + rate.occupancy.children + rate.occupancy.infants;
   const unavailable = rate.unavailableReason;
   return (
     <tr className={count > 0 ? 'rate-table__row rate-table__row--chosen' : 'rate-table__row'}>
@@ -186,14 +185,13 @@ function RateRow({
       </td>
       <td data-label={t('rates.sleeps')}>
         <div className="rate-table__cell">
-          <span aria-hidden="true">{t('rates.occupancy_short', { count: guests })}</span>
-          <span className="visually-hidden">
-            {t('rates.occupancy', {
-              adults: rate.occupancy.adults,
-              children: rate.occupancy.children,
-              infants: rate.occupancy.infants,
-            })}
-          </span>
+          {[
+            t('rates.adults', { count: rate.occupancy.adults }),
+            rate.occupancy.children ? t('rates.children', { count: rate.occupancy.children }) : null,
+            rate.occupancy.infants ? t('rates.infants', { count: rate.occupancy.infants }) : null,
+          ]
+            .filter(Boolean)
+            .join(' + ')}
         </div>
       </td>
       <td data-label={t('rates.price')}>

@@ -1,0 +1,274 @@
+import { expect, test } from '@playwright/test';
+import {
+  apiToken,
+  chooseRooms,
+  fillContact,
+  findStay,
+  inDays,
+  propertyId,
+  shoot,
+  signInAgent,
+  typeDates,
+} from './booking';
+import { nextMail, outbox } from './helpers';
+
+// The reseller booking engine against the real server (document 1 §2, §4): each test books its own dates
+// so tests running side by side do not take each other's rooms.
+
+const HOTEL = 'Harbour View Hotel';
+
+test('books a stay without a card: home, property page, checkout, confirmation and the e-mail', async ({
+  page,
+  request,
+}, info) => {
+  const email = `stay-${Date.now()}@example.test`;
+  const token = await apiToken(request, 'agent');
+  const stay = await findStay(
+    request,
+    token,
+    await propertyId(request, token, HOTEL),
+    'Flexible with breakfast',
+    40,
+  );
+  await signInAgent(page);
+  await shoot(page, info, 'home');
+  await page.getByRole('combobox', { name: 'Destination or property' }).fill('Harbour');
+  await page.getByRole('option', { name: new RegExp(HOTEL) }).click();
+  const { checkin, checkout } = stay;
+  await typeDates(page, checkin, checkout);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+  await expect(page).toHaveURL(
+    new RegExp(`/property/[^/?]+\\?.*checkinDate=${checkin}&checkoutDate=${checkout}`),
+  );
+  await expect(page.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(`${HOTEL} · Tern`);
+  const gallery = page.getByRole('region', { name: `Photos of ${HOTEL}` });
+  expect(await gallery.getByRole('img').count()).toBeLessThanOrEqual(5);
+  await chooseRooms(page, 'Flexible with breakfast', stay.unit.title, 1);
+  const summary = page.getByRole('region', { name: 'Price summary' });
+  const book = summary.getByRole('button', { name: /^Book · USD / });
+  await expect(book).toBeEnabled();
+  const total = ((await book.textContent()) ?? '').replace('Book · ', '');
+  await shoot(page, info, 'property');
+  await book.click();
+
+  await expect(page).toHaveURL(/\/booking_info\?/);
+  await expect(page.getByRole('heading', { name: 'Guests and payment', level: 1 })).toBeVisible();
+  await expect(page.getByTitle('Card details')).toHaveCount(0);
+  await fillContact(page, 'Jónsdóttir', email);
+  const bookNow = page.getByRole('button', { name: `Book now · ${total}` });
+  await expect(bookNow).toBeDisabled();
+  await page.getByText('I have read and accept the cancellation and payment policies').click();
+  await shoot(page, info, 'checkout');
+  await bookNow.click();
+
+  await expect(page).toHaveURL(/\/confirmation\/[^/?]+\?/);
+  await expect(page.getByRole('heading', { name: 'Thank you, the booking is confirmed' })).toBeVisible();
+  await expect(page.getByText(`A confirmation was sent to ${email}.`)).toBeVisible();
+  const reservation = page.getByText(/^TRN-/);
+  await expect(reservation).toBeVisible();
+  await shoot(page, info, 'confirmation');
+  const mail = await nextMail(request, email, 'booking_confirmation', 0);
+  expect(mail.attributes.text).toContain((await reservation.textContent()) ?? 'missing');
+
+  // "Create new booking" clears the flow and returns to the property page.
+  await page.getByRole('button', { name: 'Create new booking' }).click();
+  await expect(page).toHaveURL(/\/property\/[^/?]+\?type=accommodation/);
+  await expect(
+    page.getByRole('region', { name: 'Price summary' }).getByText('Choose rooms to see the price.'),
+  ).toBeVisible();
+});
+
+test('books a stay whose rate needs a card, through the vault frame', async ({ page, request }, info) => {
+  const email = `card-${Date.now()}@example.test`;
+  const token = await apiToken(request, 'agent');
+  const id = await propertyId(request, token, HOTEL);
+  await signInAgent(page);
+  const stay = await findStay(request, token, id, 'Non-refundable saver', 44, 'ISK');
+  const query = `type=accommodation&currency=ISK&checkinDate=${stay.checkin}&checkoutDate=${stay.checkout}&adults=2&children=0`;
+  await page.goto(`/property/${id}?${query}`);
+  await chooseRooms(page, 'Non-refundable saver', stay.unit.title, 1);
+  await page
+    .getByRole('region', { name: 'Price summary' })
+    .getByRole('button', { name: /^Book · ISK / })
+    .click();
+
+  await expect(page.getByRole('heading', { name: 'Guests and payment', level: 1 })).toBeVisible();
+  await fillContact(page, 'Berg', email);
+  const vault = page.frameLocator('iframe[title="Card details"]');
+  await vault.getByLabel('Name on the card').fill('Anna Berg');
+  await vault.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await vault.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await vault.getByLabel('Security code').fill('123');
+  await expect(page.getByRole('region', { name: 'Policies' }).getByText('Full prepayment')).toBeVisible();
+  await page.getByText('I have read and accept the cancellation and payment policies').click();
+  await shoot(page, info, 'checkout-card');
+  await page.getByRole('button', { name: /^Book now · ISK / }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you, the booking is confirmed' })).toBeVisible();
+  await expect(page.getByText(/^TRN-/)).toBeVisible();
+  expect((await outbox(request, email, 'booking_confirmation')).length).toBeGreaterThan(0);
+});
+
+test('books a car: pick-up place, offers as the companies answer, the driver, confirmation', async ({
+  page,
+}, info) => {
+  await signInAgent(page);
+  await page.getByRole('tab', { name: 'Cars' }).click();
+  await page.getByRole('combobox', { name: 'Pick-up location' }).fill('Kef');
+  await page.getByRole('option').first().click();
+  await expect(page.getByRole('button', { name: /Pick-up time/ })).toContainText('10:00');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+
+  await expect(page).toHaveURL(/\/search_cars\?type=vehicle/);
+  const offers = page.getByRole('list', { name: 'Cars' });
+  await expect(offers).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(/rental companies answered/)).toHaveCount(0, { timeout: 15_000 });
+  await expect(offers.locator(':scope > li').first()).toContainText(/ACRISS [A-Z]{4}/);
+  await shoot(page, info, 'cars');
+  await page
+    .getByRole('button', { name: /^Book this car: / })
+    .first()
+    .click();
+
+  await expect(page.getByRole('heading', { name: 'Driver' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Country of residence' })).toBeDisabled();
+  await page.getByText('I have read and accept the cancellation and payment policies').click();
+  await page.getByRole('button', { name: /^Book now/ }).click();
+  await expect(page.getByRole('textbox', { name: /First name/ })).toBeFocused();
+  await page.getByRole('textbox', { name: /First name/ }).fill('Rui');
+  await page.getByRole('textbox', { name: /Last name/ }).fill('Costa');
+  await page.getByRole('textbox', { name: /E-mail/ }).fill(`car-${Date.now()}@example.test`);
+  await page.getByRole('textbox', { name: /Phone/ }).fill('+354 555 0100');
+  const vault = page.frameLocator('iframe[title="Card details"]');
+  if ((await page.getByTitle('Card details').count()) > 0) {
+    await vault.getByLabel('Name on the card').fill('Rui Costa');
+    await vault.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await vault.getByLabel('Expiry (MM/YY)').fill('12/30');
+    await vault.getByLabel('Security code').fill('123');
+  }
+  await shoot(page, info, 'car-checkout');
+  await page.getByRole('button', { name: /^Book now/ }).click();
+
+  await expect(page.getByRole('heading', { name: 'Thank you, the booking is confirmed' })).toBeVisible();
+  await expect(page.getByText(/^TRN-/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create new booking' })).toHaveCount(0);
+  await expect(page.getByText(/^Provided by /)).toBeVisible();
+});
+
+test('searches a city: the list, price markers on the map and the preview card', async ({ page }, info) => {
+  await signInAgent(page);
+  await page.getByRole('combobox', { name: 'Destination or property' }).fill('Reykjav');
+  await page.getByRole('option', { name: /^Reykjavik/ }).click();
+  await typeDates(page, inDays(30), inDays(32));
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?.*city=Reykjavik/);
+  const list = page.getByRole('list', { name: 'Search results' });
+  await expect(list).toBeVisible();
+  const cards = list.locator(':scope > li');
+  expect(await cards.count()).toBeGreaterThan(1);
+  await expect(cards.first()).toContainText(/USD [\d,]+\.\d{2}|Not available/);
+  const map = page.getByRole('region', { name: 'Map of the results' });
+  const marker = map.getByRole('button', { name: /^Harbour View Hotel/ });
+  await expect(marker).toBeVisible();
+  await shoot(page, info, 'search');
+  await marker.click();
+  const preview = page.getByRole('region', { name: 'Selected property' });
+  await expect(preview.getByRole('heading', { name: 'Harbour View Hotel' })).toBeFocused();
+  await preview.getByRole('button', { name: 'Back to map' }).click();
+  await expect(preview).toHaveCount(0);
+  await marker.click();
+  await page
+    .getByRole('region', { name: 'Selected property' })
+    .getByRole('link', { name: 'Book now' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Harbour View Hotel', level: 1 })).toBeVisible();
+  // Back to the results, with the same query.
+  await page.getByRole('link', { name: /Back to search results/ }).click();
+  await expect(page).toHaveURL(/\/search\?.*city=Reykjavik/);
+});
+
+test('overlays a stale rates table when the dates change, and searches again', async ({ page, request }) => {
+  const token = await apiToken(request, 'agent');
+  const id = await propertyId(request, token, HOTEL);
+  const stay = await findStay(request, token, id, 'Flexible with breakfast', 60);
+  await signInAgent(page);
+  const { checkin, checkout } = stay;
+  const later = new Date(Date.parse(`${checkout}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await page.goto(
+    `/property/${id}?type=accommodation&currency=USD&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`,
+  );
+  await chooseRooms(page, 'Flexible with breakfast', stay.unit.title, 1);
+  const panel = page.getByRole('region', { name: 'Your stay' });
+  await typeDates(panel, checkin, later);
+  await expect(page.getByText('Your dates changed')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Price summary' }).getByText('Choose rooms to see the price.'),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Search these dates' }).click();
+  await expect(page).toHaveURL(new RegExp(`checkoutDate=${later}`));
+  await expect(page.getByText('Your dates changed')).toHaveCount(0);
+  await expect(
+    page.getByRole('button', { name: /Rooms of Flexible with breakfast, / }).first(),
+  ).toBeVisible();
+});
+
+test('checkout without a selection goes back to the property page', async ({ page, request }) => {
+  const id = await propertyId(request, await apiToken(request, 'agent'), HOTEL);
+  await signInAgent(page);
+  const query = `type=accommodation&currency=USD&checkinDate=${inDays(70)}&checkoutDate=${inDays(71)}&adults=1&children=0`;
+  await page.goto(`/property/${id}/booking_info?${query}`);
+  await expect(page).toHaveURL(new RegExp(`/property/${id}\\?`));
+  await expect(page.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
+});
+
+test('a room sold out between choosing and booking is refused cleanly, and the form stays', async ({
+  page,
+  request,
+}) => {
+  const token = await apiToken(request, 'agent');
+  const id = await propertyId(request, token, HOTEL);
+  const { checkin, checkout, unit, plan } = await findStay(request, token, id, 'Flexible with breakfast', 50);
+  await signInAgent(page);
+  await page.goto(
+    `/property/${id}?type=accommodation&currency=USD&checkinDate=${checkin}&checkoutDate=${checkout}&adults=1&children=0`,
+  );
+  // Take every room left of the room type…
+  await chooseRooms(page, 'Flexible with breakfast', unit.title, 'all');
+  await page
+    .getByRole('region', { name: 'Price summary' })
+    .getByRole('button', { name: /^Book · / })
+    .click();
+  await fillContact(page, 'Late', `race-${Date.now()}@example.test`);
+  await page.getByText('I have read and accept the cancellation and payment policies').click();
+
+  // …then another booking takes one of them through the API.
+  const first = await request.post(`/api/v2/resellers/accommodations/${id}/create_booking`, {
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'idempotency-key': `race-${Date.now()}`,
+    },
+    data: {
+      booking: {
+        currency: 'USD',
+        arrival_date: checkin,
+        departure_date: checkout,
+        customer: { surname: 'First' },
+        rooms: [{ rate_plan_id: plan.id, room_type_code: unit.id, occupancy: plan.occupancy }],
+        policy_accepted: true,
+      },
+    },
+  });
+  expect(first.status()).toBe(201);
+
+  await page.getByRole('button', { name: /^Book now/ }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Something went wrong' });
+  await expect(alert).toContainText('no longer available');
+  await expect(page).toHaveURL(/\/booking_info\?/);
+  await expect(page.getByRole('button', { name: /^Book now/ })).toBeEnabled();
+  await expect(
+    page.getByRole('region', { name: 'Booking contact' }).getByRole('textbox', { name: /Last name/ }),
+  ).toHaveValue('Late');
+});
