@@ -104,25 +104,28 @@ function UnitBlock({
             className="unit__photo"
             src={photo.url}
             srcSet={srcSetOf(photo.url)}
-            sizes="(max-width: 640px) 100vw, 240px"
+            sizes="(max-width: 640px) 100vw, 160px"
             alt={photo.description || ''}
             loading="lazy"
           />
         ) : (
           <div className="unit__photo unit__photo--none">{t('rates.no_room_photos')}</div>
         )}
-        <h3 id={headingId} className="unit__title">
-          {unit.title}
-        </h3>
-        <p className="unit__meta">
-          {t('rates.max_occupancy', { count: unit.maxOccupancy })}
-          {unit.bedOptions.length > 0
-            ? ` · ${unit.bedOptions.map((b) => t('rates.bed', { count: b.count, title: b.title, size: b.size })).join(', ')}`
-            : ''}
-        </p>
-        {isScarceUnit(unit, rest.isScarce) ? (
-          <p className="unit__scarcity">{t('rates.scarcity', { count: unit.availability })}</p>
-        ) : null}
+        <div className="unit__text">
+          <h3 id={headingId} className="unit__title">
+            {unit.title}
+          </h3>
+          <p className="unit__meta">
+            {t('rates.max_occupancy', { count: unit.maxOccupancy })}
+            {unit.bedOptions.length > 0
+              ? ` · ${unit.bedOptions.map((b) => t('rates.bed', { count: b.count, title: b.title, size: b.size })).join(', ')}`
+              : ''}
+          </p>
+          {unit.description ? <p className="unit__description">{unit.description}</p> : null}
+          {isScarceUnit(unit, rest.isScarce) ? (
+            <p className="unit__scarcity">{t('rates.scarcity', { count: unit.availability })}</p>
+          ) : null}
+        </div>
       </div>
       {unit.ratePlans.length === 0 ? (
         <p className="unit__empty muted">{t('rates.no_rates_for_unit')}</p>
