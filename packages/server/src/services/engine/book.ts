@@ -84,7 +84,7 @@ export async function createStayBooking(
     const property = (
       await loadEngineProperties(tx, [propertyId], booker.agencyId, body.arrivalDate, body.departureDate)
     ).get(propertyId);
-    if (!property || property.kind !== 'accommodation')
+    if (property?.kind !== 'accommodation')
       throw new HttpError(404, 'property_not_found', 'PROPERY_NOT_FOUND');
     if (!property.contract)
       throw new HttpError(404, 'no_contract', 'You have no active contract with this property');

@@ -237,7 +237,10 @@ export async function loadEngineProperties(
     const property = unit && result.get(unit.propertyId);
     if (!property) continue;
     let days = property.availability.get(a.unit_id);
-    if (!days) property.availability.set(a.unit_id, (days = new Map()));
+    if (!days) {
+      days = new Map();
+      property.availability.set(a.unit_id, days);
+    }
     days.set(a.date, Number(a.available));
   }
   const planProperty = new Map<string, EngineProperty>();
@@ -247,7 +250,10 @@ export async function loadEngineProperties(
     const property = planProperty.get(String(r.rate_plan_id));
     if (!property) continue;
     let days = property.prices.get(String(r.rate_plan_id));
-    if (!days) property.prices.set(String(r.rate_plan_id), (days = new Map()));
+    if (!days) {
+      days = new Map();
+      property.prices.set(String(r.rate_plan_id), days);
+    }
     days.set(String(r.date), {
       price: Number(r.price),
       minStayArrival: Number(r.min_stay_arrival),
