@@ -89,7 +89,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       fetch: createVaultApp({
         db,
         clock,
-        parentOrigins: () => [...new Set([new URL(webUrl).origin, url, ...env.corsOrigins])],
+        // The web app's origins: where it is served (also as localhost when on the loopback address).
+        parentOrigins: () =>
+          [...new Set([new URL(webUrl).origin, url, ...env.corsOrigins])].flatMap((o) =>
+            o.includes('//127.0.0.1:') ? [o, o.replace('//127.0.0.1:', '//localhost:')] : [o],
+          ),
       }).fetch,
       port:
         options.vaultPort ??
