@@ -1,6 +1,6 @@
 import { useRouterState } from '@tanstack/react-router';
+import { type BookingParams, parseBookingQuery } from '@tern/core';
 import { useMemo } from 'react';
-import { type BookingParams, parseBookingQuery } from './pendingCore';
 import { useToday } from './useToday';
 
 /** The booking parameters of the current URL, through core's query-string rules (document 1 §5). */

@@ -1,5 +1,5 @@
+import { todayIso } from '@tern/core';
 import { useServices } from '../../session/SessionContext';
-import { todayIso } from './pendingCore';
 
 /** Today as `YYYY-MM-DD`, from the app's clock (tests fix it). */
 export function useToday(): string {

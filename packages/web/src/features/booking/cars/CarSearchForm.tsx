@@ -1,3 +1,10 @@
+import {
+  type BookingParams,
+  carSearchDefaults,
+  driverAgeOptions,
+  searchTarget,
+  timeOptions,
+} from '@tern/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
@@ -6,13 +13,6 @@ import { ComboBox } from '../../../components/ComboBox';
 import { DateRangePicker, type IsoRange } from '../../../components/DateRangePicker';
 import { Select } from '../../../components/Select';
 import { useCountryField } from '../checkout/useCountryField';
-import {
-  type BookingParams,
-  carSearchDefaults,
-  driverAgeOptions,
-  searchTarget,
-  timeOptions,
-} from '../pendingCore';
 import { type PlaceChoice, PlaceField } from '../search/PlaceField';
 
 export interface CarSearchFormProps {

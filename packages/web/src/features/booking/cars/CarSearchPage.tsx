@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '@tern/core';
+import { type BookingParams, bookingQueryString, errorMessage } from '@tern/core';
 import type { VehicleOffer, VehicleQueryBody } from '@tern/sdk';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,6 @@ import { SkeletonCard } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { useServices } from '../../../session/SessionContext';
 import { updateFlow } from '../flowStorage';
-import { type BookingParams, bookingQueryString } from '../pendingCore';
 import { SKELETON_CARDS } from '../search/SearchPage';
 import { useBookingParams } from '../useBookingParams';
 import { useFlags } from '../useFlags';

@@ -1,7 +1,7 @@
+import { formatPrice } from '@tern/core';
 import type { VehicleOffer } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { formatPrice } from '../pendingCore';
 import { ProviderBrand } from './ProviderBrand';
 
 export interface VehicleOfferCardProps {

@@ -1,10 +1,8 @@
+import { VEHICLE_POLL_MS } from '@tern/core';
 import type { VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../../session/SessionContext';
 import { bookingApi } from '../api';
-
-/** Document 1 §4, §9: vehicle results are polled every 2 s until the query reports finished. */
-export const VEHICLE_POLL_MS = 2000;
 
 export type VehicleQueryState =
   | { status: 'idle' }

@@ -1,5 +1,12 @@
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '@tern/core';
+import {
+  bookingIdOf,
+  errorMessage,
+  formatDay,
+  formatPrice,
+  validateDriver,
+  vehicleBookingPayload,
+} from '@tern/core';
 import type { VehicleBookingBody } from '@tern/sdk';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +17,6 @@ import { useServices } from '../../../session/SessionContext';
 import { bookingApi } from '../api';
 import { ProviderBrand } from '../cars/ProviderBrand';
 import { type CarFlow, updateFlow } from '../flowStorage';
-import { bookingIdOf, formatDay, formatPrice, validateDriver } from '../pendingCore';
 import { BookingSteps } from '../property/BookingSteps';
 import { PriceSummary } from '../property/PriceSummary';
 import { CardSection, useCardFormUrl } from './CardSection';
@@ -76,29 +82,30 @@ export function CarCheckout({
         return;
       }
     }
-    const body: VehicleBookingBody = {
-      booking: {
-        vehicleChannelId: offer.vehicleChannelId,
-        rateId: offer.id,
+    const payload = vehicleBookingPayload({
+      vehicleChannelId: offer.vehicleChannelId,
+      rateId: offer.id,
+      rental: {
         pickupDate: car.pickupDate,
         dropoffDate: car.dropoffDate,
         pickupTime: car.pickupTime,
         dropoffTime: car.dropoffTime,
-        currency: car.currency,
-        ...(notes.trim() ? { notes: notes.trim() } : {}),
-        driver: {
-          firstName: driver.firstName.trim(),
-          lastName: driver.lastName.trim(),
-          age: car.driverAge,
-          email: driver.email.trim(),
-          phone: driver.phone.trim(),
-          address: { countryCode: car.driverCountry },
-        },
-        ...(guarantee ? { guarantee } : {}),
-        // The price shown: the server refuses the booking if it has changed since (409 price_changed).
-        ...(total !== null ? { total } : {}),
-        policyAccepted: true,
       },
+      currency: car.currency,
+      notes,
+      driver: {
+        firstName: driver.firstName.trim(),
+        lastName: driver.lastName.trim(),
+        age: car.driverAge,
+        email: driver.email.trim(),
+        phone: driver.phone.trim(),
+        address: { countryCode: car.driverCountry },
+      },
+      cardToken: guarantee?.cardToken,
+    });
+    // The price shown: the server refuses the booking if it has changed since (409 price_changed).
+    const body: VehicleBookingBody = {
+      booking: { ...payload.booking, ...(total !== null ? { total } : {}) },
     };
     setSubmitting(true);
     try {

@@ -1,9 +1,9 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
+import { bookingQueryString } from '@tern/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useServices } from '../../../session/SessionContext';
 import { readFlow } from '../flowStorage';
-import { bookingQueryString } from '../pendingCore';
 import { useBookingParams } from '../useBookingParams';
 import { CarCheckout } from './CarCheckout';
 import { StayCheckout } from './StayCheckout';

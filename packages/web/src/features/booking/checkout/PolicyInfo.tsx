@@ -1,6 +1,6 @@
+import { cancellationDeadline, formatDay } from '@tern/core';
 import type { CancellationPolicy } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { cancellationDeadline, formatDay } from '../pendingCore';
 import { usePaymentText, usePolicyText } from '../property/PolicyText';
 
 /**

@@ -1,5 +1,23 @@
 import { useNavigate } from '@tanstack/react-router';
-import { bookingPolicy, bookingTotal, errorMessage, isCardNeeded, taxSummary } from '@tern/core';
+import {
+  bookingIdOf,
+  bookingPolicy,
+  bookingTotal,
+  chosenRates,
+  errorMessage,
+  formatDay,
+  formatPrice,
+  type GuestInput,
+  guestSpaces,
+  isCardNeeded,
+  nightsBetween,
+  parseGuestPaste,
+  pasteGuests,
+  roomsOf,
+  stayBookingPayload,
+  taxSummary,
+  validateContact,
+} from '@tern/core';
 import type { StayBookingBody, UnitWithRates } from '@tern/sdk';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +30,6 @@ import { TextField } from '../../../components/TextField';
 import { useServices } from '../../../session/SessionContext';
 import { bookingApi } from '../api';
 import { type StayFlow, updateFlow } from '../flowStorage';
-import {
-  bookingIdOf,
-  chosenRates,
-  formatDay,
-  formatPrice,
-  type GuestInput,
-  guestForPayload,
-  nightsBetween,
-  parseGuestPaste,
-  pasteGuests,
-  roomsOf,
-  validateContact,
-} from '../pendingCore';
 import { BookingSteps } from '../property/BookingSteps';
 import { PriceSummary } from '../property/PriceSummary';
 import { usePropertyInfo, useRates } from '../property/usePropertyData';
@@ -125,7 +130,7 @@ function StayCheckoutForm({
         key: `${unit.id}-${rate.id}-${i}`,
         unitTitle: unit.title,
         rateTitle: rate.title,
-        maxGuests: rate.occupancy.adults + rate.occupancy.children + rate.occupancy.infants,
+        maxGuests: guestSpaces(rate.occupancy),
         guests: [{ name: '', surname: '', nationality: '' }],
       })),
     ),
@@ -194,35 +199,31 @@ function StayCheckoutForm({
         return;
       }
     }
-    const body: StayBookingBody = {
-      booking: {
-        currency,
-        arrivalDate: stay.checkinDate,
-        departureDate: stay.checkoutDate,
-        customer: {
-          name: contact.name.trim(),
-          surname: contact.surname.trim(),
-          mail: contact.mail.trim(),
-          ...(contact.phone.trim() ? { phone: contact.phone.trim() } : {}),
-        },
-        ...(extras.reservationName.trim() ? { reservationName: extras.reservationName.trim() } : {}),
-        ...(extras.externalReference.trim() ? { externalReference: extras.externalReference.trim() } : {}),
-        ...(extras.specialRequest.trim() ? { specialRequest: extras.specialRequest.trim() } : {}),
-        ...(guarantee ? { guarantee } : {}),
-        rooms: chosen
-          .flatMap(({ unit, rate, quantity }) =>
-            Array.from({ length: quantity }, () => ({
-              ratePlanId: rate.id,
-              roomTypeCode: unit.id,
-              occupancy: rate.occupancy,
-            })),
-          )
-          .map((room, i) => ({ ...room, guests: (rooms[i]?.guests ?? []).map(guestForPayload) })),
-        // The total shown: the server refuses the booking if the price has changed since (409 price_changed).
-        total,
-        policyAccepted: true,
+    // Guest rows follow the rooms in order: each chosen rate has `quantity` rooms.
+    let next = 0;
+    const payload = stayBookingPayload({
+      currency,
+      checkinDate: stay.checkinDate,
+      checkoutDate: stay.checkoutDate,
+      customer: {
+        name: contact.name.trim(),
+        surname: contact.surname.trim(),
+        mail: contact.mail.trim(),
+        ...(contact.phone.trim() ? { phone: contact.phone.trim() } : {}),
       },
-    };
+      chosen: chosen.map(({ unit, rate, quantity }) => ({
+        unitId: unit.id,
+        rate,
+        quantity,
+        guests: Array.from({ length: quantity }, () => rooms[next++]?.guests ?? []),
+      })),
+      cardToken: guarantee?.cardToken,
+      reservationName: extras.reservationName,
+      externalReference: extras.externalReference,
+      specialRequest: extras.specialRequest,
+    });
+    // The total shown: the server refuses the booking if the price has changed since (409 price_changed).
+    const body: StayBookingBody = { booking: { ...payload.booking, total } };
     setSubmitting(true);
     try {
       const created = await bookingApi(client).createStayBooking(channelId, body);

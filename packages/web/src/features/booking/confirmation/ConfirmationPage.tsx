@@ -1,4 +1,5 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
+import { bookingQueryString } from '@tern/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
@@ -7,7 +8,6 @@ import { PageHeading } from '../../../components/PageHeading';
 import { useServices } from '../../../session/SessionContext';
 import { ProviderBrand } from '../cars/ProviderBrand';
 import { clearFlow, readFlow, writeFlow } from '../flowStorage';
-import { bookingQueryString } from '../pendingCore';
 import { BookingSteps } from '../property/BookingSteps';
 import { useBookingParams } from '../useBookingParams';
 import '../booking.css';

@@ -1,10 +1,10 @@
+import { addDays, todayIso } from '@tern/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { places } from '../../../../test/bookingFixtures';
 import { resellerUser, storedFor } from '../../../../test/fixtures';
 import { fakeClient, renderApp, waitForLocation } from '../../../../test/renderApp';
-import { addDays, todayIso } from '../pendingCore';
 
 const later = () => Date.now() + 3_600_000;
 

@@ -1,10 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
+import { parseBookingQuery } from '@tern/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeading } from '../../../components/PageHeading';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
 import { CarSearchForm } from '../cars/CarSearchForm';
-import { parseBookingQuery } from '../pendingCore';
 import { StaySearchForm } from '../search/StaySearchForm';
 import { useFlags } from '../useFlags';
 import { useToday } from '../useToday';

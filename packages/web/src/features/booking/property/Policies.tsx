@@ -1,6 +1,6 @@
+import { formatPrice } from '@tern/core';
 import type { PropertyInfo } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../pendingCore';
 import { usePaymentText, usePolicyText } from './PolicyText';
 
 /** "Additional information" (document 1 §2): check-in and check-out times, internet, parking, pets, smoking, cancellation and taxes. */

@@ -1,7 +1,6 @@
-import { paymentKind } from '@tern/core';
+import { formatPrice, paymentKind } from '@tern/core';
 import type { CancellationPolicy } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../pendingCore';
 
 /** A cancellation policy in words: free, non-refundable, or free until N hours/days before arrival. */
 export function usePolicyText() {

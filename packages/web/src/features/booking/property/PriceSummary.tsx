@@ -1,6 +1,6 @@
+import { formatPrice } from '@tern/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPrice } from '../pendingCore';
 
 export interface SummaryLine {
   key: string;

@@ -1,5 +1,20 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
-import { bookingTotal, errorMessage, taxSummary } from '@tern/core';
+import {
+  bookingQueryString,
+  bookingTotal,
+  chosenRates,
+  errorMessage,
+  formatDay,
+  formatPrice,
+  hasMissingSpaces,
+  isScarce,
+  nightsBetween,
+  type Occupancy,
+  quantityOptions,
+  roomsOf,
+  spansClosedNight,
+  taxSummary,
+} from '@tern/core';
 import type { PropertyInfo, UnitWithRates } from '@tern/sdk';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,19 +27,6 @@ import { Spinner } from '../../../components/Spinner';
 import { useServices } from '../../../session/SessionContext';
 import { readFlow, updateFlow } from '../flowStorage';
 import { PriceMap } from '../map/PriceMap';
-import {
-  bookingQueryString,
-  chosenRates,
-  formatDay,
-  formatPrice,
-  hasMissingSpaces,
-  isScarce,
-  nightsBetween,
-  type Occupancy,
-  quantityOptions,
-  roomsOf,
-  spansClosedNight,
-} from '../pendingCore';
 import { CurrencySelect } from '../search/CurrencySelect';
 import { useBookingParams } from '../useBookingParams';
 import { useToday } from '../useToday';

@@ -1,10 +1,10 @@
+import { formatPrice } from '@tern/core';
 import type { RateOffer, UnitWithRates } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { Select } from '../../../components/Select';
-import { formatPrice } from '../pendingCore';
 import { srcSetOf } from './Gallery';
 import { usePaymentText, usePolicyText } from './PolicyText';
 

@@ -1,7 +1,7 @@
+import type { Occupancy } from '@tern/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { DateRangePicker, type IsoRange } from '../../../components/DateRangePicker';
-import type { Occupancy } from '../pendingCore';
 import { OccupancyPicker } from '../search/OccupancyPicker';
 
 export interface SearchPanelProps {

@@ -1,6 +1,6 @@
+import { currencyOrder, knownCurrencies } from '@tern/core';
 import { useTranslation } from 'react-i18next';
 import { Select } from '../../../components/Select';
-import { currencyOrder, knownCurrencies } from '../pendingCore';
 
 /** The currency picker: the known currencies in core's order (the preferred one first). */
 export function CurrencySelect({

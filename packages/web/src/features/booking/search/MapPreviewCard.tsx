@@ -1,9 +1,9 @@
+import { formatPrice } from '@tern/core';
 import type { SearchProperty } from '@tern/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Link } from '../../../components/Link';
-import { formatPrice } from '../pendingCore';
 
 export interface MapPreviewCardProps {
   property: SearchProperty;

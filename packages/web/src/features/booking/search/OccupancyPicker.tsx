@@ -1,9 +1,9 @@
+import { type Occupancy, occupancyLimits, withChildren } from '@tern/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { NumberField } from '../../../components/NumberField';
 import { PopoverButton } from '../../../components/PopoverButton';
 import { Select } from '../../../components/Select';
-import { type Occupancy, occupancyLimits, withChildren } from '../pendingCore';
 
 export interface OccupancyPickerProps {
   value: Occupancy;

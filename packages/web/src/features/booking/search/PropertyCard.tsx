@@ -1,7 +1,7 @@
+import { formatPrice } from '@tern/core';
 import type { SearchProperty } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../../components/Link';
-import { formatPrice } from '../pendingCore';
 import { Stars } from '../property/Stars';
 
 export interface PropertyCardProps {

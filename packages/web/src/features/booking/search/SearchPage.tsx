@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { errorMessage } from '@tern/core';
+import { type BookingParams, bookingQueryString, errorMessage, formatPrice, searchTarget } from '@tern/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
@@ -9,7 +9,6 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
 import { type MapBounds, PriceMap } from '../map/PriceMap';
-import { type BookingParams, bookingQueryString, formatPrice, searchTarget } from '../pendingCore';
 import { useBookingParams } from '../useBookingParams';
 import { useToday } from '../useToday';
 import { CurrencySelect } from './CurrencySelect';

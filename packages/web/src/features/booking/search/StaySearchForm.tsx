@@ -1,9 +1,9 @@
+import { type BookingParams, searchTarget } from '@tern/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { DateRangePicker, type IsoRange } from '../../../components/DateRangePicker';
-import { type BookingParams, searchTarget } from '../pendingCore';
 import { CurrencySelect } from './CurrencySelect';
 import { OccupancyPicker } from './OccupancyPicker';
 import { type PlaceChoice, PlaceField } from './PlaceField';

@@ -1,8 +1,8 @@
+import type { BookingParams } from '@tern/core';
 import type { SearchProperty, SearchQuery } from '@tern/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useServices } from '../../../session/SessionContext';
 import { bookingApi } from '../api';
-import type { BookingParams } from '../pendingCore';
 
 export const SEARCH_PAGE_SIZE = 50;
 
