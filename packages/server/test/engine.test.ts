@@ -168,6 +168,26 @@ describe('a property', () => {
   });
 });
 
+describe('unit rates (for contracts)', () => {
+  it('lists units and their plans to a reseller, to the property’s supplier, and to no other supplier', async () => {
+    const all = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { discover: true, limit: 100 },
+    });
+    const harbour = all.items.find((p) => p.title === 'Harbour View Hotel')!;
+    const forAgent = await agent.engine.unitRates({ params: { kind: 'accommodations', id: harbour.id } });
+    expect(forAgent.items.length).toBeGreaterThan(0);
+    expect(forAgent.items[0]!.ratePlans[0]).toMatchObject({ occupancy: { adults: expect.any(Number) } });
+    const hotelier = server.client(await server.signIn('hotelier'));
+    const forOwner = await hotelier.engine.unitRates({ params: { kind: 'accommodations', id: harbour.id } });
+    expect(forOwner.items.map((u) => u.id)).toEqual(forAgent.items.map((u) => u.id));
+    const other = server.client(await server.signIn('hotelier2'));
+    await expect(
+      other.engine.unitRates({ params: { kind: 'accommodations', id: harbour.id } }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+});
+
 describe('booking a stay', () => {
   const body = (
     rate: { id: string; occupancy: { adults: number; children: number; infants: number } },

@@ -500,6 +500,17 @@ export const vehicleBookingBody = z.object({
 });
 export type VehicleBookingBody = z.input<typeof vehicleBookingBody>;
 
+/** A unit and the rate plans it sells, for choosing what a contract covers (document 1 §3, §5). */
+export const unitRates = z.object({
+  id,
+  type: z.literal('unit'),
+  title: z.string(),
+  ratePlans: z.array(
+    z.object({ id, title: z.string(), occupancy, mealType, sellMode: z.enum(['per_room', 'per_person']) }),
+  ),
+});
+export type UnitRates = z.infer<typeof unitRates>;
+
 // ——— the areas ————————————————————————————————————————————————————————————————————————————————————
 
 const reseller = ['reseller'] as const;
@@ -573,6 +584,17 @@ export const engineArea = defineArea('engine', {
     reply: 'plain',
     response: bestOffer,
     errors: [400, 404],
+  }),
+  unitRates: endpoint({
+    method: 'GET',
+    path: '/api/v2/resellers/{kind}/{id}/rates',
+    summary:
+      'The units of a property and the rate plans each sells, to choose what a contract covers (a reseller for any property of the kind; a supplier for their own).',
+    access: ['reseller', 'supplier', 'admin'],
+    params: kindAndId,
+    reply: 'list',
+    response: listOf(unitRates),
+    errors: [404],
   }),
   cardCaptureFormUrl: endpoint({
     method: 'GET',

@@ -13,6 +13,7 @@ import {
   propertyInfo,
   requireContract,
   searchProperties,
+  unitRatesOf,
 } from '../services/engine/queries.js';
 import { cardCaptureFormUrl } from '../services/vault/index.js';
 
@@ -81,6 +82,15 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
       nights: Math.round((Date.parse(stay.checkout) - Date.parse(stay.checkin)) / 86_400_000),
       errors: best.errors,
     };
+  },
+
+  unitRates: async ({ params }, ctx) => {
+    const auth = requireAuth(ctx);
+    const items = await unitRatesOf(ctx.db, kindOf(params.kind), params.id, {
+      userId: auth.user.id,
+      role: auth.user.role,
+    });
+    return { items, meta: { page: 1, limit: items.length, total: items.length } };
   },
 
   cardCaptureFormUrl: async ({ params }, ctx) => {

@@ -1,5 +1,5 @@
 import { convertMoney, roundMoney } from '@tern/core';
-import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty } from '@tern/sdk';
+import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { loadCurrencyRates, loadEngineProperties, loadTaxes, policyFromRow } from './load.js';
@@ -322,3 +322,57 @@ export async function closedDates(
 }
 
 export type { BestOffer };
+
+/**
+ * The units of a property with the rate plans each sells (max occupancy), for contract creation. A reseller
+ * may look at any property of the kind; a supplier only at one they belong to; an admin at any.
+ */
+export async function unitRatesOf(
+  db: Db,
+  kind: Kind,
+  id: string,
+  caller: { userId: string; role: 'admin' | 'reseller' | 'supplier' },
+): Promise<UnitRates[]> {
+  const property = await db.one<{ id: string; member: boolean }>(
+    `select p.id, exists (select 1 from property_users pu where pu.property_id = p.id and pu.user_id = $3) as member
+       from properties p where p.id = $1 and p.kind = $2`,
+    [id, kind, caller.userId],
+  );
+  if (!property || (caller.role === 'supplier' && !property.member))
+    throw notFound('PROPERY_NOT_FOUND', 'property_not_found');
+  const rows = await db.query<{
+    unit_id: string;
+    unit_title: string;
+    plan_id: string | null;
+    plan_title: string | null;
+    max_adults: number | null;
+    max_children: number | null;
+    max_infants: number | null;
+    meal_type: UnitRates['ratePlans'][number]['mealType'] | null;
+    sell_mode: 'per_room' | 'per_person' | null;
+  }>(
+    `select u.id as unit_id, u.title as unit_title, rp.id as plan_id, rp.title as plan_title, rp.max_adults,
+            rp.max_children, rp.max_infants, rp.meal_type, rp.sell_mode
+       from units u left join rate_plans rp on rp.unit_id = u.id
+      where u.property_id = $1
+      order by u.position, u.title, rp.position, rp.title`,
+    [id],
+  );
+  const units = new Map<string, UnitRates>();
+  for (const r of rows) {
+    let unit = units.get(r.unit_id);
+    if (!unit) {
+      unit = { id: r.unit_id, type: 'unit', title: r.unit_title, ratePlans: [] };
+      units.set(r.unit_id, unit);
+    }
+    if (r.plan_id)
+      unit.ratePlans.push({
+        id: r.plan_id,
+        title: r.plan_title ?? '',
+        occupancy: { adults: r.max_adults ?? 1, children: r.max_children ?? 0, infants: r.max_infants ?? 0 },
+        mealType: r.meal_type ?? 'room_only',
+        sellMode: r.sell_mode ?? 'per_room',
+      });
+  }
+  return [...units.values()];
+}
