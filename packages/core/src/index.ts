@@ -5,6 +5,7 @@ export * from './auth/signInMachine.js';
 export * from './booking/engineRules.js';
 export * from './booking/pricing.js';
 export * from './booking/rental.js';
+export * from './bookings/changeability.js';
 export { errorMessage } from './internal/errorMessage.js';
 export * from './navigation/features.js';
 export * from './navigation/guards.js';

@@ -1,9 +1,11 @@
 import { authArea } from './auth.js';
+import { bookingsArea } from './bookings.js';
 import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { systemArea } from './system.js';
 
 export * from './auth.js';
+export * from './bookings.js';
 export * from './common.js';
 export * from './define.js';
 export * from './engine.js';

@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { id, isoDate, listOf, pageQuery, propertyType } from './common.js';
+import { defineArea, endpoint } from './define.js';
+import {
+  cancellationPolicy,
+  driver,
+  guest,
+  kindSegment,
+  mealType,
+  occupancy,
+  propertyPolicy,
+} from './engine.js';
+
+// Bookings after they are made (document 1 §2 bookings page, §3 booking record, §4 booking status and edits,
+// §5 filters, §6 roles, §7 "Reseller v2 — bookings"): resellers see and change their agency's, suppliers see
+// their properties' read-only, admins see all.
+
+export const bookingStatus = z.enum(['new', 'modified', 'canceled']);
+export type BookingStatus = z.infer<typeof bookingStatus>;
+
+/** Why a booking cannot be changed any more (document 1 §4), or `null` when it can. */
+export const changeBlock = z.enum(['not_reseller', 'canceled', 'arrival_past', 'policy']);
+export type ChangeBlock = z.infer<typeof changeBlock>;
+
+export const bookedUnit = z.object({
+  /** The booked room (or car) line. */
+  id,
+  title: z.string(),
+  roomRateTitle: z.string(),
+  /** The unit (room type or vehicle) id; `roomTypeCode` when booking. */
+  unitTypeCode: id,
+  /** The rate offer id it was booked with. */
+  ratePlanCode: z.string(),
+  occupancy,
+  cancellationPolicy: cancellationPolicy.nullable(),
+  mealType: mealType.nullable(),
+  guests: z.array(guest),
+  drivers: z.array(driver),
+  price: z.number(),
+  status: z.enum(['booked', 'canceled']),
+  meta: z.object({ pickUpTime: z.string().nullable(), dropOffTime: z.string().nullable() }),
+});
+export type BookedUnit = z.infer<typeof bookedUnit>;
+
+export const bookingRecord = z.object({
+  id,
+  type: z.literal('booking'),
+  status: bookingStatus,
+  reservationId: z.string(),
+  reservationName: z.string().nullable(),
+  externalReferenceId: z.string().nullable(),
+  createdAt: z.string(),
+  hotelName: z.string(),
+  propertyChannelId: id,
+  propertyType,
+  arrivalDate: isoDate,
+  departureDate: isoDate,
+  /** Check-in time of the property, or the car's pick-up time. */
+  arrivalTime: z.string().nullable(),
+  totalNights: z.number().int(),
+  price: z.object({ currency: z.string(), total: z.number() }),
+  notes: z.string().nullable(),
+  specialRequest: z.string().nullable(),
+  resellerName: z.string(),
+  /** Who booked. */
+  user: z.object({ name: z.string(), email: z.string() }),
+  customer: z.object({ name: z.string(), surname: z.string(), mail: z.string().nullable() }),
+  cancellationPolicy: cancellationPolicy.nullable(),
+  propertyPolicy: propertyPolicy.nullable(),
+  /** The card as the vault left it: masked number, never the code. */
+  guarantee: z
+    .object({
+      cardType: z.string(),
+      cardNumber: z.string(),
+      expirationDate: z.string(),
+      cardholderName: z.string().nullable(),
+      cvv: z.null(),
+      isVirtual: z.boolean(),
+    })
+    .nullable(),
+  liability: z.enum(['prepaid', 'guarantee', 'pay_at_property']),
+  /** Whether the caller may cancel or edit it now, and why not (the server checks it again). */
+  changeable: z.boolean(),
+  changeBlock: changeBlock.nullable(),
+  units: z.array(bookedUnit),
+});
+export type BookingRecord = z.infer<typeof bookingRecord>;
+
+const orderBy = z.enum(['created_at', 'arrival_date', 'departure_date', 'reservation_id', 'total', 'status']);
+
+export const bookingsQuery = z.object({
+  ...pageQuery,
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  orderBy: orderBy.default('created_at'),
+  orderDirection: z.enum(['asc', 'desc']).default('desc'),
+  /** Suppliers and admins: only these agencies' bookings. */
+  resellerIds: z.array(id).max(100).optional(),
+  /** Free text over the number, name, reference, guest and property (document 1 §5: at most 52 characters). */
+  term: z.string().trim().max(52, { error: 'Use at most 52 characters' }).optional(),
+  reservationId: z.string().trim().max(64).optional(),
+  reservationName: z.string().trim().max(100).optional(),
+  externalReferenceId: z.string().trim().max(100).optional(),
+  /** Stays that touch this period (arrival on or before `dateTo`, departure on or after `dateFrom`). */
+  dateFrom: isoDate.optional(),
+  dateTo: isoDate.optional(),
+  /** Resellers: one supplier's properties. */
+  supplier: id.optional(),
+  /** Resellers: one agent's bookings. */
+  booker: id.optional(),
+  /** Made on or after / before these days. */
+  bookedFrom: isoDate.optional(),
+  bookedTo: isoDate.optional(),
+  propertyId: id.optional(),
+  status: bookingStatus.optional(),
+});
+export type BookingsQuery = z.input<typeof bookingsQuery>;
+
+const bookingRef = z.object({ id });
+const anyone = ['reseller', 'supplier', 'admin'] as const;
+const reseller = ['reseller'] as const;
+
+export const bookingsArea = defineArea('bookings', {
+  list: endpoint({
+    method: 'GET',
+    path: '/api/v2/resellers/bookings',
+    summary:
+      'Bookings the caller may see — a reseller their agency’s, a supplier their properties’, an admin all — filtered, sorted and paged in SQL.',
+    access: anyone,
+    query: bookingsQuery,
+    reply: 'list',
+    response: listOf(bookingRecord),
+    errors: [400, 401],
+  }),
+  show: endpoint({
+    method: 'GET',
+    path: '/api/v2/resellers/bookings/{id}',
+    summary: 'One booking the caller may see.',
+    access: anyone,
+    params: bookingRef,
+    reply: 'resource',
+    response: bookingRecord,
+    errors: [404],
+  }),
+  cancel: endpoint({
+    method: 'PUT',
+    path: '/api/v2/resellers/{kind}/cancel_booking',
+    summary:
+      'Cancels the agency’s booking while it is changeable (document 1 §4); the rooms or the car are free again.',
+    access: reseller,
+    params: z.object({ kind: kindSegment }),
+    body: z.object({ reservationId: z.string().min(1).max(64), propertyChannelId: id, propertyType }),
+    reply: 'resource',
+    response: bookingRecord,
+    errors: [400, 401, 404, 409],
+  }),
+  updateRooms: endpoint({
+    method: 'PUT',
+    path: '/api/v2/resellers/bookings/{id}/booking_rooms/bulk_update',
+    summary: 'Replaces the guests of booked rooms (at most adults + children + infants each).',
+    access: reseller,
+    params: bookingRef,
+    body: z.object({
+      units: z
+        .array(
+          z.object({
+            id,
+            guests: z.array(guest).max(60),
+            ratePlanCode: z.string().optional(),
+            unitTypeCode: id.optional(),
+          }),
+        )
+        .min(1)
+        .max(30),
+      propertyId: id.optional(),
+      propertyType: propertyType.optional(),
+    }),
+    reply: 'resource',
+    response: bookingRecord,
+    errors: [400, 401, 404, 409],
+  }),
+  removeRooms: endpoint({
+    method: 'PUT',
+    path: '/api/v2/resellers/bookings/{id}/booking_rooms/bulk_remove',
+    summary: 'Removes booked rooms, keeping at least one; they are free again and the total drops.',
+    access: reseller,
+    params: bookingRef,
+    body: z.object({
+      deleteUnitIds: z.array(id).min(1).max(30),
+      propertyId: id.optional(),
+      propertyType: propertyType.optional(),
+    }),
+    reply: 'resource',
+    response: bookingRecord,
+    errors: [400, 401, 404, 409],
+  }),
+  updateVehicles: endpoint({
+    method: 'PUT',
+    path: '/api/v2/resellers/bookings/{id}/rental_vehicles/bulk_update',
+    summary: 'Replaces the driver of a booked car.',
+    access: reseller,
+    params: bookingRef,
+    body: z.object({
+      units: z
+        .array(
+          z.object({
+            id,
+            drivers: z.array(driver).min(1).max(1),
+            ratePlanCode: z.string().optional(),
+            unitTypeCode: id.optional(),
+          }),
+        )
+        .min(1)
+        .max(5),
+      propertyId: id.optional(),
+      propertyType: propertyType.optional(),
+    }),
+    reply: 'resource',
+    response: bookingRecord,
+    errors: [400, 401, 404, 409],
+  }),
+  removeVehicles: endpoint({
+    method: 'PUT',
+    path: '/api/v2/resellers/bookings/{id}/rental_vehicles/bulk_remove',
+    summary: 'Removes booked cars, keeping at least one (cancel the booking to give back the last).',
+    access: reseller,
+    params: bookingRef,
+    body: z.object({
+      deleteUnitIds: z.array(id).min(1).max(5),
+      propertyId: id.optional(),
+      propertyType: propertyType.optional(),
+    }),
+    reply: 'resource',
+    response: bookingRecord,
+    errors: [400, 401, 404, 409],
+  }),
+  updateSpecialRequest: endpoint({
+    method: 'PUT',
+    path: '/api/v2/resellers/{kind}/{propertyId}/bookings/{bookingId}/update_special_request',
+    summary: 'Changes the special request, the reservation name and the agency’s reference.',
+    access: reseller,
+    params: z.object({ kind: kindSegment, propertyId: id, bookingId: id }),
+    body: z.object({
+      externalReferenceId: z.string().trim().max(100).optional(),
+      reservationName: z.string().trim().max(100).optional(),
+      specialRequest: z.string().trim().max(2000).optional(),
+    }),
+    reply: 'resource',
+    response: bookingRecord,
+    errors: [400, 401, 404, 409],
+  }),
+});
