@@ -109,6 +109,9 @@ describe('car search', () => {
     expect(screen.getAllByText('Required')).toHaveLength(4);
     expect(createBooking).not.toHaveBeenCalled();
     await user.type(first, 'Rui');
+    // Corrected, the field no longer says it is wrong.
+    expect(first.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getAllByText('Required')).toHaveLength(3);
     await user.type(screen.getByRole('textbox', { name: /Last name/ }), 'Costa');
     await user.type(screen.getByRole('textbox', { name: /E-mail/ }), 'rui@example.test');
     await user.type(screen.getByRole('textbox', { name: /Phone/ }), '+351 900 000 000');

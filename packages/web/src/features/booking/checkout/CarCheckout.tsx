@@ -146,7 +146,11 @@ export function CarCheckout({
             <h2 id="driver-heading">{t('driver.heading')}</h2>
             <DriverForm
               value={driver}
-              onChange={(field, value) => setDriver({ ...driver, [field]: value })}
+              onChange={(field, value) => {
+                setDriver({ ...driver, [field]: value });
+                // A corrected field stops saying it is wrong; the next submit checks everything again.
+                setErrors(({ [field]: _fixed, ...rest }) => rest);
+              }}
               errors={errors}
               age={car.driverAge}
               country={car.driverCountry}

@@ -277,7 +277,10 @@ function StayCheckoutForm({
               <TextField
                 label={t('payment_page.last_name')}
                 value={contact.surname}
-                onChange={(v) => setContact({ ...contact, surname: v })}
+                onChange={(v) => {
+                  setContact({ ...contact, surname: v });
+                  setErrors(({ surname: _fixed, ...rest }) => rest);
+                }}
                 errorMessage={errors.surname ? t(errors.surname) : null}
                 isRequired
                 autoComplete="family-name"
@@ -288,7 +291,10 @@ function StayCheckoutForm({
                 type="email"
                 inputMode="email"
                 value={contact.mail}
-                onChange={(v) => setContact({ ...contact, mail: v })}
+                onChange={(v) => {
+                  setContact({ ...contact, mail: v });
+                  setErrors(({ mail: _fixed, ...rest }) => rest);
+                }}
                 errorMessage={errors.mail ? t(errors.mail) : null}
                 isRequired
                 autoComplete="email"
