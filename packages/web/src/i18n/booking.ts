@@ -279,6 +279,7 @@ export const bookingEn = {
   steps: {
     label: 'Booking steps',
     hotel_page: 'Property',
+    car_search: 'Car',
     checkout: 'Guests and payment',
     confirmation: 'Confirmation',
   },

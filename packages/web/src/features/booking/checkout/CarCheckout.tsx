@@ -134,7 +134,7 @@ export function CarCheckout({
   return (
     <div className="page checkout">
       <div className="checkout__top">
-        <BookingSteps current="checkout" propertyHref={backHref} />
+        <BookingSteps current="checkout" propertyHref={backHref} isCar />
       </div>
       <PageHeading>{t('payment_page.heading')}</PageHeading>
       <p className="muted">

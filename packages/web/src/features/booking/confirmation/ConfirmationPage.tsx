@@ -35,7 +35,7 @@ export function ConfirmationPage() {
   return (
     <div className="page confirmation">
       <div className="checkout__top">
-        <BookingSteps current="confirmation" propertyHref="" />
+        <BookingSteps current="confirmation" propertyHref="" isCar={isCar} />
       </div>
       <section className="confirmation__panel card" aria-labelledby="confirmation-heading">
         <div className="confirmation__icon" aria-hidden="true">

@@ -7,7 +7,16 @@ export type BookingStep = 'hotel_page' | 'checkout' | 'confirmation';
  * The navigation steps (document 1 §2): only the property step is a link, steps after the current one are
  * disabled, and on confirmation every step is (no going back from a confirmed booking).
  */
-export function BookingSteps({ current, propertyHref }: { current: BookingStep; propertyHref: string }) {
+export function BookingSteps({
+  current,
+  propertyHref,
+  isCar = false,
+}: {
+  current: BookingStep;
+  propertyHref: string;
+  /** A car's first step is the car search (a car goes from the results straight to checkout). */
+  isCar?: boolean;
+}) {
   const { t } = useTranslation();
   const done = current === 'confirmation';
   return (
@@ -17,7 +26,7 @@ export function BookingSteps({ current, propertyHref }: { current: BookingStep; 
       steps={[
         {
           id: 'hotel_page',
-          label: t('steps.hotel_page'),
+          label: isCar ? t('steps.car_search') : t('steps.hotel_page'),
           href: current === 'checkout' ? propertyHref : undefined,
           isDisabled: done,
         },
