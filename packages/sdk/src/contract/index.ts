@@ -15,6 +15,7 @@ export * from './system.js';
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {
   auth: authArea,
+  bookings: bookingsArea,
   engine: engineArea,
   mail: mailArea,
   system: systemArea,

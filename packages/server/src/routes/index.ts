@@ -1,6 +1,7 @@
 import { type Contract, contract } from '@tern/sdk';
 import type { Api, Handlers } from '../http/context.js';
 import { authHandlers } from './auth.js';
+import { bookingsHandlers } from './bookings.js';
 import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
 import { systemHandlers } from './system.js';
@@ -9,6 +10,7 @@ import { vehiclesHandlers } from './vehicles.js';
 /** A handler for every endpoint of the contract (a missing one does not type-check). */
 export const handlers: Handlers<Contract> = {
   auth: authHandlers,
+  bookings: bookingsHandlers,
   engine: engineHandlers,
   mail: mailHandlers,
   system: systemHandlers,

@@ -1,0 +1,39 @@
+import type { Contract } from '@tern/sdk';
+import type { AreaHandlers, RequestContext } from '../http/context.js';
+import { requireAuth } from '../http/context.js';
+import {
+  cancelBooking,
+  removeUnits,
+  updateDriver,
+  updateGuests,
+  updateSpecialRequest,
+} from '../services/bookings/changes.js';
+import { findBooking, listBookings } from '../services/bookings/list.js';
+import type { Viewer } from '../services/bookings/records.js';
+
+function viewerOf(ctx: RequestContext): Viewer {
+  const auth = requireAuth(ctx);
+  return { userId: auth.user.id, role: auth.user.role, agencyId: auth.user.agencyId };
+}
+
+export const bookingsHandlers: AreaHandlers<Contract['bookings']> = {
+  list: ({ query }, ctx) => listBookings(ctx.db, viewerOf(ctx), query, ctx.clock.now()),
+  show: ({ params }, ctx) => findBooking(ctx.db, viewerOf(ctx), params.id, ctx.clock.now()),
+  cancel: ({ body }, ctx) => cancelBooking(ctx.db, ctx.clock, viewerOf(ctx), body),
+  updateRooms: ({ params, body }, ctx) =>
+    updateGuests(ctx.db, ctx.clock, viewerOf(ctx), params.id, body.units),
+  removeRooms: ({ params, body }, ctx) =>
+    removeUnits(ctx.db, ctx.clock, viewerOf(ctx), params.id, body.deleteUnitIds),
+  updateVehicles: ({ params, body }, ctx) =>
+    updateDriver(ctx.db, ctx.clock, viewerOf(ctx), params.id, body.units),
+  removeVehicles: ({ params, body }, ctx) =>
+    removeUnits(ctx.db, ctx.clock, viewerOf(ctx), params.id, body.deleteUnitIds),
+  updateSpecialRequest: ({ params, body }, ctx) =>
+    updateSpecialRequest(
+      ctx.db,
+      ctx.clock,
+      viewerOf(ctx),
+      { bookingId: params.bookingId, propertyId: params.propertyId },
+      body,
+    ),
+};
