@@ -1,5 +1,6 @@
 import { authArea } from './auth.js';
 import { bookingsArea } from './bookings.js';
+import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { systemArea } from './system.js';
@@ -7,6 +8,7 @@ import { systemArea } from './system.js';
 export * from './auth.js';
 export * from './bookings.js';
 export * from './common.js';
+export * from './contracts.js';
 export * from './define.js';
 export * from './engine.js';
 export * from './mail.js';
@@ -16,6 +18,7 @@ export * from './system.js';
 export const contract = {
   auth: authArea,
   bookings: bookingsArea,
+  contracts: contractsArea,
   engine: engineArea,
   mail: mailArea,
   system: systemArea,

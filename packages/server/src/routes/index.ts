@@ -2,6 +2,7 @@ import { type Contract, contract } from '@tern/sdk';
 import type { Api, Handlers } from '../http/context.js';
 import { authHandlers } from './auth.js';
 import { bookingsHandlers } from './bookings.js';
+import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
 import { systemHandlers } from './system.js';
@@ -11,6 +12,7 @@ import { vehiclesHandlers } from './vehicles.js';
 export const handlers: Handlers<Contract> = {
   auth: authHandlers,
   bookings: bookingsHandlers,
+  contracts: contractsHandlers,
   engine: engineHandlers,
   mail: mailHandlers,
   system: systemHandlers,

@@ -1,0 +1,29 @@
+import type { Contract } from '@tern/sdk';
+import type { AreaHandlers, RequestContext } from '../http/context.js';
+import { requireAuth } from '../http/context.js';
+import type { Viewer } from '../services/bookings/records.js';
+import {
+  actOnContract,
+  createContract,
+  discover,
+  listContracts,
+  listResellers,
+  requestContract,
+} from '../services/contracts/contracts.js';
+
+function viewerOf(ctx: RequestContext): Viewer {
+  const auth = requireAuth(ctx);
+  return { userId: auth.user.id, role: auth.user.role, agencyId: auth.user.agencyId };
+}
+
+export const contractsHandlers: AreaHandlers<Contract['contracts']> = {
+  list: ({ query }, ctx) => listContracts(ctx.db, viewerOf(ctx), query),
+  discover: ({ query }, ctx) => discover(ctx.db, viewerOf(ctx), query),
+  resellers: ({ query }, ctx) => listResellers(ctx.db, query),
+  create: ({ body }, ctx) => createContract(ctx.db, ctx.clock, viewerOf(ctx), body),
+  request: ({ body }, ctx) => requestContract(ctx.db, ctx.clock, viewerOf(ctx), body),
+  approve: ({ params }, ctx) => actOnContract(ctx.db, ctx.clock, viewerOf(ctx), params.id, 'approve'),
+  decline: ({ params }, ctx) => actOnContract(ctx.db, ctx.clock, viewerOf(ctx), params.id, 'decline'),
+  cancel: ({ params }, ctx) => actOnContract(ctx.db, ctx.clock, viewerOf(ctx), params.id, 'cancel'),
+  terminate: ({ params }, ctx) => actOnContract(ctx.db, ctx.clock, viewerOf(ctx), params.id, 'terminate'),
+};

@@ -1,0 +1,396 @@
+import type { ContractRecord, contractCreateBody, DiscoverRow, ResellerDetails } from '@tern/sdk';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/db.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import type { Viewer } from '../bookings/records.js';
+import { html, sendMail } from '../mail.js';
+
+// The contract lifecycle (document 1 §4): proposed by either side; the other side approves or declines; the
+// proposer cancels; an approved contract can be terminated by either. One live (proposed or approved)
+// contract per agency and property.
+
+const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+interface Row {
+  id: string;
+  status: ContractRecord['status'];
+  initiator: 'reseller' | 'supplier';
+  agency_id: string;
+  agency_name: string;
+  agency_email: string;
+  property_id: string;
+  property_title: string;
+  property_email: string;
+  kind: 'accommodation' | 'vehicle';
+  modifier_logic: ContractRecord['modifierLogic'];
+  modifier_amount: string;
+  rate_plan_ids: string[];
+  request_message: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT = `
+  select c.id, c.status, c.initiator, c.agency_id, a.name as agency_name, a.email as agency_email, c.property_id,
+         p.title as property_title, p.email as property_email, p.kind, c.modifier_logic, c.modifier_amount,
+         c.rate_plan_ids, c.request_message, c.created_at, c.updated_at
+    from contracts c join agencies a on a.id = c.agency_id join properties p on p.id = c.property_id`;
+
+/** Which contracts a viewer is a side of (`$1`). */
+function sideOf(viewer: Viewer): { sql: string; param: string } {
+  if (viewer.role === 'reseller') return { sql: 'c.agency_id = $1', param: viewer.agencyId ?? '' };
+  if (viewer.role === 'supplier')
+    return {
+      sql: 'c.property_id in (select property_id from property_users where user_id = $1)',
+      param: viewer.userId,
+    };
+  return { sql: '$1::text is not null', param: viewer.userId };
+}
+
+async function toRecords(db: Db, rows: Row[]): Promise<ContractRecord[]> {
+  if (rows.length === 0) return [];
+  const plans = await db.query<{
+    property_id: string;
+    unit_id: string;
+    unit_title: string;
+    plan_id: string;
+    plan_title: string;
+    max_adults: number;
+    max_children: number;
+    max_infants: number;
+  }>(
+    `select u.property_id, u.id as unit_id, u.title as unit_title, rp.id as plan_id, rp.title as plan_title,
+            rp.max_adults, rp.max_children, rp.max_infants
+       from rate_plans rp join units u on u.id = rp.unit_id
+      where u.property_id = any($1) order by u.position, u.title, rp.position, rp.title`,
+    [[...new Set(rows.map((r) => r.property_id))]],
+  );
+  return rows.map((r) => {
+    const covered = (planId: string) => r.rate_plan_ids.length === 0 || r.rate_plan_ids.includes(planId);
+    const units = new Map<string, ContractRecord['roomRates'][number]>();
+    for (const p of plans) {
+      if (p.property_id !== r.property_id || !covered(p.plan_id)) continue;
+      const unit = units.get(p.unit_id) ?? { id: p.unit_id, title: p.unit_title, ratePlans: [] };
+      unit.ratePlans.push({
+        id: p.plan_id,
+        title: p.plan_title,
+        occupancy: { adults: p.max_adults, children: p.max_children, infants: p.max_infants },
+      });
+      units.set(p.unit_id, unit);
+    }
+    return {
+      id: r.id,
+      type: 'contract' as const,
+      status: r.status,
+      initiator: r.initiator,
+      agentId: r.agency_id,
+      agentName: r.agency_name,
+      ternHotelName: r.property_title,
+      channelId: r.property_id,
+      propertyType: r.kind,
+      modifierLogic: r.modifier_logic,
+      modifierAmount: Number(r.modifier_amount),
+      requestMessage: r.request_message,
+      roomRates: [...units.values()],
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    };
+  });
+}
+
+export async function listContracts(
+  db: Db,
+  viewer: Viewer,
+  q: {
+    status: 'active' | 'pending';
+    propertyId?: string | undefined;
+    term?: string | undefined;
+    page: number;
+    limit: number;
+  },
+) {
+  const side = sideOf(viewer);
+  const params: unknown[] = [side.param, q.status === 'active' ? 'approved' : 'proposed'];
+  const where = [side.sql, 'c.status = $2'];
+  if (q.propertyId) {
+    params.push(q.propertyId);
+    where.push(`c.property_id::text = $${params.length}`);
+  }
+  if (q.term) {
+    params.push(like(q.term));
+    where.push(`(a.name ilike $${params.length} or p.title ilike $${params.length})`);
+  }
+  params.push(q.limit, (q.page - 1) * q.limit);
+  const rows = await db.query<Row & { total: string }>(
+    `${SELECT.replace('c.updated_at\n', 'c.updated_at, count(*) over () as total\n')}
+      where ${where.join(' and ')} order by c.updated_at desc, c.id
+      limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return {
+    items: await toRecords(db, rows),
+    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
+  };
+}
+
+export async function discover(
+  db: Db,
+  viewer: Viewer,
+  q: {
+    term?: string | undefined;
+    propertyType?: 'accommodation' | 'vehicle' | undefined;
+    withoutContract?: boolean | undefined;
+    page: number;
+    limit: number;
+  },
+): Promise<{ items: DiscoverRow[]; meta: { page: number; limit: number; total: number } }> {
+  const params: unknown[] = [viewer.agencyId];
+  const where: string[] = [];
+  if (q.term) {
+    params.push(like(q.term));
+    where.push(
+      `(p.title ilike $${params.length} or p.city ilike $${params.length} or p.country ilike $${params.length})`,
+    );
+  }
+  if (q.propertyType) {
+    params.push(q.propertyType);
+    where.push(`p.kind = $${params.length}`);
+  }
+  if (q.withoutContract) where.push('c.id is null');
+  params.push(q.limit, (q.page - 1) * q.limit);
+  const rows = await db.query<Record<string, unknown>>(
+    `select p.id, p.title, p.email, p.country, p.phone, p.timezone, p.address, p.city, p.state, p.kind,
+            c.id as contract_id, c.status as contract_status, c.initiator, count(*) over () as total
+       from properties p
+       left join lateral (
+         select id, status, initiator from contracts
+          where property_id = p.id and agency_id = $1 and status in ('proposed', 'approved')
+          order by created_at desc limit 1
+       ) c on true
+      ${where.length ? `where ${where.join(' and ')}` : ''}
+      order by p.title, p.id limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return {
+    items: rows.map((r) => ({
+      id: String(r.id),
+      type: 'discover' as const,
+      propertyId: String(r.id),
+      name: String(r.title),
+      email: String(r.email),
+      country: String(r.country),
+      phone: String(r.phone),
+      timezone: String(r.timezone),
+      address: String(r.address),
+      city: String(r.city),
+      state: (r.state as string | null) ?? null,
+      propertyType: r.kind as 'accommodation' | 'vehicle',
+      contract: r.contract_id
+        ? {
+            id: String(r.contract_id),
+            status: r.contract_status as ContractRecord['status'],
+            initiator: r.initiator as 'reseller' | 'supplier',
+          }
+        : null,
+    })),
+    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
+  };
+}
+
+export async function listResellers(
+  db: Db,
+  q: { term?: string | undefined; page: number; limit: number },
+): Promise<{ items: ResellerDetails[]; meta: { page: number; limit: number; total: number } }> {
+  const params: unknown[] = [q.term ? like(q.term) : '%', q.limit, (q.page - 1) * q.limit];
+  const rows = await db.query<Record<string, string>>(
+    `select id, name, email, phone, address_1, city, zip_code, country, tax_id, government_id, legal_name,
+            email_invoice, count(*) over () as total
+       from agencies where name ilike $1 order by name, id limit $2 offset $3`,
+    params,
+  );
+  return {
+    items: rows.map((r) => ({
+      id: r.id!,
+      type: 'reseller' as const,
+      name: r.name!,
+      email: r.email!,
+      phone: r.phone!,
+      address1: r.address_1!,
+      city: r.city!,
+      zipCode: r.zip_code!,
+      country: r.country!,
+      taxId: r.tax_id!,
+      governmentId: r.government_id!,
+      legalName: r.legal_name!,
+      emailInvoice: r.email_invoice!,
+    })),
+    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
+  };
+}
+
+async function one(db: Db, id: string): Promise<ContractRecord> {
+  const rows = await db.query<Row>(`${SELECT} where c.id = $1`, [id]);
+  return (await toRecords(db, rows))[0]!;
+}
+
+/** The property, checked for the proposing side: a supplier must belong to it. */
+async function propertyFor(tx: Db, viewer: Viewer, propertyId: string) {
+  const p = await tx.one<{ id: string; title: string; email: string; kind: string; member: boolean }>(
+    `select p.id, p.title, p.email, p.kind,
+            exists (select 1 from property_users where property_id = p.id and user_id = $2) as member
+       from properties p where p.id::text = $1`,
+    [propertyId, viewer.userId],
+  );
+  if (!p || (viewer.role === 'supplier' && !p.member))
+    throw notFound('PROPERY_NOT_FOUND', 'property_not_found');
+  return p;
+}
+
+async function notify(tx: Db, clock: Clock, c: ContractRecord, to: string[], what: string) {
+  for (const address of to.filter(Boolean)) {
+    await sendMail(tx, {
+      to: address,
+      subject: `Contract between ${c.agentName} and ${c.ternHotelName}: ${what}`,
+      text: `The contract between ${c.agentName} and ${c.ternHotelName} ${what}.\n`,
+      html: html`<p>The contract between ${c.agentName} and ${c.ternHotelName} ${what}.</p>`,
+      kind: 'contract',
+      at: clock.now(),
+    });
+  }
+}
+
+/** Proposes a contract (document 1 §5): a reseller for their agency, a supplier for their property. */
+export async function createContract(
+  db: Db,
+  clock: Clock,
+  viewer: Viewer,
+  body: z.output<typeof contractCreateBody>,
+  requestMessage: string | null = null,
+): Promise<ContractRecord> {
+  const id = await db.transaction(async (tx) => {
+    const property = await propertyFor(tx, viewer, body.propertyId);
+    if (property.kind !== body.propertyType) throw badRequest('The property is of another type');
+    const agencyId = viewer.role === 'reseller' ? viewer.agencyId : body.agentId;
+    if (!agencyId)
+      throw badRequest('Choose the agency to propose to', [
+        { field: 'agentId', message: 'Choose an agency' },
+      ]);
+    if (!(await tx.one('select 1 from agencies where id::text = $1', [agencyId])))
+      throw notFound('There is no such agency', 'agency_not_found');
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`contract:${agencyId}:${property.id}`]);
+    const live = await tx.one(
+      `select 1 from contracts where agency_id = $1 and property_id = $2 and status in ('proposed', 'approved')`,
+      [agencyId, property.id],
+    );
+    if (live)
+      throw conflict('There is already a contract (active or pending) between them', 'contract_exists');
+    const plans = await tx.query<{ id: string }>('select id from rate_plans where property_id = $1', [
+      property.id,
+    ]);
+    const known = new Set(plans.map((p) => p.id));
+    const unknown = body.contract.ratePlanIds.filter((p) => !known.has(p));
+    if (unknown.length)
+      throw badRequest('A rate plan is not the property’s', [
+        { field: 'contract.ratePlanIds', message: 'Unknown rate plan' },
+      ]);
+    const all = body.contract.ratePlanIds.length === known.size;
+    const row = await tx.one<{ id: string }>(
+      `insert into contracts (agency_id, property_id, status, initiator, modifier_logic, modifier_amount, rate_plan_ids,
+                              request_message, created_at, updated_at)
+       values ($1, $2, 'proposed', $3, $4, $5, $6, $7, $8, $8) returning id`,
+      [
+        agencyId,
+        property.id,
+        viewer.role === 'supplier' ? 'supplier' : 'reseller',
+        body.contract.modifierLogic,
+        body.contract.modifierAmount,
+        all ? [] : body.contract.ratePlanIds,
+        requestMessage,
+        clock.now(),
+      ],
+    );
+    const c = await one(tx, row!.id);
+    const agency = await tx.one<{ email: string }>('select email from agencies where id = $1', [agencyId]);
+    await notify(tx, clock, c, [viewer.role === 'supplier' ? agency!.email : property.email], 'was proposed');
+    return row!.id;
+  });
+  return one(db, id);
+}
+
+/** A reseller asks a property for a contract on its standard terms (all plans, no modifier). */
+export async function requestContract(
+  db: Db,
+  clock: Clock,
+  viewer: Viewer,
+  body: { propertyId: string; requestMessage: string },
+): Promise<ContractRecord> {
+  const property = await propertyFor(db, viewer, body.propertyId);
+  const plans = await db.query<{ id: string }>('select id from rate_plans where property_id = $1', [
+    property.id,
+  ]);
+  if (plans.length === 0) throw conflict('This property sells nothing yet', 'no_rate_plans');
+  return createContract(
+    db,
+    clock,
+    viewer,
+    {
+      propertyId: property.id,
+      propertyType: property.kind as 'accommodation' | 'vehicle',
+      contract: {
+        modifierLogic: 'increase_by_percent',
+        modifierAmount: 0,
+        ratePlanIds: plans.map((p) => p.id),
+      },
+    },
+    body.requestMessage || null,
+  );
+}
+
+type Action = 'approve' | 'decline' | 'cancel' | 'terminate';
+const NEXT: Record<Action, { from: ContractRecord['status']; to: ContractRecord['status']; words: string }> =
+  {
+    approve: { from: 'proposed', to: 'approved', words: 'was accepted' },
+    decline: { from: 'proposed', to: 'declined', words: 'was declined' },
+    cancel: { from: 'proposed', to: 'cancelled', words: 'was withdrawn' },
+    terminate: { from: 'approved', to: 'terminated', words: 'was terminated' },
+  };
+
+/** Moves a contract on (document 1 §4): who may do what is checked against the caller's side. */
+export async function actOnContract(
+  db: Db,
+  clock: Clock,
+  viewer: Viewer,
+  id: string,
+  action: Action,
+): Promise<ContractRecord> {
+  await db.transaction(async (tx) => {
+    const side = sideOf(viewer);
+    const row = await tx.one<{ id: string; status: string; initiator: string }>(
+      `select c.id, c.status, c.initiator from contracts c where ${side.sql} and c.id::text = $2 for update`,
+      [side.param, id],
+    );
+    if (!row) throw notFound('There is no such contract', 'contract_not_found');
+    const mine = viewer.role === 'supplier' ? 'supplier' : 'reseller';
+    const step = NEXT[action];
+    if (row.status !== step.from)
+      throw conflict(`This contract is ${row.status === 'approved' ? 'active' : row.status}`, 'wrong_status');
+    if ((action === 'approve' || action === 'decline') && row.initiator === mine)
+      throw forbidden('The other side accepts or declines a proposal');
+    if (action === 'cancel' && row.initiator !== mine)
+      throw forbidden('Only the side that proposed it withdraws it');
+    await tx.query('update contracts set status = $2, updated_at = $3 where id = $1', [
+      row.id,
+      step.to,
+      clock.now(),
+    ]);
+    const c = await one(tx, row.id);
+    const emails = await tx.one<{ agency: string; property: string }>(
+      `select a.email as agency, p.email as property from contracts c join agencies a on a.id = c.agency_id
+         join properties p on p.id = c.property_id where c.id = $1`,
+      [row.id],
+    );
+    await notify(tx, clock, c, [mine === 'reseller' ? emails!.property : emails!.agency], step.words);
+  });
+  return one(db, id);
+}

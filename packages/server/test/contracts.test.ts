@@ -1,0 +1,148 @@
+import { convertMoney, roundMoney } from '@tern/core';
+import type { TernClient } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+let server: TestServer;
+let agent: TernClient;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  server = await startTestServer();
+  agent = server.client(await server.signIn('agent'));
+});
+afterAll(() => server?.close());
+
+/** A hotel of the demo world the agent has no contract with, and a client of one of its managers. */
+async function openHotel() {
+  const rows = await agent.contracts.discover({
+    query: { propertyType: 'accommodation', withoutContract: true, limit: 100 },
+  });
+  const hotel = rows.items[0]!;
+  const owner = await server.db.one<{ email: string }>(
+    `select u.email from users u join property_users pu on pu.user_id = u.id
+      where pu.property_id = $1 and pu.role = 'manager' limit 1`,
+    [hotel.propertyId],
+  );
+  return { hotel, supplier: server.client(await server.signIn(owner!.email.split('@')[0]!)) };
+}
+
+describe('the contract lifecycle', () => {
+  it('a reseller proposes, the property accepts, the modifier prices the rates, terminating stops bookings', async () => {
+    const { hotel, supplier } = await openHotel();
+    const plans = await agent.engine.unitRates({ params: { kind: 'accommodations', id: hotel.propertyId } });
+    const ratePlanIds = plans.items.flatMap((u) => u.ratePlans.map((p) => p.id));
+    const proposed = await agent.contracts.create({
+      body: {
+        propertyId: hotel.propertyId,
+        propertyType: 'accommodation',
+        contract: { modifierLogic: 'decrease_by_percent', modifierAmount: 10, ratePlanIds },
+      },
+    });
+    expect(proposed).toMatchObject({
+      status: 'proposed',
+      initiator: 'reseller',
+      agentName: 'Northern Lights Travel',
+    });
+    await expect(
+      agent.contracts.create({
+        body: {
+          propertyId: hotel.propertyId,
+          propertyType: 'accommodation',
+          contract: { modifierLogic: 'decrease_by_percent', modifierAmount: 10, ratePlanIds },
+        },
+      }),
+    ).rejects.toMatchObject({ status: 409 });
+    // The proposer cannot accept their own proposal; the property can.
+    await expect(agent.contracts.approve({ params: { id: proposed.id }, body: {} })).rejects.toMatchObject({
+      status: 403,
+    });
+    const pending = await supplier.contracts.list({ query: { status: 'pending' } });
+    expect(pending.items.map((c) => c.id)).toContain(proposed.id);
+    const active = await supplier.contracts.approve({ params: { id: proposed.id }, body: {} });
+    expect(active.status).toBe('approved');
+
+    const stay = { checkinDate: day(40), checkoutDate: day(42) };
+    const rates = await agent.engine.listWithRates({
+      params: { kind: 'accommodations', id: hotel.propertyId },
+      query: { ...stay, currency: 'USD', withVirtualRatePlans: false },
+    });
+    const plan = rates.items[0]!.ratePlans[0]!;
+    const base = await server.db.one<{ price: string; currency: string }>(
+      `select rp.price, p.currency from rate_prices rp join rate_plans pl on pl.id = rp.rate_plan_id
+         join properties p on p.id = pl.property_id where rp.rate_plan_id = $1 and rp.date = $2`,
+      [plan.ratePlanId, stay.checkinDate],
+    );
+    const rates10 = Object.fromEntries(
+      (
+        await server.db.query<{ currency: string; rate: string }>('select currency, rate from currency_rates')
+      ).map((r) => [r.currency, Number(r.rate)]),
+    );
+    const perNight =
+      plan.sellMode === 'per_person' ? Number(base!.price) * plan.occupancy.adults : Number(base!.price);
+    const expected = roundMoney(convertMoney(perNight * 0.9, base!.currency, 'USD', rates10), 'USD');
+    expect(plan.nightly[0]!.price).toBeCloseTo(expected, 2);
+
+    await agent.contracts.terminate({ params: { id: proposed.id }, body: {} });
+    await expect(
+      agent.engine.listWithRates({
+        params: { kind: 'accommodations', id: hotel.propertyId },
+        query: { ...stay, currency: 'USD', withVirtualRatePlans: false },
+      }),
+    ).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('a supplier proposes to an agency; the agency declines; a proposer withdraws', async () => {
+    const { hotel, supplier } = await openHotel();
+    const agencies = await supplier.contracts.resellers({ query: { term: 'Northern' } });
+    const agency = agencies.items[0]!;
+    expect(agency).toMatchObject({ name: 'Northern Lights Travel', legalName: expect.any(String) });
+    const plans = await supplier.engine.unitRates({
+      params: { kind: 'accommodations', id: hotel.propertyId },
+    });
+    const body = {
+      propertyId: hotel.propertyId,
+      propertyType: 'accommodation' as const,
+      agentId: agency.id,
+      contract: {
+        modifierLogic: 'increase_by_amount' as const,
+        modifierAmount: 5,
+        ratePlanIds: [plans.items[0]!.ratePlans[0]!.id],
+      },
+    };
+    const proposal = await supplier.contracts.create({ body });
+    expect(proposal.roomRates).toHaveLength(1);
+    expect((await agent.contracts.decline({ params: { id: proposal.id }, body: {} })).status).toBe(
+      'declined',
+    );
+    const again = await supplier.contracts.create({ body });
+    await expect(agent.contracts.cancel({ params: { id: again.id }, body: {} })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect((await supplier.contracts.cancel({ params: { id: again.id }, body: {} })).status).toBe(
+      'cancelled',
+    );
+  });
+
+  it('refuses bad proposals and strangers', async () => {
+    const { hotel } = await openHotel();
+    await expect(
+      agent.contracts.create({
+        body: {
+          propertyId: hotel.propertyId,
+          propertyType: 'accommodation',
+          contract: { modifierLogic: 'increase_by_percent', modifierAmount: -1, ratePlanIds: [] },
+        },
+      }),
+    ).rejects.toMatchObject({ status: 400 });
+    const stranger = server.client(await server.signIn('hotelier2'));
+    const mine = await agent.contracts.list({ query: { status: 'active' } });
+    await expect(
+      stranger.contracts.terminate({ params: { id: mine.items[0]!.id }, body: {} }),
+    ).rejects.toMatchObject({ status: 404 });
+    const requested = await agent.contracts.request({
+      body: { propertyId: hotel.propertyId, requestMessage: 'Hello!' },
+    });
+    expect(requested).toMatchObject({ status: 'proposed', requestMessage: 'Hello!', modifierAmount: 0 });
+  });
+});
