@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
+import { registerBookings } from './commands/bookings/index.js';
 import { registerMail } from './commands/mail/index.js';
 import { registerPlaces } from './commands/places.js';
 import { registerProperty } from './commands/property/index.js';
@@ -42,5 +43,6 @@ export function buildProgram(io: Io): Command {
   registerPlaces(program, contextOf);
   registerProperty(program, contextOf);
   registerBook(program, contextOf);
+  registerBookings(program, contextOf);
   return program;
 }
