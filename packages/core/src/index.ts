@@ -13,3 +13,4 @@ export * from './navigation/menu.js';
 export * from './navigation/routes.js';
 export * from './session/rules.js';
 export * from './session/sessionMachine.js';
+export * from './vehicles/vehicleQueryMachine.js';

@@ -1,0 +1,119 @@
+import type { VehicleOffer, VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
+import { assign, setup } from 'xstate';
+import { VEHICLE_POLL_MS } from '../booking/engineRules.js';
+import { errorMessage } from '../internal/errorMessage.js';
+import { notProvided } from '../internal/notProvided.js';
+
+/**
+ * M06, the asynchronous car search (document 1 §4, §9): `list_units` gives a query id, then
+ * `query_results/{queryId}` is asked every 2 s until every provider has answered. A new search while one
+ * runs cancels the old one (the invoked calls stop with their state) and starts again; `search.leave`
+ * (the page is left) cancels and goes back to `idle`. What the providers answered so far is kept in the
+ * context while polling, so the page can show it early.
+ */
+
+export interface VehicleQueryContext {
+  query: VehicleQueryBody | null;
+  queryId: string | null;
+  results: VehicleOffer[];
+  providers: VehicleQueryResults['providers'];
+  /** Result calls made for the current query. */
+  polls: number;
+  error: string | null;
+}
+
+export type VehicleQueryEvent = { type: 'search.start'; query: VehicleQueryBody } | { type: 'search.leave' };
+
+export const vehicleQueryMachine = setup({
+  types: {
+    context: {} as VehicleQueryContext,
+    events: {} as VehicleQueryEvent,
+  },
+  actors: {
+    startQuery: notProvided<{ queryId: string }, VehicleQueryBody>('startQuery'),
+    queryResults: notProvided<VehicleQueryResults, { queryId: string }>('queryResults'),
+  },
+  delays: { pollInterval: VEHICLE_POLL_MS },
+  guards: {
+    hasDates: (_, params: { query: VehicleQueryBody }) =>
+      Boolean(params.query.pickupDate && params.query.dropoffDate),
+    finished: (_, params: { results: VehicleQueryResults }) => params.results.finished,
+  },
+  actions: {
+    assignQuery: assign((_, params: { query: VehicleQueryBody }) => ({
+      query: params.query,
+      queryId: null,
+      results: [],
+      providers: [],
+      polls: 0,
+      error: null,
+    })),
+    assignQueryId: assign((_, params: { queryId: string }) => ({ queryId: params.queryId })),
+    assignResults: assign(({ context }, params: { results: VehicleQueryResults }) => ({
+      results: params.results.results,
+      providers: params.results.providers,
+      polls: context.polls + 1,
+    })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    clear: assign({ query: null, queryId: null, results: [], providers: [], polls: 0, error: null }),
+  },
+}).createMachine({
+  id: 'vehicleQuery',
+  context: { query: null, queryId: null, results: [], providers: [], polls: 0, error: null },
+  initial: 'idle',
+  on: {
+    'search.start': {
+      guard: { type: 'hasDates', params: ({ event }) => ({ query: event.query }) },
+      target: '.creatingQuery',
+      reenter: true,
+      actions: { type: 'assignQuery', params: ({ event }) => ({ query: event.query }) },
+    },
+    'search.leave': { target: '.idle', actions: 'clear' },
+  },
+  states: {
+    idle: {},
+    creatingQuery: {
+      tags: ['busy'],
+      invoke: {
+        src: 'startQuery',
+        input: ({ context }) => context.query!,
+        onDone: {
+          target: 'polling',
+          actions: { type: 'assignQueryId', params: ({ event }) => ({ queryId: event.output.queryId }) },
+        },
+        onError: {
+          target: 'error',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    polling: {
+      tags: ['busy'],
+      invoke: {
+        src: 'queryResults',
+        input: ({ context }) => ({ queryId: context.queryId! }),
+        onDone: [
+          {
+            guard: { type: 'finished', params: ({ event }) => ({ results: event.output }) },
+            target: 'finished',
+            actions: { type: 'assignResults', params: ({ event }) => ({ results: event.output }) },
+          },
+          {
+            target: 'waiting',
+            actions: { type: 'assignResults', params: ({ event }) => ({ results: event.output }) },
+          },
+        ],
+        onError: {
+          target: 'error',
+          actions: { type: 'assignError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    waiting: {
+      tags: ['busy'],
+      after: { pollInterval: 'polling' },
+    },
+    finished: {},
+    error: {},
+  },
+});
