@@ -2,6 +2,8 @@ export * from './auth/changePasswordMachine.js';
 export * from './auth/resetTokenMachine.js';
 export * from './auth/rules.js';
 export * from './auth/signInMachine.js';
+export * from './booking/cardFrame.js';
+export * from './booking/cardFrameMachine.js';
 export * from './booking/engineRules.js';
 export * from './booking/pricing.js';
 export * from './booking/rental.js';

@@ -1,0 +1,106 @@
+import type { KindSegment } from '@tern/sdk';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { type CardFrameOutcome, cardFrameMachine } from './cardFrameMachine.js';
+
+const vault = 'http://127.0.0.1:4001';
+const card = { token: 'tok_1', brand: 'visa', last4: '4242', expiry: '12/30' };
+
+function start(
+  reply: { cardCaptureFormUrl: string; origin?: string } | Error = {
+    cardCaptureFormUrl: `${vault}/card?n=1`,
+  },
+) {
+  const posted: Array<{ message: unknown; origin: string }> = [];
+  const told: CardFrameOutcome[] = [];
+  const loads: string[] = [];
+  const machine = cardFrameMachine.provide({
+    actors: {
+      loadCardForm: fromPromise(async ({ input }: { input: { kind: KindSegment; id: string } }) => {
+        loads.push(`${input.kind}/${input.id}`);
+        if (reply instanceof Error) throw reply;
+        return reply;
+      }),
+    },
+    actions: { postToFrame: (_, params) => posted.push(params) },
+  });
+  const actor = createActor(machine, { input: { kind: 'accommodations', propertyId: 'p1' } });
+  for (const type of ['cardFrame.card', 'cardFrame.error', 'cardFrame.notReady'] as const)
+    actor.on(type, (e) => told.push(e));
+  actor.start();
+  return { actor, posted, told, loads };
+}
+
+describe('cardFrameMachine', () => {
+  it('loads the form, waits for ready, posts submit and hands the card over', async () => {
+    const { actor, posted, told, loads } = start();
+    await waitFor(actor, (s) => s.matches('frameLoading'));
+    expect(loads).toEqual(['accommodations/p1']);
+    expect(actor.getSnapshot().context).toMatchObject({ formUrl: `${vault}/card?n=1`, vaultOrigin: vault });
+
+    actor.send({ type: 'frame.message', origin: 'http://evil.test', data: { type: 'ready' } });
+    expect(actor.getSnapshot().value).toBe('frameLoading');
+    actor.send({ type: 'frame.message', origin: vault, data: { type: 'ready' } });
+    expect(actor.getSnapshot().value).toBe('ready');
+
+    actor.send({ type: 'frame.message', origin: vault, data: { type: 'validate', valid: false } });
+    expect(actor.getSnapshot().context.valid).toBe(false);
+
+    actor.send({ type: 'card.request' });
+    expect(actor.getSnapshot().value).toBe('awaitingCard');
+    expect(posted).toEqual([{ message: { type: 'submit' }, origin: vault }]);
+
+    actor.send({ type: 'frame.message', origin: vault, data: { type: 'validate', valid: true } });
+    expect(actor.getSnapshot().value).toBe('awaitingCard');
+    expect(actor.getSnapshot().context.valid).toBe(true);
+    actor.send({ type: 'frame.message', origin: 'http://evil.test', data: { card } });
+    expect(actor.getSnapshot().value).toBe('awaitingCard');
+    actor.send({ type: 'frame.message', origin: vault, data: { card } });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.card).toEqual(card);
+    expect(told).toEqual([{ type: 'cardFrame.card', card }]);
+  });
+
+  it('hands the vault’s error over and stays ready for another try', async () => {
+    const { actor, told } = start({ cardCaptureFormUrl: '/card', origin: vault });
+    await waitFor(actor, (s) => s.matches('frameLoading'));
+    expect(actor.getSnapshot().context.vaultOrigin).toBe(vault);
+    actor.send({ type: 'frame.message', origin: vault, data: { type: 'ready' } });
+    actor.send({ type: 'card.request' });
+    actor.send({ type: 'frame.message', origin: vault, data: { error: 'Card declined' } });
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.error).toBe('Card declined');
+    expect(told).toEqual([{ type: 'cardFrame.error', message: 'Card declined' }]);
+  });
+
+  it('says not ready when asked for the card before the frame is up (the error modal)', async () => {
+    const { actor, posted, told } = start();
+    actor.send({ type: 'card.request' });
+    await waitFor(actor, (s) => s.matches('frameLoading'));
+    actor.send({ type: 'card.request' });
+    expect(actor.getSnapshot().value).toBe('frameLoading');
+    expect(posted).toEqual([]);
+    expect(told).toEqual([{ type: 'cardFrame.notReady' }, { type: 'cardFrame.notReady' }]);
+  });
+
+  it('fails when the form URL cannot be loaded, and reloads', async () => {
+    const { actor, told } = start(new Error('No vault'));
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('No vault');
+    actor.send({ type: 'card.request' });
+    expect(told).toEqual([{ type: 'cardFrame.notReady' }]);
+    actor.send({ type: 'form.reload' });
+    await waitFor(actor, (s) => s.matches('failed'));
+  });
+
+  it('fails on a relative URL without an origin, and when the frame does not load', async () => {
+    const { actor } = start({ cardCaptureFormUrl: '/card' });
+    await waitFor(actor, (s) => s.matches('failed'));
+    expect(actor.getSnapshot().context.error).toBe('The card form’s address is not valid');
+
+    const other = start();
+    await waitFor(other.actor, (s) => s.matches('frameLoading'));
+    other.actor.send({ type: 'frame.failed' });
+    expect(other.actor.getSnapshot().value).toBe('failed');
+  });
+});
