@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerBookings } from './commands/bookings/index.js';
+import { registerContracts } from './commands/contracts/index.js';
 import { registerMail } from './commands/mail/index.js';
 import { registerPlaces } from './commands/places.js';
 import { registerProperty } from './commands/property/index.js';
@@ -44,5 +45,6 @@ export function buildProgram(io: Io): Command {
   registerProperty(program, contextOf);
   registerBook(program, contextOf);
   registerBookings(program, contextOf);
+  registerContracts(program, contextOf);
   return program;
 }

@@ -77,8 +77,8 @@ export const contractCreateBody = z.object({
   contract: z.object({
     modifierLogic,
     modifierAmount: z.number().min(0, { error: 'Use 0 or more' }).max(100_000),
-    /** The rate plans covered; at least one (document 1 §5). */
-    ratePlanIds: z.array(id).min(1, { error: 'Choose at least one rate plan' }).max(500),
+    /** The rate plans covered: at least one for a hotel (document 1 §5); a car station's contract covers its cars. */
+    ratePlanIds: z.array(id).max(500),
   }),
 });
 export type ContractCreateBody = z.input<typeof contractCreateBody>;

@@ -285,6 +285,10 @@ export async function createContract(
     );
     if (live)
       throw conflict('There is already a contract (active or pending) between them', 'contract_exists');
+    if (property.kind === 'accommodation' && body.contract.ratePlanIds.length === 0)
+      throw badRequest('Choose at least one rate plan', [
+        { field: 'contract.ratePlanIds', message: 'Choose at least one' },
+      ]);
     const plans = await tx.query<{ id: string }>('select id from rate_plans where property_id = $1', [
       property.id,
     ]);
@@ -329,7 +333,8 @@ export async function requestContract(
   const plans = await db.query<{ id: string }>('select id from rate_plans where property_id = $1', [
     property.id,
   ]);
-  if (plans.length === 0) throw conflict('This property sells nothing yet', 'no_rate_plans');
+  if (plans.length === 0 && property.kind === 'accommodation')
+    throw conflict('This property sells nothing yet', 'no_rate_plans');
   return createContract(
     db,
     clock,

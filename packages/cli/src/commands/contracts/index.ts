@@ -1,0 +1,272 @@
+import type { ContractRecord, DiscoverRow } from '@tern/sdk';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { withClient } from '../../client.js';
+import type { Context, ContextOf } from '../../context.js';
+import { UserError } from '../../errors.js';
+import { formatFields, formatTable } from '../../output.js';
+
+// `tern contracts …` (document 1 §2 contracts page, §4 contract lifecycle, §5 contract creation).
+
+const statusWord = (s: ContractRecord['status']) =>
+  s === 'approved' ? 'active' : s === 'proposed' ? 'pending' : s;
+
+function modifier(c: Pick<ContractRecord, 'modifierLogic' | 'modifierAmount'>): string {
+  const sign = c.modifierLogic.startsWith('increase') ? '+' : '−';
+  return `${sign}${c.modifierAmount}${c.modifierLogic.endsWith('percent') ? '%' : ''}`;
+}
+
+function contractsTable(items: ContractRecord[]): string {
+  return formatTable(
+    ['ID', 'AGENCY', 'PROPERTY', 'TYPE', 'STATUS', 'PROPOSED BY', 'MODIFIER', 'PLANS'],
+    items.map((c) => [
+      c.id,
+      c.agentName,
+      c.ternHotelName,
+      c.propertyType,
+      statusWord(c.status),
+      c.initiator,
+      modifier(c),
+      String(c.roomRates.reduce((n, u) => n + u.ratePlans.length, 0)),
+    ]),
+  );
+}
+
+function discoverTable(items: DiscoverRow[]): string {
+  return formatTable(
+    ['PROPERTY ID', 'NAME', 'CITY', 'COUNTRY', 'TYPE', 'CONTRACT'],
+    items.map((d) => [
+      d.propertyId,
+      d.name,
+      d.city,
+      d.country,
+      d.propertyType,
+      d.contract ? `${statusWord(d.contract.status)} (${d.contract.id})` : 'none',
+    ]),
+  );
+}
+
+const contractFields = (c: ContractRecord) =>
+  formatFields([
+    ['Contract', c.id],
+    ['Status', statusWord(c.status)],
+    ['Agency', `${c.agentName} (${c.agentId})`],
+    ['Property', `${c.ternHotelName} (${c.channelId}, ${c.propertyType})`],
+    ['Proposed by', c.initiator],
+    ['Modifier', modifier(c)],
+    ['Message', c.requestMessage],
+    ['Plans', c.roomRates.flatMap((u) => u.ratePlans.map((p) => `${u.title} — ${p.title} (${p.id})`))],
+  ]);
+
+const whole = (flag: string, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > max)
+    throw new InvalidArgumentError(`${flag}: use a whole number from 1 to ${max}`);
+  return n;
+};
+const amount = (value: string) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError('--amount: use a number, 0 or more');
+  return n;
+};
+const repeat = (value: string, previous: string[] = []) => [...previous, value];
+
+interface ProposeFlags {
+  property?: string;
+  agency?: string;
+  logic?: ContractRecord['modifierLogic'];
+  amount?: number;
+  plan?: string[];
+  allPlans?: boolean;
+}
+
+async function propose(ctx: Context, flags: ProposeFlags): Promise<void> {
+  const problems = [
+    flags.property ? null : '--property: the property to contract',
+    flags.logic
+      ? null
+      : '--logic: increase_by_percent, decrease_by_percent, increase_by_amount or decrease_by_amount',
+    flags.amount === undefined ? '--amount: the modifier, 0 or more' : null,
+    flags.plan?.length || flags.allPlans ? null : '--plan ID (repeat) or --all-plans: at least one rate plan',
+  ].filter(Boolean);
+  if (problems.length) throw new UserError(problems.join('; '), { code: 'invalid_flags' });
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    // The property's plans, and whether it is a hotel or a car station (the path that knows it answers).
+    let propertyType: 'accommodation' | 'vehicle' = 'accommodation';
+    const info = await client.engine
+      .unitRates({ params: { kind: 'accommodations', id: flags.property! } })
+      .catch(() => {
+        propertyType = 'vehicle';
+        return client.engine.unitRates({ params: { kind: 'vehicles', id: flags.property! } });
+      });
+    const all = info.items.flatMap((u) => u.ratePlans.map((p) => p.id));
+    const created = await client.contracts.create({
+      body: {
+        propertyId: flags.property!,
+        propertyType,
+        ...(flags.agency ? { agentId: flags.agency } : {}),
+        contract: {
+          modifierLogic: flags.logic!,
+          modifierAmount: flags.amount!,
+          ratePlanIds: flags.allPlans ? all : flags.plan!,
+        },
+      },
+    });
+    ctx.out.result(created, () => `Proposed.\n${contractFields(created)}`);
+  });
+}
+
+type Action = 'approve' | 'decline' | 'cancel' | 'terminate';
+const done: Record<Action, string> = {
+  approve: 'Accepted',
+  decline: 'Declined',
+  cancel: 'Withdrawn',
+  terminate: 'Terminated',
+};
+
+async function act(ctx: Context, id: string, action: Action): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const contract = await client.contracts[action]({ params: { id }, body: {} });
+    ctx.out.result(contract, () => `${done[action]}.\n${contractFields(contract)}`);
+  });
+}
+
+/** `tern contracts …`: who may book what at which price. */
+export function registerContracts(program: Command, contextOf: ContextOf): void {
+  const contracts = program.command('contracts').description('contracts between agencies and properties');
+  contracts
+    .command('list')
+    .description('your contracts: active (default) or pending')
+    .addOption(
+      new Option('--status <status>', 'active or pending').choices(['active', 'pending']).default('active'),
+    )
+    .option('--property <id>', 'one property (suppliers)')
+    .option('--term <text>', 'agency or property name')
+    .option('--page <n>', 'the page', whole('--page', 100_000))
+    .option('--limit <n>', 'per page (default 10)', whole('--limit', 1000))
+    .action(
+      async (
+        flags: {
+          status: 'active' | 'pending';
+          property?: string;
+          term?: string;
+          page?: number;
+          limit?: number;
+        },
+        command: Command,
+      ) => {
+        const ctx = contextOf(command);
+        await withClient(ctx, { session: true }, async ({ client }) => {
+          const reply = await client.contracts.list({
+            query: {
+              status: flags.status,
+              ...(flags.property ? { propertyId: flags.property } : {}),
+              ...(flags.term ? { term: flags.term } : {}),
+              page: flags.page ?? 1,
+              limit: flags.limit ?? 10,
+            },
+          });
+          ctx.out.result(reply, () =>
+            reply.items.length
+              ? `${contractsTable(reply.items)}${reply.items.length} of ${reply.meta.total}.\n`
+              : 'No contracts.\n',
+          );
+        });
+      },
+    );
+  contracts
+    .command('show')
+    .description('one contract')
+    .argument('<id>', 'the contract id')
+    .action(async (id: string, _flags: unknown, command: Command) => {
+      const ctx = contextOf(command);
+      await withClient(ctx, { session: true }, async ({ client }) => {
+        for (const status of ['active', 'pending'] as const) {
+          const page = await client.contracts.list({ query: { status, limit: 1000 } });
+          const found = page.items.find((c) => c.id === id);
+          if (found) return ctx.out.result(found, () => contractFields(found));
+        }
+        throw new UserError(`There is no live contract ${id} of yours`, { code: 'contract_not_found' });
+      });
+    });
+  contracts
+    .command('discover')
+    .description('properties you can work with, and your contract with each (resellers)')
+    .option('--term <text>', 'name, city or country')
+    .addOption(new Option('--type <type>', 'accommodation or vehicle').choices(['accommodation', 'vehicle']))
+    .option('--without-contract', 'only those without one')
+    .option('--page <n>', 'the page', whole('--page', 100_000))
+    .option('--limit <n>', 'per page (default 10)', whole('--limit', 1000))
+    .action(
+      async (
+        flags: {
+          term?: string;
+          type?: 'accommodation' | 'vehicle';
+          withoutContract?: boolean;
+          page?: number;
+          limit?: number;
+        },
+        command: Command,
+      ) => {
+        const ctx = contextOf(command);
+        await withClient(ctx, { session: true }, async ({ client }) => {
+          const reply = await client.contracts.discover({
+            query: {
+              ...(flags.term ? { term: flags.term } : {}),
+              ...(flags.type ? { propertyType: flags.type } : {}),
+              ...(flags.withoutContract ? { withoutContract: true } : {}),
+              page: flags.page ?? 1,
+              limit: flags.limit ?? 10,
+            },
+          });
+          ctx.out.result(reply, () =>
+            reply.items.length
+              ? `${discoverTable(reply.items)}${reply.items.length} of ${reply.meta.total}.\n`
+              : 'Nothing found.\n',
+          );
+        });
+      },
+    );
+  contracts
+    .command('request')
+    .description('ask a property for a contract on its standard terms (resellers)')
+    .argument('<property>', 'the property id (from `tern contracts discover`)')
+    .option('--message <text>', 'a note to the property')
+    .action(async (property: string, flags: { message?: string }, command: Command) => {
+      const ctx = contextOf(command);
+      await withClient(ctx, { session: true }, async ({ client }) => {
+        const created = await client.contracts.request({
+          body: { propertyId: property, requestMessage: flags.message ?? '' },
+        });
+        ctx.out.result(created, () => `Requested.\n${contractFields(created)}`);
+      });
+    });
+  contracts
+    .command('propose')
+    .description('propose a contract: resellers for their agency, suppliers to an agency (--agency)')
+    .option('--property <id>', 'the property')
+    .option('--agency <id>', 'the agency (suppliers)')
+    .addOption(
+      new Option('--logic <logic>', 'the price modifier').choices([
+        'increase_by_percent',
+        'decrease_by_percent',
+        'increase_by_amount',
+        'decrease_by_amount',
+      ]),
+    )
+    .option('--amount <n>', 'the modifier, 0 or more', amount)
+    .option('--plan <id>', 'a rate plan covered (repeat)', repeat)
+    .option('--all-plans', 'every rate plan of the property')
+    .action((flags: ProposeFlags, command: Command) => propose(contextOf(command), flags));
+  for (const [name, action, text] of [
+    ['accept', 'approve', 'accept a proposal the other side made'],
+    ['decline', 'decline', 'decline a proposal the other side made'],
+    ['cancel', 'cancel', 'withdraw your own proposal'],
+    ['terminate', 'terminate', 'end an active contract'],
+  ] as const) {
+    contracts
+      .command(name)
+      .description(text)
+      .argument('<id>', 'the contract id')
+      .action((id: string, _flags: unknown, command: Command) => act(contextOf(command), id, action));
+  }
+}

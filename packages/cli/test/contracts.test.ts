@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// `tern contracts …` against the real server: an agent proposes, the hotel's manager accepts, either ends it.
+
+let server: TestServer;
+let agent: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  agent = await signedIn('agent');
+});
+afterAll(async () => {
+  await server?.close();
+  await removeTempDirs();
+});
+
+async function signedIn(login: string): Promise<string> {
+  const configDir = await tempConfigDir();
+  const result = await runCli(
+    ['login', '--api-url', server.url, '--email', demoEmail(login), '--password-stdin'],
+    { configDir, stdin: `${PASSWORD}\n` },
+  );
+  expect(result).toMatchObject({ code: 0, stderr: '' });
+  return configDir;
+}
+
+const tern = (argv: string[], configDir = agent) => runCli(argv, { configDir });
+
+describe('tern contracts', () => {
+  it('discovers, proposes, is accepted by the property, lists as active, and terminates', async () => {
+    const open = JSON.parse(
+      (
+        await tern([
+          'contracts',
+          'discover',
+          '--type',
+          'accommodation',
+          '--without-contract',
+          '--limit',
+          '50',
+          '--json',
+        ])
+      ).stdout,
+    );
+    const hotel = open.items[0];
+    expect(hotel.contract).toBeNull();
+    const table = await tern(['contracts', 'discover', '--term', hotel.name]);
+    expect(table.stdout).toContain('none');
+
+    const missing = await tern(['contracts', 'propose', '--property', hotel.propertyId]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('--logic');
+    const proposed = await tern([
+      'contracts',
+      'propose',
+      '--property',
+      hotel.propertyId,
+      '--logic',
+      'decrease_by_percent',
+      '--amount',
+      '7',
+      '--all-plans',
+      '--json',
+    ]);
+    expect(proposed.stderr).toBe('');
+    const contract = JSON.parse(proposed.stdout);
+    expect(contract).toMatchObject({ status: 'proposed', initiator: 'reseller', modifierAmount: 7 });
+
+    // Not the proposer's to accept; the property's manager accepts (whichever demo manager it belongs to).
+    expect((await tern(['contracts', 'accept', contract.id])).code).toBe(1);
+    let accepted = null;
+    for (const login of [
+      'hotelier',
+      'hotelier2',
+      'gudrun',
+      'ines',
+      'fiona',
+      'mads',
+      'freja',
+      'ingrid',
+      'ola',
+      'bjorn',
+      'rui',
+      'erik',
+    ]) {
+      if (accepted) break;
+      const manager = await signedIn(login);
+      const result = await tern(['contracts', 'accept', contract.id, '--json'], manager);
+      if (result.code === 0) accepted = JSON.parse(result.stdout);
+    }
+    expect(accepted).toMatchObject({ status: 'approved' });
+    const active = await tern(['contracts', 'list']);
+    expect(active.stdout).toContain(contract.id);
+    expect(active.stdout).toContain('−7%');
+    const ended = await tern(['contracts', 'terminate', contract.id]);
+    expect(ended).toMatchObject({ code: 0 });
+    expect(ended.stdout).toMatch(/^Terminated\./);
+  });
+
+  it('requests a contract with a message, and withdraws it', async () => {
+    const open = JSON.parse(
+      (await tern(['contracts', 'discover', '--without-contract', '--term', 'Lisbon', '--json'])).stdout,
+    );
+    const hotel = open.items[0];
+    const requested = JSON.parse(
+      (await tern(['contracts', 'request', hotel.propertyId, '--message', 'We send many guests', '--json']))
+        .stdout,
+    );
+    expect(requested).toMatchObject({ status: 'proposed', requestMessage: 'We send many guests' });
+    const pending = await tern(['contracts', 'list', '--status', 'pending', '--json']);
+    expect(JSON.parse(pending.stdout).items.map((c: { id: string }) => c.id)).toContain(requested.id);
+    expect((await tern(['contracts', 'cancel', requested.id])).stdout).toMatch(/^Withdrawn\./);
+    expect(
+      (
+        await tern([
+          'contracts',
+          'propose',
+          '--property',
+          hotel.propertyId,
+          '--logic',
+          'up',
+          '--amount',
+          '1',
+          '--all-plans',
+        ])
+      ).code,
+    ).toBe(1);
+  });
+});
