@@ -16,3 +16,5 @@ export * from './navigation/routes.js';
 export * from './session/rules.js';
 export * from './session/sessionMachine.js';
 export * from './vehicles/vehicleQueryMachine.js';
+export * from './booking/checkout.js';
+export * from './booking/checkoutMachine.js';

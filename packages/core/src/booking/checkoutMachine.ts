@@ -1,0 +1,290 @@
+import type { BookingCreated } from '@tern/sdk';
+import { assign, enqueueActions, sendTo, setup } from 'xstate';
+import { errorMessage } from '../internal/errorMessage.js';
+import { notProvided } from '../internal/notProvided.js';
+import type { VaultCard } from './cardFrame.js';
+import { type CardFrameOutcome, cardFrameMachine } from './cardFrameMachine.js';
+import {
+  type CheckoutData,
+  type CheckoutField,
+  type CheckoutFields,
+  type CreateBookingRequest,
+  canAddGuest,
+  canRemoveGuest,
+  checkoutFields,
+  createBookingRequest,
+  emptyGuest,
+  type GuestRoom,
+  guestRoomsFor,
+  validateCheckout,
+} from './checkout.js';
+import { bookingIdOf, type GuestInput, parseGuestPaste, pasteGuests } from './engineRules.js';
+
+/**
+ * The checkout (M03, document 1 §2, §4; R077–R092). The book button works only with the agreement ticked
+ * (`snapshot.can({ type: 'form.submit' })`, R078); a submit validates the form (the first wrong field is
+ * focused through the edge action `focusFirstInvalid`, R082); when a card is needed (R079) the card frame
+ * (`cardFrameMachine`, spawned as `cardFrame`) is asked for the card first — not ready means the error modal
+ * (R083) — and the booking is created with its token; a refused booking shows the server's message and the
+ * form resumes (R085); success ends with the booking id (R084).
+ *
+ * The screen forwards the frame's `message` events as `frame.message` (and `frame.failed`, `frame.reload`).
+ */
+
+export interface CheckoutInput {
+  data: CheckoutData;
+  /** A chosen rate's policy asks for a payment (`isCardNeeded`, R079). */
+  cardNeeded: boolean;
+}
+
+export interface CheckoutContext extends CheckoutInput {
+  fields: CheckoutFields;
+  rooms: GuestRoom[];
+  agreed: boolean;
+  fieldErrors: Partial<Record<CheckoutField, string>>;
+  /** A paste that would pass a room's guest count, waiting for the user's yes or no (R089). */
+  pendingPaste: { room: number; withExtra: GuestInput[]; withinMax: GuestInput[]; overflow: number } | null;
+  card: VaultCard | null;
+  /** The server's or the vault's message. */
+  error: string | null;
+  created: BookingCreated | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'field.change'; field: CheckoutField; value: string }
+  | { type: 'guest.change'; room: number; guest: number; field: keyof GuestInput; value: string }
+  | { type: 'guest.add'; room: number }
+  | { type: 'guest.remove'; room: number; guest: number }
+  | { type: 'guest.paste'; room: number; guest: number; text: string }
+  | { type: 'paste.confirm' }
+  | { type: 'paste.decline' }
+  | { type: 'agreement.set'; agreed: boolean }
+  | { type: 'form.submit' }
+  | { type: 'modal.close' }
+  | { type: 'frame.message'; origin: string; data: unknown }
+  | { type: 'frame.failed' }
+  | { type: 'frame.reload' }
+  | CardFrameOutcome;
+
+export interface CheckoutOutput {
+  bookingId: string;
+  created: BookingCreated;
+  /** Where the confirmation was sent (the contact's or the driver's e-mail), shown on the confirmation. */
+  email: string | null;
+}
+
+const setRoom = (rooms: GuestRoom[], index: number, change: (room: GuestRoom) => GuestRoom) =>
+  rooms.map((room, i) => (i === index ? change(room) : room));
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as CheckoutInput,
+    output: {} as CheckoutOutput,
+    children: {} as { cardFrame: 'cardFrame'; createBooking: 'createBooking' },
+  },
+  actors: {
+    cardFrame: cardFrameMachine,
+    createBooking: notProvided<BookingCreated, CreateBookingRequest>('createBooking'),
+  },
+  actions: {
+    focusFirstInvalid: (_, _params: { field: CheckoutField }) => {},
+    toFrame: sendTo('cardFrame', ({ event }) => {
+      if (event.type === 'frame.reload') return { type: 'form.reload' as const };
+      return event as Extract<CheckoutEvent, { type: 'frame.message' | 'frame.failed' }>;
+    }),
+  },
+  guards: {
+    agreed: ({ context }) => context.agreed,
+    cardNeeded: ({ context }) => context.cardNeeded,
+    invalid: ({ context }) => Object.keys(validateCheckout(context.data.kind, context.fields)).length > 0,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    ...input,
+    fields: Object.fromEntries(checkoutFields.map((f) => [f, ''])) as CheckoutFields,
+    rooms: input.data.kind === 'accommodation' ? guestRoomsFor(input.data.chosen) : [],
+    agreed: false,
+    fieldErrors: {},
+    pendingPaste: null,
+    card: null,
+    error: null,
+    created: null,
+  }),
+  entry: enqueueActions(({ context, enqueue }) => {
+    if (context.cardNeeded)
+      enqueue.spawnChild('cardFrame', {
+        id: 'cardFrame',
+        input: {
+          kind: context.data.kind === 'vehicle' ? 'vehicles' : 'accommodations',
+          propertyId: context.data.propertyId,
+        },
+      });
+  }),
+  on: {
+    'frame.message': { guard: 'cardNeeded', actions: 'toFrame' },
+    'frame.failed': { guard: 'cardNeeded', actions: 'toFrame' },
+    'frame.reload': { guard: 'cardNeeded', actions: 'toFrame' },
+  },
+  initial: 'filling',
+  states: {
+    filling: {
+      initial: 'idle',
+      on: {
+        'field.change': {
+          actions: assign(({ context, event }) => {
+            const { [event.field]: _, ...fieldErrors } = context.fieldErrors;
+            return { fields: { ...context.fields, [event.field]: event.value }, fieldErrors };
+          }),
+        },
+        'guest.change': {
+          actions: assign(({ context, event }) => ({
+            rooms: setRoom(context.rooms, event.room, (room) => ({
+              ...room,
+              guests: room.guests.map((g, j) =>
+                j === event.guest ? { ...g, [event.field]: event.value } : g,
+              ),
+            })),
+          })),
+        },
+        'guest.add': {
+          guard: ({ context, event }) => canAddGuest(context.rooms[event.room]),
+          actions: assign(({ context, event }) => ({
+            rooms: setRoom(context.rooms, event.room, (room) => ({
+              ...room,
+              guests: [...room.guests, emptyGuest()],
+            })),
+          })),
+        },
+        'guest.remove': {
+          guard: ({ context, event }) => canRemoveGuest(context.rooms[event.room], event.guest),
+          actions: assign(({ context, event }) => ({
+            rooms: setRoom(context.rooms, event.room, (room) => ({
+              ...room,
+              guests: room.guests.filter((_, j) => j !== event.guest),
+            })),
+          })),
+        },
+        'agreement.set': { actions: assign(({ event }) => ({ agreed: event.agreed })) },
+        'form.submit': [
+          { guard: ({ context }) => !context.agreed },
+          {
+            guard: 'invalid',
+            actions: enqueueActions(({ context, enqueue }) => {
+              const fieldErrors = validateCheckout(context.data.kind, context.fields);
+              enqueue.assign({ fieldErrors, error: null });
+              const first = Object.keys(fieldErrors)[0] as CheckoutField | undefined;
+              if (first) enqueue({ type: 'focusFirstInvalid', params: { field: first } });
+            }),
+          },
+          {
+            guard: 'cardNeeded',
+            target: 'awaitingCard',
+            actions: [
+              assign({ fieldErrors: {}, error: null, pendingPaste: null }),
+              sendTo('cardFrame', { type: 'card.request' }),
+            ],
+          },
+          { target: 'submitting', actions: assign({ fieldErrors: {}, error: null, pendingPaste: null }) },
+        ],
+      },
+      states: {
+        idle: {
+          on: {
+            'guest.paste': [
+              {
+                guard: ({ context, event }) => context.rooms[event.room] === undefined,
+              },
+              {
+                guard: ({ context, event }) => {
+                  const room = context.rooms[event.room]!;
+                  return (
+                    pasteGuests(room.guests, event.guest, parseGuestPaste(event.text), room.maxGuests)
+                      .overflow > 0
+                  );
+                },
+                target: 'confirmingExtraRows',
+                actions: assign(({ context, event }) => {
+                  const room = context.rooms[event.room]!;
+                  const result = pasteGuests(
+                    room.guests,
+                    event.guest,
+                    parseGuestPaste(event.text),
+                    room.maxGuests,
+                  );
+                  return { pendingPaste: { room: event.room, ...result } };
+                }),
+              },
+              {
+                actions: assign(({ context, event }) => ({
+                  rooms: setRoom(context.rooms, event.room, (room) => ({
+                    ...room,
+                    guests: pasteGuests(room.guests, event.guest, parseGuestPaste(event.text), room.maxGuests)
+                      .withinMax,
+                  })),
+                })),
+              },
+            ],
+          },
+        },
+        confirmingExtraRows: {
+          on: {
+            'paste.confirm': {
+              target: 'idle',
+              actions: assign(({ context }) => ({
+                rooms: setRoom(context.rooms, context.pendingPaste!.room, (room) => ({
+                  ...room,
+                  guests: context.pendingPaste!.withExtra,
+                })),
+                pendingPaste: null,
+              })),
+            },
+            'paste.decline': {
+              target: 'idle',
+              actions: assign(({ context }) => ({
+                rooms: setRoom(context.rooms, context.pendingPaste!.room, (room) => ({
+                  ...room,
+                  guests: context.pendingPaste!.withinMax,
+                })),
+                pendingPaste: null,
+              })),
+            },
+          },
+        },
+      },
+    },
+    awaitingCard: {
+      tags: ['busy'],
+      on: {
+        'cardFrame.card': { target: 'submitting', actions: assign(({ event }) => ({ card: event.card })) },
+        'cardFrame.error': { target: 'filling', actions: assign(({ event }) => ({ error: event.message })) },
+        'cardFrame.notReady': { target: 'frameNotReady' },
+      },
+    },
+    /** The modal `payment_page.error_modal.header` / `.text` (R083). */
+    frameNotReady: {
+      on: { 'modal.close': 'filling' },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createBooking',
+        src: 'createBooking',
+        input: ({ context }) =>
+          createBookingRequest(context.data, context.fields, context.rooms, context.card?.token ?? null),
+        onDone: { target: 'confirmed', actions: assign(({ event }) => ({ created: event.output })) },
+        onError: {
+          target: 'filling',
+          actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+        },
+      },
+    },
+    confirmed: { type: 'final' },
+  },
+  output: ({ context }) => {
+    const email = (context.data.kind === 'vehicle' ? context.fields.email : context.fields.mail).trim();
+    return { bookingId: bookingIdOf(context.created!), created: context.created!, email: email || null };
+  },
+});
