@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type BookingParams, bookingQueryString, errorMessage } from '@tern/core';
+import { type BookingParams, bookingQueryString } from '@tern/core';
 import type { VehicleOffer, VehicleQueryBody } from '@tern/sdk';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,15 +65,13 @@ function CarSearch() {
   const { storage } = useServices();
   const { params, searchStr } = useBookingParams();
   const body = useMemo(() => vehicleQueryOf(params), [params]);
-  const { state, retry } = useVehicleQuery(body, body ? JSON.stringify(body) : '');
-  const results =
-    state.status === 'finished' || (state.status === 'polling' && state.results) ? state.results : null;
+  const { snapshot, retry } = useVehicleQuery(body, body ? JSON.stringify(body) : '');
+  const { results: found, providers, error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const status = snapshot.value as 'idle' | 'creatingQuery' | 'polling' | 'waiting' | 'finished' | 'error';
   const offers = useMemo(
-    () =>
-      [...(results?.results ?? [])].sort(
-        (a, b) => (a.ratePlans[0]?.totalPrice ?? 0) - (b.ratePlans[0]?.totalPrice ?? 0),
-      ),
-    [results],
+    () => [...found].sort((a, b) => (a.ratePlans[0]?.totalPrice ?? 0) - (b.ratePlans[0]?.totalPrice ?? 0)),
+    [found],
   );
   const rental = body
     ? {
@@ -118,30 +116,26 @@ function CarSearch() {
           compact
         />
       </div>
-      <section
-        className="cars-page__results"
-        aria-labelledby="cars-results-heading"
-        aria-busy={state.status !== 'finished' && state.status !== 'idle' && state.status !== 'error'}
-      >
+      <section className="cars-page__results" aria-labelledby="cars-results-heading" aria-busy={busy}>
         <h2 id="cars-results-heading" className="visually-hidden">
           {t('cars.list_label')}
         </h2>
-        {state.status === 'idle' ? <p className="muted">{t('cars.start')}</p> : null}
-        {state.status === 'starting' || state.status === 'polling' ? (
+        {status === 'idle' ? <p className="muted">{t('cars.start')}</p> : null}
+        {busy ? (
           <div className="cars-page__progress" role="status">
             <Spinner size="sm" decorative />
             <span>
               {t('cars.searching')}{' '}
-              {results
+              {providers.length > 0
                 ? t('cars.providers_answered', {
-                    done: results.providers.filter((p) => p.finished).length,
-                    total: results.providers.length,
+                    done: providers.filter((p) => p.finished).length,
+                    total: providers.length,
                   })
                 : null}
             </span>
           </div>
         ) : null}
-        {state.status === 'error' ? (
+        {status === 'error' ? (
           <Alert
             variant="error"
             title={t('general.error_message')}
@@ -151,11 +145,11 @@ function CarSearch() {
               </Button>
             }
           >
-            <p>{errorMessage(state.error)}</p>
+            <p>{error}</p>
             <p>{t('general.error_description')}</p>
           </Alert>
         ) : null}
-        {(state.status === 'starting' || state.status === 'polling') && offers.length === 0 ? (
+        {busy && offers.length === 0 ? (
           <div className="vehicle-list" aria-hidden="true">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity.
@@ -163,7 +157,7 @@ function CarSearch() {
             ))}
           </div>
         ) : null}
-        {state.status === 'finished' && offers.length === 0 ? (
+        {status === 'finished' && offers.length === 0 ? (
           <EmptyState title={t('cars.no_results')}>
             <p>{t('cars.no_results_text')}</p>
           </EmptyState>

@@ -4,6 +4,7 @@ import {
   errorMessage,
   formatDay,
   formatPrice,
+  type VaultCard,
   validateDriver,
   vehicleBookingPayload,
 } from '@tern/core';
@@ -19,11 +20,11 @@ import { ProviderBrand } from '../cars/ProviderBrand';
 import { type CarFlow, updateFlow } from '../flowStorage';
 import { BookingSteps } from '../property/BookingSteps';
 import { PriceSummary } from '../property/PriceSummary';
-import { CardSection, useCardFormUrl } from './CardSection';
+import { CardSection } from './CardSection';
 import { CheckoutActions } from './CheckoutActions';
 import { DriverForm, type DriverValues } from './DriverForm';
 import { PolicyInfo } from './PolicyInfo';
-import { FrameNotReadyError, useCardFrame } from './useCardFrame';
+import { FrameNotReadyError } from './useCardFrame';
 import { useFocusFirstInvalid } from './useSubmitFocus';
 
 /** Checkout for a car (document 1 §2): the driver, the card when the offer needs one, policy and summary. */
@@ -41,15 +42,13 @@ export function CarCheckout({
   const { client, storage, now } = useServices();
   const { offer } = car;
   const card = (offer.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') !== 'none';
-  const form = useCardFormUrl('vehicles', channelId, card);
-  const frame = useCardFrame(form.status === 'ready' ? form.origin : null);
+  const requestCard = useRef<(() => Promise<VaultCard>) | null>(null);
   const [driver, setDriver] = useState<DriverValues>({ firstName: '', lastName: '', email: '', phone: '' });
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Partial<Record<keyof DriverValues, string>>>({});
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
   const [frameModal, setFrameModal] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errorRef = useRef<HTMLDivElement>(null);
@@ -63,7 +62,6 @@ export function CarCheckout({
     event.preventDefault();
     if (!agreed || submitting) return;
     setServerError(null);
-    setCardError(null);
     const found = validateDriver(driver);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -74,11 +72,12 @@ export function CarCheckout({
     if (card) {
       try {
         setSubmitting(true);
-        guarantee = { cardToken: (await frame.requestCard()).token };
+        if (!requestCard.current) throw new FrameNotReadyError();
+        guarantee = { cardToken: (await requestCard.current()).token };
       } catch (error) {
         setSubmitting(false);
+        // The vault's refusal shows under its frame; a frame that is not ready opens the modal.
         if (error instanceof FrameNotReadyError) setFrameModal(true);
-        else setCardError(errorMessage(error));
         return;
       }
     }
@@ -157,7 +156,7 @@ export function CarCheckout({
             />
             <TextField label={t('payment_page.notes')} value={notes} onChange={setNotes} name="notes" />
           </section>
-          {card ? <CardSection form={form} frame={frame} error={cardError} /> : null}
+          {card ? <CardSection kind="vehicles" propertyId={channelId} requestCard={requestCard} /> : null}
           <section className="checkout-section" aria-labelledby="policy-heading">
             <h2 id="policy-heading">{t('payment_page.policy_info.heading')}</h2>
             <PolicyInfo

@@ -1,15 +1,13 @@
+import { CARD_FRAME_SIZE } from '@tern/core';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Document 1 §2, §9: the card capture frame is 400 × 220. */
-export const CARD_FRAME_SIZE = { width: 400, height: 220 } as const;
-
 /**
- * The card vault's form in a frame on its own origin. The handshake (ready, validate, submit, the card or
- * an error coming back) runs in core's card-frame machine; this only draws the frame.
+ * The card vault's form in a frame on its own origin, 400 × 220 (document 1 §2, §9). The handshake
+ * (ready, submit, the card or an error coming back) runs in core's card-frame machine.
  */
-export const CardFrame = forwardRef<HTMLIFrameElement, { src: string; onLoad: () => void }>(
-  function CardFrame({ src, onLoad }, ref) {
+export const CardFrame = forwardRef<HTMLIFrameElement, { src: string; onError: () => void }>(
+  function CardFrame({ src, onError }, ref) {
     const { t } = useTranslation();
     return (
       <iframe
@@ -19,7 +17,7 @@ export const CardFrame = forwardRef<HTMLIFrameElement, { src: string; onLoad: ()
         src={src}
         width={CARD_FRAME_SIZE.width}
         height={CARD_FRAME_SIZE.height}
-        onLoad={onLoad}
+        onError={onError}
       />
     );
   },

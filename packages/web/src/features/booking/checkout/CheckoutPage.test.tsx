@@ -204,4 +204,70 @@ describe('checkout', () => {
     expect(createBooking).not.toHaveBeenCalled();
     expect(prepaidPolicy.guaranteePaymentPolicy).toBe('percent_based');
   });
+
+  it('books with the vault’s card token once the frame is ready (messages from its origin only)', async () => {
+    const user = userEvent.setup();
+    const createBooking = vi.fn(async (_input: unknown) => created);
+    const app = open(
+      { 'u-double': { 'rp-saver~2-0-0': 1 } },
+      {
+        'engine.cardCaptureFormUrl': async () => ({
+          cardCaptureFormUrl: 'http://127.0.0.1:9/card-form',
+          origin: 'http://127.0.0.1:9',
+        }),
+        'engine.createBooking': createBooking,
+      },
+    );
+    const frame = (await screen.findByTitle('Card details')) as HTMLIFrameElement;
+    expect(frame.src).toBe(
+      `http://127.0.0.1:9/card-form?parent=${encodeURIComponent(window.location.origin)}`,
+    );
+    const fromFrame = (origin: string, data: unknown) =>
+      window.dispatchEvent(new MessageEvent('message', { origin, data, source: frame.contentWindow }));
+    fromFrame('http://127.0.0.1:9', { type: 'ready' });
+    const contact = screen.getByRole('region', { name: 'Booking contact' });
+    await user.type(within(contact).getByRole('textbox', { name: /Last name/ }), 'Berg');
+    await user.type(within(contact).getByRole('textbox', { name: /E-mail/ }), 'berg@example.test');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: /Book now/ }));
+    // Another origin is not the vault: ignored. The vault's card is the answer.
+    fromFrame('http://evil.test', { card: { token: 'forged' } });
+    fromFrame('http://127.0.0.1:9', {
+      card: { token: 'tok-1', brand: 'visa', last4: '4242', expiry: '12/30' },
+    });
+    await waitForLocation(app, `/property/p-alfama/confirmation/b-1?${query}`);
+    expect(createBooking.mock.calls[0]![0]).toMatchObject({
+      body: { booking: { guarantee: { cardToken: 'tok-1' } } },
+    });
+  });
+
+  it('shows the vault’s refusal under the frame and keeps the form', async () => {
+    const user = userEvent.setup();
+    const createBooking = vi.fn();
+    open(
+      { 'u-double': { 'rp-saver~2-0-0': 1 } },
+      {
+        'engine.cardCaptureFormUrl': async () => ({
+          cardCaptureFormUrl: 'http://127.0.0.1:9/card-form',
+          origin: 'http://127.0.0.1:9',
+        }),
+        'engine.createBooking': createBooking,
+      },
+    );
+    const frame = (await screen.findByTitle('Card details')) as HTMLIFrameElement;
+    const fromVault = (data: unknown) =>
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: 'http://127.0.0.1:9', data, source: frame.contentWindow }),
+      );
+    fromVault({ type: 'ready' });
+    const contact = screen.getByRole('region', { name: 'Booking contact' });
+    await user.type(within(contact).getByRole('textbox', { name: /Last name/ }), 'Berg');
+    await user.type(within(contact).getByRole('textbox', { name: /E-mail/ }), 'berg@example.test');
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: /Book now/ }));
+    fromVault({ error: 'Check the card details' });
+    expect(await screen.findByText('The card was not accepted: Check the card details')).toBeTruthy();
+    expect(createBooking).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /Book now/ }).hasAttribute('disabled')).toBe(false);
+  });
 });

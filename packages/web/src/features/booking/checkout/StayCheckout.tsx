@@ -16,6 +16,7 @@ import {
   roomsOf,
   stayBookingPayload,
   taxSummary,
+  type VaultCard,
   validateContact,
 } from '@tern/core';
 import type { StayBookingBody, UnitWithRates } from '@tern/sdk';
@@ -33,11 +34,11 @@ import { type StayFlow, updateFlow } from '../flowStorage';
 import { BookingSteps } from '../property/BookingSteps';
 import { PriceSummary } from '../property/PriceSummary';
 import { usePropertyInfo, useRates } from '../property/usePropertyData';
-import { CardSection, useCardFormUrl } from './CardSection';
+import { CardSection } from './CardSection';
 import { CheckoutActions } from './CheckoutActions';
 import { type GuestRoom, GuestRooms } from './GuestRooms';
 import { PolicyInfo } from './PolicyInfo';
-import { FrameNotReadyError, useCardFrame } from './useCardFrame';
+import { FrameNotReadyError } from './useCardFrame';
 import { useFocusFirstInvalid } from './useSubmitFocus';
 
 interface Contact {
@@ -120,8 +121,7 @@ function StayCheckoutForm({
   const chosen = useMemo(() => chosenRates(units, stay.selection), [units, stay.selection]);
   const gone = chosen.some((c) => c.rate.unavailableReason !== null || c.quantity > c.rate.availability);
   const card = isCardNeeded(chosen.map((c) => c.rate.cancellationPolicy));
-  const form = useCardFormUrl('accommodations', channelId, card);
-  const frame = useCardFrame(form.status === 'ready' ? form.origin : null);
+  const requestCard = useRef<(() => Promise<VaultCard>) | null>(null);
   const [contact, setContact] = useState<Contact>({ name: '', surname: '', mail: '', phone: '' });
   const [extras, setExtras] = useState({ reservationName: '', externalReference: '', specialRequest: '' });
   const [rooms, setRooms] = useState<GuestRoom[]>(() =>
@@ -139,7 +139,6 @@ function StayCheckoutForm({
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [cardError, setCardError] = useState<string | null>(null);
   const [frameModal, setFrameModal] = useState(false);
   const [pasteAsk, setPasteAsk] = useState<{
     room: number;
@@ -179,7 +178,6 @@ function StayCheckoutForm({
     event.preventDefault();
     if (!agreed || submitting) return;
     setServerError(null);
-    setCardError(null);
     const found = validateContact(contact);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -190,12 +188,13 @@ function StayCheckoutForm({
     if (card) {
       try {
         setSubmitting(true);
-        const vaultCard = await frame.requestCard();
+        if (!requestCard.current) throw new FrameNotReadyError();
+        const vaultCard = await requestCard.current();
         guarantee = { cardToken: vaultCard.token };
       } catch (error) {
         setSubmitting(false);
+        // The vault's refusal shows under its frame; a frame that is not ready opens the modal.
         if (error instanceof FrameNotReadyError) setFrameModal(true);
-        else setCardError(errorMessage(error));
         return;
       }
     }
@@ -359,7 +358,9 @@ function StayCheckoutForm({
               onChange={(v) => setExtras({ ...extras, specialRequest: v })}
             />
           </section>
-          {card ? <CardSection form={form} frame={frame} error={cardError} /> : null}
+          {card ? (
+            <CardSection kind="accommodations" propertyId={channelId} requestCard={requestCard} />
+          ) : null}
           <section className="checkout-section" aria-labelledby="policy-heading">
             <h2 id="policy-heading">{t('payment_page.policy_info.heading')}</h2>
             <PolicyInfo
