@@ -12,6 +12,7 @@ import { registerApi } from './http/registrar.js';
 import { serveFolder, serveWebApp } from './http/static.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { ternApi } from './routes/index.js';
+import { billingPortalRoutes } from './services/billing/billing.js';
 
 export interface AppDeps {
   db: Db;
@@ -66,6 +67,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     }),
   );
   if (config.photosDir) app.use('/photos/*', serveFolder('/photos', config.photosDir));
+  // The simulated subscription portal's pages (before the web app's fallback takes every path).
+  app.route('/', billingPortalRoutes({ db: services.db, clock: services.clock }));
   if (config.webDist) app.use('*', serveWebApp(config.webDist));
 
   registerApi(app, deps.api ?? ternApi, services);

@@ -4,6 +4,8 @@ export interface AppConfig {
   sandbox: boolean;
   /** Where the web app is, for links in e-mails (TERN_WEB_URL). */
   webUrl: string;
+  /** This server's own base URL (links to pages it serves, such as the billing portal); '' until known. */
+  apiUrl: string;
   /** A built web app to serve, with a SPA fallback. */
   webDist: string | null;
   /** The demo world's photos, served at `/photos/*`. */
@@ -39,6 +41,7 @@ export function configFromEnv(env: Env, embedded: boolean): AppConfig {
   return {
     sandbox: sandboxFromEnv(env, embedded),
     webUrl: (env.TERN_WEB_URL ?? '').replace(/\/+$/, ''),
+    apiUrl: '',
     webDist: null,
     photosDir: null,
     corsOrigins: origins?.length ? origins : defaultCorsOrigins,

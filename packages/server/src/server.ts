@@ -114,6 +114,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         webDist: options.webDist ? resolve(options.webDist) : null,
         photosDir,
         webUrl,
+        apiUrl: url,
         vaultUrl,
       },
     });

@@ -1,4 +1,5 @@
 import { authArea } from './auth.js';
+import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
@@ -6,6 +7,7 @@ import { mailArea } from './mail.js';
 import { systemArea } from './system.js';
 
 export * from './auth.js';
+export * from './billing.js';
 export * from './bookings.js';
 export * from './common.js';
 export * from './contracts.js';
@@ -17,6 +19,7 @@ export * from './system.js';
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {
   auth: authArea,
+  billing: billingArea,
   bookings: bookingsArea,
   contracts: contractsArea,
   engine: engineArea,

@@ -1,6 +1,7 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { requireAuth } from '../http/context.js';
+import { assertAgencyUnlocked, assertPropertyUnlocked } from '../services/billing/billing.js';
 import {
   cancelBooking,
   removeUnits,
@@ -17,7 +18,14 @@ function viewerOf(ctx: RequestContext): Viewer {
 }
 
 export const bookingsHandlers: AreaHandlers<Contract['bookings']> = {
-  list: ({ query }, ctx) => listBookings(ctx.db, viewerOf(ctx), query, ctx.clock.now()),
+  list: async ({ query }, ctx) => {
+    const viewer = viewerOf(ctx);
+    // A locked agency, or a supplier asking about a locked property, gets the 'Stripe locked' 401 (document 1 §6).
+    if (viewer.role === 'reseller') await assertAgencyUnlocked(ctx.db, viewer.agencyId);
+    if (viewer.role === 'supplier' && query.propertyId)
+      await assertPropertyUnlocked(ctx.db, query.propertyId);
+    return listBookings(ctx.db, viewer, query, ctx.clock.now());
+  },
   show: ({ params }, ctx) => findBooking(ctx.db, viewerOf(ctx), params.id, ctx.clock.now()),
   cancel: ({ body }, ctx) => cancelBooking(ctx.db, ctx.clock, viewerOf(ctx), body),
   updateRooms: ({ params, body }, ctx) =>

@@ -2,6 +2,7 @@ import type { Contract } from '@tern/sdk';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { requireAuth } from '../http/context.js';
 import { forbidden } from '../http/errors.js';
+import { assertAgencyUnlocked } from '../services/billing/billing.js';
 import { createStayBooking } from '../services/engine/book.js';
 import { loadEngineProperties } from '../services/engine/load.js';
 import { bestOfferOf, unitsWithRates } from '../services/engine/offers.js';
@@ -24,14 +25,21 @@ function agencyOf(ctx: RequestContext) {
   return { userId: auth.user.id, agencyId: auth.user.agencyId, email: auth.user.email };
 }
 
+/** Searching, pricing and booking are closed to a payment-locked agency (document 1 §6). */
+async function unlockedAgencyOf(ctx: RequestContext) {
+  const agency = agencyOf(ctx);
+  await assertAgencyUnlocked(ctx.db, agency.agencyId);
+  return agency;
+}
+
 const today = (ctx: RequestContext) => ctx.clock.now().toISOString().slice(0, 10);
 
 export const engineHandlers: AreaHandlers<Contract['engine']> = {
-  search: ({ params, query }, ctx) =>
+  search: async ({ params, query }, ctx) =>
     searchProperties(ctx.db, {
       ...query,
       kind: kindOf(params.kind),
-      agencyId: agencyOf(ctx).agencyId,
+      agencyId: (await unlockedAgencyOf(ctx)).agencyId,
       today: today(ctx),
     }),
 
@@ -41,7 +49,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
     closedDates(ctx.db, kindOf(params.kind), params.id, agencyOf(ctx).agencyId, today(ctx), query),
 
   listWithRates: async ({ params, query }, ctx) => {
-    const { agencyId } = agencyOf(ctx);
+    const { agencyId } = await unlockedAgencyOf(ctx);
     await requireContract(ctx.db, kindOf(params.kind), params.id, agencyId);
     checkStay(query.checkinDate, query.checkoutDate, today(ctx));
     const rates = await currencyRatesFor(ctx.db, query.currency);
@@ -98,8 +106,8 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
     return cardCaptureFormUrl(ctx.config);
   },
 
-  createBooking: ({ params, body }, ctx) => {
+  createBooking: async ({ params, body }, ctx) => {
     if (params.kind !== 'accommodations') throw forbidden('Book cars through the v3 vehicle bookings');
-    return createStayBooking(ctx.db, ctx.clock, params.id, agencyOf(ctx), body.booking);
+    return createStayBooking(ctx.db, ctx.clock, params.id, await unlockedAgencyOf(ctx), body.booking);
   },
 };

@@ -1,6 +1,7 @@
 import { type Contract, contract } from '@tern/sdk';
 import type { Api, Handlers } from '../http/context.js';
 import { authHandlers } from './auth.js';
+import { billingHandlers } from './billing.js';
 import { bookingsHandlers } from './bookings.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
@@ -11,6 +12,7 @@ import { vehiclesHandlers } from './vehicles.js';
 /** A handler for every endpoint of the contract (a missing one does not type-check). */
 export const handlers: Handlers<Contract> = {
   auth: authHandlers,
+  billing: billingHandlers,
   bookings: bookingsHandlers,
   contracts: contractsHandlers,
   engine: engineHandlers,
