@@ -1,14 +1,11 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { requireAuth } from '../http/context.js';
-import { forbidden, notFound } from '../http/errors.js';
+import { notFound } from '../http/errors.js';
 import { paymentSourceOf, portalSession } from '../services/billing/billing.js';
+import { agentOf } from './callers.js';
 
-function agencyOf(ctx: RequestContext): string {
-  const agencyId = requireAuth(ctx).user.agencyId;
-  if (!agencyId) throw forbidden('Only an agency’s agents have its billing');
-  return agencyId;
-}
+const agencyOf = (ctx: RequestContext) => agentOf(ctx, 'have its billing').agencyId;
 
 async function memberProperty(ctx: RequestContext, propertyId: string): Promise<string> {
   const row = await ctx.db.one<{ id: string }>(

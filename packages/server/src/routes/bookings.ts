@@ -1,6 +1,5 @@
 import type { Contract } from '@tern/sdk';
-import type { AreaHandlers, RequestContext } from '../http/context.js';
-import { requireAuth } from '../http/context.js';
+import type { AreaHandlers } from '../http/context.js';
 import { assertAgencyUnlocked, assertPropertyUnlocked } from '../services/billing/billing.js';
 import {
   cancelBooking,
@@ -10,12 +9,7 @@ import {
   updateSpecialRequest,
 } from '../services/bookings/changes.js';
 import { findBooking, listBookings } from '../services/bookings/list.js';
-import type { Viewer } from '../services/bookings/records.js';
-
-function viewerOf(ctx: RequestContext): Viewer {
-  const auth = requireAuth(ctx);
-  return { userId: auth.user.id, role: auth.user.role, agencyId: auth.user.agencyId };
-}
+import { viewerOf } from './callers.js';
 
 export const bookingsHandlers: AreaHandlers<Contract['bookings']> = {
   list: async ({ query }, ctx) => {

@@ -1,7 +1,5 @@
 import type { Contract } from '@tern/sdk';
-import type { AreaHandlers, RequestContext } from '../http/context.js';
-import { requireAuth } from '../http/context.js';
-import type { Viewer } from '../services/bookings/records.js';
+import type { AreaHandlers } from '../http/context.js';
 import {
   actOnContract,
   createContract,
@@ -10,11 +8,7 @@ import {
   listResellers,
   requestContract,
 } from '../services/contracts/contracts.js';
-
-function viewerOf(ctx: RequestContext): Viewer {
-  const auth = requireAuth(ctx);
-  return { userId: auth.user.id, role: auth.user.role, agencyId: auth.user.agencyId };
-}
+import { viewerOf } from './callers.js';
 
 export const contractsHandlers: AreaHandlers<Contract['contracts']> = {
   list: ({ query }, ctx) => listContracts(ctx.db, viewerOf(ctx), query),

@@ -17,13 +17,9 @@ import {
   unitRatesOf,
 } from '../services/engine/queries.js';
 import { cardCaptureFormUrl } from '../services/vault/index.js';
+import { agentOf } from './callers.js';
 
-/** The reseller and their agency (every engine call is a reseller's; the contract's roles say so). */
-function agencyOf(ctx: RequestContext) {
-  const auth = requireAuth(ctx);
-  if (!auth.user.agencyId) throw forbidden('Only an agency’s agents use the booking engine');
-  return { userId: auth.user.id, agencyId: auth.user.agencyId, email: auth.user.email };
-}
+const agencyOf = (ctx: RequestContext) => agentOf(ctx, 'use the booking engine');
 
 /** Searching, pricing and booking are closed to a payment-locked agency (document 1 §6). */
 async function unlockedAgencyOf(ctx: RequestContext) {

@@ -1,7 +1,5 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
-import { requireAuth } from '../http/context.js';
-import { forbidden } from '../http/errors.js';
 import {
   cancelVehicleBooking,
   createVehicleBooking,
@@ -9,12 +7,9 @@ import {
   startVehicleQuery,
   vehicleQueryResults,
 } from '../services/vehicles/rentals.js';
+import { agentOf } from './callers.js';
 
-function reseller(ctx: RequestContext) {
-  const auth = requireAuth(ctx);
-  if (!auth.user.agencyId) throw forbidden('Only an agency’s agents book cars');
-  return { userId: auth.user.id, agencyId: auth.user.agencyId };
-}
+const reseller = (ctx: RequestContext) => agentOf(ctx, 'book cars');
 
 export const vehiclesHandlers: AreaHandlers<Contract['vehicles']> = {
   places: async ({ params, query }, ctx) => {

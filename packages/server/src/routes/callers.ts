@@ -1,0 +1,20 @@
+import type { RequestContext } from '../http/context.js';
+import { requireAuth } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
+import type { Viewer } from '../services/bookings/records.js';
+
+/** Who calls: their id, role and agency (what the bookings and contracts rules read). */
+export function viewerOf(ctx: RequestContext): Viewer {
+  const auth = requireAuth(ctx);
+  return { userId: auth.user.id, role: auth.user.role, agencyId: auth.user.agencyId };
+}
+
+/** The calling agent and their agency; `what` says what needs one when the caller has none. */
+export function agentOf(
+  ctx: RequestContext,
+  what: string,
+): { userId: string; agencyId: string; email: string } {
+  const auth = requireAuth(ctx);
+  if (!auth.user.agencyId) throw forbidden(`Only an agency’s agents ${what}`);
+  return { userId: auth.user.id, agencyId: auth.user.agencyId, email: auth.user.email };
+}
