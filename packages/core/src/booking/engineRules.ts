@@ -340,7 +340,7 @@ export function chosenRates<U extends UnitLike>(units: U[], selection: Selection
  * (children with infants' spaces too). Nothing chosen is not "missing" (the page shows a search button).
  */
 export function hasMissingSpaces(
-  chosen: { rate: RateLike; quantity: number }[],
+  chosen: readonly { rate: Pick<RateLike, 'occupancy'>; quantity: number }[],
   guests: { adults: number; children: number },
 ): boolean {
   if (chosen.length === 0) return false;
