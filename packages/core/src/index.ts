@@ -10,6 +10,7 @@ export * from './booking/checkoutMachine.js';
 export * from './booking/engineRules.js';
 export * from './booking/flow.js';
 export * from './booking/pricing.js';
+export * from './booking/ratesTableMachine.js';
 export * from './booking/rental.js';
 export * from './bookings/changeability.js';
 export { errorMessage } from './internal/errorMessage.js';
