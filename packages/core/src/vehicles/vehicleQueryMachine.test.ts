@@ -27,6 +27,7 @@ const answer = (finished: boolean, count: number, queryId = 'q1'): VehicleQueryR
 function start(
   replies: Array<VehicleQueryResults | Error>,
   startReply: { queryId: string } | Error = { queryId: 'q1' },
+  startWith?: VehicleQueryBody,
 ) {
   const calls: string[] = [];
   const machine = vehicleQueryMachine.provide({
@@ -44,7 +45,13 @@ function start(
       }),
     },
   });
-  return { actor: createActor(machine).start(), calls };
+  const actor = createActor(machine, { input: startWith ? { query: startWith } : {} });
+  const told: string[] = [];
+  for (const type of ['vehicles.progress', 'vehicles.finished', 'vehicles.failed'] as const)
+    actor.on(type, (e) =>
+      told.push(e.type === 'vehicles.failed' ? `failed ${e.error}` : `${e.type} ${e.results.length}`),
+    );
+  return { actor: actor.start(), calls, told };
 }
 
 describe('vehicleQueryMachine', () => {
@@ -115,5 +122,20 @@ describe('vehicleQueryMachine', () => {
     expect(actor.getSnapshot().context.query?.pickupDate).toBe('2030-05-07');
     expect(actor.getSnapshot().context.polls).toBe(1);
     expect(calls).toEqual(['start 2030-05-06', 'poll q1', 'start 2030-05-07', 'poll q1']);
+  });
+
+  it('starts at once with a query as input, and tells how it goes', async () => {
+    const { actor, calls, told } = start([answer(false, 1), answer(true, 2)], { queryId: 'q1' }, query);
+    await waitFor(actor, (s) => s.matches('waiting'));
+    await vi.advanceTimersByTimeAsync(2000);
+    await waitFor(actor, (s) => s.matches('finished'));
+    expect(calls).toEqual(['start 2030-05-06', 'poll q1', 'poll q1']);
+    expect(told).toEqual(['vehicles.progress 1', 'vehicles.finished 2']);
+  });
+
+  it('tells a failure', async () => {
+    const { actor, told } = start([], new Error('Bad dates'), query);
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(told).toEqual(['failed Bad dates']);
   });
 });

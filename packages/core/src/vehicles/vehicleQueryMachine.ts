@@ -1,5 +1,5 @@
 import type { VehicleOffer, VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
-import { assign, setup } from 'xstate';
+import { assign, enqueueActions, setup } from 'xstate';
 import { VEHICLE_POLL_MS } from '../booking/engineRules.js';
 import { errorMessage } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
@@ -10,7 +10,20 @@ import { notProvided } from '../internal/notProvided.js';
  * runs cancels the old one (the invoked calls stop with their state) and starts again; `search.leave`
  * (the page is left) cancels and goes back to `idle`. What the providers answered so far is kept in the
  * context while polling, so the page can show it early.
+ *
+ * Given a query as input it starts at once. It tells whoever invoked it (the search page) how it goes with
+ * `vehicles.progress`, `vehicles.finished` and `vehicles.failed`; the same events are emitted
+ * (`actor.on(…)`) for a screen that runs it on its own.
  */
+
+export interface VehicleQueryInput {
+  query?: VehicleQueryBody;
+}
+
+export type VehicleQueryOutcome =
+  | { type: 'vehicles.progress'; results: VehicleOffer[] }
+  | { type: 'vehicles.finished'; results: VehicleOffer[] }
+  | { type: 'vehicles.failed'; error: string };
 
 export interface VehicleQueryContext {
   query: VehicleQueryBody | null;
@@ -28,6 +41,8 @@ export const vehicleQueryMachine = setup({
   types: {
     context: {} as VehicleQueryContext,
     events: {} as VehicleQueryEvent,
+    input: {} as VehicleQueryInput,
+    emitted: {} as VehicleQueryOutcome,
   },
   actors: {
     startQuery: notProvided<{ queryId: string }, VehicleQueryBody>('startQuery'),
@@ -55,12 +70,23 @@ export const vehicleQueryMachine = setup({
       polls: context.polls + 1,
     })),
     assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    tell: enqueueActions(({ enqueue, self }, params: VehicleQueryOutcome) => {
+      enqueue.emit(params);
+      if (self._parent) enqueue.sendParent(params);
+    }),
     clear: assign({ query: null, queryId: null, results: [], providers: [], polls: 0, error: null }),
   },
 }).createMachine({
   id: 'vehicleQuery',
-  context: { query: null, queryId: null, results: [], providers: [], polls: 0, error: null },
-  initial: 'idle',
+  context: ({ input }) => ({
+    query: input?.query ?? null,
+    queryId: null,
+    results: [],
+    providers: [],
+    polls: 0,
+    error: null,
+  }),
+  initial: 'starting',
   on: {
     'search.start': {
       guard: { type: 'hasDates', params: ({ event }) => ({ query: event.query }) },
@@ -71,6 +97,16 @@ export const vehicleQueryMachine = setup({
     'search.leave': { target: '.idle', actions: 'clear' },
   },
   states: {
+    starting: {
+      always: [
+        {
+          guard: ({ context }) =>
+            context.query !== null && Boolean(context.query.pickupDate && context.query.dropoffDate),
+          target: 'creatingQuery',
+        },
+        { target: 'idle' },
+      ],
+    },
     idle: {},
     creatingQuery: {
       tags: ['busy'],
@@ -111,9 +147,23 @@ export const vehicleQueryMachine = setup({
     },
     waiting: {
       tags: ['busy'],
+      entry: {
+        type: 'tell',
+        params: ({ context }) => ({ type: 'vehicles.progress', results: context.results }),
+      },
       after: { pollInterval: 'polling' },
     },
-    finished: {},
-    error: {},
+    finished: {
+      entry: {
+        type: 'tell',
+        params: ({ context }) => ({ type: 'vehicles.finished', results: context.results }),
+      },
+    },
+    error: {
+      entry: {
+        type: 'tell',
+        params: ({ context }) => ({ type: 'vehicles.failed', error: context.error ?? 'Unknown error' }),
+      },
+    },
   },
 });

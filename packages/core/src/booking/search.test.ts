@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { type BookingParams, parseBookingQuery } from './engineRules.js';
+import {
+  boundsToCoordinates,
+  hasSearchDates,
+  searchDates,
+  searchQueryFor,
+  vehicleQueryFor,
+  withSearchPageDefaults,
+} from './search.js';
+
+const today = '2030-05-01';
+const params = (query: string): BookingParams => parseBookingQuery(query, today);
+
+describe('search dates (R018, R023)', () => {
+  it.each([
+    ['checkinDate=2030-05-02&checkoutDate=2030-05-04', true],
+    ['checkinDate=2030-05-02', false],
+    ['', false],
+    ['type=vehicle&pickupDate=2030-05-02&dropoffDate=2030-05-04', true],
+    ['type=vehicle&checkinDate=2030-05-02&checkoutDate=2030-05-04', false],
+  ])('%s → %s', (query, expected) => expect(hasSearchDates(params(query))).toBe(expected));
+
+  it('reads the dates of the type', () => {
+    expect(searchDates(params('type=vehicle&pickupDate=2030-05-02'))).toEqual({
+      start: '2030-05-02',
+      end: null,
+    });
+  });
+
+  it('gives a car without a return the return 7 days later, with the default times and driver', () => {
+    expect(withSearchPageDefaults(params('type=vehicle&pickupDate=2030-05-02'), today)).toMatchObject({
+      pickupDate: '2030-05-02',
+      dropoffDate: '2030-05-09',
+      pickupTime: '10:00',
+      dropoffTime: '10:00',
+      driverAge: 30,
+      driverCountry: 'IS',
+    });
+    expect(withSearchPageDefaults(params('type=vehicle'), today).dropoffDate).toBeNull();
+  });
+
+  it('leaves a hotel waiting for both dates', () => {
+    const p = params('checkinDate=2030-05-02');
+    expect(withSearchPageDefaults(p, today)).toBe(p);
+  });
+});
+
+describe('searchQueryFor', () => {
+  it('builds the list query with filters and bounds', () => {
+    const p = params(
+      'currency=EUR&checkinDate=2030-05-02&checkoutDate=2030-05-04&adults=2&children=1&childrenAge=5&city=Lisbon&country=PT&title=Casa&mapCoordinates=38.6,-9.3,38.8,-9.0',
+    );
+    expect(searchQueryFor(p, 2, 20)).toEqual({
+      currency: 'EUR',
+      checkinDate: '2030-05-02',
+      checkoutDate: '2030-05-04',
+      occupancy: { adults: 2, children: 1, childrenAge: [5] },
+      filter: {
+        title: { has: 'Casa' },
+        city: 'Lisbon',
+        country: 'PT',
+        latitude: { gte: 38.6, lte: 38.8 },
+        longitude: { gte: -9.3, lte: -9 },
+      },
+      page: 2,
+      limit: 20,
+    });
+  });
+
+  it('leaves out missing dates and clamps bounds to the globe', () => {
+    const q = searchQueryFor(params('mapCoordinates=-95,-200,95,200'));
+    expect(q.checkinDate).toBeUndefined();
+    expect(q.filter).toEqual({ latitude: { gte: -90, lte: 90 }, longitude: { gte: -180, lte: 180 } });
+    expect(q.currency).toBe('USD');
+  });
+});
+
+describe('vehicleQueryFor', () => {
+  it('builds the car query', () => {
+    expect(
+      vehicleQueryFor(
+        params(
+          'type=vehicle&currency=EUR&pickupDate=2030-05-06&dropoffDate=2030-05-13&pickupTime=09:30&driverAge=25&driverCountry=pt&city=Lisbon',
+        ),
+      ),
+    ).toEqual({
+      pickupDate: '2030-05-06',
+      dropoffDate: '2030-05-13',
+      pickupTime: '09:30',
+      dropoffTime: '10:00',
+      driverAge: 25,
+      driverCountry: 'PT',
+      currency: 'EUR',
+      filter: { city: 'Lisbon' },
+    });
+  });
+
+  it('is null without both dates', () => {
+    expect(vehicleQueryFor(params('type=vehicle&pickupDate=2030-05-06'))).toBeNull();
+  });
+});
+
+it('rounds bounds to 4 decimals, south-west-north-east', () => {
+  expect(boundsToCoordinates({ south: 38.123456, west: -9.98766, north: 39, east: -8.00004 })).toEqual([
+    38.1235, -9.9877, 39, -8,
+  ]);
+});
