@@ -1,0 +1,82 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, findStay, propertyId } from './booking';
+import { demo, signIn } from './helpers';
+
+/** Books a stay through the API as the agent (the engine's own browser tests cover booking in the app). */
+async function bookThroughApi(page: Page, surname: string) {
+  const request = page.request;
+  const token = await apiToken(request, 'agent');
+  const id = await propertyId(request, token, 'Harbour View Hotel');
+  const stay = await findStay(request, token, id, 'Flexible', 70);
+  const reply = await request.post(`/api/v2/resellers/accommodations/${id}/create_booking`, {
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'idempotency-key': `e2e-${surname}`,
+    },
+    data: {
+      booking: {
+        currency: 'USD',
+        arrival_date: stay.checkin,
+        departure_date: stay.checkout,
+        customer: { name: 'Ada', surname, mail: 'ada@example.com' },
+        rooms: [
+          {
+            rate_plan_id: stay.plan.id,
+            room_type_code: stay.unit.id,
+            occupancy: stay.plan.occupancy,
+            guests: [],
+          },
+        ],
+        policy_accepted: true,
+      },
+    },
+  });
+  expect(reply.ok()).toBe(true);
+  return ((await reply.json()) as { reservation_id: string }).reservation_id;
+}
+
+test('an agent finds a booking, opens it and cancels it; its hotelier sees it read-only; another agency does not', async ({
+  page,
+  browser,
+}) => {
+  const number = await bookThroughApi(page, 'Byron');
+  await page.goto('/login');
+  await signIn(page, demo('agent'));
+  await expect(page).toHaveURL(/\/bookings$/);
+  await page.getByRole('textbox', { name: /Search by number/ }).fill(number);
+  const table = page.getByRole('table', { name: 'Bookings' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('row').nth(1)).toContainText('Harbour View Hotel');
+
+  // The hotelier of the property sees it, without the cancel action.
+  const hotelierContext = await browser.newContext();
+  const hotelier = await hotelierContext.newPage();
+  await hotelier.goto('/login');
+  await signIn(hotelier, demo('hotelier'));
+  await hotelier.getByRole('textbox', { name: /Search by number/ }).fill(number);
+  const theirs = hotelier.getByRole('table', { name: 'Bookings' });
+  await expect(theirs.getByRole('button', { name: number })).toBeVisible();
+  await theirs.getByRole('button', { name: number }).click();
+  const readOnly = hotelier.getByRole('dialog', { name: `Booking ${number}` });
+  await expect(readOnly).toContainText('Ada Byron');
+  await expect(readOnly.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  await hotelierContext.close();
+
+  // Another agency does not see it.
+  const otherContext = await browser.newContext();
+  const other = await otherContext.newPage();
+  await other.goto('/login');
+  await signIn(other, demo('agent2'));
+  await other.getByRole('textbox', { name: /Search by number/ }).fill(number);
+  await expect(other.getByRole('heading', { name: 'No bookings match' })).toBeVisible();
+  await otherContext.close();
+
+  await table.getByRole('button', { name: number }).click();
+  const drawer = page.getByRole('dialog', { name: `Booking ${number}` });
+  await drawer.getByRole('button', { name: 'Cancel booking' }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${number}?` });
+  await confirm.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(drawer).toHaveCount(0);
+  await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
+});
