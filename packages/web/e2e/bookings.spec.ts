@@ -7,7 +7,7 @@ async function bookThroughApi(page: Page, surname: string) {
   const request = page.request;
   const token = await apiToken(request, 'agent');
   const id = await propertyId(request, token, 'Harbour View Hotel');
-  const stay = await findStay(request, token, id, 'Flexible', 70);
+  const stay = await findStay(request, token, id, 'Flexible with breakfast', 75);
   const reply = await request.post(`/api/v2/resellers/accommodations/${id}/create_booking`, {
     headers: {
       authorization: `Bearer ${token}`,
