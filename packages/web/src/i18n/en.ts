@@ -222,6 +222,10 @@ export const en = {
     cancel_confirm: 'Cancel booking',
     keep: 'Keep it',
     close: 'Close',
+    remove_unit: 'Remove',
+    remove_unit_named: 'Remove {{unit}}',
+    save_request: 'Save the special request',
+    saved: 'Saved',
   },
   not_found_page: {
     not_found: 'Page not found',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 
 /** One booking in the side drawer (document 1 §2): read-only for suppliers; a reseller may cancel while allowed. */
@@ -23,6 +24,46 @@ export function BookingDetails({
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const car = booking.propertyType === 'vehicle';
+  const [request, setRequest] = useState(booking.specialRequest ?? booking.notes ?? '');
+  const [saved, setSaved] = useState(false);
+  const reseller = booking.changeBlock !== 'not_reseller';
+  const booked = booking.units.filter((u) => u.status === 'booked');
+  const run = async (action: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    setSaved(false);
+    try {
+      await action();
+      onChanged();
+      return true;
+    } catch (e) {
+      setError(
+        e instanceof Error ? ((e as { serverMessage?: string }).serverMessage ?? e.message) : String(e),
+      );
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const saveRequest = async () => {
+    const ok = await run(() =>
+      client.bookings.updateSpecialRequest({
+        params: {
+          kind: car ? 'vehicles' : 'accommodations',
+          propertyId: booking.propertyChannelId,
+          bookingId: booking.id,
+        },
+        body: { specialRequest: request },
+      }),
+    );
+    if (ok) setSaved(true);
+  };
+  const removeUnit = (unitId: string) =>
+    run(() =>
+      car
+        ? client.bookings.removeVehicles({ params: { id: booking.id }, body: { deleteUnitIds: [unitId] } })
+        : client.bookings.removeRooms({ params: { id: booking.id }, body: { deleteUnitIds: [unitId] } }),
+    ).then((ok) => ok && onClose());
   const cancel = async () => {
     setBusy(true);
     setError(null);
@@ -84,7 +125,7 @@ export function BookingDetails({
             </dd>
           </>
         ) : null}
-        {booking.specialRequest || booking.notes ? (
+        {!reseller && (booking.specialRequest || booking.notes) ? (
           <>
             <dt>{t('bookings.details.special_request')}</dt>
             <dd>{booking.specialRequest ?? booking.notes}</dd>
@@ -102,9 +143,39 @@ export function BookingDetails({
               : unit.guests.length > 0
                 ? unit.guests.map((g) => `${g.name} ${g.surname}`.trim()).join(', ')
                 : t('guests.no_info_available')}
+            {reseller && unit.status === 'booked' && booked.length > 1 ? (
+              <>
+                {' '}
+                <Button
+                  variant="link"
+                  isDisabled={!booking.changeable || busy}
+                  onPress={() => removeUnit(unit.id)}
+                  aria-label={t('bookings.remove_unit_named', { unit: unit.title })}
+                >
+                  {t('bookings.remove_unit')}
+                </Button>
+              </>
+            ) : null}
           </li>
         ))}
       </ul>
+      {reseller ? (
+        <div className="stack">
+          <TextField
+            label={t('bookings.details.special_request')}
+            value={request}
+            onChange={setRequest}
+            maxLength={2000}
+            isDisabled={!booking.changeable || busy}
+          />
+          <div>
+            <Button variant="secondary" isDisabled={!booking.changeable || busy} onPress={saveRequest}>
+              {t('bookings.save_request')}
+            </Button>
+            {saved ? <span role="status"> {t('bookings.saved')}</span> : null}
+          </div>
+        </div>
+      ) : null}
       {error ? (
         <Alert variant="error" title={t('general.error_message')}>
           {error}

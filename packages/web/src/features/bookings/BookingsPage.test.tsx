@@ -100,6 +100,38 @@ describe('bookings page', () => {
     expect(list.mock.calls.at(-1)![0]).toMatchObject({ query: { term: 'nobody', page: 1, limit: 10 } });
   });
 
+  it('saves the special request and removes a room while more than one remains', async () => {
+    const user = userEvent.setup();
+    const two = record('b5', {
+      units: [
+        { ...record('x').units[0]!, id: 'r-1', title: 'Double Room' },
+        { ...record('x').units[0]!, id: 'r-2', title: 'Twin Room' },
+      ],
+    });
+    const updateSpecialRequest = vi.fn(async () => ({ ...two, specialRequest: 'Late arrival' }));
+    const removeRooms = vi.fn(async () => two);
+    open(resellerUser, {
+      'bookings.list': (async () => ({ items: [two], meta: { page: 1, limit: 10, total: 1 } })) as never,
+      'bookings.updateSpecialRequest': updateSpecialRequest as never,
+      'bookings.removeRooms': removeRooms as never,
+    });
+    await user.click(await screen.findByRole('button', { name: 'TRN-B5XXXXXX' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.type(within(drawer).getByRole('textbox', { name: 'Special request' }), 'Late arrival');
+    await user.click(within(drawer).getByRole('button', { name: 'Save the special request' }));
+    await within(drawer).findByText('Saved');
+    expect(updateSpecialRequest.mock.calls[0]![0 as never]).toMatchObject({
+      params: { kind: 'accommodations', propertyId: 'p-1', bookingId: 'b5' },
+      body: { specialRequest: 'Late arrival' },
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Remove Twin Room' }));
+    await waitFor(() => expect(removeRooms).toHaveBeenCalledTimes(1));
+    expect(removeRooms.mock.calls[0]![0 as never]).toMatchObject({
+      params: { id: 'b5' },
+      body: { deleteUnitIds: ['r-2'] },
+    });
+  });
+
   it('keeps a booking that can no longer change read-only, saying why', async () => {
     const user = userEvent.setup();
     open(resellerUser, {
