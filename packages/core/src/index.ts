@@ -13,6 +13,7 @@ export * from './booking/pricing.js';
 export * from './booking/ratesTableMachine.js';
 export * from './booking/rental.js';
 export * from './booking/search.js';
+export * from './booking/searchFormMachine.js';
 export * from './booking/searchPageMachine.js';
 export * from './bookings/changeability.js';
 export { errorMessage } from './internal/errorMessage.js';

@@ -3,6 +3,7 @@ import { type BookingParams, parseBookingQuery } from './engineRules.js';
 import {
   boundsToCoordinates,
   hasSearchDates,
+  paramsForType,
   searchDates,
   searchQueryFor,
   vehicleQueryFor,
@@ -43,6 +44,27 @@ describe('search dates (R018, R023)', () => {
   it('leaves a hotel waiting for both dates', () => {
     const p = params('checkinDate=2030-05-02');
     expect(withSearchPageDefaults(p, today)).toBe(p);
+  });
+});
+
+describe('paramsForType', () => {
+  it('keeps what the type searches with', () => {
+    const all = params(
+      'checkinDate=2030-05-02&checkoutDate=2030-05-04&children=1&childrenAge=4&pickupDate=2030-05-06&dropoffDate=2030-05-07&driverAge=40',
+    );
+    expect(paramsForType(all)).toMatchObject({
+      checkinDate: '2030-05-02',
+      childrenAge: [4],
+      pickupDate: null,
+      driverAge: null,
+    });
+    expect(paramsForType({ ...all, type: 'vehicle' })).toMatchObject({
+      checkinDate: null,
+      children: 0,
+      childrenAge: [],
+      pickupDate: '2030-05-06',
+      driverAge: 40,
+    });
   });
 });
 

@@ -37,6 +37,24 @@ export function searchDates(params: BookingParams): { start: string | null; end:
     : { start: params.checkinDate, end: params.checkoutDate };
 }
 
+/**
+ * The parameters that matter to the type's search: a stay drops the car's dates, times and driver; a car
+ * drops the stay's dates and guests' ages (R028).
+ */
+export function paramsForType(params: BookingParams): BookingParams {
+  if (params.type === 'vehicle')
+    return { ...params, checkinDate: null, checkoutDate: null, children: 0, childrenAge: [] };
+  return {
+    ...params,
+    pickupDate: null,
+    dropoffDate: null,
+    pickupTime: null,
+    dropoffTime: null,
+    driverAge: null,
+    driverCountry: null,
+  };
+}
+
 /** R018: a search needs both dates. */
 export function hasSearchDates(params: BookingParams): boolean {
   const { start, end } = searchDates(params);
