@@ -7,6 +7,7 @@ export * from './booking/cardFrame.js';
 export * from './booking/cardFrameMachine.js';
 export * from './booking/checkout.js';
 export * from './booking/checkoutMachine.js';
+export * from './booking/datePicker.js';
 export * from './booking/engineRules.js';
 export * from './booking/flow.js';
 export * from './booking/pricing.js';

@@ -85,7 +85,14 @@ describe('search target (document 1 §2)', () => {
 describe('money', () => {
   it.each([
     [129.5, 'eur', 'EUR 129.50'],
-    [138000, 'ISK', 'ISK 138,000.00'],
+    [138000, 'ISK', 'ISK 138,000'],
+    [1250.5, 'isk', 'ISK 1,251'],
+    [9800, 'JPY', 'JPY 9,800'],
+    [1.005, 'USD', 'USD 1.01'],
+    [-12.5, 'GBP', 'GBP -12.50'],
+    [0, 'EUR', 'EUR 0.00'],
+    [undefined, 'EUR', '—'],
+    [Number.NaN, 'EUR', '—'],
     [null, 'USD', '—'],
   ])('formatPrice(%s, %s) = %s', (amount, currency, text) => {
     expect(formatPrice(amount, currency)).toBe(text);

@@ -1,4 +1,5 @@
 import type { RateOffer, StayBookingBody, VehicleBookingBody } from '@tern/sdk';
+import { currencyDecimals, roundMoney } from './pricing.js';
 
 /**
  * The booking engine's screen rules (document 1 §2, §3, §5, §9): formatting, dates, currencies, the query
@@ -6,13 +7,17 @@ import type { RateOffer, StayBookingBody, VehicleBookingBody } from '@tern/sdk';
  * functions, used by the web app and the CLI alike (first written in the web app, moved here).
  */
 
-/** Upper-case code and the amount with 2 decimals; a dash when missing (DECISIONS 9). */
+/**
+ * Upper-case code and the amount with the currency's decimals (2, or 0 for ISK, JPY…), thousands
+ * separated; a dash when missing (DECISIONS 9).
+ */
 export function formatPrice(amount: number | null | undefined, currency: string): string {
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return '—';
+  const decimals = currencyDecimals(currency);
   const number = new Intl.NumberFormat('en-GB', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(roundMoney(amount, currency));
   return `${currency.toUpperCase()} ${number}`;
 }
 

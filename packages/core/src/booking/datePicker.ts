@@ -1,0 +1,80 @@
+import type { ClosedDates } from '@tern/sdk';
+import { nightsBetween, spansClosedNight } from './engineRules.js';
+
+/**
+ * The date-range picker of the booking engine (M08, document 1 §5 "date picker"; R041–R045): past days are
+ * disabled, closed days are disabled as check-in days, a range whose nights include a closed one is cleared.
+ * The check-out day's night is not part of the stay, so a closed day can still be a check-out day.
+ */
+
+export interface DateRange {
+  start: string | null;
+  end: string | null;
+}
+
+/**
+ * The closed nights to show: those of the property, plus those of one rate plan when the picker is for a
+ * rate (R042, "closed dates per rate"). An unknown rate plan adds nothing.
+ */
+export function closedNights(
+  closed: ClosedDates | null | undefined,
+  ratePlanId?: string | null,
+): Set<string> {
+  const nights = new Set(closed?.closedDates ?? []);
+  if (ratePlanId) {
+    const own = closed?.ratePlans.find((r) => r.ratePlanId === ratePlanId);
+    for (const day of own?.closedDates ?? []) nights.add(day);
+  }
+  return nights;
+}
+
+/**
+ * Whether a day cannot be picked: a past day never; a closed day not as a check-in day (`asCheckout`: the
+ * day a stay ends, whose night is not stayed, may be closed).
+ */
+export function isDayDisabled(
+  day: string,
+  options: { today: string; closed: ReadonlySet<string>; asCheckout?: boolean },
+): boolean {
+  if (day < options.today) return true;
+  return !options.asCheckout && options.closed.has(day);
+}
+
+export type RangePick =
+  | { kind: 'ignored'; range: DateRange }
+  | { kind: 'started'; range: DateRange }
+  | { kind: 'completed'; range: DateRange; nights: number }
+  | { kind: 'cleared'; range: DateRange };
+
+/**
+ * One click on the picker:
+ * - on a disabled day: ignored;
+ * - with no start, or a complete range, or a day not after the start: the day starts a new range (a closed
+ *   day cannot start one);
+ * - otherwise the day ends the range — unless the nights between include a closed one, then the range is
+ *   cleared (R043). A completed range counts its nights (R045).
+ */
+export function pickDay(
+  range: DateRange,
+  day: string,
+  options: { today: string; closed: ReadonlySet<string> },
+): RangePick {
+  const starting = !range.start || Boolean(range.end) || day <= range.start;
+  if (isDayDisabled(day, { ...options, asCheckout: !starting })) return { kind: 'ignored', range };
+  if (starting) return { kind: 'started', range: { start: day, end: null } };
+  const start = range.start!;
+  if (spansClosedNight({ start, end: day }, options.closed))
+    return { kind: 'cleared', range: { start: null, end: null } };
+  return { kind: 'completed', range: { start, end: day }, nights: nightsBetween(start, day) };
+}
+
+/**
+ * A range given from outside (the query, a stored flow) checked against the closed nights: kept when its
+ * nights are all open, else cleared (R043).
+ */
+export function checkRange(range: DateRange, closed: ReadonlySet<string>): DateRange {
+  if (!range.start || !range.end) return range;
+  return spansClosedNight({ start: range.start, end: range.end }, closed)
+    ? { start: null, end: null }
+    : range;
+}
