@@ -8,6 +8,7 @@ import {
   currencyDecimals,
   isCardNeeded,
   liabilityOf,
+  modifiedPrice,
   nightPrice,
   paymentKind,
   roundMoney,
@@ -175,5 +176,18 @@ describe('payment and cancellation policies', () => {
     expect(bookingPolicy([hours, days])?.id).toBe('h');
     expect(bookingPolicy([days, week, hours])?.id).toBe('w');
     expect(bookingPolicy([null, undefined])).toBeNull();
+  });
+});
+
+describe('modifiedPrice', () => {
+  it.each([
+    [100, { modifierLogic: 'increase_by_percent', modifierAmount: 15 }, 'EUR', 115],
+    [99.99, { modifierLogic: 'increase_by_percent', modifierAmount: 12.5 }, 'EUR', 112.49],
+    [12345, { modifierLogic: 'decrease_by_percent', modifierAmount: 7 }, 'ISK', 11481],
+    [12345, { modifierLogic: 'increase_by_percent', modifierAmount: -10 }, 'JPY', 11111],
+    [20, { modifierLogic: 'decrease_by_amount', modifierAmount: 25 }, 'USD', 0],
+    [20.004, null, 'USD', 20],
+  ] as const)('%s with %o in %s = %s', (price, modifier, currency, expected) => {
+    expect(modifiedPrice(price, modifier, currency)).toBe(expected);
   });
 });

@@ -60,6 +60,14 @@ export function applyModifier(price: number, modifier: PriceModifier | null): nu
   return Math.max(0, result);
 }
 
+/**
+ * A price after the contract's modifier, rounded to the currency's decimals (ISK, JPY: whole units): what a
+ * reseller is shown for one unit and night.
+ */
+export function modifiedPrice(price: number, modifier: PriceModifier | null, currency: string): number {
+  return roundMoney(applyModifier(price, modifier), currency);
+}
+
 /** What a rate plan charges besides its base price per night. */
 export interface PlanCharges {
   /** `per_room`: the price is for the room; `per_person`: the price is per adult. */
