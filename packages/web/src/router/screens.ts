@@ -12,6 +12,7 @@ import { PropertyPage } from '../features/booking/property/PropertyPage';
 import { SearchPage } from '../features/booking/search/SearchPage';
 import { BookingsPage } from '../features/bookings/BookingsPage';
 import { CampaignClosedPage } from '../features/campaign/CampaignClosedPage';
+import { ContractsPage } from '../features/contracts/ContractsPage';
 import { ComingSoonPage } from '../features/errors/ComingSoonPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
@@ -39,6 +40,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   changePassword: { component: ChangePasswordPage, ready: true },
   profile: { component: ProfilePage, ready: true },
   bookings: { component: BookingsPage, ready: true },
+  contracts: { component: ContractsPage, ready: true },
   notFound: { component: NotFoundPage, ready: true },
   giftCampaign: { component: CampaignClosedPage, ready: false },
   home: { component: HomePage, ready: true },

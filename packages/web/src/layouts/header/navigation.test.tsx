@@ -22,8 +22,8 @@ function entriesOf(role: Role) {
 describe('navigation per role (core navigationFor, trimmed to built screens)', () => {
   it.each([
     ['reseller', { links: ['bookings'], menu: ['profile', 'changePassword', 'logout'], switcher: false }],
-    ['supplier', { links: ['bookings'], menu: ['profile', 'changePassword', 'logout'], switcher: true }],
-    ['admin', { links: ['bookings'], menu: ['profile', 'changePassword', 'logout'], switcher: true }],
+    ['supplier', { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true }],
+    ['admin', { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true }],
   ] as const)('%s', (role, expected) => {
     expect(entriesOf(role)).toEqual(expected);
   });
@@ -31,7 +31,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
   it('lets a new screen appear by itself: with /inventory built, suppliers get the link', () => {
     const routes = new Set([...availableRoutes, '/inventory']);
     const nav = supportedNavigation(navigationFor('supplier', { carRentalFeature: false }, routes));
-    expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory']);
+    expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory', 'contracts']);
     const reseller = supportedNavigation(navigationFor('reseller', { carRentalFeature: false }, routes));
     expect(reseller.links.map((e) => e.id)).toEqual(['bookings']);
   });
@@ -82,7 +82,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     const links = within(dialog)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(links).toEqual(['Bookings', 'Profile', 'Change password']);
+    expect(links).toEqual(['Bookings', 'Contracts', 'Profile', 'Change password']);
     expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
