@@ -7,7 +7,7 @@ import {
   startVehicleQuery,
   vehicleQueryResults,
 } from '../services/vehicles/rentals.js';
-import { agentOf } from './callers.js';
+import { agentOf, viewerOf } from './callers.js';
 
 const reseller = (ctx: RequestContext) => agentOf(ctx, 'book cars');
 
@@ -26,7 +26,8 @@ export const vehiclesHandlers: AreaHandlers<Contract['vehicles']> = {
   queryResults: ({ params }, ctx) => vehicleQueryResults(ctx.db, ctx.clock, reseller(ctx), params.queryId),
   createBooking: ({ body }, ctx) => createVehicleBooking(ctx.db, ctx.clock, reseller(ctx), body.booking),
   cancelBooking: async ({ params }, ctx) => {
-    await cancelVehicleBooking(ctx.db, ctx.clock, reseller(ctx), params.reservationId);
+    reseller(ctx);
+    await cancelVehicleBooking(ctx.db, ctx.clock, viewerOf(ctx), params.reservationId);
     return undefined;
   },
 };

@@ -20,11 +20,13 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { cancelBooking } from '../bookings/changes.js';
+import type { Viewer } from '../bookings/records.js';
 import { newReservationId } from '../engine/book.js';
 import { currencyRatesFor } from '../engine/queries.js';
 import { html, sendMail } from '../mail.js';
 import { redeemCardToken } from '../vault/tokens.js';
-import { carProviders, providerDelayMs, providerNamed } from './providers.js';
+import { type CarProvider, carProviders, type DriverProfile, providerNamed } from './providers/index.js';
 
 type QueryBody = z.output<typeof vehicleQueryBody>;
 type BookingBody = z.output<typeof vehicleBookingBody>['booking'];
@@ -76,6 +78,8 @@ interface CarRow {
   station_title: string;
   address: string;
   city: string;
+  country: string;
+  email: string;
   latitude: number;
   longitude: number;
   provider: string;
@@ -127,7 +131,8 @@ async function availableCars(
       [where.unitId, days],
     );
   return db.query<CarRow>(
-    `select u.id as unit_id, p.id as station_id, p.title as station_title, p.address, p.city, p.latitude, p.longitude,
+    `select u.id as unit_id, p.id as station_id, p.title as station_title, p.address, p.city, p.country, p.email, p.latitude,
+            p.longitude,
             p.provider, p.currency, u.make, u.model, u.acriss_code, u.seats, u.doors, u.large_suitcases,
             u.small_suitcases, u.transmission, u.fuel, u.daily_price, u.image_file,
             c.id as contract_id, c.modifier_logic, c.modifier_amount, a.available
@@ -148,22 +153,56 @@ async function availableCars(
   );
 }
 
-function offerOf(
+/** The offer id (and its one rate's id): the car type, the provider and the query that found it. */
+export const offerIdOf = (unitId: string, provider: string, queryId: string) =>
+  `${unitId}~${provider}~${queryId}`;
+
+/** Reads an offer id; `queryId` is `null` for an id without one (`<unit>~<provider>`). */
+export function parseOfferId(
+  rateId: string,
+): { unitId: string; provider: CarProvider; queryId: string | null } | null {
+  const [unitId, name, queryId, ...rest] = rateId.split('~');
+  const provider = providerNamed(name);
+  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  if (!unitId || !provider || rest.length > 0 || (queryId !== undefined && !uuid.test(queryId))) return null;
+  return { unitId, provider, queryId: queryId ?? null };
+}
+
+/** A car's price for a rental: the provider's daily rate for the driver, after the contract, × charged days. */
+function priceOf(
   car: CarRow,
   rental: RentalPeriod,
+  driver: DriverProfile,
   currency: string,
   rates: Record<string, number>,
-): VehicleOffer {
+) {
   const provider = providerNamed(car.provider)!;
   const days = carChargedDays(rental);
-  const perDay = applyModifier(Number(car.daily_price), {
+  const dailyRate = provider.dailyRate(
+    { dailyPrice: Number(car.daily_price), stationCountry: car.country },
+    { chargedDays: days, driver },
+  );
+  const perDay = applyModifier(dailyRate, {
     modifierLogic: car.modifier_logic,
     modifierAmount: Number(car.modifier_amount),
   });
   const total = roundMoney(convertMoney(perDay * days, car.currency, currency, rates), currency);
+  return { provider, days, dailyRate: roundMoney(dailyRate, car.currency), total };
+}
+
+function offerOf(
+  car: CarRow,
+  rental: RentalPeriod,
+  driver: DriverProfile,
+  queryId: string,
+  currency: string,
+  rates: Record<string, number>,
+): VehicleOffer {
+  const { provider, days, total } = priceOf(car, rental, driver, currency, rates);
   const policy = { ...provider.policy, currency };
+  const id = offerIdOf(car.unit_id, provider.name, queryId);
   return {
-    id: `${car.unit_id}~${provider.name}`,
+    id,
     vehicleChannelId: car.unit_id,
     stationChannelId: car.station_id,
     stationTitle: car.station_title,
@@ -186,15 +225,16 @@ function offerOf(
     transmission: car.transmission,
     fuel: car.fuel,
     days,
-    ratePlans: [
-      { id: `${car.unit_id}~${provider.name}`, totalPrice: total, currency, liability: liabilityOf(policy) },
-    ],
+    ratePlans: [{ id, totalPrice: total, currency, liability: liabilityOf(policy) }],
     cancellationPolicy: policy,
     availability: Number(car.available),
   };
 }
 
-/** What the providers have answered so far: each answers once its delay since the query has passed. */
+/**
+ * What the providers have answered so far: each answers once its delay since the query has passed, with
+ * the cars of its stations free on every rental day (none when it does not rent to the driver).
+ */
 export async function vehicleQueryResults(
   db: Db,
   clock: Clock,
@@ -207,21 +247,23 @@ export async function vehicleQueryResults(
   );
   if (!query) throw notFound('There is no such car search', 'query_not_found');
   const elapsed = clock.now().getTime() - new Date(query.created_at).getTime();
-  const providers = carProviders.map((p) => ({
-    provider: p.name,
-    finished: elapsed >= providerDelayMs(p.name, queryId),
-  }));
-  const answered = providers.filter((p) => p.finished).map((p) => p.provider);
   const body = query.body;
+  const driver: DriverProfile = { age: body.driverAge, country: body.driverCountry };
+  const providers = carProviders.map((p) => ({ provider: p, finished: elapsed >= p.latencyMs(queryId) }));
+  const renting = providers
+    .filter((p) => p.finished && p.provider.refusal(driver) === null)
+    .map((p) => p.provider.name);
   const rates = await currencyRatesFor(db, body.currency);
-  const cars = answered.length
-    ? await availableCars(db, who.agencyId, body, { providers: answered, filter: body.filter })
+  const cars = renting.length
+    ? await availableCars(db, who.agencyId, body, { providers: renting, filter: body.filter })
     : [];
   return {
     queryId,
     finished: providers.every((p) => p.finished),
-    providers,
-    results: cars.map((car) => offerOf(car, body, body.currency, rates)),
+    providers: providers.map((p) => ({ provider: p.provider.name, finished: p.finished })),
+    results: cars
+      .map((car) => offerOf(car, body, driver, queryId, body.currency, rates))
+      .sort((a, b) => a.ratePlans[0]!.totalPrice - b.ratePlans[0]!.totalPrice),
   };
 }
 
@@ -234,26 +276,56 @@ export async function createVehicleBooking(
 ): Promise<BookingCreated> {
   checkRental(body, clock);
   const rates = await currencyRatesFor(db, body.currency);
-  const [unitId, providerName] = body.rateId.split('~');
-  if (unitId !== body.vehicleChannelId || !providerNamed(providerName ?? null))
+  const parsed = parseOfferId(body.rateId);
+  if (!parsed || parsed.unitId !== body.vehicleChannelId)
     throw badRequest('The offer does not match the vehicle', [
       { field: 'rateId', message: 'Use an offer id from the car search' },
     ]);
+  const { unitId, provider, queryId } = parsed;
+  // The driver's country is the one the search was made for (the booking's driver has no nationality).
+  let country: string | null = body.driver.address.countryCode || null;
+  if (queryId) {
+    const query = await db.one<{ body: QueryBody }>(
+      'select body from vehicle_queries where id = $1 and agency_id = $2',
+      [queryId, who.agencyId],
+    );
+    if (!query)
+      throw badRequest('The offer comes from an unknown car search', [
+        { field: 'rateId', message: 'Use an offer id from your car search' },
+      ]);
+    country = query.body.driverCountry;
+  }
+  const driver: DriverProfile = { age: body.driver.age, country };
+  const refusal = provider.refusal(driver);
+  if (refusal) throw badRequest(refusal, [{ field: 'driver.age', message: refusal }]);
   return db.transaction(async (tx) => {
     const [car] = await availableCars(tx, who.agencyId, body, { unitId }, true);
     if (!car) {
-      const exists = await tx.one(
-        'select 1 from units u join properties p on p.id = u.property_id where u.id = $1 and p.kind = $2',
-        [unitId, 'vehicle'],
+      const station = await tx.one<{ provider: string; contracted: boolean }>(
+        `select p.provider, exists (select 1 from contracts c where c.property_id = p.id and c.agency_id = $2
+                                      and c.status = 'approved') as contracted
+           from units u join properties p on p.id = u.property_id where u.id = $1 and p.kind = 'vehicle'`,
+        [unitId, who.agencyId],
       );
-      if (!exists) throw notFound('There is no such vehicle', 'vehicle_not_found');
+      if (!station) throw notFound('There is no such vehicle', 'vehicle_not_found');
+      if (station.provider !== provider.name)
+        throw badRequest('The offer does not match the vehicle', [
+          { field: 'rateId', message: 'Use an offer id from the car search' },
+        ]);
+      if (!station.contracted)
+        throw new HttpError(403, 'no_contract', 'Your agency has no active contract with this car station');
       throw new HttpError(
         409,
         'no_longer_available',
         'This car is no longer available for these days: search again',
       );
     }
-    const offer = offerOf(car, body, body.currency, rates);
+    if (car.provider !== provider.name)
+      throw badRequest('The offer does not match the vehicle', [
+        { field: 'rateId', message: 'Use an offer id from the car search' },
+      ]);
+    const offer = offerOf(car, body, driver, queryId ?? '', body.currency, rates);
+    const price = priceOf(car, body, driver, body.currency, rates);
     const total = offer.ratePlans[0]!.totalPrice;
     if (body.total !== undefined && Math.abs(roundMoney(body.total, body.currency) - total) > 0.005)
       throw conflict(
@@ -322,11 +394,31 @@ export async function createVehicleBooking(
       [booking!.id, unitId, body.rateId, JSON.stringify(days.map((date) => ({ date }))), total],
     );
     await tx.query(
+      `insert into booking_vehicles (booking_id, query_id, unit_id, station_id, provider, make, model, acriss_code,
+                                     driver_age, driver_country, charged_days, daily_rate, station_currency)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      [
+        booking!.id,
+        queryId,
+        unitId,
+        car.station_id,
+        provider.name,
+        car.make,
+        car.model,
+        car.acriss_code,
+        driver.age,
+        driver.country,
+        price.days,
+        price.dailyRate,
+        car.currency,
+      ],
+    );
+    await tx.query(
       `insert into booking_history (booking_id, user_id, action, details, created_at) values ($1, $2, 'created', $3, $4)`,
       [
         booking!.id,
         who.userId,
-        JSON.stringify({ total, currency: body.currency, days: days.length }),
+        JSON.stringify({ total, currency: body.currency, days: days.length, provider: provider.name }),
         clock.now(),
       ],
     );
@@ -339,6 +431,15 @@ export async function createVehicleBooking(
       kind: 'booking_confirmation',
       at: clock.now(),
     });
+    if (car.email)
+      await sendMail(tx, {
+        to: car.email,
+        subject: `New car booking ${reservationId}: ${driverName}, ${body.pickupDate}`,
+        text: `Booking ${reservationId}: ${car.make} ${car.model} (${car.acriss_code})\nDriver: ${driverName}, ${driver.age}\nPick-up: ${body.pickupDate} ${body.pickupTime}\nDrop-off: ${body.dropoffDate} ${body.dropoffTime}\nTotal: ${car.currency} ${propertyTotal}\n${body.notes ? `\nNotes: ${body.notes}\n` : ''}`,
+        html: html`<p>Booking <strong>${reservationId}</strong>: ${car.make} ${car.model} (${car.acriss_code})</p><p>Driver: ${driverName}, ${driver.age}<br>Pick-up: ${body.pickupDate} ${body.pickupTime}<br>Drop-off: ${body.dropoffDate} ${body.dropoffTime}<br>Total: ${car.currency} ${propertyTotal}</p>`,
+        kind: 'booking_notification',
+        at: clock.now(),
+      });
     return {
       uniqueId: booking!.id,
       bookingId: booking!.id,
@@ -350,56 +451,23 @@ export async function createVehicleBooking(
   });
 }
 
-/** Cancels the agency's car booking before its pick-up; the car is free again. */
+/**
+ * Cancels the agency's car booking (v3 DELETE) with the bookings' own rule (document 1 §4 booking edits:
+ * not cancelled, before the pick-up, the policy still allowing it): the car is free again for every rental
+ * day, with a history entry and e-mails. Another agency's booking, or a stay, is not found.
+ */
 export async function cancelVehicleBooking(
   db: Db,
   clock: Clock,
-  who: Reseller,
+  who: Viewer,
   reservationId: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const booking = await tx.one<{
-      id: string;
-      status: string;
-      arrival_date: string;
-      departure_date: string;
-      pickup_time: string;
-      dropoff_time: string;
-      unit_id: string;
-    }>(
-      `select b.id, b.status, b.arrival_date::text as arrival_date, b.departure_date::text as departure_date,
-              b.pickup_time, b.dropoff_time, r.unit_id
-         from bookings b join booking_rooms r on r.booking_id = b.id
-        where b.reservation_id = $1 and b.agency_id = $2 and b.kind = 'vehicle' for update of b`,
-      [reservationId, who.agencyId],
-    );
-    if (!booking) throw notFound('There is no such car booking', 'booking_not_found');
-    if (booking.status === 'canceled')
-      throw conflict('This booking is already cancelled', 'already_canceled');
-    if (booking.arrival_date < today(clock))
-      throw conflict('The rental has started: it cannot be cancelled', 'started');
-    await tx.query(`update bookings set status = 'canceled', updated_at = $2 where id = $1`, [
-      booking.id,
-      clock.now(),
-    ]);
-    await tx.query(`update booking_rooms set status = 'canceled' where booking_id = $1`, [booking.id]);
-    await tx.query(
-      `update unit_availability set available = available + 1 where unit_id = $1 and date = any($2)`,
-      [
-        booking.unit_id,
-        rentalDays({
-          pickupDate: booking.arrival_date,
-          dropoffDate: booking.departure_date,
-          pickupTime: booking.pickup_time,
-          dropoffTime: booking.dropoff_time,
-        }),
-      ],
-    );
-    await tx.query(
-      `insert into booking_history (booking_id, user_id, action, details, created_at) values ($1, $2, 'canceled', '{}', $3)`,
-      [booking.id, who.userId, clock.now()],
-    );
-  });
+  const booking = await db.one<{ property_id: string }>(
+    `select property_id from bookings where reservation_id = $1 and agency_id = $2 and kind = 'vehicle'`,
+    [reservationId, who.agencyId],
+  );
+  if (!booking) throw notFound('There is no such car booking', 'booking_not_found');
+  await cancelBooking(db, clock, who, { reservationId, propertyChannelId: booking.property_id });
 }
 
 /** Destinations for the search box: cities, countries and properties (or stations) the agency can book. */
