@@ -25,7 +25,7 @@ export function useVehicleQuery(body: VehicleQueryBody | null, key: string) {
       }),
     [client],
   );
-  const [snapshot, send] = useMachine(logic);
+  const [snapshot, send] = useMachine(logic, { input: {} });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the body.
   useEffect(() => {
