@@ -22,8 +22,14 @@ function entriesOf(role: Role) {
 describe('navigation per role (core navigationFor, trimmed to built screens)', () => {
   it.each([
     ['reseller', { links: ['bookings'], menu: ['profile', 'changePassword', 'logout'], switcher: false }],
-    ['supplier', { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true }],
-    ['admin', { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true }],
+    [
+      'supplier',
+      { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true },
+    ],
+    [
+      'admin',
+      { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true },
+    ],
   ] as const)('%s', (role, expected) => {
     expect(entriesOf(role)).toEqual(expected);
   });

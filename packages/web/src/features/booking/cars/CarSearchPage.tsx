@@ -9,9 +9,8 @@ import { EmptyState } from '../../../components/EmptyState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
-import { useServices } from '../../../session/SessionContext';
-import { updateFlow } from '../flowStorage';
 import { SKELETON_CARDS } from '../search/SearchPage';
+import { useBookingFlow } from '../useBookingFlow';
 import { useBookingParams } from '../useBookingParams';
 import { useFlags } from '../useFlags';
 import { useToday } from '../useToday';
@@ -62,8 +61,14 @@ function CarSearch() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const today = useToday();
-  const { storage } = useServices();
   const { params, searchStr } = useBookingParams();
+  // The car search is the car's first step of the flow (M01): choosing a car stores it and opens checkout.
+  const [, sendFlow] = useBookingFlow({
+    kind: 'vehicle',
+    channelId: '',
+    step: 'property',
+    query: bookingQueryString({ ...params, type: 'vehicle' }),
+  });
   const body = useMemo(() => vehicleQueryOf(params), [params]);
   const { snapshot, retry } = useVehicleQuery(body, body ? JSON.stringify(body) : '');
   const { results: found, providers, error } = snapshot.context;
@@ -84,8 +89,8 @@ function CarSearch() {
 
   function choose(offer: VehicleOffer) {
     if (!rental || !body) return;
-    updateFlow(storage, (flow) => ({
-      ...flow,
+    sendFlow({
+      type: 'car.choose',
       car: {
         kind: 'vehicle',
         channelId: offer.stationChannelId,
@@ -95,12 +100,8 @@ function CarSearch() {
         driverCountry: body.driverCountry ?? 'IS',
         currency: offer.ratePlans[0]?.currency ?? params.currency,
       },
-      booked: undefined,
-    }));
+    });
   }
-
-  const checkoutHref = (offer: VehicleOffer) =>
-    `/property/${encodeURIComponent(offer.stationChannelId)}/booking_info?${bookingQueryString({ ...params, type: 'vehicle' })}`;
 
   return (
     <div className="page cars-page">
@@ -176,10 +177,7 @@ function CarSearch() {
                     price={offer.ratePlans[0]?.totalPrice ?? null}
                     days={offer.days}
                     currency={offer.ratePlans[0]?.currency ?? params.currency}
-                    onSelect={() => {
-                      choose(offer);
-                      void navigate({ href: checkoutHref(offer) });
-                    }}
+                    onSelect={() => choose(offer)}
                   />
                 </li>
               ))}

@@ -1,46 +1,41 @@
-import type { VaultCard } from '@tern/core';
-import { type RefObject, useEffect } from 'react';
+import type { cardFrameMachine } from '@tern/core';
+import { useSelector } from '@xstate/react';
+import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
-import type { Kind } from '../api';
 import { CardFrame } from './CardFrame';
-import { useCardFrame } from './useCardFrame';
 
 /** The vault answers only to the page that shows its form: it is told this page's origin. */
-function withParent(url: string): string {
+export function withParent(url: string): string {
   const form = new URL(url, window.location.href);
   form.searchParams.set('parent', window.location.origin);
   return form.toString();
 }
 
+export type CardFrameActor = ActorRefFrom<typeof cardFrameMachine>;
+
 /**
- * The card section of checkout, shown while a chosen rate needs a card: the vault's frame (400 × 220)
- * run by core's card-frame machine. The checkout asks for the card through `requestCard`.
+ * The card section of checkout, shown while a chosen rate needs a card: the vault's frame (400 × 220),
+ * drawn from core's card-frame machine (the checkout machine's `cardFrame` child).
  */
 export function CardSection({
-  kind,
-  propertyId,
-  requestCard,
+  actor,
+  frame,
+  onFailed,
+  onReload,
 }: {
-  kind: Kind;
-  propertyId: string;
-  /** Set while the section is shown: asks the vault for the card (rejects with its error). */
-  requestCard: RefObject<(() => Promise<VaultCard>) | null>;
+  actor: CardFrameActor;
+  frame: RefObject<HTMLIFrameElement | null>;
+  onFailed: () => void;
+  onReload: () => void;
 }) {
   const { t } = useTranslation();
-  const card = useCardFrame(kind, propertyId);
-  const state = card.snapshot.value;
-  const { formUrl, error } = card.snapshot.context;
-
-  useEffect(() => {
-    requestCard.current = card.requestCard;
-    return () => {
-      requestCard.current = null;
-    };
-  }, [card.requestCard, requestCard]);
-
+  const state = useSelector(actor, (s) => s.value);
+  const formUrl = useSelector(actor, (s) => s.context.formUrl);
+  const error = useSelector(actor, (s) => s.context.error);
   return (
     <section className="checkout-section" aria-labelledby="card-heading">
       <h2 id="card-heading">{t('payment_page.card')}</h2>
@@ -51,7 +46,7 @@ export function CardSection({
           variant="error"
           title={t('payment_page.card_failed')}
           action={
-            <Button variant="secondary" onPress={card.reload}>
+            <Button variant="secondary" onPress={onReload}>
               {t('general.retry')}
             </Button>
           }
@@ -61,7 +56,7 @@ export function CardSection({
       ) : null}
       {formUrl && state !== 'failed' ? (
         <div className="card-frame__wrap">
-          <CardFrame ref={card.frame} src={withParent(formUrl)} onError={card.failed} />
+          <CardFrame ref={frame} src={withParent(formUrl)} onError={onFailed} />
           {state === 'frameLoading' ? (
             <p className="muted card-frame__status">{t('payment_page.card_loading')}</p>
           ) : null}

@@ -1,3 +1,4 @@
+import { FLOW_STORAGE_KEY as FLOW_KEY, type StayFlow } from '@tern/core';
 import { ConflictError } from '@tern/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { bestOffer, prepaidPolicy, propertyInfo, units } from '../../../../test/bookingFixtures';
 import { resellerUser, storedFor } from '../../../../test/fixtures';
 import { type CallHandlers, fakeClient, renderApp, waitForLocation } from '../../../../test/renderApp';
-import { FLOW_KEY, type StayFlow } from '../flowStorage';
 
 const later = () => Date.now() + 3_600_000;
 const query =

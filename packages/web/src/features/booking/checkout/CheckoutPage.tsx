@@ -1,9 +1,8 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
-import { bookingQueryString } from '@tern/core';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
-import { useServices } from '../../../session/SessionContext';
-import { readFlow } from '../flowStorage';
+import { useParams } from '@tanstack/react-router';
+import { type CheckoutOutput, flowPaths } from '@tern/core';
+import { useCallback } from 'react';
+import { BookingSteps } from '../property/BookingSteps';
+import { useBookingFlow } from '../useBookingFlow';
 import { useBookingParams } from '../useBookingParams';
 import { CarCheckout } from './CarCheckout';
 import { StayCheckout } from './StayCheckout';
@@ -11,42 +10,48 @@ import '../booking.css';
 
 /**
  * `/property/{channelId}/booking_info` (document 1 §2): checkout for the rooms chosen on the property page,
- * or for the car chosen on the car search page. Without a selection and dates it goes back to the
- * property page (cars: to the car search, where a car is chosen).
+ * or for the car chosen on the car search page. Core's booking flow machine (M01) decides: without a
+ * selection and both dates it goes back to the property page (a car: to the car search); a booking made
+ * opens the confirmation.
  */
 export function CheckoutPage() {
-  useTranslation();
   const { channelId } = useParams({ strict: false }) as { channelId: string };
-  const { storage } = useServices();
   const { params, searchStr } = useBookingParams();
-  const flow = readFlow(storage);
-  if (params.type === 'vehicle') {
-    const car = flow.car;
-    if (!car || car.channelId !== channelId) {
-      return <Redirect href={`/search_cars?${bookingQueryString({ ...params, type: 'vehicle' })}`} />;
-    }
-    return <CarCheckout channelId={channelId} car={car} searchStr={searchStr} />;
-  }
-  const stay = flow.stay;
-  const hasSelection =
-    stay &&
-    stay.channelId === channelId &&
-    stay.checkinDate &&
-    stay.checkoutDate &&
-    Object.values(stay.selection).some((rates) => Object.values(rates).some((n) => n > 0));
-  if (!stay || !hasSelection) {
+  const [flow, sendFlow] = useBookingFlow({
+    kind: params.type,
+    channelId,
+    step: 'checkout',
+    query: searchStr,
+  });
+  const isCar = params.type === 'vehicle';
+  const { stay, car } = flow.context.flow;
+  const backHref = isCar ? flowPaths.carSearch(searchStr) : flowPaths.property(channelId, searchStr);
+  const onBooked = useCallback(
+    ({ bookingId, created, email }: CheckoutOutput) =>
+      sendFlow({
+        type: 'booking.succeeded',
+        booked: {
+          bookingId,
+          reservationId: created.reservationId,
+          email,
+          kind: isCar ? 'vehicle' : 'accommodation',
+          provider: car?.offer.provider ?? null,
+        },
+      }),
+    [sendFlow, isCar, car],
+  );
+  if (!flow.matches('checkout')) return null;
+  const steps = <BookingSteps current="checkout" propertyHref={backHref} isCar={isCar} />;
+  if (isCar && car) return <CarCheckout channelId={channelId} car={car} steps={steps} onBooked={onBooked} />;
+  if (!isCar && stay)
     return (
-      <Redirect href={`/property/${encodeURIComponent(channelId)}${searchStr ? `?${searchStr}` : ''}`} />
+      <StayCheckout
+        channelId={channelId}
+        stay={stay}
+        propertyHref={backHref}
+        steps={steps}
+        onBooked={onBooked}
+      />
     );
-  }
-  return <StayCheckout channelId={channelId} stay={stay} searchStr={searchStr} />;
-}
-
-/** Replaces the current entry with `href` (document 1 §2: checkout without a selection goes back). */
-function Redirect({ href }: { href: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    void navigate({ href, replace: true });
-  }, [href, navigate]);
   return null;
 }

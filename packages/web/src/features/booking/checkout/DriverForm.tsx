@@ -13,7 +13,7 @@ export interface DriverFormProps {
   value: DriverValues;
   onChange: (field: keyof DriverValues, value: string) => void;
   /** Message keys by field (core's checkout validation: `validation_messages.required`). */
-  errors: Partial<Record<keyof DriverValues, string>>;
+  errors: Partial<Record<string, string>>;
   age: number;
   country: string;
 }
@@ -33,7 +33,7 @@ export function DriverForm({ value, onChange, errors, age, country }: DriverForm
         errorMessage={error('firstName')}
         isRequired
         autoComplete="given-name"
-        name="driver-first-name"
+        name="firstName"
       />
       <TextField
         label={t('driver.last_name')}
@@ -42,7 +42,7 @@ export function DriverForm({ value, onChange, errors, age, country }: DriverForm
         errorMessage={error('lastName')}
         isRequired
         autoComplete="family-name"
-        name="driver-last-name"
+        name="lastName"
       />
       <TextField
         label={t('driver.email')}
@@ -53,7 +53,7 @@ export function DriverForm({ value, onChange, errors, age, country }: DriverForm
         errorMessage={error('email')}
         isRequired
         autoComplete="email"
-        name="driver-email"
+        name="email"
       />
       <TextField
         label={t('driver.phone')}
@@ -64,7 +64,7 @@ export function DriverForm({ value, onChange, errors, age, country }: DriverForm
         errorMessage={error('phone')}
         isRequired
         autoComplete="tel"
-        name="driver-phone"
+        name="phone"
       />
       <TextField label={t('driver.age')} value={String(age)} isDisabled name="driver-age" />
       <TextField label={t('driver.country')} value={countryName(country)} isDisabled name="driver-country" />

@@ -18,6 +18,9 @@ export interface GuestRoom {
   /** adults + children + infants of the chosen rate: the most rows the room takes. */
   maxGuests: number;
   guests: GuestRow[];
+  /** Core's rules: a row may be added while below the occupancy; any row but the first removed. */
+  canAdd: boolean;
+  canRemove: (guest: number) => boolean;
 }
 
 export interface GuestRoomsProps {
@@ -61,7 +64,7 @@ export function GuestRooms({ rooms, onGuestChange, onAddGuest, onRemoveGuest, on
               roomIndex={roomIndex}
               guestIndex={guestIndex}
               onChange={(field, value) => onGuestChange(roomIndex, guestIndex, field, value)}
-              onRemove={guestIndex > 0 ? () => onRemoveGuest(roomIndex, guestIndex) : undefined}
+              onRemove={room.canRemove(guestIndex) ? () => onRemoveGuest(roomIndex, guestIndex) : undefined}
               onPaste={(event) => {
                 const text = event.clipboardData.getData('text/plain');
                 if (!isTabular(text)) return;
@@ -70,7 +73,7 @@ export function GuestRooms({ rooms, onGuestChange, onAddGuest, onRemoveGuest, on
               }}
             />
           ))}
-          {room.guests.length < room.maxGuests ? (
+          {room.canAdd ? (
             <Button variant="secondary" onPress={() => onAddGuest(roomIndex)}>
               {t('guests.add')}
             </Button>

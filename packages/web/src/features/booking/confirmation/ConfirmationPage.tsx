@@ -1,36 +1,33 @@
-import { useNavigate, useParams } from '@tanstack/react-router';
-import { bookingQueryString } from '@tern/core';
-import { useEffect, useRef } from 'react';
+import { useParams } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Link } from '../../../components/Link';
 import { PageHeading } from '../../../components/PageHeading';
-import { useServices } from '../../../session/SessionContext';
 import { ProviderBrand } from '../cars/ProviderBrand';
-import { clearFlow, readFlow, writeFlow } from '../flowStorage';
 import { BookingSteps } from '../property/BookingSteps';
+import { useBookingFlow } from '../useBookingFlow';
 import { useBookingParams } from '../useBookingParams';
 import '../booking.css';
 
 /**
  * `/property/{channelId}/confirmation/{bookingId}` (document 1 §2): the booking number from the route, the
- * address the confirmation went to, and "create new booking" (stays only), which clears the flow data.
+ * address the confirmation went to, and "create new booking" (stays only), which clears the flow data and
+ * opens the property page with the type in the query (core's booking flow machine, M01).
  */
 export function ConfirmationPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { channelId, bookingId } = useParams({ strict: false }) as { channelId: string; bookingId: string };
-  const { storage } = useServices();
-  const { params } = useBookingParams();
-  const booked = useRef(readFlow(storage).booked).current;
+  const { params, searchStr } = useBookingParams();
+  const [flow, sendFlow] = useBookingFlow({
+    kind: params.type,
+    channelId,
+    step: 'confirmation',
+    query: searchStr,
+    bookingId,
+  });
+  const booked = flow.context.flow.booked;
   const mine = booked && booked.bookingId === bookingId ? booked : null;
   const isCar = params.type === 'vehicle' || mine?.kind === 'vehicle';
-
-  useEffect(() => {
-    // The rooms are booked: what was chosen for them is done with (document 1 §4).
-    const flow = readFlow(storage);
-    if (flow.stay || flow.car) writeFlow(storage, flow.booked ? { booked: flow.booked } : {});
-  }, [storage]);
 
   return (
     <div className="page confirmation">
@@ -62,15 +59,7 @@ export function ConfirmationPage() {
         {isCar && mine?.provider ? <ProviderBrand provider={mine.provider} size="lg" /> : null}
         <div className="confirmation__actions">
           {isCar ? null : (
-            <Button
-              onPress={() => {
-                clearFlow(storage);
-                const query = bookingQueryString({ ...params, type: 'accommodation' });
-                void navigate({ href: `/property/${encodeURIComponent(channelId)}?${query}` });
-              }}
-            >
-              {t('confirmation.create_new')}
-            </Button>
+            <Button onPress={() => sendFlow({ type: 'booking.new' })}>{t('confirmation.create_new')}</Button>
           )}
           <Link href="/bookings" variant="button">
             {t('confirmation.go_to_bookings')}

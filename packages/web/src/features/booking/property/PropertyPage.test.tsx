@@ -1,3 +1,4 @@
+import { FLOW_STORAGE_KEY as FLOW_KEY } from '@tern/core';
 import { NotFoundError } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { bestOffer, propertyInfo, units } from '../../../../test/bookingFixtures';
 import { resellerUser, storedFor } from '../../../../test/fixtures';
 import { type CallHandlers, fakeClient, renderApp, waitForLocation } from '../../../../test/renderApp';
-import { FLOW_KEY } from '../flowStorage';
 
 const later = () => Date.now() + 3_600_000;
 const query =
@@ -90,11 +90,15 @@ describe('property page', () => {
     expect(summary.textContent).toContain('EUR 250.00');
     const book = within(summary).getByRole('button', { name: 'Book · EUR 250.00' });
     expect(book.hasAttribute('disabled')).toBe(false);
-    expect(JSON.parse(window.localStorage.getItem(FLOW_KEY) ?? '{}').stay.selection).toEqual({
-      'u-double': { 'rp-flex~2-0-0': 1 },
-    });
     await user.click(book);
     await waitForLocation(app, `/property/p-alfama/booking_info?${query}`);
+    // Booking stores the stay for checkout (core's booking flow, M01).
+    expect(JSON.parse(window.localStorage.getItem(FLOW_KEY) ?? '{}').stay).toMatchObject({
+      channelId: 'p-alfama',
+      checkinDate: '2030-05-01',
+      checkoutDate: '2030-05-03',
+      selection: { 'u-double': { 'rp-flex~2-0-0': 1 } },
+    });
   });
 
   it('warns about missing guest spaces and disables booking until the rooms sleep everyone', async () => {

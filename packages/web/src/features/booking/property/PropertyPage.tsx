@@ -4,6 +4,7 @@ import {
   bookingTotal,
   chosenRates,
   errorMessage,
+  flowPaths,
   formatDay,
   formatPrice,
   hasMissingSpaces,
@@ -11,23 +12,28 @@ import {
   nightsBetween,
   type Occupancy,
   quantityOptions,
+  ratesTableMachine,
+  readFlow,
   roomsOf,
   spansClosedNight,
   taxSummary,
+  writeFlow,
 } from '@tern/core';
 import type { PropertyInfo, UnitWithRates } from '@tern/sdk';
+import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import type { IsoRange } from '../../../components/DateRangePicker';
 import { Link } from '../../../components/Link';
 import { PageHeading } from '../../../components/PageHeading';
 import { Spinner } from '../../../components/Spinner';
 import { useServices } from '../../../session/SessionContext';
-import { readFlow, updateFlow } from '../flowStorage';
+import { bookingApi } from '../api';
 import { PriceMap } from '../map/PriceMap';
 import { CurrencySelect } from '../search/CurrencySelect';
+import { useBookingFlow } from '../useBookingFlow';
 import { useBookingParams } from '../useBookingParams';
 import { useToday } from '../useToday';
 import { BookingSteps } from './BookingSteps';
@@ -35,10 +41,10 @@ import { Facilities } from './Facilities';
 import { Gallery } from './Gallery';
 import { Policies } from './Policies';
 import { PriceSummary } from './PriceSummary';
-import { type RatesSelection, RatesTable } from './RatesTable';
+import { RatesTable } from './RatesTable';
 import { SearchPanel } from './SearchPanel';
 import { Stars } from './Stars';
-import { usePropertyInfo, useRates } from './usePropertyData';
+import { useBestOffer, usePropertyInfo } from './usePropertyData';
 import '../booking.css';
 
 /** The footer's links (document 1 §2); the documents give no addresses, so these are Tern's own pages. */
@@ -121,97 +127,134 @@ function PropertyView({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { storage } = useServices();
+  const { client, storage } = useServices();
   const today = useToday();
   const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
-  const loaded =
-    params.checkinDate && params.checkoutDate
-      ? {
-          checkinDate: params.checkinDate,
-          checkoutDate: params.checkoutDate,
-          currency: params.currency,
-          adults: params.adults,
-          children: params.children,
-          childrenAge: params.childrenAge,
-        }
-      : null;
-  const { rates, bestOffer, retry } = useRates(kind, channelId, loaded);
-  const [dates, setDates] = useState<IsoRange | null>(
-    loaded ? { start: loaded.checkinDate, end: loaded.checkoutDate } : null,
-  );
-  const [occupancy, setOccupancy] = useState<Occupancy>({
-    adults: params.adults,
-    children: params.children,
-    childrenAge: params.childrenAge,
+  const [, sendFlow] = useBookingFlow({
+    kind: params.type,
+    channelId,
+    step: 'property',
+    query: searchStr,
   });
-  const [selection, setSelection] = useState<RatesSelection>(() => {
-    const stay = readFlow(storage).stay;
-    const same =
-      stay &&
-      stay.channelId === channelId &&
-      stay.checkinDate === loaded?.checkinDate &&
-      stay.checkoutDate === loaded?.checkoutDate &&
-      stay.currency === loaded?.currency;
-    return same ? stay.selection : {};
-  });
-  const [missingDates, setMissingDates] = useState(false);
   const infoSection = useRef<HTMLDivElement>(null);
   const scrollAfterLoad = useRef(false);
+  const latest = useRef({ params, channelId });
+  latest.current = { params, channelId };
 
-  const isStale = Boolean(
-    loaded && (dates?.start !== loaded.checkinDate || dates?.end !== loaded.checkoutDate),
+  // Core's rates table machine (M02) with the page's edges: the rates call, the stored booking data, the
+  // query's currency and the scroll to the property's information after a search.
+  const logic = useMemo(
+    () =>
+      ratesTableMachine.provide({
+        actors: {
+          loadRates: fromPromise(({ input, signal }) =>
+            bookingApi(client).listWithRates(
+              input.kind,
+              input.id,
+              { checkinDate: input.checkinDate, checkoutDate: input.checkoutDate, currency: input.currency },
+              signal,
+            ),
+          ),
+        },
+        actions: {
+          clearStoredBooking: () => {
+            const stored = readFlow(storage);
+            if (stored.stay) writeFlow(storage, { ...stored, stay: undefined });
+          },
+          setCurrency: (_, { currency }: { currency: string }) => {
+            const { params: now, channelId: id } = latest.current;
+            const query = bookingQueryString({ ...now, currency });
+            queueMicrotask(() => void navigate({ href: flowPaths.property(id, query), replace: true }));
+          },
+          scrollToInfo: () => {
+            scrollAfterLoad.current = true;
+          },
+        },
+      }),
+    [client, storage, navigate],
   );
-  const units: UnitWithRates[] = rates.status === 'ready' ? rates.data : [];
-  const chosen = useMemo(() => chosenRates(units, selection), [units, selection]);
-  const nights = loaded ? nightsBetween(loaded.checkinDate, loaded.checkoutDate) : 0;
-  const missingSpaces = hasMissingSpaces(chosen, params);
-  const currency = units[0]?.ratePlans[0]?.currency ?? params.currency;
+  const [rates, sendRates] = useMachine(logic, {
+    input: {
+      kind,
+      propertyId: channelId,
+      search: {
+        checkinDate: params.checkinDate,
+        checkoutDate: params.checkoutDate,
+        adults: params.adults,
+        children: params.children,
+        childrenAge: params.childrenAge,
+        currency: params.currency,
+      },
+      // Back from checkout: the rooms chosen for this search are still there (the flow data).
+      ...(() => {
+        const stay = readFlow(storage).stay;
+        return stay && stay.channelId === channelId ? { selection: stay.selection } : {};
+      })(),
+    },
+  });
+  const [missingDates, setMissingDates] = useState(false);
+
+  const { search, loaded, units, selection } = rates.context;
+  const isStale = rates.matches('stale');
+  const chosen = useMemo(() => chosenRates<UnitWithRates>(units, selection), [units, selection]);
+  const nights =
+    loaded?.checkinDate && loaded.checkoutDate ? nightsBetween(loaded.checkinDate, loaded.checkoutDate) : 0;
+  const missingSpaces = hasMissingSpaces(chosen, search);
+  const currency = units[0]?.ratePlans[0]?.currency ?? search.currency;
   const rooms = roomsOf(chosen);
   const total = chosen.length > 0 ? bookingTotal(rooms, currency) : null;
   const closedSet = useMemo(() => new Set(closedDates), [closedDates]);
+  const loadedSearch =
+    loaded?.checkinDate && loaded.checkoutDate
+      ? { ...loaded, checkinDate: loaded.checkinDate, checkoutDate: loaded.checkoutDate }
+      : null;
+  const bestOffer = useBestOffer(kind, channelId, loadedSearch);
 
   useEffect(() => {
-    if (rates.status === 'ready' && scrollAfterLoad.current) {
+    if (rates.matches('fresh') && scrollAfterLoad.current) {
       scrollAfterLoad.current = false;
       infoSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
     }
-  }, [rates.status]);
+  }, [rates]);
 
-  /** The stored selection follows the table (document 1 §4: flow data in browser storage). */
-  function saveSelection(next: RatesSelection) {
-    setSelection(next);
-    if (!loaded) return;
-    updateFlow(storage, (flow) => ({
-      ...flow,
-      stay: { kind: 'accommodation', channelId, ...loaded, selection: next },
-    }));
-  }
+  // The flow keeps the query it carries to checkout in step with the URL.
+  useEffect(() => {
+    sendFlow({ type: 'query.change', query: searchStr });
+  }, [searchStr, sendFlow]);
 
-  /** Document 1 §4: changing dates or guests in the panel clears the stored booking data and the selection. */
-  function clearSelection() {
-    setSelection({});
-    updateFlow(storage, (flow) => ({ ...flow, stay: undefined }));
-  }
-
-  function search() {
-    if (!dates) {
+  function submitSearch() {
+    if (!search.checkinDate || !search.checkoutDate) {
       setMissingDates(true);
       return;
     }
-    scrollAfterLoad.current = true;
-    const query = bookingQueryString({
-      ...params,
-      checkinDate: dates.start,
-      checkoutDate: dates.end,
-      ...occupancy,
-    });
-    if (query === searchStr) retry();
-    else void navigate({ href: `/property/${encodeURIComponent(channelId)}?${query}`, replace: true });
+    sendRates({ type: 'search.submit' });
+    // The URL says what is shown: the panel's search.
+    const query = bookingQueryString({ ...params, ...search });
+    if (query !== searchStr) void navigate({ href: flowPaths.property(channelId, query), replace: true });
   }
+
+  function book() {
+    if (!loadedSearch) return;
+    sendFlow({
+      type: 'flow.book',
+      stay: { kind: 'accommodation', channelId, ...loadedSearch, selection },
+      chosen,
+    });
+  }
+
+  const dates =
+    search.checkinDate && search.checkoutDate
+      ? { start: search.checkinDate, end: search.checkoutDate }
+      : null;
+  const occupancy: Occupancy = {
+    adults: search.adults,
+    children: search.children,
+    childrenAge: search.childrenAge,
+  };
 
   const backHref = `/search?${bookingQueryString({ ...params, type: 'accommodation' })}`;
   const propertyHref = `/property/${encodeURIComponent(channelId)}?${searchStr}`;
-  const currencyMismatch = params.currency !== property.currency;
+  const currencyMismatch = search.currency !== property.currency;
   const addressLines = splitAddress(property);
 
   return (
@@ -226,12 +269,8 @@ function PropertyView({
             className="property-page__currency"
             value={params.currency}
             preferred={property.currency}
-            onChange={(next) => {
-              // Document 1 §4: a new currency goes to the query and reloads the rates.
-              clearSelection();
-              const query = bookingQueryString({ ...params, currency: next });
-              void navigate({ href: `/property/${encodeURIComponent(channelId)}?${query}`, replace: true });
-            }}
+            // Document 1 §4: a new currency goes to the query and reloads the rates.
+            onChange={(next) => sendRates({ type: 'currency.change', currency: next })}
           />
         </div>
       </div>
@@ -258,38 +297,35 @@ function PropertyView({
             <section
               aria-labelledby="rates-heading"
               className="property-section"
-              aria-busy={rates.status === 'loading'}
+              aria-busy={rates.hasTag('busy')}
             >
               <h2 id="rates-heading">{t('rates.heading')}</h2>
-              {rates.status === 'idle' ? <Alert variant="info">{t('rates.choose_dates')}</Alert> : null}
-              {rates.status === 'loading' ? <Spinner label={t('rates.loading')} /> : null}
-              {rates.status === 'error' ? (
+              {rates.matches('noDates') ? <Alert variant="info">{t('rates.choose_dates')}</Alert> : null}
+              {rates.hasTag('busy') ? <Spinner label={t('rates.loading')} /> : null}
+              {rates.matches('error') ? (
                 <Alert
                   variant="error"
                   title={t('rates.load_failed')}
                   action={
-                    <Button variant="secondary" onPress={retry}>
+                    <Button variant="secondary" onPress={() => sendRates({ type: 'rates.retry' })}>
                       {t('general.retry')}
                     </Button>
                   }
                 >
-                  {errorMessage(rates.error)}
+                  {rates.context.error}
                 </Alert>
               ) : null}
-              {rates.status === 'ready' ? (
+              {rates.matches('fresh') || rates.matches('stale') ? (
                 <RatesTable
                   units={units}
                   selection={selection}
-                  onSelect={(unitId, rateId, count) =>
-                    saveSelection({
-                      ...selection,
-                      [unitId]: { ...(selection[unitId] ?? {}), [rateId]: count },
-                    })
+                  onSelect={(unitId, rateId, quantity) =>
+                    sendRates({ type: 'rates.select', unitId, rateId, quantity })
                   }
                   quantityOptions={(unit, rate) => quantityOptions(unit, rate.id, selection)}
                   isScarce={isScarce}
                   isStale={isStale}
-                  onRefresh={search}
+                  onRefresh={submitSearch}
                   nights={nights}
                 />
               ) : null}
@@ -328,16 +364,15 @@ function PropertyView({
                 onDatesChange={(range) => {
                   // A range over a closed night is cleared (document 1 §5).
                   const next = range && spansClosedNight(range, closedSet) ? null : range;
-                  setDates(next);
                   if (next) setMissingDates(false);
-                  clearSelection();
+                  sendRates({
+                    type: 'search.change',
+                    change: { checkinDate: next?.start ?? null, checkoutDate: next?.end ?? null },
+                  });
                 }}
                 occupancy={occupancy}
-                onOccupancyChange={(next) => {
-                  setOccupancy(next);
-                  clearSelection();
-                }}
-                onSearch={search}
+                onOccupancyChange={(next) => sendRates({ type: 'search.change', change: next })}
+                onSearch={submitSearch}
                 today={today}
                 unavailableReason={(iso) => (closedSet.has(iso) ? t('search_form.closed') : null)}
                 missingDates={missingDates}
@@ -358,8 +393,8 @@ function PropertyView({
                 total={total}
                 currency={currency}
                 period={
-                  loaded
-                    ? `${t('price_summary.dates', { checkin: formatDay(loaded.checkinDate), checkout: formatDay(loaded.checkoutDate) })} · ${t('price_summary.nights', { count: nights })}`
+                  loadedSearch
+                    ? `${t('price_summary.dates', { checkin: formatDay(loadedSearch.checkinDate), checkout: formatDay(loadedSearch.checkoutDate) })} · ${t('price_summary.nights', { count: nights })}`
                     : undefined
                 }
                 alerts={
@@ -368,7 +403,7 @@ function PropertyView({
                     {currencyMismatch ? (
                       <Alert variant="warning">
                         {t('payment_page.currency_convertion_alert', {
-                          currency: params.currency,
+                          currency: search.currency,
                           property: property.title,
                           propertyCurrency: property.currency,
                         })}
@@ -378,19 +413,11 @@ function PropertyView({
                 }
                 action={
                   chosen.length > 0 ? (
-                    <Button
-                      fullWidth
-                      isDisabled={!loaded || missingSpaces || isStale}
-                      onPress={() =>
-                        void navigate({
-                          href: `/property/${encodeURIComponent(channelId)}/booking_info?${searchStr}`,
-                        })
-                      }
-                    >
+                    <Button fullWidth isDisabled={!loadedSearch || missingSpaces || isStale} onPress={book}>
                       {t('hotel_page.book', { total: formatPrice(total, currency) })}
                     </Button>
                   ) : (
-                    <Button fullWidth variant="secondary" onPress={search}>
+                    <Button fullWidth variant="secondary" onPress={submitSearch}>
                       {t('hotel_page.search')}
                     </Button>
                   )

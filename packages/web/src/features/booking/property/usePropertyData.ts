@@ -50,38 +50,51 @@ export interface RatesQuery {
   childrenAge: number[];
 }
 
-/** The units with rates and the best offer for the loaded search (the URL's dates, guests and currency). */
-export function useRates(kind: Kind, id: string, query: RatesQuery | null) {
+/** The units with their rates for a stay (checkout re-reads them for the chosen rooms). */
+export function useUnits(kind: Kind, id: string, query: RatesQuery | null) {
   const { client } = useServices();
-  const [rates, setRates] = useState<Load<UnitWithRates[]> | { status: 'idle' }>({ status: 'idle' });
-  const [bestOffer, setBestOffer] = useState<BestOffer | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const [units, setUnits] = useState<Load<UnitWithRates[]> | { status: 'idle' }>({ status: 'idle' });
   const key = query ? JSON.stringify(query) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query; `attempt` reloads.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query.
   useEffect(() => {
     if (!query) {
-      setRates({ status: 'idle' });
-      setBestOffer(null);
+      setUnits({ status: 'idle' });
       return;
     }
     const controller = new AbortController();
-    const api = bookingApi(client);
-    setRates({ status: 'loading' });
-    const dates = {
-      checkinDate: query.checkinDate,
-      checkoutDate: query.checkoutDate,
-      currency: query.currency,
-    };
-    api
-      .listWithRates(kind, id, dates, controller.signal)
-      .then((data) => !controller.signal.aborted && setRates({ status: 'ready', data }))
-      .catch((error: unknown) => !controller.signal.aborted && setRates({ status: 'error', error }));
-    api
+    setUnits({ status: 'loading' });
+    bookingApi(client)
+      .listWithRates(
+        kind,
+        id,
+        { checkinDate: query.checkinDate, checkoutDate: query.checkoutDate, currency: query.currency },
+        controller.signal,
+      )
+      .then((data) => !controller.signal.aborted && setUnits({ status: 'ready', data }))
+      .catch((error: unknown) => !controller.signal.aborted && setUnits({ status: 'error', error }));
+    return () => controller.abort();
+  }, [client, kind, id, key]);
+  return units;
+}
+
+/** The best offer for the search the rates were loaded for (the price panel; hidden when it has errors). */
+export function useBestOffer(kind: Kind, id: string, query: RatesQuery | null) {
+  const { client } = useServices();
+  const [bestOffer, setBestOffer] = useState<BestOffer | null>(null);
+  const key = query ? JSON.stringify(query) : '';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query.
+  useEffect(() => {
+    setBestOffer(null);
+    if (!query) return;
+    const controller = new AbortController();
+    bookingApi(client)
       .bestOffer(
         kind,
         id,
         {
-          ...dates,
+          checkinDate: query.checkinDate,
+          checkoutDate: query.checkoutDate,
+          currency: query.currency,
           occupancy: { adults: query.adults, children: query.children, childrenAge: query.childrenAge },
         },
         controller.signal,
@@ -89,6 +102,6 @@ export function useRates(kind: Kind, id: string, query: RatesQuery | null) {
       .then((data) => !controller.signal.aborted && setBestOffer(data))
       .catch(() => !controller.signal.aborted && setBestOffer(null));
     return () => controller.abort();
-  }, [client, kind, id, key, attempt]);
-  return { rates, bestOffer, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+  }, [client, kind, id, key]);
+  return bestOffer;
 }

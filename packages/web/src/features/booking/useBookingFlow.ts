@@ -1,0 +1,27 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type BookingFlowInput, bookingFlowMachine } from '@tern/core';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { useServices } from '../../session/SessionContext';
+
+/**
+ * Core's booking flow machine (M01) for one page of the flow: the flow data in the app's storage, and its
+ * navigation through the router. Each page starts it at its own step; the machine sends checkout without a
+ * selection back, stores the stay or the car, and opens the next page.
+ */
+export function useBookingFlow(input: Omit<BookingFlowInput, 'storage'>) {
+  const { storage } = useServices();
+  const navigate = useNavigate();
+  const logic = useMemo(
+    () =>
+      bookingFlowMachine.provide({
+        actions: {
+          // After the transition (and outside React's render), like a link.
+          navigate: (_, params: { to: string; replace: boolean }) =>
+            queueMicrotask(() => void navigate({ href: params.to, replace: params.replace })),
+        },
+      }),
+    [navigate],
+  );
+  return useMachine(logic, { input: { storage, ...input } });
+}
