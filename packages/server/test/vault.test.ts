@@ -1,6 +1,8 @@
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardBrand, cardErrors, luhnValid } from '../src/services/vault/card.js';
 import { redeemCardToken } from '../src/services/vault/index.js';
+import { CARD_TOKEN_TTL_MS } from '../src/services/vault/tokens.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
@@ -179,5 +181,204 @@ describe('a booking whose rate needs a card', () => {
     ]);
     expect(row).toMatchObject({ card_brand: 'mastercard', card_last4: '4444', card_exp: '03/30' });
     expect(['prepaid', 'guarantee']).toContain(row!.liability);
+  });
+});
+
+/**
+ * The form page's own script, run against a small stand-in of the browser: the four inputs with their
+ * error texts, the parent window receiving `postMessage`, and `fetch` going to the real vault.
+ */
+async function framedForm(parentOrigin: string) {
+  const pageUrl = `${vaultUrl}/card-form?parent=${encodeURIComponent(parentOrigin)}`;
+  const html = await (await fetch(pageUrl)).text();
+  const script = /<script nonce="[^"]+">([\s\S]*?)<\/script>/.exec(html)![1]!;
+  type Listener = (event: unknown) => void;
+  const element = (id: string) => {
+    const listeners: Record<string, Listener[]> = {};
+    return {
+      id,
+      value: '',
+      textContent: '',
+      attributes: {} as Record<string, string>,
+      focused: false,
+      setAttribute(name: string, value: string) {
+        this.attributes[name] = value;
+      },
+      focus() {
+        this.focused = true;
+      },
+      addEventListener(type: string, listener: Listener) {
+        listeners[type] = [...(listeners[type] ?? []), listener];
+      },
+      fire(type: string) {
+        for (const l of listeners[type] ?? []) l({ type, preventDefault() {} });
+      },
+    };
+  };
+  const ids = ['card', 'holder', 'number', 'expiry', 'cvc'];
+  const elements = Object.fromEntries(
+    [...ids, ...ids.map((id) => `${id}-error`)].map((id) => [id, element(id)]),
+  ) as Record<string, ReturnType<typeof element>>;
+  const posted: { message: Record<string, unknown>; target: string }[] = [];
+  const onMessage: Listener[] = [];
+  let sent = 0;
+  runInNewContext(script, {
+    document: { getElementById: (id: string) => elements[id] ?? null },
+    window: {
+      parent: {
+        postMessage: (message: Record<string, unknown>, target: string) => posted.push({ message, target }),
+      },
+      addEventListener: (type: string, listener: Listener) => {
+        if (type === 'message') onMessage.push(listener);
+      },
+    },
+    fetch: (url: string, init: RequestInit) => {
+      sent++;
+      return fetch(new URL(url, pageUrl), init);
+    },
+    Date,
+    JSON,
+    RegExp,
+    Number,
+    Object,
+  });
+  return {
+    posted,
+    elements,
+    get sent() {
+      return sent;
+    },
+    type(field: string, value: string) {
+      elements[field]!.value = value;
+      elements[field]!.fire('input');
+      elements[field]!.fire('blur');
+    },
+    message(origin: string, data: unknown) {
+      for (const l of onMessage) l({ origin, data });
+    },
+  };
+}
+
+/** Waits until the frame has posted `count` messages (the vault answers over HTTP). */
+async function until(posted: unknown[], count: number) {
+  for (let i = 0; i < 200 && posted.length < count; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(posted.length).toBeGreaterThanOrEqual(count);
+}
+
+describe('the card form in its frame', () => {
+  it('is an accessible form: every field has its label, an error text and autocomplete', async () => {
+    const html = await (await fetch(`${vaultUrl}/card-form?parent=${encodeURIComponent(server.url)}`)).text();
+    for (const [label, id, autocomplete] of [
+      ['Name on the card', 'holder', 'cc-name'],
+      ['Card number', 'number', 'cc-number'],
+      ['Expiry (MM/YY)', 'expiry', 'cc-exp'],
+      ['Security code', 'cvc', 'cc-csc'],
+    ] as const)
+      expect(html).toMatch(
+        new RegExp(
+          `<label[^>]*>${label.replace(/[()]/g, '\\$&')}<input id="${id}"[^>]*autocomplete="${autocomplete}"[^>]*aria-describedby="${id}-error"`,
+        ),
+      );
+    expect(html).toContain('<html lang="en">');
+  });
+
+  it('speaks the handshake to its parent only: ready, validate, then a card or an error on submit', async () => {
+    const parent = server.url;
+    const frame = await framedForm(parent);
+    expect(frame.posted).toEqual([{ message: { type: 'ready' }, target: parent }]);
+
+    frame.type('holder', 'Ada Lovelace');
+    frame.type('number', '4242 4242 4242 4241');
+    frame.type('expiry', '12/31');
+    frame.type('cvc', '123');
+    expect(frame.posted.slice(1).map((p) => p.message)).toEqual([
+      { type: 'validate', valid: false },
+      { type: 'validate', valid: false },
+      { type: 'validate', valid: false },
+      { type: 'validate', valid: false }, // the number fails the Luhn check
+    ]);
+    expect(frame.elements['number-error']!.textContent).toBe('Check the card number');
+    expect(frame.elements.number!.attributes['aria-invalid']).toBe('true');
+
+    // A submit from any other origin is ignored; from the parent, the bad number is refused in the frame.
+    frame.message('https://evil.test', { type: 'submit' });
+    expect(frame.posted).toHaveLength(5);
+    const tokensBefore = await server.db.one<{ n: number }>('select count(*)::int as n from card_tokens');
+    frame.message(parent, { type: 'submit' });
+    expect(frame.posted.at(-1)).toEqual({ message: { error: 'Check the card details' }, target: parent });
+    expect(frame.elements.number!.focused).toBe(true);
+    expect(frame.sent).toBe(0);
+
+    frame.type('number', '4242 4242 4242 4242');
+    expect(frame.posted.at(-1)!.message).toEqual({ type: 'validate', valid: true });
+    expect(frame.elements['number-error']!.textContent).toBe('');
+    frame.message(parent, { type: 'submit' });
+    await until(frame.posted, 8);
+    const card = frame.posted.at(-1)!.message.card as {
+      token: string;
+      brand: string;
+      last4: string;
+      expiry: string;
+    };
+    expect(frame.posted.at(-1)!.target).toBe(parent);
+    expect(card).toMatchObject({ brand: 'visa', last4: '4242', expiry: '12/31' });
+    expect(card.token).toMatch(/^card_/);
+    expect(frame.sent).toBe(1);
+    const tokensAfter = await server.db.one<{ n: number }>('select count(*)::int as n from card_tokens');
+    expect(tokensAfter!.n).toBe(tokensBefore!.n + 1);
+    await expect(
+      server.db.transaction((tx) => redeemCardToken(tx, server.clock, card.token)),
+    ).resolves.toEqual({
+      brand: 'visa',
+      last4: '4242',
+      exp: '12/31',
+    });
+  });
+
+  it('reports an expired card from the vault’s own check as an error to the parent', async () => {
+    const parent = server.url;
+    const frame = await framedForm(parent);
+    frame.type('holder', 'Ada Lovelace');
+    frame.type('number', '5555555555554444');
+    frame.type('expiry', '01/20');
+    frame.type('cvc', '123');
+    expect(frame.elements['expiry-error']!.textContent).toBe('The card has expired');
+    expect(frame.posted.at(-1)!.message).toEqual({ type: 'validate', valid: false });
+  });
+});
+
+describe('card tokens', () => {
+  it('expire unused after their time', async () => {
+    const reply = await tokenise({ number: VISA, expMonth: 12, expYear: 2031, cvc: '123', holder: 'Ada' });
+    const { token } = (await reply.json()) as { token: string };
+    server.clock.advance(CARD_TOKEN_TTL_MS + 1000);
+    const late = await server.db
+      .transaction((tx) => redeemCardToken(tx, server.clock, token))
+      .catch((e: unknown) => e);
+    expect(late).toMatchObject({ status: 400, fields: [{ field: 'guarantee.cardToken' }] });
+  });
+
+  it('leave no card number, security code or token in any table', async () => {
+    const tables = await server.db.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    expect(tables.length).toBeGreaterThan(20);
+    let everything = '';
+    for (const { table_name } of tables) {
+      const rows = await server.db.query<{ row: string }>(
+        `select row_to_json(t)::text as row from "${table_name}" t`,
+      );
+      everything += rows.map((r) => r.row).join('\n');
+    }
+    expect(everything).toContain('"last4":"4242"'); // the tokens are there…
+    for (const number of [
+      '4242424242424242',
+      '4242 4242 4242 4242',
+      '5555555555554444',
+      '5555 5555 5555 4444',
+    ])
+      expect(everything).not.toContain(number); // …but no number
+    expect(everything).not.toMatch(/"cvc"|"cvv"/);
+    expect(everything).not.toMatch(/card_[A-Za-z0-9_-]{32}/); // tokens are stored as hashes only
   });
 });

@@ -48,14 +48,67 @@ export function cardFormPage(parentOrigin: string, nonce: string): string {
       input.setAttribute('aria-invalid', text ? 'true' : 'false');
     });
   }
-  function filled() { return fields.every(function (f) { return value(f).trim() !== ''; }); }
+  function digits() { return value('number').replace(/[\\s-]/g, ''); }
+  function luhn(d) {
+    if (!/^\\d{12,19}$/.test(d)) return false;
+    var sum = 0;
+    for (var i = 0; i < d.length; i++) {
+      var n = Number(d.charAt(d.length - 1 - i));
+      if (i % 2 === 1) { n *= 2; if (n > 9) n -= 9; }
+      sum += n;
+    }
+    return sum % 10 === 0;
+  }
+  // The same checks as the vault's own (card.ts): it checks again when the card is sent.
+  function errorsOf() {
+    var errors = {};
+    if (value('holder').trim().length < 2) errors.holder = 'Enter the name on the card';
+    if (!luhn(digits())) errors.number = 'Check the card number';
+    var m = /^\\s*(\\d{1,2})\\s*\\/\\s*(\\d{2}|\\d{4})\\s*$/.exec(value('expiry'));
+    if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) errors.expiry = 'Use MM/YY';
+    else {
+      var year = Number(m[2]) < 100 ? 2000 + Number(m[2]) : Number(m[2]);
+      var now = new Date();
+      if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && Number(m[1]) < now.getUTCMonth() + 1))
+        errors.expiry = 'The card has expired';
+    }
+    var cvcLength = /^3[47]/.test(digits()) ? 4 : 3;
+    if (!new RegExp('^\\\\d{' + cvcLength + '}$').test(value('cvc')))
+      errors.cvc = 'Enter the ' + cvcLength + '-digit security code';
+    return errors;
+  }
+  var touched = {};
+  function showTouched(errors) {
+    var visible = {};
+    fields.forEach(function (f) { if (touched[f]) visible[f] = errors[f]; });
+    show(visible);
+  }
   fields.forEach(function (f) {
-    document.getElementById(f).addEventListener('input', function () { post({ type: 'validate', valid: filled() }); });
+    var input = document.getElementById(f);
+    input.addEventListener('input', function () {
+      var errors = errorsOf();
+      if (touched[f]) showTouched(errors);
+      post({ type: 'validate', valid: Object.keys(errors).length === 0 });
+    });
+    input.addEventListener('blur', function () {
+      if (input.value.trim() === '') return;
+      touched[f] = true;
+      showTouched(errorsOf());
+    });
   });
   document.getElementById('card').addEventListener('submit', function (e) { e.preventDefault(); });
   var busy = false;
   window.addEventListener('message', function (event) {
     if (event.origin !== parentOrigin || !event.data || event.data.type !== 'submit' || busy) return;
+    var errors = errorsOf();
+    if (Object.keys(errors).length > 0) {
+      fields.forEach(function (f) { touched[f] = true; });
+      show(errors);
+      var first = fields.filter(function (f) { return errors[f]; })[0];
+      document.getElementById(first).focus();
+      post({ error: 'Check the card details' });
+      return;
+    }
     busy = true;
     var expiry = value('expiry').split('/');
     fetch('tokens', {
