@@ -42,7 +42,11 @@ for (const { login, role } of people) {
     if (role === 'supplier') await expect(switcher).toBeVisible();
 
     const menu = await openUserMenu(page);
-    await expect(menu.getByRole('menuitem')).toHaveText(['Profile', 'Change password', 'Sign out']);
+    await expect(menu.getByRole('menuitem')).toHaveText(
+      role === 'admin'
+        ? ['Profile', 'Change password', 'Sign out']
+        : ['Billing', 'Profile', 'Change password', 'Sign out'],
+    );
     await page.screenshot({ path: info.outputPath(`${login}-bookings-desktop.png`), fullPage: true });
     await menu.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);

@@ -227,6 +227,11 @@ export const en = {
     save_request: 'Save the special request',
     saved: 'Saved',
   },
+  payment_lock: {
+    title: 'Locked for card payments',
+    text: 'The subscription is unpaid: booking and the bookings list stay closed until it is paid in the billing portal.',
+    open_portal: 'Open the billing portal',
+  },
   contracts: {
     heading: 'Contracts',
     loading: 'Loading…',

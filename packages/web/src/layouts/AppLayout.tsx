@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { PaymentLockBanner } from '../features/billing/PaymentLockBanner';
 import { useSession } from '../session/SessionContext';
 import { AppHeader } from './header/AppHeader';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -15,6 +16,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <AppHeader />
       <main id={MAIN_ID} tabIndex={-1} className="app-layout__main">
+        <PaymentLockBanner />
         {children}
       </main>
     </div>

@@ -6,7 +6,7 @@ import type { NavEntry, Navigation } from '@tern/core';
  * links out (help portal) are the app's to perform, so the app keeps only those it can do. An entry joins
  * by adding its action here once its handler exists.
  */
-export const supportedMenuTargets: ReadonlySet<string> = new Set(['logout']);
+export const supportedMenuTargets: ReadonlySet<string> = new Set(['logout', 'billing']);
 
 const usable = (entry: NavEntry) =>
   entry.target.kind === 'route' || entry.target.kind === 'store'

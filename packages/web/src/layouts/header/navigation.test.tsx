@@ -21,10 +21,17 @@ function entriesOf(role: Role) {
 
 describe('navigation per role (core navigationFor, trimmed to built screens)', () => {
   it.each([
-    ['reseller', { links: ['bookings'], menu: ['profile', 'changePassword', 'logout'], switcher: false }],
+    [
+      'reseller',
+      { links: ['bookings'], menu: ['billing', 'profile', 'changePassword', 'logout'], switcher: false },
+    ],
     [
       'supplier',
-      { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true },
+      {
+        links: ['bookings', 'contracts'],
+        menu: ['billing', 'profile', 'changePassword', 'logout'],
+        switcher: true,
+      },
     ],
     [
       'admin',
@@ -59,7 +66,11 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
         within(menu)
           .getAllByRole('menuitem')
           .map((item) => item.textContent),
-      ).toEqual(['Profile', 'Change password', 'Sign out']);
+      ).toEqual(
+        role === 'admin'
+          ? ['Profile', 'Change password', 'Sign out']
+          : ['Billing', 'Profile', 'Change password', 'Sign out'],
+      );
     },
   );
 

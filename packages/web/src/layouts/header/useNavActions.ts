@@ -1,10 +1,15 @@
 import { useRouterState } from '@tanstack/react-router';
 import type { NavEntry } from '@tern/core';
-import { useSessionActor } from '../../session/SessionContext';
+import { openBillingPortal } from '../../features/billing/billingPortal';
+import { useSelectedProperty } from '../../session/SelectedProperty';
+import { useServices, useSession, useSessionActor } from '../../session/SessionContext';
 
 /** What an entry does when chosen, and whether it is the current page. */
 export function useNavActions() {
   const session = useSessionActor();
+  const current = useSession();
+  const { client } = useServices();
+  const { property } = useSelectedProperty();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   return {
     isCurrent: (entry: NavEntry) => entry.target.kind === 'route' && entry.target.to === pathname,
@@ -12,6 +17,10 @@ export function useNavActions() {
     run: (entry: NavEntry) => {
       if (entry.target.kind === 'action' && entry.target.action === 'logout') {
         session.send({ type: 'session.signOut' });
+      }
+      if (entry.target.kind === 'action' && entry.target.action === 'billing' && current) {
+        // A failure leaves the blank tab closed; the portal is also reachable from the lock banner.
+        void openBillingPortal(client, current, property).catch(() => {});
       }
     },
   };
