@@ -13,7 +13,6 @@ create index vehicle_queries_agency_idx on vehicle_queries (agency_id, created_a
 -- and the driver the provider priced for. The general record is in `bookings` (kind 'vehicle').
 create table booking_vehicles (
   booking_id uuid primary key references bookings (id) on delete cascade,
-  query_id uuid references vehicle_queries (id),
   unit_id uuid not null references units (id),
   station_id uuid not null references properties (id),
   provider text not null,

@@ -153,19 +153,15 @@ async function availableCars(
   );
 }
 
-/** The offer id (and its one rate's id): the car type, the provider and the query that found it. */
-export const offerIdOf = (unitId: string, provider: string, queryId: string) =>
-  `${unitId}~${provider}~${queryId}`;
+/** The offer id (and its one rate's id): the car type and its provider, the same in every search. */
+export const offerIdOf = (unitId: string, provider: string) => `${unitId}~${provider}`;
 
-/** Reads an offer id; `queryId` is `null` for an id without one (`<unit>~<provider>`). */
-export function parseOfferId(
-  rateId: string,
-): { unitId: string; provider: CarProvider; queryId: string | null } | null {
-  const [unitId, name, queryId, ...rest] = rateId.split('~');
+/** Reads an offer id, or `null` when it names no car type and known provider. */
+export function parseOfferId(rateId: string): { unitId: string; provider: CarProvider } | null {
+  const [unitId, name, ...rest] = rateId.split('~');
   const provider = providerNamed(name);
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!unitId || !provider || rest.length > 0 || (queryId !== undefined && !uuid.test(queryId))) return null;
-  return { unitId, provider, queryId: queryId ?? null };
+  if (!unitId || !provider || rest.length > 0) return null;
+  return { unitId, provider };
 }
 
 /** A car's price for a rental: the provider's daily rate for the driver, after the contract, × charged days. */
@@ -194,13 +190,12 @@ function offerOf(
   car: CarRow,
   rental: RentalPeriod,
   driver: DriverProfile,
-  queryId: string,
   currency: string,
   rates: Record<string, number>,
 ): VehicleOffer {
   const { provider, days, total } = priceOf(car, rental, driver, currency, rates);
   const policy = { ...provider.policy, currency };
-  const id = offerIdOf(car.unit_id, provider.name, queryId);
+  const id = offerIdOf(car.unit_id, provider.name);
   return {
     id,
     vehicleChannelId: car.unit_id,
@@ -262,7 +257,7 @@ export async function vehicleQueryResults(
     finished: providers.every((p) => p.finished),
     providers: providers.map((p) => ({ provider: p.provider.name, finished: p.finished })),
     results: cars
-      .map((car) => offerOf(car, body, driver, queryId, body.currency, rates))
+      .map((car) => offerOf(car, body, driver, body.currency, rates))
       .sort((a, b) => a.ratePlans[0]!.totalPrice - b.ratePlans[0]!.totalPrice),
   };
 }
@@ -281,20 +276,9 @@ export async function createVehicleBooking(
     throw badRequest('The offer does not match the vehicle', [
       { field: 'rateId', message: 'Use an offer id from the car search' },
     ]);
-  const { unitId, provider, queryId } = parsed;
-  // The driver's country is the one the search was made for (the booking's driver has no nationality).
-  let country: string | null = body.driver.address.countryCode || null;
-  if (queryId) {
-    const query = await db.one<{ body: QueryBody }>(
-      'select body from vehicle_queries where id = $1 and agency_id = $2',
-      [queryId, who.agencyId],
-    );
-    if (!query)
-      throw badRequest('The offer comes from an unknown car search', [
-        { field: 'rateId', message: 'Use an offer id from your car search' },
-      ]);
-    country = query.body.driverCountry;
-  }
+  const { unitId, provider } = parsed;
+  // The driver's country is the search's (document 1 §4: shown, not editable, in the driver form).
+  const country = body.driver.address.countryCode || null;
   const driver: DriverProfile = { age: body.driver.age, country };
   const refusal = provider.refusal(driver);
   if (refusal) throw badRequest(refusal, [{ field: 'driver.age', message: refusal }]);
@@ -324,7 +308,7 @@ export async function createVehicleBooking(
       throw badRequest('The offer does not match the vehicle', [
         { field: 'rateId', message: 'Use an offer id from the car search' },
       ]);
-    const offer = offerOf(car, body, driver, queryId ?? '', body.currency, rates);
+    const offer = offerOf(car, body, driver, body.currency, rates);
     const price = priceOf(car, body, driver, body.currency, rates);
     const total = offer.ratePlans[0]!.totalPrice;
     if (body.total !== undefined && Math.abs(roundMoney(body.total, body.currency) - total) > 0.005)
@@ -394,12 +378,11 @@ export async function createVehicleBooking(
       [booking!.id, unitId, body.rateId, JSON.stringify(days.map((date) => ({ date }))), total],
     );
     await tx.query(
-      `insert into booking_vehicles (booking_id, query_id, unit_id, station_id, provider, make, model, acriss_code,
-                                     driver_age, driver_country, charged_days, daily_rate, station_currency)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+      `insert into booking_vehicles (booking_id, unit_id, station_id, provider, make, model, acriss_code, driver_age,
+                                     driver_country, charged_days, daily_rate, station_currency)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
       [
         booking!.id,
-        queryId,
         unitId,
         car.station_id,
         provider.name,
