@@ -1,5 +1,5 @@
 import type { CalendarDate } from '@internationalized/date';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import {
   Button,
   DateInput,
@@ -11,6 +11,7 @@ import {
   Label,
   Popover,
   DateRangePicker as RACDateRangePicker,
+  type RangeValue,
   Text,
 } from 'react-aria-components';
 import { type DayReason, RangeCalendar, toCalendarDate } from './Calendar';
@@ -60,17 +61,24 @@ export function DateRangePicker({
 }: DateRangePickerProps) {
   const start = toCalendarDate(value?.start);
   const end = toCalendarDate(value?.end);
-  const range = start && end ? { start, end } : null;
+  // What the fields show: the value, or the range being typed. A year typed digit by digit passes through
+  // 0002, 0020…: only whole ranges go to `onChange`, and the value coming back replaces the draft.
+  const [draft, setDraft] = useState<RangeValue<CalendarDate> | null>(start && end ? { start, end } : null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the value's two days are what matter.
+  useEffect(() => {
+    setDraft(start && end ? { start, end } : null);
+  }, [value?.start, value?.end]);
   return (
     <I18nProvider locale="en-GB">
       <RACDateRangePicker<CalendarDate>
         className={['field', 'date-range', className ?? ''].filter(Boolean).join(' ')}
-        value={range}
-        onChange={(next) =>
-          onChange(
-            next?.start && next.end ? { start: next.start.toString(), end: next.end.toString() } : null,
-          )
-        }
+        value={draft}
+        onChange={(next) => {
+          setDraft(next);
+          if (!next?.start || !next.end) onChange(null);
+          else if (next.start.year >= 1000 && next.end.year >= 1000)
+            onChange({ start: next.start.toString(), end: next.end.toString() });
+        }}
         minValue={toCalendarDate(minValue) ?? undefined}
         isDateUnavailable={
           unavailableReason ? (date) => unavailableReason(date.toString()) !== null : undefined

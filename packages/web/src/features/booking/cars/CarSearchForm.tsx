@@ -1,71 +1,35 @@
-import {
-  type BookingParams,
-  carSearchDefaults,
-  driverAgeOptions,
-  searchTarget,
-  timeOptions,
-} from '@tern/core';
-import { type FormEvent, useState } from 'react';
+import { driverAgeOptions, timeOptions } from '@tern/core';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ComboBox } from '../../../components/ComboBox';
-import { DateRangePicker, type IsoRange } from '../../../components/DateRangePicker';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { Select } from '../../../components/Select';
 import { useCountryField } from '../checkout/useCountryField';
-import { type PlaceChoice, PlaceField } from '../search/PlaceField';
-
-export interface CarSearchFormProps {
-  initial: BookingParams;
-  today: string;
-  onSearch: (href: string) => void;
-  /** A compact bar above results instead of the home page's form. */
-  compact?: boolean;
-}
+import { PlaceField } from '../search/PlaceField';
+import { useSearchForm } from '../search/useSearchForm';
 
 /**
- * The car search form (document 1 §2, §5): pick-up place, dates with 30-minute times (10:00 by default),
- * driver age (30–60 as one option) and nationality (IS by default).
+ * The car search form (document 1 §2, §5) on core's search form machine: pick-up place, dates with
+ * 30-minute times (10:00 by default), driver age (30–60 as one option) and nationality (IS by default).
  */
-export function CarSearchForm({ initial, today, onSearch, compact }: CarSearchFormProps) {
+export function CarSearchForm({ query = '', compact }: { query?: string; compact?: boolean }) {
   const { t } = useTranslation();
-  const defaults = carSearchDefaults(today);
-  const [place, setPlace] = useState<PlaceChoice>({ place: null, text: initial.city ?? initial.title ?? '' });
-  const [dates, setDates] = useState<IsoRange | null>({
-    start: initial.pickupDate ?? defaults.pickupDate,
-    end: initial.dropoffDate ?? defaults.dropoffDate,
-  });
-  const [pickupTime, setPickupTime] = useState(initial.pickupTime ?? defaults.pickupTime);
-  const [dropoffTime, setDropoffTime] = useState(initial.dropoffTime ?? defaults.dropoffTime);
-  const ageOptions = driverAgeOptions();
-  const initialAge = initial.driverAge ?? defaults.driverAge;
-  const [driverAge, setDriverAge] = useState(
-    ageOptions.find((o) => initialAge >= o.from && initialAge <= o.to)?.value ?? defaults.driverAge,
+  const { snapshot, send, today } = useSearchForm('vehicle', query);
+  const { params, place, text, needsDates } = snapshot.context;
+  const country = useCountryField(params.driverCountry ?? '', (code) =>
+    send({ type: 'driver.change', driverCountry: code || undefined }),
   );
-  const [driverCountry, setDriverCountry] = useState(initial.driverCountry ?? defaults.driverCountry);
-  const country = useCountryField(driverCountry, setDriverCountry);
-  const [missingDates, setMissingDates] = useState(false);
   const times = timeOptions().map((time) => ({ id: time, label: time }));
+  const ageOptions = driverAgeOptions();
+  const age = params.driverAge ?? 30;
+  const dates =
+    params.pickupDate && params.dropoffDate ? { start: params.pickupDate, end: params.dropoffDate } : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!dates) {
-      setMissingDates(true);
-      return;
-    }
-    const params: BookingParams = {
-      ...initial,
-      type: 'vehicle',
-      checkinDate: null,
-      checkoutDate: null,
-      pickupDate: dates.start,
-      dropoffDate: dates.end,
-      pickupTime,
-      dropoffTime,
-      driverAge,
-      driverCountry: driverCountry || defaults.driverCountry,
-    };
-    onSearch(searchTarget(params, place.place, place.text));
+    send({ type: 'form.submit' });
   }
 
   return (
@@ -80,8 +44,14 @@ export function CarSearchForm({ initial, today, onSearch, compact }: CarSearchFo
         className="search-form__place"
         label={t('search_form.pickup_place')}
         placeholder={t('search_form.pickup_placeholder')}
-        value={place}
-        onChange={setPlace}
+        value={{ place, text }}
+        onChange={(next) =>
+          send(
+            next.place
+              ? { type: 'place.choose', place: next.place }
+              : { type: 'text.change', text: next.text },
+          )
+        }
       />
       <DateRangePicker
         className="search-form__dates"
@@ -89,26 +59,25 @@ export function CarSearchForm({ initial, today, onSearch, compact }: CarSearchFo
         calendarLabel={t('search_form.calendar')}
         value={dates}
         minValue={today}
-        onChange={(range) => {
-          setDates(range);
-          if (range) setMissingDates(false);
-        }}
-        errorMessage={missingDates ? t('search_form.select_dates') : null}
+        onChange={(range) =>
+          send({ type: 'dates.change', start: range?.start ?? null, end: range?.end ?? null })
+        }
+        errorMessage={needsDates ? t('search_form.select_dates') : null}
         visibleMonths={2}
       />
       <Select
         className="search-form__time"
         label={t('search_form.pickup_time')}
         options={times}
-        selectedKey={pickupTime}
-        onSelectionChange={setPickupTime}
+        selectedKey={params.pickupTime ?? '10:00'}
+        onSelectionChange={(pickupTime) => send({ type: 'times.change', pickupTime })}
       />
       <Select
         className="search-form__time"
         label={t('search_form.dropoff_time')}
         options={times}
-        selectedKey={dropoffTime}
-        onSelectionChange={setDropoffTime}
+        selectedKey={params.dropoffTime ?? '10:00'}
+        onSelectionChange={(dropoffTime) => send({ type: 'times.change', dropoffTime })}
       />
       <Select
         className="search-form__age"
@@ -118,8 +87,8 @@ export function CarSearchForm({ initial, today, onSearch, compact }: CarSearchFo
           label:
             o.from === o.to ? String(o.from) : t('search_form.driver_age_group', { from: o.from, to: o.to }),
         }))}
-        selectedKey={String(driverAge)}
-        onSelectionChange={(key) => setDriverAge(Number(key))}
+        selectedKey={String(ageOptions.find((o) => age >= o.from && age <= o.to)?.value ?? 30)}
+        onSelectionChange={(key) => send({ type: 'driver.change', driverAge: Number(key) })}
       />
       <ComboBox
         className="search-form__country"
@@ -130,7 +99,7 @@ export function CarSearchForm({ initial, today, onSearch, compact }: CarSearchFo
       <Button type="submit" className="search-form__submit">
         {t('search_form.search')}
       </Button>
-      {missingDates ? (
+      {needsDates ? (
         <div className="search-form__alert">
           <Alert variant="error">{t('search_form.select_dates')}</Alert>
         </div>

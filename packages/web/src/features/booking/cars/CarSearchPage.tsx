@@ -1,6 +1,5 @@
-import { useNavigate } from '@tanstack/react-router';
-import { type BookingParams, bookingQueryString } from '@tern/core';
-import type { VehicleOffer, VehicleQueryBody } from '@tern/sdk';
+import type { VehicleOffer } from '@tern/sdk';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
@@ -10,32 +9,13 @@ import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { SKELETON_CARDS } from '../search/SearchPage';
+import { useSearchPage } from '../search/useSearchPage';
 import { useBookingFlow } from '../useBookingFlow';
 import { useBookingParams } from '../useBookingParams';
 import { useFlags } from '../useFlags';
-import { useToday } from '../useToday';
 import { CarSearchForm } from './CarSearchForm';
-import { useVehicleQuery } from './useVehicleQuery';
 import { VehicleOfferCard } from './VehicleOfferCard';
 import '../booking.css';
-
-/** The rental the URL asks for, or `null` until it names both dates. */
-export function vehicleQueryOf(params: BookingParams): VehicleQueryBody | null {
-  if (!params.pickupDate || !params.dropoffDate) return null;
-  return {
-    pickupDate: params.pickupDate,
-    dropoffDate: params.dropoffDate,
-    pickupTime: params.pickupTime ?? '10:00',
-    dropoffTime: params.dropoffTime ?? '10:00',
-    driverAge: params.driverAge ?? 30,
-    driverCountry: params.driverCountry ?? 'IS',
-    currency: params.currency,
-    filter: {
-      ...(params.city ? { city: params.city } : {}),
-      ...(params.country ? { country: params.country } : {}),
-    },
-  };
-}
 
 /**
  * `/search_cars` (document 1 §2, §4): the car search form and the offers of the rental companies as they
@@ -59,36 +39,37 @@ export function CarSearchPage() {
 
 function CarSearch() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const today = useToday();
-  const { params, searchStr } = useBookingParams();
+  const { searchStr } = useBookingParams();
+  // Core's search page machine (M07) for cars: the rental from the URL, its vehicle query polled every 2 s.
+  const { snapshot, send, actor } = useSearchPage('/search_cars');
+  const { params, vehicles, error } = snapshot.context;
+  const query = useSelector(actor, (s) => s.children.vehicleQuery);
+  const providers = useSelector(query, (s) => s?.context.providers ?? []);
+  const busy = snapshot.hasTag('busy');
+  const offers = useMemo(
+    () => [...vehicles].sort((a, b) => (a.ratePlans[0]?.totalPrice ?? 0) - (b.ratePlans[0]?.totalPrice ?? 0)),
+    [vehicles],
+  );
+  const rental =
+    params.pickupDate && params.dropoffDate
+      ? {
+          pickupDate: params.pickupDate,
+          dropoffDate: params.dropoffDate,
+          pickupTime: params.pickupTime ?? '10:00',
+          dropoffTime: params.dropoffTime ?? '10:00',
+        }
+      : null;
   // The car search is the car's first step of the flow (M01): choosing a car stores it and opens checkout.
   const [, sendFlow] = useBookingFlow({
     kind: 'vehicle',
     channelId: '',
     step: 'property',
-    query: bookingQueryString({ ...params, type: 'vehicle' }),
+    query: snapshot.context.query,
   });
-  const body = useMemo(() => vehicleQueryOf(params), [params]);
-  const { snapshot, retry } = useVehicleQuery(body, body ? JSON.stringify(body) : '');
-  const { results: found, providers, error } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const status = snapshot.value as 'idle' | 'creatingQuery' | 'polling' | 'waiting' | 'finished' | 'error';
-  const offers = useMemo(
-    () => [...found].sort((a, b) => (a.ratePlans[0]?.totalPrice ?? 0) - (b.ratePlans[0]?.totalPrice ?? 0)),
-    [found],
-  );
-  const rental = body
-    ? {
-        pickupDate: body.pickupDate,
-        dropoffDate: body.dropoffDate,
-        pickupTime: body.pickupTime!,
-        dropoffTime: body.dropoffTime!,
-      }
-    : null;
 
   function choose(offer: VehicleOffer) {
-    if (!rental || !body) return;
+    if (!rental) return;
+    sendFlow({ type: 'query.change', query: snapshot.context.query });
     sendFlow({
       type: 'car.choose',
       car: {
@@ -96,8 +77,8 @@ function CarSearch() {
         channelId: offer.stationChannelId,
         offer,
         ...rental,
-        driverAge: body.driverAge ?? 30,
-        driverCountry: body.driverCountry ?? 'IS',
+        driverAge: params.driverAge ?? 30,
+        driverCountry: params.driverCountry ?? 'IS',
         currency: offer.ratePlans[0]?.currency ?? params.currency,
       },
     });
@@ -109,19 +90,13 @@ function CarSearch() {
         <PageHeading>{t('cars.heading')}</PageHeading>
       </div>
       <div className="card cars-page__form">
-        <CarSearchForm
-          key={searchStr}
-          initial={{ ...params, type: 'vehicle' }}
-          today={today}
-          onSearch={(href) => void navigate({ href })}
-          compact
-        />
+        <CarSearchForm key={searchStr} query={searchStr} compact />
       </div>
       <section className="cars-page__results" aria-labelledby="cars-results-heading" aria-busy={busy}>
         <h2 id="cars-results-heading" className="visually-hidden">
           {t('cars.list_label')}
         </h2>
-        {status === 'idle' ? <p className="muted">{t('cars.start')}</p> : null}
+        {snapshot.matches({ active: 'needsDates' }) ? <p className="muted">{t('cars.start')}</p> : null}
         {busy ? (
           <div className="cars-page__progress" role="status">
             <Spinner size="sm" decorative />
@@ -136,12 +111,12 @@ function CarSearch() {
             </span>
           </div>
         ) : null}
-        {status === 'error' ? (
+        {snapshot.matches({ active: 'error' }) ? (
           <Alert
             variant="error"
             title={t('general.error_message')}
             action={
-              <Button variant="secondary" onPress={retry}>
+              <Button variant="secondary" onPress={() => send({ type: 'search.retry' })}>
                 {t('general.retry')}
               </Button>
             }
@@ -158,7 +133,7 @@ function CarSearch() {
             ))}
           </div>
         ) : null}
-        {status === 'finished' && offers.length === 0 ? (
+        {snapshot.matches({ active: 'empty' }) ? (
           <EmptyState title={t('cars.no_results')}>
             <p>{t('cars.no_results_text')}</p>
           </EmptyState>

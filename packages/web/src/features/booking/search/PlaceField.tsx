@@ -1,4 +1,4 @@
-import type { Place } from '@tern/sdk';
+import type { PlaceRef } from '@tern/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComboBox } from '../../../components/ComboBox';
@@ -7,7 +7,7 @@ import { usePlaces } from '../usePlaces';
 
 /** What the destination field holds: a place picked from the list, or only typed text. */
 export interface PlaceChoice {
-  place: Place | null;
+  place: PlaceRef | null;
   text: string;
 }
 

@@ -1,6 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
-import { type BookingParams, bookingQueryString, errorMessage, formatPrice, searchTarget } from '@tern/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type BookingParams,
+  bookingQueryString,
+  formatPrice,
+  SEARCH_SKELETON_CARDS,
+  searchTarget,
+} from '@tern/core';
+import type { SearchProperty } from '@tern/sdk';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -8,38 +15,57 @@ import { DateRangePicker, type IsoRange } from '../../../components/DateRangePic
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
-import { type MapBounds, PriceMap } from '../map/PriceMap';
-import { useBookingParams } from '../useBookingParams';
+import { PriceMap } from '../map/PriceMap';
 import { useToday } from '../useToday';
 import { CurrencySelect } from './CurrencySelect';
 import { MapPreviewCard } from './MapPreviewCard';
 import { OccupancyPicker } from './OccupancyPicker';
 import { type PlaceChoice, PlaceField } from './PlaceField';
 import { PropertyCard } from './PropertyCard';
-import { useSearchResults } from './useSearchResults';
+import { useSearchPage } from './useSearchPage';
 import '../booking.css';
 
-/** Document 1 §4, §9: search page edits wait 500 ms; the list shows 9 skeleton cards while loading. */
-export const SEARCH_DEBOUNCE_MS = 500;
-export const SKELETON_CARDS = 9;
+/** Document 1 §9: the list shows 9 skeleton cards while it loads. */
+export const SKELETON_CARDS = SEARCH_SKELETON_CARDS;
+
+/** What the list shows, from the search page machine's state. */
+export type SearchState =
+  | { status: 'needsDates' }
+  | { status: 'loading' }
+  | { status: 'results'; items: SearchProperty[]; total: number; loadingMore: boolean }
+  | { status: 'empty' }
+  | { status: 'error'; error: string };
 
 /**
  * `/search` (document 1 §2): the filters on top, the map with price markers on the left, the list on the
- * right; on a phone (640 px) a list/map switch. The URL is the search: edits are written to it 500 ms
- * after the last one, and the list follows the URL.
+ * right; on a phone (640 px) a list/map switch. Core's search page machine (M07) runs it: edits wait
+ * 500 ms and go into the URL, the map's first bounds change is ignored, the list loads, is empty or fails.
  */
 export function SearchPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const today = useToday();
-  const { params, searchStr } = useBookingParams();
-  const { state, retry, loadMore } = useSearchResults(params, searchStr);
+  const { snapshot, send } = useSearchPage('/search');
+  const { params, properties, total, error } = snapshot.context;
   const [view, setView] = useState<'list' | 'map'>('list');
   const [activeId, setActiveId] = useState<string | null>(null);
-  const schedule = useDebouncedSearch(params);
-  const boundsReports = useRef(0);
 
-  const items = state.status === 'results' || state.status === 'loading' ? state.items : [];
+  const state: SearchState = snapshot.matches({ active: 'needsDates' })
+    ? { status: 'needsDates' }
+    : snapshot.matches({ active: 'error' })
+      ? { status: 'error', error: error ?? '' }
+      : snapshot.matches({ active: 'empty' })
+        ? { status: 'empty' }
+        : snapshot.matches({ active: 'results' }) ||
+            (snapshot.matches({ active: 'debouncing' }) && properties.length > 0)
+          ? {
+              status: 'results',
+              items: properties,
+              total,
+              loadingMore: snapshot.matches({ active: { results: 'loadingMore' } }),
+            }
+          : { status: 'loading' };
+  const items = state.status === 'results' ? state.items : [];
   const propertyHref = (id: string) =>
     `/property/${encodeURIComponent(id)}?${bookingQueryString({ ...params, mapCoordinates: null })}`;
 
@@ -68,17 +94,7 @@ export function SearchPage() {
   );
   const active = items.find((p) => p.id === activeId) ?? null;
 
-  const edit = schedule;
-
-  function onBounds(bounds: MapBounds) {
-    boundsReports.current += 1;
-    // Document 1 §4: the first bounds change (the map fitting itself) is ignored.
-    if (boundsReports.current === 1) return;
-    const round = (n: number) => Math.round(n * 10_000) / 10_000;
-    edit({
-      mapCoordinates: [round(bounds.south), round(bounds.west), round(bounds.north), round(bounds.east)],
-    });
-  }
+  const edit = (change: Partial<BookingParams>) => send({ type: 'search.edit', change });
 
   return (
     <div className="search-page">
@@ -115,7 +131,8 @@ export function SearchPage() {
             mode="fit"
             fitKey={fitKeyRef.current}
             onMarkerSelect={(id) => setActiveId(id)}
-            onBoundsChange={onBounds}
+            // The machine ignores the first change (the map fitting itself) and searches the later ones.
+            onBoundsChange={(bounds) => send({ type: 'map.bounds', bounds })}
             height="100%"
           />
           {active ? (
@@ -150,8 +167,8 @@ export function SearchPage() {
             state={state}
             propertyHref={propertyHref}
             activeId={activeId}
-            onRetry={retry}
-            onLoadMore={loadMore}
+            onRetry={() => send({ type: 'search.retry' })}
+            onLoadMore={() => send({ type: 'results.more' })}
           />
         </section>
       </div>
@@ -166,7 +183,7 @@ function SearchList({
   onRetry,
   onLoadMore,
 }: {
-  state: ReturnType<typeof useSearchResults>['state'];
+  state: SearchState;
   propertyHref: (id: string) => string;
   activeId: string | null;
   onRetry: () => void;
@@ -196,7 +213,7 @@ function SearchList({
             </Button>
           }
         >
-          <p>{errorMessage(state.error)}</p>
+          <p>{state.error}</p>
           <p>{t('general.error_description')}</p>
         </Alert>
       );
@@ -312,31 +329,4 @@ function SearchFilters({
       />
     </form>
   );
-}
-
-/**
- * Writes the search to the URL 500 ms after the last edit (document 1 §4). Edits made meanwhile add up, so
- * changing the dates and then the guests within half a second keeps both.
- */
-function useDebouncedSearch(params: BookingParams) {
-  const navigate = useNavigate();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pending = useRef<Partial<BookingParams>>({});
-  const latest = useRef(params);
-  latest.current = params;
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-    },
-    [],
-  );
-  return (next: Partial<BookingParams>) => {
-    pending.current = { ...pending.current, ...next };
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      const query = bookingQueryString({ ...latest.current, ...pending.current, type: 'accommodation' });
-      pending.current = {};
-      void navigate({ href: `/search?${query}`, replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-  };
 }

@@ -1,57 +1,30 @@
-import { type BookingParams, searchTarget } from '@tern/core';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
-import { DateRangePicker, type IsoRange } from '../../../components/DateRangePicker';
+import { DateRangePicker } from '../../../components/DateRangePicker';
 import { CurrencySelect } from './CurrencySelect';
 import { OccupancyPicker } from './OccupancyPicker';
-import { type PlaceChoice, PlaceField } from './PlaceField';
-
-export interface StaySearchFormProps {
-  initial: BookingParams;
-  today: string;
-  onSearch: (href: string) => void;
-}
+import { PlaceField } from './PlaceField';
+import { useSearchForm } from './useSearchForm';
 
 /**
- * The main search form for stays (document 1 §2): destination, dates, occupancy and currency. The button
- * opens the property page when a property was chosen, otherwise the search page; both dates are needed.
+ * The main search form for stays (document 1 §2) on core's search form machine: destination, dates,
+ * occupancy and currency. The button opens the property page when a property was chosen, otherwise the
+ * search page; both dates are needed.
  */
-export function StaySearchForm({ initial, today, onSearch }: StaySearchFormProps) {
+export function StaySearchForm({ query = '' }: { query?: string }) {
   const { t } = useTranslation();
-  const [place, setPlace] = useState<PlaceChoice>({
-    place: null,
-    text: initial.title ?? initial.city ?? '',
-  });
-  const [dates, setDates] = useState<IsoRange | null>(
-    initial.checkinDate && initial.checkoutDate
-      ? { start: initial.checkinDate, end: initial.checkoutDate }
-      : null,
-  );
-  const [occupancy, setOccupancy] = useState({
-    adults: initial.adults,
-    children: initial.children,
-    childrenAge: initial.childrenAge,
-  });
-  const [currency, setCurrency] = useState(initial.currency);
-  const [missingDates, setMissingDates] = useState(false);
+  const { snapshot, send, today } = useSearchForm('accommodation', query);
+  const { params, place, text, needsDates } = snapshot.context;
+  const dates =
+    params.checkinDate && params.checkoutDate
+      ? { start: params.checkinDate, end: params.checkoutDate }
+      : null;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!dates) {
-      setMissingDates(true);
-      return;
-    }
-    const params: BookingParams = {
-      ...initial,
-      type: 'accommodation',
-      currency,
-      checkinDate: dates.start,
-      checkoutDate: dates.end,
-      ...occupancy,
-    };
-    onSearch(searchTarget(params, place.place, place.text));
+    send({ type: 'form.submit' });
   }
 
   return (
@@ -61,8 +34,14 @@ export function StaySearchForm({ initial, today, onSearch }: StaySearchFormProps
         className="search-form__place"
         label={t('search_form.destination')}
         placeholder={t('search_form.destination_placeholder')}
-        value={place}
-        onChange={setPlace}
+        value={{ place, text }}
+        onChange={(next) =>
+          send(
+            next.place
+              ? { type: 'place.choose', place: next.place }
+              : { type: 'text.change', text: next.text },
+          )
+        }
       />
       <DateRangePicker
         className="search-form__dates"
@@ -70,24 +49,27 @@ export function StaySearchForm({ initial, today, onSearch }: StaySearchFormProps
         calendarLabel={t('search_form.calendar')}
         value={dates}
         minValue={today}
-        onChange={(range) => {
-          setDates(range);
-          if (range) setMissingDates(false);
-        }}
-        errorMessage={missingDates ? t('search_form.select_dates') : null}
+        onChange={(range) =>
+          send({ type: 'dates.change', start: range?.start ?? null, end: range?.end ?? null })
+        }
+        errorMessage={needsDates ? t('search_form.select_dates') : null}
         visibleMonths={2}
       />
       <OccupancyPicker
         className="search-form__occupancy"
-        value={occupancy}
-        onChange={setOccupancy}
+        value={{ adults: params.adults, children: params.children, childrenAge: params.childrenAge }}
+        onChange={(next) => send({ type: 'occupancy.change', ...next })}
         showLabel
       />
-      <CurrencySelect className="search-form__currency" value={currency} onChange={setCurrency} />
+      <CurrencySelect
+        className="search-form__currency"
+        value={params.currency}
+        onChange={(currency) => send({ type: 'currency.change', currency })}
+      />
       <Button type="submit" className="search-form__submit">
         {t('search_form.search')}
       </Button>
-      {missingDates ? (
+      {needsDates ? (
         <div className="search-form__alert">
           <Alert variant="error">{t('search_form.select_dates')}</Alert>
         </div>
