@@ -3,6 +3,7 @@ import {
   bookingQueryString,
   bookingTotal,
   chosenRates,
+  closedNights,
   errorMessage,
   flowPaths,
   formatDay,
@@ -19,7 +20,7 @@ import {
   taxSummary,
   writeFlow,
 } from '@tern/core';
-import type { PropertyInfo, UnitWithRates } from '@tern/sdk';
+import type { ClosedDates, PropertyInfo, UnitWithRates } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +106,7 @@ export function PropertyPage() {
       key={channelId}
       property={info.data}
       channelId={channelId}
-      closedDates={closed?.closedDates ?? []}
+      closed={closed}
       searchStr={searchStr}
       params={params}
     />
@@ -115,13 +116,13 @@ export function PropertyPage() {
 function PropertyView({
   property,
   channelId,
-  closedDates,
+  closed,
   searchStr,
   params,
 }: {
   property: PropertyInfo;
   channelId: string;
-  closedDates: string[];
+  closed: ClosedDates | null;
   searchStr: string;
   params: ReturnType<typeof useBookingParams>['params'];
 }) {
@@ -203,7 +204,8 @@ function PropertyView({
   const currency = units[0]?.ratePlans[0]?.currency ?? search.currency;
   const rooms = roomsOf(chosen);
   const total = chosen.length > 0 ? bookingTotal(rooms, currency) : null;
-  const closedSet = useMemo(() => new Set(closedDates), [closedDates]);
+  // Closed nights from core's date picker rules (R042): past days are outside `minValue`.
+  const closedSet = useMemo(() => closedNights(closed), [closed]);
   const loadedSearch =
     loaded?.checkinDate && loaded.checkoutDate
       ? { ...loaded, checkinDate: loaded.checkinDate, checkoutDate: loaded.checkoutDate }
