@@ -281,10 +281,12 @@ export const bookingEn = {
     hotel_page: 'Property',
     car_search: 'Car',
     checkout: 'Guests and payment',
+    checkout_car: 'Driver and payment',
     confirmation: 'Confirmation',
   },
   payment_page: {
     heading: 'Guests and payment',
+    heading_car: 'Driver and payment',
     currency_convertion_alert:
       'Prices are shown in {{currency}}; {{property}} charges in {{propertyCurrency}}. The amount charged may differ with the exchange rate.',
     error_modal: {

@@ -98,7 +98,8 @@ describe('car search', () => {
     });
     await user.click(await screen.findByRole('button', { name: /Book this car: Renault Clio/ }));
     await waitForLocation(app, `/property/st-lisbon/booking_info?${written}`);
-    expect(await screen.findByRole('heading', { name: 'Driver' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Driver and payment', level: 1 })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Driver', level: 2 })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Country of residence' }) as HTMLInputElement).disabled).toBe(
       true,
     );

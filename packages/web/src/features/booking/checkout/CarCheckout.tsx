@@ -47,7 +47,7 @@ export function CarCheckout({
   return (
     <div className="page checkout">
       <div className="checkout__top">{steps}</div>
-      <PageHeading>{t('payment_page.heading')}</PageHeading>
+      <PageHeading>{t('payment_page.heading_car')}</PageHeading>
       <p className="muted">
         {offer.make} {offer.model} · {offer.stationTitle}
       </p>

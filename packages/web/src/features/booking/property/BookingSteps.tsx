@@ -30,7 +30,11 @@ export function BookingSteps({
           href: current === 'checkout' ? propertyHref : undefined,
           isDisabled: done,
         },
-        { id: 'checkout', label: t('steps.checkout'), isDisabled: current !== 'checkout' },
+        {
+          id: 'checkout',
+          label: isCar ? t('steps.checkout_car') : t('steps.checkout'),
+          isDisabled: current !== 'checkout',
+        },
         { id: 'confirmation', label: t('steps.confirmation'), isDisabled: true },
       ]}
     />
