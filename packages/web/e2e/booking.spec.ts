@@ -132,7 +132,7 @@ test('books a car: pick-up place, offers as the companies answer, the driver, co
     .first()
     .click();
 
-  await expect(page.getByRole('heading', { name: 'Driver' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Driver', exact: true })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Country of residence' })).toBeDisabled();
   await page.getByText('I have read and accept the cancellation and payment policies').click();
   await page.getByRole('button', { name: /^Book now/ }).click();
