@@ -95,6 +95,50 @@ describe('vehicleQueryMachine', () => {
     expect(actor.getSnapshot().context.error).toBe('Query expired');
   });
 
+  it('starts the same query again on retry after an error', async () => {
+    const { actor, calls, told } = start([
+      answer(false, 1),
+      new Error('Query expired'),
+      answer(false, 2),
+      answer(true, 3),
+    ]);
+    actor.send({ type: 'search.start', query });
+    await waitFor(actor, (s) => s.matches('waiting'));
+    await vi.advanceTimersByTimeAsync(2000);
+    await waitFor(actor, (s) => s.matches('error'));
+    expect(actor.getSnapshot().context.results).toHaveLength(1);
+
+    actor.send({ type: 'search.retry' });
+    expect(actor.getSnapshot().value).toBe('creatingQuery');
+    expect(actor.getSnapshot().context).toMatchObject({ results: [], polls: 0, error: null });
+    await waitFor(actor, (s) => s.matches('waiting'));
+    expect(actor.getSnapshot().context.results).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    await waitFor(actor, (s) => s.matches('finished'));
+    expect(actor.getSnapshot().context.results).toHaveLength(3);
+    expect(calls).toEqual([
+      'start 2030-05-06',
+      'poll q1',
+      'poll q1',
+      'start 2030-05-06',
+      'poll q1',
+      'poll q1',
+    ]);
+    expect(told).toEqual([
+      'vehicles.progress 1',
+      'failed Query expired',
+      'vehicles.progress 2',
+      'vehicles.finished 3',
+    ]);
+  });
+
+  it('ignores retry when nothing failed, or before any search', () => {
+    const { actor, calls } = start([]);
+    actor.send({ type: 'search.retry' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls).toEqual([]);
+  });
+
   it('does not search without both dates', () => {
     const { actor, calls } = start([]);
     actor.send({ type: 'search.start', query: { ...query, dropoffDate: '' } });

@@ -8,7 +8,8 @@ import { notProvided } from '../internal/notProvided.js';
  * M06, the asynchronous car search (document 1 §4, §9): `list_units` gives a query id, then
  * `query_results/{queryId}` is asked every 2 s until every provider has answered. A new search while one
  * runs cancels the old one (the invoked calls stop with their state) and starts again; `search.leave`
- * (the page is left) cancels and goes back to `idle`. What the providers answered so far is kept in the
+ * (the page is left) cancels and goes back to `idle`; `search.retry` after an error starts the same query
+ * again. What the providers answered so far is kept in the
  * context while polling, so the page can show it early.
  *
  * Given a query as input it starts at once. It tells whoever invoked it (the search page) how it goes with
@@ -35,7 +36,10 @@ export interface VehicleQueryContext {
   error: string | null;
 }
 
-export type VehicleQueryEvent = { type: 'search.start'; query: VehicleQueryBody } | { type: 'search.leave' };
+export type VehicleQueryEvent =
+  | { type: 'search.start'; query: VehicleQueryBody }
+  | { type: 'search.retry' }
+  | { type: 'search.leave' };
 
 export const vehicleQueryMachine = setup({
   types: {
@@ -74,6 +78,7 @@ export const vehicleQueryMachine = setup({
       enqueue.emit(params);
       if (self._parent) enqueue.sendParent(params);
     }),
+    restart: assign({ queryId: null, results: [], providers: [], polls: 0, error: null }),
     clear: assign({ query: null, queryId: null, results: [], providers: [], polls: 0, error: null }),
   },
 }).createMachine({
@@ -160,6 +165,13 @@ export const vehicleQueryMachine = setup({
       },
     },
     error: {
+      on: {
+        'search.retry': {
+          guard: ({ context }) => context.query !== null,
+          target: 'creatingQuery',
+          actions: 'restart',
+        },
+      },
       entry: {
         type: 'tell',
         params: ({ context }) => ({ type: 'vehicles.failed', error: context.error ?? 'Unknown error' }),
