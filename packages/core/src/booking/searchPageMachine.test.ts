@@ -173,3 +173,66 @@ describe('searchPageMachine', () => {
     expect(searches[1]?.filter).toEqual({ city: 'Porto' });
   });
 });
+
+describe('searchPageMachine — a newer query cancels the older load', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('drops a stays list that answers after a newer search', async () => {
+    type Reply = { items: SearchProperty[]; meta: ListMeta };
+    const calls: Array<{ input: SearchQuery; resolve: (r: Reply) => void; reject: (e: unknown) => void }> =
+      [];
+    const machine = searchPageMachine.provide({
+      actors: {
+        loadProperties: fromPromise(
+          ({ input }: { input: SearchQuery }) =>
+            new Promise<Reply>((resolve, reject) => calls.push({ input, resolve, reject })),
+        ),
+      },
+    });
+    const actor = createActor(machine, { input: { query: stays, today, searchPageIsActive: true } }).start();
+    expect(actor.getSnapshot().matches({ active: 'loading' })).toBe(true);
+    expect(calls).toHaveLength(1);
+
+    actor.send({ type: 'search.edit', change: { city: 'Porto' } });
+    expect(actor.getSnapshot().matches({ active: 'debouncing' })).toBe(true);
+    calls[0]!.resolve(list(5));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context.properties).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(500);
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.input.filter).toEqual({ city: 'Porto' });
+    actor.send({ type: 'search.edit', change: { city: 'Faro' } });
+    await vi.advanceTimersByTimeAsync(500);
+    calls[1]!.reject(new Error('too late'));
+    calls[2]!.resolve(list(2));
+    await waitFor(actor, (s) => s.matches({ active: 'results' }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(actor.getSnapshot().context).toMatchObject({ total: 2, error: null });
+    expect(actor.getSnapshot().context.properties).toHaveLength(2);
+    expect(calls.map((c) => c.input.filter)).toEqual([{}, { city: 'Porto' }, { city: 'Faro' }]);
+  });
+
+  it('stops polling the older car query when the search changes', async () => {
+    const answer = (finished: boolean, n: number): VehicleQueryResults => ({
+      queryId: 'q1',
+      finished,
+      providers: [],
+      results: Array.from({ length: n }, (_, i) => vehicleOffer(`o${i}`)),
+    });
+    const { actor, carQueries } = start('type=vehicle&pickupDate=2030-05-06&dropoffDate=2030-05-08', [], {
+      cars: [answer(false, 1), answer(true, 4)],
+    });
+    await waitFor(actor, (s) => s.context.vehicles.length === 1);
+    actor.send({ type: 'search.edit', change: { pickupDate: '2030-05-07' } });
+    expect(actor.getSnapshot().context.vehicles).toHaveLength(1);
+    expect(actor.getSnapshot().children.vehicleQuery).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(500);
+    await waitFor(actor, (s) => s.matches({ active: 'results' }));
+    expect(carQueries.map((q) => q.pickupDate)).toEqual(['2030-05-06', '2030-05-07']);
+    expect(actor.getSnapshot().context.vehicles).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(carQueries).toHaveLength(2);
+  });
+});
