@@ -1,6 +1,7 @@
 import { applyModifier, type ModifierLogic, roundMoney } from '@tern/core';
 import { ApiError, type TernClient, type VehicleOffer, type VehicleQueryBody } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acrissAirConditioning } from '../src/services/vehicles/acriss.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Car rentals (v3): the asynchronous query answered by three simulated providers, places, booking and
@@ -105,6 +106,18 @@ async function terms(offer: VehicleOffer) {
 
 const price = (o: VehicleOffer | undefined) => o?.ratePlans[0]?.totalPrice;
 
+describe('ACRISS codes', () => {
+  it('say whether a car has air conditioning by their fourth letter', () => {
+    expect(['CDMR', 'FFBD', 'EDAH', 'SFDE', 'IWMV', 'MBMU'].map(acrissAirConditioning)).toEqual(
+      Array(6).fill(true),
+    );
+    expect(['MBMN', 'EDMQ', 'CDAI', 'CDAC', 'MBMZ', 'CDMX'].map(acrissAirConditioning)).toEqual(
+      Array(6).fill(false),
+    );
+    expect(['CDM', '', 'CDMW'].map(acrissAirConditioning)).toEqual([null, null, null]);
+  });
+});
+
 describe('the car search', () => {
   it('answers with a query id at once, then each provider after its own delay, until all three have', async () => {
     const { queryId } = await agent.vehicles.startQuery({ body: { ...rental(), currency: 'EUR' } });
@@ -168,6 +181,9 @@ describe('the car search', () => {
     }
     const prices = done.results.map((o) => price(o)!);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // Air conditioning from the ACRISS code's fourth letter: every Icelandic car has it (R, D, H or E).
+    for (const car of done.results) expect(car.airConditioning, car.acrissCode).toBe(true);
+    expect(done.results.map((o) => o.acrissCode)).toContain('CFND'); // a diesel with air
   });
 
   it('prices for the driver: young drivers pay more or are refused, locals pay less at Fjord Drive', async () => {

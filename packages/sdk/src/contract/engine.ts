@@ -434,6 +434,9 @@ export const vehicleOffer = z.object({
   smallSuitcasesCapacity: z.number().int(),
   transmission: z.enum(['manual', 'automatic']),
   fuel: z.string(),
+  /** Air conditioning, from the ACRISS code's fourth letter (`null` when the code does not say). The server
+   * always sends it. */
+  airConditioning: z.boolean().nullable().optional(),
   /** Days charged (document 1 §9, decision 8). */
   days: z.number().int(),
   ratePlans: z.array(z.object({ id: z.string(), totalPrice: z.number(), currency: z.string(), liability })),

@@ -26,6 +26,7 @@ import { newReservationId } from '../engine/book.js';
 import { currencyRatesFor } from '../engine/queries.js';
 import { html, sendMail } from '../mail.js';
 import { redeemCardToken } from '../vault/tokens.js';
+import { acrissAirConditioning } from './acriss.js';
 import { type CarProvider, carProviders, type DriverProfile, providerNamed } from './providers/index.js';
 
 type QueryBody = z.output<typeof vehicleQueryBody>;
@@ -219,6 +220,7 @@ function offerOf(
     smallSuitcasesCapacity: Number(car.small_suitcases),
     transmission: car.transmission,
     fuel: car.fuel,
+    airConditioning: acrissAirConditioning(car.acriss_code),
     days,
     ratePlans: [{ id, totalPrice: total, currency, liability: liabilityOf(policy) }],
     cancellationPolicy: policy,
