@@ -1,7 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cardBrand, cardErrors, luhnValid } from '../src/services/vault/card.js';
-import { redeemCardToken } from '../src/services/vault/index.js';
+import { redeemCardToken, sweepCardTokens } from '../src/services/vault/index.js';
 import { CARD_TOKEN_TTL_MS } from '../src/services/vault/tokens.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -380,5 +380,21 @@ describe('card tokens', () => {
       expect(everything).not.toContain(number); // …but no number
     expect(everything).not.toMatch(/"cvc"|"cvv"/);
     expect(everything).not.toMatch(/card_[A-Za-z0-9_-]{32}/); // tokens are stored as hashes only
+  });
+
+  it('are deleted a day after they expire, and not before', async () => {
+    const count = async () =>
+      Number((await server.db.one<{ n: string }>('select count(*) as n from card_tokens'))!.n);
+    const reply = await tokenise({ number: VISA, expMonth: 12, expYear: 2031, cvc: '123', holder: 'Ada' });
+    expect(reply.status).toBe(201);
+    const before = await count();
+    expect(await sweepCardTokens(server.db, server.clock)).toBe(0);
+    const later = (ms: number) => ({ now: () => new Date(server.clock.now().getTime() + ms) });
+    expect(await sweepCardTokens(server.db, later(CARD_TOKEN_TTL_MS + 24 * 3600_000 - 60_000))).toBe(
+      before - 1,
+    );
+    expect(await count()).toBe(1); // the fresh token is still there…
+    expect(await sweepCardTokens(server.db, later(CARD_TOKEN_TTL_MS + 24 * 3600_000 + 1000))).toBe(1);
+    expect(await count()).toBe(0); // …until a day after it expired
   });
 });

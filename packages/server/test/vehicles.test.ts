@@ -2,6 +2,7 @@ import { applyModifier, type ModifierLogic, roundMoney } from '@tern/core';
 import { ApiError, type TernClient, type VehicleOffer, type VehicleQueryBody } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acrissAirConditioning } from '../src/services/vehicles/acriss.js';
+import { sweepVehicleQueries } from '../src/services/vehicles/rentals.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Car rentals (v3): the asynchronous query answered by three simulated providers, places, booking and
@@ -254,6 +255,20 @@ describe('the car search', () => {
     expect((await failure(agent2.vehicles.queryResults({ params: { queryId } }))).status).toBe(404);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await failure(agent.vehicles.queryResults({ params: { queryId: unknown } }))).status).toBe(404);
+  });
+
+  it('forgets searches a day old', async () => {
+    const { queryId: old } = await agent.vehicles.startQuery({ body: rental() });
+    const { queryId: fresh } = await agent.vehicles.startQuery({ body: rental() });
+    await server.db.query(
+      `update vehicle_queries set created_at = created_at - interval '25 hours' where id = $1`,
+      [old],
+    );
+    expect(await sweepVehicleQueries(server.db, server.clock)).toBeGreaterThanOrEqual(1);
+    expect(await failure(agent.vehicles.queryResults({ params: { queryId: old } }))).toMatchObject({
+      status: 404,
+    });
+    expect((await agent.vehicles.queryResults({ params: { queryId: fresh } })).queryId).toBe(fresh);
   });
 
   it('finds places for the search box among the stations the agency can book', async () => {

@@ -8,7 +8,7 @@ import { cardBrand, cardDigits, cardErrors } from './card.js';
 import { cardFormPage } from './page.js';
 import { issueCardToken } from './tokens.js';
 
-export { type CardSummary, redeemCardToken } from './tokens.js';
+export { type CardSummary, redeemCardToken, sweepCardTokens } from './tokens.js';
 
 /** Where the card form is, for `card_capture_form_url`: the vault's own origin (its own port). */
 export function cardCaptureFormUrl(config: Pick<AppConfig, 'vaultUrl'>): {

@@ -59,3 +59,11 @@ export async function redeemCardToken(tx: Db, clock: Clock, token: string): Prom
     exp: `${String(row.exp_month).padStart(2, '0')}/${String(row.exp_year % 100).padStart(2, '0')}`,
   };
 }
+
+/** Deletes tokens a day after they expired (used or not): bookings keep their own copy of the card's summary. */
+export async function sweepCardTokens(db: Db, clock: Clock): Promise<number> {
+  const rows = await db.query('delete from card_tokens where expires_at < $1 returning id', [
+    new Date(clock.now().getTime() - 24 * 60 * 60 * 1000),
+  ]);
+  return rows.length;
+}

@@ -538,3 +538,14 @@ export async function searchPlaces(
     });
   return places.slice(0, limit);
 }
+
+/** A car search can be polled for a day; older ones are deleted (for housekeeping). */
+export const VEHICLE_QUERY_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Deletes car searches older than `VEHICLE_QUERY_TTL_MS`; returns how many. */
+export async function sweepVehicleQueries(db: Db, clock: Clock): Promise<number> {
+  const rows = await db.query('delete from vehicle_queries where created_at < $1 returning id', [
+    new Date(clock.now().getTime() - VEHICLE_QUERY_TTL_MS),
+  ]);
+  return rows.length;
+}
