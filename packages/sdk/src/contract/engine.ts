@@ -439,6 +439,8 @@ export const vehicleOffer = z.object({
   airConditioning: z.boolean().nullable().optional(),
   /** Days charged (document 1 §9, decision 8). */
   days: z.number().int(),
+  /** One rate: `totalPrice` is the whole rental's price, charged days included (what the booking costs):
+   * shown as is, not put through R069's ÷ day difference × charged days (decisions.md). */
   ratePlans: z.array(z.object({ id: z.string(), totalPrice: z.number(), currency: z.string(), liability })),
   cancellationPolicy: cancellationPolicy.nullable(),
   availability: z.number().int(),
