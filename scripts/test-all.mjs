@@ -51,18 +51,42 @@ await step('browser tests (playwright, chromium)', 'npx', ['playwright', 'test',
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+// The failing tests are named again at the very end, where a truncated CI log still shows them.
+const failures = [];
 try {
   const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
   passed += v.numPassedTests;
   failed += v.numFailedTests;
   skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+  for (const file of v.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const why = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failures.push(`${file.name.replace(`${root}/`, '')} › ${test.fullName}\n      ${why}`);
+    }
+  }
 } catch {}
 try {
   const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
   passed += p.stats.expected + (p.stats.flaky ?? 0);
   failed += p.stats.unexpected;
   skipped += p.stats.skipped;
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      if (spec.ok) continue;
+      failures.push(`e2e ${spec.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title ? [...trail, suite.title] : trail);
+  };
+  for (const suite of p.suites ?? []) walk(suite, []);
 } catch {}
+
+if (failures.length > 0) {
+  process.stdout.write('\nFailed tests:\n');
+  for (const f of failures.slice(0, 30)) process.stdout.write(`  ✗ ${f}\n`);
+}
 
 process.stdout.write('\n');
 for (const s of steps) process.stdout.write(`  ${s.ok ? 'ok  ' : 'FAIL'}  ${s.name} (${s.seconds}s)\n`);
