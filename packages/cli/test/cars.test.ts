@@ -140,7 +140,7 @@ describe('tern search cars', () => {
     expect(reply.results.every((o: VehicleOffer) => o.days === days)).toBe(true);
     const first = reply.results[0] as VehicleOffer;
     expect(mask(JSON.stringify(Object.keys(first)))).toMatchInlineSnapshot(
-      `"["id","vehicleChannelId","stationChannelId","stationTitle","station","provider","make","model","imageUrl","acrissCode","seats","doors","largeSuitcasesCapacity","smallSuitcasesCapacity","transmission","fuel","days","ratePlans","cancellationPolicy","availability"]"`,
+      `"["id","vehicleChannelId","stationChannelId","stationTitle","station","provider","make","model","imageUrl","acrissCode","seats","doors","largeSuitcasesCapacity","smallSuitcasesCapacity","transmission","fuel","airConditioning","days","ratePlans","cancellationPolicy","availability"]"`,
     );
   });
 

@@ -136,9 +136,17 @@ describe('the contract lifecycle', () => {
       }),
     ).rejects.toMatchObject({ status: 400 });
     const stranger = server.client(await server.signIn('hotelier2'));
-    const mine = await agent.contracts.list({ query: { status: 'active' } });
+    // One of the agent's active contracts with a property hotelier2 does not manage (the demo world gives the
+    // agency contracts with hotelier2's hotel too, and the list's order depends on timing).
+    const theirs = await server.db.query<{ property_id: string }>(
+      `select pu.property_id from property_users pu join users u on u.id = pu.user_id
+        where u.email = 'hotelier2@demo.tern.test'`,
+    );
+    const mine = await agent.contracts.list({ query: { status: 'active', limit: 100 } });
+    const notTheirs = mine.items.find((c) => !theirs.some((t) => t.property_id === c.channelId));
+    expect(notTheirs).toBeDefined();
     await expect(
-      stranger.contracts.terminate({ params: { id: mine.items[0]!.id }, body: {} }),
+      stranger.contracts.terminate({ params: { id: notTheirs!.id }, body: {} }),
     ).rejects.toMatchObject({ status: 404 });
     const requested = await agent.contracts.request({
       body: { propertyId: hotel.propertyId, requestMessage: 'Hello!' },
