@@ -1,11 +1,16 @@
 import { type Clock, DAY, HOUR } from '../clock.js';
 import type { Db } from '../db/db.js';
+import { sweepCardTokens } from './vault/tokens.js';
+import { sweepVehicleQueries } from './vehicles/rentals.js';
 
 /** Sessions stay a week past expiry, so an old token still gets 440 (not 401) for a while. */
 const KEEP_EXPIRED_SESSIONS = 7 * DAY;
 const KEEP_ATTEMPTS = DAY;
 
-/** Deletes what has no use any more: long-expired sessions, codes, links, devices, attempts, idempotency keys. */
+/**
+ * Deletes what has no use any more: long-expired sessions, codes, links, devices, attempts, idempotency keys,
+ * card tokens a day past expiry and car searches a day old.
+ */
 export async function sweep(db: Db, clock: Clock): Promise<void> {
   const now = clock.now().getTime();
   const ago = (ms: number) => new Date(now - ms);
@@ -15,6 +20,8 @@ export async function sweep(db: Db, clock: Clock): Promise<void> {
   await db.query('delete from trusted_devices where expires_at < $1', [ago(0)]);
   await db.query('delete from sign_in_attempts where at < $1', [ago(KEEP_ATTEMPTS)]);
   await db.query('delete from idempotency_keys where created_at < $1', [ago(DAY)]);
+  await sweepCardTokens(db, clock);
+  await sweepVehicleQueries(db, clock);
 }
 
 /** Sweeps at start and then every hour; `stop` waits for a sweep under way. */
