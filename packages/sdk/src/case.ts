@@ -18,10 +18,12 @@ export function camelKey(key: string): string {
 export function snakeKey(key: string): string {
   let out = snakeCache.get(key);
   if (out === undefined) {
-    out = /[A-Z]/.test(key)
+    // A number starts a word of its own: addressLine1 → address_line_1 (document 1 §3's driver address).
+    out = /[A-Z]|[a-z][0-9]/.test(key)
       ? key
           .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
           .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+          .replace(/([a-zA-Z])([0-9])/g, '$1_$2')
           .toLowerCase()
       : key;
     snakeCache.set(key, out);

@@ -22,8 +22,14 @@ describe('case conversion', () => {
     ['otpClientChallenge', 'otp_client_challenge'],
     ['ternHotelUserId', 'tern_hotel_user_id'],
     ['checkinDate', 'checkin_date'],
+    ['addressLine1', 'address_line_1'],
+    ['address1', 'address_1'],
     ['id', 'id'],
   ])('%s → %s', (camel, snake) => expect(snakeKey(camel)).toBe(snake));
+
+  it('round-trips keys with numbers', () => {
+    for (const key of ['addressLine1', 'address1', 'addressLine3']) expect(camelKey(snakeKey(key))).toBe(key);
+  });
 
   it('converts keys deeply but never values, and drops undefined', () => {
     expect(toSnake({ aB: { cD: ['eF', { gH: 1 }] }, skip: undefined })).toEqual({
