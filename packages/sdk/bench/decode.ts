@@ -1,26 +1,88 @@
 /**
  * Benchmark: decoding a 10,000-row list reply through the SDK (JSON.parse, JSON:API flattening, camelCase keys,
  * schema check) against plain JSON.parse of the same bytes, both measured in this run. Target: at most 2×.
- * The list is the largest list schema of the contract (today the outbox; the bookings list once it exists).
+ * The list is the largest list schema of the contract: the bookings list, each booking with two rooms, their
+ * guests and policies, the property policy and a masked guarantee card.
  */
-import { contract, decodeReply } from '../src/index.js';
+import { contract, decodeReply, toSnake } from '../src/index.js';
 
 const ROWS = 10_000;
-const endpoint = contract.mail.list;
+const endpoint = contract.bookings.list;
+
+const policy = {
+  id: 'pol-1',
+  title: 'Free cancellation until 2 days before arrival',
+  cancellationPolicyLogic: 'deadline',
+  cancellationPolicyDeadline: 2,
+  cancellationPolicyDeadlineType: 'days',
+  cancellationPolicyPenalty: 100,
+  cancellationPolicyMode: 'percent',
+  guaranteePaymentPolicy: 'none',
+  guaranteePaymentAmount: 0,
+  currency: 'EUR',
+};
+
+function booking(i: number) {
+  const room = (n: number) => ({
+    id: `unit-${i}-${n}`,
+    title: 'Double Room with Harbour View',
+    roomRateTitle: 'Flexible with breakfast',
+    unitTypeCode: `rt-${n}`,
+    ratePlanCode: `rate-${n}`,
+    occupancy: { adults: 2, children: 0, infants: 0 },
+    cancellationPolicy: policy,
+    mealType: 'breakfast',
+    guests: [
+      { name: 'Anna', surname: `Jónsdóttir ${i}`, nationality: 'IS' },
+      { name: 'Páll', surname: `Jónsson ${i}`, nationality: 'IS' },
+    ],
+    drivers: [],
+    price: 240.5,
+    status: 'booked',
+    meta: { pickUpTime: null, dropOffTime: null },
+  });
+  return {
+    id: `booking-${i}`,
+    type: 'booking',
+    attributes: toSnake({
+      status: 'new',
+      reservationId: `TRN-${100000 + i}`,
+      reservationName: null,
+      externalReferenceId: `REF-${i}`,
+      createdAt: new Date(Date.UTC(2026, 10, 22, 12, 0, i % 60)).toISOString(),
+      hotelName: 'Hótel Borg',
+      propertyChannelId: 'prop-1',
+      propertyType: 'accommodation',
+      arrivalDate: '2026-12-10',
+      departureDate: '2026-12-12',
+      arrivalTime: '15:00',
+      totalNights: 2,
+      price: { currency: 'EUR', total: 481 },
+      notes: null,
+      specialRequest: i % 3 === 0 ? 'Late arrival, around 23:00' : null,
+      resellerName: 'Northern Lights Travel',
+      user: { name: 'Agent Smith', email: 'agent@demo.tern.test' },
+      customer: { name: 'Anna', surname: `Jónsdóttir ${i}`, mail: `guest${i}@example.test` },
+      cancellationPolicy: policy,
+      propertyPolicy: null,
+      guarantee: {
+        cardType: 'visa',
+        cardNumber: '**** **** **** 4242',
+        expirationDate: '12/28',
+        cardholderName: 'Anna Jónsdóttir',
+        cvv: null,
+        isVirtual: false,
+      },
+      liability: 'guarantee',
+      changeable: true,
+      changeBlock: null,
+      units: [room(1), room(2)],
+    }),
+  };
+}
 
 function wireReply(): string {
-  const data = Array.from({ length: ROWS }, (_, i) => ({
-    id: String(i + 1),
-    type: 'mail',
-    attributes: {
-      to: `guest${i}@example.test`,
-      subject: `Your booking ${100000 + i} at Hótel Borg is confirmed`,
-      text: `Dear guest,\n\nthank you for booking with us. Your reservation number is ${100000 + i}.\n`,
-      html: null,
-      kind: 'booking_confirmation',
-      created_at: new Date(Date.UTC(2026, 10, 22, 12, 0, i % 60)).toISOString(),
-    },
-  }));
+  const data = Array.from({ length: ROWS }, (_, i) => booking(i));
   return JSON.stringify({ data, meta: { page: 1, limit: ROWS, total: ROWS } });
 }
 

@@ -37,28 +37,49 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/**
+ * Converts keys deeply. A part whose keys are already right and holds nothing to convert is returned as it is
+ * (no copy): on long replies most small objects (`{adults, children}`, `{name, surname}`) need nothing, and
+ * not copying them halves the garbage. Anything that changes is a fresh object; inputs are never modified.
+ */
 function convert(value: unknown, key: (k: string) => string): unknown {
   if (Array.isArray(value)) {
-    const out = new Array(value.length);
-    for (let i = 0; i < value.length; i++) out[i] = convert(value[i], key);
-    return out;
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = value[i];
+      const c = convert(v, key);
+      if (c !== v && out === null) out = value.slice(0, i);
+      if (out !== null) out.push(c);
+    }
+    return out ?? value;
   }
   if (!isPlainObject(value)) return value;
-  const out: Record<string, unknown> = {};
+  let out: Record<string, unknown> | null = null;
   for (const k in value) {
     const v = value[k];
     // A `__proto__` key from JSON would replace the copy's prototype: never copy it.
-    if (v !== undefined && k !== '__proto__') out[key(k)] = convert(v, key);
+    const skip = v === undefined || k === '__proto__';
+    const nk = skip ? k : key(k);
+    const nv = skip ? v : convert(v, key);
+    if (out === null && (skip || nk !== k || nv !== v)) {
+      // The first difference: copy the members before it, unchanged.
+      out = {};
+      for (const before in value) {
+        if (before === k) break;
+        out[before] = value[before];
+      }
+    }
+    if (out !== null && !skip) out[nk] = nv;
   }
-  return out;
+  return out ?? value;
 }
 
-/** Deep copy with camelCase keys. */
+/** The value with camelCase keys, deeply (parts that need no change are shared, not copied). */
 export function toCamel<T = unknown>(value: unknown): T {
   return convert(value, camelKey) as T;
 }
 
-/** Deep copy with snake_case keys; `undefined` members are dropped. */
+/** The value with snake_case keys, deeply; `undefined` members are dropped (unchanged parts are shared). */
 export function toSnake<T = unknown>(value: unknown): T {
   return convert(value, snakeKey) as T;
 }

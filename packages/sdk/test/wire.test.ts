@@ -27,6 +27,23 @@ describe('case conversion', () => {
     ['id', 'id'],
   ])('%s → %s', (camel, snake) => expect(snakeKey(camel)).toBe(snake));
 
+  it('shares the parts that need no change and never changes its input', () => {
+    const input = { occupancy: { adults: 2 }, guest_list: [{ name: 'A' }], price_info: { unit_price: 1 } };
+    const out = toCamel<Record<string, unknown>>(input);
+    expect(out).toEqual({
+      occupancy: { adults: 2 },
+      guestList: [{ name: 'A' }],
+      priceInfo: { unitPrice: 1 },
+    });
+    expect(out.occupancy).toBe(input.occupancy);
+    expect(out.guestList).toBe(input.guest_list);
+    expect(input.price_info).toEqual({ unit_price: 1 });
+    const same = { a: 1, b: { c: [1, 2] } };
+    expect(toCamel(same)).toBe(same);
+    expect(toSnake({ a: 1, b: undefined })).toEqual({ a: 1 });
+    expect(toSnake({ a: 1, b: { c: undefined } })).toEqual({ a: 1, b: {} });
+  });
+
   it('round-trips keys with numbers', () => {
     for (const key of ['addressLine1', 'address1', 'addressLine3']) expect(camelKey(snakeKey(key))).toBe(key);
   });
