@@ -1,215 +1,268 @@
-import { formatDay, formatPrice } from '@tern/core';
-import type { BookingRecord } from '@tern/sdk';
-import { useState } from 'react';
+import { bookedUnits } from '@tern/core';
+import type { BookedUnit, BookingRecord, Role } from '@tern/sdk';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
-import { useServices } from '../../session/SessionContext';
+import {
+  BookingSummary,
+  CancellationPolicyInfo,
+  DetailsSection,
+  GuaranteeInfo,
+  PropertyPolicyInfo,
+} from './BookingFacts';
+import { BookingUnits } from './BookingUnits';
+import { DriverEditor } from './DriverEditor';
+import { GuestsEditor } from './GuestsEditor';
+import { RequestEditor } from './RequestEditor';
+import { type BookingDetailsListeners, useBookingDetails } from './useBookingDetails';
 
-/** One booking in the side drawer (document 1 §2): read-only for suppliers; a reseller may cancel while allowed. */
+type Editing = null | { kind: 'guests' } | { kind: 'request' } | { kind: 'driver'; unit: BookedUnit };
+
+/**
+ * One booking in the drawer (document 1 §2, §4, §6, §8; R115–R125), on core's booking details machine. A
+ * reseller may cancel, edit the guests or the driver, the special request, and remove a room or car while
+ * more than one remains — while the booking is changeable; otherwise the buttons are disabled and say why.
+ * Suppliers and admins see the same details without any action.
+ */
 export function BookingDetails({
   booking,
-  onChanged,
+  role,
   onClose,
-}: {
-  booking: BookingRecord;
-  onChanged: () => void;
-  onClose: () => void;
-}) {
+  ...listeners
+}: { booking: BookingRecord; role: Role; onClose: () => void } & BookingDetailsListeners) {
   const { t } = useTranslation();
-  const { client } = useServices();
-  const [asking, setAsking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const car = booking.propertyType === 'vehicle';
-  const [request, setRequest] = useState(booking.specialRequest ?? booking.notes ?? '');
-  const [saved, setSaved] = useState(false);
-  const reseller = booking.changeBlock !== 'not_reseller';
-  const booked = booking.units.filter((u) => u.status === 'booked');
-  const run = async (action: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    setSaved(false);
-    try {
-      await action();
-      onChanged();
-      return true;
-    } catch (e) {
-      setError(
-        e instanceof Error ? ((e as { serverMessage?: string }).serverMessage ?? e.message) : String(e),
-      );
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  const { snapshot, send } = useBookingDetails(booking, listeners);
+  const { context } = snapshot;
+  const current = context.booking;
+  const car = current.propertyType === 'vehicle';
+  const reseller = role === 'reseller';
+  const busy = snapshot.hasTag('busy');
+  const [editing, setEditing] = useState<Editing>(null);
+  const [removing, setRemoving] = useState<BookedUnit | null>(null);
+  // A saved change brings the server's record: the form it came from closes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the new record is the signal.
+  useEffect(() => setEditing(null), [current]);
+
+  const notice = useRef<HTMLDivElement>(null);
+  const message = context.cancelFailed ?? context.error ?? (context.saved ? 'saved' : null);
+  useEffect(() => {
+    if (message) notice.current?.focus();
+  }, [message]);
+
+  // The machine decides what can happen now (changeable, and not busy with another call).
+  const canCancel = snapshot.can({ type: 'cancel.ask' });
+  const canEdit = snapshot.can({ type: 'request.save', specialRequest: '' });
+  const reasonId = useId();
+  const reason =
+    !current.changeable && current.changeBlock ? t(`bookings.blocked.${current.changeBlock}`) : null;
+  const describedBy = reason ? reasonId : undefined;
+  const booked = bookedUnits(current);
+  const dismiss = () => send({ type: 'notice.dismiss' });
+
+  const edit = (next: Editing) => {
+    dismiss();
+    setEditing(next);
   };
-  const saveRequest = async () => {
-    const ok = await run(() =>
-      client.bookings.updateSpecialRequest({
-        params: {
-          kind: car ? 'vehicles' : 'accommodations',
-          propertyId: booking.propertyChannelId,
-          bookingId: booking.id,
-        },
-        body: { specialRequest: request },
-      }),
-    );
-    if (ok) setSaved(true);
-  };
-  const removeUnit = (unitId: string) =>
-    run(() =>
-      car
-        ? client.bookings.removeVehicles({ params: { id: booking.id }, body: { deleteUnitIds: [unitId] } })
-        : client.bookings.removeRooms({ params: { id: booking.id }, body: { deleteUnitIds: [unitId] } }),
-    ).then((ok) => ok && onClose());
-  const cancel = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await client.bookings.cancel({
-        params: { kind: car ? 'vehicles' : 'accommodations' },
-        body: {
-          reservationId: booking.reservationId,
-          propertyChannelId: booking.propertyChannelId,
-          propertyType: booking.propertyType,
-        },
-      });
-      onChanged();
-      onClose();
-    } catch (e) {
-      setError(
-        e instanceof Error ? ((e as { serverMessage?: string }).serverMessage ?? e.message) : String(e),
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
-  const blocked = booking.changeBlock ? t(`bookings.blocked.${booking.changeBlock}`) : null;
+  const editButton = (label: string, next: Editing) =>
+    reseller && !editing ? (
+      <Button
+        variant="secondary"
+        isDisabled={!canEdit}
+        aria-describedby={describedBy}
+        onPress={() => edit(next)}
+      >
+        {label}
+      </Button>
+    ) : null;
+
   return (
-    <div className="stack booking-details">
-      <dl className="booking-details__facts">
-        <dt>{t('bookings.columns.number')}</dt>
-        <dd>{booking.reservationId}</dd>
-        <dt>{t('bookings.columns.status')}</dt>
-        <dd>{t(`bookings.status.${booking.status}`)}</dd>
-        <dt>{t('bookings.columns.property')}</dt>
-        <dd>{booking.hotelName}</dd>
-        <dt>{t('bookings.columns.dates')}</dt>
-        <dd>
-          {formatDay(booking.arrivalDate)} – {formatDay(booking.departureDate)}
-        </dd>
-        <dt>{t('bookings.columns.price')}</dt>
-        <dd>{formatPrice(booking.price.total, booking.price.currency)}</dd>
-        <dt>{t('bookings.details.guest')}</dt>
-        <dd>
-          {`${booking.customer.name} ${booking.customer.surname}`.trim()}
-          {booking.customer.mail ? ` · ${booking.customer.mail}` : ''}
-        </dd>
-        <dt>{t('bookings.details.booked_by')}</dt>
-        <dd>
-          {booking.user.name} ({booking.resellerName})
-        </dd>
-        {booking.cancellationPolicy ? (
-          <>
-            <dt>{t('bookings.details.policy')}</dt>
-            <dd>{booking.cancellationPolicy.title}</dd>
-          </>
-        ) : null}
-        {booking.guarantee ? (
-          <>
-            <dt>{t('bookings.details.card')}</dt>
-            <dd>
-              {booking.guarantee.cardType} {booking.guarantee.cardNumber} · {booking.guarantee.expirationDate}
-            </dd>
-          </>
-        ) : null}
-        {!reseller && (booking.specialRequest || booking.notes) ? (
-          <>
-            <dt>{t('bookings.details.special_request')}</dt>
-            <dd>{booking.specialRequest ?? booking.notes}</dd>
-          </>
-        ) : null}
-      </dl>
-      <h3>{car ? t('bookings.details.driver') : t('bookings.details.guests')}</h3>
-      <ul className="booking-details__units">
-        {booking.units.map((unit) => (
-          <li key={unit.id}>
-            <strong>{unit.title}</strong> — {unit.roomRateTitle} ({t(`bookings.unit_status.${unit.status}`)})
-            <br />
-            {car
-              ? unit.drivers.map((d) => `${d.firstName} ${d.lastName}`).join(', ')
-              : unit.guests.length > 0
-                ? unit.guests.map((g) => `${g.name} ${g.surname}`.trim()).join(', ')
-                : t('guests.no_info_available')}
-            {reseller && unit.status === 'booked' && booked.length > 1 ? (
-              <>
-                {' '}
-                <Button
-                  variant="link"
-                  isDisabled={!booking.changeable || busy}
-                  onPress={() => removeUnit(unit.id)}
-                  aria-label={t('bookings.remove_unit_named', { unit: unit.title })}
-                >
-                  {t('bookings.remove_unit')}
-                </Button>
-              </>
-            ) : null}
-          </li>
-        ))}
-      </ul>
-      {reseller ? (
-        <div className="stack">
-          <TextField
-            label={t('bookings.details.special_request')}
-            value={request}
-            onChange={setRequest}
-            maxLength={2000}
-            isDisabled={!booking.changeable || busy}
-          />
-          <div>
-            <Button variant="secondary" isDisabled={!booking.changeable || busy} onPress={saveRequest}>
-              {t('bookings.save_request')}
+    <div className="booking-details">
+      {context.cancelFailed ? (
+        <Alert
+          ref={notice}
+          variant="error"
+          title={t('bookings.cancel_failed_title')}
+          action={
+            <Button variant="quiet" onPress={dismiss}>
+              {t('bookings.dismiss')}
             </Button>
-            {saved ? <span role="status"> {t('bookings.saved')}</span> : null}
-          </div>
-        </div>
-      ) : null}
-      {error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {error}
+          }
+        >
+          <p>{context.cancelFailed}</p>
         </Alert>
+      ) : context.error ? (
+        <Alert
+          ref={notice}
+          variant="error"
+          title={t('general.error_message')}
+          action={
+            <Button variant="quiet" onPress={dismiss}>
+              {t('bookings.dismiss')}
+            </Button>
+          }
+        >
+          <p>{context.error || t('general.error_description')}</p>
+        </Alert>
+      ) : context.saved ? (
+        <Alert
+          ref={notice}
+          variant="success"
+          title={t('general.success_message')}
+          action={
+            <Button variant="quiet" onPress={dismiss}>
+              {t('bookings.dismiss')}
+            </Button>
+          }
+        />
       ) : null}
-      <div className="booking-details__actions">
-        {booking.changeBlock === 'not_reseller' ? null : (
+
+      {reseller ? (
+        <div className="booking-details__actions">
           <Button
-            variant="secondary"
-            isDisabled={!booking.changeable || busy}
-            onPress={() => setAsking(true)}
-            aria-describedby={blocked ? `blocked-${booking.id}` : undefined}
+            variant="danger"
+            isDisabled={!canCancel}
+            isPending={snapshot.matches('cancelling')}
+            aria-describedby={describedBy}
+            onPress={() => send({ type: 'cancel.ask' })}
           >
             {t('bookings.cancel')}
           </Button>
+          {reason ? (
+            <p id={reasonId} className="booking-details__blocked">
+              {reason}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className="muted">{t('bookings.read_only')}</p>
+      )}
+
+      <DetailsSection title={t('bookings.details.booking')}>
+        <BookingSummary booking={current} />
+      </DetailsSection>
+
+      <DetailsSection
+        title={car ? t('bookings.details.driver') : t('bookings.details.guests')}
+        action={
+          car
+            ? booked[0]
+              ? editButton(t('bookings.edit_driver'), { kind: 'driver', unit: booked[0] })
+              : null
+            : editButton(t('bookings.edit_guests'), { kind: 'guests' })
+        }
+      >
+        {editing?.kind === 'guests' ? (
+          <GuestsEditor
+            booking={current}
+            errors={context.formErrors}
+            busy={busy}
+            onSave={(edits) => send({ type: 'guests.save', edits })}
+            onCancel={() => edit(null)}
+          />
+        ) : editing?.kind === 'driver' ? (
+          <DriverEditor
+            unit={editing.unit}
+            errors={context.formErrors}
+            busy={busy}
+            onSave={(driver) => send({ type: 'driver.save', unitId: editing.unit.id, driver })}
+            onCancel={() => edit(null)}
+          />
+        ) : (
+          <BookingUnits
+            booking={current}
+            action={
+              // R119: a room (or car) can go while more than one remains.
+              reseller && booked.length > 1
+                ? (unit) =>
+                    unit.status === 'booked' ? (
+                      <Button
+                        variant="link"
+                        isDisabled={!snapshot.can({ type: 'units.remove', unitIds: [unit.id] })}
+                        aria-describedby={describedBy}
+                        aria-label={t('bookings.remove_unit_named', { unit: unit.title })}
+                        onPress={() => setRemoving(unit)}
+                      >
+                        {t('bookings.remove_unit')}
+                      </Button>
+                    ) : null
+                : undefined
+            }
+          />
         )}
-        {blocked && booking.changeBlock !== 'not_reseller' ? (
-          <span id={`blocked-${booking.id}`} className="booking-details__blocked">
-            {blocked}
-          </span>
-        ) : null}
-        <Button variant="link" onPress={onClose}>
+      </DetailsSection>
+
+      <DetailsSection
+        title={t('bookings.details.special_request')}
+        action={editButton(t('bookings.edit_request'), { kind: 'request' })}
+      >
+        {editing?.kind === 'request' ? (
+          <RequestEditor
+            booking={current}
+            busy={busy}
+            onSave={(edit) => send({ type: 'request.save', ...edit })}
+            onCancel={() => edit(null)}
+          />
+        ) : (
+          <>
+            <p>{current.specialRequest || t('bookings.details.none')}</p>
+            {current.notes ? (
+              <p>
+                <strong>{t('bookings.details.notes')}:</strong> {current.notes}
+              </p>
+            ) : null}
+          </>
+        )}
+      </DetailsSection>
+
+      <DetailsSection title={t('bookings.details.policy')}>
+        <CancellationPolicyInfo booking={current} />
+      </DetailsSection>
+      {current.propertyPolicy ? (
+        <DetailsSection title={t('bookings.details.property_policy')}>
+          <PropertyPolicyInfo policy={current.propertyPolicy} />
+        </DetailsSection>
+      ) : null}
+      {current.guarantee ? (
+        <DetailsSection title={t('bookings.details.card')}>
+          <GuaranteeInfo guarantee={current.guarantee} />
+        </DetailsSection>
+      ) : null}
+
+      <div className="booking-details__footer">
+        <Button variant="secondary" onPress={onClose}>
           {t('bookings.close')}
         </Button>
       </div>
+
       <AlertDialog
-        title={t('bookings.cancel_title', { number: booking.reservationId })}
-        isOpen={asking}
-        onOpenChange={setAsking}
+        title={t('bookings.cancel_title', { number: current.reservationId })}
+        isOpen={snapshot.matches('confirmingCancel')}
+        onOpenChange={() => {}}
+        onCancel={() => send({ type: 'cancel.dismiss' })}
         confirmLabel={t('bookings.cancel_confirm')}
         cancelLabel={t('bookings.keep')}
-        onConfirm={cancel}
+        onConfirm={() => send({ type: 'cancel.confirm' })}
       >
-        <p>{t('bookings.cancel_text', { property: booking.hotelName })}</p>
+        <p>{t('bookings.cancel_text', { property: current.hotelName })}</p>
+      </AlertDialog>
+      <AlertDialog
+        title={t('bookings.remove_title', {
+          unit: removing?.title ?? '',
+          number: current.reservationId,
+        })}
+        isOpen={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        confirmLabel={t('bookings.remove_confirm')}
+        cancelLabel={t('bookings.keep')}
+        onConfirm={() => {
+          if (removing) send({ type: 'units.remove', unitIds: [removing.id] });
+        }}
+      >
+        <p>{t('bookings.remove_text')}</p>
       </AlertDialog>
     </div>
   );

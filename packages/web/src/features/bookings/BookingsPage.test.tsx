@@ -1,69 +1,12 @@
-import type { BookingRecord } from '@tern/sdk';
+import { quickRange, todayIso } from '@tern/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { resellerUser, storedFor, supplierUser } from '../../../test/fixtures';
-import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
-
-const later = () => Date.now() + 3_600_000;
-
-function record(id: string, over: Partial<BookingRecord> = {}): BookingRecord {
-  return {
-    id,
-    type: 'booking',
-    status: 'new',
-    reservationId: `TRN-${id.toUpperCase().padEnd(8, 'X')}`,
-    reservationName: null,
-    externalReferenceId: null,
-    createdAt: '2030-04-01T10:00:00.000Z',
-    hotelName: 'Harbour Inn',
-    propertyChannelId: 'p-1',
-    propertyType: 'accommodation',
-    arrivalDate: '2030-05-01',
-    departureDate: '2030-05-03',
-    arrivalTime: '15:00',
-    totalNights: 2,
-    price: { currency: 'EUR', total: 250 },
-    notes: null,
-    specialRequest: null,
-    resellerName: 'Northern Trips',
-    user: { name: 'Arni Agent', email: 'arni@example.test' },
-    customer: { name: 'Ada', surname: 'Lovelace', mail: 'ada@example.test' },
-    cancellationPolicy: null,
-    propertyPolicy: null,
-    guarantee: null,
-    liability: 'pay_at_property',
-    changeable: true,
-    changeBlock: null,
-    units: [
-      {
-        id: 'r-1',
-        title: 'Double Room',
-        roomRateTitle: 'Flexible',
-        unitTypeCode: 'u-1',
-        ratePlanCode: 'rp~2-0-0',
-        occupancy: { adults: 2, children: 0, infants: 0 },
-        cancellationPolicy: null,
-        mealType: 'breakfast',
-        guests: [{ name: 'Ada', surname: 'Lovelace', nationality: 'GB' }],
-        drivers: [],
-        price: 250,
-        status: 'booked',
-        meta: { pickUpTime: null, dropOffTime: null },
-      },
-    ],
-    ...over,
-  };
-}
-
-function open(user: typeof resellerUser, handlers: CallHandlers) {
-  const client = fakeClient({}, handlers);
-  renderApp({ path: '/bookings', client, stored: storedFor(user, later()) });
-  return client;
-}
+import { adminUser, resellerUser, supplierUser } from '../../../test/fixtures';
+import { listOf, openBookings, queryOf, record } from './bookingsTestKit';
 
 describe('bookings page', () => {
-  it('lists the bookings, searches after 500 ms, and cancels one from its drawer', async () => {
+  it('shows a reseller the supplier column, searches after 500 ms and keeps the search in the address', async () => {
     const user = userEvent.setup();
     const list = vi.fn(async (input: { query: { term?: string } }) => ({
       items:
@@ -72,106 +15,223 @@ describe('bookings page', () => {
           : [record('b1'), record('b2', { status: 'canceled', changeable: false, changeBlock: 'canceled' })],
       meta: { page: 1, limit: 10, total: input.query.term === 'nobody' ? 0 : 2 },
     }));
-    const cancel = vi.fn(async () => record('b1', { status: 'canceled' }));
-    open(resellerUser, { 'bookings.list': list as never, 'bookings.cancel': cancel as never });
+    const app = openBookings(resellerUser, { 'bookings.list': list as never });
     const table = await screen.findByRole('table', { name: 'Bookings' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent?.replace(/[▲▼↕]/g, ''));
+    expect(headers).toEqual(['Booking', 'Name', 'Supplier', 'Stay', 'Booked', 'Total', 'Status']);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
-    expect(within(table).getByRole('columnheader', { name: 'Booked by' })).toBeTruthy();
+    expect(rows[1]!.textContent).toContain('Harbour Inn');
+    expect(rows[1]!.textContent).toContain('Ada Lovelace');
     expect(rows[1]!.textContent).toContain('01/05/2030 – 03/05/2030');
     expect(rows[1]!.textContent).toContain('EUR 250.00');
+    expect(rows[1]!.textContent).toContain('Active');
     expect(rows[2]!.textContent).toContain('Cancelled');
-
-    await user.click(within(rows[1]!).getByRole('button', { name: 'TRN-B1XXXXXX' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Booking TRN-B1XXXXXX' });
-    expect(drawer.textContent).toContain('Ada Lovelace');
-    await user.click(within(drawer).getByRole('button', { name: 'Cancel booking' }));
-    const confirm = await screen.findByRole('alertdialog', { name: 'Cancel booking TRN-B1XXXXXX?' });
-    await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
-    await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
-    expect(cancel.mock.calls[0]![0 as never]).toMatchObject({
-      params: { kind: 'accommodations' },
-      body: { reservationId: 'TRN-B1XXXXXX', propertyChannelId: 'p-1', propertyType: 'accommodation' },
+    expect(queryOf(list as never, 0)).toEqual({
+      page: 1,
+      limit: 10,
+      orderBy: 'created_at',
+      orderDirection: 'desc',
     });
-    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    expect(app.location()).toBe('/bookings');
 
     await user.type(screen.getByRole('textbox', { name: /Search by number/ }), 'nobody');
     await screen.findByRole('heading', { name: 'No bookings match' }, { timeout: 2000 });
+    expect(list).toHaveBeenCalledTimes(2);
     expect(list.mock.calls.at(-1)![0]).toMatchObject({ query: { term: 'nobody', page: 1, limit: 10 } });
+    await waitFor(() => expect(app.location()).toBe('/bookings?q=nobody'));
   });
 
-  it('saves the special request and removes a room while more than one remains', async () => {
-    const user = userEvent.setup();
-    const two = record('b5', {
-      units: [
-        { ...record('x').units[0]!, id: 'r-1', title: 'Double Room' },
-        { ...record('x').units[0]!, id: 'r-2', title: 'Twin Room' },
-      ],
-    });
-    const updateSpecialRequest = vi.fn(async () => ({ ...two, specialRequest: 'Late arrival' }));
-    const removeRooms = vi.fn(async () => two);
-    open(resellerUser, {
-      'bookings.list': (async () => ({ items: [two], meta: { page: 1, limit: 10, total: 1 } })) as never,
-      'bookings.updateSpecialRequest': updateSpecialRequest as never,
-      'bookings.removeRooms': removeRooms as never,
-    });
-    await user.click(await screen.findByRole('button', { name: 'TRN-B5XXXXXX' }));
-    const drawer = await screen.findByRole('dialog');
-    await user.type(within(drawer).getByRole('textbox', { name: 'Special request' }), 'Late arrival');
-    await user.click(within(drawer).getByRole('button', { name: 'Save the special request' }));
-    await within(drawer).findByText('Saved');
-    expect(updateSpecialRequest.mock.calls[0]![0 as never]).toMatchObject({
-      params: { kind: 'accommodations', propertyId: 'p-1', bookingId: 'b5' },
-      body: { specialRequest: 'Late arrival' },
-    });
-    await user.click(within(drawer).getByRole('button', { name: 'Remove Twin Room' }));
-    await waitFor(() => expect(removeRooms).toHaveBeenCalledTimes(1));
-    expect(removeRooms.mock.calls[0]![0 as never]).toMatchObject({
-      params: { id: 'b5' },
-      body: { deleteUnitIds: ['r-2'] },
-    });
-  });
-
-  it('keeps a booking that can no longer change read-only, saying why', async () => {
-    const user = userEvent.setup();
-    open(resellerUser, {
-      'bookings.list': (async () => ({
-        items: [record('b3', { changeable: false, changeBlock: 'policy' })],
-        meta: { page: 1, limit: 10, total: 1 },
-      })) as never,
-    });
-    await user.click(await screen.findByRole('button', { name: 'TRN-B3XXXXXX' }));
-    const drawer = await screen.findByRole('dialog');
-    const cancel = within(drawer).getByRole('button', { name: 'Cancel booking' });
-    expect(cancel.hasAttribute('disabled') || cancel.getAttribute('aria-disabled') === 'true').toBe(true);
-    expect(drawer.textContent).toContain('Expired: the cancellation policy no longer allows changes');
-  });
-
-  it('shows a supplier the selected property’s bookings with the reseller column, without actions', async () => {
-    const user = userEvent.setup();
-    const list = vi.fn(async () => ({
-      items: [record('b4', { changeable: false, changeBlock: 'not_reseller' })],
-      meta: { page: 1, limit: 10, total: 1 },
-    }));
-    open(supplierUser, { 'bookings.list': list as never });
+  it('shows a supplier the selected property’s bookings with the reseller column', async () => {
+    const list = listOf([record('b4', { changeable: false, changeBlock: 'not_reseller' })]);
+    openBookings(supplierUser, { 'bookings.list': list as never });
     const table = await screen.findByRole('table', { name: 'Bookings' });
     expect(within(table).getByRole('columnheader', { name: 'Reseller' })).toBeTruthy();
-    expect(list.mock.calls[0]![0 as never]).toMatchObject({ query: { propertyId: 'p-1' } });
-    await user.click(within(table).getByRole('button', { name: 'TRN-B4XXXXXX' }));
-    const drawer = await screen.findByRole('dialog');
-    expect(within(drawer).queryByRole('button', { name: 'Cancel booking' })).toBeNull();
+    expect(within(table).queryByRole('columnheader', { name: 'Supplier' })).toBeNull();
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Northern Trips');
+    expect(queryOf(list)).toMatchObject({ propertyId: 'p-1' });
+  });
+
+  it('shows an admin every booking with the reseller and the property', async () => {
+    const list = listOf([record('b6')]);
+    openBookings(adminUser, { 'bookings.list': list as never });
+    const table = await screen.findByRole('table', { name: 'Bookings' });
+    expect(within(table).getByRole('columnheader', { name: 'Reseller' })).toBeTruthy();
+    expect(within(table).getByRole('columnheader', { name: 'Property' })).toBeTruthy();
+    expect(queryOf(list)).not.toHaveProperty('propertyId');
+  });
+
+  it('sorts by a column header, saying the order with aria-sort', async () => {
+    const user = userEvent.setup();
+    const list = listOf([record('b1'), record('b2')]);
+    const app = openBookings(resellerUser, { 'bookings.list': list as never });
+    const table = await screen.findByRole('table', { name: 'Bookings' });
+    const booked = within(table).getByRole('columnheader', { name: 'Booked' });
+    const total = within(table).getByRole('columnheader', { name: 'Total' });
+    expect(booked.getAttribute('aria-sort')).toBe('descending');
+    expect(total.getAttribute('aria-sort')).toBe('none');
+
+    await user.click(within(total).getByRole('button', { name: 'Total' }));
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
+    expect(queryOf(list)).toMatchObject({ orderBy: 'total', orderDirection: 'asc', page: 1 });
+    await waitFor(() =>
+      expect(within(table).getByRole('columnheader', { name: 'Total' }).getAttribute('aria-sort')).toBe(
+        'ascending',
+      ),
+    );
+    expect(within(table).getByRole('columnheader', { name: 'Booked' }).getAttribute('aria-sort')).toBe(
+      'none',
+    );
+
+    await user.click(within(table).getByRole('button', { name: 'Total' }));
+    await waitFor(() => expect(list).toHaveBeenCalledTimes(3));
+    expect(queryOf(list)).toMatchObject({ orderBy: 'total', orderDirection: 'desc' });
+    await waitFor(() => expect(app.location()).toBe('/bookings?sort=total&dir=desc'));
+  });
+
+  it('pages ten at a time through the total', async () => {
+    const user = userEvent.setup();
+    const list = listOf([record('b1')], 23);
+    const app = openBookings(resellerUser, { 'bookings.list': list as never });
+    const pages = await screen.findByRole('navigation', { name: 'Pages of bookings' });
+    expect(pages.textContent).toContain('Page 1 of 3');
+    expect(screen.getByText('23 bookings')).toBeTruthy();
+    const previous = within(pages).getByRole('button', { name: 'Previous page' });
+    expect(previous.hasAttribute('disabled') || previous.getAttribute('aria-disabled') === 'true').toBe(true);
+
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(queryOf(list)).toMatchObject({ page: 2, limit: 10 }));
+    await waitFor(() => expect(pages.textContent).toContain('Page 2 of 3'));
+    expect(app.location()).toBe('/bookings?page=2');
+
+    // Back returns to the first page: the address the list did not write starts it again from there.
+    app.router.history.back();
+    await waitFor(() => expect(app.location()).toBe('/bookings'));
+    await waitFor(() => expect(queryOf(list)).toMatchObject({ page: 1 }));
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Pages of bookings' }).textContent).toContain(
+        'Page 1 of 3',
+      ),
+    );
+    expect(list).toHaveBeenCalledTimes(3);
+  });
+
+  it('starts from the address: filters, page and sort survive a reload', async () => {
+    const list = listOf([record('b1')], 30);
+    openBookings(
+      resellerUser,
+      { 'bookings.list': list as never },
+      '/bookings?q=Ada&status=canceled&reservation_id=TRN-1&page=2&sort=total&dir=asc',
+    );
+    await screen.findByRole('table', { name: 'Bookings' });
+    expect(queryOf(list, 0)).toEqual({
+      page: 2,
+      limit: 10,
+      orderBy: 'total',
+      orderDirection: 'asc',
+      term: 'Ada',
+      reservationId: 'TRN-1',
+      status: 'canceled',
+    });
+    expect((screen.getByRole('textbox', { name: /Search by number/ }) as HTMLInputElement).value).toBe('Ada');
+    // Two filters set: the advanced search is open and its button says so.
+    expect(screen.getByRole('button', { name: /Advanced search.*2 filters set/ })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Booking number' }) as HTMLInputElement).value).toBe('TRN-1');
+  });
+
+  it('applies the advanced search for a supplier and clears it', async () => {
+    const user = userEvent.setup();
+    const list = listOf([record('b1')]);
+    const resellers = vi.fn(async () => ({
+      items: [
+        { id: 'ag-1', name: 'Northern Trips' },
+        { id: 'ag-2', name: 'Southern Tours' },
+      ],
+      meta: { page: 1, limit: 1000, total: 2 },
+    }));
+    const app = openBookings(supplierUser, {
+      'bookings.list': list as never,
+      'contracts.resellers': resellers as never,
+    });
+    await screen.findByRole('table', { name: 'Bookings' });
+    const toggle = screen.getByRole('button', { name: 'Advanced search' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const form = screen.getByRole('form', { name: 'Advanced search' });
+    // A supplier filters by agency, not by supplier or booker (R113).
+    expect(within(form).getByRole('combobox', { name: 'Reseller' })).toBeTruthy();
+    expect(resellers.mock.calls[0]![0 as never]).toMatchObject({ query: { page: 1, limit: 1000 } });
+
+    await user.type(within(form).getByRole('textbox', { name: 'Booking number' }), 'TRN-7');
+    await user.type(within(form).getByRole('textbox', { name: 'External reference' }), 'PO-1');
+    await user.click(within(form).getByRole('button', { name: /Status/ }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    await user.click(
+      within(within(form).getByRole('group', { name: 'Quick ranges for Booked between' })).getByRole(
+        'button',
+        { name: 'This month' },
+      ),
+    );
+    await user.type(within(form).getByRole('combobox', { name: 'Reseller' }), 'South');
+    await user.click(await screen.findByRole('option', { name: 'Southern Tours' }));
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+
+    const month = quickRange('this_month', todayIso());
+    await waitFor(() =>
+      expect(queryOf(list)).toMatchObject({
+        page: 1,
+        propertyId: 'p-1',
+        reservationId: 'TRN-7',
+        externalReferenceId: 'PO-1',
+        status: 'canceled',
+        bookedFrom: month.from,
+        bookedTo: month.to,
+        resellerIds: ['ag-2'],
+      }),
+    );
+    expect(screen.getByRole('button', { name: /Advanced search.*6 filters set/ })).toBeTruthy();
+    expect(new URL(app.location(), 'http://x').searchParams.get('reseller')).toBe('ag-2');
+
+    await user.click(within(form).getByRole('button', { name: 'Clear' }));
+    await waitFor(() =>
+      expect(queryOf(list)).toEqual({
+        page: 1,
+        limit: 10,
+        orderBy: 'created_at',
+        orderDirection: 'desc',
+        propertyId: 'p-1',
+      }),
+    );
+    expect((within(form).getByRole('textbox', { name: 'Booking number' }) as HTMLInputElement).value).toBe(
+      '',
+    );
+    await waitFor(() => expect(app.location()).toBe('/bookings'));
+  });
+
+  it('loads nothing while the agency is locked for card payments', async () => {
+    const list = listOf([record('b1')]);
+    const locked = { ...resellerUser, agent: { id: 'a-1', name: 'Northern Trips', paymentLocked: true } };
+    openBookings(locked, { 'bookings.list': list as never });
+    await screen.findByRole('heading', { name: 'Bookings are not available' });
+    expect(screen.getByText(/locked for card payments, so the bookings list is closed/)).toBeTruthy();
+    expect(list).not.toHaveBeenCalled();
   });
 
   it('says so when the list cannot load, and loads again on retry', async () => {
     const user = userEvent.setup();
     let fail = true;
-    open(resellerUser, {
+    openBookings(resellerUser, {
       'bookings.list': (async () => {
         if (fail) throw new Error('Service Unavailable');
         return { items: [], meta: { page: 1, limit: 10, total: 0 } };
       }) as never,
     });
-    await screen.findByText('Service Unavailable');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    expect(alert.textContent).toContain('Service Unavailable');
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'No bookings to show yet' });

@@ -1,148 +1,234 @@
-import { formatDay, formatPrice } from '@tern/core';
+import { useRouterState } from '@tanstack/react-router';
+import { activeBookingFilterCount, BOOKINGS_TERM_MAX } from '@tern/core';
 import type { BookingRecord } from '@tern/sdk';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { Drawer } from '../../components/Dialog';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useSelectedProperty } from '../../session/SelectedProperty';
-import { useSession } from '../../session/SessionContext';
+import { useSignedInSession } from '../../session/SessionContext';
+import { useToday } from '../booking/useToday';
 import { BookingDetails } from './BookingDetails';
-import { useBookings } from './useBookings';
+import { BookingDrawer } from './BookingDrawer';
+import { BookingFiltersPanel } from './BookingFiltersPanel';
+import { BookingsTable } from './BookingsTable';
+import { canonicalSearch, useBookingsList } from './useBookingsList';
 import './bookings.css';
 
-const PAGE_SIZE = 10;
-
 /**
- * `/bookings` (document 1 §2): the bookings the user may see, newest first, 10 a page; a free-text search
- * (at most 52 characters, 500 ms debounce); a drawer with the details. Resellers see who booked, suppliers
- * and admins the agency; suppliers see the selected property's.
+ * `/bookings` (document 1 §2, §5, §6, §8, §9; R111–R125). The list's filters, page and sort live in the
+ * address: the list writes them there, and an address it did not write (Back, Forward, a link) starts the
+ * list again from that address.
  */
 export function BookingsPage() {
-  const { t } = useTranslation();
-  const session = useSession();
-  const { property } = useSelectedProperty();
-  const role = session?.userRole ?? 'reseller';
-  const [text, setText] = useState('');
-  const [term, setTerm] = useState('');
-  const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<BookingRecord | null>(null);
+  const searchStr = useRouterState({ select: (s) => s.location.searchStr }).replace(/^\?/, '');
+  const written = useRef(canonicalSearch(searchStr));
+  const [seed, setSeed] = useState({ key: 0, search: searchStr });
   useEffect(() => {
-    const timer = setTimeout(() => {
-      setTerm(text.trim());
-      setPage(1);
-    }, 500);
-    return () => clearTimeout(timer);
-  }, [text]);
-  const query = useMemo(
-    () => ({
-      page,
-      limit: PAGE_SIZE,
-      ...(term ? { term } : {}),
-      ...(role === 'supplier' && property ? { propertyId: property.id } : {}),
-    }),
-    [page, term, role, property],
+    const canonical = canonicalSearch(searchStr);
+    if (canonical === written.current) return;
+    written.current = canonical;
+    setSeed((current) => ({ key: current.key + 1, search: searchStr }));
+  }, [searchStr]);
+  const onAddress = useCallback((canonical: string) => {
+    written.current = canonical;
+  }, []);
+  return <BookingsList key={seed.key} search={seed.search} onAddress={onAddress} />;
+}
+
+/**
+ * The list itself: a free-text search (52 characters, 500 ms after the last key), the advanced search, a
+ * sortable table ten a page, and the details drawer. Resellers see the supplier, suppliers and admins the
+ * reseller; a supplier sees the selected property's bookings. Locked accounts (but admins) load nothing.
+ */
+function BookingsList({ search, onAddress }: { search: string; onAddress: (canonical: string) => void }) {
+  const { t } = useTranslation();
+  const session = useSignedInSession();
+  const role = session.userRole;
+  const { property } = useSelectedProperty();
+  const locked =
+    role === 'reseller'
+      ? session.user.agent?.paymentLocked === true
+      : role === 'supplier' && property?.locked === true;
+  const { snapshot, send, pages } = useBookingsList(
+    { role, propertyId: role === 'supplier' ? (property?.id ?? null) : null, locked },
+    search,
+    onAddress,
   );
-  const { state, reload } = useBookings(query, role === 'supplier' && !property);
-  const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.total / PAGE_SIZE)) : 1;
+  const { context } = snapshot;
+  const today = useToday();
+  const panelId = useId();
+  const filterCount = activeBookingFilterCount(context.filters);
+  const [panel, setPanel] = useState<'closed' | 'open' | 'hidden'>(filterCount > 0 ? 'open' : 'closed');
+  const [open, setOpen] = useState<BookingRecord | null>(null);
+  const [canceled, setCanceled] = useState<string | null>(null);
+  const busy = snapshot.hasTag('busy');
+  const filtered = filterCount > 0 || context.filters.term !== '';
+
+  if (snapshot.matches('blocked')) {
+    return (
+      <div className="page">
+        <div className="page__header">
+          <PageHeading>{t('bookings.heading')}</PageHeading>
+        </div>
+        <EmptyState title={t('bookings.blocked_list.title')}>
+          <p>
+            {role === 'supplier' && !property
+              ? t('bookings.blocked_list.no_property')
+              : t('bookings.blocked_list.locked')}
+          </p>
+        </EmptyState>
+      </div>
+    );
+  }
+
   return (
     <div className="page">
       <div className="page__header">
         <PageHeading>{t('bookings.heading')}</PageHeading>
       </div>
-      <div className="bookings__filters">
-        <TextField
-          label={t('bookings.search')}
-          value={text}
-          onChange={setText}
-          maxLength={52}
-          inputMode="search"
-        />
+      <div className="bookings__toolbar">
+        <div className="bookings__search">
+          <TextField
+            label={t('bookings.search')}
+            value={context.termDraft}
+            onChange={(term) => send({ type: 'term.change', term })}
+            maxLength={BOOKINGS_TERM_MAX}
+            inputMode="search"
+          />
+        </div>
+        <Button
+          variant="secondary"
+          aria-expanded={panel === 'open'}
+          aria-controls={panelId}
+          onPress={() => setPanel((state) => (state === 'open' ? 'hidden' : 'open'))}
+        >
+          {t('bookings.filters.toggle')}
+          {filterCount > 0 ? (
+            <span className="bookings__badge">
+              <span aria-hidden="true">{filterCount}</span>
+              <span className="visually-hidden">{t('bookings.filters.active', { count: filterCount })}</span>
+            </span>
+          ) : null}
+        </Button>
       </div>
-      {state.status === 'loading' ? (
-        <div role="status" aria-busy="true" aria-label={t('bookings.loading')} className="stack">
+      {panel !== 'closed' ? (
+        <div hidden={panel === 'hidden'}>
+          <BookingFiltersPanel
+            id={panelId}
+            role={role}
+            filters={context.filters}
+            today={today}
+            onApply={(filters) => send({ type: 'filters.apply', filters })}
+            onClear={() => send({ type: 'filters.clear' })}
+          />
+        </div>
+      ) : null}
+      {canceled ? (
+        <Alert
+          variant="success"
+          title={t('bookings.canceled_notice', { number: canceled })}
+          action={
+            <Button variant="quiet" onPress={() => setCanceled(null)}>
+              {t('bookings.dismiss')}
+            </Button>
+          }
+        />
+      ) : null}
+      {snapshot.matches('failed') ? (
+        <Alert
+          variant="error"
+          title={t('general.error_message')}
+          action={
+            <Button variant="secondary" onPress={() => send({ type: 'reload' })}>
+              {t('bookings.retry')}
+            </Button>
+          }
+        >
+          <p>{context.error}</p>
+        </Alert>
+      ) : busy && context.items.length === 0 ? (
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label={t('bookings.loading')}
+          className="stack bookings__skeleton"
+        >
           {Array.from({ length: 5 }, (_, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
             <Skeleton key={i} height="2.5rem" />
           ))}
         </div>
-      ) : state.status === 'error' ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          <p>{state.message}</p>
-          <Button variant="secondary" onPress={reload}>
-            {t('bookings.retry')}
-          </Button>
-        </Alert>
-      ) : state.items.length === 0 ? (
-        <EmptyState title={term ? t('bookings.no_match') : t('bookings.empty_title')}>
-          <p>{term ? t('bookings.no_match_text') : t('bookings.empty_text')}</p>
+      ) : context.items.length === 0 ? (
+        <EmptyState title={filtered ? t('bookings.no_match') : t('bookings.empty_title')}>
+          <p>{filtered ? t('bookings.no_match_text') : t('bookings.empty_text')}</p>
         </EmptyState>
       ) : (
         <>
-          <div className="bookings__table-wrap">
-            <table className="bookings__table">
-              <caption className="visually-hidden">{t('bookings.heading')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('bookings.columns.number')}</th>
-                  <th scope="col">{t('bookings.columns.guest')}</th>
-                  <th scope="col">{t('bookings.columns.dates')}</th>
-                  <th scope="col">{t('bookings.columns.property')}</th>
-                  <th scope="col">
-                    {role === 'reseller' ? t('bookings.columns.booker') : t('bookings.columns.reseller')}
-                  </th>
-                  <th scope="col">{t('bookings.columns.price')}</th>
-                  <th scope="col">{t('bookings.columns.status')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {state.items.map((b) => (
-                  <tr key={b.id}>
-                    <td>
-                      <Button variant="link" onPress={() => setOpen(b)}>
-                        {b.reservationId}
-                      </Button>
-                    </td>
-                    <td>{b.reservationName ?? `${b.customer.name} ${b.customer.surname}`.trim()}</td>
-                    <td>
-                      {formatDay(b.arrivalDate)} – {formatDay(b.departureDate)}
-                    </td>
-                    <td>{b.hotelName}</td>
-                    <td>{role === 'reseller' ? b.user.name : b.resellerName}</td>
-                    <td>{formatPrice(b.price.total, b.price.currency)}</td>
-                    <td>{t(`bookings.status.${b.status}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+          <BookingsTable
+            role={role}
+            items={context.items}
+            sort={context.sort}
+            busy={busy}
+            onSort={(by) => send({ type: 'sort.by', by })}
+            onOpen={(booking) => {
+              setCanceled(null);
+              setOpen(booking);
+            }}
+          />
+          <div className="bookings__footer">
+            <p className="muted">{t('bookings.total', { count: context.total })}</p>
+            {pages > 1 ? (
+              <nav className="bookings__pages" aria-label={t('bookings.pages')}>
+                <Button
+                  variant="secondary"
+                  isDisabled={!snapshot.can({ type: 'page.go', page: context.page - 1 })}
+                  onPress={() => send({ type: 'page.go', page: context.page - 1 })}
+                >
+                  {t('bookings.previous')}
+                </Button>
+                <span aria-current="page">{t('bookings.page_of', { page: context.page, pages })}</span>
+                <Button
+                  variant="secondary"
+                  isDisabled={!snapshot.can({ type: 'page.go', page: context.page + 1 })}
+                  onPress={() => send({ type: 'page.go', page: context.page + 1 })}
+                >
+                  {t('bookings.next')}
+                </Button>
+              </nav>
+            ) : null}
           </div>
-          {pages > 1 ? (
-            <nav className="bookings__pages" aria-label={t('bookings.pages')}>
-              <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage((p) => p - 1)}>
-                {t('bookings.previous')}
-              </Button>
-              <span>{t('bookings.page_of', { page, pages })}</span>
-              <Button variant="secondary" isDisabled={page >= pages} onPress={() => setPage((p) => p + 1)}>
-                {t('bookings.next')}
-              </Button>
-            </nav>
-          ) : null}
         </>
       )}
-      <Drawer
+      <BookingDrawer
+        role={role}
         title={open ? t('bookings.details.title', { number: open.reservationId }) : ''}
         isOpen={open !== null}
         onOpenChange={(isOpen) => {
           if (!isOpen) setOpen(null);
         }}
-        side="end"
       >
-        {(close) => (open ? <BookingDetails booking={open} onChanged={reload} onClose={close} /> : null)}
-      </Drawer>
+        {(close) =>
+          open ? (
+            <BookingDetails
+              key={open.id}
+              booking={open}
+              role={role}
+              onClose={close}
+              onChanged={() => send({ type: 'reload' })}
+              onCanceled={(booking) => {
+                setOpen(null);
+                setCanceled(booking.reservationId);
+                send({ type: 'reload' });
+              }}
+            />
+          ) : null
+        }
+      </BookingDrawer>
     </div>
   );
 }

@@ -1,0 +1,30 @@
+import { formatDay, todayIso } from '@tern/core';
+import type { BookingRecord } from '@tern/sdk';
+
+// Display helpers of the bookings screens (document 1 §9: dates DD/MM/YYYY, times HH:mm).
+
+/** When the booking was made, in the viewer's time zone: `DD/MM/YYYY HH:mm`. */
+export function formatBookedAt(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '—';
+  const d = new Date(ms);
+  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+  return `${formatDay(todayIso(ms))} ${time}`;
+}
+
+/** `DD/MM/YYYY – DD/MM/YYYY`. */
+export const formatStay = (booking: Pick<BookingRecord, 'arrivalDate' | 'departureDate'>): string =>
+  `${formatDay(booking.arrivalDate)} – ${formatDay(booking.departureDate)}`;
+
+/**
+ * The guarantee card's number as the drawer shows it: only the last four digits, whatever the vault sent
+ * (it should already be masked; this makes sure a full number never reaches the screen).
+ */
+export function maskCardNumber(cardNumber: string): string {
+  const digits = cardNumber.replace(/\D/g, '');
+  return `•••• ${digits.slice(-4)}`;
+}
+
+/** The guest shown in the list: the reservation name, else the booking contact. */
+export const bookingName = (booking: Pick<BookingRecord, 'reservationName' | 'customer'>): string =>
+  booking.reservationName?.trim() || `${booking.customer.name} ${booking.customer.surname}`.trim() || '—';
