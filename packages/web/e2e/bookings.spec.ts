@@ -45,6 +45,7 @@ test('an agent finds a booking, opens it and cancels it; its hotelier sees it re
   await signIn(page, demo('agent'));
   await expect(page).toHaveURL(/\/bookings$/);
   await page.getByRole('textbox', { name: /Search by number/ }).fill(number);
+  await expect(page).toHaveURL(/[?&]q=/);
   const table = page.getByRole('table', { name: 'Bookings' });
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1)).toContainText('Harbour View Hotel');
@@ -78,5 +79,18 @@ test('an agent finds a booking, opens it and cancels it; its hotelier sees it re
   const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${number}?` });
   await confirm.getByRole('button', { name: 'Cancel booking' }).click();
   await expect(drawer).toHaveCount(0);
+  await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
+
+  // The advanced search narrows to cancelled bookings; the address keeps the search through a reload.
+  await page.getByRole('button', { name: /Advanced search/ }).click();
+  const filters = page.getByRole('form', { name: 'Advanced search' });
+  await filters.getByRole('button', { name: /Status/ }).click();
+  await page.getByRole('option', { name: 'Cancelled' }).click();
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]status=canceled/);
+  await expect(page.getByRole('button', { name: /Advanced search.*1 filter set/ })).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: /Search by number/ })).toHaveValue(number);
   await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
 });
