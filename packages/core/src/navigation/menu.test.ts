@@ -24,14 +24,14 @@ describe('navigationFor', () => {
       'reseller with car rental',
       'reseller',
       { carRentalFeature: true },
-      ['cars', 'bookings'],
+      ['cars', 'bookings', 'contracts'],
       ['apiKeys', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
     [
       'reseller without car rental',
       'reseller',
       { carRentalFeature: false },
-      ['bookings'],
+      ['bookings', 'contracts'],
       ['apiKeys', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
     [
@@ -92,7 +92,11 @@ describe('navigationFor', () => {
     expect(navigationFor('reseller', { carRentalFeature: true })).toMatchObject({
       logoTo: '/bookings',
       propertySwitcher: false,
-      links: [{ id: 'cars', labelKey: 'navigation.cars', target: { kind: 'route', to: '/search_cars' } }, {}],
+      links: [
+        { id: 'cars', labelKey: 'navigation.cars', target: { kind: 'route', to: '/search_cars' } },
+        {},
+        { id: 'contracts', labelKey: 'navigation.contracts', target: { kind: 'route', to: '/contracts' } },
+      ],
     });
     expect(navigationFor('admin', { carRentalFeature: true }).propertySwitcher).toBe(true);
     const store = navigationFor('supplier', { carRentalFeature: false }).links.find((e) => e.id === 'store');

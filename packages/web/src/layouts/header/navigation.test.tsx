@@ -23,7 +23,11 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
   it.each([
     [
       'reseller',
-      { links: ['bookings'], menu: ['billing', 'profile', 'changePassword', 'logout'], switcher: false },
+      {
+        links: ['bookings', 'contracts'],
+        menu: ['billing', 'profile', 'changePassword', 'logout'],
+        switcher: false,
+      },
     ],
     [
       'supplier',
@@ -46,7 +50,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     const nav = supportedNavigation(navigationFor('supplier', { carRentalFeature: false }, routes));
     expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory', 'contracts']);
     const reseller = supportedNavigation(navigationFor('reseller', { carRentalFeature: false }, routes));
-    expect(reseller.links.map((e) => e.id)).toEqual(['bookings']);
+    expect(reseller.links.map((e) => e.id)).toEqual(['bookings', 'contracts']);
   });
 
   it.each(['reseller', 'supplier', 'admin'] as const)(
