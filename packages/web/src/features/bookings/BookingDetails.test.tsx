@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { freePolicy } from '../../../test/bookingFixtures';
@@ -59,6 +59,14 @@ describe('booking details drawer', () => {
     for (const name of [/Cancel booking/, /Edit/, /Remove/])
       expect(within(drawer).queryByRole('button', { name })).toBeNull();
     expect(text).toContain('Only the agency that booked it can change this booking.');
+
+    // At 900 px or less the drawer takes the whole window.
+    const wide = window.innerWidth;
+    window.innerWidth = 900;
+    act(() => void window.dispatchEvent(new Event('resize')));
+    expect((drawer.closest('.booking-drawer') as HTMLElement).style.width).toBe('100%');
+    window.innerWidth = wide;
+    act(() => void window.dispatchEvent(new Event('resize')));
   });
 
   it('lets a reseller cancel after confirming: the drawer closes and the list reloads', async () => {
