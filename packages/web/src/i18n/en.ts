@@ -11,6 +11,7 @@ export const en = {
     error_message: 'Something went wrong',
     error_description: 'Something went wrong. Please try again.',
     success_message: 'Saved successfully',
+    stripe_cutomer_portal_error_message: 'The billing portal could not be opened',
     loading: 'Loading…',
     retry: 'Try again',
     email: { valid_message: 'Please enter valid Email' },
@@ -309,6 +310,9 @@ export const en = {
     title: 'Locked for card payments',
     text: 'The subscription is unpaid: booking and the bookings list stay closed until it is paid in the billing portal.',
     open_portal: 'Open the billing portal',
+  },
+  billing: {
+    user_menu_warning: 'Account menu for {{name}}, a payment method is missing',
   },
   contracts: {
     heading: 'Contracts',

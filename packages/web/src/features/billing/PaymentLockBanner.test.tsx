@@ -1,43 +1,91 @@
-import { screen } from '@testing-library/react';
+import type { User } from '@tern/sdk';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { resellerUser, storedFor } from '../../../test/fixtures';
-import { fakeClient, renderApp } from '../../../test/renderApp';
+import { adminUser, property, resellerUser, storedFor, supplierUser } from '../../../test/fixtures';
+import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 const later = () => Date.now() + 3_600_000;
 
+/** The profile page: a quiet page of the app layout, where the banner shows like on any other. */
+function renderProfile(user: User, handlers: CallHandlers = {}) {
+  const client = fakeClient({ currentUser: async () => ({ type: 'user', ...user }) }, handlers);
+  return renderApp({ path: '/profile', client, stored: storedFor(user, later()) });
+}
+
+const lockedAgent: User = {
+  ...resellerUser,
+  agent: { id: 'a-1', name: 'Northern Trips', paymentLocked: true },
+};
+
 describe('payment lock banner', () => {
-  it('tells a locked agency why and opens the billing portal in a new tab', async () => {
+  it('tells a locked agency why and opens the billing portal in a tab opened on the click', async () => {
     const user = userEvent.setup();
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const portal = vi.fn(async () => ({
       stripeCustomerPortalSessionUrl: 'http://api.test/billing/portal/t1',
     }));
-    const client = fakeClient(
-      {},
-      {
-        'billing.resellerPortal': portal as never,
-        'bookings.list': (async () => ({ items: [], meta: { page: 1, limit: 10, total: 0 } })) as never,
-      },
-    );
-    const locked = { ...resellerUser, agent: { id: 'a-1', name: 'Northern Trips', paymentLocked: true } };
-    renderApp({ path: '/bookings', client, stored: storedFor(locked, later()) });
+    renderProfile(lockedAgent, { 'billing.resellerPortal': portal as never });
     expect(await screen.findByText('Locked for card payments')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Open the billing portal' }));
     await vi.waitFor(() => expect(tab.location.href).toBe('http://api.test/billing/portal/t1'));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
+    expect(tab.close).not.toHaveBeenCalled();
     open.mockRestore();
   });
 
-  it('stays away while the agency is not locked', async () => {
-    const client = fakeClient(
-      {},
-      { 'bookings.list': (async () => ({ items: [], meta: { page: 1, limit: 10, total: 0 } })) as never },
-    );
-    renderApp({ path: '/bookings', client, stored: storedFor(resellerUser, later()) });
-    await screen.findByRole('heading', { name: 'No bookings to show yet' });
+  it('shows the portal failure with the server’s words and keeps the button', async () => {
+    const user = userEvent.setup();
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const portal = vi.fn(async () => {
+      throw Object.assign(new Error('Bad Request'), { serverMessage: 'No subscription for this agency' });
+    });
+    renderProfile(lockedAgent, { 'billing.resellerPortal': portal as never });
+    await user.click(await screen.findByRole('button', { name: 'Open the billing portal' }));
+    expect(
+      await screen.findByText('The billing portal could not be opened: No subscription for this agency'),
+    ).toBeTruthy();
+    expect(tab.close).toHaveBeenCalled();
+    // The button stays, and a second try asks again.
+    await user.click(screen.getByRole('button', { name: 'Open the billing portal' }));
+    await vi.waitFor(() => expect(portal).toHaveBeenCalledTimes(2));
+    open.mockRestore();
+  });
+
+  it('asks for the selected property’s portal when a supplier’s property is locked', async () => {
+    const user = userEvent.setup();
+    const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+    const portal = vi.fn(async () => ({
+      stripeCustomerPortalSessionUrl: 'http://api.test/billing/portal/p1',
+    }));
+    const locked: User = {
+      ...supplierUser,
+      ternHotels: [property('p-1', 'Harbour Inn', { locked: true }), property('p-2', 'Fjord Lodge')],
+    };
+    renderProfile(locked, { 'billing.supplierPortal': portal as never });
+    const banner = (await screen.findByText('Locked for card payments')).closest('[role="alert"]');
+    await user.click(within(banner as HTMLElement).getByRole('button', { name: 'Open the billing portal' }));
+    await vi.waitFor(() => expect(tab.location.href).toBe('http://api.test/billing/portal/p1'));
+    expect(portal.mock.calls[0]![0 as never]).toEqual({ query: { propertyId: 'p-1' } });
+    open.mockRestore();
+  });
+
+  it('stays away while the agency is not locked, and from admins', async () => {
+    const first = renderProfile(resellerUser);
+    await screen.findByRole('heading', { name: 'Profile', level: 1 });
+    expect(screen.queryByText('Locked for card payments')).toBeNull();
+    first.unmount();
+    window.localStorage.clear();
+    const lockedAdmin: User = {
+      ...adminUser,
+      ternHotels: [property('p-1', 'Harbour Inn', { locked: true })],
+    };
+    renderProfile(lockedAdmin);
+    await screen.findByRole('heading', { name: 'Profile', level: 1 });
     expect(screen.queryByText('Locked for card payments')).toBeNull();
   });
 });

@@ -1,39 +1,88 @@
-import { useState } from 'react';
+import { paymentLockMachine } from '@tern/core';
+import type { Role } from '@tern/sdk';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices, useSession } from '../../session/SessionContext';
-import { openBillingPortal } from './billingPortal';
+import { openBlankTab, portalUrl, showPortal } from './billingPortal';
 
 /**
- * The payment-lock banner (document 1 §6): a reseller whose agency, or a supplier whose selected property, is
- * locked for card payments sees it with a button to the subscription portal. Admins never see it.
+ * The payment-lock banner (document 1 §6, M11), driven by core's `paymentLockMachine`: a reseller whose
+ * agency, or a supplier whose selected property, is locked for card payments sees it with a button to the
+ * subscription portal. Admins never see it (the machine's `isPaymentLocked`).
  */
 export function PaymentLockBanner() {
-  const { t } = useTranslation();
   const session = useSession();
-  const { client } = useServices();
   const { property } = useSelectedProperty();
-  const [error, setError] = useState<string | null>(null);
-  if (!session || session.userRole === 'admin') return null;
+  if (!session) return null;
   const locked =
     session.userRole === 'reseller' ? session.user.agent?.paymentLocked === true : property?.locked === true;
-  if (!locked) return null;
+  return <LockBanner role={session.userRole} locked={locked} propertyId={property?.id ?? null} />;
+}
+
+function LockBanner({
+  role,
+  locked,
+  propertyId,
+}: {
+  role: Role;
+  locked: boolean;
+  propertyId: string | null;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  // The tab opened by the click, waiting for the portal's address.
+  const tab = useRef<Window | null>(null);
+  const logic = useMemo(
+    () =>
+      paymentLockMachine.provide({
+        actors: {
+          portalSession: fromPromise(async ({ input }) => {
+            try {
+              return { url: await portalUrl(client, input.role, input.propertyId) };
+            } catch (error) {
+              tab.current?.close();
+              tab.current = null;
+              throw error;
+            }
+          }),
+        },
+        actions: {
+          openPortal: (_, { url }: { url: string }) => {
+            showPortal(tab.current, url);
+            tab.current = null;
+          },
+        },
+      }),
+    [client],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { role, locked, propertyId } });
+  useEffect(() => send({ type: 'lock.change', locked, propertyId }), [send, locked, propertyId]);
+  if (snapshot.matches('unlocked')) return null;
+  const busy = snapshot.hasTag('busy');
   return (
     <Alert variant="error" title={t('payment_lock.title')}>
       <p>{t('payment_lock.text')}</p>
       <Button
         variant="secondary"
-        onPress={() =>
-          openBillingPortal(client, session, property).catch((e: unknown) =>
-            setError(e instanceof Error ? e.message : String(e)),
-          )
-        }
+        isPending={busy}
+        onPress={() => {
+          if (busy) return;
+          tab.current = openBlankTab();
+          send({ type: 'portal.open' });
+        }}
       >
         {t('payment_lock.open_portal')}
       </Button>
-      {error ? <p>{error}</p> : null}
+      {snapshot.matches('portalError') ? (
+        <p className="payment-lock__error">
+          {t('general.stripe_cutomer_portal_error_message')}: {snapshot.context.error}
+        </p>
+      ) : null}
     </Alert>
   );
 }

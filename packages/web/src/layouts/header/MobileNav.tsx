@@ -7,6 +7,7 @@ import { Drawer } from '../../components/Dialog';
 import { Link } from '../../components/Link';
 import { PropertySwitcher } from './PropertySwitcher';
 import { useNavActions } from './useNavActions';
+import { WarningDot } from './WarningDot';
 
 /** At 991 px and below: a menu button opening a side drawer with the same entries (document 3 §10). */
 export function MobileNav({ nav, user }: { nav: Navigation; user: User }) {
@@ -53,6 +54,7 @@ export function MobileNav({ nav, user }: { nav: Navigation; user: User }) {
                         }}
                       >
                         {t(entry.labelKey)}
+                        {entry.warningDot ? <WarningDot /> : null}
                       </Button>
                     ) : (
                       <Link

@@ -3,6 +3,7 @@ import type { User } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem } from '../../components/Menu';
 import { useNavActions } from './useNavActions';
+import { WarningDot } from './WarningDot';
 
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -13,13 +14,20 @@ export function initialsOf(name: string): string {
 export function UserMenu({ entries, user }: { entries: NavEntry[]; user: User }) {
   const { t } = useTranslation();
   const { hrefOf, run } = useNavActions();
+  // The dot shows on the closed menu too; its name joins the trigger's.
+  const warning = entries.some((entry) => entry.warningDot);
   return (
     <Menu
-      label={t('navigation.user_menu', { name: user.name })}
+      label={
+        warning
+          ? t('billing.user_menu_warning', { name: user.name })
+          : t('navigation.user_menu', { name: user.name })
+      }
       trigger={
         <>
           <span className="avatar" aria-hidden="true">
             {initialsOf(user.name)}
+            {warning ? <span className="warning-dot warning-dot--avatar" /> : null}
           </span>
           <span className="app-header__user-name">{user.name}</span>
         </>
@@ -35,6 +43,7 @@ export function UserMenu({ entries, user }: { entries: NavEntry[]; user: User })
           textValue={t(entry.labelKey)}
         >
           {t(entry.labelKey)}
+          {entry.warningDot ? <WarningDot /> : null}
         </MenuItem>
       ))}
     </Menu>
