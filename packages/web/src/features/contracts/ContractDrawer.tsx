@@ -1,0 +1,233 @@
+import {
+  CONTRACT_MODIFIERS,
+  type ContractFormErrors,
+  type ContractFormInput,
+  canSendContract,
+  contractFormMachine,
+} from '@tern/core';
+import type { ContractRecord } from '@tern/sdk';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { Drawer } from '../../components/Dialog';
+import { Select } from '../../components/Select';
+import { Skeleton } from '../../components/Skeleton';
+import { TextField } from '../../components/TextField';
+import { useServices } from '../../session/SessionContext';
+import { loadContractOptions } from './contractOptions';
+
+/** Who proposes, for which property (and, from a discover row, its name for the title). */
+export interface ContractTarget extends ContractFormInput {
+  name?: string;
+}
+
+type Field = keyof ContractFormErrors;
+
+const ERROR_KEY: Record<NonNullable<ContractFormErrors[Field]>, string> = {
+  required: 'validation_messages.required',
+  amount: 'contracts.amount_error',
+  plans: 'contracts.plans_error',
+};
+
+/**
+ * The contract drawer (document 1 §5, 400 px; R133–R136), driven by core's `contractFormMachine`: a supplier
+ * proposes to an agency for the selected property, a reseller proposes terms to a property from discover.
+ */
+export function ContractDrawer({
+  target,
+  onClose,
+  onCreated,
+}: {
+  target: ContractTarget | null;
+  onClose: () => void;
+  onCreated: (contract: ContractRecord) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      title={
+        target?.name
+          ? t('contracts.propose_terms_named', { name: target.name })
+          : t('contracts.propose_title')
+      }
+      isOpen={target !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      side="end"
+    >
+      {(close) => (target ? <ContractForm target={target} onCancel={close} onCreated={onCreated} /> : null)}
+    </Drawer>
+  );
+}
+
+function ContractForm({
+  target,
+  onCancel,
+  onCreated,
+}: {
+  target: ContractTarget;
+  onCancel: () => void;
+  onCreated: (contract: ContractRecord) => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const logic = useMemo(
+    () =>
+      contractFormMachine.provide({
+        actors: {
+          loadOptions: fromPromise(({ input }) => loadContractOptions(client, input)),
+          createContract: fromPromise(({ input }) => client.contracts.create({ body: input })),
+        },
+      }),
+    [client],
+  );
+  const { name: _name, ...input } = target;
+  const [snapshot, send, actor] = useMachine(logic, { input });
+  const created = useRef(onCreated);
+  created.current = onCreated;
+  useEffect(() => {
+    const subscription = actor.on('contract.created', (event) => created.current(event.contract));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+  // A field's error shows once it was changed, or after a send was tried (the machine's `showErrors`).
+  const [touched, setTouched] = useState<Set<Field>>(new Set());
+  const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
+  const { form, plans, agencies, errors, showErrors, error } = snapshot.context;
+  const errorOf = (field: Field) => {
+    const problem = errors[field];
+    return problem && (showErrors || touched.has(field)) ? t(ERROR_KEY[problem]) : null;
+  };
+
+  if (snapshot.matches('loading'))
+    return (
+      <div role="status" className="contract-drawer stack">
+        <span className="visually-hidden">{t('general.loading')}</span>
+        <Skeleton height="2.5rem" width="100%" />
+        <Skeleton height="2.5rem" width="100%" />
+        <Skeleton height="6rem" width="100%" />
+      </div>
+    );
+  if (snapshot.matches('loadFailed'))
+    return (
+      <div className="contract-drawer stack">
+        <Alert
+          variant="error"
+          title={t('general.error_message')}
+          action={
+            <Button variant="secondary" onPress={() => send({ type: 'retry' })}>
+              {t('general.retry')}
+            </Button>
+          }
+        >
+          {error || t('general.error_description')}
+        </Alert>
+      </div>
+    );
+
+  const allChosen = plans.length > 0 && form.ratePlanIds.length === plans.length;
+  const agencyError = errorOf('agentId');
+  const plansError = errorOf('ratePlanIds');
+  return (
+    <form
+      className="contract-drawer stack"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        send({ type: 'submit' });
+      }}
+    >
+      {target.side === 'supplier' ? (
+        <div className="field" data-invalid={agencyError ? true : undefined}>
+          <Select
+            label={t('contracts.agency')}
+            options={agencies}
+            selectedKey={form.agentId || null}
+            onSelectionChange={(value) => {
+              touch('agentId');
+              send({ type: 'field.change', field: 'agentId', value });
+            }}
+          />
+          {agencyError ? <p className="field__error">{agencyError}</p> : null}
+        </div>
+      ) : null}
+      <Select
+        label={t('contracts.modifier_type')}
+        options={CONTRACT_MODIFIERS.map((logic) => ({ id: logic, label: t(`contracts.logic.${logic}`) }))}
+        selectedKey={form.modifierLogic || null}
+        onSelectionChange={(value) => {
+          touch('modifierLogic');
+          send({ type: 'field.change', field: 'modifierLogic', value });
+        }}
+      />
+      <TextField
+        label={t('contracts.amount')}
+        description={t('contracts.amount_hint')}
+        inputMode="text"
+        value={form.modifierAmount}
+        onChange={(value) => {
+          touch('modifierAmount');
+          send({ type: 'field.change', field: 'modifierAmount', value });
+        }}
+        errorMessage={errorOf('modifierAmount')}
+      />
+      {target.propertyType === 'vehicle' ? (
+        <p className="muted">{t('contracts.cars_note')}</p>
+      ) : plans.length === 0 ? (
+        <Alert variant="warning">{t('contracts.no_rates')}</Alert>
+      ) : (
+        <fieldset
+          className="contracts__plans"
+          aria-invalid={plansError ? true : undefined}
+          aria-describedby={plansError ? 'contract-plans-error' : undefined}
+        >
+          <legend>{t('contracts.plans')}</legend>
+          <Checkbox
+            isSelected={allChosen}
+            isIndeterminate={!allChosen && form.ratePlanIds.length > 0}
+            onChange={(selected) => {
+              touch('ratePlanIds');
+              send({ type: 'plans.all', selected });
+            }}
+          >
+            {t('contracts.select_all')}
+          </Checkbox>
+          {plans.map((plan) => (
+            <Checkbox
+              key={plan.id}
+              isSelected={form.ratePlanIds.includes(plan.id)}
+              onChange={(selected) => {
+                touch('ratePlanIds');
+                send({ type: 'plan.toggle', id: plan.id, selected });
+              }}
+            >
+              {plan.label}
+            </Checkbox>
+          ))}
+          {plansError ? (
+            <p id="contract-plans-error" className="field__error">
+              {plansError}
+            </p>
+          ) : null}
+        </fieldset>
+      )}
+      {error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {error}
+        </Alert>
+      ) : null}
+      <div className="dialog__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('contracts.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={!canSendContract(snapshot)} isPending={snapshot.matches('sending')}>
+          {t('contracts.send_proposal')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  type ContractAction,
+  contractActions,
+  contractBookLink,
+  contractLabel,
+  formatDay,
+  modifierText,
+} from '@tern/core';
+import type { ContractRecord, Role } from '@tern/sdk';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { Link } from '../../components/Link';
+
+const ACTION_LABEL: Record<ContractAction, string> = {
+  approve: 'contracts.accept',
+  decline: 'contracts.decline',
+  cancel: 'contracts.withdraw',
+  terminate: 'contracts.terminate',
+};
+
+const dayOf = (iso: string) => formatDay(iso.slice(0, 10));
+
+export interface ContractsTableProps {
+  kind: 'active' | 'pending';
+  items: ContractRecord[];
+  role: Role;
+  /** The row being acted on, and whether any action runs. */
+  busyId: string | null;
+  busy: boolean;
+  onAct: (contract: ContractRecord, action: ContractAction) => void;
+  /** A supplier opens the agency's details. */
+  onOpenAgency: (contract: ContractRecord) => void;
+}
+
+/**
+ * Active or pending contracts (document 1 §2, §4): the other side — the property for a reseller, the agency
+ * for a supplier —, the terms, the label for the viewer (R130) and the viewer's actions (R131).
+ */
+export function ContractsTable({
+  kind,
+  items,
+  role,
+  busyId,
+  busy,
+  onAct,
+  onOpenAgency,
+}: ContractsTableProps) {
+  const { t } = useTranslation();
+  const reseller = role === 'reseller';
+  return (
+    <div className="contracts__table-wrap">
+      <table className="contracts__table">
+        <caption className="visually-hidden">{t(`contracts.tabs.${kind}`)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{reseller ? t('contracts.columns.property') : t('contracts.columns.agency')}</th>
+            <th scope="col">{t('contracts.columns.type')}</th>
+            <th scope="col">{t('contracts.columns.modifier')}</th>
+            <th scope="col">{t('contracts.columns.status')}</th>
+            <th scope="col">{t('contracts.columns.created')}</th>
+            <th scope="col">{t('contracts.columns.updated')}</th>
+            <th scope="col">{t('contracts.columns.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((contract) => {
+            const book = contractBookLink(contract, role);
+            const rowBusy = busyId === contract.id;
+            return (
+              <tr key={contract.id} aria-busy={rowBusy || undefined}>
+                <th scope="row">
+                  {reseller ? (
+                    contract.ternHotelName
+                  ) : (
+                    <Button variant="link" onPress={() => onOpenAgency(contract)}>
+                      {contract.agentName}
+                    </Button>
+                  )}
+                </th>
+                <td>{t(`contracts.type.${contract.propertyType}`)}</td>
+                <td className="contracts__number">{modifierText(contract)}</td>
+                <td>
+                  <span className={`contract-label contract-label--${contractLabel(contract, role)}`}>
+                    {t(`contracts.label.${contractLabel(contract, role)}`)}
+                  </span>
+                </td>
+                <td>{dayOf(contract.createdAt)}</td>
+                <td>{dayOf(contract.updatedAt)}</td>
+                <td>
+                  <div className="contracts__actions">
+                    {book ? (
+                      <Link variant="button" href={book}>
+                        {t('contracts.book')}
+                      </Link>
+                    ) : null}
+                    {contractActions(contract, role).map((action) => (
+                      <Button
+                        key={action}
+                        variant={
+                          action === 'approve' ? 'primary' : action === 'cancel' ? 'secondary' : 'danger'
+                        }
+                        isDisabled={busy && !rowBusy}
+                        isPending={rowBusy}
+                        onPress={() => onAct(contract, action)}
+                      >
+                        {t(ACTION_LABEL[action])}
+                      </Button>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

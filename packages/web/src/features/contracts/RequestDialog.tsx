@@ -1,0 +1,76 @@
+import type { DiscoverRow } from '@tern/sdk';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+
+export interface RequestDialogProps {
+  row: DiscoverRow | null;
+  busy: boolean;
+  error: string | null;
+  onSend: (message: string) => void;
+  onClose: () => void;
+}
+
+/** A reseller asks a property for a contract with a message (document 1 §6, §7 request_contract). */
+export function RequestDialog({ row, busy, error, onSend, onClose }: RequestDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      title={row ? t('contracts.request_title', { name: row.name }) : ''}
+      isOpen={row !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      {(close) => <RequestForm busy={busy} error={error} onSend={onSend} onCancel={close} />}
+    </Dialog>
+  );
+}
+
+function RequestForm({
+  busy,
+  error,
+  onSend,
+  onCancel,
+}: Pick<RequestDialogProps, 'busy' | 'error' | 'onSend'> & { onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState('');
+  return (
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onSend(message);
+      }}
+    >
+      <label className="field">
+        <span className="field__label">{t('contracts.message')}</span>
+        <span className="field__control">
+          <textarea
+            name="requestMessage"
+            className="field__input contracts__textarea"
+            rows={4}
+            maxLength={2000}
+            value={message}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+        </span>
+      </label>
+      {error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {error}
+        </Alert>
+      ) : null}
+      <div className="dialog__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('contracts.cancel')}
+        </Button>
+        <Button type="submit" isPending={busy}>
+          {t('contracts.send_request')}
+        </Button>
+      </div>
+    </form>
+  );
+}
