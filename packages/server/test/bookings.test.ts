@@ -113,6 +113,31 @@ describe('the bookings list', () => {
       status: 400,
     });
   });
+
+  it('filters a reseller’s list by supplier (from the suppliers list) and by booker (from the agents list)', async () => {
+    const { created, property } = await book(80);
+    const bySupplier = await agent.bookings.list({ query: { supplier: property.id, limit: 100 } });
+    expect(bySupplier.items.map((b) => b.reservationId)).toContain(created.reservationId);
+    expect(new Set(bySupplier.items.map((b) => b.propertyChannelId))).toEqual(new Set([property.id]));
+    const suppliers = await agent.contracts.discover({ query: { limit: 1000 } });
+    const other = suppliers.items.find((row) => row.propertyId !== property.id)!;
+    const elsewhere = await agent.bookings.list({ query: { supplier: other.propertyId, limit: 100 } });
+    expect(elsewhere.items.map((b) => b.reservationId)).not.toContain(created.reservationId);
+
+    const agents = await agent.contracts.agents({ query: { limit: 1000 } });
+    const me = agents.items.find((a) => a.email === 'agent@demo.tern.test')!;
+    expect(me).toMatchObject({ type: 'agent' });
+    expect(agents.items.every((a) => a.email !== 'agent2@demo.tern.test')).toBe(true);
+    const mine = await agent.bookings.list({ query: { booker: me.id, limit: 100 } });
+    expect(mine.items.map((b) => b.reservationId)).toContain(created.reservationId);
+    const colleague = agents.items.find((a) => a.id !== me.id);
+    if (colleague) {
+      const theirs = await agent.bookings.list({ query: { booker: colleague.id, limit: 100 } });
+      expect(theirs.items.map((b) => b.reservationId)).not.toContain(created.reservationId);
+    }
+    const hotelier = server.client(await server.signIn('hotelier'));
+    await expect(hotelier.contracts.agents({ query: {} })).rejects.toMatchObject({ status: 403 });
+  });
 });
 
 describe('changing a booking', () => {

@@ -103,7 +103,7 @@ export const bookingsQuery = z.object({
   /** Stays that touch this period (arrival on or before `dateTo`, departure on or after `dateFrom`). */
   dateFrom: isoDate.optional(),
   dateTo: isoDate.optional(),
-  /** Resellers: one supplier's properties. */
+  /** Resellers: one supplier — a property from the suppliers (discover) list, or the supplier company. */
   supplier: id.optional(),
   /** Resellers: one agent's bookings. */
   booker: id.optional(),

@@ -69,6 +69,10 @@ export const resellerDetails = z.object({
 });
 export type ResellerDetails = z.infer<typeof resellerDetails>;
 
+/** One user of the caller's agency (the bookings list's booker filter). */
+export const agentRow = z.object({ id, type: z.literal('agent'), name: z.string(), email: z.string() });
+export type AgentRow = z.infer<typeof agentRow>;
+
 export const contractCreateBody = z.object({
   propertyId: id,
   propertyType,
@@ -142,6 +146,16 @@ export const contractsArea = defineArea('contracts', {
     query: z.object({ ...pageQuery, term: z.string().trim().max(52).optional() }),
     reply: 'list',
     response: listOf(resellerDetails),
+  }),
+  agents: endpoint({
+    method: 'GET',
+    path: '/api/v2/resellers/agents',
+    summary:
+      'The users of the caller’s agency, by name (the bookings list’s booker filter; up to 1000 a page).',
+    access: ['reseller'],
+    query: z.object({ ...pageQuery, term: z.string().trim().max(52).optional() }),
+    reply: 'list',
+    response: listOf(agentRow),
   }),
   create: endpoint({
     method: 'POST',

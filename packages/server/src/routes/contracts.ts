@@ -4,16 +4,18 @@ import {
   actOnContract,
   createContract,
   discover,
+  listAgents,
   listContracts,
   listResellers,
   requestContract,
 } from '../services/contracts/contracts.js';
-import { viewerOf } from './callers.js';
+import { agentOf, viewerOf } from './callers.js';
 
 export const contractsHandlers: AreaHandlers<Contract['contracts']> = {
   list: ({ query }, ctx) => listContracts(ctx.db, viewerOf(ctx), query),
   discover: ({ query }, ctx) => discover(ctx.db, viewerOf(ctx), query),
   resellers: ({ query }, ctx) => listResellers(ctx.db, query),
+  agents: ({ query }, ctx) => listAgents(ctx.db, agentOf(ctx, 'have colleagues').agencyId, query),
   create: ({ body }, ctx) => createContract(ctx.db, ctx.clock, viewerOf(ctx), body),
   request: ({ body }, ctx) => requestContract(ctx.db, ctx.clock, viewerOf(ctx), body),
   approve: ({ params }, ctx) => actOnContract(ctx.db, ctx.clock, viewerOf(ctx), params.id, 'approve'),

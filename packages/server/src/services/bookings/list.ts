@@ -47,7 +47,11 @@ export async function listBookings(
   if (query.dateTo) where.push(`b.arrival_date <= ${add(query.dateTo)}`);
   if (query.bookedFrom) where.push(`b.created_at >= ${add(query.bookedFrom)}::date`);
   if (query.bookedTo) where.push(`b.created_at < ${add(query.bookedTo)}::date + 1`);
-  if (query.supplier) where.push(`p.supplier_id = ${add(query.supplier)}`);
+  if (query.supplier) {
+    // The suppliers list a reseller picks from names properties; a supplier company's id works too.
+    const supplier = add(query.supplier);
+    where.push(`(p.id::text = ${supplier} or p.supplier_id::text = ${supplier})`);
+  }
   if (query.booker) where.push(`b.booker_id = ${add(query.booker)}`);
   if (query.resellerIds?.length) where.push(`b.agency_id = any(${add(query.resellerIds)})`);
   if (query.propertyId) where.push(`b.property_id = ${add(query.propertyId)}`);

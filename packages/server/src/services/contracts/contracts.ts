@@ -1,4 +1,4 @@
-import type { ContractRecord, contractCreateBody, DiscoverRow, ResellerDetails } from '@tern/sdk';
+import type { AgentRow, ContractRecord, contractCreateBody, DiscoverRow, ResellerDetails } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
@@ -398,4 +398,22 @@ export async function actOnContract(
     await notify(tx, clock, c, [mine === 'reseller' ? emails!.property : emails!.agency], step.words);
   });
   return one(db, id);
+}
+
+/** The users of an agency, by name (the booker filter of its bookings list). */
+export async function listAgents(
+  db: Db,
+  agencyId: string,
+  q: { term?: string | undefined; page: number; limit: number },
+): Promise<{ items: AgentRow[]; meta: { page: number; limit: number; total: number } }> {
+  const rows = await db.query<{ id: string; name: string; email: string; total: string }>(
+    `select id, name, email, count(*) over () as total
+       from users where agency_id = $1 and (name ilike $2 or email ilike $2)
+      order by name, id limit $3 offset $4`,
+    [agencyId, q.term ? like(q.term) : '%', q.limit, (q.page - 1) * q.limit],
+  );
+  return {
+    items: rows.map((r) => ({ id: r.id, type: 'agent' as const, name: r.name, email: r.email })),
+    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
+  };
 }
