@@ -133,6 +133,9 @@ describe('bookings list rules', () => {
     expect(bad.filters.dateFrom).toBe('');
     expect(bad.filters.status).toBe('');
     expect(bad.filters.term).toHaveLength(52);
+    expect(
+      bookingsListFromParams(new URLSearchParams(`reservation_id=${'9'.repeat(80)}`)).filters.reservationId,
+    ).toHaveLength(64);
     expect(bad.sort).toEqual(defaultBookingSort);
     expect(bad.page).toBe(1);
     expect(bookingsListFromParams(new URLSearchParams('sort=arrival_date')).sort).toEqual({

@@ -140,6 +140,14 @@ export function validateBookingFilters(
   return errors;
 }
 
+/** How long each text filter may be (the list query's limits). */
+const TEXT_MAX = {
+  term: BOOKINGS_TERM_MAX,
+  reservationId: 64,
+  reservationName: 100,
+  externalReferenceId: 100,
+} as const;
+
 export interface BookingsListScope {
   role: Role;
   /** A supplier's selected property; its bookings only. */
@@ -166,8 +174,7 @@ export function bookingsQueryOf(
   };
   const text = (key: 'term' | 'reservationId' | 'reservationName' | 'externalReferenceId') => {
     const value = filters[key].trim();
-    if (value && allowed.has(key) && !errors[key])
-      query[key] = value.slice(0, key === 'term' ? BOOKINGS_TERM_MAX : 100);
+    if (value && allowed.has(key) && !errors[key]) query[key] = value.slice(0, TEXT_MAX[key]);
   };
   text('term');
   text('reservationId');
@@ -220,7 +227,7 @@ export function bookingsListFromParams(params: URLSearchParams): BookingsListSta
     if (value === null) continue;
     if (key === 'status') {
       if (value === 'new' || value === 'modified' || value === 'canceled') filters.status = value;
-    } else if (key === 'term') filters.term = value.slice(0, BOOKINGS_TERM_MAX);
+    } else if (key === 'term' || key === 'reservationId') filters[key] = value.slice(0, TEXT_MAX[key]);
     else filters[key] = value.slice(0, 100);
   }
   for (const [key, error] of Object.entries(validateBookingFilters(filters))) {
