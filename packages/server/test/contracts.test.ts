@@ -97,6 +97,13 @@ describe('the contract lifecycle', () => {
     const agencies = await supplier.contracts.resellers({ query: { term: 'Northern' } });
     const agency = agencies.items[0]!;
     expect(agency).toMatchObject({ name: 'Northern Lights Travel', legalName: expect.any(String) });
+    expect(await supplier.contracts.resellerDetails({ params: { id: agency.id } })).toEqual(agency);
+    await expect(
+      supplier.contracts.resellerDetails({ params: { id: '00000000-0000-4000-8000-000000000000' } }),
+    ).rejects.toMatchObject({ status: 404 });
+    await expect(agent.contracts.resellerDetails({ params: { id: agency.id } })).rejects.toMatchObject({
+      status: 403,
+    });
     const plans = await supplier.engine.unitRates({
       params: { kind: 'accommodations', id: hotel.propertyId },
     });

@@ -147,6 +147,16 @@ export const contractsArea = defineArea('contracts', {
     reply: 'list',
     response: listOf(resellerDetails),
   }),
+  resellerDetails: endpoint({
+    method: 'GET',
+    path: '/api/v2/resellers/resellers/{id}',
+    summary: 'One agency’s details (the reseller details drawer of the contracts page).',
+    access: ['supplier', 'admin'],
+    params: z.object({ id }),
+    reply: 'resource',
+    response: resellerDetails,
+    errors: [404],
+  }),
   agents: endpoint({
     method: 'GET',
     path: '/api/v2/resellers/agents',

@@ -198,35 +198,49 @@ export async function discover(
   };
 }
 
+const resellerColumns = `id, name, email, phone, address_1, city, zip_code, country, tax_id, government_id,
+  legal_name, email_invoice`;
+
+const toResellerDetails = (r: Record<string, string>): ResellerDetails => ({
+  id: r.id!,
+  type: 'reseller' as const,
+  name: r.name!,
+  email: r.email!,
+  phone: r.phone!,
+  address1: r.address_1!,
+  city: r.city!,
+  zipCode: r.zip_code!,
+  country: r.country!,
+  taxId: r.tax_id!,
+  governmentId: r.government_id!,
+  legalName: r.legal_name!,
+  emailInvoice: r.email_invoice!,
+});
+
 export async function listResellers(
   db: Db,
   q: { term?: string | undefined; page: number; limit: number },
 ): Promise<{ items: ResellerDetails[]; meta: { page: number; limit: number; total: number } }> {
   const params: unknown[] = [q.term ? like(q.term) : '%', q.limit, (q.page - 1) * q.limit];
   const rows = await db.query<Record<string, string>>(
-    `select id, name, email, phone, address_1, city, zip_code, country, tax_id, government_id, legal_name,
-            email_invoice, count(*) over () as total
+    `select ${resellerColumns}, count(*) over () as total
        from agencies where name ilike $1 order by name, id limit $2 offset $3`,
     params,
   );
   return {
-    items: rows.map((r) => ({
-      id: r.id!,
-      type: 'reseller' as const,
-      name: r.name!,
-      email: r.email!,
-      phone: r.phone!,
-      address1: r.address_1!,
-      city: r.city!,
-      zipCode: r.zip_code!,
-      country: r.country!,
-      taxId: r.tax_id!,
-      governmentId: r.government_id!,
-      legalName: r.legal_name!,
-      emailInvoice: r.email_invoice!,
-    })),
+    items: rows.map(toResellerDetails),
     meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
   };
+}
+
+/** One agency's details (suppliers choose and check whom they work with; admins). */
+export async function getReseller(db: Db, id: string): Promise<ResellerDetails> {
+  const row = await db.one<Record<string, string>>(
+    `select ${resellerColumns} from agencies where id::text = $1`,
+    [id],
+  );
+  if (!row) throw notFound('No such agency');
+  return toResellerDetails(row);
 }
 
 async function one(db: Db, id: string): Promise<ContractRecord> {

@@ -395,29 +395,27 @@ describe('contracts page', () => {
 
   it('opens the agency’s details for a supplier', async () => {
     const user = userEvent.setup();
-    const resellers = vi.fn(async () =>
-      page<ResellerDetails>([
-        {
-          id: 'a-1',
-          type: 'reseller',
-          name: 'Northern Trips',
-          email: 'trips@example.test',
-          phone: '+354 555 0101',
-          address1: 'Laugavegur 1',
-          city: 'Reykjavík',
-          zipCode: '101',
-          country: 'IS',
-          taxId: 'IS-123',
-          governmentId: 'G-1',
-          legalName: 'Northern Trips ehf.',
-          emailInvoice: 'invoices@example.test',
-        },
-      ]),
+    const details = vi.fn(
+      async (): Promise<ResellerDetails> => ({
+        id: 'a-1',
+        type: 'reseller',
+        name: 'Northern Trips',
+        email: 'trips@example.test',
+        phone: '+354 555 0101',
+        address1: 'Laugavegur 1',
+        city: 'Reykjavík',
+        zipCode: '101',
+        country: 'IS',
+        taxId: 'IS-123',
+        governmentId: 'G-1',
+        legalName: 'Northern Trips ehf.',
+        emailInvoice: 'invoices@example.test',
+      }),
     );
     renderContracts(
       supplierUser,
       { active: [contract('c-1')] },
-      { 'contracts.resellers': resellers as never },
+      { 'contracts.resellerDetails': details as never },
     );
     const table = await screen.findByRole('table', { name: 'Active' });
     await user.click(within(table).getByRole('button', { name: 'Northern Trips' }));
@@ -433,6 +431,6 @@ describe('contracts page', () => {
       'invoices@example.test',
     ])
       expect(within(drawer).getByText(text)).toBeTruthy();
-    expect(resellers.mock.calls[0]![0 as never]).toEqual({ query: { term: 'Northern Trips', limit: 1000 } });
+    expect(details.mock.calls[0]![0 as never]).toEqual({ params: { id: 'a-1' } });
   });
 });

@@ -1,4 +1,4 @@
-import type { ResellerDetails } from '@tern/sdk';
+import { NotFoundError, type ResellerDetails } from '@tern/sdk';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -32,8 +32,8 @@ const FIELDS = [
 ] as const satisfies ReadonlyArray<readonly [string, keyof ResellerDetails]>;
 
 /**
- * A supplier's view of an agency (document 1 §3 reseller details, §6; 560 px, R139). The API has no call for
- * one agency: the agencies list, narrowed by the name, is searched for its id.
+ * A supplier's view of an agency (document 1 §3 reseller details, §6; 560 px, R139), from the agency's
+ * details call.
  */
 export function ResellerDetailsDrawer({
   agency,
@@ -72,15 +72,14 @@ function AgencyDetails({ agency }: { agency: AgencyRef }) {
   const [state, setState] = useState<Details>({ status: 'loading' });
   useEffect(() => {
     const controller = new AbortController();
-    client.contracts
-      .resellers({ query: { term: agency.name.slice(0, 52), limit: 1000 } }, { signal: controller.signal })
-      .then(
-        (reply) =>
-          setState({ status: 'ready', details: reply.items.find((item) => item.id === agency.id) ?? null }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
-        },
-      );
+    client.contracts.resellerDetails({ params: { id: agency.id } }, { signal: controller.signal }).then(
+      (details) => setState({ status: 'ready', details }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof NotFoundError) setState({ status: 'ready', details: null });
+        else setState({ status: 'error', message: errorText(error) });
+      },
+    );
     return () => controller.abort();
   }, [client, agency]);
   if (state.status === 'loading')
