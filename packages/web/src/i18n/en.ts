@@ -317,6 +317,8 @@ export const en = {
   contracts: {
     heading: 'Contracts',
     loading: 'Loading contracts…',
+    search_reseller: 'Search by property, city or country',
+    search_supplier: 'Search by agency',
     tabs: { discover: 'Discover', active: 'Active', pending: 'Pending' },
     columns: {
       property: 'Property',

@@ -239,6 +239,33 @@ describe('contracts page', () => {
     expect(alert.textContent).toContain('The proposal was already answered');
   });
 
+  it('narrows every list by the search box, half a second after the last key', async () => {
+    const user = userEvent.setup();
+    const app = renderContracts(resellerUser, {});
+    await screen.findByRole('heading', { name: 'No properties to discover' });
+    await user.type(
+      screen.getByRole('searchbox', { name: 'Search by property, city or country' }),
+      'Reykjavik',
+    );
+    await waitFor(
+      () =>
+        expect(app.discover).toHaveBeenCalledWith(
+          { query: { page: 1, limit: 10, term: 'Reykjavik' } },
+          expect.anything(),
+        ),
+      { timeout: 3000 },
+    );
+    expect(app.list).toHaveBeenCalledWith(
+      { query: { status: 'pending', page: 1, limit: 10, term: 'Reykjavik' } },
+      expect.anything(),
+    );
+    // Only the whole word was searched for, not each prefix typed before it.
+    const terms = app.discover.mock.calls.map(
+      (call) => (call as unknown as [{ query: { term?: string } }])[0].query.term,
+    );
+    expect(terms).toEqual([undefined, 'Reykjavik']);
+  });
+
   it('pages the active list ten at a time', async () => {
     const user = userEvent.setup();
     const list = vi.fn(async ({ query }: ListQuery) =>

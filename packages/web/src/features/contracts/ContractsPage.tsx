@@ -1,4 +1,10 @@
-import { type ContractAction, type ContractTab, contractSideOf, contractTabs } from '@tern/core';
+import {
+  BOOKINGS_SEARCH_DEBOUNCE_MS,
+  type ContractAction,
+  type ContractTab,
+  contractSideOf,
+  contractTabs,
+} from '@tern/core';
 import type { ContractRecord, DiscoverRow } from '@tern/sdk';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +13,7 @@ import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { PageHeading } from '../../components/PageHeading';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { TextField } from '../../components/TextField';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
 import { ContractDrawer, type ContractTarget } from './ContractDrawer';
@@ -33,7 +40,14 @@ export function ContractsPage() {
   const side = contractSideOf(role);
   const tabs = contractTabs(role);
   const [tab, setTab] = useState<ContractTab>(tabs[0]!);
-  const lists = useContractLists(role, side === 'supplier' ? (property?.id ?? null) : null);
+  // The search box narrows every list, 500 ms after the last key (as the bookings search does).
+  const [termDraft, setTermDraft] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(termDraft.trim()), BOOKINGS_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [termDraft]);
+  const lists = useContractLists(role, side === 'supplier' ? (property?.id ?? null) : null, term);
   const { snapshot, send } = useContractActions(role, lists.reload);
   const { busyId, notice, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
@@ -96,6 +110,15 @@ export function ContractsPage() {
           {error || t('general.error_description')}
         </Alert>
       ) : null}
+      <div className="contracts__search">
+        <TextField
+          label={t(side === 'reseller' ? 'contracts.search_reseller' : 'contracts.search_supplier')}
+          type="search"
+          value={termDraft}
+          onChange={setTermDraft}
+          maxLength={52}
+        />
+      </div>
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ContractTab)}>
         <TabList label={t('contracts.heading')}>
           {tabs.map((id) => (

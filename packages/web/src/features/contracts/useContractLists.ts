@@ -54,19 +54,27 @@ function usePagedList<T>(load: Loader<T>, key: string, version: number, enabled:
 
 /**
  * The lists of the contracts page (document 1 §2, R128, R138): active and pending for everyone — a supplier's
- * for the selected property — and discover for a reseller. `reload` reloads them all (R132).
+ * for the selected property — and discover for a reseller, each narrowed by `term` (a name, a city) when there
+ * is one. `reload` reloads them all (R132).
  */
-export function useContractLists(role: Role, propertyId: string | null) {
+export function useContractLists(role: Role, propertyId: string | null, term = '') {
   const { client } = useServices();
   const [version, setVersion] = useState(0);
-  const scope = contractSideOf(role) === 'supplier' && propertyId ? { propertyId } : {};
+  const search = term.trim().slice(0, 52);
+  const scope = {
+    ...(contractSideOf(role) === 'supplier' && propertyId ? { propertyId } : {}),
+    ...(search ? { term: search } : {}),
+  };
   const contractsOf =
     (status: Exclude<ContractTab, 'discover'>): Loader<ContractRecord> =>
     (page, signal) =>
       client.contracts.list({ query: { status, page, limit: CONTRACTS_PAGE_SIZE, ...scope } }, { signal });
   const discoverRows: Loader<DiscoverRow> = (page, signal) =>
-    client.contracts.discover({ query: { page, limit: CONTRACTS_PAGE_SIZE } }, { signal });
-  const where = `${role}:${propertyId ?? ''}`;
+    client.contracts.discover(
+      { query: { page, limit: CONTRACTS_PAGE_SIZE, ...(search ? { term: search } : {}) } },
+      { signal },
+    );
+  const where = `${role}:${propertyId ?? ''}:${search}`;
   return {
     active: usePagedList(contractsOf('active'), `active:${where}`, version, true),
     pending: usePagedList(contractsOf('pending'), `pending:${where}`, version, true),
