@@ -14,15 +14,10 @@ import { Button } from '../../components/Button';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { AgencyField } from './AgencyField';
+import { DirectoryField } from './DirectoryField';
 
-/**
- * Filters the panel offers. A reseller's supplier and booker filters (R113) are left out: the API has no
- * list to choose them from (the suppliers list names properties, while the bookings query's `supplier` is a
- * supplier company; there is no list of the agency's agents). Set in the address, they still apply.
- */
-const offered = (role: Role) =>
-  bookingFiltersFor(role).filter((key) => key !== 'term' && key !== 'supplier' && key !== 'booker');
+/** Filters the panel offers: the role's (R113), the free text aside (it has its own box). */
+const offered = (role: Role) => bookingFiltersFor(role).filter((key) => key !== 'term');
 
 type PanelFilters = Omit<BookingFilters, 'term'>;
 const withoutTerm = ({ term: _term, ...rest }: BookingFilters): PanelFilters => rest;
@@ -96,7 +91,13 @@ export function BookingFiltersPanel({
           />
         ) : null}
         {fields.has('reseller') ? (
-          <AgencyField value={draft.reseller} onChange={(reseller) => set({ reseller })} />
+          <DirectoryField kind="reseller" value={draft.reseller} onChange={(reseller) => set({ reseller })} />
+        ) : null}
+        {fields.has('supplier') ? (
+          <DirectoryField kind="supplier" value={draft.supplier} onChange={(supplier) => set({ supplier })} />
+        ) : null}
+        {fields.has('booker') ? (
+          <DirectoryField kind="booker" value={draft.booker} onChange={(booker) => set({ booker })} />
         ) : null}
         {fields.has('status') ? (
           <Select

@@ -211,6 +211,44 @@ describe('bookings page', () => {
     await waitFor(() => expect(app.location()).toBe('/bookings'));
   });
 
+  it('lets a reseller filter by supplier and by the agent who booked', async () => {
+    const user = userEvent.setup();
+    const list = listOf([record('b1')]);
+    const discover = vi.fn(async () => ({
+      items: [
+        { id: 'd-1', propertyId: 'p-7', name: 'Harbour Inn', city: 'Reykjavik' },
+        { id: 'd-2', propertyId: 'p-8', name: 'Casa Alfama', city: 'Lisbon' },
+      ],
+      meta: { page: 1, limit: 1000, total: 2 },
+    }));
+    const agents = vi.fn(async () => ({
+      items: [
+        { id: 'u-1', type: 'agent', name: 'Árni Valdimarsson', email: 'agent@example.test' },
+        { id: 'u-2', type: 'agent', name: 'Bára Jónsdóttir', email: 'bara@example.test' },
+      ],
+      meta: { page: 1, limit: 1000, total: 2 },
+    }));
+    const app = openBookings(resellerUser, {
+      'bookings.list': list as never,
+      'contracts.discover': discover as never,
+      'contracts.agents': agents as never,
+    });
+    await screen.findByRole('table', { name: 'Bookings' });
+    await user.click(screen.getByRole('button', { name: 'Advanced search' }));
+    const form = screen.getByRole('form', { name: 'Advanced search' });
+    expect(within(form).queryByRole('combobox', { name: 'Reseller' })).toBeNull();
+    await user.type(within(form).getByRole('combobox', { name: 'Supplier' }), 'Casa');
+    await user.click(await screen.findByRole('option', { name: 'Casa Alfama, Lisbon' }));
+    await user.type(within(form).getByRole('combobox', { name: 'Booked by' }), 'Bára');
+    await user.click(await screen.findByRole('option', { name: /Bára Jónsdóttir/ }));
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(queryOf(list)).toMatchObject({ supplier: 'p-8', booker: 'u-2' }));
+    expect(discover.mock.calls[0]![0 as never]).toMatchObject({ query: { page: 1, limit: 1000 } });
+    expect(agents.mock.calls[0]![0 as never]).toMatchObject({ query: { page: 1, limit: 1000 } });
+    const params = new URL(app.location(), 'http://x').searchParams;
+    expect([params.get('supplier'), params.get('booker')]).toEqual(['p-8', 'u-2']);
+  });
+
   it('loads nothing while the agency is locked for card payments', async () => {
     const list = listOf([record('b1')]);
     const locked = { ...resellerUser, agent: { id: 'a-1', name: 'Northern Trips', paymentLocked: true } };

@@ -1,0 +1,81 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ComboBox, type ComboBoxItem } from '../../components/ComboBox';
+import { useServices } from '../../session/SessionContext';
+
+type Directory = { status: 'loading' | 'ready' | 'failed'; items: ComboBoxItem[] };
+
+/** The filters chosen from a list: an agency (suppliers, admins), a property or one of the agency's agents (resellers). */
+export type DirectoryKind = 'reseller' | 'supplier' | 'booker';
+
+/** One page of 1000 of a directory (document 1 §7, §9: suppliers and agents 1000 a page). */
+function useDirectory(kind: DirectoryKind): Directory {
+  const { client } = useServices();
+  const [directory, setDirectory] = useState<Directory>({ status: 'loading', items: [] });
+  useEffect(() => {
+    const controller = new AbortController();
+    const options = { signal: controller.signal };
+    const query = { page: 1, limit: 1000 };
+    const load: Promise<ComboBoxItem[]> =
+      kind === 'reseller'
+        ? client.contracts
+            .resellers({ query }, options)
+            .then((r) => r.items.map((a) => ({ id: a.id, label: a.name })))
+        : kind === 'supplier'
+          ? client.contracts
+              .discover({ query }, options)
+              .then((r) => r.items.map((p) => ({ id: p.propertyId, label: `${p.name}, ${p.city}` })))
+          : client.contracts
+              .agents({ query }, options)
+              .then((r) => r.items.map((a) => ({ id: a.id, label: `${a.name} (${a.email})` })));
+    load
+      .then((items) => setDirectory({ status: 'ready', items }))
+      .catch(() => {
+        if (!controller.signal.aborted) setDirectory({ status: 'failed', items: [] });
+      });
+    return () => controller.abort();
+  }, [client, kind]);
+  return directory;
+}
+
+/** A filter chosen from a directory: type to narrow it, pick one; emptying the field drops the filter. */
+export function DirectoryField({
+  kind,
+  value,
+  onChange,
+}: {
+  kind: DirectoryKind;
+  value: string;
+  onChange: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const directory = useDirectory(kind);
+  const nameOf = (id: string) => directory.items.find((a) => a.id === id)?.label ?? '';
+  const [input, setInput] = useState<string | null>(null);
+  const shown = input ?? nameOf(value);
+  const items = useMemo(() => {
+    const term = (input ?? '').trim().toLowerCase();
+    return term ? directory.items.filter((a) => a.label.toLowerCase().includes(term)) : directory.items;
+  }, [input, directory.items]);
+  return (
+    <ComboBox
+      label={t(`bookings.filters.${kind}`)}
+      items={items}
+      inputValue={shown}
+      onInputChange={(text) => {
+        setInput(text);
+        if (text.trim() === '') onChange('');
+      }}
+      selectedKey={value || null}
+      onSelectionChange={(key) => {
+        setInput(null);
+        if (key !== null) onChange(key);
+      }}
+      menuTrigger="focus"
+      isLoading={directory.status === 'loading'}
+      loadingLabel={t(`bookings.filters.${kind}_loading`)}
+      emptyText={t(`bookings.filters.${kind}_none`)}
+      description={directory.status === 'failed' ? t(`bookings.filters.${kind}_failed`) : undefined}
+    />
+  );
+}
