@@ -29,6 +29,17 @@ async function signedIn(login: string): Promise<string> {
 const tern = (argv: string[], configDir = agent) => runCli(argv, { configDir });
 
 describe('tern contracts', () => {
+  it('lists the agency’s agents, whose ids filter the bookings list', async () => {
+    const reply = JSON.parse((await tern(['contracts', 'agents', '--json'])).stdout);
+    const me = reply.items.find((a: { email: string }) => a.email === demoEmail('agent'));
+    expect(me).toMatchObject({ type: 'agent', id: expect.any(String) });
+    expect(reply.items.some((a: { email: string }) => a.email === demoEmail('agent2'))).toBe(false);
+    const table = await tern(['contracts', 'agents', '--term', 'nobody-by-this-name']);
+    expect(table.stdout).toBe('Nothing found.\n');
+    const listed = await tern(['bookings', 'list', '--booker', me.id, '--json']);
+    expect(listed.code).toBe(0);
+  });
+
   it('discovers, proposes, is accepted by the property, lists as active, and terminates', async () => {
     const open = JSON.parse(
       (

@@ -227,6 +227,26 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
       },
     );
   contracts
+    .command('agents')
+    .description('the agents of your agency, for `tern bookings list --booker` (resellers)')
+    .option('--term <text>', 'name or e-mail')
+    .action(async (flags: { term?: string }, command: Command) => {
+      const ctx = contextOf(command);
+      await withClient(ctx, { session: true }, async ({ client }) => {
+        const reply = await client.contracts.agents({
+          query: { ...(flags.term ? { term: flags.term } : {}), page: 1, limit: 1000 },
+        });
+        ctx.out.result(reply, () =>
+          reply.items.length
+            ? formatTable(
+                ['AGENT ID', 'NAME', 'E-MAIL'],
+                reply.items.map((a) => [a.id, a.name, a.email]),
+              )
+            : 'Nothing found.\n',
+        );
+      });
+    });
+  contracts
     .command('request')
     .description('ask a property for a contract on its standard terms (resellers)')
     .argument('<property>', 'the property id (from `tern contracts discover`)')
