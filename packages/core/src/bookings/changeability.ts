@@ -33,7 +33,7 @@ export function arrivalInstant(
  */
 export function changeDeadline(booking: ChangeableBooking, timeZone: string): Date | null {
   const policy = booking.cancellationPolicy;
-  if (!policy || policy.cancellationPolicyLogic !== 'deadline') return null;
+  if (policy?.cancellationPolicyLogic !== 'deadline') return null;
   return new Date(arrivalInstant(booking, timeZone).getTime() - deadlineHours(policy) * 3_600_000);
 }
 
