@@ -81,9 +81,10 @@ function booking(i: number) {
   };
 }
 
-function wireReply(): string {
-  const data = Array.from({ length: ROWS }, (_, i) => booking(i));
-  return JSON.stringify({ data, meta: { page: 1, limit: ROWS, total: ROWS } });
+/** The wire text of a bookings list of `rows` bookings (the SDK's tests use a few of them too). */
+export function wireReply(rows = ROWS): string {
+  const data = Array.from({ length: rows }, (_, i) => booking(i));
+  return JSON.stringify({ data, meta: { page: 1, limit: rows, total: rows } });
 }
 
 function median(samples: number[]): number {

@@ -1,6 +1,7 @@
 import { camelKey, toCamel, toSnake } from './case.js';
 import type { Endpoint } from './contract/define.js';
 import { SchemaMismatchError } from './errors.js';
+import { decodeList, decodeResource, decodeValue, FALLBACK } from './fastDecode.js';
 
 type Resource = { id: unknown; type: unknown; attributes?: Record<string, unknown> };
 
@@ -39,6 +40,22 @@ export function unwrapReply(endpoint: Pick<Endpoint, 'reply'>, json: unknown): u
 
 /** Unwraps, camelCases and checks a reply against the contract; a mismatch is a `SchemaMismatchError`. */
 export function decodeReply<E extends Endpoint>(endpoint: E, json: unknown): unknown {
+  // The fast path gives zod's answer for a valid reply in one walk; anything else goes the generic way.
+  try {
+    switch (endpoint.reply) {
+      case 'list':
+        return decodeList(endpoint.response, json);
+      case 'resource': {
+        const data = (json as { data?: unknown } | null)?.data;
+        if (data && typeof data === 'object') return decodeResource(endpoint.response, data);
+        break;
+      }
+      case 'plain':
+        return decodeValue(endpoint.response as never, json);
+    }
+  } catch (error) {
+    if (error !== FALLBACK) throw error;
+  }
   const value = unwrapReply(endpoint, json);
   const parsed = endpoint.response.safeParse(value);
   if (!parsed.success) throw new SchemaMismatchError(endpoint.name, parsed.error.issues, json);
