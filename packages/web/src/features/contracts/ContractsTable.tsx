@@ -5,6 +5,7 @@ import {
   contractLabel,
   formatDay,
   modifierText,
+  todayIso,
 } from '@tern/core';
 import type { ContractRecord, Role } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +19,11 @@ const ACTION_LABEL: Record<ContractAction, string> = {
   terminate: 'contracts.terminate',
 };
 
-const dayOf = (iso: string) => formatDay(iso.slice(0, 10));
+/** The viewer's day of a moment (`DD/MM/YYYY`). */
+const dayOf = (iso: string) => {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? formatDay(todayIso(ms)) : '—';
+};
 
 export interface ContractsTableProps {
   kind: 'active' | 'pending';
