@@ -1,6 +1,7 @@
 import type { Key } from 'react-aria-components';
 import {
   Button,
+  FieldError,
   Label,
   ListBox,
   ListBoxItem,
@@ -24,6 +25,8 @@ export interface SelectProps {
   onSelectionChange: (key: string) => void;
   isDisabled?: boolean;
   className?: string;
+  /** The field's problem, told with the field (aria-describedby) and shown under it. */
+  errorMessage?: string | null;
 }
 
 /** A single-choice drop-down (an aria select with a listbox popover). */
@@ -35,6 +38,7 @@ export function Select({
   onSelectionChange,
   isDisabled,
   className,
+  errorMessage,
 }: SelectProps) {
   return (
     <RACSelect
@@ -44,6 +48,8 @@ export function Select({
         if (key !== null) onSelectionChange(String(key));
       }}
       isDisabled={isDisabled}
+      isInvalid={Boolean(errorMessage)}
+      validationBehavior="aria"
     >
       <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>
       <Button className="select__button">
@@ -61,6 +67,7 @@ export function Select({
           )}
         </ListBox>
       </Popover>
+      <FieldError className="field__error">{errorMessage}</FieldError>
     </RACSelect>
   );
 }

@@ -142,18 +142,16 @@ function ContractForm({
       }}
     >
       {target.side === 'supplier' ? (
-        <div className="field" data-invalid={agencyError ? true : undefined}>
-          <Select
-            label={t('contracts.agency')}
-            options={agencies}
-            selectedKey={form.agentId || null}
-            onSelectionChange={(value) => {
-              touch('agentId');
-              send({ type: 'field.change', field: 'agentId', value });
-            }}
-          />
-          {agencyError ? <p className="field__error">{agencyError}</p> : null}
-        </div>
+        <Select
+          label={t('contracts.agency')}
+          options={agencies}
+          selectedKey={form.agentId || null}
+          onSelectionChange={(value) => {
+            touch('agentId');
+            send({ type: 'field.change', field: 'agentId', value });
+          }}
+          errorMessage={agencyError}
+        />
       ) : null}
       <Select
         label={t('contracts.modifier_type')}
