@@ -217,6 +217,21 @@ describe('changing a booking', () => {
     expect(history.map((h) => h.action)).toEqual(
       expect.arrayContaining(['created', 'guests_updated', 'units_removed', 'details_updated', 'canceled']),
     );
+    // The same history through the API, in the order it happened, for whoever may see the booking.
+    const told = await agent.bookings.history({ params: { id: created.bookingId } });
+    expect(told.items.map((e) => e.action)).toEqual([
+      'created',
+      'guests_updated',
+      'units_removed',
+      'details_updated',
+      'canceled',
+    ]);
+    const me = await agent.auth.currentUser();
+    expect(new Set(told.items.map((e) => e.userName))).toEqual(new Set([me.name]));
+    const agent2 = server.client(await server.signIn('agent2'));
+    await expect(agent2.bookings.history({ params: { id: created.bookingId } })).rejects.toMatchObject({
+      status: 404,
+    });
   });
 
   it('refuses to change a booking past its deadline, and a supplier’s attempt', async () => {

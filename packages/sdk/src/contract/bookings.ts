@@ -86,6 +86,24 @@ export const bookingRecord = z.object({
 });
 export type BookingRecord = z.infer<typeof bookingRecord>;
 
+/** One entry of a booking's history: made, guests or driver changed, rooms removed, details changed, cancelled. */
+export const bookingEvent = z.object({
+  id,
+  type: z.literal('booking_event'),
+  action: z.enum([
+    'created',
+    'guests_updated',
+    'driver_updated',
+    'units_removed',
+    'details_updated',
+    'canceled',
+  ]),
+  /** Who did it (their name), or null when the user is gone. */
+  userName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type BookingEvent = z.infer<typeof bookingEvent>;
+
 const orderBy = z.enum(['created_at', 'arrival_date', 'departure_date', 'reservation_id', 'total', 'status']);
 
 export const bookingsQuery = z.object({
@@ -139,6 +157,16 @@ export const bookingsArea = defineArea('bookings', {
     params: bookingRef,
     reply: 'resource',
     response: bookingRecord,
+    errors: [404],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/api/v2/resellers/bookings/{id}/history',
+    summary: 'What happened to a booking the caller may see, oldest first (every change writes an entry).',
+    access: anyone,
+    params: bookingRef,
+    reply: 'list',
+    response: listOf(bookingEvent),
     errors: [404],
   }),
   cancel: endpoint({

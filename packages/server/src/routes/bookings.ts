@@ -8,7 +8,7 @@ import {
   updateGuests,
   updateSpecialRequest,
 } from '../services/bookings/changes.js';
-import { findBooking, listBookings } from '../services/bookings/list.js';
+import { bookingHistory, findBooking, listBookings } from '../services/bookings/list.js';
 import { viewerOf } from './callers.js';
 
 export const bookingsHandlers: AreaHandlers<Contract['bookings']> = {
@@ -21,6 +21,7 @@ export const bookingsHandlers: AreaHandlers<Contract['bookings']> = {
     return listBookings(ctx.db, viewer, query, ctx.clock.now());
   },
   show: ({ params }, ctx) => findBooking(ctx.db, viewerOf(ctx), params.id, ctx.clock.now()),
+  history: ({ params }, ctx) => bookingHistory(ctx.db, viewerOf(ctx), params.id, ctx.clock.now()),
   cancel: ({ body }, ctx) => cancelBooking(ctx.db, ctx.clock, viewerOf(ctx), body),
   updateRooms: ({ params, body }, ctx) =>
     updateGuests(ctx.db, ctx.clock, viewerOf(ctx), params.id, body.units),

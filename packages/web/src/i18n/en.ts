@@ -286,6 +286,17 @@ export const en = {
       policy: 'Expired: the cancellation policy no longer allows changes',
     },
     cancel: 'Cancel booking',
+    history: {
+      title: 'History',
+      loading: 'Loading the booking’s history…',
+      failed: 'The history could not be loaded.',
+      created: 'Booked',
+      guests_updated: 'Guests changed',
+      driver_updated: 'Driver changed',
+      units_removed: 'Rooms removed',
+      details_updated: 'Special request or reference changed',
+      canceled: 'Cancelled',
+    },
     cancel_title: 'Cancel booking {{number}}?',
     cancel_text:
       'The booking at {{property}} is cancelled and its rooms or car are released. This cannot be undone.',

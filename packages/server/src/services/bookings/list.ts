@@ -1,4 +1,4 @@
-import type { BookingRecord, bookingsQuery } from '@tern/sdk';
+import type { BookingEvent, BookingRecord, bookingsQuery } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
@@ -84,4 +84,33 @@ export async function findBooking(db: Db, viewer: Viewer, id: string, now: Date)
   const [record] = await toRecords(db, rows, viewer, now);
   if (!record) throw notFound('There is no such booking', 'booking_not_found');
   return record;
+}
+
+/** A booking's history, oldest first — only for a viewer who may see the booking (404 otherwise). */
+export async function bookingHistory(
+  db: Db,
+  viewer: Viewer,
+  id: string,
+  now: Date,
+): Promise<{ items: BookingEvent[]; meta: { page: number; limit: number; total: number } }> {
+  await findBooking(db, viewer, id, now);
+  const rows = await db.query<{
+    id: string;
+    action: BookingEvent['action'];
+    user_name: string | null;
+    created_at: Date;
+  }>(
+    `select h.id, h.action, u.name as user_name, h.created_at
+       from booking_history h left join users u on u.id = h.user_id
+      where h.booking_id::text = $1 order by h.created_at, h.seq`,
+    [id],
+  );
+  const items = rows.map((r) => ({
+    id: r.id,
+    type: 'booking_event' as const,
+    action: r.action,
+    userName: r.user_name,
+    createdAt: new Date(r.created_at).toISOString(),
+  }));
+  return { items, meta: { page: 1, limit: items.length, total: items.length } };
 }

@@ -69,6 +69,51 @@ describe('booking details drawer', () => {
     act(() => void window.dispatchEvent(new Event('resize')));
   });
 
+  it('lists the booking’s history, oldest first, with who did what', async () => {
+    const history = vi.fn(async () => ({
+      items: [
+        {
+          id: 'e1',
+          type: 'booking_event',
+          action: 'created',
+          userName: 'Árni',
+          createdAt: '2030-04-01T10:00:00Z',
+        },
+        {
+          id: 'e2',
+          type: 'booking_event',
+          action: 'guests_updated',
+          userName: null,
+          createdAt: '2030-04-02T10:00:00Z',
+        },
+      ],
+      meta: { page: 1, limit: 2, total: 2 },
+    }));
+    openBookings(resellerUser, {
+      'bookings.list': listOf([record('b1')]) as never,
+      'bookings.history': history as never,
+    });
+    const { drawer } = await openDrawer('TRN-B1XXXXXX');
+    const list = await within(drawer).findByRole('list', { name: 'History' });
+    const texts = within(list)
+      .getAllByRole('listitem')
+      .map((e) => e.textContent ?? '');
+    expect(texts).toHaveLength(2);
+    expect(texts[0]).toContain('Booked');
+    expect(texts[0]).toContain('Árni');
+    expect(texts[1]).toContain('Guests changed');
+    expect(history.mock.calls[0]![0 as never]).toEqual({ params: { id: 'b1' } });
+  });
+
+  it('says so when the history cannot be loaded', async () => {
+    openBookings(resellerUser, {
+      'bookings.list': listOf([record('b1')]) as never,
+      'bookings.history': (async () => Promise.reject(new Error('Service Unavailable'))) as never,
+    });
+    const { drawer } = await openDrawer('TRN-B1XXXXXX');
+    expect(await within(drawer).findByText('The history could not be loaded.')).toBeTruthy();
+  });
+
   it('lets a reseller cancel after confirming: the drawer closes and the list reloads', async () => {
     const list = vi.fn(async () => ({
       items: [record('b1', { status: list.mock.calls.length > 1 ? 'canceled' : 'new' })],

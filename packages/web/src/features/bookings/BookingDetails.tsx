@@ -12,6 +12,7 @@ import {
   GuaranteeInfo,
   PropertyPolicyInfo,
 } from './BookingFacts';
+import { BookingHistory } from './BookingHistory';
 import { BookingUnits } from './BookingUnits';
 import { DriverEditor } from './DriverEditor';
 import { GuestsEditor } from './GuestsEditor';
@@ -229,6 +230,10 @@ export function BookingDetails({
           <GuaranteeInfo guarantee={current.guarantee} />
         </DetailsSection>
       ) : null}
+
+      <DetailsSection title={t('bookings.history.title')}>
+        <BookingHistory booking={current} />
+      </DetailsSection>
 
       <div className="booking-details__footer">
         <Button variant="secondary" onPress={onClose}>
