@@ -95,6 +95,10 @@ describe('tern bookings', () => {
     expect(shown.stdout).toContain('Anna Jónsdóttir');
     const all = await tern(['bookings', 'list', '--all', '--json']);
     expect(JSON.parse(all.stdout).items.length).toBeGreaterThanOrEqual(1);
+    const history = await tern(['bookings', 'history', booked.reservationId]);
+    expect(history.stdout).toMatch(/WHEN\s+WHAT\s+WHO[\s\S]*created/);
+    const events = JSON.parse((await tern(['bookings', 'history', booked.reservationId, '--json'])).stdout);
+    expect(events.items.map((e: { action: string }) => e.action)).toEqual(['created']);
   });
 
   it('changes guests (flags and CSV), removes a room keeping one, sets the special request, and cancels', async () => {

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { cancelBooking, removeUnits, specialRequest, updateGuests } from './change.js';
-import { type BookingsListFlags, day, listBookings, showBooking } from './list.js';
+import { type BookingsListFlags, bookingHistory, day, listBookings, showBooking } from './list.js';
 
 function whole(flag: string, max: number) {
   return (value: string): number => {
@@ -56,6 +56,11 @@ export function registerBookings(program: Command, contextOf: ContextOf): void {
     .description('one booking: guests or driver, policy, card, price, whether it can still change')
     .argument('<booking>', 'its id or number (TRN-…)')
     .action((ref: string, _flags: unknown, command: Command) => showBooking(contextOf(command), ref));
+  bookings
+    .command('history')
+    .description('what happened to a booking, oldest first (times in UTC)')
+    .argument('<booking>', 'its id or number (TRN-…)')
+    .action((ref: string, _flags: unknown, command: Command) => bookingHistory(contextOf(command), ref));
   bookings
     .command('cancel')
     .description('cancel a booking while its policy allows')

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from 'commander';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { formatTable } from '../../output.js';
 import { bookingFields, bookingsTable } from './format.js';
 
 export interface BookingsListFlags {
@@ -95,6 +96,24 @@ export async function resolveBooking(client: TernClient, ref: string) {
 }
 
 /** `tern bookings show ID|NUMBER`. */
+/** `tern bookings history`: what happened to a booking, oldest first. */
+export async function bookingHistory(ctx: Context, ref: string): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const booking = await resolveBooking(client, ref);
+    const reply = await client.bookings.history({ params: { id: booking.id } });
+    ctx.out.result(reply, () =>
+      formatTable(
+        ['WHEN', 'WHAT', 'WHO'],
+        reply.items.map((e) => [
+          e.createdAt.slice(0, 16).replace('T', ' '),
+          e.action.replaceAll('_', ' '),
+          e.userName ?? '—',
+        ]),
+      ),
+    );
+  });
+}
+
 export async function showBooking(ctx: Context, ref: string): Promise<void> {
   await withClient(ctx, { session: true }, async ({ client }) => {
     const booking = await resolveBooking(client, ref);
