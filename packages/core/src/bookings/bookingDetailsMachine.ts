@@ -175,6 +175,35 @@ const pendingOf = <K extends SaveInput['kind']>(
   return context.pending.input as Pending<K>;
 };
 
+/** The change each saving state sends, by its actor. */
+const SAVES = {
+  updateGuests: 'guests',
+  updateDrivers: 'driver',
+  updateSpecialRequest: 'request',
+  removeUnits: 'remove',
+} as const;
+
+/** A save in flight: the server's record replaces the booking and is told (`booking.changed`), or the error stays. */
+const saving = (src: keyof typeof SAVES) =>
+  details.createStateConfig({
+    tags: ['busy'],
+    invoke: {
+      src,
+      input: ({ context }) => pendingOf(context, SAVES[src]) as never,
+      onDone: {
+        target: 'viewing',
+        actions: [
+          { type: 'saved', params: ({ event }) => ({ booking: event.output as BookingRecord }) },
+          'tellChanged',
+        ],
+      },
+      onError: {
+        target: 'viewing',
+        actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) },
+      },
+    },
+  });
+
 export const bookingDetailsMachine = details.createMachine({
   id: 'bookingDetails',
   context: ({ input }) => ({
@@ -231,66 +260,10 @@ export const bookingDetailsMachine = details.createMachine({
       after: { cancelFailure: { target: 'viewing', actions: 'clearCancelFailed' } },
       on: { 'notice.dismiss': { target: 'viewing', actions: 'clearCancelFailed' } },
     },
-    savingGuests: {
-      tags: ['busy'],
-      invoke: {
-        src: 'updateGuests',
-        input: ({ context }) => pendingOf(context, 'guests'),
-        onDone: {
-          target: 'viewing',
-          actions: [{ type: 'saved', params: ({ event }) => ({ booking: event.output }) }, 'tellChanged'],
-        },
-        onError: {
-          target: 'viewing',
-          actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    savingDriver: {
-      tags: ['busy'],
-      invoke: {
-        src: 'updateDrivers',
-        input: ({ context }) => pendingOf(context, 'driver'),
-        onDone: {
-          target: 'viewing',
-          actions: [{ type: 'saved', params: ({ event }) => ({ booking: event.output }) }, 'tellChanged'],
-        },
-        onError: {
-          target: 'viewing',
-          actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    savingRequest: {
-      tags: ['busy'],
-      invoke: {
-        src: 'updateSpecialRequest',
-        input: ({ context }) => pendingOf(context, 'request'),
-        onDone: {
-          target: 'viewing',
-          actions: [{ type: 'saved', params: ({ event }) => ({ booking: event.output }) }, 'tellChanged'],
-        },
-        onError: {
-          target: 'viewing',
-          actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    removingUnits: {
-      tags: ['busy'],
-      invoke: {
-        src: 'removeUnits',
-        input: ({ context }) => pendingOf(context, 'remove'),
-        onDone: {
-          target: 'viewing',
-          actions: [{ type: 'saved', params: ({ event }) => ({ booking: event.output }) }, 'tellChanged'],
-        },
-        onError: {
-          target: 'viewing',
-          actions: { type: 'failed', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
+    savingGuests: saving('updateGuests'),
+    savingDriver: saving('updateDrivers'),
+    savingRequest: saving('updateSpecialRequest'),
+    removingUnits: saving('removeUnits'),
     canceled: { type: 'final' },
   },
 });
