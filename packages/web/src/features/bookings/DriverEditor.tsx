@@ -2,8 +2,8 @@ import { type DriverForm as DriverValues, driverFormOf } from '@tern/core';
 import type { BookedUnit } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { DriverForm } from '../booking/checkout/DriverForm';
+import { EditorActions } from './EditorActions';
 
 /**
  * Edit a booked car's driver (document 1 §4, R125): names, e-mail and phone, required as at checkout; the
@@ -38,14 +38,7 @@ export function DriverEditor({
         age={booked?.age ?? 0}
         country={booked?.address.countryCode ?? ''}
       />
-      <div className="booking-edit__actions">
-        <Button type="submit" isPending={busy}>
-          {t('bookings.save_driver')}
-        </Button>
-        <Button variant="secondary" onPress={onCancel} isDisabled={busy}>
-          {t('bookings.discard')}
-        </Button>
-      </div>
+      <EditorActions save={t('bookings.save_driver')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
 import { TextField } from '../../components/TextField';
 import { useCountryField } from '../booking/checkout/useCountryField';
+import { EditorActions } from './EditorActions';
 
 export interface GuestsEditorProps {
   booking: BookingRecord;
@@ -45,14 +46,7 @@ export function GuestsEditor({ booking, errors, busy, onSave, onCancel }: Guests
         />
       ))}
       <p className="muted">{t('guests.no_name_hint')}</p>
-      <div className="booking-edit__actions">
-        <Button type="submit" isPending={busy}>
-          {t('bookings.save_guests')}
-        </Button>
-        <Button variant="secondary" onPress={onCancel} isDisabled={busy}>
-          {t('bookings.discard')}
-        </Button>
-      </div>
+      <EditorActions save={t('bookings.save_guests')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }

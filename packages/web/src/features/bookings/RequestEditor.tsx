@@ -1,8 +1,8 @@
 import type { BookingRecord } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { EditorActions } from './EditorActions';
 
 export interface RequestEdit {
   specialRequest: string;
@@ -57,14 +57,7 @@ export function RequestEditor({
         onChange={setReference}
         maxLength={100}
       />
-      <div className="booking-edit__actions">
-        <Button type="submit" isPending={busy}>
-          {t('bookings.save_request')}
-        </Button>
-        <Button variant="secondary" onPress={onCancel} isDisabled={busy}>
-          {t('bookings.discard')}
-        </Button>
-      </div>
+      <EditorActions save={t('bookings.save_request')} busy={busy} onCancel={onCancel} />
     </form>
   );
 }
