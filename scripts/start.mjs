@@ -6,7 +6,7 @@ import { ensureInstalled, log, root, run } from './lib.mjs';
 
 const port = process.env.PORT ?? '4000';
 const data = process.env.TERN_DATA ?? '.data/tern';
-const logins = ['admin', 'agent', 'agent2', 'hotelier', 'hotelier2', 'staff', 'otp'];
+const logins = ['admin', 'agent', 'agent2', 'hotelier', 'hotelier2', 'staff', 'otp', 'locked'];
 
 await ensureInstalled();
 log('building the web app…');
@@ -39,7 +39,7 @@ server.stdout.on('data', (chunk) => {
       `\n  Tern is running: open http://127.0.0.1:${port}\n` +
         `  E-mails it sends (sandbox outbox): http://127.0.0.1:${port}/api/v1/outbox\n` +
         `  Demo logins, password tern-demo-1:\n${logins.map((l) => `    ${l}@demo.tern.test`).join('\n')}\n` +
-        '  (otp@ asks for a one-time code: read it in the outbox)\n\n',
+        '  (otp@ asks for a one-time code: read it in the outbox; locked@ has an unpaid subscription)\n\n',
     );
   }
 });

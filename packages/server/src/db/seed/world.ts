@@ -18,8 +18,8 @@ async function insertCompanies(tx: Db, world: DemoWorld, ids: SeedIds): Promise<
   for (const a of world.agencies) {
     const row = await tx.one<{ id: string }>(
       `insert into agencies (key, name, email, phone, address_1, city, zip_code, country, tax_id, government_id,
-                             legal_name, email_invoice, payment_locked, car_rental_feature)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) returning id`,
+                             legal_name, email_invoice, payment_locked, has_payment_source, car_rental_feature)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) returning id`,
       [
         a.key,
         a.name,
@@ -34,6 +34,8 @@ async function insertCompanies(tx: Db, world: DemoWorld, ids: SeedIds): Promise<
         a.legalName,
         a.emailInvoice,
         a.paymentLocked ?? false,
+        // A locked agency has no card on file (what locked it).
+        !(a.paymentLocked ?? false),
         a.carRentalFeature ?? true,
       ],
     );
