@@ -28,7 +28,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Some flows take full-page screenshots at two widths on the way (UI.md): on a busy 2-core machine they
+  // pass 30 s, so a test gets a minute.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list']],
