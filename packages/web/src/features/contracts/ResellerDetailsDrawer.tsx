@@ -1,3 +1,4 @@
+import { errorMessage } from '@tern/core';
 import { NotFoundError, type ResellerDetails } from '@tern/sdk';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Dialog';
 import { Skeleton } from '../../components/Skeleton';
 import { useServices } from '../../session/SessionContext';
-import { errorText } from './errorText';
 
 export interface AgencyRef {
   id: string;
@@ -77,7 +77,7 @@ function AgencyDetails({ agency }: { agency: AgencyRef }) {
       (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof NotFoundError) setState({ status: 'ready', details: null });
-        else setState({ status: 'error', message: errorText(error) });
+        else setState({ status: 'error', message: errorMessage(error) });
       },
     );
     return () => controller.abort();

@@ -1,8 +1,7 @@
-import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf } from '@tern/core';
+import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf, errorMessage } from '@tern/core';
 import type { ContractRecord, DiscoverRow, Role } from '@tern/sdk';
 import { useCallback, useEffect, useState } from 'react';
 import { useServices } from '../../session/SessionContext';
-import { errorText } from './errorText';
 
 export type ListState<T> =
   | { status: 'loading' }
@@ -38,7 +37,7 @@ function usePagedList<T>(load: Loader<T>, key: string, version: number, enabled:
         else setState({ status: 'ready', items: reply.items, total: reply.meta.total });
       },
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorText(error) });
+        if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error) });
       },
     );
     return () => controller.abort();
