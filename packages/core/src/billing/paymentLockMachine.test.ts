@@ -1,6 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { type PaymentLockInput, type PortalSessionInput, paymentLockMachine } from './paymentLockMachine.js';
+import {
+  type PaymentLockInput,
+  type PortalSessionInput,
+  paymentLockFlag,
+  paymentLockMachine,
+} from './paymentLockMachine.js';
 
 function start(input: PaymentLockInput, fail?: Error) {
   const asked: PortalSessionInput[] = [];
@@ -17,6 +22,18 @@ function start(input: PaymentLockInput, fail?: Error) {
   });
   return { actor: createActor(machine, { input }).start(), asked, opened };
 }
+
+describe('paymentLockFlag', () => {
+  it.each([
+    ['reseller', { agencyLocked: true, propertyLocked: false }, true],
+    ['reseller', { agencyLocked: false, propertyLocked: true }, false],
+    ['supplier', { agencyLocked: true, propertyLocked: false }, false],
+    ['supplier', { propertyLocked: true }, true],
+    ['admin', { agencyLocked: true, propertyLocked: true }, false],
+  ] as const)('a %s with %o is locked: %s', (role, flags, locked) =>
+    expect(paymentLockFlag(role, flags)).toBe(locked),
+  );
+});
 
 describe('paymentLockMachine', () => {
   it('never locks an admin', () => {

@@ -33,6 +33,18 @@ export interface PortalSessionInput {
   propertyId: string | null;
 }
 
+/**
+ * The lock flag that counts for a role (document 1 §6): a reseller's agency's, a supplier's selected
+ * property's; an admin is never locked.
+ */
+export function paymentLockFlag(
+  role: Role,
+  flags: { agencyLocked?: boolean | undefined; propertyLocked?: boolean | undefined },
+): boolean {
+  if (role === 'reseller') return flags.agencyLocked === true;
+  return role === 'supplier' && flags.propertyLocked === true;
+}
+
 /** Whether the banner shows (and the bookings load is skipped): locked, and not an admin. */
 export const isPaymentLocked = (context: Pick<PaymentLockContext, 'role' | 'locked'>): boolean =>
   context.locked && context.role !== 'admin';

@@ -9,6 +9,7 @@ import { Button } from '../../components/Button';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices, useSession } from '../../session/SessionContext';
 import { openBlankTab, portalUrl, showPortal } from './billingPortal';
+import { usePaymentLocked } from './usePaymentLocked';
 
 /**
  * The payment-lock banner (document 1 §6, M11), driven by core's `paymentLockMachine`: a reseller whose
@@ -18,9 +19,8 @@ import { openBlankTab, portalUrl, showPortal } from './billingPortal';
 export function PaymentLockBanner() {
   const session = useSession();
   const { property } = useSelectedProperty();
+  const locked = usePaymentLocked();
   if (!session) return null;
-  const locked =
-    session.userRole === 'reseller' ? session.user.agent?.paymentLocked === true : property?.locked === true;
   return <LockBanner role={session.userRole} locked={locked} propertyId={property?.id ?? null} />;
 }
 

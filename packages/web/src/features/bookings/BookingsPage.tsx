@@ -11,6 +11,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
+import { usePaymentLocked } from '../billing/usePaymentLocked';
 import { useToday } from '../booking/useToday';
 import { BookingDetails } from './BookingDetails';
 import { BookingDrawer } from './BookingDrawer';
@@ -50,10 +51,7 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
   const session = useSignedInSession();
   const role = session.userRole;
   const { property } = useSelectedProperty();
-  const locked =
-    role === 'reseller'
-      ? session.user.agent?.paymentLocked === true
-      : role === 'supplier' && property?.locked === true;
+  const locked = usePaymentLocked();
   const { snapshot, send, pages } = useBookingsList(
     { role, propertyId: role === 'supplier' ? (property?.id ?? null) : null, locked },
     search,
