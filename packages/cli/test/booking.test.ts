@@ -4,15 +4,16 @@ import { addDays, todayIso } from '@tern/core';
 import { engineArea, type UnitWithRates } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  Collector,
   demoEmail,
   FakeTtyStdin,
   mask,
   PASSWORD,
   removeTempDirs,
   runCli,
+  shown,
   tempConfigDir,
   tick,
-  until,
 } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -478,20 +479,10 @@ describe('tern book stay on a terminal', () => {
     ).units as UnitWithRates[];
     const row = units.flatMap((u) => u.ratePlans).findIndex((r) => r.id === rateId);
     const tty = new FakeTtyStdin();
-    let rateReplies = 0;
-    const watched: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.includes('/list_with_rates')) rateReplies++;
-      return response;
-    };
+    const screen = new Collector(true);
     const running = runCli(
       ['book', 'stay', harbourView, '--checkin', checkin, '--checkout', checkout, '--currency', 'EUR'],
-      { configDir: agent, isTTY: true, tty, fetch: watched },
-    );
-    await until(
-      () => tty.listenerCount('readable') > 0,
-      () => 'the wizard never listened to stdin',
+      { configDir: agent, isTTY: true, tty, stdout: screen },
     );
     const type = async (...keys: string[]) => {
       for (const key of keys) {
@@ -499,20 +490,25 @@ describe('tern book stay on a terminal', () => {
         await tick(20);
       }
     };
+    // Each step's keys wait for its screen: on a busy machine the rates render well after they arrive.
+    await shown(screen, 'Tab: switch field');
     // The stay is filled from the flags: Enter through its four fields loads the rates.
     await type('\r', '\r', '\r', '\r');
-    await until(
-      () => rateReplies === 1,
-      () => `rate replies: ${rateReplies}`,
-    );
-    await tick(100);
+    await shown(screen, 'Enter: continue · Esc: back');
     await type(...Array(row).fill('\u001b[B'), '\u001b[C', '\r');
+    await shown(screen, 'Esc: back to the rooms');
     await type('Anna', '\r', 'Jónsdóttir', '\r', 'anna.wizard@example.com', '\r', '\r');
+    await shown(screen, 'Accept the policy and book?');
     await type('y');
     const result = await running;
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/Booked: TRN-[A-Z0-9]{8}\nBooking number {2}TRN-/);
+    // What was booked is one room of the rate on the row chosen (the screens before it list every rate).
+    const booked = result.stdout.slice(result.stdout.indexOf('Booked: '));
+    expect(booked).toMatch(/^Booked: TRN-[A-Z0-9]{8}\nBooking number {2}TRN-/);
+    const unit = units.find((u) => u.ratePlans.some((r) => r.id === rateId))!;
+    const rate = unit.ratePlans.find((r) => r.id === rateId)!;
+    expect(booked).toContain(`Rooms           1 × ${unit.title}, ${rate.title} (`);
     const mail = await tern(['mail', 'list', '--to', 'anna.wizard@example.com', '--json']);
     expect(JSON.parse(mail.stdout).meta.total).toBeGreaterThan(0);
   });

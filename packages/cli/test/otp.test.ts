@@ -2,15 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  Collector,
   demoEmail,
   FakeTtyStdin,
   mask,
   PASSWORD,
   removeTempDirs,
   runCli,
+  shown,
   tempConfigDir,
   tick,
-  until,
 } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -127,33 +128,20 @@ describe('tern login on a terminal', () => {
   it('signs in through the Ink form: e-mail, password, then the code when the server asks', async () => {
     const configDir = await tempConfigDir();
     const tty = new FakeTtyStdin();
-    // The real server; the test only learns when a sign-in reply has arrived, to type the next step after it.
-    let replies = 0;
-    const watched: typeof fetch = async (input, init) => {
-      const response = await fetch(input, init);
-      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-      if (url.endsWith('/api/v1/sessions')) replies++;
-      return response;
-    };
+    const screen = new Collector(true);
     const running = runCli(['login', '--api-url', server.url], {
       configDir,
       isTTY: true,
       tty,
-      fetch: watched,
+      stdout: screen,
     });
-    await until(
-      () => tty.listenerCount('readable') > 0,
-      () => 'the form never listened to stdin',
-    );
+    // Each step's keys wait for its screen (the code step shows once the server has asked for a code).
+    await shown(screen, 'Tab: switch field');
     for (const keys of [OTP, '\r', PASSWORD, '\r']) {
       tty.write(keys);
       await tick();
     }
-    await until(
-      () => replies === 1,
-      () => `replies: ${replies}`,
-    );
-    await tick(100);
+    await shown(screen, 'Ctrl+R: send a new code');
     tty.write(`${await server.latestCode(OTP)}\r`);
     const result = await running;
     expect(result.stderr).toBe('');

@@ -1,10 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
 import { formatPrice, isCardNeeded } from '@tern/core';
-import type { BookingCreated, VehicleBookingBody, VehicleOffer, VehicleQueryResults } from '@tern/sdk';
+import type { VehicleBookingBody, VehicleOffer, VehicleQueryResults } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
-import { bookedText } from '../booking/booked.js';
+import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
 import { CAR_CARD_NEEDED, type CarBookFlags, prepareCarBooking } from '../booking/carOrder.js';
 import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
@@ -45,7 +45,7 @@ export interface BookCarWizardProps {
   flags: CarBookFlags;
   query: CarQuery;
   describe: (error: unknown) => string;
-  done: (created: BookingCreated | null) => void;
+  done: (booked: Booked | null) => void;
 }
 
 const DRIVER_FIELDS: FieldSpec[] = [
@@ -136,14 +136,14 @@ export function BookCarWizard(props: BookCarWizardProps) {
   };
 
   const book = () => {
-    const body = get().body;
-    if (!body) return;
+    const { body, offer } = get();
+    if (!body || !offer) return;
     patch({ step: 'booking', message: null });
     // The price shown goes with it: the server refuses the booking if it changed since (409 price_changed).
-    const shown = get().offer?.ratePlans[0]?.totalPrice;
+    const shown = offer.ratePlans[0]?.totalPrice;
     const withTotal = shown === undefined ? body : { booking: { ...body.booking, total: shown } };
     api.createVehicleBooking(withTotal, idempotencyKey).then(
-      (created) => props.done(created),
+      (created) => props.done({ created, lines: carBookedLines(offer, query, body) }),
       (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
     );
   };
@@ -233,7 +233,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
 /** `tern book car` on a terminal: the wizard, then the booking number printed as by the flags. */
 export async function bookCarOnTerminal(ctx: Context, flags: CarBookFlags, query: CarQuery) {
   await withClient(ctx, { session: true }, async ({ client, apiUrl }) => {
-    const created = await runWizard<BookingCreated>(ctx.io, (done) => (
+    const booked = await runWizard<Booked>(ctx.io, (done) => (
       <BookCarWizard
         api={engineApi(client)}
         flags={flags}
@@ -242,7 +242,7 @@ export async function bookCarOnTerminal(ctx: Context, flags: CarBookFlags, query
         done={done}
       />
     ));
-    if (!created) throw new UserError('Booking cancelled', { code: 'cancelled' });
-    ctx.out.result(created, () => bookedText(created));
+    if (!booked) throw new UserError('Booking cancelled', { code: 'cancelled' });
+    ctx.out.result(booked.created, () => bookedText(booked.created, booked.lines));
   });
 }

@@ -10,10 +10,10 @@ import {
   quantityOptions,
   todayIso,
 } from '@tern/core';
-import type { BookingCreated, PropertyInfo, RateOffer, UnitWithRates } from '@tern/sdk';
+import type { PropertyInfo, RateOffer, UnitWithRates } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
-import { bookedText } from '../booking/booked.js';
+import { type Booked, bookedText, stayBookedLines } from '../booking/booked.js';
 import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
 import { stayDates } from '../booking/queryFlags.js';
@@ -59,7 +59,7 @@ export interface BookStayWizardProps {
   propertyId: string | undefined;
   order: StayOrder;
   describe: (error: unknown) => string;
-  done: (created: BookingCreated | null) => void;
+  done: (booked: Booked | null) => void;
 }
 
 const STAY_FIELDS: FieldSpec[] = [
@@ -201,14 +201,14 @@ export function BookStayWizard(props: BookStayWizardProps) {
   };
 
   const book = () => {
-    const { prepared, propertyId } = get();
-    if (!prepared) return;
+    const { prepared, propertyId, stay } = get();
+    if (!prepared || !stay) return;
     patch({ step: 'booking', message: null });
     // The total shown goes with it: the server refuses the booking if it changed since (409 price_changed).
     const total = bookingTotal(ratesOf(prepared), prepared.body.booking.currency);
     const body = { booking: { ...prepared.body.booking, total } };
     api.createStayBooking(propertyId, body, idempotencyKey).then(
-      (created) => props.done(created),
+      (created) => props.done({ created, lines: stayBookedLines(propertyId, stay, prepared.chosen) }),
       (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
     );
   };
@@ -345,7 +345,7 @@ function ConfirmStep({ state }: { state: State }) {
 /** `tern book stay` on a terminal: the wizard, then the booking number printed as by the flags. */
 export async function bookStayOnTerminal(ctx: Context, propertyId: string | undefined, order: StayOrder) {
   await withClient(ctx, { session: true }, async ({ client, apiUrl }) => {
-    const created = await runWizard<BookingCreated>(ctx.io, (done) => (
+    const booked = await runWizard<Booked>(ctx.io, (done) => (
       <BookStayWizard
         api={engineApi(client)}
         today={todayIso(ctx.now())}
@@ -355,7 +355,7 @@ export async function bookStayOnTerminal(ctx: Context, propertyId: string | unde
         done={done}
       />
     ));
-    if (!created) throw new UserError('Booking cancelled', { code: 'cancelled' });
-    ctx.out.result(created, () => bookedText(created));
+    if (!booked) throw new UserError('Booking cancelled', { code: 'cancelled' });
+    ctx.out.result(booked.created, () => bookedText(booked.created, booked.lines));
   });
 }

@@ -52,11 +52,13 @@ export interface RunOptions {
   env?: Record<string, string | undefined>;
   now?: () => number;
   fetch?: typeof fetch;
+  /** Where stdout goes, so a test can wait for what a terminal screen shows; a new collector otherwise. */
+  stdout?: Collector;
 }
 
 /** `tern <argv>` in process, on collected streams, with no terminal unless asked. */
 export async function runCli(argv: string[], options: RunOptions): Promise<CliResult> {
-  const stdout = new Collector(options.tty !== undefined);
+  const stdout = options.stdout ?? new Collector(options.tty !== undefined);
   const stderr = new Collector(options.tty !== undefined);
   const io: Io = {
     stdin: options.tty
@@ -115,6 +117,15 @@ export class FakeTtyStdin extends EventEmitter {
   unref(): this {
     return this;
   }
+}
+
+/** Waits until a terminal screen written to `screen` shows `text` (Ink renders after the data arrives). */
+export function shown(screen: Collector, text: string, timeout = 15_000): Promise<void> {
+  return until(
+    () => screen.text.includes(text),
+    () => `the screen never showed "${text}"; it shows:\n${screen.text.slice(-2000)}`,
+    timeout,
+  );
 }
 
 export const tick = (ms = 30) => new Promise((done) => setTimeout(done, ms));

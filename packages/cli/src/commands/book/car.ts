@@ -1,5 +1,5 @@
 import { todayIso } from '@tern/core';
-import { bookedText } from '../../booking/booked.js';
+import { bookedText, carBookedLines } from '../../booking/booked.js';
 import { type CarBookFlags, carFlagsOf, checkCarOrder, prepareCarBooking } from '../../booking/carOrder.js';
 import { engineApi } from '../../booking/engine.js';
 import { carQueryBody } from '../../booking/queryFlags.js';
@@ -43,16 +43,6 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
       );
     const body = prepareCarBooking(flags, offer, query);
     const created = await api.createVehicleBooking(body, flags.idempotencyKey);
-    ctx.out.result(created, () =>
-      bookedText(created, [
-        ['Car', `${offer.make} ${offer.model} (${offer.acrissCode}), ${offer.provider}`],
-        ['Pick-up', `${query.pickupDate} ${query.pickupTime} at ${offer.stationTitle}`],
-        ['Drop-off', `${query.dropoffDate} ${query.dropoffTime}`],
-        [
-          'Driver',
-          `${body.booking.driver.firstName} ${body.booking.driver.lastName} <${body.booking.driver.email}>`,
-        ],
-      ]),
-    );
+    ctx.out.result(created, () => bookedText(created, carBookedLines(offer, query, body)));
   });
 }

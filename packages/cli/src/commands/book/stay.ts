@@ -1,5 +1,5 @@
-import { formatPrice, nightsBetween, todayIso } from '@tern/core';
-import { bookedText } from '../../booking/booked.js';
+import { todayIso } from '@tern/core';
+import { bookedText, stayBookedLines } from '../../booking/booked.js';
 import { engineApi } from '../../booking/engine.js';
 import { stayDates } from '../../booking/queryFlags.js';
 import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
@@ -32,21 +32,6 @@ export async function bookStay(ctx: Context, propertyArg: string | undefined, fl
     const units = await api.listWithRates(propertyId, stay);
     const prepared = prepareStayBooking(order, units, stay);
     const created = await api.createStayBooking(propertyId, prepared.body, order.idempotencyKey);
-    ctx.out.result(created, () =>
-      bookedText(created, [
-        ['Property', propertyId],
-        [
-          'Stay',
-          `${stay.checkinDate} to ${stay.checkoutDate} (${nightsBetween(stay.checkinDate, stay.checkoutDate)} nights)`,
-        ],
-        [
-          'Rooms',
-          prepared.chosen.map(
-            (c) =>
-              `${c.quantity} × ${c.unit.title}, ${c.rate.title} (${formatPrice(c.rate.totalPrice, c.rate.currency)} each)`,
-          ),
-        ],
-      ]),
-    );
+    ctx.out.result(created, () => bookedText(created, stayBookedLines(propertyId, stay, prepared.chosen)));
   });
 }
