@@ -78,45 +78,34 @@ export function BookingDetails({
       </Button>
     ) : null;
 
+  // One notice at a time: a failed cancel, a failed save, or a saved change.
+  const shown = context.cancelFailed
+    ? { variant: 'error' as const, title: t('bookings.cancel_failed_title'), text: context.cancelFailed }
+    : context.error !== null
+      ? {
+          variant: 'error' as const,
+          title: t('general.error_message'),
+          text: context.error || t('general.error_description'),
+        }
+      : context.saved
+        ? { variant: 'success' as const, title: t('general.success_message'), text: null }
+        : null;
+
   return (
     <div className="booking-details">
-      {context.cancelFailed ? (
+      {shown ? (
         <Alert
           ref={notice}
-          variant="error"
-          title={t('bookings.cancel_failed_title')}
+          variant={shown.variant}
+          title={shown.title}
           action={
             <Button variant="quiet" onPress={dismiss}>
               {t('bookings.dismiss')}
             </Button>
           }
         >
-          <p>{context.cancelFailed}</p>
+          {shown.text ? <p>{shown.text}</p> : null}
         </Alert>
-      ) : context.error ? (
-        <Alert
-          ref={notice}
-          variant="error"
-          title={t('general.error_message')}
-          action={
-            <Button variant="quiet" onPress={dismiss}>
-              {t('bookings.dismiss')}
-            </Button>
-          }
-        >
-          <p>{context.error || t('general.error_description')}</p>
-        </Alert>
-      ) : context.saved ? (
-        <Alert
-          ref={notice}
-          variant="success"
-          title={t('general.success_message')}
-          action={
-            <Button variant="quiet" onPress={dismiss}>
-              {t('bookings.dismiss')}
-            </Button>
-          }
-        />
       ) : null}
 
       {reseller ? (

@@ -26,6 +26,20 @@ export function DetailsSection({
   );
 }
 
+/** Label–value rows as a definition list. */
+function Facts({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="booking-details__facts">
+      {rows.map(([term, value]) => (
+        <div key={term} className="booking-details__fact">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** The booking's facts (document 1 §3 booking record): status, numbers, dates, who booked, the customer, the total. */
 export function BookingSummary({ booking }: { booking: BookingRecord }) {
   const { t } = useTranslation();
@@ -59,16 +73,7 @@ export function BookingSummary({ booking }: { booking: BookingRecord }) {
   ]);
   rows.push([t('bookings.details.liability'), t(`liability.${booking.liability}`)]);
   rows.push([t('bookings.details.total'), formatPrice(booking.price.total, booking.price.currency)]);
-  return (
-    <dl className="booking-details__facts">
-      {rows.map(([term, value]) => (
-        <div key={term} className="booking-details__fact">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} />;
 }
 
 /** The booking's cancellation policy in words, or the documents' "no policy" message (R124). */
@@ -105,16 +110,7 @@ export function PropertyPolicyInfo({ policy }: { policy: PropertyPolicy }) {
     [t('property_policy.smoking'), t(`property_policy.smoking_policy.${policy.smokingPolicy}`)],
   ];
   if (policy.isAdultsOnly) rows.push([t('property_policy.adults_only'), '✓']);
-  return (
-    <dl className="booking-details__facts">
-      {rows.map(([term, value]) => (
-        <div key={term} className="booking-details__fact">
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <Facts rows={rows} />;
 }
 
 /** The guarantee card, masked: its type, the last four digits and the expiry, nothing else. */
