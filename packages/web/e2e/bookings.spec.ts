@@ -94,3 +94,63 @@ test('an agent finds a booking, opens it and cancels it; its hotelier sees it re
   await expect(page.getByRole('textbox', { name: /Search by number/ })).toHaveValue(number);
   await expect(table.getByRole('row').nth(1)).toContainText('Cancelled');
 });
+
+/** Whether the page, or any table box on it, scrolls sideways. */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() =>
+    [
+      document.documentElement,
+      ...document.querySelectorAll('.bookings__table-wrap, .contracts__table-wrap'),
+    ].some((box) => box.scrollWidth > box.clientWidth + 1),
+  );
+
+test('on a phone the bookings and contracts lists read as one card a row, sortable and openable, nothing sideways', async ({
+  page,
+}, info) => {
+  await bookThroughApi(page, 'Lovelace');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/login');
+  await signIn(page, demo('agent'));
+  await expect(page).toHaveURL(/\/bookings$/);
+  const table = page.getByRole('table', { name: 'Bookings' });
+  // Still a table to a screen reader: a header row and rows of cells.
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  await expect(table.getByRole('columnheader')).toHaveText([
+    /^Booking/,
+    'Name',
+    'Supplier',
+    /^Stay/,
+    /^Booked/,
+    /^Total/,
+    /^Status/,
+  ]);
+  const first = table.getByRole('row').nth(1);
+  await expect(first.getByRole('button')).toBeInViewport();
+  // Each value is named by its column on the card.
+  await expect(first.getByRole('cell').nth(1)).toHaveText('Ada Lovelace');
+  await expect(first.getByRole('cell').nth(1)).toHaveAttribute('data-label', 'Name');
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.screenshot({ path: info.outputPath('bookings-phone.png'), fullPage: true });
+
+  // The sort buttons stay on screen as a row of their own.
+  const byTotal = table.getByRole('button', { name: 'Total' });
+  await expect(byTotal).toBeInViewport();
+  await byTotal.click();
+  await expect(page).toHaveURL(/[?&]sort=/);
+  await expect(table.getByRole('columnheader', { name: 'Total' })).toHaveAttribute(
+    'aria-sort',
+    /ascending|descending/,
+  );
+
+  const number = (await first.getByRole('button').textContent())!.trim();
+  await first.getByRole('button').click();
+  await expect(page.getByRole('dialog', { name: `Booking ${number}` })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // The discover list: each property's actions are on screen without scrolling sideways.
+  await page.goto('/contracts');
+  const discover = page.getByRole('table', { name: 'Discover' });
+  await expect(discover.getByRole('button', { name: /^Request contract with / }).first()).toBeInViewport();
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.screenshot({ path: info.outputPath('contracts-phone.png'), fullPage: true });
+});

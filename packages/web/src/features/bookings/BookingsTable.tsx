@@ -33,7 +33,7 @@ export function BookingsTable({ role, items, sort, onSort, onOpen, busy }: Booki
   );
   return (
     <div className="bookings__table-wrap">
-      <table className="bookings__table" aria-busy={busy || undefined}>
+      <table className="bookings__table stacked-table stacked-table--sortable" aria-busy={busy || undefined}>
         <caption className="visually-hidden">{t('bookings.heading')}</caption>
         <thead>
           <tr>
@@ -53,20 +53,26 @@ export function BookingsTable({ role, items, sort, onSort, onOpen, busy }: Booki
             return (
               // The number's button is the keyboard's way in; the row only widens the mouse's target.
               <tr key={b.id} className="bookings__row" onClick={() => onOpen(b)}>
-                <td>
+                <td data-label={t('bookings.columns.number')}>
                   <Button variant="link" onPress={() => onOpen(b)}>
                     {b.reservationId}
                   </Button>
                 </td>
-                <td>{bookingName(b)}</td>
-                <td>{counterpart === 'supplier' ? b.hotelName : b.resellerName}</td>
-                {role === 'admin' ? <td>{b.hotelName}</td> : null}
-                <td className="bookings__nowrap">{formatStay(b)}</td>
-                <td className="bookings__nowrap">{formatBookedAt(b.createdAt)}</td>
-                <td className="bookings__nowrap bookings__number">
+                <td data-label={t('bookings.columns.guest')}>{bookingName(b)}</td>
+                <td data-label={t(`bookings.columns.${counterpart}`)}>
+                  {counterpart === 'supplier' ? b.hotelName : b.resellerName}
+                </td>
+                {role === 'admin' ? <td data-label={t('bookings.columns.property')}>{b.hotelName}</td> : null}
+                <td className="bookings__nowrap" data-label={t('bookings.columns.dates')}>
+                  {formatStay(b)}
+                </td>
+                <td className="bookings__nowrap" data-label={t('bookings.columns.booked_at')}>
+                  {formatBookedAt(b.createdAt)}
+                </td>
+                <td className="bookings__nowrap bookings__number" data-label={t('bookings.columns.price')}>
                   {formatPrice(b.price.total, b.price.currency)}
                 </td>
-                <td>
+                <td data-label={t('bookings.columns.status')}>
                   <span className={`booking-status booking-status--${status}`}>
                     {t(`bookings.status.${status}`)}
                   </span>

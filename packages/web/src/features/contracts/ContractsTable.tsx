@@ -52,13 +52,14 @@ export function ContractsTable({
 }: ContractsTableProps) {
   const { t } = useTranslation();
   const reseller = role === 'reseller';
+  const agencyOrProperty = reseller ? t('contracts.columns.property') : t('contracts.columns.agency');
   return (
     <div className="contracts__table-wrap">
-      <table className="contracts__table">
+      <table className="contracts__table stacked-table">
         <caption className="visually-hidden">{t(`contracts.tabs.${kind}`)}</caption>
         <thead>
           <tr>
-            <th scope="col">{reseller ? t('contracts.columns.property') : t('contracts.columns.agency')}</th>
+            <th scope="col">{agencyOrProperty}</th>
             <th scope="col">{t('contracts.columns.type')}</th>
             <th scope="col">{t('contracts.columns.modifier')}</th>
             <th scope="col">{t('contracts.columns.status')}</th>
@@ -73,7 +74,7 @@ export function ContractsTable({
             const rowBusy = busyId === contract.id;
             return (
               <tr key={contract.id} aria-busy={rowBusy || undefined}>
-                <th scope="row">
+                <th scope="row" data-label={agencyOrProperty}>
                   {reseller ? (
                     contract.ternHotelName
                   ) : (
@@ -82,15 +83,19 @@ export function ContractsTable({
                     </Button>
                   )}
                 </th>
-                <td>{t(`contracts.type.${contract.propertyType}`)}</td>
-                <td className="contracts__number">{modifierText(contract)}</td>
-                <td>
+                <td data-label={t('contracts.columns.type')}>
+                  {t(`contracts.type.${contract.propertyType}`)}
+                </td>
+                <td className="contracts__number" data-label={t('contracts.columns.modifier')}>
+                  {modifierText(contract)}
+                </td>
+                <td data-label={t('contracts.columns.status')}>
                   <span className={`contract-label contract-label--${contractLabel(contract, role)}`}>
                     {t(`contracts.label.${contractLabel(contract, role)}`)}
                   </span>
                 </td>
-                <td>{dayOf(contract.createdAt)}</td>
-                <td>{dayOf(contract.updatedAt)}</td>
+                <td data-label={t('contracts.columns.created')}>{dayOf(contract.createdAt)}</td>
+                <td data-label={t('contracts.columns.updated')}>{dayOf(contract.updatedAt)}</td>
                 <td>
                   <div className="contracts__actions">
                     {book ? (

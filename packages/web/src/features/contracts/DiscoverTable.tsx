@@ -20,7 +20,7 @@ export function DiscoverTable({ items, role, busyId, busy, onRequest, onPropose 
   const { t } = useTranslation();
   return (
     <div className="contracts__table-wrap">
-      <table className="contracts__table">
+      <table className="contracts__table stacked-table">
         <caption className="visually-hidden">{t('contracts.tabs.discover')}</caption>
         <thead>
           <tr>
@@ -36,10 +36,14 @@ export function DiscoverTable({ items, role, busyId, busy, onRequest, onPropose 
             const rowBusy = busyId === row.propertyId;
             return (
               <tr key={row.id} aria-busy={rowBusy || undefined}>
-                <th scope="row">{row.name}</th>
-                <td>{[row.city, row.country].filter(Boolean).join(', ')}</td>
-                <td>{t(`contracts.type.${row.propertyType}`)}</td>
-                <td>
+                <th scope="row" data-label={t('contracts.columns.property')}>
+                  {row.name}
+                </th>
+                <td data-label={t('contracts.columns.place')}>
+                  {[row.city, row.country].filter(Boolean).join(', ')}
+                </td>
+                <td data-label={t('contracts.columns.type')}>{t(`contracts.type.${row.propertyType}`)}</td>
+                <td data-label={t('contracts.columns.contract')}>
                   <div className="contracts__actions">
                     {row.contract ? (
                       <span className={`contract-label contract-label--${contractLabel(row.contract, role)}`}>
