@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from './server.js';
 
 const usage = `Usage: tern-server [--port 4000] [--host 127.0.0.1] [--data .data/tern | :memory:] [--web-dist DIR]
+                   [--no-demo-bookings]
 Environment: DATABASE_URL (wins over --data), TERN_SANDBOX, TERN_WEB_URL, TERN_CORS_ORIGINS, TERN_TRUST_PROXY`;
 
 async function main(): Promise<void> {
@@ -12,6 +13,7 @@ async function main(): Promise<void> {
       data: { type: 'string', default: '.data/tern' },
       'web-dist': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      'no-demo-bookings': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -30,9 +32,11 @@ async function main(): Promise<void> {
     ...(databaseUrl ? { databaseUrl } : {}),
     ...(values['web-dist'] ? { webDist: values['web-dist'] } : {}),
     quiet: values.quiet,
+    demoBookings: !values['no-demo-bookings'],
   });
   console.log(`listening on ${server.url}`);
-  const seeded = server.seeded ? ` (new: seeded the demo world in ${server.seeded.ms} ms)` : '';
+  const booked = server.seeded?.bookings ? ` and ${server.seeded.bookings} bookings` : '';
+  const seeded = server.seeded ? ` (new: seeded the demo world${booked} in ${server.seeded.ms} ms)` : '';
   console.log(`database: ${server.database}${seeded}`);
   let closing = false;
   const stop = () => {

@@ -7,8 +7,9 @@ import { configFromEnv } from './config.js';
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { describeDb, openDb } from './db/open.js';
+import { seedDemoBookings } from './db/seed/demoBookings.js';
 import { photosDir } from './db/seed/fixtures.js';
-import { type SeedReport, seedIfEmpty } from './db/seed.js';
+import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { createVaultApp } from './services/vault/index.js';
@@ -34,6 +35,11 @@ export interface ServerOptions {
   quiet?: boolean;
   /** Load the demo world into an empty database. Default true. */
   seed?: boolean;
+  /**
+   * Once the demo world is new, book the demo bookings through the API (`tern-server` does; tests start
+   * without, to count their own). Default false.
+   */
+  demoBookings?: boolean;
   clock?: Clock;
   logger?: Logger;
   /** The card vault's port (its own origin). Default TERN_VAULT_PORT, else the API's port + 1 (0 with 0). */
@@ -119,6 +125,17 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       },
     });
     fetch = (request, bindings) => app.fetch(request, bindings as never);
+    if (seeded && options.demoBookings) {
+      // The world is committed already: a failure here leaves a working server without the sample bookings.
+      const started = Date.now();
+      await seedDemoBookings(globalThis.fetch, url, isoDay(clock.now())).then(
+        (numbers) => {
+          seeded.bookings = numbers.length;
+        },
+        (error: unknown) => logger.error('the demo bookings could not be booked:', error),
+      );
+      seeded.ms += Date.now() - started;
+    }
     const stopHousekeeping = startHousekeeping(db, clock, (error) =>
       logger.error('housekeeping failed:', error),
     );

@@ -27,6 +27,8 @@ export interface SeedReport {
   contracts: number;
   availability: number;
   prices: number;
+  /** The demo bookings booked after the seed (`startServer`'s `demoBookings`). */
+  bookings?: number;
   ms: number;
 }
 
