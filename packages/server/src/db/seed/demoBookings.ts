@@ -12,7 +12,7 @@ interface DemoStay {
   /** The customer's e-mail (the booking e-mails go to it, in the outbox). */
   mail: string;
   reference: string | null;
-  then?: 'cancel' | { specialRequest: string };
+  after?: 'cancel' | { specialRequest: string };
 }
 
 const STAYS: DemoStay[] = [
@@ -24,7 +24,7 @@ const STAYS: DemoStay[] = [
     guest: { name: 'Sigríður', surname: 'Jónsdóttir', nationality: 'IS' },
     mail: 'sigga.jons@example.com',
     reference: 'NLT-2041',
-    then: { specialRequest: 'Arriving late, around 23:00.' },
+    after: { specialRequest: 'Arriving late, around 23:00.' },
   },
   {
     login: 'agent',
@@ -43,7 +43,7 @@ const STAYS: DemoStay[] = [
     guest: { name: 'Emma', surname: 'Larsen', nationality: 'DK' },
     mail: 'emma.larsen@example.com',
     reference: null,
-    then: 'cancel',
+    after: 'cancel',
   },
   {
     login: 'agent',
@@ -139,7 +139,7 @@ async function bookStay(client: TernClient, stay: DemoStay, today: string, start
           },
         },
       });
-      if (stay.then === 'cancel')
+      if (stay.after === 'cancel')
         await client.bookings.cancel({
           params: { kind: 'accommodations' },
           body: {
@@ -148,10 +148,10 @@ async function bookStay(client: TernClient, stay: DemoStay, today: string, start
             propertyType: 'accommodation',
           },
         });
-      else if (stay.then)
+      else if (stay.after)
         await client.bookings.updateSpecialRequest({
           params: { kind: 'accommodations', propertyId: property.id, bookingId: created.bookingId },
-          body: { specialRequest: stay.then.specialRequest },
+          body: { specialRequest: stay.after.specialRequest },
         });
       return created.reservationId;
     }
