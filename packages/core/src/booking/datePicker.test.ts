@@ -1,6 +1,6 @@
 import type { ClosedDates } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
-import { checkRange, closedNights, type DateRange, isDayDisabled, pickDay } from './datePicker.js';
+import { checkRange, closedNights, type DateRange, dayBlock, isDayDisabled, pickDay } from './datePicker.js';
 
 const today = '2030-05-01';
 const closed = new Set(['2030-05-05']);
@@ -30,6 +30,28 @@ describe('isDayDisabled (R041, R042)', () => {
     ['2030-05-05', true, false],
   ])('%s as check-out %s → %s', (day, asCheckout, disabled) => {
     expect(isDayDisabled(day, { ...options, asCheckout })).toBe(disabled);
+  });
+});
+
+describe('dayBlock (R041–R043): a closed day can end a stay, not start one or lie inside it', () => {
+  it.each<[string, string | null, ReturnType<typeof dayBlock>]>([
+    ['2030-04-30', null, 'past'],
+    ['2030-04-30', '2030-04-28', 'past'],
+    ['2030-05-02', null, null],
+    ['2030-05-05', null, 'closed'],
+    // With 03/05 picked as check-in: the closed 05/05 can be the check-out day, 06/05 cannot (its stay has the night of 05/05).
+    ['2030-05-04', '2030-05-03', null],
+    ['2030-05-05', '2030-05-03', null],
+    ['2030-05-06', '2030-05-03', 'closed_night_before'],
+    ['2030-05-20', '2030-05-03', 'closed_night_before'],
+    // A day before or on the check-in would start the stay instead.
+    ['2030-05-02', '2030-05-03', null],
+    ['2030-05-05', '2030-05-06', 'closed'],
+    ['2030-05-05', '2030-05-05', 'closed'],
+    // After the closed day, a stay from 06/05 on has only open nights.
+    ['2030-05-09', '2030-05-06', null],
+  ])('%s with check-in %s → %s', (day, checkIn, expected) => {
+    expect(dayBlock(day, { ...options, checkIn })).toBe(expected);
   });
 });
 

@@ -40,6 +40,26 @@ export function isDayDisabled(
   return !options.asCheckout && options.closed.has(day);
 }
 
+/** Why a day cannot be picked: past, closed (as a check-in day), or a closed night before it (as a check-out). */
+export type DayBlock = 'past' | 'closed' | 'closed_night_before';
+
+/**
+ * Why a day cannot be picked in a range calendar, or `null` (R041–R043). `checkIn` is the day already picked
+ * to start the stay when this day would end it: then the day itself may be closed (its night is not stayed)
+ * but no night from the check-in up to it may be. Without `checkIn` the day would start a stay, so a closed
+ * day cannot be picked.
+ */
+export function dayBlock(
+  day: string,
+  options: { today: string; closed: ReadonlySet<string>; checkIn?: string | null },
+): DayBlock | null {
+  if (day < options.today) return 'past';
+  const { checkIn } = options;
+  if (checkIn && day > checkIn)
+    return spansClosedNight({ start: checkIn, end: day }, options.closed) ? 'closed_night_before' : null;
+  return options.closed.has(day) ? 'closed' : null;
+}
+
 export type RangePick =
   | { kind: 'ignored'; range: DateRange }
   | { kind: 'started'; range: DateRange }

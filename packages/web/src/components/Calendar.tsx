@@ -1,4 +1,5 @@
-import { type CalendarDate, parseDate } from '@internationalized/date';
+import { type CalendarDate, type DateValue, parseDate } from '@internationalized/date';
+import { useContext } from 'react';
 import {
   Button,
   CalendarCell,
@@ -9,35 +10,66 @@ import {
   Heading,
   RangeCalendar as RACRangeCalendar,
   type RangeCalendarProps as RACRangeCalendarProps,
+  RangeCalendarStateContext,
 } from 'react-aria-components';
 import './Calendar.css';
 
 /**
- * Why a day cannot be picked (a closed night, a day in the past); `null` when it can. The reason is read
- * out with the day, so a screen-reader user hears why the cell is disabled.
+ * Why a day cannot be picked (a closed night, a day in the past); `null` when it can. `checkIn` is the day
+ * already picked when this one would end the stay (a closed day may end a stay, not start one); `null` when
+ * this day would start it. The reason is read out with the day, so a screen-reader user hears why the cell
+ * is disabled.
  */
-export type DayReason = (iso: string) => string | null;
+export type DayReason = (iso: string, checkIn: string | null) => string | null;
 
 export interface RangeCalendarProps
   extends Omit<RACRangeCalendarProps<CalendarDate>, 'className' | 'isDateUnavailable' | 'children'> {
   /** Days that cannot be part of a stay, with the reason. */
   unavailableReason?: DayReason;
+  /** The range chosen already (its check-out day is judged as one while no new range is started). */
+  selected?: { start: string; end: string } | null;
   /** Two months side by side on wide screens (one on a phone: CSS hides nothing, the grid wraps). */
   visibleMonths?: 1 | 2;
 }
 
 /**
- * The month grid of a date range (document 1 §5 "date picker"): past days are outside `minValue`, closed
- * days come from `unavailableReason` and carry their reason for assistive technology.
+ * The check-in a day would be the check-out of: the first day picked when the day comes after it, else
+ * (nothing picked yet) the chosen range's check-in for its own check-out day; `null` when the day would
+ * start a stay.
  */
-export function RangeCalendar({ unavailableReason, visibleMonths = 1, ...props }: RangeCalendarProps) {
+function checkInFor(
+  day: string,
+  anchor: DateValue | null | undefined,
+  selected: RangeCalendarProps['selected'],
+): string | null {
+  if (anchor) return day > anchor.toString() ? anchor.toString() : null;
+  return selected && day === selected.end ? selected.start : null;
+}
+
+/**
+ * The month grid of a date range (document 1 §5 "date picker"): past days are outside `minValue`, closed
+ * days come from `unavailableReason` and carry their reason for assistive technology. Once a check-in is
+ * picked, the days after it are judged as check-out days: a closed day can end the stay, and the days past
+ * a closed night are out of reach.
+ */
+export function RangeCalendar({
+  unavailableReason,
+  selected,
+  visibleMonths = 1,
+  ...props
+}: RangeCalendarProps) {
   return (
     <RACRangeCalendar
       {...props}
       className="calendar"
       visibleDuration={{ months: visibleMonths }}
       isDateUnavailable={
-        unavailableReason ? (date) => unavailableReason(date.toString()) !== null : undefined
+        unavailableReason
+          ? (date, anchor) => {
+              const day = date.toString();
+              return unavailableReason(day, checkInFor(day, anchor, selected)) !== null;
+            }
+          : undefined
       }
     >
       <header className="calendar__header">
@@ -64,18 +96,15 @@ export function RangeCalendar({ unavailableReason, visibleMonths = 1, ...props }
             <CalendarGridBody>
               {(date) => (
                 <CalendarCell date={date} className="calendar__cell">
-                  {({ formattedDate, isUnavailable, isOutsideMonth }) => {
-                    const reason =
-                      isUnavailable && !isOutsideMonth ? unavailableReason?.(date.toString()) : null;
-                    return (
-                      <>
-                        <span aria-hidden={reason ? true : undefined}>{formattedDate}</span>
-                        {reason ? (
-                          <span className="visually-hidden">{`${formattedDate}, ${reason}`}</span>
-                        ) : null}
-                      </>
-                    );
-                  }}
+                  {({ formattedDate, isUnavailable, isOutsideMonth }) => (
+                    <DayLabel
+                      day={date.toString()}
+                      formattedDate={formattedDate}
+                      unavailable={isUnavailable && !isOutsideMonth}
+                      unavailableReason={unavailableReason}
+                      selected={selected}
+                    />
+                  )}
                 </CalendarCell>
               )}
             </CalendarGridBody>
@@ -83,6 +112,30 @@ export function RangeCalendar({ unavailableReason, visibleMonths = 1, ...props }
         ))}
       </div>
     </RACRangeCalendar>
+  );
+}
+
+/** A day's number, with the reason it cannot be picked for screen readers (judged against the picked check-in). */
+function DayLabel({
+  day,
+  formattedDate,
+  unavailable,
+  unavailableReason,
+  selected,
+}: {
+  day: string;
+  formattedDate: string;
+  unavailable: boolean;
+  unavailableReason: DayReason | undefined;
+  selected: RangeCalendarProps['selected'];
+}) {
+  const anchor = useContext(RangeCalendarStateContext)?.anchorDate;
+  const reason = unavailable ? unavailableReason?.(day, checkInFor(day, anchor, selected)) : null;
+  return (
+    <>
+      <span aria-hidden={reason ? true : undefined}>{formattedDate}</span>
+      {reason ? <span className="visually-hidden">{`${formattedDate}, ${reason}`}</span> : null}
+    </>
   );
 }
 

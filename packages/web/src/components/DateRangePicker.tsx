@@ -42,8 +42,9 @@ export interface DateRangePickerProps {
 
 /**
  * A date range typed as DD/MM/YYYY (the documents' UI format, through the en-GB locale) or picked in a
- * calendar popover. Values in and out are `YYYY-MM-DD` strings; the rules that clear a range (a closed
- * night inside it) belong to the caller, which gets every change.
+ * calendar popover. Values in and out are `YYYY-MM-DD` strings; `unavailableReason` judges a check-in day
+ * and a check-out day (given its check-in) apart, and the rules that clear a range (a closed night inside a
+ * typed one) belong to the caller, which gets every change.
  */
 export function DateRangePicker({
   label,
@@ -80,8 +81,15 @@ export function DateRangePicker({
             onChange({ start: next.start.toString(), end: next.end.toString() });
         }}
         minValue={toCalendarDate(minValue) ?? undefined}
+        // The picker checks the days of a whole range: its check-in as one, its check-out after that check-in.
         isDateUnavailable={
-          unavailableReason ? (date) => unavailableReason(date.toString()) !== null : undefined
+          unavailableReason
+            ? (date) => {
+                const day = date.toString();
+                const checkIn = draft?.start && day > draft.start.toString() ? draft.start.toString() : null;
+                return unavailableReason(day, checkIn) !== null;
+              }
+            : undefined
         }
         isInvalid={Boolean(errorMessage)}
         validationBehavior="aria"
@@ -111,7 +119,11 @@ export function DateRangePicker({
         <FieldError className="field__error">{errorMessage}</FieldError>
         <Popover className="date-range__popover" placement="bottom start">
           <Dialog className="date-range__dialog" aria-label={calendarLabel}>
-            <RangeCalendar unavailableReason={unavailableReason} visibleMonths={visibleMonths} />
+            <RangeCalendar
+              unavailableReason={unavailableReason}
+              selected={value}
+              visibleMonths={visibleMonths}
+            />
           </Dialog>
         </Popover>
       </RACDateRangePicker>

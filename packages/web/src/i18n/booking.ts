@@ -49,6 +49,7 @@ export const bookingEn = {
     driver_country: 'Driver’s nationality',
     currency: 'Currency',
     closed: 'closed',
+    closed_night_before: 'a closed night comes before it',
     past: 'in the past',
   },
   occupancy: {

@@ -4,6 +4,7 @@ import {
   bookingTotal,
   chosenRates,
   closedNights,
+  dayBlock,
   errorMessage,
   flowPaths,
   formatDay,
@@ -376,7 +377,14 @@ function PropertyView({
                 onOccupancyChange={(next) => sendRates({ type: 'search.change', change: next })}
                 onSearch={submitSearch}
                 today={today}
-                unavailableReason={(iso) => (closedSet.has(iso) ? t('search_form.closed') : null)}
+                unavailableReason={(iso, checkIn) => {
+                  const block = dayBlock(iso, { today, closed: closedSet, checkIn });
+                  return block === 'closed'
+                    ? t('search_form.closed')
+                    : block === 'closed_night_before'
+                      ? t('search_form.closed_night_before')
+                      : null;
+                }}
                 missingDates={missingDates}
                 bestOffer={
                   bestOffer && bestOffer.errors.length === 0 && bestOffer.offer !== null && !isStale

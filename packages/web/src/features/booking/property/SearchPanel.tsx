@@ -1,6 +1,7 @@
 import type { Occupancy } from '@tern/core';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
+import type { DayReason } from '../../../components/Calendar';
 import { DateRangePicker, type IsoRange } from '../../../components/DateRangePicker';
 import { OccupancyPicker } from '../search/OccupancyPicker';
 
@@ -11,7 +12,7 @@ export interface SearchPanelProps {
   onOccupancyChange: (value: Occupancy) => void;
   onSearch: () => void;
   today: string;
-  unavailableReason?: (iso: string) => string | null;
+  unavailableReason?: DayReason;
   /** "Best price for your stay", hidden when the best offer has errors. */
   bestOffer?: string | null;
   missingDates?: boolean;
