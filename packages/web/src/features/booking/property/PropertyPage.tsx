@@ -379,11 +379,8 @@ function PropertyView({
                 today={today}
                 unavailableReason={(iso, checkIn) => {
                   const block = dayBlock(iso, { today, closed: closedSet, checkIn });
-                  return block === 'closed'
-                    ? t('search_form.closed')
-                    : block === 'closed_night_before'
-                      ? t('search_form.closed_night_before')
-                      : null;
+                  // Past days are outside `minValue` already; a closed day or night is said in words.
+                  return block === null || block === 'past' ? null : t(`search_form.${block}`);
                 }}
                 missingDates={missingDates}
                 bestOffer={
