@@ -12,5 +12,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // The terminal tests drive the Ink wizards on a fake terminal and wait for each screen. Ink draws only the
+    // last frame when it believes it runs under CI (is-in-ci reads CI at import), so the tests run as a person's
+    // terminal would, whatever the machine running them sets.
+    env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false' },
   },
 });

@@ -1,4 +1,5 @@
 import { homedir } from 'node:os';
+import isInCi from 'is-in-ci';
 
 /** A stream `tern` writes to: process.stdout/stderr, or a collector in tests. */
 export interface WritableLike {
@@ -24,14 +25,18 @@ export interface Io {
   fetch?: typeof fetch;
 }
 
-/** The real process: its streams and environment; a terminal when both stdin and stdout are one. */
+/**
+ * The real process: its streams and environment; a terminal when both stdin and stdout are one, outside CI.
+ * Under CI (`CI` or `CONTINUOUS_INTEGRATION` set, as Ink judges it) Ink draws nothing but the last frame, so a
+ * prompt would wait unseen: there `tern` takes flags only, as it does without a terminal.
+ */
 export function processIo(): Io {
   return {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     env: process.env,
-    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY) && !isInCi,
   };
 }
 
