@@ -93,6 +93,15 @@ export function canRemoveGuest(room: GuestRoom | undefined, guest: number): bool
 }
 
 /**
+ * R088 with R089: the rooms (their indices) holding more guest rows than adults + children + infants. A
+ * confirmed paste may add such rows, so the whole list is seen; the booking waits until the extra rows are
+ * removed (the server refuses more guests than the occupancy).
+ */
+export function overfullRooms(rooms: readonly GuestRoom[]): number[] {
+  return rooms.flatMap((room, index) => (room.guests.length > room.maxGuests ? [index] : []));
+}
+
+/**
  * The fields that are wrong, as `{ field: messageKey }`, in the order of the form: the contact's surname and
  * e-mail for a stay; the driver's names, e-mail and phone for a car (R086).
  */

@@ -71,7 +71,10 @@ function start(
         actions: { postToFrame: (_, params) => posted.push(params.message) },
       }),
     },
-    actions: { focusFirstInvalid: (_, params) => focused.push(params.field) },
+    actions: {
+      focusFirstInvalid: (_, params) => focused.push(params.field),
+      focusExtraGuest: (_, params) => focused.push(`room ${params.room} guest ${params.guest}`),
+    },
   });
   const actor = createActor(machine, { input: { data, cardNeeded } }).start();
   return { actor, requests, focused, posted };
@@ -173,6 +176,28 @@ describe('checkoutMachine — a stay', () => {
     actor.send({ type: 'paste.confirm' });
     expect(actor.getSnapshot().matches({ filling: 'idle' })).toBe(true);
     expect(actor.getSnapshot().context.rooms[1]!.guests.map((g) => g.name)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('books no room with more guests than it takes: the extra pasted row is shown until removed (R088)', async () => {
+    const { actor, requests, focused } = start(stay, false);
+    fillContact(actor);
+    actor.send({ type: 'agreement.set', agreed: true });
+    actor.send({ type: 'guest.paste', room: 1, guest: 0, text: 'A\ta\nB\tb\nC\tc' });
+    actor.send({ type: 'paste.confirm' });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().matches('filling')).toBe(true);
+    expect(focused).toEqual(['room 1 guest 2']);
+    expect(requests).toHaveLength(0);
+
+    actor.send({ type: 'guest.remove', room: 1, guest: 0 });
+    expect(actor.getSnapshot().context.rooms[1]!.guests).toHaveLength(3);
+    actor.send({ type: 'guest.remove', room: 1, guest: 1 });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(requests[0]!.kind === 'accommodation' && requests[0]!.body.booking.rooms[1]!.guests).toEqual([
+      { name: 'A', surname: 'a', nationality: '' },
+      { name: 'C', surname: 'c', nationality: '' },
+    ]);
   });
 
   it('shows the server’s message when the booking is refused, and the form resumes (R085)', async () => {

@@ -16,6 +16,7 @@ import {
   emptyGuest,
   type GuestRoom,
   guestRoomsFor,
+  overfullRooms,
   validateCheckout,
 } from './checkout.js';
 import { bookingIdOf, type GuestInput, parseGuestPaste, pasteGuests } from './engineRules.js';
@@ -90,6 +91,8 @@ export const checkoutMachine = setup({
   },
   actions: {
     focusFirstInvalid: (_, _params: { field: CheckoutField }) => {},
+    /** A room with more guest rows than it takes (R088): the screen shows its first extra row. */
+    focusExtraGuest: (_, _params: { room: number; guest: number }) => {},
     toFrame: sendTo('cardFrame', ({ event }) => {
       if (event.type === 'frame.reload') return { type: 'form.reload' as const };
       return event as Extract<CheckoutEvent, { type: 'frame.message' | 'frame.failed' }>;
@@ -98,7 +101,9 @@ export const checkoutMachine = setup({
   guards: {
     agreed: ({ context }) => context.agreed,
     cardNeeded: ({ context }) => context.cardNeeded,
-    invalid: ({ context }) => Object.keys(validateCheckout(context.data.kind, context.fields)).length > 0,
+    invalid: ({ context }) =>
+      Object.keys(validateCheckout(context.data.kind, context.fields)).length > 0 ||
+      overfullRooms(context.rooms).length > 0,
   },
 }).createMachine({
   id: 'checkout',
@@ -176,7 +181,10 @@ export const checkoutMachine = setup({
               const fieldErrors = validateCheckout(context.data.kind, context.fields);
               enqueue.assign({ fieldErrors, error: null });
               const first = Object.keys(fieldErrors)[0] as CheckoutField | undefined;
+              const room = overfullRooms(context.rooms)[0];
               if (first) enqueue({ type: 'focusFirstInvalid', params: { field: first } });
+              else if (room !== undefined)
+                enqueue({ type: 'focusExtraGuest', params: { room, guest: context.rooms[room]!.maxGuests } });
             }),
           },
           {

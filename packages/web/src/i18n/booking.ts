@@ -349,9 +349,11 @@ export const bookingEn = {
     no_info_available: 'No guest details yet',
     extra_rows_title: 'Add more guests than the room sleeps?',
     extra_rows_text_one:
-      'You pasted {{count}} more guest than {{unit}} sleeps ({{max}}). Add the extra row anyway?',
+      'You pasted {{count}} more guest than {{unit}} sleeps ({{max}}). Add the extra row anyway? You then remove one row of your choice before booking.',
     extra_rows_text_other:
-      'You pasted {{count}} more guests than {{unit}} sleeps ({{max}}). Add the extra rows anyway?',
+      'You pasted {{count}} more guests than {{unit}} sleeps ({{max}}). Add the extra rows anyway? You then remove rows of your choice before booking.',
+    too_many_one: 'This room sleeps {{max}}: remove {{count}} guest row before booking.',
+    too_many_other: 'This room sleeps {{max}}: remove {{count}} guest rows before booking.',
     extra_rows_yes: 'Add them',
     extra_rows_no: 'Keep {{max}}',
     no_name: 'No Name',

@@ -60,39 +60,42 @@ export function CheckoutForm({
   const form = useRef<HTMLFormElement>(null);
   const frame = useRef<HTMLIFrameElement | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
-  const logic = useMemo(
-    () =>
-      checkoutMachine.provide({
-        actors: {
-          cardFrame: cardFrameMachine.provide({
-            actors: {
-              loadCardForm: fromPromise(({ input, signal }) =>
-                bookingApi(client).cardCaptureFormUrl(input.kind, input.id, signal),
-              ),
-            },
-            actions: {
-              postToFrame: (_, params: { message: unknown; origin: string }) =>
-                frame.current?.contentWindow?.postMessage(params.message, params.origin),
-            },
-          }),
-          createBooking: fromPromise(({ input }) =>
-            input.kind === 'vehicle'
-              ? bookingApi(client).createVehicleBooking(input.body)
-              : bookingApi(client).createStayBooking(input.propertyId, input.body),
-          ),
-        },
-        actions: {
-          // R082: after the errors are drawn, the first wrong field gets the focus (and scrolls into view).
-          focusFirstInvalid: (_, { field }: { field: CheckoutField }) =>
-            requestAnimationFrame(() => {
-              const input = form.current?.querySelector<HTMLElement>(`[name="${field}"]`);
-              input?.scrollIntoView({ behavior: 'smooth', block: 'center' });
-              input?.focus({ preventScroll: true });
-            }),
-        },
-      }),
-    [client],
-  );
+  const logic = useMemo(() => {
+    // After the errors are drawn, the named input gets the focus (and scrolls into view).
+    const focusInput = (name: string) =>
+      requestAnimationFrame(() => {
+        const input = form.current?.querySelector<HTMLElement>(`[name="${name}"]`);
+        input?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+        input?.focus({ preventScroll: true });
+      });
+    return checkoutMachine.provide({
+      actors: {
+        cardFrame: cardFrameMachine.provide({
+          actors: {
+            loadCardForm: fromPromise(({ input, signal }) =>
+              bookingApi(client).cardCaptureFormUrl(input.kind, input.id, signal),
+            ),
+          },
+          actions: {
+            postToFrame: (_, params: { message: unknown; origin: string }) =>
+              frame.current?.contentWindow?.postMessage(params.message, params.origin),
+          },
+        }),
+        createBooking: fromPromise(({ input }) =>
+          input.kind === 'vehicle'
+            ? bookingApi(client).createVehicleBooking(input.body)
+            : bookingApi(client).createStayBooking(input.propertyId, input.body),
+        ),
+      },
+      actions: {
+        // R082: the first wrong field.
+        focusFirstInvalid: (_, { field }: { field: CheckoutField }) => focusInput(field),
+        // R088: the first row past what the room takes, to remove it or another.
+        focusExtraGuest: (_, { room, guest }: { room: number; guest: number }) =>
+          focusInput(`room-${room}-guest-${guest}-name`),
+      },
+    });
+  }, [client]);
   const [snapshot, send, actor] = useMachine(logic, { input: { data, cardNeeded } });
   const { fields, fieldErrors, rooms, agreed, error, pendingPaste } = snapshot.context;
   const cardFrame = useSelector(actor, (s) => s.children.cardFrame) as CardFrameActor | undefined;

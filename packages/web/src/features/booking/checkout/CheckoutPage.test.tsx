@@ -178,6 +178,46 @@ describe('checkout', () => {
     );
   });
 
+  it('adds the extra pasted rows when asked, and books only once the room holds no more than it takes', async () => {
+    const user = userEvent.setup();
+    const createBooking = vi.fn(async (_input: unknown) => created);
+    open({ 'u-double': { 'rp-flex~2-0-0': 1 } }, { 'engine.createBooking': createBooking });
+    await screen.findByRole('heading', { name: 'Guests and payment', level: 1 });
+    const contact = screen.getByRole('region', { name: 'Booking contact' });
+    await user.type(within(contact).getByRole('textbox', { name: /Last name/ }), 'Berg');
+    await user.type(within(contact).getByRole('textbox', { name: /E-mail/ }), 'berg@example.test');
+    const room = screen.getByRole('group', { name: /Room 1/ });
+    fireEvent.paste(within(room).getByRole('textbox', { name: 'First name' }), {
+      clipboardData: { getData: () => 'Anna\tBerg\nBjörn\tBerg\nCarla\tBerg' },
+    });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Add more guests than the room sleeps?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add them' }));
+    expect(within(room).getAllByRole('group', { name: /Guest \d/ })).toHaveLength(3);
+    expect(within(room).getByRole('alert').textContent).toBe(
+      'This room sleeps 2: remove 1 guest row before booking.',
+    );
+
+    await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
+    await user.click(screen.getByRole('button', { name: /Book now/ }));
+    const third = within(within(room).getByRole('group', { name: 'Guest 3' })).getByRole('textbox', {
+      name: 'First name',
+    });
+    await waitFor(() => expect(document.activeElement).toBe(third));
+    expect(createBooking).not.toHaveBeenCalled();
+
+    await user.click(within(room).getByRole('button', { name: 'Remove guest 2' }));
+    expect(within(room).queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: /Book now/ }));
+    await waitFor(() => expect(createBooking).toHaveBeenCalledTimes(1));
+    const [request] = createBooking.mock.calls[0]! as [
+      { body: { booking: { rooms: { guests: unknown[] }[] } } },
+    ];
+    expect(request.body.booking.rooms[0]!.guests).toEqual([
+      { name: 'Anna', surname: 'Berg', nationality: '' },
+      { name: 'Carla', surname: 'Berg', nationality: '' },
+    ]);
+  });
+
   it('needs the card frame when a rate asks for a guarantee, and says so when it is not ready', async () => {
     const user = userEvent.setup();
     const createBooking = vi.fn();

@@ -1,5 +1,6 @@
 import type { ClipboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ComboBox } from '../../../components/ComboBox';
 import { TextField } from '../../../components/TextField';
@@ -40,7 +41,8 @@ export function isTabular(text: string): boolean {
 /**
  * The guest forms (document 1 §2 checkout): one block per booked room with a row per guest — first name,
  * last name, nationality. Rows can be added while below the room's occupancy; any row but the first can
- * be removed; pasting spreadsheet rows into a name fills the rows.
+ * be removed; pasting spreadsheet rows into a name fills the rows. A room left with more rows than it
+ * takes (a confirmed paste) says how many to remove; core's checkout holds the booking until then.
  */
 export function GuestRooms({ rooms, onGuestChange, onAddGuest, onRemoveGuest, onPaste }: GuestRoomsProps) {
   const { t } = useTranslation();
@@ -73,6 +75,12 @@ export function GuestRooms({ rooms, onGuestChange, onAddGuest, onRemoveGuest, on
               }}
             />
           ))}
+          {room.guests.length > room.maxGuests ? (
+            // R088: a confirmed paste can leave more rows than the room takes; the booking waits for fewer.
+            <Alert variant="error">
+              {t('guests.too_many', { max: room.maxGuests, count: room.guests.length - room.maxGuests })}
+            </Alert>
+          ) : null}
           {room.canAdd ? (
             <Button variant="secondary" onPress={() => onAddGuest(roomIndex)}>
               {t('guests.add')}
