@@ -2,7 +2,7 @@ import ky, { HTTPError, type KyInstance, type Options as KyOptions } from 'ky';
 import { toSnake } from './case.js';
 import { buildPath, type Endpoint, type EndpointInput, type EndpointOutput } from './contract/define.js';
 import { type Contract, contract as defaultContract } from './contract/index.js';
-import { errorFromResponse, SessionExpiredError } from './errors.js';
+import { errorFromResponse, PaymentLockedError, SessionExpiredError } from './errors.js';
 import { encodeQuery } from './query.js';
 import { decodeReply } from './wire.js';
 
@@ -13,6 +13,11 @@ export interface ClientOptions {
   token?: () => string | null | undefined | Promise<string | null | undefined>;
   /** Called once per 440 reply, before the `SessionExpiredError` is thrown. */
   onSessionExpired?: (error: SessionExpiredError) => void;
+  /**
+   * Called once per 'Stripe locked' reply, before the `PaymentLockedError` is thrown: the account became locked
+   * for card payments (an app shows its lock banner from here, whichever call met it).
+   */
+  onPaymentLocked?: (error: PaymentLockedError) => void;
   /** Milliseconds before a call gives up. Default 30 000. */
   timeout?: number;
   /** Retries of idempotent calls (GET, PUT, DELETE, and creates carrying an Idempotency-Key). Default 2. */
@@ -131,6 +136,7 @@ export function createClient(options: ClientOptions, contract: Contract = defaul
           error.response.headers,
         );
         if (apiError instanceof SessionExpiredError) options.onSessionExpired?.(apiError);
+        if (apiError instanceof PaymentLockedError) options.onPaymentLocked?.(apiError);
         throw apiError;
       }
       throw error;

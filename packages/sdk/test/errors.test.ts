@@ -120,6 +120,18 @@ describe('the error catalogue (document 1 §8)', () => {
     expect(hook.mock.calls[0]![0]).toBeInstanceOf(SessionExpiredError);
   });
 
+  it('calls onPaymentLocked once on a Stripe locked 401, and not on another 401', async () => {
+    const hook = vi.fn();
+    const locked = createClient({ baseUrl: base, retries: 0, onPaymentLocked: hook });
+    replyOnce(401, { message: 'Stripe locked: pay the subscription' });
+    expect(await errorOf(locked.auth.currentUser())).toBeInstanceOf(PaymentLockedError);
+    expect(hook).toHaveBeenCalledTimes(1);
+    expect(hook.mock.calls[0]![0]).toBeInstanceOf(PaymentLockedError);
+    replyOnce(401, { message: 'Please sign in' });
+    await errorOf(locked.auth.currentUser());
+    expect(hook).toHaveBeenCalledTimes(1);
+  });
+
   it('does not call onSessionExpired on a 401', async () => {
     replyOnce(401, { message: 'Please sign in' });
     const hook = vi.fn();

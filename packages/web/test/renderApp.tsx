@@ -1,6 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { StoredSession } from '@tern/core';
-import { contract, type SessionExpiredError, type TernClient } from '@tern/sdk';
+import { contract, PaymentLockedError, SessionExpiredError, type TernClient } from '@tern/sdk';
 import { render, screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../src/app/App';
@@ -40,11 +40,19 @@ export function fakeClient(
     changePassword: notStubbed('changePassword'),
     ...Object.fromEntries(Object.entries(overrides).map(([k, fn]) => [k, vi.fn(fn as () => unknown)])),
   };
+  // The SDK's hooks, as the real client runs them before throwing (set by `renderApp`).
+  const hooks: Partial<Pick<ClientSetup, 'onSessionExpired' | 'onPaymentLocked'>> = {};
   const call = vi.fn(
     async (endpoint: { name: string }, input?: unknown, options?: { signal?: AbortSignal }) => {
       const handler = handlers[endpoint.name];
       if (!handler) throw new Error(`${endpoint.name} is not stubbed`);
-      return handler(input as never, options);
+      try {
+        return await handler(input as never, options);
+      } catch (error) {
+        if (error instanceof SessionExpiredError) hooks.onSessionExpired?.(error);
+        if (error instanceof PaymentLockedError) hooks.onPaymentLocked?.(error);
+        throw error;
+      }
     },
   );
   const areas = Object.fromEntries(
@@ -60,7 +68,8 @@ export function fakeClient(
         ),
       ]),
   );
-  return { ...areas, auth, call } as unknown as TernClient & {
+  return { ...areas, auth, call, hooks } as unknown as TernClient & {
+    hooks: typeof hooks;
     auth: Record<keyof Auth, ReturnType<typeof vi.fn>>;
     call: typeof call;
   };
@@ -98,6 +107,8 @@ export function renderApp({ path, client = fakeClient(), stored, now = () => Dat
     now,
     client: (s) => {
       setup = s;
+      client.hooks.onSessionExpired = s.onSessionExpired;
+      client.hooks.onPaymentLocked = s.onPaymentLocked;
       return client;
     },
   });

@@ -1,10 +1,12 @@
-import { createClient, type SessionExpiredError, type TernClient } from '@tern/sdk';
+import { createClient, type PaymentLockedError, type SessionExpiredError, type TernClient } from '@tern/sdk';
 
 export interface ClientSetup {
   /** The current session token (read from the session machine at call time). */
   token: () => string | null | undefined;
   /** A 440 from any call. */
   onSessionExpired: (error: SessionExpiredError) => void;
+  /** A 'Stripe locked' reply from any call: the account was locked for card payments meanwhile. */
+  onPaymentLocked: (error: PaymentLockedError) => void;
   baseUrl?: string;
   fetch?: typeof fetch;
 }
@@ -21,6 +23,7 @@ export function createTernClient(setup: ClientSetup): TernClient {
     baseUrl: setup.baseUrl ?? apiBaseUrl(),
     token: setup.token,
     onSessionExpired: setup.onSessionExpired,
+    onPaymentLocked: setup.onPaymentLocked,
     ...(setup.fetch ? { fetch: setup.fetch } : {}),
   });
 }

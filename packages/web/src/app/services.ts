@@ -53,14 +53,34 @@ export function createServices(options: ServicesOptions = {}): AppServices {
     navigate: () => {},
     currentLocation: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,
   };
+  // The one re-read of the user a 'Stripe locked' reply starts (several calls may meet the lock at once).
+  let rereading: Promise<void> | null = null;
   const setup = {
     token: () => currentSession(services)?.token ?? null,
     // A 440 from any call ends the session; the user comes back here after signing in again.
     onSessionExpired: () =>
       services.session?.send({ type: 'session.expired', origin: services.currentLocation() }),
+    // A 'Stripe locked' reply from any call (R006): the account was locked meanwhile. The user is read again,
+    // so the lock banner and the closed bookings list follow the server's flags at once.
+    onPaymentLocked: () => {
+      if (rereading || !currentSession(services)) return;
+      rereading = rereadUser(services).then(
+        () => undefined,
+        () => undefined,
+      );
+      void rereading.finally(() => {
+        rereading = null;
+      });
+    },
   };
   services.client = options.client ? options.client(setup) : createTernClient(setup);
   return services;
+}
+
+/** Reads the signed-in user again (properties, agency, lock flags) into the session; rejects when the call fails. */
+export async function rereadUser(services: Pick<AppServices, 'client' | 'session'>): Promise<void> {
+  const { type: _type, ...user } = await services.client.auth.currentUser();
+  services.session?.send({ type: 'session.userUpdated', user });
 }
 
 /** The login page's address, keeping where to come back to (and saying the session expired). */

@@ -1,4 +1,4 @@
-import type { User } from '@tern/sdk';
+import { PaymentLockedError, type User } from '@tern/sdk';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -19,6 +19,23 @@ const lockedAgent: User = {
 };
 
 describe('payment lock banner', () => {
+  it('shows when a call meets the lock mid-session: the user is read again and the bookings list closes', async () => {
+    const stripeLocked = new PaymentLockedError({
+      status: 401,
+      message: 'Stripe locked: pay the subscription in the billing portal to unlock the account',
+    });
+    const list = vi.fn(async () => {
+      throw stripeLocked;
+    });
+    // Signed in unlocked; the server has locked the agency since.
+    const currentUser = vi.fn(async () => ({ type: 'user', ...lockedAgent }));
+    const client = fakeClient({ currentUser }, { 'bookings.list': list as never });
+    renderApp({ path: '/bookings', client, stored: storedFor(resellerUser, later()) });
+    expect(await screen.findByText('Locked for card payments')).toBeTruthy();
+    expect(await screen.findByText(/so the bookings list is closed/)).toBeTruthy();
+    expect(currentUser).toHaveBeenCalledTimes(1);
+  });
+
   it('tells a locked agency why and opens the billing portal in a tab opened on the click', async () => {
     const user = userEvent.setup();
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };

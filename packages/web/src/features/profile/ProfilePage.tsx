@@ -1,6 +1,7 @@
 import { errorMessage } from '@tern/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { rereadUser } from '../../app/services';
 import { Alert } from '../../components/Alert';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
@@ -24,12 +25,8 @@ export function ProfilePage() {
 
   useEffect(() => {
     let live = true;
-    client.auth.currentUser().then(
-      ({ type: _type, ...user }) => {
-        if (!live) return;
-        actor.send({ type: 'session.userUpdated', user });
-        setRefresh({ busy: false, error: null });
-      },
+    rereadUser({ client, session: actor }).then(
+      () => live && setRefresh({ busy: false, error: null }),
       (error: unknown) => live && setRefresh({ busy: false, error: errorMessage(error) }),
     );
     return () => {

@@ -1,8 +1,9 @@
 import { BOOKINGS_PATH } from '@tern/core';
 import { useTranslation } from 'react-i18next';
+import { rereadUser } from '../../app/services';
 import { Select } from '../../components/Select';
 import { useSelectedProperty } from '../../session/SelectedProperty';
-import { useServices, useSessionActor } from '../../session/SessionContext';
+import { useServices } from '../../session/SessionContext';
 
 /**
  * The property select for non-resellers (document 3 §10): switching remembers the choice, reloads the
@@ -11,7 +12,6 @@ import { useServices, useSessionActor } from '../../session/SessionContext';
 export function PropertySwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
   const services = useServices();
-  const session = useSessionActor();
   const { property, properties, select } = useSelectedProperty();
   if (properties.length === 0) return null;
   const options = properties.map((p) => ({
@@ -30,10 +30,7 @@ export function PropertySwitcher({ className }: { className?: string }) {
         select(id);
         const next = properties.find((p) => p.id === id);
         if (next?.locked) services.navigate(BOOKINGS_PATH);
-        services.client.auth.currentUser().then(
-          ({ type: _type, ...user }) => session.send({ type: 'session.userUpdated', user }),
-          () => {},
-        );
+        rereadUser(services).catch(() => {});
       }}
     />
   );
