@@ -1,3 +1,6 @@
+/** The page size of the directories (agencies, suppliers, an agency's agents): 1000 (document 1 §7, §9). */
+export const DIRECTORY_PAGE = 1000;
+
 /** One page of a list call as the client returns it. */
 export interface Page<T> {
   items: T[];

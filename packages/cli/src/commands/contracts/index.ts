@@ -1,4 +1,4 @@
-import type { ContractRecord, DiscoverRow } from '@tern/sdk';
+import { type ContractRecord, DIRECTORY_PAGE, type DiscoverRow, loadAllPages } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { withClient } from '../../client.js';
 import type { Context, ContextOf } from '../../context.js';
@@ -181,8 +181,11 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
       const ctx = contextOf(command);
       await withClient(ctx, { session: true }, async ({ client }) => {
         for (const status of ['active', 'pending'] as const) {
-          const page = await client.contracts.list({ query: { status, limit: 1000 } });
-          const found = page.items.find((c) => c.id === id);
+          const all = await loadAllPages(
+            (page, limit) => client.contracts.list({ query: { status, page, limit } }),
+            DIRECTORY_PAGE,
+          );
+          const found = all.find((c) => c.id === id);
           if (found) return ctx.out.result(found, () => contractFields(found));
         }
         throw new UserError(`There is no live contract ${id} of yours`, { code: 'contract_not_found' });
@@ -233,14 +236,17 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
     .action(async (flags: { term?: string }, command: Command) => {
       const ctx = contextOf(command);
       await withClient(ctx, { session: true }, async ({ client }) => {
-        const reply = await client.contracts.agents({
-          query: { ...(flags.term ? { term: flags.term } : {}), page: 1, limit: 1000 },
-        });
-        ctx.out.result(reply, () =>
-          reply.items.length
+        const items = await loadAllPages(
+          (page, limit) =>
+            client.contracts.agents({ query: { ...(flags.term ? { term: flags.term } : {}), page, limit } }),
+          DIRECTORY_PAGE,
+        );
+        // Every page: `--json` prints them all as `{ items }`.
+        ctx.out.result({ items }, () =>
+          items.length
             ? formatTable(
                 ['AGENT ID', 'NAME', 'E-MAIL'],
-                reply.items.map((a) => [a.id, a.name, a.email]),
+                items.map((a) => [a.id, a.name, a.email]),
               )
             : 'Nothing found.\n',
         );

@@ -249,6 +249,37 @@ describe('bookings page', () => {
     expect([params.get('supplier'), params.get('booker')]).toEqual(['p-8', 'u-2']);
   });
 
+  it('loads every page of 1000 of the agency’s agents for the booker filter', async () => {
+    const user = userEvent.setup();
+    const agent = (n: number) => ({
+      id: `u-${n}`,
+      type: 'agent',
+      name: `Agent ${n}`,
+      email: `a${n}@example.test`,
+    });
+    const agents = vi.fn(async ({ query }: { query: { page: number; limit: number } }) => ({
+      items:
+        query.page === 1
+          ? Array.from({ length: 1000 }, (_, i) => agent(i + 1))
+          : [{ id: 'u-zoe', type: 'agent', name: 'Zoë Hansen', email: 'zoe@example.test' }],
+      meta: { page: query.page, limit: query.limit, total: 1001 },
+    }));
+    openBookings(resellerUser, {
+      'bookings.list': listOf([record('b1')]) as never,
+      'contracts.discover': (async () => ({ items: [], meta: { page: 1, limit: 1000, total: 0 } })) as never,
+      'contracts.agents': agents as never,
+    });
+    await screen.findByRole('table', { name: 'Bookings' });
+    await user.click(screen.getByRole('button', { name: 'Advanced search' }));
+    const form = screen.getByRole('form', { name: 'Advanced search' });
+    await user.type(within(form).getByRole('combobox', { name: 'Booked by' }), 'Zoë');
+    expect(await screen.findByRole('option', { name: /Zoë Hansen/ })).toBeTruthy();
+    expect(agents.mock.calls.map(([input]) => input.query)).toEqual([
+      { page: 1, limit: 1000 },
+      { page: 2, limit: 1000 },
+    ]);
+  });
+
   it('loads nothing while the agency is locked for card payments', async () => {
     const list = listOf([record('b1')]);
     const locked = { ...resellerUser, agent: { id: 'a-1', name: 'Northern Trips', paymentLocked: true } };

@@ -1,3 +1,4 @@
+import { DIRECTORY_PAGE, loadAllPages } from '@tern/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComboBox, type ComboBoxItem } from '../../components/ComboBox';
@@ -8,26 +9,27 @@ type Directory = { status: 'loading' | 'ready' | 'failed'; items: ComboBoxItem[]
 /** The filters chosen from a list: an agency (suppliers, admins), a property or one of the agency's agents (resellers). */
 export type DirectoryKind = 'reseller' | 'supplier' | 'booker';
 
-/** One page of 1000 of a directory (document 1 §7, §9: suppliers and agents 1000 a page). */
+/** Every page of a directory, 1000 at a time (document 1 §7, §9: suppliers and agents 1000 a page). */
 function useDirectory(kind: DirectoryKind): Directory {
   const { client } = useServices();
   const [directory, setDirectory] = useState<Directory>({ status: 'loading', items: [] });
   useEffect(() => {
     const controller = new AbortController();
     const options = { signal: controller.signal };
-    const query = { page: 1, limit: 1000 };
+    const every = <T,>(page: (query: { page: number; limit: number }) => Promise<{ items: T[] }>) =>
+      loadAllPages((n, limit) => page({ page: n, limit }), DIRECTORY_PAGE);
     const load: Promise<ComboBoxItem[]> =
       kind === 'reseller'
-        ? client.contracts
-            .resellers({ query }, options)
-            .then((r) => r.items.map((a) => ({ id: a.id, label: a.name })))
+        ? every((query) => client.contracts.resellers({ query }, options)).then((items) =>
+            items.map((a) => ({ id: a.id, label: a.name })),
+          )
         : kind === 'supplier'
-          ? client.contracts
-              .discover({ query }, options)
-              .then((r) => r.items.map((p) => ({ id: p.propertyId, label: `${p.name}, ${p.city}` })))
-          : client.contracts
-              .agents({ query }, options)
-              .then((r) => r.items.map((a) => ({ id: a.id, label: `${a.name} (${a.email})` })));
+          ? every((query) => client.contracts.discover({ query }, options)).then((items) =>
+              items.map((p) => ({ id: p.propertyId, label: `${p.name}, ${p.city}` })),
+            )
+          : every((query) => client.contracts.agents({ query }, options)).then((items) =>
+              items.map((a) => ({ id: a.id, label: `${a.name} (${a.email})` })),
+            );
     load
       .then((items) => setDirectory({ status: 'ready', items }))
       .catch(() => {

@@ -1,9 +1,9 @@
 import type { ContractFormInput, ContractOption } from '@tern/core';
-import type { TernClient } from '@tern/sdk';
+import { DIRECTORY_PAGE, loadAllPages, type TernClient } from '@tern/sdk';
 
 /**
  * What the contract drawer offers (document 1 §5, §7): the property's rate plans ("room — plan") from the
- * unit rates call, and for a supplier the agencies (1000 a page). A car station has no rate plans: its
+ * unit rates call, and for a supplier the agencies (every page, 1000 a page). A car station has no rate plans: its
  * contract covers all its cars.
  */
 export async function loadContractOptions(
@@ -21,9 +21,9 @@ export async function loadContractOptions(
             ),
           ),
     input.side === 'supplier'
-      ? client.contracts
-          .resellers({ query: { limit: 1000 } })
-          .then((reply) => reply.items.map((agency) => ({ id: agency.id, label: agency.name })))
+      ? loadAllPages((page, limit) => client.contracts.resellers({ query: { page, limit } }), DIRECTORY_PAGE).then(
+          (items) => items.map((agency) => ({ id: agency.id, label: agency.name })),
+        )
       : [],
   ]);
   return { plans, agencies };
