@@ -21,9 +21,10 @@ export async function loadContractOptions(
             ),
           ),
     input.side === 'supplier'
-      ? loadAllPages((page, limit) => client.contracts.resellers({ query: { page, limit } }), DIRECTORY_PAGE).then(
-          (items) => items.map((agency) => ({ id: agency.id, label: agency.name })),
-        )
+      ? loadAllPages(
+          (page, limit) => client.contracts.resellers({ query: { page, limit } }),
+          DIRECTORY_PAGE,
+        ).then((items) => items.map((agency) => ({ id: agency.id, label: agency.name })))
       : [],
   ]);
   return { plans, agencies };
