@@ -1,5 +1,5 @@
 import { FLOW_STORAGE_KEY as FLOW_KEY, type StayFlow } from '@tern/core';
-import { ConflictError } from '@tern/sdk';
+import { ConflictError, NotFoundError } from '@tern/sdk';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -60,6 +60,19 @@ describe('checkout', () => {
   it('goes back to the property page without a selection', async () => {
     const app = open(null);
     await waitForLocation(app, `/property/p-alfama?${query}`);
+  });
+
+  it('sends a property the API no longer knows to the default route (R005)', async () => {
+    const app = open(twoRooms, {
+      'engine.info': async () => {
+        throw new NotFoundError({
+          status: 404,
+          message: 'Not Found',
+          body: { message: 'PROPERY_NOT_FOUND' },
+        });
+      },
+    });
+    await waitForLocation(app, '/404');
   });
 
   it('books: contact, a guest row per room (No Name when empty), agreement first, then the confirmation', async () => {

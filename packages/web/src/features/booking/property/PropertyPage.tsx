@@ -64,15 +64,9 @@ export const PROPERTY_MAP_HEIGHT = '400px';
 export function PropertyPage() {
   const { t } = useTranslation();
   const { channelId } = useParams({ strict: false }) as { channelId: string };
-  const navigate = useNavigate();
   const { params, searchStr } = useBookingParams();
   const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
   const { info, closed, retry } = usePropertyInfo(kind, channelId);
-
-  useEffect(() => {
-    // R005: a property the API does not know (or not for this reseller) sends the user to the default route.
-    if (info.status === 'notFound') void navigate({ href: '/404', replace: true });
-  }, [info.status, navigate]);
 
   useEffect(() => {
     if (info.status === 'ready') document.title = t('page_titles.title_suffix', { page: info.data.title });

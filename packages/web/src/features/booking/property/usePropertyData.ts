@@ -1,3 +1,4 @@
+import { useNavigate } from '@tanstack/react-router';
 import {
   type BestOffer,
   type ClosedDates,
@@ -14,9 +15,14 @@ export type Load<T> =
   | { status: 'ready'; data: T }
   | { status: 'error'; error: unknown };
 
-/** The property's page data (`info`) and its closed dates; `notFound` when the API answers 404 (R005). */
+/**
+ * The property's page data (`info`) and its closed dates. A 404 (R005: a property the API does not know, or not
+ * for this reseller) is `notFound` and sends the user to the default route, from the property page and the
+ * checkout alike.
+ */
 export function usePropertyInfo(kind: Kind, id: string) {
   const { client } = useServices();
+  const navigate = useNavigate();
   const [info, setInfo] = useState<Load<PropertyInfo> | { status: 'notFound' }>({ status: 'loading' });
   const [closed, setClosed] = useState<ClosedDates | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -38,6 +44,9 @@ export function usePropertyInfo(kind: Kind, id: string) {
       .catch(() => undefined);
     return () => controller.abort();
   }, [client, kind, id, attempt]);
+  useEffect(() => {
+    if (info.status === 'notFound') void navigate({ href: '/404', replace: true });
+  }, [info.status, navigate]);
   return { info, closed, retry: useCallback(() => setAttempt((n) => n + 1), []) };
 }
 
