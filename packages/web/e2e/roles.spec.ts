@@ -44,8 +44,15 @@ for (const { login, role } of people) {
     const menu = await openUserMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText(
       role === 'admin'
-        ? ['Profile', 'Change password', 'Sign out']
-        : ['Billing', 'Profile', 'Change password', 'Sign out'],
+        ? ['Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
+        : [
+            'Billing (opens in a new tab)',
+            'Profile',
+            'Change password',
+            'Cookies',
+            'Help portal (opens in a new tab)',
+            'Sign out',
+          ],
     );
     await page.screenshot({ path: info.outputPath(`${login}-bookings-desktop.png`), fullPage: true });
     await menu.getByRole('menuitem', { name: 'Profile' }).click();

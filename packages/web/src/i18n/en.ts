@@ -64,7 +64,7 @@ export const en = {
     billing: 'Billing',
     billing_warning: 'A payment method is missing',
     changePassword: 'Change password',
-    cookieConsent: 'Cookie consent',
+    cookieConsent: 'Cookies',
     helpPortal: 'Help portal',
     profile: 'Profile',
     logout: 'Sign out',
@@ -324,6 +324,32 @@ export const en = {
     remove_title: 'Remove {{unit}} from booking {{number}}?',
     remove_text: 'It is released and the total drops. This cannot be undone.',
     remove_confirm: 'Remove',
+  },
+  cookies: {
+    title: 'Cookies and browser storage',
+    intro:
+      'Tern keeps only what it needs to work in this browser. Nothing is used for advertising or tracking, so there is nothing optional to accept.',
+    session: {
+      name: 'Your session (browser storage)',
+      why: 'Keeps you signed in until you sign out or the session ends.',
+    },
+    device: {
+      name: 'Remembered device (cookie, 60 days)',
+      why: 'Lets an account that signs in with a one-time code skip the code on this browser.',
+    },
+    property: {
+      name: 'Chosen property (browser storage)',
+      why: 'The property the header shows, for hotel staff with several properties.',
+    },
+    flow: {
+      name: 'Booking in progress (browser storage)',
+      why: 'The stay or car being booked, so a reload keeps the rooms and dates chosen.',
+    },
+    device_remembered: 'This browser is remembered for one-time codes.',
+    device_not_remembered: 'This browser is not remembered for one-time codes.',
+    device_forgotten: 'This browser is forgotten: the next sign-in asks for a one-time code again.',
+    forget_device: 'Forget this device',
+    close: 'Close',
   },
   payment_lock: {
     title: 'Locked for card payments',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PaymentLockBanner } from '../features/billing/PaymentLockBanner';
+import { CookieDialogProvider } from '../features/privacy/CookieDialog';
 import { useSession } from '../session/SessionContext';
 import { AppHeader } from './header/AppHeader';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -12,13 +13,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const session = useSession();
   if (!session) return null;
   return (
-    <div className="app-layout">
-      <SkipLink />
-      <AppHeader />
-      <main id={MAIN_ID} tabIndex={-1} className="app-layout__main">
-        <PaymentLockBanner />
-        {children}
-      </main>
-    </div>
+    <CookieDialogProvider>
+      <div className="app-layout">
+        <SkipLink />
+        <AppHeader />
+        <main id={MAIN_ID} tabIndex={-1} className="app-layout__main">
+          <PaymentLockBanner />
+          {children}
+        </main>
+      </div>
+    </CookieDialogProvider>
   );
 }

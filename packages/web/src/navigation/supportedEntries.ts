@@ -6,7 +6,12 @@ import type { NavEntry, Navigation } from '@tern/core';
  * links out (help portal) are the app's to perform, so the app keeps only those it can do. An entry joins
  * by adding its action here once its handler exists.
  */
-export const supportedMenuTargets: ReadonlySet<string> = new Set(['logout', 'billing']);
+export const supportedMenuTargets: ReadonlySet<string> = new Set([
+  'logout',
+  'billing',
+  'cookieConsent',
+  'helpPortal',
+]);
 
 const usable = (entry: NavEntry) =>
   entry.target.kind === 'route' || entry.target.kind === 'store'

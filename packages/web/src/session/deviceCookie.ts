@@ -26,3 +26,8 @@ export function rememberDevice(
   const secure = doc.location?.protocol === 'https:' ? '; Secure' : '';
   doc.cookie = `${DEVICE_COOKIE}=${encodeURIComponent(cookie.value)}; expires=${new Date(cookie.expiresAt).toUTCString()}; path=/; SameSite=Lax${secure}`;
 }
+
+/** Forgets the remembered device: the next sign-in of an account that asks for one-time codes asks again. */
+export function forgetDevice(doc: Document = document): void {
+  doc.cookie = `${DEVICE_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+}

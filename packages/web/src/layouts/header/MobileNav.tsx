@@ -63,9 +63,17 @@ export function MobileNav({ nav, user }: { nav: Navigation; user: User }) {
                         href={hrefOf(entry)}
                         isDisabled={entry.disabled}
                         aria-current={isCurrent(entry) ? 'page' : undefined}
+                        target={entry.newTab ? '_blank' : undefined}
+                        rel={entry.newTab ? 'noopener noreferrer' : undefined}
                         onPress={close}
                       >
                         {t(entry.labelKey)}
+                        {entry.newTab ? (
+                          <>
+                            {' '}
+                            <span className="visually-hidden">{t('navigation.opens_new_tab')}</span>
+                          </>
+                        ) : null}
                       </Link>
                     )}
                   </li>

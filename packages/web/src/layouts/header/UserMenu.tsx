@@ -38,11 +38,19 @@ export function UserMenu({ entries, user }: { entries: NavEntry[]; user: User })
           key={entry.id}
           id={entry.id}
           href={hrefOf(entry)}
+          target={entry.newTab ? '_blank' : undefined}
+          rel={entry.newTab ? 'noopener noreferrer' : undefined}
           isDisabled={entry.disabled}
           onAction={() => run(entry)}
           textValue={t(entry.labelKey)}
         >
           {t(entry.labelKey)}
+          {entry.newTab ? (
+            <>
+              {' '}
+              <span className="visually-hidden">{t('navigation.opens_new_tab')}</span>
+            </>
+          ) : null}
           {entry.warningDot ? <WarningDot /> : null}
         </MenuItem>
       ))}

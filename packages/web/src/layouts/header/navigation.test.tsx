@@ -25,7 +25,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'reseller',
       {
         links: ['bookings', 'contracts'],
-        menu: ['billing', 'profile', 'changePassword', 'logout'],
+        menu: ['billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: false,
       },
     ],
@@ -33,13 +33,17 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'supplier',
       {
         links: ['bookings', 'contracts'],
-        menu: ['billing', 'profile', 'changePassword', 'logout'],
+        menu: ['billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
     ],
     [
       'admin',
-      { links: ['bookings', 'contracts'], menu: ['profile', 'changePassword', 'logout'], switcher: true },
+      {
+        links: ['bookings', 'contracts'],
+        menu: ['profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+        switcher: true,
+      },
     ],
   ] as const)('%s', (role, expected) => {
     expect(entriesOf(role)).toEqual(expected);
@@ -72,8 +76,15 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
           .map((item) => item.textContent),
       ).toEqual(
         role === 'admin'
-          ? ['Profile', 'Change password', 'Sign out']
-          : ['Billing', 'Profile', 'Change password', 'Sign out'],
+          ? ['Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
+          : [
+              'Billing (opens in a new tab)',
+              'Profile',
+              'Change password',
+              'Cookies',
+              'Help portal (opens in a new tab)',
+              'Sign out',
+            ],
       );
     },
   );
@@ -86,6 +97,41 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     await waitForLocation(app, '/login');
     expect(app.client.auth.signOut).toHaveBeenCalled();
     expect(window.localStorage.getItem('tern.session')).toBeNull();
+  });
+
+  it('opens the help portal in a new tab', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/bookings', stored: storedFor(usersByRole.reseller, later()) });
+    await user.click(
+      await screen.findByRole('button', { name: `Account menu for ${usersByRole.reseller.name}` }),
+    );
+    const help = await screen.findByRole('menuitem', { name: 'Help portal (opens in a new tab)' });
+    expect(help.getAttribute('href')).toBe('https://tern.example/help');
+    expect(help.getAttribute('target')).toBe('_blank');
+    expect(help.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('says what Tern keeps in the browser, and forgets the remembered device', async () => {
+    const user = userEvent.setup();
+    document.cookie = 'tern_device=dev-1; path=/';
+    renderApp({ path: '/bookings', stored: storedFor(usersByRole.reseller, later()) });
+    await user.click(
+      await screen.findByRole('button', { name: `Account menu for ${usersByRole.reseller.name}` }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Cookies' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cookies and browser storage' });
+    expect(within(dialog).getByText('Remembered device (cookie, 60 days)')).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'This browser is remembered for one-time codes.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Forget this device' }));
+    expect(document.cookie).not.toContain('tern_device=dev-1');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      'This browser is forgotten: the next sign-in asks for a one-time code again.',
+    );
+    expect(within(dialog).queryByRole('button', { name: 'Forget this device' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('has a skip link to the main content', async () => {
@@ -103,7 +149,14 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     const links = within(dialog)
       .getAllByRole('link')
       .map((l) => l.textContent);
-    expect(links).toEqual(['Bookings', 'Contracts', 'Profile', 'Change password']);
+    expect(links).toEqual([
+      'Bookings',
+      'Contracts',
+      'Profile',
+      'Change password',
+      'Help portal (opens in a new tab)',
+    ]);
+    expect(within(dialog).getByRole('button', { name: 'Cookies' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -24,7 +24,7 @@ describe('billing warning dot (a payment source is missing)', () => {
     await user.click(trigger);
     const billing = await screen.findByRole('menuitem', { name: /^Billing/ });
     expect(within(billing).getByRole('img', { name: 'A payment method is missing' })).toBeTruthy();
-    expect(billing.textContent).toBe('Billing');
+    expect(billing.textContent).toBe('Billing (opens in a new tab)');
   });
 
   it('asks about the supplier’s selected property and shows nothing when a card is on file', async () => {
@@ -34,7 +34,7 @@ describe('billing warning dot (a payment source is missing)', () => {
     await vi.waitFor(() => expect(check).toHaveBeenCalledTimes(1));
     expect(check.mock.calls[0]![0 as never]).toEqual({ query: { propertyId: 'p-1' } });
     await user.click(screen.getByRole('button', { name: 'Account menu for Helga Hotelier' }));
-    const billing = await screen.findByRole('menuitem', { name: 'Billing' });
+    const billing = await screen.findByRole('menuitem', { name: 'Billing (opens in a new tab)' });
     expect(within(billing).queryByRole('img')).toBeNull();
   });
 

@@ -1,0 +1,88 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { Dialog } from '../../components/Dialog';
+import { forgetDevice, readDeviceIdentifier } from '../../session/deviceCookie';
+import './privacy.css';
+
+const CookieDialogContext = createContext<() => void>(() => {});
+
+/** Opens the cookies dialog (the user menu's "cookie consent" entry, document 3 §10). */
+export const useOpenCookieDialog = () => useContext(CookieDialogContext);
+
+/** Holds the cookies dialog for the signed-in app; `useOpenCookieDialog` opens it. */
+export function CookieDialogProvider({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const show = useCallback(() => setOpen(true), []);
+  return (
+    <CookieDialogContext.Provider value={show}>
+      {children}
+      <CookieDialog isOpen={open} onOpenChange={setOpen} />
+    </CookieDialogContext.Provider>
+  );
+}
+
+/**
+ * What Tern keeps in this browser, and why: all of it is needed for the app to work (no advertising, no
+ * tracking, so there is nothing optional to consent to). The remembered device, which skips the one-time code
+ * for 60 days, can be forgotten here.
+ */
+export function CookieDialog({
+  isOpen,
+  onOpenChange,
+}: {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  // Read on each opening: a sign-in may have set it since.
+  const [forgotten, setForgotten] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the dialog opens and after forgetting.
+  const remembered = useMemo(() => readDeviceIdentifier() !== null, [isOpen, forgotten]);
+  const items = ['session', 'device', 'property', 'flow'] as const;
+  return (
+    <Dialog
+      title={t('cookies.title')}
+      isOpen={isOpen}
+      onOpenChange={(next) => {
+        if (!next) setForgotten(false);
+        onOpenChange(next);
+      }}
+    >
+      {(close) => (
+        <div className="cookie-dialog">
+          <p>{t('cookies.intro')}</p>
+          <dl className="cookie-dialog__list">
+            {items.map((item) => (
+              <div key={item}>
+                <dt>{t(`cookies.${item}.name`)}</dt>
+                <dd>{t(`cookies.${item}.why`)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p role="status">
+            {forgotten
+              ? t('cookies.device_forgotten')
+              : remembered
+                ? t('cookies.device_remembered')
+                : t('cookies.device_not_remembered')}
+          </p>
+          <div className="dialog__actions">
+            {remembered ? (
+              <Button
+                variant="secondary"
+                onPress={() => {
+                  forgetDevice();
+                  setForgotten(true);
+                }}
+              >
+                {t('cookies.forget_device')}
+              </Button>
+            ) : null}
+            <Button onPress={close}>{t('cookies.close')}</Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
