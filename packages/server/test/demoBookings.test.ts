@@ -11,13 +11,29 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('the demo bookings', () => {
-  it('give each demo agency bookings of its contracted properties: upcoming, two rooms, a request, a cancellation', async () => {
+  it('give each demo agency bookings of its contracted properties: upcoming, two rooms, a request, a cancellation, a car', async () => {
     expect(server.errors).toEqual([]);
     const agent = server.client(await server.signIn('agent'));
     const mine = await agent.bookings.list({ query: { limit: 100 } });
-    expect(mine.meta.total).toBe(5);
+    expect(mine.meta.total).toBe(6);
     expect(mine.items.every((b) => b.resellerName === 'Northern Lights Travel')).toBe(true);
-    expect(mine.items.map((b) => b.status).sort()).toEqual(['canceled', 'modified', 'new', 'new', 'new']);
+    expect(mine.items.map((b) => b.status).sort()).toEqual([
+      'canceled',
+      'modified',
+      'new',
+      'new',
+      'new',
+      'new',
+    ]);
+    const car = mine.items.filter((b) => b.propertyType === 'vehicle');
+    expect(car).toHaveLength(1);
+    const rental = await agent.bookings.show({ params: { id: car[0]!.id } });
+    expect(rental).toMatchObject({ externalReferenceId: 'NLT-2041-CAR', status: 'new' });
+    expect(rental.units[0]!.drivers[0]).toMatchObject({
+      firstName: 'Sigríður',
+      lastName: 'Jónsdóttir',
+      age: 34,
+    });
     const requested = mine.items.find((b) => b.status === 'modified')!;
     expect(requested).toMatchObject({
       specialRequest: 'Arriving late, around 23:00.',

@@ -83,6 +83,22 @@ const STAYS: DemoStay[] = [
   },
 ];
 
+/** A car rental of the demo world: agent@'s agency rents a car for a customer's trip. */
+const CAR = {
+  login: 'agent' as const,
+  inDays: 6,
+  days: 4,
+  driver: {
+    firstName: 'Sigríður',
+    lastName: 'Jónsdóttir',
+    email: 'sigga.jons@example.com',
+    phone: '+354 555 0142',
+    age: 34,
+    address: { countryCode: 'IS' },
+  },
+  reference: 'NLT-2041-CAR',
+};
+
 const PASSWORD = 'tern-demo-1';
 
 async function signedIn(fetch: typeof globalThis.fetch, baseUrl: string, login: string): Promise<TernClient> {
@@ -160,8 +176,59 @@ async function bookStay(client: TernClient, stay: DemoStay, today: string, start
 }
 
 /**
- * Gives the demo agencies a few bookings — upcoming, with two rooms, with a special request, cancelled —
- * so the bookings pages are not empty on a first start. They are made through the API itself (in process,
+ * Books the demo car: the providers' query (they answer within seconds), polled until all have answered, then
+ * the first offer that needs no card.
+ */
+async function bookCar(
+  client: TernClient,
+  today: string,
+  sleep: (ms: number) => Promise<void>,
+): Promise<string> {
+  const rental = {
+    pickupDate: addDays(today, CAR.inDays),
+    dropoffDate: addDays(today, CAR.inDays + CAR.days),
+    pickupTime: '10:00',
+    dropoffTime: '10:00',
+  };
+  const { queryId } = await client.vehicles.startQuery({
+    body: {
+      ...rental,
+      driverAge: CAR.driver.age,
+      driverCountry: CAR.driver.address.countryCode,
+      currency: 'EUR',
+    },
+  });
+  let results = await client.vehicles.queryResults({ params: { queryId } });
+  for (let polls = 0; !results.finished && polls < 60; polls++) {
+    await sleep(250);
+    results = await client.vehicles.queryResults({ params: { queryId } });
+  }
+  const offer = results.results.find(
+    (o) => o.availability > 0 && (o.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') === 'none',
+  );
+  const rate = offer?.ratePlans[0];
+  if (!offer || !rate) throw new Error('no car without a card for the demo rental');
+  const created = await client.vehicles.createBooking({
+    body: {
+      booking: {
+        vehicleChannelId: offer.vehicleChannelId,
+        rateId: offer.id,
+        ...rental,
+        currency: rate.currency,
+        reservationName: `${CAR.driver.lastName} party`,
+        externalReference: CAR.reference,
+        driver: CAR.driver,
+        total: rate.totalPrice,
+        policyAccepted: true,
+      },
+    },
+  });
+  return created.reservationId;
+}
+
+/**
+ * Gives the demo agencies a few bookings — upcoming, with two rooms, with a special request, cancelled, and a
+ * car rental — so the bookings pages are not empty on a first start. They are made through the API itself (in process,
  * signed in as the agents), so contracts, prices, availability, e-mails and history apply as to any other
  * booking. Returns the booking numbers.
  */
@@ -169,6 +236,7 @@ export async function seedDemoBookings(
   fetch: typeof globalThis.fetch,
   baseUrl: string,
   today: string,
+  sleep: (ms: number) => Promise<void> = (ms) => new Promise((done) => setTimeout(done, ms)),
 ): Promise<string[]> {
   const clients = new Map<string, TernClient>();
   const numbers: string[] = [];
@@ -180,6 +248,7 @@ export async function seedDemoBookings(
     }
     numbers.push(await bookStay(client, stay, today, index * 3));
   }
+  numbers.push(await bookCar(clients.get(CAR.login)!, today, sleep));
   for (const client of clients.values()) await client.auth.signOut();
   return numbers;
 }
