@@ -214,6 +214,42 @@ test('overlays a stale rates table when the dates change, and searches again', a
   ).toBeVisible();
 });
 
+test('the book button stays in reach: beside the rooms while they scroll, in a bottom bar on a phone', async ({
+  page,
+  request,
+}, info) => {
+  const id = await propertyId(request, await apiToken(request, 'agent'), HOTEL);
+  await signInAgent(page);
+  const query = `type=accommodation&currency=USD&checkinDate=${inDays(74)}&checkoutDate=${inDays(76)}&adults=2&children=0`;
+  await page.goto(`/property/${id}?${query}`);
+  const rates = page.getByRole('button', { name: /Rooms of / });
+  await expect(rates.first()).toBeVisible();
+  // Desktop: pick the last rate for two adults, far down the page; the summary's button is on screen beside it.
+  const forTwo = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: '2 adults', exact: true }) })
+    .last();
+  await forTwo.getByRole('button', { name: /Rooms of / }).click();
+  await page.getByRole('option').getByText('1', { exact: true }).click();
+  const summaryBook = page
+    .getByRole('region', { name: 'Price summary' })
+    .getByRole('button', { name: /^Book · / });
+  await expect(summaryBook).toBeInViewport();
+  await shoot(page, info, 'property-scrolled-desktop');
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await forTwo.scrollIntoViewIfNeeded();
+  // On a phone the summary is above the rooms and its button is hidden: the bar at the bottom books.
+  await expect(summaryBook).toBeHidden();
+  const bars = page.getByRole('button', { name: /^Book · / });
+  await expect(bars).toHaveCount(1);
+  await expect(bars).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await shoot(page, info, 'property-book-bar-phone');
+  await bars.click();
+  await expect(page).toHaveURL(/\/booking_info\?/);
+});
+
 test('checkout without a selection goes back to the property page', async ({ page, request }) => {
   const id = await propertyId(request, await apiToken(request, 'agent'), HOTEL);
   await signInAgent(page);

@@ -67,9 +67,10 @@ describe('property page', () => {
     const app = open(`/property/p-alfama?${query}`);
     await screen.findByRole('heading', { name: 'Rooms and rates' });
     expect(await screen.findByText('Only 2 rooms left')).toBeTruthy();
-    // Nothing chosen yet: the summary offers a search, not a booking.
+    // Nothing chosen yet: no book button (the search panel above has the search).
     const summaryBefore = screen.getByRole('region', { name: 'Price summary' });
-    expect(within(summaryBefore).getByRole('button', { name: 'Search' })).toBeTruthy();
+    expect(within(summaryBefore).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Book/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: /Rooms of Flexible, Double Room/ }));
     const options = await screen.findAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual(['0', '1', '2', '3', '4', '5']);
@@ -90,6 +91,8 @@ describe('property page', () => {
     expect(summary.textContent).toContain('EUR 250.00');
     const book = within(summary).getByRole('button', { name: 'Book · EUR 250.00' });
     expect(book.hasAttribute('disabled')).toBe(false);
+    // The phone's book bar has the same button (CSS shows one of the two at each width).
+    expect(screen.getAllByRole('button', { name: 'Book · EUR 250.00' })).toHaveLength(2);
     await user.click(book);
     await waitForLocation(app, `/property/p-alfama/booking_info?${query}`);
     // Booking stores the stay for checkout (core's booking flow, M01).

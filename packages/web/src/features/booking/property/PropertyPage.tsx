@@ -249,6 +249,12 @@ function PropertyView({
     childrenAge: search.childrenAge,
   };
 
+  const bookButton = (
+    <Button fullWidth isDisabled={!loadedSearch || missingSpaces || isStale} onPress={book}>
+      {t('hotel_page.book', { total: formatPrice(total ?? 0, currency) })}
+    </Button>
+  );
+
   const backHref = `/search?${bookingQueryString({ ...params, type: 'accommodation' })}`;
   const propertyHref = `/property/${encodeURIComponent(channelId)}?${searchStr}`;
   const currencyMismatch = search.currency !== property.currency;
@@ -355,34 +361,35 @@ function PropertyView({
             </section>
           </div>
           <aside className="property-page__aside">
+            <SearchPanel
+              dates={dates}
+              onDatesChange={(range) => {
+                // A range over a closed night is cleared (document 1 §5).
+                const next = range && spansClosedNight(range, closedSet) ? null : range;
+                if (next) setMissingDates(false);
+                sendRates({
+                  type: 'search.change',
+                  change: { checkinDate: next?.start ?? null, checkoutDate: next?.end ?? null },
+                });
+              }}
+              occupancy={occupancy}
+              onOccupancyChange={(next) => sendRates({ type: 'search.change', change: next })}
+              onSearch={submitSearch}
+              today={today}
+              unavailableReason={(iso, checkIn) => {
+                const block = dayBlock(iso, { today, closed: closedSet, checkIn });
+                // Past days are outside `minValue` already; a closed day or night is said in words.
+                return block === null || block === 'past' ? null : t(`search_form.${block}`);
+              }}
+              missingDates={missingDates}
+              bestOffer={
+                bestOffer && bestOffer.errors.length === 0 && bestOffer.offer !== null && !isStale
+                  ? t('hotel_page.best_offer', { price: formatPrice(bestOffer.offer, bestOffer.currency) })
+                  : null
+              }
+            />
+            {/* The summary stays on screen beside the rooms as they scroll (the search panel scrolls away). */}
             <div className="property-page__sticky">
-              <SearchPanel
-                dates={dates}
-                onDatesChange={(range) => {
-                  // A range over a closed night is cleared (document 1 §5).
-                  const next = range && spansClosedNight(range, closedSet) ? null : range;
-                  if (next) setMissingDates(false);
-                  sendRates({
-                    type: 'search.change',
-                    change: { checkinDate: next?.start ?? null, checkoutDate: next?.end ?? null },
-                  });
-                }}
-                occupancy={occupancy}
-                onOccupancyChange={(next) => sendRates({ type: 'search.change', change: next })}
-                onSearch={submitSearch}
-                today={today}
-                unavailableReason={(iso, checkIn) => {
-                  const block = dayBlock(iso, { today, closed: closedSet, checkIn });
-                  // Past days are outside `minValue` already; a closed day or night is said in words.
-                  return block === null || block === 'past' ? null : t(`search_form.${block}`);
-                }}
-                missingDates={missingDates}
-                bestOffer={
-                  bestOffer && bestOffer.errors.length === 0 && bestOffer.offer !== null && !isStale
-                    ? t('hotel_page.best_offer', { price: formatPrice(bestOffer.offer, bestOffer.currency) })
-                    : null
-                }
-              />
               <PriceSummary
                 lines={chosen.map(({ unit, rate, quantity }) => ({
                   key: `${unit.id}-${rate.id}`,
@@ -412,21 +419,25 @@ function PropertyView({
                     ) : null}
                   </>
                 }
-                action={
-                  chosen.length > 0 ? (
-                    <Button fullWidth isDisabled={!loadedSearch || missingSpaces || isStale} onPress={book}>
-                      {t('hotel_page.book', { total: formatPrice(total, currency) })}
-                    </Button>
-                  ) : (
-                    <Button fullWidth variant="secondary" onPress={submitSearch}>
-                      {t('hotel_page.search')}
-                    </Button>
-                  )
-                }
+                action={chosen.length > 0 ? bookButton : undefined}
               />
             </div>
           </aside>
         </div>
+        {chosen.length > 0 ? (
+          // On a phone the summary is above the rooms: the total and the book button follow the rooms here.
+          <div className="property-page__book-bar">
+            {missingSpaces ? (
+              <p className="property-page__book-bar-note">{t('hotel_page.missing_spaces')}</p>
+            ) : (
+              <p className="property-page__book-bar-total">
+                <span className="muted">{t('price_summary.nights', { count: nights })}</span>{' '}
+                <strong>{formatPrice(total ?? 0, currency)}</strong>
+              </p>
+            )}
+            {bookButton}
+          </div>
+        ) : null}
       </div>
       <PropertyFooter property={property} addressLines={addressLines} />
     </div>
