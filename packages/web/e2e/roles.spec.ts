@@ -22,7 +22,8 @@ for (const { login, role } of people) {
       await expect(page).toHaveURL(/\/$/);
       await expect(page.getByRole('heading', { name: 'Where to next?', level: 1 })).toBeVisible();
       const links = page.getByRole('navigation', { name: 'Main' }).getByRole('link');
-      await expect(links).toHaveText(['Cars', 'Bookings', 'Contracts']);
+      await expect(links).toHaveText(['Stays', 'Cars', 'Bookings', 'Contracts']);
+      await expect(links.filter({ hasText: 'Stays' })).toHaveAttribute('aria-current', 'page');
       await links.getByText('Bookings').click();
     }
     await expect(page).toHaveURL(/\/bookings$/);

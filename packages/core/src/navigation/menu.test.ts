@@ -24,14 +24,14 @@ describe('navigationFor', () => {
       'reseller with car rental',
       'reseller',
       { carRentalFeature: true },
-      ['cars', 'bookings', 'contracts'],
+      ['stays', 'cars', 'bookings', 'contracts'],
       ['apiKeys', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
     [
       'reseller without car rental',
       'reseller',
       { carRentalFeature: false },
-      ['bookings', 'contracts'],
+      ['stays', 'bookings', 'contracts'],
       ['apiKeys', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     ],
     [
@@ -93,6 +93,7 @@ describe('navigationFor', () => {
       logoTo: '/bookings',
       propertySwitcher: false,
       links: [
+        { id: 'stays', labelKey: 'navigation.stays', target: { kind: 'route', to: '/' } },
         { id: 'cars', labelKey: 'navigation.cars', target: { kind: 'route', to: '/search_cars' } },
         {},
         { id: 'contracts', labelKey: 'navigation.contracts', target: { kind: 'route', to: '/contracts' } },

@@ -75,8 +75,9 @@ function finish(draft: Draft, flags: NavFlags): NavEntry {
 }
 
 /**
- * The desktop links and the user menu of a role (document 3 §10). Resellers: cars (with carRentalFeature),
- * bookings and contracts (discover, request and propose need a way in — docs/decisions.md). Others:
+ * The desktop links and the user menu of a role (document 3 §10). Resellers: stays (the search form, which the
+ * logo no longer reaches), cars (with carRentalFeature), bookings and contracts (discover, request and propose
+ * need a way in — docs/decisions.md). Others:
  * bookings, inventory, orders, gift cards, products, promo codes, store, contracts.
  * User menu: settings (non-reseller), admin (admin), api keys (reseller), billing (non-admin, warning dot),
  * profile, change password, cookie consent, help portal, logout. With `availableRoutes` (route patterns such as `/orders`),
@@ -89,6 +90,7 @@ export function navigationFor(
 ): Navigation {
   const reseller = role === 'reseller';
   const links: Draft[] = [];
+  if (reseller) links.push(routeEntry('stays', HOME_PATH));
   if (reseller && flags.carRentalFeature) links.push(routeEntry('cars', '/search_cars'));
   links.push(routeEntry('bookings', BOOKINGS_PATH));
   if (reseller) links.push(routeEntry('contracts', '/contracts'));

@@ -49,6 +49,7 @@ export const en = {
     close_menu: 'Close menu',
     user_menu: 'Account menu for {{name}}',
     mobile_title: 'Menu',
+    stays: 'Stays',
     cars: 'Cars',
     bookings: 'Bookings',
     inventory: 'Inventory',

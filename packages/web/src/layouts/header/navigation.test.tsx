@@ -24,7 +24,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'reseller',
       {
-        links: ['bookings', 'contracts'],
+        links: ['stays', 'bookings', 'contracts'],
         menu: ['billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: false,
       },
@@ -54,7 +54,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     const nav = supportedNavigation(navigationFor('supplier', { carRentalFeature: false }, routes));
     expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory', 'contracts']);
     const reseller = supportedNavigation(navigationFor('reseller', { carRentalFeature: false }, routes));
-    expect(reseller.links.map((e) => e.id)).toEqual(['bookings', 'contracts']);
+    expect(reseller.links.map((e) => e.id)).toEqual(['stays', 'bookings', 'contracts']);
   });
 
   it.each(['reseller', 'supplier', 'admin'] as const)(
