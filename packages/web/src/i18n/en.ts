@@ -14,6 +14,7 @@ export const en = {
     stripe_cutomer_portal_error_message: 'The billing portal could not be opened',
     loading: 'Loading…',
     retry: 'Try again',
+    close_dialog: 'Close',
     email: { valid_message: 'Please enter valid Email' },
   },
   validation_messages: {

@@ -67,6 +67,12 @@ describe('booking details drawer', () => {
     expect((drawer.closest('.booking-drawer') as HTMLElement).style.width).toBe('100%');
     window.innerWidth = wide;
     act(() => void window.dispatchEvent(new Event('resize')));
+
+    // The close button by the title: a full-window drawer has nothing outside to click.
+    const [first] = within(drawer).getAllByRole('button', { name: 'Close' });
+    expect(first!.closest('.dialog__header')).not.toBeNull();
+    await userEvent.setup().click(first!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('lists the booking’s history, oldest first, with who did what', async () => {

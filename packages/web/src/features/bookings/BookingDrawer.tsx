@@ -1,8 +1,7 @@
 import { bookingDrawerWidth } from '@tern/core';
 import type { Role } from '@tern/sdk';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
-import '../../components/Dialog.css';
+import { Drawer } from '../../components/Dialog';
 
 const subscribe = (onChange: () => void) => {
   window.addEventListener('resize', onChange);
@@ -20,8 +19,8 @@ export function useViewportWidth(): number {
 
 /**
  * The booking details drawer (document 1 §9, R121): from the end edge, 560 px for a supplier or an admin,
- * 700 px for a reseller, the whole window at 900 px or less (core's `bookingDrawerWidth`). The shared
- * `Drawer` has one fixed width, so this one sets its own on the same overlay and dialog styles.
+ * 700 px for a reseller, the whole window at 900 px or less (core's `bookingDrawerWidth`), as the shared
+ * `Drawer` with its own width.
  */
 export function BookingDrawer({
   role,
@@ -38,28 +37,15 @@ export function BookingDrawer({
 }) {
   const width = bookingDrawerWidth(role, useViewportWidth());
   return (
-    <ModalOverlay
-      className="overlay overlay--drawer"
+    <Drawer
+      title={title}
       isOpen={isOpen}
       onOpenChange={onOpenChange}
-      isDismissable
+      side="end"
+      className="booking-drawer"
+      width={width === 'full' ? '100%' : `${width}px`}
     >
-      <Modal
-        className="modal modal--drawer modal--end booking-drawer"
-        data-width={width}
-        style={{ width: width === 'full' ? '100%' : `${width}px` }}
-      >
-        <RACDialog className="dialog">
-          {({ close }) => (
-            <>
-              <Heading slot="title" className="dialog__title">
-                {title}
-              </Heading>
-              {children(close)}
-            </>
-          )}
-        </RACDialog>
-      </Modal>
-    </ModalOverlay>
+      {children}
+    </Drawer>
   );
 }
