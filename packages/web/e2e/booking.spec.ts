@@ -101,6 +101,12 @@ test('books a stay whose rate needs a card, through the vault frame', async ({ p
   await vault.getByLabel('Card number').fill('4242 4242 4242 4242');
   await vault.getByLabel('Expiry (MM/YY)').fill('12/30');
   await vault.getByLabel('Security code').fill('123');
+  // The card form fits its 400 x 220 frame, and the narrower frame of a phone too.
+  const formHeight = () => vault.locator('body').evaluate((body) => body.scrollHeight);
+  expect(await formHeight()).toBeLessThanOrEqual(220);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(formHeight).toBeLessThanOrEqual(220);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await expect(page.getByRole('region', { name: 'Policies' }).getByText('Full prepayment')).toBeVisible();
   await page.getByText('I have read and accept the cancellation and payment policies').click();
   await shoot(page, info, 'checkout-card');

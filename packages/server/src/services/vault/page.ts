@@ -18,10 +18,11 @@ export function cardFormPage(parentOrigin: string, nonce: string): string {
 <style nonce="${escapeHtml(nonce)}">
   * { box-sizing: border-box; }
   body { margin: 0; font: 14px/1.4 system-ui, sans-serif; color: #1b1f24; background: #fff; }
-  form { display: grid; grid-template-columns: 1fr 1fr 1fr; gap: 8px 10px; padding: 8px; }
-  label { display: grid; gap: 2px; font-size: 12px; font-weight: 600; }
+  /* Three rows in the 400 x 220 frame (document 1 §4), on a phone too: two columns. */
+  form { display: grid; grid-template-columns: 1fr 1fr; gap: 6px 10px; padding: 4px 6px; }
+  label { display: grid; grid-template-rows: auto auto auto; align-content: start; gap: 1px; font-size: 12px; font-weight: 600; }
   .wide { grid-column: 1 / -1; }
-  input { font: inherit; padding: 6px 8px; border: 1px solid #8a939e; border-radius: 6px; min-width: 0; }
+  input { font: inherit; padding: 5px 8px; border: 1px solid #8a939e; border-radius: 6px; min-width: 0; }
   input:focus { outline: 2px solid #1f5fbf; outline-offset: 1px; }
   input[aria-invalid="true"] { border-color: #b3261e; }
   .error { color: #b3261e; font-size: 12px; font-weight: 400; min-height: 1em; }
