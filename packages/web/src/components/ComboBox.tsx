@@ -102,7 +102,8 @@ export function ComboBox({
       <Popover className="combobox__popover">
         <ListBox
           className="combobox__list"
-          renderEmptyState={() => <p className="combobox__empty">{emptyText}</p>}
+          // While the options load, the list says so rather than that nothing matches.
+          renderEmptyState={() => <p className="combobox__empty">{isLoading ? loadingLabel : emptyText}</p>}
         >
           {(item: ComboBoxItem) => (
             <ListBoxItem id={item.id} className="combobox__option" textValue={item.label}>

@@ -1,7 +1,6 @@
 import { driverAgeOptions, timeOptions } from '@tern/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ComboBox } from '../../../components/ComboBox';
 import { DateRangePicker } from '../../../components/DateRangePicker';
@@ -99,11 +98,6 @@ export function CarSearchForm({ query = '', compact }: { query?: string; compact
       <Button type="submit" className="search-form__submit">
         {t('search_form.search')}
       </Button>
-      {needsDates ? (
-        <div className="search-form__alert">
-          <Alert variant="error">{t('search_form.select_dates')}</Alert>
-        </div>
-      ) : null}
     </form>
   );
 }

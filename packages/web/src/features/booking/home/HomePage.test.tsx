@@ -37,8 +37,25 @@ describe('home search form', () => {
     const { app } = open();
     await screen.findByRole('heading', { name: 'Where to next?' });
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getAllByText('Select both dates to search').length).toBeGreaterThan(0);
+    // Said once, at the field (no second banner).
+    expect(screen.getAllByText('Select both dates to search')).toHaveLength(1);
     expect(app.location()).toBe('/');
+  });
+
+  it('says the places are loading, not that none match, until they come', async () => {
+    const user = userEvent.setup();
+    let answer: (value: unknown) => void = () => {};
+    const placesCall = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const client = fakeClient({}, { 'vehicles.places': placesCall as never });
+    renderApp({ path: '/', client, stored: storedFor(resellerUser, later()) });
+    await screen.findByRole('heading', { name: 'Where to next?' });
+    await user.click(screen.getByRole('combobox', { name: 'Destination or property' }));
+    const list = await screen.findByRole('listbox');
+    await vi.waitFor(() => expect(placesCall).toHaveBeenCalled());
+    expect(list.textContent).toContain('Looking up places…');
+    expect(list.textContent).not.toContain('No place matches');
+    answer({ items: places, meta: { page: 1, limit: 10, total: 2 } });
+    expect(await screen.findByRole('option', { name: /Lisbon/ })).toBeTruthy();
   });
 
   it('searches a city with the dates, 2 adults by default, and the currency', async () => {

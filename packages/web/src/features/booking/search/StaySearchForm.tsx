@@ -1,6 +1,5 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import { CurrencySelect } from './CurrencySelect';
@@ -69,11 +68,6 @@ export function StaySearchForm({ query = '' }: { query?: string }) {
       <Button type="submit" className="search-form__submit">
         {t('search_form.search')}
       </Button>
-      {needsDates ? (
-        <div className="search-form__alert">
-          <Alert variant="error">{t('search_form.select_dates')}</Alert>
-        </div>
-      ) : null}
     </form>
   );
 }
