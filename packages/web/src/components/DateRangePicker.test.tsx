@@ -63,3 +63,34 @@ describe('the date range picker with a closed night', () => {
     expect(may(10).closest('[role=gridcell]')?.getAttribute('aria-selected')).toBe('true');
   });
 });
+
+describe('the date range picker on a phone', () => {
+  it('shows two months on a wide screen and one on a phone', async () => {
+    const user = userEvent.setup();
+    const wide = window.innerWidth;
+    const open = async () => {
+      const view = render(
+        <DateRangePicker
+          label="Dates"
+          calendarLabel="Choose dates"
+          value={null}
+          onChange={() => {}}
+          minValue="2030-05-01"
+          visibleMonths={2}
+        />,
+      );
+      await user.click(screen.getByRole('button', { name: /^Choose dates/ }));
+      const grids = screen.getAllByRole('grid').length;
+      view.unmount();
+      return grids;
+    };
+    try {
+      window.innerWidth = 1280;
+      expect(await open()).toBe(2);
+      window.innerWidth = 390;
+      expect(await open()).toBe(1);
+    } finally {
+      window.innerWidth = wide;
+    }
+  });
+});

@@ -16,6 +16,7 @@ import {
 } from 'react-aria-components';
 import { type DayReason, RangeCalendar, toCalendarDate } from './Calendar';
 import './DateRangePicker.css';
+import { PHONE_MAX_WIDTH, useViewportWidth } from './useViewportWidth';
 import './Field.css';
 
 export interface IsoRange {
@@ -62,6 +63,8 @@ export function DateRangePicker({
 }: DateRangePickerProps) {
   const start = toCalendarDate(value?.start);
   const end = toCalendarDate(value?.end);
+  // A phone shows one month: two stacked do not fit its popover.
+  const phone = useViewportWidth() <= PHONE_MAX_WIDTH;
   // What the fields show: the value, or the range being typed. A year typed digit by digit passes through
   // 0002, 0020…: only whole ranges go to `onChange`, and the value coming back replaces the draft.
   const [draft, setDraft] = useState<RangeValue<CalendarDate> | null>(start && end ? { start, end } : null);
@@ -122,7 +125,7 @@ export function DateRangePicker({
             <RangeCalendar
               unavailableReason={unavailableReason}
               selected={value}
-              visibleMonths={visibleMonths}
+              visibleMonths={phone ? 1 : visibleMonths}
             />
           </Dialog>
         </Popover>

@@ -1,21 +1,8 @@
 import { bookingDrawerWidth } from '@tern/core';
 import type { Role } from '@tern/sdk';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import type { ReactNode } from 'react';
 import { Drawer } from '../../components/Dialog';
-
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('resize', onChange);
-  return () => window.removeEventListener('resize', onChange);
-};
-
-/** The window's width, following resizes. */
-export function useViewportWidth(): number {
-  return useSyncExternalStore(
-    subscribe,
-    () => window.innerWidth,
-    () => 1280,
-  );
-}
+import { useViewportWidth } from '../../components/useViewportWidth';
 
 /**
  * The booking details drawer (document 1 §9, R121): from the end edge, 560 px for a supplier or an admin,
