@@ -15,11 +15,16 @@ export interface AlertDialogProps {
   cancelLabel?: string;
   onCancel?: () => void;
   variant?: 'info' | 'error';
+  /**
+   * The confirm button destroys something (cancel a booking, terminate a contract): it is red, and the focus
+   * starts on the cancel button, so Enter does not destroy by accident.
+   */
+  destructive?: boolean;
 }
 
 /**
  * A modal that needs an answer (role `alertdialog`): the booking error modal, "add the extra guest rows?".
- * Focus goes to the confirm button; Escape cancels.
+ * Focus goes to the confirm button (to the cancel button when `destructive`); Escape cancels.
  */
 export function AlertDialog({
   title,
@@ -31,6 +36,7 @@ export function AlertDialog({
   cancelLabel,
   onCancel,
   variant = 'info',
+  destructive = false,
 }: AlertDialogProps) {
   return (
     <ModalOverlay
@@ -54,6 +60,7 @@ export function AlertDialog({
                 {cancelLabel ? (
                   <Button
                     variant="secondary"
+                    autoFocus={destructive}
                     onPress={() => {
                       onCancel?.();
                       onOpenChange(false);
@@ -63,7 +70,8 @@ export function AlertDialog({
                   </Button>
                 ) : null}
                 <Button
-                  autoFocus
+                  variant={destructive ? 'danger' : 'primary'}
+                  autoFocus={!destructive || !cancelLabel}
                   onPress={() => {
                     onOpenChange(false);
                     onConfirm?.();

@@ -9,6 +9,7 @@ import {
   Select as RACSelect,
   SelectValue,
 } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
 import './Select.css';
 
 export interface SelectOption {
@@ -27,6 +28,8 @@ export interface SelectProps {
   className?: string;
   /** The field's problem, told with the field (aria-describedby) and shown under it. */
   errorMessage?: string | null;
+  /** What the button says before a choice; "Choose…" by default. */
+  placeholder?: string;
 }
 
 /** A single-choice drop-down (an aria select with a listbox popover). */
@@ -39,7 +42,9 @@ export function Select({
   isDisabled,
   className,
   errorMessage,
+  placeholder,
 }: SelectProps) {
+  const { t } = useTranslation();
   return (
     <RACSelect
       className={['select', className ?? ''].filter(Boolean).join(' ')}
@@ -50,6 +55,7 @@ export function Select({
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
+      placeholder={placeholder ?? t('general.choose')}
     >
       <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>
       <Button className="select__button">

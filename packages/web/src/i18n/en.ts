@@ -15,6 +15,7 @@ export const en = {
     loading: 'Loading…',
     retry: 'Try again',
     close_dialog: 'Close',
+    choose: 'Choose…',
     email: { valid_message: 'Please enter valid Email' },
   },
   validation_messages: {

@@ -132,6 +132,13 @@ describe('booking details drawer', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Cancel booking' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Cancel booking TRN-B1XXXXXX?' });
     expect(confirm.textContent).toContain('Harbour Inn');
+    // A destructive question starts on the safe answer: Enter keeps the booking.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(confirm).getByRole('button', { name: 'Keep it' })),
+    );
+    expect(within(confirm).getByRole('button', { name: 'Cancel booking' }).className).toContain(
+      'btn--danger',
+    );
     await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
     await waitFor(() => expect(cancel).toHaveBeenCalledTimes(1));
     expect(cancel.mock.calls[0]![0 as never]).toMatchObject({

@@ -237,6 +237,7 @@ export function BookingDetails({
         onCancel={() => send({ type: 'cancel.dismiss' })}
         confirmLabel={t('bookings.cancel_confirm')}
         cancelLabel={t('bookings.keep')}
+        destructive
         onConfirm={() => send({ type: 'cancel.confirm' })}
       >
         <p>{t('bookings.cancel_text', { property: current.hotelName })}</p>
@@ -252,6 +253,7 @@ export function BookingDetails({
         }}
         confirmLabel={t('bookings.remove_confirm')}
         cancelLabel={t('bookings.keep')}
+        destructive
         onConfirm={() => {
           if (removing) send({ type: 'units.remove', unitIds: [removing.id] });
         }}

@@ -383,6 +383,7 @@ describe('contracts page', () => {
     const send = within(drawer).getByRole('button', { name: 'Send the proposal' });
     // No agency chosen yet.
     expect(send.hasAttribute('disabled')).toBe(true);
+    expect(within(drawer).getByRole('button', { name: /Agency/ }).textContent).toContain('Choose…');
     await user.click(within(drawer).getByRole('button', { name: /Agency/ }));
     await user.click(await screen.findByRole('option', { name: 'Northern Trips' }));
     expect(send.hasAttribute('disabled')).toBe(false);

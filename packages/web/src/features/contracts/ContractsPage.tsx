@@ -186,6 +186,7 @@ export function ContractsPage() {
           if (!open) setConfirming(null);
         }}
         variant="error"
+        destructive
         confirmLabel={confirming ? t(`contracts.${confirming.action}`) : ''}
         cancelLabel={t('contracts.confirm.keep')}
         onConfirm={() => {
