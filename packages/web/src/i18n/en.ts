@@ -16,6 +16,9 @@ export const en = {
     retry: 'Try again',
     close_dialog: 'Close',
     choose: 'Choose…',
+    previous_page: 'Previous page',
+    next_page: 'Next page',
+    page_of: 'Page {{page}} of {{pages}}',
     email: { valid_message: 'Please enter valid Email' },
   },
   validation_messages: {
@@ -190,9 +193,6 @@ export const en = {
     total_one: '{{count}} booking',
     total_other: '{{count}} bookings',
     pages: 'Pages of bookings',
-    previous: 'Previous page',
-    next: 'Next page',
-    page_of: 'Page {{page}} of {{pages}}',
     blocked_list: {
       title: 'Bookings are not available',
       locked:
@@ -394,10 +394,7 @@ export const en = {
     empty_pending: 'No pending contracts',
     empty_text: 'Contracts appear here once they are proposed or accepted.',
     no_rates: 'This property has no rate plans to cover yet',
-    pages: 'Pages',
-    previous: 'Previous page',
-    next: 'Next page',
-    page_of: 'Page {{page}} of {{pages}}',
+    pages: 'Pages of contracts',
     book: 'Book',
     book_named: 'Book at {{name}}',
     terminate: 'Terminate',

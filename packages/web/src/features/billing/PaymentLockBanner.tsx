@@ -10,6 +10,7 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices, useSession } from '../../session/SessionContext';
 import { openBlankTab, portalUrl, showPortal } from './billingPortal';
 import { usePaymentLocked } from './usePaymentLocked';
+import './billing.css';
 
 /**
  * The payment-lock banner (document 1 §6, M11), driven by core's `paymentLockMachine`: a reseller whose
@@ -65,24 +66,26 @@ function LockBanner({
   if (snapshot.matches('unlocked')) return null;
   const busy = snapshot.hasTag('busy');
   return (
-    <Alert variant="error" title={t('payment_lock.title')}>
-      <p>{t('payment_lock.text')}</p>
-      <Button
-        variant="secondary"
-        isPending={busy}
-        onPress={() => {
-          if (busy) return;
-          tab.current = openBlankTab();
-          send({ type: 'portal.open' });
-        }}
-      >
-        {t('payment_lock.open_portal')}
-      </Button>
-      {snapshot.matches('portalError') ? (
-        <p className="payment-lock__error">
-          {t('general.stripe_cutomer_portal_error_message')}: {snapshot.context.error}
-        </p>
-      ) : null}
-    </Alert>
+    <div className="payment-lock">
+      <Alert variant="error" title={t('payment_lock.title')}>
+        <p>{t('payment_lock.text')}</p>
+        <Button
+          variant="secondary"
+          isPending={busy}
+          onPress={() => {
+            if (busy) return;
+            tab.current = openBlankTab();
+            send({ type: 'portal.open' });
+          }}
+        >
+          {t('payment_lock.open_portal')}
+        </Button>
+        {snapshot.matches('portalError') ? (
+          <p className="payment-lock__error">
+            {t('general.stripe_cutomer_portal_error_message')}: {snapshot.context.error}
+          </p>
+        ) : null}
+      </Alert>
+    </div>
   );
 }

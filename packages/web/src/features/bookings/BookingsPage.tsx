@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
+import { Pager } from '../../components/Pager';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useSelectedProperty } from '../../session/SelectedProperty';
@@ -180,25 +181,13 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
           />
           <div className="bookings__footer">
             <p className="muted">{t('bookings.total', { count: context.total })}</p>
-            {pages > 1 ? (
-              <nav className="bookings__pages" aria-label={t('bookings.pages')}>
-                <Button
-                  variant="secondary"
-                  isDisabled={!snapshot.can({ type: 'page.go', page: context.page - 1 })}
-                  onPress={() => send({ type: 'page.go', page: context.page - 1 })}
-                >
-                  {t('bookings.previous')}
-                </Button>
-                <span aria-current="page">{t('bookings.page_of', { page: context.page, pages })}</span>
-                <Button
-                  variant="secondary"
-                  isDisabled={!snapshot.can({ type: 'page.go', page: context.page + 1 })}
-                  onPress={() => send({ type: 'page.go', page: context.page + 1 })}
-                >
-                  {t('bookings.next')}
-                </Button>
-              </nav>
-            ) : null}
+            <Pager
+              label={t('bookings.pages')}
+              page={context.page}
+              pages={pages}
+              onChange={(page) => send({ type: 'page.go', page })}
+              canGo={(page) => snapshot.can({ type: 'page.go', page })}
+            />
           </div>
         </>
       )}

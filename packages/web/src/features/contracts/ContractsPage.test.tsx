@@ -279,7 +279,7 @@ describe('contracts page', () => {
     );
     renderApp({ path: '/contracts', client, stored: storedFor(resellerUser, later()) });
     await openTab('Active');
-    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    const pages = screen.getByRole('navigation', { name: 'Pages of contracts' });
     expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
     await user.click(within(pages).getByRole('button', { name: 'Next page' }));
     expect(await screen.findByText('Inn 2')).toBeTruthy();

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { EmptyState } from '../../components/EmptyState';
+import { Pager } from '../../components/Pager';
 import { Skeleton } from '../../components/Skeleton';
-import { Pager } from './Pager';
 import type { PagedList } from './useContractLists';
 
 /** A list's loading skeleton, error, empty state or rows, then its pager. */
@@ -40,7 +40,13 @@ export function ListStates<T>({
   return (
     <>
       {children(state.items)}
-      <Pager page={list.page} pages={list.pages} onChange={list.setPage} />
+      <Pager
+        className="contracts__pager"
+        label={t('contracts.pages')}
+        page={list.page}
+        pages={list.pages}
+        onChange={list.setPage}
+      />
     </>
   );
 }

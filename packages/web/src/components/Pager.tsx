@@ -1,0 +1,34 @@
+import { useTranslation } from 'react-i18next';
+import { Button } from './Button';
+import './Pager.css';
+
+export interface PagerProps {
+  /** The navigation's name ("Pages of bookings"). */
+  label: string;
+  page: number;
+  pages: number;
+  onChange: (page: number) => void;
+  /** Whether a page can be reached now (a list machine may refuse while it loads); within 1…pages by default. */
+  canGo?: (page: number) => boolean;
+  className?: string;
+}
+
+/** Previous and next page of a list, with "Page n of m"; nothing when everything fits on one page. */
+export function Pager({ label, page, pages, onChange, canGo, className }: PagerProps) {
+  const { t } = useTranslation();
+  if (pages <= 1) return null;
+  const can = canGo ?? ((p: number) => p >= 1 && p <= pages);
+  return (
+    <nav className={['pager', className ?? ''].filter(Boolean).join(' ')} aria-label={label}>
+      <Button variant="secondary" isDisabled={!can(page - 1)} onPress={() => onChange(page - 1)}>
+        {t('general.previous_page')}
+      </Button>
+      <span className="pager__status" aria-current="page" aria-live="polite">
+        {t('general.page_of', { page, pages })}
+      </span>
+      <Button variant="secondary" isDisabled={!can(page + 1)} onPress={() => onChange(page + 1)}>
+        {t('general.next_page')}
+      </Button>
+    </nav>
+  );
+}
