@@ -104,7 +104,7 @@ describe('tern contracts', () => {
     expect(accepted).toMatchObject({ status: 'approved' });
     const active = await tern(['contracts', 'list']);
     expect(active.stdout).toContain(contract.id);
-    expect(active.stdout).toContain('−7%');
+    expect(active.stdout).toContain('−7 %');
     const ended = await tern(['contracts', 'terminate', contract.id]);
     expect(ended).toMatchObject({ code: 0 });
     expect(ended.stdout).toMatch(/^Terminated\./);

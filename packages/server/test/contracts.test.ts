@@ -43,6 +43,9 @@ describe('the contract lifecycle', () => {
       status: 'proposed',
       initiator: 'reseller',
       agentName: 'Northern Lights Travel',
+      // The property's currency, which an amount modifier is in.
+      currency: (await agent.engine.info({ params: { kind: 'accommodations', id: hotel.propertyId } }))
+        .currency,
     });
     await expect(
       agent.contracts.create({

@@ -59,13 +59,13 @@ describe('contract rules', () => {
   });
 
   it.each([
-    ['increase_by_percent', 10, '+10 %'],
-    ['decrease_by_percent', 5, '−5 %'],
-    ['increase_by_amount', 12.5, '+12.50'],
-    ['decrease_by_amount', 3, '−3'],
-    ['increase_by_percent', 0, '—'],
-  ] as const)('%s %d reads %s', (modifierLogic, modifierAmount, text) =>
-    expect(modifierText({ modifierLogic, modifierAmount })).toBe(text),
+    ['increase_by_percent', 10, 'EUR', '+10 %'],
+    ['decrease_by_percent', 5, 'EUR', '−5 %'],
+    ['increase_by_amount', 12.5, 'EUR', '+EUR 12.50'],
+    ['decrease_by_amount', 500, 'ISK', '−ISK 500'],
+    ['increase_by_percent', 0, 'EUR', '—'],
+  ] as const)('%s %d reads %s', (modifierLogic, modifierAmount, currency, text) =>
+    expect(modifierText({ modifierLogic, modifierAmount, currency })).toBe(text),
   );
 
   it.each([

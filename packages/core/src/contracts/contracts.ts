@@ -1,4 +1,5 @@
 import type { ContractRecord, DiscoverRow, Role } from '@tern/sdk';
+import { formatPrice } from '../booking/engineRules.js';
 
 // Contracts between agencies and properties (document 1 §2 contracts page, §3, §4 contract lifecycle, §5
 // contract creation, §6, §9; R128–R140): which tabs a side sees, how a contract is labelled, which actions a
@@ -84,16 +85,20 @@ export function discoverActions(row: Pick<DiscoverRow, 'contract'>): Array<'requ
 }
 
 /**
- * The modifier in words, for tables: "+10 %", "−5 %", "+12.50", "−3" (amounts in the property's currency
- * per unit and night); "—" without one.
+ * The modifier in words, for tables: "+10 %", "−5 %", "+EUR 12.50", "−ISK 500" (an amount is in the property's
+ * currency, per unit and night); "—" without one.
  */
-export function modifierText(contract: Pick<ContractRecord, 'modifierLogic' | 'modifierAmount'>): string {
+export function modifierText(
+  contract: Pick<ContractRecord, 'modifierLogic' | 'modifierAmount' | 'currency'>,
+): string {
   if (!contract.modifierLogic || !contract.modifierAmount) return '—';
   const sign = contract.modifierLogic.startsWith('increase') ? '+' : '−';
+  if (!contract.modifierLogic.endsWith('percent'))
+    return `${sign}${formatPrice(contract.modifierAmount, contract.currency)}`;
   const amount = Number.isInteger(contract.modifierAmount)
     ? String(contract.modifierAmount)
     : contract.modifierAmount.toFixed(2);
-  return contract.modifierLogic.endsWith('percent') ? `${sign}${amount} %` : `${sign}${amount}`;
+  return `${sign}${amount} %`;
 }
 
 export interface ContractForm {

@@ -24,6 +24,8 @@ export const contractRecord = z.object({
   propertyType,
   modifierLogic,
   modifierAmount: z.number(),
+  /** The property's currency: an amount modifier is in it, per unit and night. */
+  currency: z.string(),
   requestMessage: z.string().nullable(),
   /** Units and the plans the contract covers. */
   roomRates: z.array(

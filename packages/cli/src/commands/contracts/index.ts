@@ -1,3 +1,4 @@
+import { modifierText } from '@tern/core';
 import { type ContractRecord, DIRECTORY_PAGE, type DiscoverRow, loadAllPages } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { withClient } from '../../client.js';
@@ -10,11 +11,6 @@ import { formatFields, formatTable } from '../../output.js';
 const statusWord = (s: ContractRecord['status']) =>
   s === 'approved' ? 'active' : s === 'proposed' ? 'pending' : s;
 
-function modifier(c: Pick<ContractRecord, 'modifierLogic' | 'modifierAmount'>): string {
-  const sign = c.modifierLogic.startsWith('increase') ? '+' : '−';
-  return `${sign}${c.modifierAmount}${c.modifierLogic.endsWith('percent') ? '%' : ''}`;
-}
-
 function contractsTable(items: ContractRecord[]): string {
   return formatTable(
     ['ID', 'AGENCY', 'PROPERTY', 'TYPE', 'STATUS', 'PROPOSED BY', 'MODIFIER', 'PLANS'],
@@ -25,7 +21,7 @@ function contractsTable(items: ContractRecord[]): string {
       c.propertyType,
       statusWord(c.status),
       c.initiator,
-      modifier(c),
+      modifierText(c),
       String(c.roomRates.reduce((n, u) => n + u.ratePlans.length, 0)),
     ]),
   );
@@ -52,7 +48,7 @@ const contractFields = (c: ContractRecord) =>
     ['Agency', `${c.agentName} (${c.agentId})`],
     ['Property', `${c.ternHotelName} (${c.channelId}, ${c.propertyType})`],
     ['Proposed by', c.initiator],
-    ['Modifier', modifier(c)],
+    ['Modifier', modifierText(c)],
     ['Message', c.requestMessage],
     ['Plans', c.roomRates.flatMap((u) => u.ratePlans.map((p) => `${u.title} — ${p.title} (${p.id})`))],
   ]);

@@ -22,6 +22,7 @@ interface Row {
   property_id: string;
   property_title: string;
   property_email: string;
+  property_currency: string;
   kind: 'accommodation' | 'vehicle';
   modifier_logic: ContractRecord['modifierLogic'];
   modifier_amount: string;
@@ -33,7 +34,7 @@ interface Row {
 
 const SELECT = `
   select c.id, c.status, c.initiator, c.agency_id, a.name as agency_name, a.email as agency_email, c.property_id,
-         p.title as property_title, p.email as property_email, p.kind, c.modifier_logic, c.modifier_amount,
+         p.title as property_title, p.email as property_email, p.currency as property_currency, p.kind, c.modifier_logic, c.modifier_amount,
          c.rate_plan_ids, c.request_message, c.created_at, c.updated_at
     from contracts c join agencies a on a.id = c.agency_id join properties p on p.id = c.property_id`;
 
@@ -91,6 +92,7 @@ async function toRecords(db: Db, rows: Row[]): Promise<ContractRecord[]> {
       propertyType: r.kind,
       modifierLogic: r.modifier_logic,
       modifierAmount: Number(r.modifier_amount),
+      currency: r.property_currency,
       requestMessage: r.request_message,
       roomRates: [...units.values()],
       createdAt: new Date(r.created_at).toISOString(),

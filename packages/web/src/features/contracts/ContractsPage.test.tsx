@@ -23,6 +23,7 @@ const contract = (id: string, over: Partial<ContractRecord> = {}): ContractRecor
   propertyType: 'accommodation',
   modifierLogic: 'decrease_by_percent',
   modifierAmount: 5,
+  currency: 'EUR',
   requestMessage: null,
   roomRates: [],
   createdAt: '2030-01-02T08:00:00.000Z',
