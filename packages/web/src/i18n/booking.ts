@@ -312,6 +312,7 @@ export const bookingEn = {
     reservation_name: 'Reservation name',
     external_reference: 'Your reference',
     special_request: 'Special requests',
+    extras_heading: 'Reference and requests',
     notes: 'Notes for the rental company',
     card: 'Payment card',
     card_intro:

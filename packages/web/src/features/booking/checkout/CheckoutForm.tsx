@@ -195,9 +195,7 @@ export function CheckoutForm({
                 />
               </section>
               <section className="checkout-section" aria-labelledby="extras-heading">
-                <h2 id="extras-heading" className="visually-hidden">
-                  {t('payment_page.special_request')}
-                </h2>
+                <h2 id="extras-heading">{t('payment_page.extras_heading')}</h2>
                 <div className="form-grid">
                   {field('reservationName', t('payment_page.reservation_name'))}
                   {field('externalReference', t('payment_page.external_reference'))}
