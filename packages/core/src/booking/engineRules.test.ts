@@ -13,6 +13,7 @@ import {
   parseGuestPaste,
   pasteGuests,
   quantityOptions,
+  ratesForParty,
   roomsOf,
   searchTarget,
   spansClosedNight,
@@ -142,6 +143,25 @@ describe('rates and rooms', () => {
     const family = { rate: rate('f', { occupancy: { adults: 2, children: 1, infants: 1 } }), quantity: 1 };
     expect(hasMissingSpaces([family], { adults: 2, children: 2 })).toBe(false);
     expect(hasMissingSpaces([family], { adults: 3, children: 0 })).toBe(true);
+  });
+
+  it('offers the rates within the party: no more adults, no more children and infants than it has', () => {
+    const occ = (adults: number, children: number, infants: number) =>
+      rate(`r${adults}${children}${infants}`, { occupancy: { adults, children, infants } });
+    const room = unit('u', 'Family', [
+      occ(3, 0, 0),
+      occ(2, 0, 0),
+      occ(2, 1, 0),
+      occ(2, 0, 1),
+      occ(1, 0, 0),
+      occ(1, 2, 0),
+    ]);
+    const ids = (party: { adults: number; children: number }) =>
+      ratesForParty([room], party)[0]!.ratePlans.map((r) => r.id);
+    expect(ids({ adults: 2, children: 0 })).toEqual(['r200', 'r100']);
+    expect(ids({ adults: 2, children: 1 })).toEqual(['r200', 'r210', 'r201', 'r100']);
+    expect(ids({ adults: 3, children: 2 })).toEqual(['r300', 'r200', 'r210', 'r201', 'r100', 'r120']);
+    expect(ratesForParty([room], { adults: 2, children: 0 })[0]).toMatchObject({ id: 'u', title: 'Family' });
   });
 });
 

@@ -358,6 +358,27 @@ export function hasMissingSpaces(
   return adults < guests.adults || all < guests.adults + guests.children;
 }
 
+/**
+ * The rates a party can use, for the rates table and the CLI's room list: with virtual rate plans each plan
+ * appears once per occupancy it sells, and only those within the party — no more adults, no more children and
+ * infants together than it has — can be one of its rooms (a party of two adults may take one double or two
+ * singles, never a room priced for a child it does not have). Units keep their order; a unit may end up with
+ * no rate, which the table says.
+ */
+export function ratesForParty<U extends { ratePlans: readonly Pick<RateLike, 'occupancy'>[] }>(
+  units: readonly U[],
+  party: { adults: number; children: number },
+): U[] {
+  return units.map((unit) => ({
+    ...unit,
+    ratePlans: unit.ratePlans.filter(
+      (rate) =>
+        rate.occupancy.adults <= party.adults &&
+        rate.occupancy.children + rate.occupancy.infants <= party.children,
+    ),
+  }));
+}
+
 // ——— checkout (document 1 §2, §3, §5) ——————————————————————————————————————————————————————————————
 
 export const NO_NAME = 'No Name';

@@ -175,6 +175,34 @@ describe('property page', () => {
     expect(screen.getAllByText('Sold out').length).toBeGreaterThan(0);
   });
 
+  it('offers only the rates the searched party can use', async () => {
+    const [first, ...rest] = units;
+    const withFamilyRate = [
+      {
+        ...first!,
+        ratePlans: [
+          ...first!.ratePlans,
+          { ...first!.ratePlans[0]!, id: 'rp-flex~2-1-0', occupancy: { adults: 2, children: 1, infants: 0 } },
+        ],
+      },
+      ...rest,
+    ];
+    const listWithRates = async () => ({
+      items: withFamilyRate,
+      meta: { page: 1, limit: 100, total: withFamilyRate.length },
+    });
+    const view = open(`/property/p-alfama?${query}`, { 'engine.listWithRates': listWithRates });
+    await screen.findByRole('heading', { name: 'Rooms and rates' });
+    await screen.findAllByRole('button', { name: /Rooms of / });
+    // Two adults, no child: no rate priced for a child.
+    expect(screen.queryByText('2 adults + 1 child')).toBeNull();
+    view.unmount();
+    open(`/property/p-alfama?${query.replace('children=0', 'children=1&childrenAge=6')}`, {
+      'engine.listWithRates': listWithRates,
+    });
+    expect(await screen.findByText('2 adults + 1 child')).toBeTruthy();
+  });
+
   it('sends an unknown property to the default route', async () => {
     const app = open(`/property/nope?${query}`, {
       'engine.info': async () => {

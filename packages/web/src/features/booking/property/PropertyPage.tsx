@@ -14,6 +14,7 @@ import {
   nightsBetween,
   type Occupancy,
   quantityOptions,
+  ratesForParty,
   ratesTableMachine,
   readFlow,
   roomsOf,
@@ -193,6 +194,8 @@ function PropertyView({
   const { search, loaded, units, selection } = rates.context;
   const isStale = rates.matches('stale');
   const chosen = useMemo(() => chosenRates<UnitWithRates>(units, selection), [units, selection]);
+  // The table offers the rates the searched party can use (core's ratesForParty).
+  const partyUnits = useMemo(() => (loaded ? ratesForParty(units, loaded) : units), [units, loaded]);
   const nights =
     loaded?.checkinDate && loaded.checkoutDate ? nightsBetween(loaded.checkinDate, loaded.checkoutDate) : 0;
   const missingSpaces = hasMissingSpaces(chosen, search);
@@ -320,7 +323,7 @@ function PropertyView({
               ) : null}
               {rates.matches('fresh') || rates.matches('stale') ? (
                 <RatesTable
-                  units={units}
+                  units={partyUnits}
                   selection={selection}
                   onSelect={(unitId, rateId, quantity) =>
                     sendRates({ type: 'rates.select', unitId, rateId, quantity })
