@@ -153,5 +153,10 @@ test('on a phone the bookings and contracts lists read as one card a row, sortab
   const discover = page.getByRole('table', { name: 'Discover' });
   await expect(discover.getByRole('button', { name: /^Request contract with / }).first()).toBeInViewport();
   expect(await scrollsSideways(page)).toBe(false);
+  // The pager fits too: its buttons show arrows, named for screen readers.
+  const pager = page.getByRole('navigation', { name: 'Pages of contracts' });
+  await pager.scrollIntoViewIfNeeded();
+  await expect(pager.getByRole('button', { name: 'Next page' })).toBeInViewport({ ratio: 1 });
+  await expect(pager.getByRole('button', { name: 'Previous page' })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: info.outputPath('contracts-phone.png'), fullPage: true });
 });

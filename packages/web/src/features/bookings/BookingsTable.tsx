@@ -54,7 +54,7 @@ export function BookingsTable({ role, items, sort, onSort, onOpen, busy }: Booki
               // The number's button is the keyboard's way in; the row only widens the mouse's target.
               <tr key={b.id} className="bookings__row" onClick={() => onOpen(b)}>
                 <td data-label={t('bookings.columns.number')}>
-                  <Button variant="link" onPress={() => onOpen(b)}>
+                  <Button variant="link" className="bookings__number" onPress={() => onOpen(b)}>
                     {b.reservationId}
                   </Button>
                 </td>
