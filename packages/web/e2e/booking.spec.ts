@@ -241,6 +241,10 @@ test('the book button stays in reach: beside the rooms while they scroll, in a b
     .getByRole('region', { name: 'Price summary' })
     .getByRole('button', { name: /^Book · / });
   await expect(summaryBook).toBeInViewport();
+  // The policies' values have room beside their labels (a long label wraps instead of squeezing them).
+  const values = page.getByRole('region', { name: 'Policies' }).locator('dd');
+  for (const box of await values.evaluateAll((dds) => dds.map((dd) => dd.getBoundingClientRect().width)))
+    expect(box).toBeGreaterThan(250);
   await shoot(page, info, 'property-scrolled-desktop');
 
   await page.setViewportSize({ width: 390, height: 844 });
