@@ -195,6 +195,30 @@ test('searches a city: the list, price markers on the map and the preview card',
   await expect(page).toHaveURL(/\/search\?.*city=Reykjavik/);
 });
 
+test('on a phone the map, shown when asked for, fits every result', async ({ page }) => {
+  await signInAgent(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(
+    `/search?type=accommodation&currency=USD&checkinDate=${inDays(33)}&checkoutDate=${inDays(35)}&adults=2&children=0&city=Reykjavik`,
+  );
+  const list = page.getByRole('list', { name: 'Search results' });
+  await expect(list.locator(':scope > li').first()).toBeVisible();
+  const results = await list.locator(':scope > li').count();
+  await page.getByRole('button', { name: 'Map', exact: true }).click();
+  const map = page.getByRole('region', { name: 'Map of the results' });
+  const markers = map.locator('.price-marker, .pin-marker');
+  await expect(markers).toHaveCount(results);
+  // Every marker inside the map's box: the map fitted them once it had a size.
+  const box = (await map.boundingBox())!;
+  await expect
+    .poll(async () =>
+      (await markers.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()))).every(
+        (m) => m.left >= box.x - 1 && m.right <= box.x + box.width + 1 && m.top >= box.y - 1,
+      ),
+    )
+    .toBe(true);
+});
+
 test('overlays a stale rates table when the dates change, and searches again', async ({ page, request }) => {
   const token = await apiToken(request, 'agent');
   const id = await propertyId(request, token, HOTEL);

@@ -193,7 +193,14 @@ export function PriceMap({
   useEffect(() => {
     const el = container.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => state.current?.map.invalidateSize({ pan: false }));
+    let hidden = el.clientWidth === 0 || el.clientHeight === 0;
+    const observer = new ResizeObserver(() => {
+      state.current?.map.invalidateSize({ pan: false });
+      const nowHidden = el.clientWidth === 0 || el.clientHeight === 0;
+      // Shown at last: the fit made while it had no size did nothing, so fit the markers now.
+      if (hidden && !nowHidden) position();
+      hidden = nowHidden;
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
