@@ -190,6 +190,7 @@ export function PriceMap({
   }, [fitKey]);
 
   // The map is hidden on a phone until asked for: when it becomes visible, Leaflet must measure again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `position` reads everything through refs.
   useEffect(() => {
     const el = container.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
