@@ -106,9 +106,8 @@ export function ContractsTable({
                     {contractActions(contract, role).map((action) => (
                       <Button
                         key={action}
-                        variant={
-                          action === 'approve' ? 'primary' : action === 'cancel' ? 'secondary' : 'danger'
-                        }
+                        // Accepting is the next step; the rest are asked again in a red confirmation.
+                        variant={action === 'approve' ? 'primary' : 'secondary'}
                         isDisabled={busy && !rowBusy}
                         isPending={rowBusy}
                         onPress={() => onAct(contract, action)}
