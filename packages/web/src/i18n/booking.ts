@@ -336,8 +336,8 @@ export const bookingEn = {
   guests: {
     heading: 'Guests',
     room: 'Room {{number}}: {{unit}}',
-    room_for_one: '{{rate}} · up to {{count}} guest',
-    room_for_other: '{{rate}} · up to {{count}} guests',
+    room_for_one: '{{rate}} · booked for {{count}} guest',
+    room_for_other: '{{rate}} · booked for {{count}} guests',
     guest: 'Guest {{number}}',
     name: 'First name',
     surname: 'Last name',
