@@ -21,13 +21,15 @@ export function Pager({ label, page, pages, onChange, canGo, className }: PagerP
   return (
     <nav className={['pager', className ?? ''].filter(Boolean).join(' ')} aria-label={label}>
       <Button variant="secondary" isDisabled={!can(page - 1)} onPress={() => onChange(page - 1)}>
-        <span aria-hidden="true">‹</span> <span className="pager__word">{t('general.previous_page')}</span>
+        <span aria-hidden="true">‹</span>{' '}
+        <span className="visually-hidden-on-phone">{t('general.previous_page')}</span>
       </Button>
       <span className="pager__status" aria-current="page" aria-live="polite">
         {t('general.page_of', { page, pages })}
       </span>
       <Button variant="secondary" isDisabled={!can(page + 1)} onPress={() => onChange(page + 1)}>
-        <span className="pager__word">{t('general.next_page')}</span> <span aria-hidden="true">›</span>
+        <span className="visually-hidden-on-phone">{t('general.next_page')}</span>{' '}
+        <span aria-hidden="true">›</span>
       </Button>
     </nav>
   );
