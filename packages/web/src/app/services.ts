@@ -64,13 +64,12 @@ export function createServices(options: ServicesOptions = {}): AppServices {
     // so the lock banner and the closed bookings list follow the server's flags at once.
     onPaymentLocked: () => {
       if (rereading || !currentSession(services)) return;
-      rereading = rereadUser(services).then(
-        () => undefined,
-        () => undefined,
-      );
-      void rereading.finally(() => {
-        rereading = null;
-      });
+      // A failed re-read changes nothing: the screen that met the lock shows its error anyway.
+      rereading = rereadUser(services)
+        .catch(() => {})
+        .finally(() => {
+          rereading = null;
+        });
     },
   };
   services.client = options.client ? options.client(setup) : createTernClient(setup);

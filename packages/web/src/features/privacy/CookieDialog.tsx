@@ -35,9 +35,9 @@ export function CookieDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation();
-  // Read on each opening: a sign-in may have set it since.
   const [forgotten, setForgotten] = useState(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read when the dialog opens and after forgetting.
+  // Read on each opening (a sign-in may have set it since) and after forgetting.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the cookie is outside React; these are the moments to read it.
   const remembered = useMemo(() => readDeviceIdentifier() !== null, [isOpen, forgotten]);
   const items = ['session', 'device', 'property', 'flow'] as const;
   return (
