@@ -64,6 +64,8 @@ export function PriceMap({
     layer: Leaflet.LayerGroup;
     fits: number;
     fitting: boolean;
+    /** A fit was asked for while the map had no size (hidden on a phone): it is made when the map shows. */
+    pendingFit: boolean;
   } | null>(null);
   const callbacks = useRef({ onMarkerSelect, onBoundsChange });
   callbacks.current = { onMarkerSelect, onBoundsChange };
@@ -89,7 +91,7 @@ export function PriceMap({
       created = map;
       L.tileLayer(TILES, { maxZoom: 19, attribution: ATTRIBUTION }).addTo(map);
       const layer = L.layerGroup().addTo(map);
-      state.current = { L, map, layer, fits: 0, fitting: false };
+      state.current = { L, map, layer, fits: 0, fitting: false, pendingFit: false };
       map.on('moveend', () => {
         const s = state.current;
         if (!s || s.fitting) return;
@@ -156,6 +158,12 @@ export function PriceMap({
     const { L, map } = s;
     const points = latest.current.markers.map((m) => [m.latitude, m.longitude] as [number, number]);
     if (points.length === 0) return;
+    // Without a size (hidden on a phone) a fit means nothing: it waits for the map to show (which only a
+    // browser with ResizeObserver can tell).
+    const el = container.current;
+    s.pendingFit =
+      typeof ResizeObserver !== 'undefined' && el !== null && (el.clientWidth === 0 || el.clientHeight === 0);
+    if (s.pendingFit) return;
     s.fitting = s.fits > 0;
     s.fits += 1;
     try {
@@ -198,8 +206,8 @@ export function PriceMap({
     const observer = new ResizeObserver(() => {
       state.current?.map.invalidateSize({ pan: false });
       const nowHidden = el.clientWidth === 0 || el.clientHeight === 0;
-      // Shown at last: the fit made while it had no size did nothing, so fit the markers now.
-      if (hidden && !nowHidden) position();
+      // Shown at last: make the fit asked for while it had no size.
+      if (hidden && !nowHidden && state.current?.pendingFit) position();
       hidden = nowHidden;
     });
     observer.observe(el);
