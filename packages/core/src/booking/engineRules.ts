@@ -359,7 +359,7 @@ export function hasMissingSpaces(
 }
 
 /**
- * The rates a party can use, for the rates table and the CLI's room list: with virtual rate plans each plan
+ * The rates a party can use, for the property page's rates table: with virtual rate plans each plan
  * appears once per occupancy it sells, and only those within the party — no more adults, no more children and
  * infants together than it has — can be one of its rooms (a party of two adults may take one double or two
  * singles, never a room priced for a child it does not have). Units keep their order; a unit may end up with

@@ -34,7 +34,8 @@ interface Row {
 
 const SELECT = `
   select c.id, c.status, c.initiator, c.agency_id, a.name as agency_name, a.email as agency_email, c.property_id,
-         p.title as property_title, p.email as property_email, p.currency as property_currency, p.kind, c.modifier_logic, c.modifier_amount,
+         p.title as property_title, p.email as property_email, p.currency as property_currency, p.kind,
+         c.modifier_logic, c.modifier_amount,
          c.rate_plan_ids, c.request_message, c.created_at, c.updated_at
     from contracts c join agencies a on a.id = c.agency_id join properties p on p.id = c.property_id`;
 
