@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Dialog';
 import { Link } from '../../components/Link';
+import { NewTabNote } from '../../components/NewTabNote';
 import { PropertySwitcher } from './PropertySwitcher';
 import { useNavActions } from './useNavActions';
 import { WarningDot } from './WarningDot';
@@ -68,12 +69,7 @@ export function MobileNav({ nav, user }: { nav: Navigation; user: User }) {
                         onPress={close}
                       >
                         {t(entry.labelKey)}
-                        {entry.newTab ? (
-                          <>
-                            {' '}
-                            <span className="visually-hidden">{t('navigation.opens_new_tab')}</span>
-                          </>
-                        ) : null}
+                        {entry.newTab ? <NewTabNote /> : null}
                       </Link>
                     )}
                   </li>

@@ -2,6 +2,7 @@ import type { NavEntry } from '@tern/core';
 import type { User } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem } from '../../components/Menu';
+import { NewTabNote } from '../../components/NewTabNote';
 import { useNavActions } from './useNavActions';
 import { WarningDot } from './WarningDot';
 
@@ -45,12 +46,7 @@ export function UserMenu({ entries, user }: { entries: NavEntry[]; user: User })
           textValue={t(entry.labelKey)}
         >
           {t(entry.labelKey)}
-          {entry.newTab ? (
-            <>
-              {' '}
-              <span className="visually-hidden">{t('navigation.opens_new_tab')}</span>
-            </>
-          ) : null}
+          {entry.newTab ? <NewTabNote /> : null}
           {entry.warningDot ? <WarningDot /> : null}
         </MenuItem>
       ))}

@@ -49,6 +49,7 @@ import { SearchPanel } from './SearchPanel';
 import { Stars } from './Stars';
 import { useBestOffer, usePropertyInfo } from './usePropertyData';
 import '../booking.css';
+import { NewTabNote } from '../../../components/NewTabNote';
 
 /** The footer's links (document 1 §2); the documents give no addresses, so these are Tern's own pages. */
 export const PRIVACY_POLICY_URL = 'https://tern.example/privacy';
@@ -488,14 +489,14 @@ function PropertyFooter({ property, addressLines }: { property: PropertyInfo; ad
         </dl>
         <div className="property-footer__links">
           <a href={PRIVACY_POLICY_URL} target="_blank" rel="noreferrer">
-            {t('hotel_page.privacy_policy')}{' '}
-            <span className="visually-hidden">{t('navigation.opens_new_tab')}</span>
+            {t('hotel_page.privacy_policy')}
+            <NewTabNote />
           </a>
           <p className="property-footer__ad">
             {t('hotel_page.free_channel_ad')}{' '}
             <a href={FREE_CHANNEL_URL} target="_blank" rel="noreferrer">
               {t('hotel_page.free_channel_link')}
-              <span className="visually-hidden"> {t('navigation.opens_new_tab')}</span>
+              <NewTabNote />
             </a>
           </p>
         </div>
