@@ -28,7 +28,7 @@ export interface RangeCalendarProps
   unavailableReason?: DayReason;
   /** The range chosen already (its check-out day is judged as one while no new range is started). */
   selected?: { start: string; end: string } | null;
-  /** Two months side by side on wide screens (one on a phone: CSS hides nothing, the grid wraps). */
+  /** Two months side by side on wide screens (`DateRangePicker` asks for one on a phone). */
   visibleMonths?: 1 | 2;
 }
 

@@ -15,8 +15,8 @@ import {
   Text,
 } from 'react-aria-components';
 import { type DayReason, RangeCalendar, toCalendarDate } from './Calendar';
-import './DateRangePicker.css';
 import { PHONE_MAX_WIDTH, useViewportWidth } from './useViewportWidth';
+import './DateRangePicker.css';
 import './Field.css';
 
 export interface IsoRange {
