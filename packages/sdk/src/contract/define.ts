@@ -29,6 +29,8 @@ export interface EndpointDef<
   path: string;
   summary: string;
   access: Access;
+  /** Anyone may call it too when the server runs in sandbox mode (`--sandbox`, loopback only): the outbox. */
+  sandboxPublic?: boolean;
   params?: P;
   query?: Q;
   body?: B;
