@@ -7,6 +7,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { FullPageLoader } from '../components/Spinner';
+import { DataProvider } from '../data/DataProvider';
 import type { AppRouter } from '../router/router';
 import { SelectedPropertyProvider } from '../session/SelectedProperty';
 import { ServicesContext, SessionActorContext } from '../session/SessionContext';
@@ -64,7 +65,9 @@ function SessionGate({ router, services }: { router: AppRouter; services: AppSer
   }
   return (
     <SelectedPropertyProvider>
-      <RouterProvider router={router} context={{ services }} />
+      <DataProvider>
+        <RouterProvider router={router} context={{ services }} />
+      </DataProvider>
     </SelectedPropertyProvider>
   );
 }

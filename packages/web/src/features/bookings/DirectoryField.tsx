@@ -1,8 +1,8 @@
 import { DIRECTORY_PAGE, loadAllPages } from '@tern/sdk';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComboBox, type ComboBoxItem } from '../../components/ComboBox';
-import { useServices } from '../../session/SessionContext';
+import { useApiQuery } from '../../data/useApiQuery';
 
 type Directory = { status: 'loading' | 'ready' | 'failed'; items: ComboBoxItem[] };
 
@@ -11,34 +11,28 @@ export type DirectoryKind = 'reseller' | 'supplier' | 'booker';
 
 /** Every page of a directory, 1000 at a time (document 1 §7, §9: suppliers and agents 1000 a page). */
 function useDirectory(kind: DirectoryKind): Directory {
-  const { client } = useServices();
-  const [directory, setDirectory] = useState<Directory>({ status: 'loading', items: [] });
-  useEffect(() => {
-    const controller = new AbortController();
-    const options = { signal: controller.signal };
+  const query = useApiQuery(['contracts.directory', kind], (client, signal): Promise<ComboBoxItem[]> => {
+    const options = { signal };
     const every = <T,>(page: (query: { page: number; limit: number }) => Promise<{ items: T[] }>) =>
       loadAllPages((n, limit) => page({ page: n, limit }), DIRECTORY_PAGE);
-    const load: Promise<ComboBoxItem[]> =
-      kind === 'reseller'
-        ? every((query) => client.contracts.resellers({ query }, options)).then((items) =>
-            items.map((a) => ({ id: a.id, label: a.name })),
+    return kind === 'reseller'
+      ? every((query) => client.contracts.resellers({ query }, options)).then((items) =>
+          items.map((a) => ({ id: a.id, label: a.name })),
+        )
+      : kind === 'supplier'
+        ? every((query) => client.contracts.discover({ query }, options)).then((items) =>
+            items.map((p) => ({ id: p.propertyId, label: `${p.name}, ${p.city}` })),
           )
-        : kind === 'supplier'
-          ? every((query) => client.contracts.discover({ query }, options)).then((items) =>
-              items.map((p) => ({ id: p.propertyId, label: `${p.name}, ${p.city}` })),
-            )
-          : every((query) => client.contracts.agents({ query }, options)).then((items) =>
-              items.map((a) => ({ id: a.id, label: `${a.name} (${a.email})` })),
-            );
-    load
-      .then((items) => setDirectory({ status: 'ready', items }))
-      .catch(() => {
-        if (!controller.signal.aborted) setDirectory({ status: 'failed', items: [] });
-      });
-    return () => controller.abort();
-  }, [client, kind]);
-  return directory;
+        : every((query) => client.contracts.agents({ query }, options)).then((items) =>
+            items.map((a) => ({ id: a.id, label: `${a.name} (${a.email})` })),
+          );
+  });
+  if (query.isPending) return { status: 'loading', items: NONE };
+  if (query.isError) return { status: 'failed', items: NONE };
+  return { status: 'ready', items: query.data };
 }
+
+const NONE: ComboBoxItem[] = [];
 
 /** A filter chosen from a directory: type to narrow it, pick one; emptying the field drops the filter. */
 export function DirectoryField({

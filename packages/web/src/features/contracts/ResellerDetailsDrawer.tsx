@@ -1,22 +1,16 @@
 import { errorMessage } from '@tern/core';
 import { NotFoundError, type ResellerDetails } from '@tern/sdk';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Dialog';
 import { Skeleton } from '../../components/Skeleton';
-import { useServices } from '../../session/SessionContext';
+import { useApiQuery } from '../../data/useApiQuery';
 
 export interface AgencyRef {
   id: string;
   name: string;
 }
-
-type Details =
-  | { status: 'loading' }
-  | { status: 'error'; message: string }
-  | { status: 'ready'; details: ResellerDetails | null };
 
 const FIELDS = [
   ['name', 'name'],
@@ -68,21 +62,16 @@ export function ResellerDetailsDrawer({
 
 function AgencyDetails({ agency }: { agency: AgencyRef }) {
   const { t } = useTranslation();
-  const { client } = useServices();
-  const [state, setState] = useState<Details>({ status: 'loading' });
-  useEffect(() => {
-    const controller = new AbortController();
-    client.contracts.resellerDetails({ params: { id: agency.id } }, { signal: controller.signal }).then(
-      (details) => setState({ status: 'ready', details }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (error instanceof NotFoundError) setState({ status: 'ready', details: null });
-        else setState({ status: 'error', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [client, agency]);
-  if (state.status === 'loading')
+  // An agency the API does not know (404) is `null`: the drawer says so instead of failing.
+  const state = useApiQuery(['contracts.resellerDetails', agency.id], (client, signal) =>
+    client.contracts
+      .resellerDetails({ params: { id: agency.id } }, { signal })
+      .catch((error: unknown): ResellerDetails | null => {
+        if (error instanceof NotFoundError) return null;
+        throw error;
+      }),
+  );
+  if (state.isPending)
     return (
       <div role="status" className="stack">
         <span className="visually-hidden">{t('contracts.reseller_details.loading')}</span>
@@ -91,13 +80,13 @@ function AgencyDetails({ agency }: { agency: AgencyRef }) {
         <Skeleton width="70%" />
       </div>
     );
-  if (state.status === 'error')
+  if (state.isError)
     return (
       <Alert variant="error" title={t('general.error_message')}>
-        {state.message || t('general.error_description')}
+        {errorMessage(state.error) || t('general.error_description')}
       </Alert>
     );
-  const { details } = state;
+  const details = state.data;
   if (!details) return <Alert variant="warning">{t('contracts.reseller_details.not_found')}</Alert>;
   return (
     <dl className="contracts__facts">

@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf, errorMessage } from '@tern/core';
-import type { ContractRecord, DiscoverRow, Role } from '@tern/sdk';
+import type { ContractRecord, DiscoverRow, Role, TernClient } from '@tern/sdk';
 import { useCallback, useEffect, useState } from 'react';
-import { useServices } from '../../session/SessionContext';
+import { useApiQuery } from '../../data/useApiQuery';
 
 export type ListState<T> =
   | { status: 'loading' }
@@ -15,33 +16,35 @@ export interface PagedList<T> {
   setPage: (page: number) => void;
 }
 
-type Loader<T> = (page: number, signal: AbortSignal) => Promise<{ items: T[]; meta: { total: number } }>;
+type Loader<T> = (
+  client: TernClient,
+  page: number,
+  signal: AbortSignal,
+) => Promise<{ items: T[]; meta: { total: number } }>;
+
+/** Every list of the contracts page is cached under this key (`reload` invalidates them together). */
+const LISTS_KEY = 'contracts.lists';
 
 /**
  * One list, ten a page from page 1 (R138). A new `key` (another property) starts again at page 1; a reload
- * (`version`) keeps the page, stepping back when an action emptied the last one.
+ * keeps the page, stepping back when an action emptied the last one.
  */
-function usePagedList<T>(load: Loader<T>, key: string, version: number, enabled: boolean): PagedList<T> {
+function usePagedList<T>(load: Loader<T>, key: string, enabled: boolean): PagedList<T> {
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
-  const [state, setState] = useState<ListState<T>>({ status: 'loading' });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what `load` loads.
+  const query = useApiQuery([LISTS_KEY, key, page], (client, signal) => load(client, page, signal), {
+    enabled,
+  });
+  const emptied = query.data !== undefined && query.data.items.length === 0 && page > 1;
   useEffect(() => {
-    if (!enabled) return;
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    load(page, controller.signal).then(
-      (reply) => {
-        if (controller.signal.aborted) return;
-        if (reply.items.length === 0 && page > 1) setPaging({ key, page: page - 1 });
-        else setState({ status: 'ready', items: reply.items, total: reply.meta.total });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', message: errorMessage(error) });
-      },
-    );
-    return () => controller.abort();
-  }, [key, page, version, enabled]);
+    if (emptied) setPaging({ key, page: page - 1 });
+  }, [emptied, key, page]);
+  const state: ListState<T> =
+    query.isPending || emptied
+      ? { status: 'loading' }
+      : query.isError
+        ? { status: 'error', message: errorMessage(query.error) }
+        : { status: 'ready', items: query.data.items, total: query.data.meta.total };
   const total = state.status === 'ready' ? state.total : 0;
   return {
     state,
@@ -57,8 +60,7 @@ function usePagedList<T>(load: Loader<T>, key: string, version: number, enabled:
  * is one. `reload` reloads them all (R132).
  */
 export function useContractLists(role: Role, propertyId: string | null, term = '') {
-  const { client } = useServices();
-  const [version, setVersion] = useState(0);
+  const queryClient = useQueryClient();
   const search = term.trim().slice(0, 52);
   const scope = {
     ...(contractSideOf(role) === 'supplier' && propertyId ? { propertyId } : {}),
@@ -66,18 +68,18 @@ export function useContractLists(role: Role, propertyId: string | null, term = '
   };
   const contractsOf =
     (status: Exclude<ContractTab, 'discover'>): Loader<ContractRecord> =>
-    (page, signal) =>
+    (client, page, signal) =>
       client.contracts.list({ query: { status, page, limit: CONTRACTS_PAGE_SIZE, ...scope } }, { signal });
-  const discoverRows: Loader<DiscoverRow> = (page, signal) =>
+  const discoverRows: Loader<DiscoverRow> = (client, page, signal) =>
     client.contracts.discover(
       { query: { page, limit: CONTRACTS_PAGE_SIZE, ...(search ? { term: search } : {}) } },
       { signal },
     );
   const where = `${role}:${propertyId ?? ''}:${search}`;
   return {
-    active: usePagedList(contractsOf('active'), `active:${where}`, version, true),
-    pending: usePagedList(contractsOf('pending'), `pending:${where}`, version, true),
-    discover: usePagedList(discoverRows, `discover:${where}`, version, role === 'reseller'),
-    reload: useCallback(() => setVersion((v) => v + 1), []),
+    active: usePagedList(contractsOf('active'), `active:${where}`, true),
+    pending: usePagedList(contractsOf('pending'), `pending:${where}`, true),
+    discover: usePagedList(discoverRows, `discover:${where}`, role === 'reseller'),
+    reload: useCallback(() => queryClient.invalidateQueries({ queryKey: [LISTS_KEY] }), [queryClient]),
   };
 }
