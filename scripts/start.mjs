@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: installs what is missing, builds the web app, and starts the API on the embedded database
-// (seeded with the demo world on first start, kept in .data/tern) serving the web app too.
+// (seeded with the demo world on first start, kept in .data/tern) serving the web app too. It is the demo:
+// `--demo` loads the demo world, and `--sandbox` (allowed on 127.0.0.1 only) lets anyone read the outbox.
 import { spawn } from 'node:child_process';
 import { ensureInstalled, log, root, run } from './lib.mjs';
 
@@ -21,8 +22,12 @@ const server = spawn(
     '--import',
     'tsx',
     'packages/server/src/main.ts',
+    '--host',
+    '127.0.0.1',
     '--port',
     port,
+    '--demo',
+    '--sandbox',
     '--data',
     data,
     '--web-dist',

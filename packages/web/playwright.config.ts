@@ -18,8 +18,8 @@ const chromiumLaunch = {
 };
 
 /**
- * Browser tests against the real server on a throwaway database, serving the built app (`npx vite build`
- * first). `scripts/test-all.mjs` adds `--reporter=list,json` and reads the JSON report.
+ * Browser tests against the real server on a throwaway database with the demo world, in sandbox mode (the specs
+ * read the outbox), serving the built app (`npx vite build` first). `scripts/test-all.mjs` adds `--reporter=list,json` and reads the JSON report.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -58,7 +58,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `node --conditions=source --import tsx ../server/src/main.ts --port ${PORT} --data :memory: --web-dist dist`,
+    command: `node --conditions=source --import tsx ../server/src/main.ts --port ${PORT} --data :memory: --demo --sandbox --web-dist dist`,
     url: `${baseURL}/api/v1/health`,
     reuseExistingServer: false,
     timeout: 60_000,

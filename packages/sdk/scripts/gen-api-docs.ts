@@ -51,7 +51,7 @@ function fields(schema: z.ZodType | undefined, io: 'input' | 'output'): string[]
 function access(e: Endpoint): string {
   if (e.access === 'public') return 'anyone';
   if (e.access === 'signedIn') return 'any signed-in user';
-  return e.access.join(', ');
+  return e.access.join(', ') + (e.sandboxPublic ? '; anyone in sandbox mode' : '');
 }
 
 function reply(e: Endpoint): string {

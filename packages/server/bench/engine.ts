@@ -47,7 +47,6 @@ console.log(`  seeded ${HOTELS} hotels × 14 days in ${((performance.now() - see
 const server = await startServer({
   port: 0,
   db,
-  seed: false,
   quiet: true,
   logger: silentLogger,
   vaultPort: 0,

@@ -28,7 +28,7 @@ const requestIdPattern = /^[\w.:-]{8,128}$/;
 
 /** The Tern API as a Hono app: static files, CORS, the contract's routes, JSON errors. */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const config = { ...configFromEnv(process.env, deps.db.kind === 'pglite'), ...deps.config };
+  const config = { ...configFromEnv(process.env), ...deps.config };
   const services: AppServices = {
     db: deps.db,
     clock: deps.clock ?? systemClock,

@@ -1,6 +1,11 @@
+import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './services/auth/password.js';
+
 /** Settings of one server; `configFromEnv` reads the environment, options of `startServer` override it. */
 export interface AppConfig {
-  /** The outbox endpoints answer (embedded database by default; with DATABASE_URL only if TERN_SANDBOX=1). */
+  /**
+   * Sandbox mode (`--sandbox`, TERN_SANDBOX=1): anyone may read the outbox (reset links, one-time codes), which
+   * is otherwise an admin's. Off by default; the server refuses it unless bound to a loopback address.
+   */
   sandbox: boolean;
   /** Where the web app is, for links in e-mails (TERN_WEB_URL). */
   webUrl: string;
@@ -16,6 +21,11 @@ export interface AppConfig {
   trustProxy: boolean;
   /** The reseller's home search form and search page (document 1 §9: on by default; TERN_SEARCH_PAGE=0 turns it off). */
   searchPageIsActive: boolean;
+  /**
+   * log2 of scrypt's N for new password hashes (TERN_PASSWORD_COST): 17 by default, OWASP's advice; tests lower
+   * it to stay fast. Stored hashes keep their own cost.
+   */
+  passwordCost: number;
   /** The card vault's public base URL (its own origin and port), or `null` when it is not running. */
   vaultUrl: string | null;
   version: string;
@@ -26,20 +36,43 @@ export const version = '0.1.0';
 
 type Env = Record<string, string | undefined>;
 
-/** The sandbox is on for the embedded database, and on a Postgres server only when TERN_SANDBOX=1. */
-export function sandboxFromEnv(env: Env, embedded: boolean): boolean {
-  const flag = env.TERN_SANDBOX;
-  if (flag === '1' || flag === 'true') return true;
-  if (flag === '0' || flag === 'false') return false;
-  return embedded;
+/** Sandbox mode only when asked (TERN_SANDBOX=1 or true), whatever the database. */
+export function sandboxFromEnv(env: Env): boolean {
+  return env.TERN_SANDBOX === '1' || env.TERN_SANDBOX === 'true';
 }
 
-export function configFromEnv(env: Env, embedded: boolean): AppConfig {
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return (
+    h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || /^::ffff:127(\.\d{1,3}){3}$/.test(h)
+  );
+}
+
+/** Sandbox mode opens the outbox to anyone who reaches the port: refuse it on any address but a loopback one. */
+export function assertSandboxAllowed(sandbox: boolean, host: string): void {
+  if (sandbox && !isLoopbackHost(host))
+    throw new Error(
+      `Sandbox mode opens the outbox (reset links, one-time codes) to anyone who reaches the port, so it runs only on a loopback address: bind to 127.0.0.1 (--host 127.0.0.1), or leave out --sandbox / TERN_SANDBOX (host given: ${host})`,
+    );
+}
+
+/** TERN_PASSWORD_COST, an integer within `PASSWORD_COST_RANGE`; the default otherwise. */
+export function passwordCostFromEnv(env: Env): number {
+  const cost = Number(env.TERN_PASSWORD_COST);
+  if (!env.TERN_PASSWORD_COST || !Number.isInteger(cost)) return DEFAULT_PASSWORD_COST;
+  return Math.min(PASSWORD_COST_RANGE.max, Math.max(PASSWORD_COST_RANGE.min, cost));
+}
+
+export function configFromEnv(env: Env): AppConfig {
   const origins = env.TERN_CORS_ORIGINS?.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
   return {
-    sandbox: sandboxFromEnv(env, embedded),
+    sandbox: sandboxFromEnv(env),
     webUrl: (env.TERN_WEB_URL ?? '').replace(/\/+$/, ''),
     apiUrl: '',
     webDist: null,
@@ -47,6 +80,7 @@ export function configFromEnv(env: Env, embedded: boolean): AppConfig {
     corsOrigins: origins?.length ? origins : defaultCorsOrigins,
     trustProxy: env.TERN_TRUST_PROXY === '1' || env.TERN_TRUST_PROXY === 'true',
     searchPageIsActive: !(env.TERN_SEARCH_PAGE === '0' || env.TERN_SEARCH_PAGE === 'false'),
+    passwordCost: passwordCostFromEnv(env),
     vaultUrl: null,
     version,
   };

@@ -1,9 +1,15 @@
 import { parseArgs } from 'node:util';
+import { createAdminCommand } from './createAdmin.js';
 import { startServer } from './server.js';
 
 const usage = `Usage: tern-server [--port 4000] [--host 127.0.0.1] [--data .data/tern | :memory:] [--web-dist DIR]
-                   [--no-demo-bookings]
-Environment: DATABASE_URL (wins over --data), TERN_SANDBOX, TERN_WEB_URL, TERN_CORS_ORIGINS, TERN_TRUST_PROXY`;
+                   [--demo [--no-demo-bookings]] [--sandbox]
+       tern-server --create-admin EMAIL [--data DIR]    (reads the password from stdin)
+  --demo          load the demo world (public logins, password tern-demo-1) into an empty database
+  --sandbox       anyone may read the outbox (reset links, one-time codes); loopback addresses only
+  --create-admin  add an admin to the database (the first one of a new database) and exit
+Environment: DATABASE_URL (wins over --data), TERN_SANDBOX, TERN_WEB_URL, TERN_CORS_ORIGINS, TERN_TRUST_PROXY,
+             TERN_PASSWORD_COST (tests only)`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -13,7 +19,10 @@ async function main(): Promise<void> {
       data: { type: 'string', default: '.data/tern' },
       'web-dist': { type: 'string' },
       quiet: { type: 'boolean', default: false },
+      demo: { type: 'boolean', default: false },
       'no-demo-bookings': { type: 'boolean', default: false },
+      sandbox: { type: 'boolean' },
+      'create-admin': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -21,17 +30,23 @@ async function main(): Promise<void> {
     console.log(usage);
     return;
   }
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const where = { data: values.data, ...(databaseUrl ? { databaseUrl } : {}) };
+  if (values['create-admin'] !== undefined) {
+    await createAdminCommand(values['create-admin'], where);
+    return;
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port: not a port: ${values.port}`);
-  const databaseUrl = process.env.DATABASE_URL || undefined;
   const server = await startServer({
     port,
     host: values.host,
-    data: values.data,
-    ...(databaseUrl ? { databaseUrl } : {}),
+    ...where,
     ...(values['web-dist'] ? { webDist: values['web-dist'] } : {}),
+    ...(values.sandbox !== undefined ? { sandbox: values.sandbox } : {}),
     quiet: values.quiet,
+    demo: values.demo,
     demoBookings: !values['no-demo-bookings'],
   });
   console.log(`listening on ${server.url}`);

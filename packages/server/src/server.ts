@@ -3,14 +3,15 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { type Clock, systemClock } from './clock.js';
-import { configFromEnv } from './config.js';
+import { assertSandboxAllowed, configFromEnv } from './config.js';
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { describeDb, openDb } from './db/open.js';
 import { seedDemoBookings } from './db/seed/demoBookings.js';
-import { photosDir } from './db/seed/fixtures.js';
+import { demoPhotosDir } from './db/seed/fixtures.js';
 import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
+import { hasNoUsers } from './services/auth/users.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { createVaultApp } from './services/vault/index.js';
 
@@ -27,14 +28,22 @@ export interface ServerOptions {
   db?: Db;
   /** A built web app to serve, with a SPA fallback. */
   webDist?: string;
-  /** The outbox endpoints answer. Default: on for PGlite, TERN_SANDBOX=1 for Postgres. */
+  /**
+   * Sandbox mode: anyone may read the outbox (reset links, codes), not only admins. Only on a loopback `host`:
+   * the server refuses to start otherwise. Default TERN_SANDBOX=1, else off.
+   */
   sandbox?: boolean;
   /** Base of links in e-mails. Default TERN_WEB_URL, else this server's own URL. */
   webUrl?: string;
   /** No info logs. */
   quiet?: boolean;
-  /** Load the demo world into an empty database. Default true. */
-  seed?: boolean;
+  /**
+   * Load the demo world (public logins and password) into an empty database, and serve its photos. Default
+   * false: a new database gets its tables only, and `--create-admin` makes the first admin.
+   */
+  demo?: boolean;
+  /** log2 of scrypt's N for new password hashes. Default TERN_PASSWORD_COST, else 17 (tests lower it). */
+  passwordCost?: number;
   /**
    * Once the demo world is new, book the demo bookings through the API (`tern-server` does; tests start
    * without, to count their own). Default false.
@@ -52,8 +61,12 @@ export interface RunningServer {
   /** The card vault's base URL. */
   vaultUrl: string;
   db: Db;
-  /** What the start seeded, or `null` when the database already had users. */
+  /** What the start seeded, or `null` when it did not (no demo asked, or the database had users). */
   seeded: SeedReport | null;
+  /** Anyone may read the outbox. */
+  sandbox: boolean;
+  /** The database has no user: someone must create the first admin. */
+  needsAdmin: boolean;
   /** Where the database is (for a log line). */
   database: string;
   close(): Promise<void>;
@@ -64,6 +77,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? consoleLogger(options.quiet);
   const clock = options.clock ?? systemClock;
+  const env = configFromEnv(process.env);
+  const sandbox = options.sandbox ?? env.sandbox;
+  const passwordCost = options.passwordCost ?? env.passwordCost;
+  assertSandboxAllowed(sandbox, host);
   const where = {
     data: options.data ?? ':memory:',
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
@@ -72,8 +89,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const ownsDb = !options.db;
   try {
     await migrate(db);
-    const seeded = options.seed === false ? null : await seedIfEmpty(db, { clock });
-    const env = configFromEnv(process.env, db.kind === 'pglite');
+    const seeded = options.demo ? await seedIfEmpty(db, { clock, passwordCost }) : null;
+    const needsAdmin = !seeded && (await hasNoUsers(db));
     // Listen first so the port is known for links in e-mails, then hand requests to the app.
     let fetch: (request: Request, env: unknown) => Response | Promise<Response> = () =>
       new Response('Starting', { status: 503 });
@@ -116,9 +133,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       clock,
       logger,
       config: {
-        ...(options.sandbox !== undefined ? { sandbox: options.sandbox } : {}),
+        sandbox,
+        passwordCost,
         webDist: options.webDist ? resolve(options.webDist) : null,
-        photosDir,
+        photosDir: options.demo ? await demoPhotosDir() : null,
         webUrl,
         apiUrl: url,
         vaultUrl,
@@ -136,6 +154,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       );
       seeded.ms += Date.now() - started;
     }
+    if (sandbox)
+      logger.info(
+        `sandbox mode: anyone who reaches ${url} may read the outbox (reset links, one-time codes) — loopback only, never in production`,
+      );
+    if (needsAdmin)
+      logger.info(
+        'no users yet: create the first admin with `npm run serve -- --create-admin EMAIL` (the same --data or DATABASE_URL; it reads the password from stdin), or start with --demo for the demo world',
+      );
     const stopHousekeeping = startHousekeeping(db, clock, (error) =>
       logger.error('housekeeping failed:', error),
     );
@@ -145,6 +171,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       vaultUrl,
       db,
       seeded,
+      sandbox,
+      needsAdmin,
       database: options.db ? `${db.kind} (given)` : describeDb(where),
       close: async () => {
         await stopHousekeeping();

@@ -1,12 +1,15 @@
-import { NotFoundError } from '@tern/sdk';
+import { createClient, ForbiddenError, NotFoundError, UnauthorizedError } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../src/app.js';
+import { silentLogger } from '../src/logger.js';
+import { startServer } from '../src/server.js';
+import { hashPassword } from '../src/services/auth/password.js';
+import { createAdmin } from '../src/services/auth/users.js';
 import { html, sendMail } from '../src/services/mail.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, TEST_PASSWORD_COST, type TestServer } from './helpers/server.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
+  server = await startTestServer({ demo: false });
   for (let i = 1; i <= 12; i++)
     await sendMail(server.db, {
       to: i % 2 ? 'Odd@Example.test' : 'even@example.test',
@@ -43,8 +46,9 @@ describe('the outbox (sandbox)', () => {
       html: '<p>Number 12</p>',
     });
     expect(Date.parse(mail.createdAt)).not.toBeNaN();
-    for (const id of ['00000000-0000-0000-0000-000000000000', 'nope'])
-      await expect(server.client().mail.show({ params: { id } })).rejects.toBeInstanceOf(NotFoundError);
+    await expect(
+      server.client().mail.show({ params: { id: '00000000-0000-0000-0000-000000000000' } }),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('escapes values in HTML mails', async () => {
@@ -69,13 +73,87 @@ describe('the outbox (sandbox)', () => {
     );
   });
 
-  it('does not exist outside the sandbox', async () => {
-    const app = createApp({ db: server.db, config: { sandbox: false } });
-    const list = await app.request('/api/v1/outbox');
-    expect(list.status).toBe(404);
-    expect(await list.json()).toMatchObject({ code: 'not_found' });
-    expect((await app.request('/api/v1/outbox/00000000-0000-0000-0000-000000000000')).status).toBe(404);
-    expect(await (await app.request('/api/v1/health')).json()).toMatchObject({ sandbox: false });
+  it("is an admin's outside sandbox mode: 401 anonymous, 403 for a supplier, the list for an admin", async () => {
+    // A second server on the same database, not in sandbox mode, over real HTTP.
+    const closed = await startServer({
+      port: 0,
+      vaultPort: 0,
+      db: server.db,
+      sandbox: false,
+      logger: silentLogger,
+    });
+    try {
+      const anonymous = createClient({ baseUrl: closed.url, retries: 0 });
+      await expect(anonymous.mail.list()).rejects.toBeInstanceOf(UnauthorizedError);
+      const [first] = (await server.client().mail.list({ query: { limit: 1 } })).items;
+      await expect(anonymous.mail.show({ params: { id: first!.id } })).rejects.toBeInstanceOf(
+        UnauthorizedError,
+      );
+      const raw = await fetch(`${closed.url}/api/v1/outbox`);
+      expect(raw.status).toBe(401);
+      expect(await raw.text()).not.toContain('Mail 12');
+
+      const password = 'a long enough password';
+      await createAdmin(server.db, {
+        email: 'Root@Example.test',
+        password,
+        passwordCost: TEST_PASSWORD_COST,
+      });
+      await server.db.query(
+        `insert into users (email, name, role, password_hash) values ('supplier@example.test', 'S', 'supplier', $1)`,
+        [await hashPassword(password, TEST_PASSWORD_COST)],
+      );
+      const tokenOf = async (email: string) => {
+        const reply = await anonymous.auth.signIn({
+          body: { session: { email, password, rememberMe: false } },
+        });
+        if (reply.type !== 'session') throw new Error('no session');
+        return reply.token;
+      };
+      const supplierToken = await tokenOf('supplier@example.test');
+      const adminToken = await tokenOf('root@example.test');
+      const asSupplier = createClient({ baseUrl: closed.url, retries: 0, token: () => supplierToken });
+      await expect(asSupplier.mail.list()).rejects.toBeInstanceOf(ForbiddenError);
+      const asAdmin = createClient({ baseUrl: closed.url, retries: 0, token: () => adminToken });
+      expect((await asAdmin.mail.list({ query: { kind: 'otp_code' } })).items.map((m) => m.subject)).toEqual([
+        'Mail 12',
+        'Mail 11',
+      ]);
+      expect((await asAdmin.mail.show({ params: { id: first!.id } })).subject).toBe(first!.subject);
+      expect(await asAdmin.system.health()).toMatchObject({ sandbox: false });
+    } finally {
+      await closed.close();
+    }
+  });
+
+  it('refuses sandbox mode on an address other people reach, and says so at start on a loopback one', async () => {
+    await expect(
+      startServer({
+        port: 0,
+        vaultPort: 0,
+        host: '0.0.0.0',
+        db: server.db,
+        sandbox: true,
+        logger: silentLogger,
+      }),
+    ).rejects.toThrow(/loopback address/);
+    const said: string[] = [];
+    const open = await startServer({
+      port: 0,
+      vaultPort: 0,
+      host: '127.0.0.1',
+      db: server.db,
+      sandbox: true,
+      logger: { info: (m) => said.push(m), error: () => {} },
+    });
+    try {
+      expect(said.filter((m) => m.startsWith('sandbox mode:'))).toHaveLength(1);
+      expect((await createClient({ baseUrl: open.url, retries: 0 }).mail.list()).meta.total).toBeGreaterThan(
+        0,
+      );
+    } finally {
+      await open.close();
+    }
   });
 
   it('says in the health check which database runs and that the sandbox is on', async () => {

@@ -19,7 +19,10 @@ export async function startTestServer(): Promise<TestServer> {
     port: 0,
     data: ':memory:',
     quiet: true,
+    // The demo world's logins, the outbox open to anyone (sandbox mode, on 127.0.0.1), cheap password hashes.
+    demo: true,
     sandbox: true,
+    passwordCost: 10,
     clock,
     logger: silentLogger,
   });

@@ -16,15 +16,18 @@ export const outboxMail = z.object({
 export type OutboxMail = z.infer<typeof outboxMail>;
 
 /**
- * The outbox of e-mails. Tern writes every e-mail here; in the sandbox (embedded database, or TERN_SANDBOX=1)
- * this area is open so the mail viewer and tests can read it. Elsewhere it answers 404.
+ * The outbox of e-mails. Tern writes every e-mail here. It holds reset links and one-time codes, so only an admin
+ * reads it; in sandbox mode (`--sandbox`, allowed only on a loopback address) anyone may, so the demo, `tern mail`
+ * and tests can read codes and links.
  */
 export const mailArea = defineArea('mail', {
   list: endpoint({
     method: 'GET',
     path: '/api/v1/outbox',
-    summary: 'Lists e-mails in the outbox, newest first; `to` filters by recipient. Sandbox only.',
-    access: 'public',
+    summary:
+      'Lists e-mails in the outbox, newest first; `to` filters by recipient. Admins; anyone in sandbox mode.',
+    access: ['admin'],
+    sandboxPublic: true,
     query: z.object({
       to: z.string().max(200).optional(),
       kind: z.string().max(60).optional(),
@@ -32,16 +35,18 @@ export const mailArea = defineArea('mail', {
     }),
     reply: 'list',
     response: listOf(outboxMail),
-    errors: [404],
+    errors: [401, 403],
   }),
   show: endpoint({
     method: 'GET',
     path: '/api/v1/outbox/{id}',
-    summary: 'One e-mail of the outbox. Sandbox only.',
-    access: 'public',
+    summary: 'One e-mail of the outbox. Admins; anyone in sandbox mode.',
+    access: ['admin'],
+    owns: { id: 'unowned' },
+    sandboxPublic: true,
     params: z.object({ id }),
     reply: 'resource',
     response: outboxMail,
-    errors: [404],
+    errors: [401, 403, 404],
   }),
 });

@@ -43,7 +43,7 @@ export function isoDay(date: Date): string {
  */
 export async function seedIfEmpty(
   db: Db,
-  options: { clock?: Clock; source?: SeedSource; days?: number } = {},
+  options: { clock?: Clock; source?: SeedSource; days?: number; passwordCost?: number } = {},
 ): Promise<SeedReport | null> {
   const started = Date.now();
   const source = options.source ?? (await demoSource());
@@ -51,7 +51,7 @@ export async function seedIfEmpty(
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(7262012)');
     if (await tx.one('select 1 from users limit 1')) return null;
-    const ids = await insertWorld(tx, source.world);
+    const ids = await insertWorld(tx, source.world, { passwordCost: options.passwordCost });
     const inventory = await insertInventory(tx, ids, source.inventory(from, options.days ?? INVENTORY_DAYS));
     const { world } = source;
     return {

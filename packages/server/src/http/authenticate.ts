@@ -48,8 +48,17 @@ const resetSessionMay = new Set([
 ]);
 
 /**
+ * Whether anyone may call the endpoint on this server: a public one always; a `sandboxPublic` one (the outbox)
+ * only in sandbox mode, which the server allows only on a loopback address.
+ */
+export function isOpenToAnyone(endpoint: Endpoint, config: Pick<AppServices['config'], 'sandbox'>): boolean {
+  return endpoint.access === 'public' || (endpoint.sandboxPublic === true && config.sandbox);
+}
+
+/**
  * Who calls, and whether they may: 401 without a valid token, 440 for an expired one, 403 for a role the
- * endpoint does not allow. A public endpoint takes anyone (a bad token there counts as anonymous).
+ * endpoint does not allow. An endpoint open to anyone (`isOpenToAnyone`) takes anyone (a bad token there counts
+ * as anonymous).
  */
 export async function authorize(
   services: AppServices,
@@ -58,7 +67,7 @@ export async function authorize(
 ): Promise<Auth | null> {
   const result = await authenticate(services, bearerToken(authorization));
   const auth = 'auth' in result ? result.auth : null;
-  if (endpoint.access === 'public') return auth;
+  if (isOpenToAnyone(endpoint, services.config)) return auth;
   if (!auth) throw (result as { problem: HttpError }).problem;
   if (!isAllowed(endpoint.access, auth.user.role)) throw forbidden();
   if (auth.purpose === 'password_reset' && !resetSessionMay.has(endpoint.name))

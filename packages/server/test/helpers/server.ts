@@ -5,6 +5,8 @@ import { type ServerOptions, startServer } from '../../src/server.js';
 import { openTestDb } from './testDb.js';
 
 export const PASSWORD = 'tern-demo-1';
+/** log2 of scrypt's N in tests: 2^10 instead of 2^17. */
+export const TEST_PASSWORD_COST = 10;
 export const demoEmail = (login: string) => `${login}@demo.tern.test`;
 
 export interface TestServer {
@@ -29,8 +31,19 @@ export async function startTestServer(
   const clock = shiftedClock();
   const errors: TestServer['errors'] = [];
   const logger: Logger = { info: () => {}, error: (message, error) => errors.push({ message, error }) };
-  // The outbox is read by the tests: the sandbox is on, on Postgres too.
-  const server = await startServer({ port: 0, db, clock, logger, quiet: true, sandbox: true, ...options });
+  // The tests read the outbox (sandbox mode, on 127.0.0.1), sign in as the demo's people (the demo world), and
+  // hash at a low cost to stay fast (the cost itself is tested in passwords.test.ts).
+  const server = await startServer({
+    port: 0,
+    db,
+    clock,
+    logger,
+    quiet: true,
+    sandbox: true,
+    demo: true,
+    passwordCost: TEST_PASSWORD_COST,
+    ...options,
+  });
   const client = (token?: string | null, opts: { onSessionExpired?: () => void } = {}) =>
     createClient({
       baseUrl: server.url,

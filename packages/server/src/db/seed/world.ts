@@ -200,8 +200,13 @@ async function insertVehicles(tx: Db, s: DemoCarStation, propertyId: string, ids
   }
 }
 
-async function insertUsers(tx: Db, world: DemoWorld, ids: SeedIds): Promise<void> {
-  const hashes = await Promise.all(world.users.map((u) => hashPassword(u.password)));
+async function insertUsers(tx: Db, world: DemoWorld, ids: SeedIds, passwordCost?: number): Promise<void> {
+  // One hash per distinct password: the demo's passwords are published, so a salt per user would protect
+  // nothing, and each hash at the default cost takes 128 MiB and a fraction of a second.
+  const byPassword = new Map<string, Promise<string>>();
+  for (const u of world.users)
+    if (!byPassword.has(u.password)) byPassword.set(u.password, hashPassword(u.password, passwordCost));
+  const hashes = await Promise.all(world.users.map((u) => byPassword.get(u.password)!));
   for (const [i, u] of world.users.entries()) {
     const firstProperty = u.properties?.[0]?.propertyKey;
     const supplierKey = [...world.properties, ...world.carStations].find(
@@ -254,7 +259,11 @@ async function insertContracts(tx: Db, world: DemoWorld, ids: SeedIds): Promise<
 }
 
 /** Loads the people, companies, properties, contracts and currency rates of the demo world. */
-export async function insertWorld(tx: Db, world: DemoWorld): Promise<SeedIds> {
+export async function insertWorld(
+  tx: Db,
+  world: DemoWorld,
+  options: { passwordCost?: number } = {},
+): Promise<SeedIds> {
   const ids: SeedIds = {
     agencies: new Map(),
     suppliers: new Map(),
@@ -265,7 +274,7 @@ export async function insertWorld(tx: Db, world: DemoWorld): Promise<SeedIds> {
   await insertCompanies(tx, world, ids);
   for (const p of world.properties) await insertHotelDetails(tx, p, await insertProperty(tx, p, ids), ids);
   for (const s of world.carStations) await insertVehicles(tx, s, await insertProperty(tx, s, ids), ids);
-  await insertUsers(tx, world, ids);
+  await insertUsers(tx, world, ids, options.passwordCost);
   await insertContracts(tx, world, ids);
   return ids;
 }

@@ -83,7 +83,7 @@ export async function verifyResetToken(
 export async function resetPassword(services: AppServices, auth: Auth, password: string): Promise<string> {
   if (auth.purpose !== 'password_reset')
     throw forbidden('Open the link from the e-mail to set a new password', 'forbidden');
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, services.config.passwordCost);
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
     await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
@@ -115,7 +115,7 @@ export async function changePassword(
     const message = 'The old password is not right';
     throw badRequest(message, [{ field: 'oldPassword', message }]);
   }
-  const hash = await hashPassword(input.password);
+  const hash = await hashPassword(input.password, services.config.passwordCost);
   await services.db.transaction(async (tx) => {
     await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
       auth.user.id,

@@ -64,7 +64,7 @@ export async function signIn(
   const user = await findUserByEmail(db, email);
   const ok = user
     ? await verifyPassword(input.password, user.password_hash)
-    : await verifyNothing(input.password);
+    : await verifyNothing(input.password, services.config.passwordCost);
   if (!user || !ok) throw await fail(wrongCredentials());
   if (user.status !== 'active') throw new HttpError(401, 'account_blocked', 'This account is blocked');
 

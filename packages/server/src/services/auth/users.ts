@@ -1,6 +1,7 @@
 import type { Role, User } from '@tern/sdk';
 import type { AppConfig } from '../../config.js';
 import type { Db } from '../../db/db.js';
+import { hashPassword } from './password.js';
 
 export interface UserRow {
   id: string;
@@ -98,4 +99,34 @@ export async function loadUser(
       carRentalFeature: row.role === 'reseller' && row.agency_cars === true,
     },
   };
+}
+
+/** Passwords of admins made by `createAdmin`: at least this long. */
+export const ADMIN_PASSWORD_MIN = 12;
+
+/**
+ * Adds an active admin (the first one of a new database: `tern-server --create-admin EMAIL`). Refuses a taken
+ * address, an address without `@` and a password shorter than `ADMIN_PASSWORD_MIN`.
+ */
+export async function createAdmin(
+  db: Db,
+  input: { email: string; password: string; name?: string; passwordCost?: number },
+): Promise<{ id: string; email: string }> {
+  const email = input.email.trim().toLowerCase();
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new Error(`Not an e-mail address: ${input.email}`);
+  if (input.password.length < ADMIN_PASSWORD_MIN || input.password.length > 128)
+    throw new Error(`The password must have ${ADMIN_PASSWORD_MIN} to 128 characters`);
+  if (await findUserByEmail(db, email)) throw new Error(`There is a user with the address ${email} already`);
+  const hash = await hashPassword(input.password, input.passwordCost);
+  const row = await db.one<{ id: string }>(
+    `insert into users (email, name, role, status, password_hash) values ($1, $2, 'admin', 'active', $3)
+     returning id`,
+    [email, input.name?.trim() || email.split('@')[0], hash],
+  );
+  return { id: row!.id, email };
+}
+
+/** Whether the database has no user yet (a new one started without the demo). */
+export async function hasNoUsers(db: Db): Promise<boolean> {
+  return !(await db.one('select 1 from users limit 1'));
 }
