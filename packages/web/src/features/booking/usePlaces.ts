@@ -1,45 +1,40 @@
-import type { Place } from '@tern/sdk';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComboBoxItem } from '../../components/ComboBox';
-import { useServices } from '../../session/SessionContext';
+import { useApiQuery } from '../../data/useApiQuery';
 import { bookingApi, type Kind } from './api';
 import { countryName } from './countries';
 
 /** Document 1 §9: input is debounced 500 ms. */
 export const INPUT_DEBOUNCE_MS = 500;
 
-/**
- * Destination suggestions for a typed term (`places`, document 1 §7), asked 500 ms after the last
- * keystroke; an older answer never replaces a newer one.
- */
-export function usePlaces(kind: Kind, term: string, enabled = true) {
-  const { client } = useServices();
-  const { t } = useTranslation();
-  const [places, setPlaces] = useState<Place[]>([]);
-  const [loading, setLoading] = useState(false);
+/** `value` once it has stayed the same for `ms` while `enabled` (null before that: nothing is asked yet). */
+function useSettled(value: string, ms: number, enabled: boolean): string | null {
+  const [settled, setSettled] = useState<string | null>(null);
   useEffect(() => {
     if (!enabled) return;
-    const controller = new AbortController();
-    setLoading(true);
-    const timer = setTimeout(() => {
-      bookingApi(client)
-        .places(kind, term.trim(), controller.signal)
-        .then((found) => {
-          if (!controller.signal.aborted) setPlaces(found);
-        })
-        .catch(() => {
-          if (!controller.signal.aborted) setPlaces([]);
-        })
-        .finally(() => {
-          if (!controller.signal.aborted) setLoading(false);
-        });
-    }, INPUT_DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [client, kind, term, enabled]);
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms, enabled]);
+  return settled;
+}
+
+/**
+ * Destination suggestions for a typed term (`places`, document 1 §7), asked 500 ms after the last
+ * keystroke; the last answer stays until the next one comes (a superseded call is cancelled).
+ */
+export function usePlaces(kind: Kind, term: string, enabled = true) {
+  const { t } = useTranslation();
+  const typed = term.trim();
+  const settled = useSettled(typed, INPUT_DEBOUNCE_MS, enabled);
+  const query = useApiQuery(
+    ['vehicles.places', kind, settled],
+    (client, signal) => bookingApi(client).places(kind, settled ?? '', signal),
+    { enabled: enabled && settled !== null, placeholderData: keepPreviousData },
+  );
+  const places = useMemo(() => (query.isError ? [] : (query.data ?? [])), [query.isError, query.data]);
+  const loading = enabled && (typed !== settled || query.isFetching);
   const items: ComboBoxItem[] = useMemo(
     () =>
       places.map((p) => ({

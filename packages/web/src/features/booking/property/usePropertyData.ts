@@ -6,8 +6,8 @@ import {
   type PropertyInfo,
   type UnitWithRates,
 } from '@tern/sdk';
-import { useCallback, useEffect, useState } from 'react';
-import { useServices } from '../../../session/SessionContext';
+import { useEffect } from 'react';
+import { useApiQuery } from '../../../data/useApiQuery';
 import { bookingApi, type Kind } from '../api';
 
 export type Load<T> =
@@ -21,33 +21,32 @@ export type Load<T> =
  * checkout alike.
  */
 export function usePropertyInfo(kind: Kind, id: string) {
-  const { client } = useServices();
   const navigate = useNavigate();
-  const [info, setInfo] = useState<Load<PropertyInfo> | { status: 'notFound' }>({ status: 'loading' });
-  const [closed, setClosed] = useState<ClosedDates | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads on retry.
+  const query = useApiQuery(['engine.info', kind, id], (client, signal) =>
+    bookingApi(client).info(kind, id, signal),
+  );
+  const closed = useApiQuery(['engine.closedDates', kind, id], (client, signal) =>
+    bookingApi(client).closedDates(kind, id, signal),
+  );
+  const notFound = query.error instanceof NotFoundError;
   useEffect(() => {
-    const controller = new AbortController();
-    const api = bookingApi(client);
-    setInfo({ status: 'loading' });
-    api
-      .info(kind, id, controller.signal)
-      .then((data) => !controller.signal.aborted && setInfo({ status: 'ready', data }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setInfo(error instanceof NotFoundError ? { status: 'notFound' } : { status: 'error', error });
-      });
-    api
-      .closedDates(kind, id, controller.signal)
-      .then((data) => !controller.signal.aborted && setClosed(data))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [client, kind, id, attempt]);
-  useEffect(() => {
-    if (info.status === 'notFound') void navigate({ href: '/404', replace: true });
-  }, [info.status, navigate]);
-  return { info, closed, retry: useCallback(() => setAttempt((n) => n + 1), []) };
+    if (notFound) void navigate({ href: '/404', replace: true });
+  }, [notFound, navigate]);
+  const info: Load<PropertyInfo> | { status: 'notFound' } = notFound
+    ? { status: 'notFound' }
+    : // A retry after an error shows the loader again; a background re-read keeps the page as it is.
+      query.isPending || (query.isError && query.isFetching)
+      ? { status: 'loading' }
+      : query.isError
+        ? { status: 'error', error: query.error }
+        : { status: 'ready', data: query.data };
+  const { refetch } = query;
+  return {
+    info,
+    // Closed dates that fail to load close nothing.
+    closed: (closed.data ?? null) as ClosedDates | null,
+    retry: () => void refetch(),
+  };
 }
 
 export interface RatesQuery {
@@ -59,58 +58,46 @@ export interface RatesQuery {
   childrenAge: number[];
 }
 
-/** The units with their rates for a stay (checkout re-reads them for the chosen rooms). */
+/**
+ * The units with their rates for a stay (checkout re-reads them for the chosen rooms). Not kept once checkout
+ * is left (`gcTime: 0`): each visit reads the current prices.
+ */
 export function useUnits(kind: Kind, id: string, query: RatesQuery | null) {
-  const { client } = useServices();
-  const [units, setUnits] = useState<Load<UnitWithRates[]> | { status: 'idle' }>({ status: 'idle' });
-  const key = query ? JSON.stringify(query) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query.
-  useEffect(() => {
-    if (!query) {
-      setUnits({ status: 'idle' });
-      return;
-    }
-    const controller = new AbortController();
-    setUnits({ status: 'loading' });
-    bookingApi(client)
-      .listWithRates(
-        kind,
-        id,
-        { checkinDate: query.checkinDate, checkoutDate: query.checkoutDate, currency: query.currency },
-        controller.signal,
-      )
-      .then((data) => !controller.signal.aborted && setUnits({ status: 'ready', data }))
-      .catch((error: unknown) => !controller.signal.aborted && setUnits({ status: 'error', error }));
-    return () => controller.abort();
-  }, [client, kind, id, key]);
-  return units;
+  const stay = query
+    ? { checkinDate: query.checkinDate, checkoutDate: query.checkoutDate, currency: query.currency }
+    : null;
+  const units = useApiQuery(
+    ['engine.listWithRates', kind, id, stay],
+    (client, signal) => bookingApi(client).listWithRates(kind, id, stay!, signal),
+    { enabled: stay !== null, gcTime: 0 },
+  );
+  const state: Load<UnitWithRates[]> | { status: 'idle' } = !stay
+    ? { status: 'idle' }
+    : units.isPending
+      ? { status: 'loading' }
+      : units.isError
+        ? { status: 'error', error: units.error }
+        : { status: 'ready', data: units.data };
+  return state;
 }
 
 /** The best offer for the search the rates were loaded for (the price panel; hidden when it has errors). */
-export function useBestOffer(kind: Kind, id: string, query: RatesQuery | null) {
-  const { client } = useServices();
-  const [bestOffer, setBestOffer] = useState<BestOffer | null>(null);
-  const key = query ? JSON.stringify(query) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query.
-  useEffect(() => {
-    setBestOffer(null);
-    if (!query) return;
-    const controller = new AbortController();
-    bookingApi(client)
-      .bestOffer(
+export function useBestOffer(kind: Kind, id: string, query: RatesQuery | null): BestOffer | null {
+  const offer = useApiQuery(
+    ['engine.bestOffer', kind, id, query],
+    (client, signal) =>
+      bookingApi(client).bestOffer(
         kind,
         id,
         {
-          checkinDate: query.checkinDate,
-          checkoutDate: query.checkoutDate,
-          currency: query.currency,
-          occupancy: { adults: query.adults, children: query.children, childrenAge: query.childrenAge },
+          checkinDate: query!.checkinDate,
+          checkoutDate: query!.checkoutDate,
+          currency: query!.currency,
+          occupancy: { adults: query!.adults, children: query!.children, childrenAge: query!.childrenAge },
         },
-        controller.signal,
-      )
-      .then((data) => !controller.signal.aborted && setBestOffer(data))
-      .catch(() => !controller.signal.aborted && setBestOffer(null));
-    return () => controller.abort();
-  }, [client, kind, id, key]);
-  return bestOffer;
+        signal,
+      ),
+    { enabled: query !== null },
+  );
+  return query ? (offer.data ?? null) : null;
 }
