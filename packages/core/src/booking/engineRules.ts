@@ -179,8 +179,13 @@ export function parseBookingQuery(search: string | URLSearchParams, today: strin
     adults,
     children,
     childrenAge: withChildren({ adults, children, childrenAge: ages }, children).childrenAge,
+    // South below north and west apart from east: a map without a size reports a zero-area box (dropped).
     mapCoordinates:
-      coords.length === 4 && coords.every((n) => Number.isFinite(n)) && get('mapCoordinates')
+      coords.length === 4 &&
+      coords.every((n) => Number.isFinite(n)) &&
+      get('mapCoordinates') &&
+      coords[0]! < coords[2]! &&
+      coords[1] !== coords[3]
         ? (coords as [number, number, number, number])
         : null,
     city: get('city') ?? null,

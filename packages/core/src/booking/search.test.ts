@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type BookingParams, parseBookingQuery } from './engineRules.js';
 import {
   boundsToCoordinates,
+  hasMapArea,
   hasSearchDates,
   paramsForType,
   searchDates,
@@ -96,6 +97,27 @@ describe('searchQueryFor', () => {
     expect(q.filter).toEqual({ latitude: { gte: -90, lte: 90 }, longitude: { gte: -180, lte: 180 } });
     expect(q.currency).toBe('USD');
   });
+});
+
+describe('map bounds with an area (a map without a size reports a zero-area box)', () => {
+  it.each([
+    ['mapCoordinates=38.6,-9.3,38.8,-9.0', [38.6, -9.3, 38.8, -9]],
+    // Zero height, zero width, a point: what a hidden map (0 × 0 px) reports.
+    ['mapCoordinates=38.7,-9.3,38.7,-9.0', null],
+    ['mapCoordinates=38.6,-9.1,38.8,-9.1', null],
+    ['mapCoordinates=20,0,20,0', null],
+    // South above north.
+    ['mapCoordinates=38.8,-9.3,38.6,-9.0', null],
+    // Across the antimeridian west can be east of east: still an area.
+    ['mapCoordinates=-20,170,-10,-170', [-20, 170, -10, -170]],
+  ])('%s reads as %j', (query, expected) => expect(params(query).mapCoordinates).toEqual(expected));
+
+  it.each([
+    [{ south: 38.6, west: -9.3, north: 38.8, east: -9 }, true],
+    [{ south: 20, west: 0, north: 20, east: 0 }, false],
+    [{ south: 38.7, west: -9.3, north: 38.7, east: -9 }, false],
+    [{ south: 38.6, west: -9.1, north: 38.8, east: -9.1 }, false],
+  ])('%j has an area: %s', (bounds, expected) => expect(hasMapArea(bounds)).toBe(expected));
 });
 
 describe('vehicleQueryFor', () => {

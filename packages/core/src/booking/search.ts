@@ -25,6 +25,14 @@ export interface MapBounds {
 
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 
+/**
+ * Bounds that cover some of the map: south below north and west apart from east. A map without a size (hidden
+ * on a phone) reports a box of zero area around its centre; searching it finds nothing, so it is never used.
+ */
+export function hasMapArea(bounds: MapBounds): boolean {
+  return bounds.south < bounds.north && bounds.west !== bounds.east;
+}
+
 /** The bounds as the query's `mapCoordinates`: south, west, north, east, to 4 decimals. */
 export function boundsToCoordinates(bounds: MapBounds): [number, number, number, number] {
   return [round4(bounds.south), round4(bounds.west), round4(bounds.north), round4(bounds.east)];

@@ -127,6 +127,18 @@ describe('searchPageMachine', () => {
     });
   });
 
+  it('never searches the zero-area bounds of a map without a size (a phone going back to the list)', async () => {
+    const { actor, searches } = start(stays, [list(1), list(1)]);
+    await waitFor(actor, (s) => s.matches({ active: 'results' }));
+    actor.send({ type: 'map.bounds', bounds: { south: 38.6, west: -9.3, north: 38.8, east: -9 } });
+    // Hidden: Leaflet reports the centre as a box of zero area.
+    actor.send({ type: 'map.bounds', bounds: { south: 38.7, west: -9.15, north: 38.7, east: -9.15 } });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(searches).toHaveLength(1);
+    expect(actor.getSnapshot().context.params.mapCoordinates).toBeNull();
+    expect(actor.getSnapshot().matches({ active: 'results' })).toBe(true);
+  });
+
   it('waits for both dates for stays (R018)', async () => {
     const { actor, searches } = start('checkinDate=2030-05-02', [list(1)]);
     expect(actor.getSnapshot().matches({ active: 'needsDates' })).toBe(true);

@@ -6,6 +6,7 @@ import { type VehicleQueryOutcome, vehicleQueryMachine } from '../vehicles/vehic
 import { type BookingParams, bookingQueryString, parseBookingQuery } from './engineRules.js';
 import {
   boundsToCoordinates,
+  hasMapArea,
   hasSearchDates,
   type MapBounds,
   SEARCH_DEBOUNCE_MS,
@@ -78,6 +79,7 @@ export const searchPageMachine = setup({
     isVehicle: ({ context }) => context.params.type === 'vehicle',
     hasDates: ({ context }) => hasSearchDates(context.params),
     firstBounds: ({ context }) => context.boundsChanges === 0,
+    hasNoArea: ({ event }) => event.type === 'map.bounds' && !hasMapArea(event.bounds),
     hasMore: ({ context }) => context.properties.length < context.total,
   },
 }).createMachine({
@@ -117,6 +119,8 @@ export const searchPageMachine = setup({
           actions: assign(({ context, event }) => ({ params: { ...context.params, ...event.change } })),
         },
         'map.bounds': [
+          // A map without a size reports a zero-area box: not a place to search (nor a first fit).
+          { guard: 'hasNoArea' },
           { guard: 'firstBounds', actions: assign({ boundsChanges: 1 }) },
           {
             target: '.debouncing',
