@@ -130,10 +130,12 @@ describe('the bookings list', () => {
     expect(agents.items.every((a) => a.email !== 'agent2@demo.tern.test')).toBe(true);
     const mine = await agent.bookings.list({ query: { booker: me.id, limit: 100 } });
     expect(mine.items.map((b) => b.reservationId)).toContain(created.reservationId);
-    // Another agency's user booked none of this agency's bookings: the filter leaves nothing.
+    // Another agency's user is no one this agency may name (the contract's `owns`): 404, no list.
     const stranger = await server.client(await server.signIn('agent2')).auth.currentUser();
-    const theirs = await agent.bookings.list({ query: { booker: stranger.id, limit: 100 } });
-    expect(theirs.items).toEqual([]);
+    await expect(agent.bookings.list({ query: { booker: stranger.id, limit: 100 } })).rejects.toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+    });
     const hotelier = server.client(await server.signIn('hotelier'));
     await expect(hotelier.contracts.agents({ query: {} })).rejects.toMatchObject({ status: 403 });
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, role } from './common.js';
+import { email, recordId, role } from './common.js';
 import { defineArea, endpoint } from './define.js';
 
 /** Passwords: at least 6 characters (document 2 §5), at most 128. */
@@ -10,10 +10,10 @@ export const password = z
 
 export const userProperty = z.object({
   /** The property id. */
-  id,
+  id: recordId,
   name: z.string(),
-  propertyId: id,
-  ternHotelUserId: id,
+  propertyId: recordId,
+  ternHotelUserId: recordId,
   role: z.enum(['manager', 'user']),
   propertyType: z.enum(['accommodation', 'vehicle']),
   /** Payment-locked (and no admin lock override). */
@@ -30,14 +30,14 @@ export const userFeatures = z.object({
 export type UserFeatures = z.infer<typeof userFeatures>;
 
 export const user = z.object({
-  id,
+  id: recordId,
   email: z.string(),
   name: z.string(),
   role,
   status: z.enum(['active', 'blocked']),
-  agentId: id.nullable(),
+  agentId: recordId.nullable(),
   /** The reseller agency, for reseller users. */
-  agent: z.object({ id, name: z.string(), paymentLocked: z.boolean() }).nullable(),
+  agent: z.object({ id: recordId, name: z.string(), paymentLocked: z.boolean() }).nullable(),
   ternHotels: z.array(userProperty),
   otpEnabled: z.boolean(),
   features: userFeatures,
@@ -46,7 +46,7 @@ export type User = z.infer<typeof user>;
 export type UserProperty = z.infer<typeof userProperty>;
 
 export const session = z.object({
-  id,
+  id: recordId,
   type: z.literal('session'),
   token: z.string(),
   /** Seconds until the session expires. */
@@ -61,7 +61,7 @@ export const session = z.object({
 export type Session = z.infer<typeof session>;
 
 export const otpChallenge = z.object({
-  id,
+  id: recordId,
   type: z.literal('otp_challenge'),
   otpClientChallenge: z.string(),
   /** Where the code went, masked: `o••@demo.tern.test`. */

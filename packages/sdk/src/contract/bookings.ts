@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, listOf, pageQuery, propertyType } from './common.js';
+import { id, isoDate, listOf, pageQuery, propertyType, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import {
   cancellationPolicy,
@@ -24,11 +24,11 @@ export type ChangeBlock = z.infer<typeof changeBlock>;
 
 export const bookedUnit = z.object({
   /** The booked room (or car) line. */
-  id,
+  id: recordId,
   title: z.string(),
   roomRateTitle: z.string(),
   /** The unit (room type or vehicle) id; `roomTypeCode` when booking. */
-  unitTypeCode: id,
+  unitTypeCode: recordId,
   /** The rate offer id it was booked with. */
   ratePlanCode: z.string(),
   occupancy,
@@ -43,7 +43,7 @@ export const bookedUnit = z.object({
 export type BookedUnit = z.infer<typeof bookedUnit>;
 
 export const bookingRecord = z.object({
-  id,
+  id: recordId,
   type: z.literal('booking'),
   status: bookingStatus,
   reservationId: z.string(),
@@ -51,7 +51,7 @@ export const bookingRecord = z.object({
   externalReferenceId: z.string().nullable(),
   createdAt: z.string(),
   hotelName: z.string(),
-  propertyChannelId: id,
+  propertyChannelId: recordId,
   propertyType,
   arrivalDate: isoDate,
   departureDate: isoDate,
@@ -88,7 +88,7 @@ export type BookingRecord = z.infer<typeof bookingRecord>;
 
 /** One entry of a booking's history: made, guests or driver changed, rooms removed, details changed, cancelled. */
 export const bookingEvent = z.object({
-  id,
+  id: recordId,
   type: z.literal('booking_event'),
   action: z.enum([
     'created',
@@ -144,6 +144,7 @@ export const bookingsArea = defineArea('bookings', {
     summary:
       'Bookings the caller may see — a reseller their agency’s, a supplier their properties’, an admin all — filtered, sorted and paged in SQL.',
     access: anyone,
+    owns: { resellerIds: 'agency', supplier: 'narrows', booker: 'agencyUser', propertyId: 'property' },
     query: bookingsQuery,
     reply: 'list',
     response: listOf(bookingRecord),
@@ -154,6 +155,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}',
     summary: 'One booking the caller may see.',
     access: anyone,
+    owns: { id: 'booking' },
     params: bookingRef,
     reply: 'resource',
     response: bookingRecord,
@@ -164,6 +166,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/history',
     summary: 'What happened to a booking the caller may see, oldest first (every change writes an entry).',
     access: anyone,
+    owns: { id: 'booking' },
     params: bookingRef,
     reply: 'list',
     response: listOf(bookingEvent),
@@ -175,6 +178,7 @@ export const bookingsArea = defineArea('bookings', {
     summary:
       'Cancels the agency’s booking while it is changeable (document 1 §4); the rooms or the car are free again.',
     access: reseller,
+    owns: { reservationId: 'booking', propertyChannelId: 'property' },
     params: z.object({ kind: kindSegment }),
     body: z.object({ reservationId: z.string().min(1).max(64), propertyChannelId: id, propertyType }),
     reply: 'resource',
@@ -186,6 +190,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/booking_rooms/bulk_update',
     summary: 'Replaces the guests of booked rooms (at most adults + children + infants each).',
     access: reseller,
+    owns: { id: 'booking', propertyId: 'property' },
     params: bookingRef,
     body: z.object({
       units: z
@@ -211,6 +216,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/booking_rooms/bulk_remove',
     summary: 'Removes booked rooms, keeping at least one; they are free again and the total drops.',
     access: reseller,
+    owns: { id: 'booking', propertyId: 'property', deleteUnitIds: 'narrows' },
     params: bookingRef,
     body: z.object({
       deleteUnitIds: z.array(id).min(1).max(30),
@@ -226,6 +232,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/rental_vehicles/bulk_update',
     summary: 'Replaces the driver of a booked car.',
     access: reseller,
+    owns: { id: 'booking', propertyId: 'property' },
     params: bookingRef,
     body: z.object({
       units: z
@@ -251,6 +258,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/rental_vehicles/bulk_remove',
     summary: 'Removes booked cars, keeping at least one (cancel the booking to give back the last).',
     access: reseller,
+    owns: { id: 'booking', propertyId: 'property', deleteUnitIds: 'narrows' },
     params: bookingRef,
     body: z.object({
       deleteUnitIds: z.array(id).min(1).max(5),
@@ -266,6 +274,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/{kind}/{propertyId}/bookings/{bookingId}/update_special_request',
     summary: 'Changes the special request, the reservation name and the agency’s reference.',
     access: reseller,
+    owns: { propertyId: 'property', bookingId: 'booking' },
     params: z.object({ kind: kindSegment, propertyId: id, bookingId: id }),
     body: z.object({
       externalReferenceId: z.string().trim().max(100).optional(),

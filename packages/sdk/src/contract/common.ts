@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 /** `YYYY-MM-DD`, a real calendar date. */
 export const isoDate = z.iso.date();
-export const id = z.string().min(1).max(64);
+/**
+ * An id: every record of Tern is keyed by a UUID, so anything else (`abc`, a name, a NUL) is refused at the edge
+ * with a 400 naming the field, before it can reach a uuid column.
+ */
+export const id = z.guid({ error: 'Not a valid id' });
+/** An id in a reply: what the server made, read as it is (replies are not re-validated field by field). */
+export const recordId = z.string();
 export const email = z
   .string()
   .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, listOf, pageQuery, propertyType } from './common.js';
+import { id, listOf, pageQuery, propertyType, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { contractTerms, occupancy } from './engine.js';
 
@@ -11,16 +11,16 @@ export const contractStatus = z.enum(['proposed', 'approved', 'declined', 'cance
 export const modifierLogic = contractTerms.shape.modifierLogic;
 
 export const contractRecord = z.object({
-  id,
+  id: recordId,
   type: z.literal('contract'),
   /** `proposed` is shown as pending, `approved` as active. */
   status: contractStatus,
   initiator: z.enum(['reseller', 'supplier']),
-  agentId: id,
+  agentId: recordId,
   agentName: z.string(),
   ternHotelName: z.string(),
   /** The property. */
-  channelId: id,
+  channelId: recordId,
   propertyType,
   modifierLogic,
   modifierAmount: z.number(),
@@ -29,7 +29,11 @@ export const contractRecord = z.object({
   requestMessage: z.string().nullable(),
   /** Units and the plans the contract covers. */
   roomRates: z.array(
-    z.object({ id, title: z.string(), ratePlans: z.array(z.object({ id, title: z.string(), occupancy })) }),
+    z.object({
+      id: recordId,
+      title: z.string(),
+      ratePlans: z.array(z.object({ id: recordId, title: z.string(), occupancy })),
+    }),
   ),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -37,9 +41,9 @@ export const contractRecord = z.object({
 export type ContractRecord = z.infer<typeof contractRecord>;
 
 export const discoverRow = z.object({
-  id,
+  id: recordId,
   type: z.literal('discover'),
-  propertyId: id,
+  propertyId: recordId,
   name: z.string(),
   email: z.string(),
   country: z.string(),
@@ -50,12 +54,14 @@ export const discoverRow = z.object({
   state: z.string().nullable(),
   propertyType,
   /** The agency's live contract with it (proposed or approved), if any. */
-  contract: z.object({ id, status: contractStatus, initiator: z.enum(['reseller', 'supplier']) }).nullable(),
+  contract: z
+    .object({ id: recordId, status: contractStatus, initiator: z.enum(['reseller', 'supplier']) })
+    .nullable(),
 });
 export type DiscoverRow = z.infer<typeof discoverRow>;
 
 export const resellerDetails = z.object({
-  id,
+  id: recordId,
   type: z.literal('reseller'),
   name: z.string(),
   email: z.string(),
@@ -72,7 +78,12 @@ export const resellerDetails = z.object({
 export type ResellerDetails = z.infer<typeof resellerDetails>;
 
 /** One user of the caller's agency (the bookings list's booker filter). */
-export const agentRow = z.object({ id, type: z.literal('agent'), name: z.string(), email: z.string() });
+export const agentRow = z.object({
+  id: recordId,
+  type: z.literal('agent'),
+  name: z.string(),
+  email: z.string(),
+});
 export type AgentRow = z.infer<typeof agentRow>;
 
 export const contractCreateBody = z.object({
@@ -99,6 +110,7 @@ const action = (verb: string, summary: string) =>
     path: `/api/v2/resellers/contracts/{id}/${verb}`,
     summary,
     access: sides,
+    owns: { id: 'contract', propertyId: 'property' },
     params: contractRef,
     body: actionBody,
     reply: 'resource',
@@ -113,6 +125,7 @@ export const contractsArea = defineArea('contracts', {
     summary:
       'The caller’s contracts: a reseller’s agency’s, a supplier’s properties’ (`propertyId` narrows to one); `active` or `pending`.',
     access: ['reseller', 'supplier', 'admin'],
+    owns: { propertyId: 'property' },
     query: z.object({
       ...pageQuery,
       status: z.enum(['active', 'pending']).default('active'),
@@ -154,6 +167,7 @@ export const contractsArea = defineArea('contracts', {
     path: '/api/v2/resellers/resellers/{id}',
     summary: 'One agency’s details (the reseller details drawer of the contracts page).',
     access: ['supplier', 'admin'],
+    owns: { id: 'agency' },
     params: z.object({ id }),
     reply: 'resource',
     response: resellerDetails,
@@ -175,6 +189,7 @@ export const contractsArea = defineArea('contracts', {
     summary:
       'Proposes a contract: a reseller for their agency, a supplier for one of their properties to an agency (`agentId`).',
     access: sides,
+    owns: { propertyId: 'property', agentId: 'agency' },
     body: contractCreateBody,
     reply: 'resource',
     response: contractRecord,
@@ -187,6 +202,7 @@ export const contractsArea = defineArea('contracts', {
     summary:
       'Asks a property for a contract: a pending proposal on its standard terms (all plans, no modifier) with the message; the property is e-mailed.',
     access: ['reseller'],
+    owns: { propertyId: 'property' },
     body: z.object({ propertyId: id, requestMessage: z.string().trim().max(2000).default('') }),
     reply: 'resource',
     response: contractRecord,

@@ -9,6 +9,41 @@ export type Access = 'public' | 'signedIn' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
+ * Whose object an id must be. The server resolves every declared id before the handler runs, answers 404 (with
+ * the kind's code) when it names nothing the caller may use, and hands the handler the resolved object.
+ * - `agency`: an agency — a reseller's own only; suppliers and admins may name any.
+ * - `agencyUser`: a user of the caller's agency (resellers); any user for an admin.
+ * - `property`: a property the caller works at (suppliers, manager or not); any property for resellers
+ *   (their view of the market) and admins.
+ * - `managedProperty`: a property the caller manages (document 2 §6: a manager's rights); any for an admin.
+ * - `booking`: a booking the caller may see — a reseller's agency's, a supplier's properties', any for an admin.
+ * - `contract`: a contract of the caller's agency or of a property the caller works at; any for an admin.
+ * - `engineProperty`: a property of the path's `kind`, as the booking engine shows it to a reseller (with the
+ *   agency's approved contract, or none).
+ * - `contractedProperty`: the same, and the caller's agency holds an approved contract with it.
+ * - `vehicleQuery`: a car search started by the caller's agency.
+ * - `vehicleBooking`: a car booking of the caller's agency, by its reservation number.
+ * - `narrows`: only narrows a list to part of what the caller may already see; reaches nothing by itself.
+ * - `unowned`: belongs to no caller (an outbox message); the endpoint's access alone guards it.
+ */
+export type OwnerKind =
+  | 'agency'
+  | 'agencyUser'
+  | 'property'
+  | 'managedProperty'
+  | 'booking'
+  | 'contract'
+  | 'engineProperty'
+  | 'contractedProperty'
+  | 'vehicleQuery'
+  | 'vehicleBooking'
+  | 'narrows'
+  | 'unowned';
+
+/** For each id the endpoint takes (a top-level field of its params, query or body, by name), whose it must be. */
+export type Ownership = Readonly<Record<string, OwnerKind>>;
+
+/**
  * How the reply travels. The schema always describes what the client hands back: flat camelCase.
  * - `resource`: `{data: {id, type, attributes}}` on the wire, `{id, type, ...attributes}` to callers.
  * - `list`: `{data: [{id, type, attributes}], meta}` on the wire, `{items, meta}` to callers.
@@ -23,6 +58,7 @@ export interface EndpointDef<
   Q extends z.ZodObject | undefined = z.ZodObject | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
+  O extends Ownership | undefined = Ownership | undefined,
 > {
   method: HttpMethod;
   /** Path with `{name}` placeholders, e.g. `/api/v2/resellers/bookings/{id}`. */
@@ -31,6 +67,11 @@ export interface EndpointDef<
   access: Access;
   /** Anyone may call it too when the server runs in sandbox mode (`--sandbox`, loopback only): the outbox. */
   sandboxPublic?: boolean;
+  /**
+   * Whose object each id must be (see `OwnerKind`). Every id field an endpoint takes is declared here; a test
+   * fails for an undeclared one.
+   */
+  owns?: O;
   params?: P;
   query?: Q;
   body?: B;
@@ -52,7 +93,8 @@ export interface Endpoint<
   Q extends z.ZodObject | undefined = z.ZodObject | undefined,
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType = z.ZodType,
-> extends EndpointDef<P, Q, B, R> {
+  O extends Ownership | undefined = Ownership | undefined,
+> extends EndpointDef<P, Q, B, R, O> {
   /** `area.operation`, set by `defineArea`. */
   name: string;
 }
@@ -63,7 +105,8 @@ export function endpoint<
   Q extends z.ZodObject | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
   R extends z.ZodType = z.ZodType,
->(def: EndpointDef<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  const O extends Ownership | undefined = undefined,
+>(def: EndpointDef<P, Q, B, R, O>): Endpoint<P, Q, B, R, O> {
   return { ...def, name: '' };
 }
 
@@ -77,9 +120,12 @@ export function defineArea<A extends Area>(area: string, endpoints: A): A {
 
 // biome-ignore lint/suspicious/noExplicitAny: inference helpers
 type Any = any;
-type ParamsOf<E> = E extends Endpoint<infer P, Any, Any, Any> ? P : never;
-type QueryOf<E> = E extends Endpoint<Any, infer Q, Any, Any> ? Q : never;
-type BodyOf<E> = E extends Endpoint<Any, Any, infer B, Any> ? B : never;
+type ParamsOf<E> = E extends Endpoint<infer P, Any, Any, Any, Any> ? P : never;
+type QueryOf<E> = E extends Endpoint<Any, infer Q, Any, Any, Any> ? Q : never;
+type BodyOf<E> = E extends Endpoint<Any, Any, infer B, Any, Any> ? B : never;
+/** The ownership an endpoint declares (`{}` when none). */
+export type OwnsOf<E> =
+  E extends Endpoint<Any, Any, Any, Any, infer O> ? ([O] extends [Ownership] ? O : {}) : {};
 
 /** What a caller passes: `params`, `query` and `body`, each present only when the endpoint has it. */
 export type EndpointInput<E extends Endpoint> = ([ParamsOf<E>] extends [z.ZodObject]

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, isoDate, listOf, propertyType } from './common.js';
+import { id, isoDate, listOf, propertyType, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 
 // The reseller booking engine (document 1 §7, "Reseller v2" and "Reseller v3"): finding a stay or a car,
@@ -76,7 +76,7 @@ export const cancellationPolicyLogic = z.enum(['non_refundable', 'free', 'deadli
 export const guaranteePaymentPolicy = z.enum(['none', 'percent_based', 'amount']);
 
 export const cancellationPolicy = z.object({
-  id,
+  id: recordId,
   title: z.string(),
   cancellationPolicyLogic,
   /** With `deadline`: how long before arrival cancelling stays free. */
@@ -125,7 +125,7 @@ export const liability = z.enum(['prepaid', 'guarantee', 'pay_at_property']);
 
 /** The reseller's contract with a property, as the booking engine shows it. */
 export const contractTerms = z.object({
-  id,
+  id: recordId,
   modifierLogic: z.enum([
     'increase_by_percent',
     'decrease_by_percent',
@@ -190,7 +190,7 @@ export const bestOffer = z.object({
 export type BestOffer = z.infer<typeof bestOffer>;
 
 export const searchProperty = z.object({
-  id,
+  id: recordId,
   type: z.literal('property'),
   kind: propertyType,
   title: z.string(),
@@ -215,7 +215,7 @@ export type SearchProperty = z.infer<typeof searchProperty>;
 // ——— property page ———————————————————————————————————————————————————————————————————————————————
 
 export const propertyInfo = z.object({
-  id,
+  id: recordId,
   type: z.literal('property'),
   kind: propertyType,
   title: z.string(),
@@ -248,7 +248,7 @@ export const closedDates = z.object({
   /** Nights nothing can be sold (every unit full, or every rate stopped). */
   closedDates: z.array(isoDate),
   /** Per rate plan: the nights that plan cannot be sold. */
-  ratePlans: z.array(z.object({ ratePlanId: id, closedDates: z.array(isoDate) })),
+  ratePlans: z.array(z.object({ ratePlanId: recordId, closedDates: z.array(isoDate) })),
 });
 export type ClosedDates = z.infer<typeof closedDates>;
 
@@ -261,7 +261,7 @@ export const nightPrice = z.object({ date: isoDate, price: z.number() });
 export const rateOffer = z.object({
   /** What a booking names as its `ratePlanId`: `<plan id>~<adults>-<children>-<infants>`. */
   id: z.string(),
-  ratePlanId: id,
+  ratePlanId: recordId,
   title: z.string(),
   /** Rooms of this unit free on every night of the stay. */
   availability: z.number().int(),
@@ -288,7 +288,7 @@ export type RateOffer = z.infer<typeof rateOffer>;
 export const bedOption = z.object({ title: z.string(), count: z.number().int(), size: z.string() });
 
 export const unitWithRates = z.object({
-  id,
+  id: recordId,
   type: z.literal('unit'),
   title: z.string(),
   description: z.string(),
@@ -366,8 +366,8 @@ export type StayBookingBody = z.input<typeof stayBookingBody>;
 
 export const bookingCreated = z.object({
   /** The booking's id. */
-  uniqueId: id,
-  bookingId: id,
+  uniqueId: recordId,
+  bookingId: recordId,
   /** The number people quote: `TRN-…`. */
   reservationId: z.string(),
   status: z.enum(['new', 'modified', 'canceled']),
@@ -379,7 +379,7 @@ export type BookingCreated = z.infer<typeof bookingCreated>;
 // ——— vehicles (v3) —————————————————————————————————————————————————————————————————————————————————
 
 export const place = z.object({
-  id,
+  id: recordId,
   type: z.literal('place'),
   kind: z.enum(['city', 'country', 'property']),
   title: z.string(),
@@ -419,10 +419,10 @@ export const vehicleOffer = z.object({
   /** The offer; a booking names it as `rateId`. */
   id: z.string(),
   /** The vehicle type; a booking names it as `vehicleChannelId`. */
-  vehicleChannelId: id,
-  stationChannelId: id,
+  vehicleChannelId: recordId,
+  stationChannelId: recordId,
   stationTitle: z.string(),
-  station: z.object({ id, title: z.string(), address: z.string(), city: z.string(), location }),
+  station: z.object({ id: recordId, title: z.string(), address: z.string(), city: z.string(), location }),
   provider: z.string(),
   make: z.string(),
   model: z.string(),
@@ -448,7 +448,7 @@ export const vehicleOffer = z.object({
 export type VehicleOffer = z.infer<typeof vehicleOffer>;
 
 export const vehicleQueryResults = z.object({
-  queryId: id,
+  queryId: recordId,
   /** `true` once every provider has answered; poll every 2 s until then. */
   finished: z.boolean(),
   providers: z.array(z.object({ provider: z.string(), finished: z.boolean() })),
@@ -507,11 +507,17 @@ export type VehicleBookingBody = z.input<typeof vehicleBookingBody>;
 
 /** A unit and the rate plans it sells, for choosing what a contract covers (document 1 §3, §5). */
 export const unitRates = z.object({
-  id,
+  id: recordId,
   type: z.literal('unit'),
   title: z.string(),
   ratePlans: z.array(
-    z.object({ id, title: z.string(), occupancy, mealType, sellMode: z.enum(['per_room', 'per_person']) }),
+    z.object({
+      id: recordId,
+      title: z.string(),
+      occupancy,
+      mealType,
+      sellMode: z.enum(['per_room', 'per_person']),
+    }),
   ),
 });
 export type UnitRates = z.infer<typeof unitRates>;
@@ -540,6 +546,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'A property’s page: description, photos, facilities, policies, taxes and the reseller’s contract.',
     access: reseller,
+    owns: { id: 'engineProperty' },
     params: kindAndId,
     reply: 'resource',
     response: propertyInfo,
@@ -551,6 +558,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Nights that cannot be sold between two dates (default: the next 400 days), overall and per rate plan.',
     access: reseller,
+    owns: { id: 'contractedProperty' },
     params: kindAndId,
     query: z.object({ from: isoDate.optional(), to: isoDate.optional() }),
     reply: 'plain',
@@ -563,6 +571,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'The units of a property with their rates for a stay, priced for the reseller in the currency asked; with `withVirtualRatePlans` one rate per occupancy option.',
     access: reseller,
+    owns: { id: 'contractedProperty' },
     params: kindAndId,
     query: z.object({
       ...stayDates,
@@ -578,6 +587,7 @@ export const engineArea = defineArea('engine', {
     path: '/api/v2/resellers/{kind}/{id}/best_offer',
     summary: 'The lowest bookable total for the dates and guests (cars: with pick-up and drop-off times).',
     access: reseller,
+    owns: { id: 'contractedProperty' },
     params: kindAndId,
     query: z.object({
       ...stayDates,
@@ -596,6 +606,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'The units of a property and the rate plans each sells, to choose what a contract covers (a reseller for any property of the kind; a supplier for their own).',
     access: ['reseller', 'supplier', 'admin'],
+    owns: { id: 'property' },
     params: kindAndId,
     reply: 'list',
     response: listOf(unitRates),
@@ -607,6 +618,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Where the card vault’s form for this property is (loaded in a 400×220 frame on its own origin).',
     access: reseller,
+    owns: { id: 'contractedProperty' },
     params: kindAndId,
     reply: 'plain',
     response: z.object({ cardCaptureFormUrl: z.string(), origin: z.string() }),
@@ -618,6 +630,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Books rooms of a property for a stay: checks the contract, the price and the availability and takes the rooms in one transaction.',
     access: reseller,
+    owns: { id: 'contractedProperty' },
     params: kindAndId,
     body: stayBookingBody,
     reply: 'plain',
@@ -648,7 +661,7 @@ export const vehiclesArea = defineArea('vehicles', {
     access: reseller,
     body: vehicleQueryBody,
     reply: 'plain',
-    response: z.object({ queryId: id }),
+    response: z.object({ queryId: recordId }),
     errors: [400],
   }),
   queryResults: endpoint({
@@ -656,6 +669,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/vehicles/query_results/{queryId}',
     summary: 'What the providers have answered so far, and whether all have.',
     access: reseller,
+    owns: { queryId: 'vehicleQuery' },
     params: z.object({ queryId: id }),
     reply: 'plain',
     response: vehicleQueryResults,
@@ -678,6 +692,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/vehicles/bookings/{reservationId}',
     summary: 'Cancels a car booking while its policy allows; the car is free again.',
     access: reseller,
+    owns: { reservationId: 'vehicleBooking' },
     params: z.object({ reservationId: z.string().min(1).max(64) }),
     reply: 'empty',
     response: z.undefined(),

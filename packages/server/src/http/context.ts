@@ -1,10 +1,11 @@
-import type { Area, Endpoint, HandlerInput, Role } from '@tern/sdk';
+import type { Area, Endpoint, HandlerInput, OwnsOf, Role } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/db.js';
 import type { Logger } from '../logger.js';
 import { unauthenticated } from './errors.js';
+import type { OwnedTypes } from './ownership.js';
 
 /** The signed-in caller, from the session of the bearer token. */
 export interface Auth {
@@ -54,8 +55,29 @@ export function requireAuth(ctx: RequestContext): Auth {
  */
 export type HandlerResult<E extends Endpoint> = z.input<E['response']> | Response;
 
+type Fields<E extends Endpoint> = HandlerInput<E>['params'] &
+  HandlerInput<E>['query'] &
+  (HandlerInput<E>['body'] extends object ? HandlerInput<E>['body'] : unknown);
+type OwnedValue<V, K> = K extends keyof OwnedTypes
+  ? [NonNullable<V>] extends [readonly unknown[]]
+    ? OwnedTypes[K][]
+    : OwnedTypes[K]
+  : never;
+
+/**
+ * The objects the endpoint's declared ids resolved to (see `owns` in the contract): present whenever the id
+ * was sent, a list for a list of ids.
+ */
+export type OwnedOf<E extends Endpoint> = {
+  [K in keyof OwnsOf<E>]: K extends keyof Fields<E>
+    ? undefined extends Fields<E>[K]
+      ? OwnedValue<Fields<E>[K], OwnsOf<E>[K]> | undefined
+      : OwnedValue<Fields<E>[K], OwnsOf<E>[K]>
+    : never;
+};
+
 export type Handler<E extends Endpoint> = (
-  input: HandlerInput<E>,
+  input: HandlerInput<E> & { owned: OwnedOf<E> },
   ctx: RequestContext,
 ) => Promise<HandlerResult<E>> | HandlerResult<E>;
 

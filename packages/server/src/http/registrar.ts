@@ -8,6 +8,7 @@ import type { AppEnv } from './env.js';
 import { errorBody, HttpError } from './errors.js';
 import { type Reply, withIdempotency } from './idempotency.js';
 import { type ParsedInput, parseRequest } from './input.js';
+import { resolveOwned } from './ownership.js';
 
 /** `/api/v1/outbox/{id}` → `/api/v1/outbox/:id`. */
 export function honoPath(path: string): string {
@@ -43,7 +44,8 @@ async function run(
   headers: Record<string, string>,
 ): Promise<Reply | Response> {
   try {
-    const value = await handler({ params: input.params, query: input.query, body: input.body }, ctx);
+    const owned = await resolveOwned(ctx.db, endpoint, ctx.auth, input);
+    const value = await handler({ params: input.params, query: input.query, body: input.body, owned }, ctx);
     if (value instanceof Response) return value;
     return toReply(endpoint, value, headers);
   } catch (error) {
@@ -105,7 +107,7 @@ async function handle(
 
 /**
  * Mounts one route per endpoint of the contract, each with its handler: authorization (401, 440, 403), input
- * checks (400 with fields), idempotency for creates, the handler, then the reply stripped to the contract and
+ * checks (400 with fields), idempotency for creates, the ids' owners (404, see ownership.ts), the handler, then the reply stripped to the contract and
  * encoded for the wire. Throws at start-up when a handler is missing.
  */
 export function registerApi(app: Hono<AppEnv>, api: Api, services: AppServices): void {

@@ -44,6 +44,6 @@ export const authHandlers: AreaHandlers<Contract['auth']> = {
   }),
 
   changePassword: async ({ body }, ctx) => ({
-    message: await changePassword(ctx, requireAuth(ctx), body),
+    message: await changePassword(ctx, requireAuth(ctx), body, ctx),
   }),
 };

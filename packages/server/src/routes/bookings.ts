@@ -12,12 +12,13 @@ import { bookingHistory, findBooking, listBookings } from '../services/bookings/
 import { viewerOf } from './callers.js';
 
 export const bookingsHandlers: AreaHandlers<Contract['bookings']> = {
-  list: async ({ query }, ctx) => {
+  list: async ({ query, owned }, ctx) => {
     const viewer = viewerOf(ctx);
-    // A locked agency, or a supplier asking about a locked property, gets the 'Stripe locked' 401 (document 1 §6).
+    // A locked agency, or a supplier asking about a locked property of theirs (the contract's `owns`), gets the
+    // 'Stripe locked' 401 (document 1 §6).
     if (viewer.role === 'reseller') await assertAgencyUnlocked(ctx.db, viewer.agencyId);
-    if (viewer.role === 'supplier' && query.propertyId)
-      await assertPropertyUnlocked(ctx.db, query.propertyId);
+    if (viewer.role === 'supplier' && owned.propertyId)
+      await assertPropertyUnlocked(ctx.db, owned.propertyId.id);
     return listBookings(ctx.db, viewer, query, ctx.clock.now());
   },
   show: ({ params }, ctx) => findBooking(ctx.db, viewerOf(ctx), params.id, ctx.clock.now()),

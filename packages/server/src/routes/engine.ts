@@ -1,7 +1,6 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
-import { requireAuth } from '../http/context.js';
-import { forbidden } from '../http/errors.js';
+import { forbidden, notFound } from '../http/errors.js';
 import { assertAgencyUnlocked } from '../services/billing/billing.js';
 import { createStayBooking } from '../services/engine/book.js';
 import { loadEngineProperties } from '../services/engine/load.js';
@@ -12,7 +11,6 @@ import {
   currencyRatesFor,
   kindOf,
   propertyInfo,
-  requireContract,
   searchProperties,
   unitRatesOf,
 } from '../services/engine/queries.js';
@@ -39,14 +37,13 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
       today: today(ctx),
     }),
 
-  info: ({ params }, ctx) => propertyInfo(ctx.db, kindOf(params.kind), params.id, agencyOf(ctx).agencyId),
+  info: ({ owned }, ctx) => propertyInfo(ctx.db, owned.id.row),
 
   closedDates: ({ params, query }, ctx) =>
-    closedDates(ctx.db, kindOf(params.kind), params.id, agencyOf(ctx).agencyId, today(ctx), query),
+    closedDates(ctx.db, { id: params.id, agencyId: agencyOf(ctx).agencyId }, today(ctx), query),
 
   listWithRates: async ({ params, query }, ctx) => {
     const { agencyId } = await unlockedAgencyOf(ctx);
-    await requireContract(ctx.db, kindOf(params.kind), params.id, agencyId);
     checkStay(query.checkinDate, query.checkoutDate, today(ctx));
     const rates = await currencyRatesFor(ctx.db, query.currency);
     const property = (
@@ -62,7 +59,6 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
 
   bestOffer: async ({ params, query }, ctx) => {
     const { agencyId } = agencyOf(ctx);
-    await requireContract(ctx.db, kindOf(params.kind), params.id, agencyId);
     checkStay(query.checkinDate, query.checkoutDate, today(ctx));
     const rates = await currencyRatesFor(ctx.db, query.currency);
     const property = (
@@ -88,19 +84,15 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
     };
   },
 
-  unitRates: async ({ params }, ctx) => {
-    const auth = requireAuth(ctx);
-    const items = await unitRatesOf(ctx.db, kindOf(params.kind), params.id, {
-      userId: auth.user.id,
-      role: auth.user.role,
-    });
+  unitRates: async ({ params, owned }, ctx) => {
+    if (owned.id.kind !== kindOf(params.kind))
+      throw notFound('There is no such property', 'property_not_found');
+    const items = await unitRatesOf(ctx.db, owned.id.id);
     return { items, meta: { page: 1, limit: items.length, total: items.length } };
   },
 
-  cardCaptureFormUrl: async ({ params }, ctx) => {
-    await requireContract(ctx.db, kindOf(params.kind), params.id, agencyOf(ctx).agencyId);
-    return cardCaptureFormUrl(ctx.config);
-  },
+  // The contract's `owns` checked the agency's active contract with the property.
+  cardCaptureFormUrl: (_, ctx) => cardCaptureFormUrl(ctx.config),
 
   createBooking: async ({ params, body }, ctx) => {
     if (params.kind !== 'accommodations') throw forbidden('Book cars through the v3 vehicle bookings');

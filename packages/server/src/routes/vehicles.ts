@@ -23,11 +23,10 @@ export const vehiclesHandlers: AreaHandlers<Contract['vehicles']> = {
     return { items, meta: { page: 1, limit: query.limit, total: items.length } };
   },
   startQuery: ({ body }, ctx) => startVehicleQuery(ctx.db, ctx.clock, reseller(ctx), body),
-  queryResults: ({ params }, ctx) => vehicleQueryResults(ctx.db, ctx.clock, reseller(ctx), params.queryId),
+  queryResults: ({ owned }, ctx) => vehicleQueryResults(ctx.db, ctx.clock, reseller(ctx), owned.queryId),
   createBooking: ({ body }, ctx) => createVehicleBooking(ctx.db, ctx.clock, reseller(ctx), body.booking),
-  cancelBooking: async ({ params }, ctx) => {
-    reseller(ctx);
-    await cancelVehicleBooking(ctx.db, ctx.clock, viewerOf(ctx), params.reservationId);
+  cancelBooking: async ({ owned }, ctx) => {
+    await cancelVehicleBooking(ctx.db, ctx.clock, viewerOf(ctx), owned.reservationId);
     return undefined;
   },
 };

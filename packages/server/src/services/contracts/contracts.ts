@@ -238,11 +238,10 @@ export async function listResellers(
 
 /** One agency's details (suppliers choose and check whom they work with; admins). */
 export async function getReseller(db: Db, id: string): Promise<ResellerDetails> {
-  const row = await db.one<Record<string, string>>(
-    `select ${resellerColumns} from agencies where id::text = $1`,
-    [id],
-  );
-  if (!row) throw notFound('No such agency');
+  const row = await db.one<Record<string, string>>(`select ${resellerColumns} from agencies where id = $1`, [
+    id,
+  ]);
+  if (!row) throw notFound('There is no such agency', 'agency_not_found');
   return toResellerDetails(row);
 }
 
@@ -251,16 +250,13 @@ async function one(db: Db, id: string): Promise<ContractRecord> {
   return (await toRecords(db, rows))[0]!;
 }
 
-/** The property, checked for the proposing side: a supplier must belong to it. */
-async function propertyFor(tx: Db, viewer: Viewer, propertyId: string) {
-  const p = await tx.one<{ id: string; title: string; email: string; kind: string; member: boolean }>(
-    `select p.id, p.title, p.email, p.kind,
-            exists (select 1 from property_users where property_id = p.id and user_id = $2) as member
-       from properties p where p.id::text = $1`,
-    [propertyId, viewer.userId],
+/** The property proposed for (the contract's `owns` checked that a supplier works at it). */
+async function propertyFor(tx: Db, propertyId: string) {
+  const p = await tx.one<{ id: string; title: string; email: string; kind: string }>(
+    'select p.id, p.title, p.email, p.kind from properties p where p.id = $1',
+    [propertyId],
   );
-  if (!p || (viewer.role === 'supplier' && !p.member))
-    throw notFound('PROPERY_NOT_FOUND', 'property_not_found');
+  if (!p) throw notFound('There is no such property', 'property_not_found');
   return p;
 }
 
@@ -286,7 +282,7 @@ export async function createContract(
   requestMessage: string | null = null,
 ): Promise<ContractRecord> {
   const id = await db.transaction(async (tx) => {
-    const property = await propertyFor(tx, viewer, body.propertyId);
+    const property = await propertyFor(tx, body.propertyId);
     if (property.kind !== body.propertyType) throw badRequest('The property is of another type');
     const agencyId = viewer.role === 'reseller' ? viewer.agencyId : body.agentId;
     if (!agencyId)
@@ -346,7 +342,7 @@ export async function requestContract(
   viewer: Viewer,
   body: { propertyId: string; requestMessage: string },
 ): Promise<ContractRecord> {
-  const property = await propertyFor(db, viewer, body.propertyId);
+  const property = await propertyFor(db, body.propertyId);
   const plans = await db.query<{ id: string }>('select id from rate_plans where property_id = $1', [
     property.id,
   ]);

@@ -209,26 +209,9 @@ function vehicleBestOffer(property: import('./load.js').EngineProperty, stay: St
   return { offer, errors: [] };
 }
 
-/** A property of the kind, with the reseller's contract (or `null`); 404 when there is none. */
-async function findProperty(db: Db, kind: Kind, id: string, agencyId: string) {
-  const row = await db.one<Record<string, unknown>>(
-    `select p.*, c.id as contract_id, c.modifier_logic, c.modifier_amount
-       from properties p
-       left join lateral (
-         select id, modifier_logic, modifier_amount from contracts
-          where property_id = p.id and agency_id = $3 and status = 'approved'
-          order by created_at desc limit 1
-       ) c on true
-      where p.id = $1 and p.kind = $2`,
-    [id, kind, agencyId],
-  );
-  if (!row) throw notFound('PROPERY_NOT_FOUND', 'property_not_found');
-  return row;
-}
-
 /** The property page (document 1 §2): also for the discover list, with `contract: null`. */
-export async function propertyInfo(db: Db, kind: Kind, id: string, agencyId: string): Promise<PropertyInfo> {
-  const row = await findProperty(db, kind, id, agencyId);
+export async function propertyInfo(db: Db, row: Record<string, unknown>): Promise<PropertyInfo> {
+  const id = String(row.id);
   const [policies, taxes] = await Promise.all([
     db.query<Record<string, unknown>>(
       'select * from cancellation_policies where property_id = $1 order by title',
@@ -277,22 +260,14 @@ export async function propertyInfo(db: Db, kind: Kind, id: string, agencyId: str
   };
 }
 
-/** Rates and bookings need an active contract. */
-export async function requireContract(db: Db, kind: Kind, id: string, agencyId: string): Promise<void> {
-  const row = await findProperty(db, kind, id, agencyId);
-  if (!row.contract_id) throw notFound('You have no active contract with this property', 'no_contract');
-}
-
 /** Nights nothing (or a plan) can be sold between `from` and `to` (default: 400 days from today). */
 export async function closedDates(
   db: Db,
-  kind: Kind,
-  id: string,
-  agencyId: string,
+  at: { id: string; agencyId: string },
   today: string,
   range: { from?: string | undefined; to?: string | undefined },
 ): Promise<ClosedDates> {
-  await requireContract(db, kind, id, agencyId);
+  const { id, agencyId } = at;
   const from = range.from && range.from > today ? range.from : today;
   const to = range.to ?? addDays(today, 400);
   if (to < from)
@@ -325,21 +300,10 @@ export type { BestOffer };
 
 /**
  * The units of a property with the rate plans each sells (max occupancy), for contract creation. A reseller
- * may look at any property of the kind; a supplier only at one they belong to; an admin at any.
+ * may look at any property; a supplier only at one they work at, an admin at any (checked by the contract's
+ * `owns` before this runs).
  */
-export async function unitRatesOf(
-  db: Db,
-  kind: Kind,
-  id: string,
-  caller: { userId: string; role: 'admin' | 'reseller' | 'supplier' },
-): Promise<UnitRates[]> {
-  const property = await db.one<{ id: string; member: boolean }>(
-    `select p.id, exists (select 1 from property_users pu where pu.property_id = p.id and pu.user_id = $3) as member
-       from properties p where p.id = $1 and p.kind = $2`,
-    [id, kind, caller.userId],
-  );
-  if (!property || (caller.role === 'supplier' && !property.member))
-    throw notFound('PROPERY_NOT_FOUND', 'property_not_found');
+export async function unitRatesOf(db: Db, id: string): Promise<UnitRates[]> {
   const rows = await db.query<{
     unit_id: string;
     unit_title: string;

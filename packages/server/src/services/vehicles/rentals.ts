@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import type { OwnedBooking, OwnedVehicleQuery } from '../../http/ownership.js';
 import { cancelBooking } from '../bookings/changes.js';
 import type { Viewer } from '../bookings/records.js';
 import { newReservationId } from '../engine/book.js';
@@ -236,15 +237,11 @@ export async function vehicleQueryResults(
   db: Db,
   clock: Clock,
   who: Reseller,
-  queryId: string,
+  query: OwnedVehicleQuery,
 ): Promise<VehicleQueryResults> {
-  const query = await db.one<{ body: QueryBody; created_at: Date }>(
-    'select body, created_at from vehicle_queries where id = $1 and agency_id = $2',
-    [queryId, who.agencyId],
-  );
-  if (!query) throw notFound('There is no such car search', 'query_not_found');
-  const elapsed = clock.now().getTime() - new Date(query.created_at).getTime();
-  const body = query.body;
+  const queryId = query.id;
+  const elapsed = clock.now().getTime() - query.createdAt.getTime();
+  const body = query.body as QueryBody;
   const driver: DriverProfile = { age: body.driverAge, country: body.driverCountry };
   const providers = carProviders.map((p) => ({ provider: p, finished: elapsed >= p.latencyMs(queryId) }));
   const renting = providers
@@ -445,14 +442,12 @@ export async function cancelVehicleBooking(
   db: Db,
   clock: Clock,
   who: Viewer,
-  reservationId: string,
+  booking: OwnedBooking,
 ): Promise<void> {
-  const booking = await db.one<{ property_id: string }>(
-    `select property_id from bookings where reservation_id = $1 and agency_id = $2 and kind = 'vehicle'`,
-    [reservationId, who.agencyId],
-  );
-  if (!booking) throw notFound('There is no such car booking', 'booking_not_found');
-  await cancelBooking(db, clock, who, { reservationId, propertyChannelId: booking.property_id });
+  await cancelBooking(db, clock, who, {
+    reservationId: booking.reservationId,
+    propertyChannelId: booking.propertyId,
+  });
 }
 
 /** Destinations for the search box: cities, countries and properties (or stations) the agency can book. */

@@ -1,0 +1,315 @@
+import type { Endpoint, OwnerKind } from '@tern/sdk';
+import type { Db } from '../db/db.js';
+import type { Auth } from './context.js';
+import { forbidden, notFound } from './errors.js';
+
+// Authority declared once: each contract entry names, per id it takes, whose object that id must be
+// (`owns`). This module resolves every declared id before the handler runs — one query a kind — and refuses
+// an id that names nothing the caller may use with the same 404 whether it exists or not (another's booking
+// and a made-up one look alike). Handlers get the resolved objects in `input.owned`.
+
+/** A property as an ownership check resolves it, with the caller's role there (`null`: not a member). */
+export interface OwnedProperty {
+  id: string;
+  kind: 'accommodation' | 'vehicle';
+  supplierId: string;
+  title: string;
+  currency: string;
+  timezone: string;
+  memberRole: 'manager' | 'user' | null;
+}
+
+/** A property as the booking engine shows it to a reseller: the whole row, with the agency's contract. */
+export interface OwnedEngineProperty {
+  id: string;
+  kind: 'accommodation' | 'vehicle';
+  /** The agency's approved contract, or `null`. */
+  contractId: string | null;
+  row: Record<string, unknown>;
+}
+
+export interface OwnedBooking {
+  id: string;
+  reservationId: string;
+  kind: 'accommodation' | 'vehicle';
+  status: 'new' | 'modified' | 'canceled';
+  agencyId: string;
+  propertyId: string;
+}
+
+export interface OwnedContract {
+  id: string;
+  status: string;
+  initiator: 'reseller' | 'supplier';
+  agencyId: string;
+  propertyId: string;
+}
+
+export interface OwnedAgency {
+  id: string;
+  name: string;
+}
+
+export interface OwnedUser {
+  id: string;
+  agencyId: string | null;
+}
+
+export interface OwnedVehicleQuery {
+  id: string;
+  body: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** What each kind resolves to. */
+export interface OwnedTypes {
+  agency: OwnedAgency;
+  agencyUser: OwnedUser;
+  property: OwnedProperty;
+  managedProperty: OwnedProperty;
+  booking: OwnedBooking;
+  contract: OwnedContract;
+  engineProperty: OwnedEngineProperty;
+  contractedProperty: OwnedEngineProperty;
+  vehicleQuery: OwnedVehicleQuery;
+  vehicleBooking: OwnedBooking;
+  narrows: string;
+  unowned: string;
+}
+
+interface Lookup {
+  db: Db;
+  auth: Auth | null;
+  /** The request's parsed params, query and body (for the path's `kind`). */
+  input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
+}
+
+type Resolver<K extends OwnerKind> = (value: string, at: Lookup) => Promise<OwnedTypes[K] | null>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NO_AGENCY = '00000000-0000-0000-0000-000000000000';
+
+/** The 404 of each kind: what the caller reads, and the code clients match on. */
+const missing: Record<OwnerKind, [message: string, code: string]> = {
+  agency: ['There is no such agency', 'agency_not_found'],
+  agencyUser: ['There is no such user', 'user_not_found'],
+  property: ['There is no such property', 'property_not_found'],
+  managedProperty: ['There is no such property', 'property_not_found'],
+  booking: ['There is no such booking', 'booking_not_found'],
+  contract: ['There is no such contract', 'contract_not_found'],
+  engineProperty: ['There is no such property', 'property_not_found'],
+  contractedProperty: ['You have no active contract with this property', 'no_contract'],
+  vehicleQuery: ['There is no such car search', 'query_not_found'],
+  vehicleBooking: ['There is no such car booking', 'booking_not_found'],
+  narrows: ['Not found', 'not_found'],
+  unowned: ['Not found', 'not_found'],
+};
+
+function user(at: Lookup) {
+  if (!at.auth) throw forbidden();
+  return at.auth.user;
+}
+
+/** A reseller without an agency reaches nothing an agency owns. */
+function agencyOf(at: Lookup): string {
+  const agencyId = user(at).agencyId;
+  if (!agencyId) throw forbidden('Only an agency’s agents may do that', 'no_agency');
+  return agencyId;
+}
+
+async function propertyOf(value: string, at: Lookup): Promise<OwnedProperty | null> {
+  const row = await at.db.one<{
+    id: string;
+    kind: OwnedProperty['kind'];
+    supplier_id: string;
+    title: string;
+    currency: string;
+    timezone: string;
+    member_role: OwnedProperty['memberRole'];
+  }>(
+    `select p.id, p.kind, p.supplier_id, p.title, p.currency, p.timezone, pu.role as member_role
+       from properties p left join property_users pu on pu.property_id = p.id and pu.user_id = $2
+      where p.id = $1`,
+    [value, user(at).id],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    supplierId: row.supplier_id,
+    title: row.title,
+    currency: row.currency,
+    timezone: row.timezone,
+    memberRole: row.member_role,
+  };
+}
+
+/** Which bookings a caller may see, as SQL on `b` with `$2` the caller's id or agency. */
+function bookingScope(at: Lookup): { sql: string; param: string } {
+  const u = user(at);
+  if (u.role === 'reseller') return { sql: 'b.agency_id = $2', param: u.agencyId ?? NO_AGENCY };
+  if (u.role === 'supplier')
+    return {
+      sql: 'b.property_id in (select property_id from property_users where user_id = $2)',
+      param: u.id,
+    };
+  return { sql: '$2::text is not null', param: u.id };
+}
+
+async function bookingOf(value: string, at: Lookup, kind?: 'vehicle'): Promise<OwnedBooking | null> {
+  const scope = bookingScope(at);
+  const by = UUID.test(value) ? 'b.id = $1::uuid' : 'b.reservation_id = $1';
+  const row = await at.db.one<{
+    id: string;
+    reservation_id: string;
+    kind: OwnedBooking['kind'];
+    status: OwnedBooking['status'];
+    agency_id: string;
+    property_id: string;
+  }>(
+    `select b.id, b.reservation_id, b.kind, b.status, b.agency_id, b.property_id from bookings b
+      where ${by} and ${scope.sql}${kind ? ` and b.kind = '${kind}'` : ''}`,
+    [value, scope.param],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    reservationId: row.reservation_id,
+    kind: row.kind,
+    status: row.status,
+    agencyId: row.agency_id,
+    propertyId: row.property_id,
+  };
+}
+
+async function enginePropertyOf(value: string, at: Lookup): Promise<OwnedEngineProperty | null> {
+  const segment = at.input.params.kind;
+  const kind = segment === 'vehicles' ? 'vehicle' : 'accommodation';
+  const row = await at.db.one<Record<string, unknown>>(
+    `select p.*, c.id as contract_id, c.modifier_logic, c.modifier_amount
+       from properties p
+       left join lateral (
+         select id, modifier_logic, modifier_amount from contracts
+          where property_id = p.id and agency_id = $3 and status = 'approved'
+          order by created_at desc limit 1
+       ) c on true
+      where p.id = $1 and p.kind = $2`,
+    [value, kind, agencyOf(at)],
+  );
+  if (!row) return null;
+  return { id: String(row.id), kind, contractId: (row.contract_id as string | null) ?? null, row };
+}
+
+const resolvers: { [K in OwnerKind]: Resolver<K> } = {
+  agency: async (value, at) => {
+    const u = user(at);
+    if (u.role === 'reseller' && value !== u.agencyId) return null;
+    return at.db.one<OwnedAgency>('select id, name from agencies where id = $1', [value]);
+  },
+  agencyUser: async (value, at) => {
+    const u = user(at);
+    const row = await at.db.one<{ id: string; agency_id: string | null }>(
+      'select id, agency_id from users where id = $1',
+      [value],
+    );
+    if (!row || (u.role === 'reseller' && row.agency_id !== u.agencyId)) return null;
+    return { id: row.id, agencyId: row.agency_id };
+  },
+  property: async (value, at) => {
+    const p = await propertyOf(value, at);
+    if (!p || (user(at).role === 'supplier' && p.memberRole === null)) return null;
+    return p;
+  },
+  managedProperty: async (value, at) => {
+    const p = await propertyOf(value, at);
+    if (!p || (user(at).role !== 'admin' && p.memberRole !== 'manager')) return null;
+    return p;
+  },
+  booking: (value, at) => bookingOf(value, at),
+  vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
+  contract: async (value, at) => {
+    const u = user(at);
+    const scope =
+      u.role === 'reseller'
+        ? { sql: 'c.agency_id = $2', param: u.agencyId ?? NO_AGENCY }
+        : u.role === 'supplier'
+          ? {
+              sql: 'c.property_id in (select property_id from property_users where user_id = $2)',
+              param: u.id,
+            }
+          : { sql: '$2::text is not null', param: u.id };
+    const row = await at.db.one<{
+      id: string;
+      status: string;
+      initiator: OwnedContract['initiator'];
+      agency_id: string;
+      property_id: string;
+    }>(
+      `select c.id, c.status, c.initiator, c.agency_id, c.property_id from contracts c
+        where c.id = $1 and ${scope.sql}`,
+      [value, scope.param],
+    );
+    return row
+      ? {
+          id: row.id,
+          status: row.status,
+          initiator: row.initiator,
+          agencyId: row.agency_id,
+          propertyId: row.property_id,
+        }
+      : null;
+  },
+  engineProperty: enginePropertyOf,
+  contractedProperty: async (value, at) => {
+    const p = await enginePropertyOf(value, at);
+    if (!p) throw notFound(...missing.engineProperty);
+    return p.contractId ? p : null;
+  },
+  vehicleQuery: async (value, at) => {
+    const row = await at.db.one<{ id: string; body: Record<string, unknown>; created_at: Date }>(
+      'select id, body, created_at from vehicle_queries where id = $1 and agency_id = $2',
+      [value, agencyOf(at)],
+    );
+    return row ? { id: row.id, body: row.body, createdAt: new Date(row.created_at) } : null;
+  },
+  narrows: async (value) => value,
+  unowned: async (value) => value,
+};
+
+/** Where a declared field sits: params, then query, then the body's top level. */
+function fieldOf(input: Lookup['input'], name: string): { found: false } | { found: true; value: unknown } {
+  for (const part of [input.params, input.query, input.body]) {
+    if (part && typeof part === 'object' && Object.hasOwn(part, name))
+      return { found: true, value: (part as Record<string, unknown>)[name] };
+  }
+  return { found: false };
+}
+
+/**
+ * Resolves every id the endpoint declares (`owns`): an absent optional field is left out, a list resolves
+ * item by item. Throws the kind's 404 for an id that names nothing the caller may use.
+ */
+export async function resolveOwned(
+  db: Db,
+  endpoint: Endpoint,
+  auth: Auth | null,
+  input: Lookup['input'],
+): Promise<Record<string, unknown>> {
+  const owned: Record<string, unknown> = {};
+  if (!endpoint.owns) return owned;
+  const at: Lookup = { db, auth, input };
+  for (const [name, kind] of Object.entries(endpoint.owns)) {
+    const field = fieldOf(input, name);
+    if (!field.found || field.value === undefined || field.value === null) continue;
+    const resolve = resolvers[kind] as Resolver<typeof kind>;
+    const one = async (value: unknown) => {
+      const resolved = await resolve(String(value), at);
+      if (resolved === null) throw notFound(...missing[kind]);
+      return resolved;
+    };
+    owned[name] = Array.isArray(field.value)
+      ? await Promise.all(field.value.map(one))
+      : await one(field.value);
+  }
+  return owned;
+}

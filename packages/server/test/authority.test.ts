@@ -1,0 +1,238 @@
+import { randomUUID } from 'node:crypto';
+import { contract, type Endpoint, type OwnerKind, type Role } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointsOf, type RawInput, sampleInput, send } from './helpers/requests.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// Authority, generated from the contract: every endpoint that takes an id × every demo identity × an id that
+// belongs to someone else must answer 403 or 404, with no data, and change nothing. It grows by itself: a new
+// endpoint is walked as soon as it is in the contract, and one whose id field has no `owns` fails below.
+
+let server: TestServer;
+
+interface Identity {
+  login: string;
+  token: string;
+  userId: string;
+  role: Role;
+  agencyId: string | null;
+}
+const identities: Identity[] = [];
+const LOGINS = ['admin', 'agent', 'agent2', 'hotelier', 'hotelier2', 'staff', 'locked'];
+
+/** Rows of `sql` (one column, `id`), `$1` the caller's user id and `$2` their agency (or a nil uuid). */
+async function ids(sql: string, who: Identity): Promise<string[]> {
+  const rows = await server.db.query<{ id: string }>(sql, [
+    who.userId,
+    who.agencyId ?? '00000000-0000-0000-0000-000000000000',
+  ]);
+  return rows.map((r) => String(r.id));
+}
+
+const someoneElses: Record<
+  Exclude<OwnerKind, 'narrows' | 'unowned'>,
+  (who: Identity) => Promise<string[]>
+> = {
+  agency: (who) =>
+    who.role === 'reseller'
+      ? ids('select id from agencies where id <> $2 and $1::uuid is not null', who)
+      : none(),
+  agencyUser: (who) =>
+    who.role === 'reseller'
+      ? ids(
+          'select id from users where (agency_id is null or agency_id <> $2) and id <> $1 order by email limit 3',
+          who,
+        )
+      : none(),
+  property: (who) =>
+    who.role === 'supplier'
+      ? ids(
+          'select id from properties where id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        )
+      : none(),
+  managedProperty: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          `select id from properties where id not in (select property_id from property_users where user_id = $1 and role = 'manager') and $2::uuid is not null limit 3`,
+          who,
+        ),
+  booking: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          who.role === 'reseller'
+            ? 'select id from bookings where agency_id <> $2 and $1::uuid is not null limit 3'
+            : 'select id from bookings where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
+  contract: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          who.role === 'reseller'
+            ? 'select id from contracts where agency_id <> $2 and $1::uuid is not null limit 3'
+            : 'select id from contracts where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
+  engineProperty: () => none(),
+  contractedProperty: (who) =>
+    ids(
+      `select id from properties p where kind = 'accommodation' and $1::uuid is not null and not exists
+         (select 1 from contracts c where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved') limit 3`,
+      who,
+    ),
+  vehicleQuery: (who) =>
+    ids('select id from vehicle_queries where agency_id <> $2 and $1::uuid is not null', who),
+  vehicleBooking: (who) =>
+    ids(
+      `select reservation_id as id from bookings where kind = 'vehicle' and agency_id <> $2 and $1::uuid is not null`,
+      who,
+    ),
+};
+const none = async () => [] as string[];
+
+/** An object of the kind the caller may use, for the other ids of a call (so that the one tried is reached). */
+const theirOwn: Partial<Record<OwnerKind, (who: Identity) => Promise<string[]>>> = {
+  property: (who) =>
+    ids(
+      who.role === 'supplier'
+        ? 'select property_id as id from property_users where user_id = $1 and $2::uuid is not null limit 1'
+        : 'select id from properties where $1::uuid is not null and $2::uuid is not null limit 1',
+      who,
+    ),
+  agency: (who) =>
+    ids(
+      who.role === 'reseller'
+        ? 'select id from agencies where id = $2 and $1::uuid is not null'
+        : 'select id from agencies where $1::uuid is not null and $2::uuid is not null limit 1',
+      who,
+    ),
+};
+
+/** What a caller may see of the state: changed by nothing this test sends. */
+async function state(): Promise<string> {
+  const parts = await Promise.all(
+    [
+      'select id, status, updated_at from bookings order by id',
+      'select id, status from booking_rooms order by id',
+      'select id, status, updated_at from contracts order by id',
+      'select count(*) as n from outbox_mails',
+      'select count(*) as n from vehicle_queries',
+    ].map((sql) => server.db.query(sql)),
+  );
+  return JSON.stringify(parts);
+}
+
+const checked = (kind: OwnerKind) => kind !== 'narrows' && kind !== 'unowned';
+const ownedEndpoints = endpointsOf(contract).filter((e) => Object.values(e.owns ?? {}).some(checked));
+
+// biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions
+const unwrap = (schema: any): any => {
+  const def = schema?._zod?.def;
+  return def && ['optional', 'nullable', 'default'].includes(def.type) ? unwrap(def.innerType) : schema;
+};
+/** Whether a field of the endpoint takes a list (of ids). */
+const isList = (endpoint: Endpoint, field: string) => {
+  const schema = endpoint[place(endpoint, field)] as unknown as { shape: Record<string, unknown> };
+  return unwrap(schema.shape[field])?._zod?.def?.type === 'array';
+};
+
+beforeAll(async () => {
+  server = await startTestServer({ demoBookings: true });
+  for (const login of LOGINS) {
+    const token = await server.signIn(login);
+    const me = await server.client(token).auth.currentUser();
+    identities.push({
+      login,
+      token,
+      userId: me.id,
+      role: me.role,
+      agencyId: me.agent?.id ?? null,
+    });
+  }
+  // A car search of agent2's agency, so that agent's and others' attempts on it have something to miss.
+  const agent2 = identities.find((i) => i.login === 'agent2')!;
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  await server
+    .client(agent2.token)
+    .vehicles.startQuery({ body: { pickupDate: day(20), dropoffDate: day(23), currency: 'EUR' } });
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('every id an endpoint takes is declared in the contract', () => {
+  // biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions
+  const isId = (schema: any): boolean => {
+    const def = schema?._zod?.def;
+    if (!def) return false;
+    if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default')
+      return isId(def.innerType);
+    if (def.type === 'array') return isId(def.element);
+    return def.type === 'string' && def.format === 'guid';
+  };
+  const idFields = (e: Endpoint) =>
+    [e.params, e.query, e.body]
+      .filter((s): s is NonNullable<typeof s> => !!s && 'shape' in s)
+      .flatMap((s) => Object.entries((s as unknown as { shape: Record<string, unknown> }).shape))
+      .filter(([, schema]) => isId(schema))
+      .map(([name]) => name);
+  it.each(endpointsOf(contract).map((e) => [e.name, e] as const))('%s', (_, e) => {
+    const undeclared = idFields(e).filter((name) => !e.owns || !(name in e.owns));
+    expect(undeclared, `${e.name} takes ids with no owner declared`).toEqual([]);
+    for (const name of Object.keys(e.owns ?? {})) expect(() => place(e, name)).not.toThrow();
+  });
+});
+
+describe('someone else’s id gets 403 or 404 and no data', () => {
+  it('finds an id of someone else’s for every kind the contract uses (the walk below is not empty)', async () => {
+    const agent = identities.find((i) => i.login === 'agent')!;
+    for (const kind of ['booking', 'contract', 'agency', 'contractedProperty', 'vehicleQuery'] as const)
+      expect((await someoneElses[kind](agent)).length, kind).toBeGreaterThan(0);
+    const hotelier = identities.find((i) => i.login === 'hotelier')!;
+    for (const kind of ['booking', 'contract', 'property'] as const)
+      expect((await someoneElses[kind](hotelier)).length, kind).toBeGreaterThan(0);
+  });
+
+  it.each(ownedEndpoints.map((e) => [e.name, e] as const))('%s', async (_, endpoint) => {
+    const before = await state();
+    let tried = 0;
+    for (const who of identities) {
+      for (const [field, kind] of Object.entries(endpoint.owns!)) {
+        if (!checked(kind)) continue;
+        // Someone else's objects, and an id that names nothing at all: both must look alike.
+        const foreign = [...(await someoneElses[kind](who)), randomUUID()];
+        for (const value of foreign) {
+          const input = sampleInput(endpoint);
+          // The call's other ids name the caller's own objects, where the caller has some.
+          for (const [other, otherKind] of Object.entries(endpoint.owns!)) {
+            const own = other === field ? undefined : (await theirOwn[otherKind]?.(who))?.[0];
+            const at = input[place(endpoint, other)] as Record<string, unknown> | undefined;
+            if (own && at && other in at) at[other] = isList(endpoint, other) ? [own] : own;
+          }
+          const target = input[place(endpoint, field)] as Record<string, unknown>;
+          target[field] = isList(endpoint, field) ? [value] : value;
+          const reply = await send(server.url, endpoint, input as RawInput, { token: who.token });
+          tried++;
+          const what = `${who.login} ${endpoint.name} ${field}=${value} (${kind})`;
+          expect(
+            [403, 404],
+            `${what} → ${reply.status} ${JSON.stringify(reply.body).slice(0, 200)}`,
+          ).toContain(reply.status);
+          expect(JSON.stringify(reply.body), what).not.toMatch(/"data"/);
+        }
+      }
+    }
+    expect(tried).toBeGreaterThan(0);
+    expect(await state()).toBe(before);
+  });
+});
+
+/** Which part of the input a declared field sits in. */
+function place(endpoint: Endpoint, field: string): 'params' | 'query' | 'body' {
+  for (const part of ['params', 'query', 'body'] as const) {
+    const schema = endpoint[part] as { shape?: Record<string, unknown> } | undefined;
+    if (schema?.shape && field in schema.shape) return part;
+  }
+  throw new Error(`${endpoint.name} declares ${field}, which it does not take`);
+}

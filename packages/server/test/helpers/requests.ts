@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { buildPath, type Endpoint, encodeQuery, toSnake } from '@tern/sdk';
+import type { z } from 'zod';
+
+// Requests made from the contract itself, for the tests that walk every endpoint (authority, fuzz): a
+// smallest valid input of any schema, and a raw HTTP call that sends what it is given, valid or not.
+
+// biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions, read generically
+type Def = any;
+
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+
+/** Texts a string schema may want, tried in order: the first the schema takes is used. */
+const texts = () => [randomUUID(), day(30), 'ada@example.test', '10:00', 'EUR', 'IS', 'Ada', 'x'];
+const numbers = [1, 0, 2, 18, 30, 100];
+
+function accepts(schema: z.ZodType, value: unknown): boolean {
+  return schema.safeParse(value).success;
+}
+
+/**
+ * The smallest value a schema takes: optional and defaulted parts left out, the first option of an enum or a
+ * union, the first candidate text or number that passes a string's or number's checks. `undefined` when the
+ * schema takes nothing this can make (the caller's test then says which endpoint).
+ */
+export function sampleOf(schema: z.ZodType): unknown {
+  const def: Def = (schema as Def)._zod.def;
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'unknown':
+    case 'any':
+    case 'undefined':
+      return undefined;
+    case 'nullable':
+      return sampleOf(def.innerType);
+    case 'catch':
+      return sampleOf(def.innerType);
+    case 'pipe':
+      return sampleOf(def.in);
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        const value = sampleOf(field);
+        if (value !== undefined) out[key] = value;
+      }
+      return out;
+    }
+    case 'string':
+      return texts().find((t) => accepts(schema, t)) ?? 'x';
+    case 'number':
+      return numbers.find((n) => accepts(schema, n)) ?? 1;
+    case 'boolean':
+      return true;
+    case 'literal':
+      return def.values[0];
+    case 'enum':
+      return Object.values(def.entries)[0];
+    case 'array': {
+      if (accepts(schema, [])) return [];
+      return [sampleOf(def.element)];
+    }
+    case 'union':
+      return sampleOf(def.options[0]);
+    case 'record':
+      return {};
+    default:
+      return undefined;
+  }
+}
+
+export interface RawInput {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** A valid input of an endpoint, for each of its parts. */
+export function sampleInput(endpoint: Endpoint): Required<RawInput> {
+  return {
+    params: (endpoint.params ? sampleOf(endpoint.params) : {}) as Record<string, unknown>,
+    query: (endpoint.query ? sampleOf(endpoint.query) : {}) as Record<string, unknown>,
+    body: endpoint.body ? sampleOf(endpoint.body) : undefined,
+  };
+}
+
+/** The path of an endpoint with these params, each encoded (a param is sent as it is, valid or not). */
+export function pathOf(endpoint: Endpoint, params: Record<string, unknown>): string {
+  const filled = Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, v === '' || v === undefined || v === null ? '-' : v]),
+  );
+  return buildPath(endpoint.path, filled);
+}
+
+export interface RawReply {
+  status: number;
+  body: unknown;
+}
+
+/** Sends a request as a client would put it on the wire: snake_case query and JSON body, the bearer token. */
+export async function send(
+  baseUrl: string,
+  endpoint: Endpoint,
+  input: RawInput,
+  options: { token?: string | null; headers?: Record<string, string>; rawBody?: string } = {},
+): Promise<RawReply> {
+  const search = encodeQuery(input.query).toString();
+  const url = `${baseUrl}${pathOf(endpoint, input.params ?? {})}${search ? `?${search}` : ''}`;
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (body === undefined && input.body !== undefined) {
+    body = JSON.stringify(toSnake(input.body));
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(url, {
+    method: endpoint.method,
+    headers,
+    ...(body !== undefined && endpoint.method !== 'GET' ? { body } : {}),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {}
+  return { status: response.status, body: parsed };
+}
+
+/** Every endpoint of a contract with its `area.op` name. */
+export function endpointsOf(contract: Record<string, Record<string, Endpoint>>): Endpoint[] {
+  return Object.values(contract).flatMap((area) => Object.values(area));
+}
