@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { id, listOf, pageQuery } from './common.js';
+import { id, listOf, pageQuery, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 
 export const outboxMail = z.object({
-  id,
+  id: recordId,
   type: z.literal('mail'),
   to: z.string(),
   subject: z.string(),
