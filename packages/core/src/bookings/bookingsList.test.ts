@@ -103,9 +103,38 @@ describe('bookings list rules', () => {
     expect(bookingsQueryOf(set, { role: 'admin', propertyId: 'p9' }, 1).propertyId).toBeUndefined();
   });
 
-  it('counts the panel filters besides the free text', () => {
-    expect(activeBookingFilterCount(filters({ term: 'x' }))).toBe(0);
-    expect(activeBookingFilterCount(filters({ term: 'x', status: 'new', dateFrom: '2030-01-01' }))).toBe(2);
+  it.each([
+    ['nothing set', {}, 0],
+    ['only the free text', { term: 'x' }, 0],
+    ['a status and one end of the stay', { term: 'x', status: 'new' as const, dateFrom: '2030-01-01' }, 2],
+    ['a whole stay range', { dateFrom: '2030-01-01', dateTo: '2030-01-05' }, 1],
+    ['only the end of the stay range', { dateTo: '2030-01-05' }, 1],
+    ['a whole booked range', { bookedFrom: '2029-12-01', bookedTo: '2029-12-31' }, 1],
+    [
+      'both ranges whole',
+      { dateFrom: '2030-01-01', dateTo: '2030-01-05', bookedFrom: '2029-12-01', bookedTo: '2029-12-31' },
+      2,
+    ],
+    [
+      'every field',
+      {
+        term: 'x',
+        reservationId: 'R',
+        reservationName: 'N',
+        externalReferenceId: 'E',
+        dateFrom: '2030-01-01',
+        dateTo: '2030-01-05',
+        bookedFrom: '2029-12-01',
+        bookedTo: '2029-12-31',
+        supplier: 's',
+        booker: 'b',
+        reseller: 'r',
+        status: 'canceled' as const,
+      },
+      9,
+    ],
+  ])('the badge counts %s as %i', (_, over, count) => {
+    expect(activeBookingFilterCount(filters(over))).toBe(count);
   });
 
   it('round-trips the list state through the address, dropping what is malformed', () => {

@@ -191,9 +191,25 @@ export function bookingsQueryOf(
   return query;
 }
 
-/** How many filters besides the free text are set: the panel's badge. */
+/**
+ * The panel's fields as the badge counts them: one per field, except a date range, which is one filter
+ * whether one end or both are set.
+ */
+const badgeGroups: readonly (readonly (keyof BookingFilters)[])[] = [
+  ['reservationId'],
+  ['reservationName'],
+  ['externalReferenceId'],
+  ['dateFrom', 'dateTo'],
+  ['bookedFrom', 'bookedTo'],
+  ['supplier'],
+  ['booker'],
+  ['reseller'],
+  ['status'],
+];
+
+/** How many filters besides the free text are set: the panel's badge. A date range counts once. */
 export const activeBookingFilterCount = (filters: BookingFilters): number =>
-  bookingFilterKeys.filter((key) => key !== 'term' && filters[key] !== '').length;
+  badgeGroups.filter((group) => group.some((key) => filters[key] !== '')).length;
 
 const paramNames: Record<keyof BookingFilters, string> = {
   term: 'q',
