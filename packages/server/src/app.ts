@@ -9,6 +9,7 @@ import type { Api, AppServices } from './http/context.js';
 import type { AppEnv } from './http/env.js';
 import { errorBody, HttpError } from './http/errors.js';
 import { registerApi } from './http/registrar.js';
+import { securityHeaders, webAppCsp } from './http/securityHeaders.js';
 import { serveFolder, serveWebApp } from './http/static.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { ternApi } from './routes/index.js';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.res.headers.set('x-request-id', id);
   });
+  app.use('*', securityHeaders(config));
   app.use(
     '*',
     cors({
@@ -69,7 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (config.photosDir) app.use('/photos/*', serveFolder('/photos', config.photosDir));
   // The simulated subscription portal's pages (before the web app's fallback takes every path).
   app.route('/', billingPortalRoutes({ db: services.db, clock: services.clock }));
-  if (config.webDist) app.use('*', serveWebApp(config.webDist));
+  if (config.webDist) app.use('*', serveWebApp(config.webDist, { csp: webAppCsp(config) }));
 
   registerApi(app, deps.api ?? ternApi, services);
 

@@ -1,3 +1,4 @@
+import { defaultMapTilesOrigin } from './http/securityHeaders.js';
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './services/auth/password.js';
 
 /** Settings of one server; `configFromEnv` reads the environment, options of `startServer` override it. */
@@ -26,6 +27,13 @@ export interface AppConfig {
    * it to stay fast. Stored hashes keep their own cost.
    */
   passwordCost: number;
+  /** Where the web app's map loads its tiles from (TERN_MAP_TILES_ORIGIN), for its Content-Security-Policy. */
+  mapTilesOrigin: string;
+  /**
+   * Origins other than its own the web app calls (TERN_CSP_CONNECT_ORIGINS, comma separated): the API's, when
+   * the app is built with `VITE_TERN_API_URL` pointing elsewhere.
+   */
+  connectOrigins: string[];
   /** The card vault's public base URL (its own origin and port), or `null` when it is not running. */
   vaultUrl: string | null;
   version: string;
@@ -67,20 +75,26 @@ export function passwordCostFromEnv(env: Env): number {
   return Math.min(PASSWORD_COST_RANGE.max, Math.max(PASSWORD_COST_RANGE.min, cost));
 }
 
-export function configFromEnv(env: Env): AppConfig {
-  const origins = env.TERN_CORS_ORIGINS?.split(',')
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+
+export function configFromEnv(env: Env): AppConfig {
+  const origins = listOf(env.TERN_CORS_ORIGINS);
   return {
     sandbox: sandboxFromEnv(env),
     webUrl: (env.TERN_WEB_URL ?? '').replace(/\/+$/, ''),
     apiUrl: '',
     webDist: null,
     photosDir: null,
-    corsOrigins: origins?.length ? origins : defaultCorsOrigins,
+    corsOrigins: origins.length ? origins : defaultCorsOrigins,
     trustProxy: env.TERN_TRUST_PROXY === '1' || env.TERN_TRUST_PROXY === 'true',
     searchPageIsActive: !(env.TERN_SEARCH_PAGE === '0' || env.TERN_SEARCH_PAGE === 'false'),
     passwordCost: passwordCostFromEnv(env),
+    mapTilesOrigin: env.TERN_MAP_TILES_ORIGIN?.trim() || defaultMapTilesOrigin,
+    connectOrigins: listOf(env.TERN_CSP_CONNECT_ORIGINS),
     vaultUrl: null,
     version,
   };

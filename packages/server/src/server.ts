@@ -112,6 +112,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       fetch: createVaultApp({
         db,
         clock,
+        trustProxy: env.trustProxy,
         // The web app's origins: where it is served (also as localhost when on the loopback address).
         parentOrigins: () =>
           [...new Set([new URL(webUrl).origin, url, ...env.corsOrigins])].flatMap((o) =>

@@ -1,8 +1,16 @@
-import { ForbiddenError, type TernClient, ValidationError } from '@tern/sdk';
+import { randomBytes, scryptSync } from 'node:crypto';
+import { ForbiddenError, RateLimitedError, type TernClient, ValidationError } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUR, MINUTE } from '../src/clock.js';
+import { hashPassword, verifyPassword } from '../src/services/auth/password.js';
 import { FORGOT_PASSWORD_REPLY } from '../src/services/auth/passwords.js';
-import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
+import {
+  demoEmail,
+  PASSWORD,
+  startTestServer,
+  TEST_PASSWORD_COST,
+  type TestServer,
+} from './helpers/server.js';
 
 let server: TestServer;
 let anonymous: TernClient;
@@ -137,6 +145,56 @@ describe('change password', () => {
       'select password_hash from users where email = $1',
       [demoEmail('hotelier')],
     );
-    expect(row!.password_hash).toMatch(/^scrypt\$16384\$8\$1\$[\w+/=]+\$[\w+/=]+$/);
+    // At the test cost, which the server's config sets (the default is tested below).
+    expect(row!.password_hash).toMatch(
+      new RegExp(`^scrypt\\$${2 ** TEST_PASSWORD_COST}\\$8\\$1\\$[\\w+/=]+\\$[\\w+/=]+$`),
+    );
+  });
+
+  it('is throttled like sign-in: after 5 wrong old passwords in 15 minutes, 429 even with the right one', async () => {
+    server.clock.advance(16 * MINUTE);
+    const client = server.client(await server.signIn('agent2'));
+    const change = (oldPassword: string) =>
+      client.auth.changePassword({
+        body: { oldPassword, password: 'agent2-new-pass', confirmPassword: 'agent2-new-pass' },
+      });
+    for (let i = 0; i < 5; i++) await expect(change(`wrong-${i}`)).rejects.toBeInstanceOf(ValidationError);
+    const refused = await change(PASSWORD).catch((e) => e);
+    expect(refused).toBeInstanceOf(RateLimitedError);
+    expect(refused.status).toBe(429);
+    expect(refused.retryAfter).toBeGreaterThan(0);
+    server.clock.advance(16 * MINUTE);
+    expect((await change(PASSWORD)).message).toBe('Your password has been changed.');
+  });
+});
+
+describe('password hashes', () => {
+  it('are scrypt at N=2^17, r=8, p=1 by default (OWASP), and verify', async () => {
+    const hash = await hashPassword('correct horse');
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$[\w+/=]+\$[\w+/=]+$/);
+    expect(await verifyPassword('correct horse', hash)).toBe(true);
+    expect(await verifyPassword('correct horsf', hash)).toBe(false);
+  });
+
+  it('verify old hashes by the parameters they stored', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('old password', salt, 64, { N: 16384, r: 8, p: 1 });
+    const old = `scrypt$16384$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    expect(await verifyPassword('old password', old)).toBe(true);
+    expect(await verifyPassword('new password', old)).toBe(false);
+  });
+
+  it('refuse a cost out of range, and a stored hash that asks for too much work or is malformed', async () => {
+    await expect(hashPassword('x', 9)).rejects.toThrow(/cost/);
+    await expect(hashPassword('x', 21)).rejects.toThrow(/cost/);
+    const salt = randomBytes(16).toString('base64');
+    for (const stored of [
+      `scrypt$${2 ** 24}$8$1$${salt}$AAAA`,
+      `scrypt$1000$8$1$${salt}$AAAA`,
+      `scrypt$abc$8$1$${salt}$AAAA`,
+      'bcrypt$10$whatever',
+      '',
+    ])
+      expect(await verifyPassword('x', stored), stored).toBe(false);
   });
 });

@@ -398,3 +398,19 @@ describe('card tokens', () => {
     expect(await count()).toBe(0); // …until a day after it expired
   });
 });
+
+describe('the vault throttle', () => {
+  it('refuses an address after 20 refused cards in 15 minutes, with Retry-After, then lets it in again', async () => {
+    const bad = { number: '4242424242424241', expMonth: 12, expYear: 2031, cvc: '123', holder: 'Ada' };
+    const good = { ...bad, number: VISA };
+    server.clock.advance(16 * 60_000);
+    for (let i = 0; i < 20; i++) expect((await tokenise(bad)).status).toBe(400);
+    const refused = await tokenise(good);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(((await refused.json()) as { message: string }).message).toMatch(/Too many attempts/);
+    server.clock.advance(16 * 60_000);
+    expect((await tokenise(good)).status).toBe(201);
+  });
+});

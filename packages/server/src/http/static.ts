@@ -1,8 +1,9 @@
-import { createReadStream, type Stats, statSync } from 'node:fs';
-import { extname, resolve, sep } from 'node:path';
+import { createReadStream, readdirSync, type Stats, statSync } from 'node:fs';
+import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
 import { prefersHtml } from './accept.js';
+import { acceptedEncodings, type Compressed, CompressionCache, isCompressible } from './compression.js';
 import type { AppEnv } from './env.js';
 
 const types: Record<string, string> = {
@@ -51,16 +52,43 @@ export function fileUnder(root: string, urlPath: string): { path: string; stat: 
 }
 
 /** Sends a file (GET with its bytes, HEAD without), with its type, length and cache policy. */
-export function sendFile(c: Context, file: { path: string; stat: Stats }, cacheControl: string): Response {
+export function sendFile(
+  c: Context,
+  file: { path: string; stat: Stats },
+  cacheControl: string,
+  extra: Record<string, string> = {},
+): Response {
   const headers = {
     'content-type': contentType(file.path),
     'content-length': String(file.stat.size),
     'cache-control': cacheControl,
     'last-modified': file.stat.mtime.toUTCString(),
+    ...extra,
   };
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
   const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream;
   return c.body(body, 200, headers);
+}
+
+/** Sends a compressed copy of a file in place of its bytes. */
+function sendCompressed(
+  c: Context,
+  file: { path: string; stat: Stats },
+  compressed: Compressed,
+  cacheControl: string,
+  extra: Record<string, string>,
+): Response {
+  const headers = {
+    'content-type': contentType(file.path),
+    'content-encoding': compressed.encoding,
+    'content-length': String(compressed.bytes.length),
+    'cache-control': cacheControl,
+    'last-modified': file.stat.mtime.toUTCString(),
+    vary: 'Accept-Encoding',
+    ...extra,
+  };
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  return c.body(new Uint8Array(compressed.bytes), 200, headers);
 }
 
 const isRead = (c: Context) => c.req.method === 'GET' || c.req.method === 'HEAD';
@@ -75,26 +103,71 @@ export function serveFolder(prefix: string, root: string): MiddlewareHandler<App
   };
 }
 
-/** Vite's hashed build output (`assets/index-B4x9k2Qz.js`) never changes: cache it for a year. */
+/** Vite's hashed build output: `assets/index-B4x9k2Qz.js`, `assets/leaflet-vh-t_kPv.css`. */
+export function isHashedAsset(path: string): boolean {
+  return path.includes(`${sep}assets${sep}`) && /-[A-Za-z0-9_-]{8,}\.(js|mjs|css)$/.test(path);
+}
+
+/** A hashed asset never changes: cached for a year; `index.html` checked every time; the rest for an hour. */
 function cacheFor(path: string): string {
   if (path.endsWith('.html')) return 'no-cache';
-  if (/[-.][A-Za-z0-9_-]{8,}\.\w+$/.test(path) || path.includes(`${sep}assets${sep}`))
+  if (isHashedAsset(path) || path.includes(`${sep}assets${sep}`))
     return 'public, max-age=31536000, immutable';
   return 'public, max-age=3600';
+}
+
+function statOrNull(path: string): Stats | null {
+  try {
+    return statSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  } catch {
+    return [];
+  }
+}
+
+export interface WebAppOptions {
+  /** The Content-Security-Policy of the app's pages (`index.html`). */
+  csp?: string;
+  /** Compressed copies of the app's text files (default: a new cache, warmed with the hashed assets). */
+  compression?: CompressionCache;
 }
 
 /**
  * The built web app: its files as they are, and `index.html` for a browser navigation (`Accept` prefers
  * `text/html`) to any other path outside `/api/` (and for `/` always). A JSON request to the same path (the SDK calling
- * `/verify_reset_password_email`) goes on to the API.
+ * `/verify_reset_password_email`) goes on to the API. Text files go out brotli- or gzip-compressed as the
+ * browser accepts (compressed once, kept in memory; the hashed assets are compressed at start, in the
+ * background), and the app's pages carry its Content-Security-Policy.
  */
-export function serveWebApp(root: string): MiddlewareHandler<AppEnv> {
+export function serveWebApp(root: string, options: WebAppOptions = {}): MiddlewareHandler<AppEnv> {
+  const cache = options.compression ?? new CompressionCache();
+  // Compress the hashed assets now, in the background, so that visitors get brotli from the first.
+  if (!options.compression) void cache.warm(filesUnder(resolve(root)).filter(isHashedAsset), statOrNull);
+  const send = async (c: Context<AppEnv>, file: { path: string; stat: Stats }, cacheControl: string) => {
+    const extra: Record<string, string> = {};
+    if (file.path.endsWith('.html') && options.csp) extra['content-security-policy'] = options.csp;
+    if (!isCompressible(file.path, file.stat.size)) return sendFile(c, file, cacheControl, extra);
+    extra.vary = 'Accept-Encoding';
+    const compressed = await cache.get(file, acceptedEncodings(c.req.header('accept-encoding')));
+    return compressed
+      ? sendCompressed(c, file, compressed, cacheControl, extra)
+      : sendFile(c, file, cacheControl, extra);
+  };
   return async (c, next) => {
     if (!isRead(c) || c.req.path.startsWith('/api/')) return next();
     const file = c.req.path === '/' ? null : fileUnder(root, c.req.path);
-    if (file) return sendFile(c, file, cacheFor(file.path));
+    if (file) return send(c, file, cacheFor(file.path));
     if (c.req.path !== '/' && !prefersHtml(c.req.header('accept'))) return next();
     const index = fileUnder(root, '/index.html');
-    return index ? sendFile(c, index, 'no-cache') : next();
+    return index ? send(c, index, 'no-cache') : next();
   };
 }

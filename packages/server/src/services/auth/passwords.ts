@@ -104,23 +104,32 @@ export async function resetPassword(services: AppServices, auth: Auth, password:
   return PASSWORD_CHANGED;
 }
 
-/** Changes the password when the old one matches; the user's other sessions end. */
+/**
+ * Changes the password when the old one matches; the user's other sessions end. Wrong old passwords are
+ * throttled like sign-ins (per account and per address), so a stolen session cannot guess the password.
+ */
 export async function changePassword(
   services: AppServices,
   auth: Auth,
   input: { oldPassword: string; password: string },
+  caller: Pick<Caller, 'ip'>,
 ): Promise<string> {
-  const user = await findUserById(services.db, auth.user.id);
+  const { db, clock } = services;
+  const attempt = { kind: 'password_change', email: auth.user.email, ip: caller.ip } as const;
+  await assertNotThrottled(db, clock, attempt.kind, attempt.email, attempt.ip);
+  const user = await findUserById(db, auth.user.id);
   if (!user || !(await verifyPassword(input.oldPassword, user.password_hash))) {
+    await recordAttempt(db, clock, { ...attempt, succeeded: false });
     const message = 'The old password is not right';
     throw badRequest(message, [{ field: 'oldPassword', message }]);
   }
+  await recordAttempt(db, clock, { ...attempt, succeeded: true });
   const hash = await hashPassword(input.password, services.config.passwordCost);
-  await services.db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
       auth.user.id,
       hash,
-      services.clock.now(),
+      clock.now(),
     ]);
     await endOtherSessions(tx, auth.user.id, auth.sessionId);
   });

@@ -2,7 +2,11 @@ import { type Clock, MINUTE } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { tooManyRequests } from '../../http/errors.js';
 
-export type AttemptKind = 'sign_in' | 'password_reset';
+/**
+ * What is throttled: sign-ins, reset-link requests (every request counts), password changes (a wrong old
+ * password counts) and the card vault's tokens (a refused card counts; per address only).
+ */
+export type AttemptKind = 'sign_in' | 'password_reset' | 'password_change' | 'card_token';
 
 export const THROTTLE_WINDOW = 15 * MINUTE;
 /** Failures allowed in the window, per e-mail and per client address. */
@@ -11,24 +15,28 @@ export const LIMITS = { email: 5, ip: 20 } as const;
 /**
  * Refuses with 429 (and `Retry-After`) when the e-mail has had `LIMITS.email` failures since its last success
  * within the window, or the address `LIMITS.ip` failures within it. For reset requests every request counts.
+ * Without an e-mail (`null`: the card vault) only the address counts.
  */
 export async function assertNotThrottled(
   db: Db,
   clock: Clock,
   kind: AttemptKind,
-  email: string,
+  email: string | null,
   ip: string,
 ): Promise<void> {
   const now = clock.now().getTime();
   const since = new Date(now - THROTTLE_WINDOW);
-  const byEmail = await db.query<{ at: Date }>(
-    `select at from sign_in_attempts
+  const byEmail =
+    email === null
+      ? []
+      : await db.query<{ at: Date }>(
+          `select at from sign_in_attempts
       where kind = $1 and email = $2 and not succeeded and at > $3
         and at > coalesce((select max(at) from sign_in_attempts
                             where kind = $1 and email = $2 and succeeded), '-infinity')
       order by at desc limit $4`,
-    [kind, email, since, LIMITS.email],
-  );
+          [kind, email, since, LIMITS.email],
+        );
   const byIp = await db.query<{ at: Date }>(
     `select at from sign_in_attempts where kind = $1 and ip = $2 and not succeeded and at > $3
       order by at desc limit $4`,
@@ -43,10 +51,10 @@ export async function assertNotThrottled(
 export async function recordAttempt(
   db: Db,
   clock: Clock,
-  attempt: { kind: AttemptKind; email: string; ip: string; succeeded: boolean },
+  attempt: { kind: AttemptKind; email: string | null; ip: string; succeeded: boolean },
 ): Promise<void> {
   await db.query(
     'insert into sign_in_attempts (kind, email, ip, succeeded, at) values ($1, $2, $3, $4, $5)',
-    [attempt.kind, attempt.email, attempt.ip, attempt.succeeded, clock.now()],
+    [attempt.kind, attempt.email ?? '', attempt.ip, attempt.succeeded, clock.now()],
   );
 }
