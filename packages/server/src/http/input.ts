@@ -1,6 +1,6 @@
 import { decodeQuery, type Endpoint, toCamel } from '@tern/sdk';
 import type { Context } from 'hono';
-import { badRequest } from './errors.js';
+import { badRequest, HttpError } from './errors.js';
 import { parseInput } from './validate.js';
 
 export interface ParsedInput {
@@ -10,6 +10,41 @@ export interface ParsedInput {
   /** The raw body text (for the idempotency fingerprint). */
   raw: string;
 }
+
+/** NUL, or half of a UTF-16 surrogate pair: text Postgres cannot store (and no person types). */
+const unstorable = (text: string) =>
+  text.includes('\0') || !(text as string & { isWellFormed(): boolean }).isWellFormed();
+
+/**
+ * Refuses, with a 400 naming the field, any text of the request — path, query, body, and the keys too — that
+ * Postgres cannot store. One check for every endpoint, before any schema or query sees it.
+ */
+export function assertStorableText(value: unknown, path: string[] = []): void {
+  const refuse = () => {
+    const field = path.join('.') || '(root)';
+    return badRequest(
+      'The text contains a character that is not allowed',
+      [{ field, message: 'Remove the control or broken character' }],
+      'invalid_text',
+    );
+  };
+  if (typeof value === 'string') {
+    if (unstorable(value)) throw refuse();
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) assertStorableText(v, [...path, String(i)]);
+    return;
+  }
+  if (value instanceof File) return;
+  for (const [key, v] of Object.entries(value)) {
+    if (unstorable(key)) throw refuse();
+    assertStorableText(v, [...path, key]);
+  }
+}
+
+const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
 
 async function readBody(c: Context, endpoint: Endpoint): Promise<{ value: unknown; raw: string }> {
   if (endpoint.bodyEncoding === 'multipart') {
@@ -25,8 +60,11 @@ async function readBody(c: Context, endpoint: Endpoint): Promise<{ value: unknow
     const raw = JSON.stringify(Object.entries(value).map(([k, v]) => [k, fingerprint(v)]));
     return { value: toCamel(value), raw };
   }
+  const type = c.req.header('content-type');
   const raw = await c.req.text();
   if (!raw.trim()) return { value: undefined, raw };
+  if (type !== undefined && !JSON_TYPE.test(type))
+    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json');
   try {
     return { value: toCamel(JSON.parse(raw)), raw };
   } catch {
@@ -36,11 +74,14 @@ async function readBody(c: Context, endpoint: Endpoint): Promise<{ value: unknow
 
 /** Path params, query (Rails-style, camelCased) and body (snake_case JSON → camelCase), each checked. */
 export async function parseRequest(c: Context, endpoint: Endpoint): Promise<ParsedInput> {
-  const params = endpoint.params ? parseInput(endpoint.params, c.req.param()) : {};
-  const query = endpoint.query
-    ? parseInput(endpoint.query, decodeQuery(new URL(c.req.url).searchParams))
-    : {};
+  const rawParams = c.req.param();
+  assertStorableText(rawParams);
+  const params = endpoint.params ? parseInput(endpoint.params, rawParams) : {};
+  const rawQuery = decodeQuery(new URL(c.req.url).searchParams);
+  assertStorableText(rawQuery);
+  const query = endpoint.query ? parseInput(endpoint.query, rawQuery) : {};
   if (!endpoint.body) return { params, query, body: undefined, raw: '' };
   const { value, raw } = await readBody(c, endpoint);
+  assertStorableText(value);
   return { params, query, body: parseInput(endpoint.body, value), raw };
 }

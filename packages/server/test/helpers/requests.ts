@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { buildPath, type Endpoint, encodeQuery, toSnake } from '@tern/sdk';
+import { type Endpoint, encodeQuery, toSnake } from '@tern/sdk';
 import type { z } from 'zod';
 
 // Requests made from the contract itself, for the tests that walk every endpoint (authority, fuzz): a
@@ -85,12 +85,29 @@ export function sampleInput(endpoint: Endpoint): Required<RawInput> {
   };
 }
 
+/** Percent-encodes any text, a lone surrogate too (as the bytes a careless client would send). */
+function encodeAny(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return [...text]
+      .map((c) => {
+        const code = c.codePointAt(0)!;
+        if (code < 0xd800 || code > 0xdfff) return encodeURIComponent(c);
+        return [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+          .map((b) => `%${b.toString(16).toUpperCase()}`)
+          .join('');
+      })
+      .join('');
+  }
+}
+
 /** The path of an endpoint with these params, each encoded (a param is sent as it is, valid or not). */
 export function pathOf(endpoint: Endpoint, params: Record<string, unknown>): string {
-  const filled = Object.fromEntries(
-    Object.entries(params).map(([k, v]) => [k, v === '' || v === undefined || v === null ? '-' : v]),
-  );
-  return buildPath(endpoint.path, filled);
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    return value === '' || value === undefined || value === null ? '-' : encodeAny(String(value));
+  });
 }
 
 export interface RawReply {
@@ -103,9 +120,15 @@ export async function send(
   baseUrl: string,
   endpoint: Endpoint,
   input: RawInput,
-  options: { token?: string | null; headers?: Record<string, string>; rawBody?: string } = {},
+  options: {
+    token?: string | null;
+    headers?: Record<string, string>;
+    rawBody?: string;
+    rawQuery?: string;
+  } = {},
 ): Promise<RawReply> {
-  const search = encodeQuery(input.query).toString();
+  let search = encodeQuery(input.query).toString();
+  if (options.rawQuery) search = search ? `${search}&${options.rawQuery}` : options.rawQuery;
   const url = `${baseUrl}${pathOf(endpoint, input.params ?? {})}${search ? `?${search}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
