@@ -89,7 +89,7 @@ describe('without --demo', () => {
       await server?.close();
       await close();
     }
-  });
+  }, 120_000); // opens and migrates a database: slow on a busy machine
 });
 
 describe('the first admin', () => {
@@ -128,7 +128,7 @@ describe('the first admin', () => {
     } finally {
       await close();
     }
-  });
+  }, 120_000);
 
   it('`tern-server --create-admin EMAIL` adds an admin from stdin, who signs in and reads the outbox', async () => {
     const data = mkdtempSync(join(tmpdir(), 'tern-admin-'));
