@@ -325,14 +325,20 @@ describe('tern book stay (flags, no terminal)', () => {
     expect(again.code).toBe(0);
     const replayed = JSON.parse(again.stdout);
     expect(replayed).toMatchObject({ reservationId: number, status: 'new', currency: 'EUR' });
-    expect(maskPrices(mask(again.stdout)).replaceAll(number!, '<number>')).toMatchInlineSnapshot(`
+    const masked = maskPrices(mask(again.stdout))
+      .replaceAll(number!, '<number>')
+      .replace(checkin, '<checkin>')
+      .replace(checkout, '<checkout>');
+    expect(masked).toMatchInlineSnapshot(`
       "{
         "uniqueId": "<id>",
         "bookingId": "<id>",
         "reservationId": "<number>",
         "status": "new",
         "total": <amount>,
-        "currency": "EUR"
+        "currency": "EUR",
+        "checkinDate": "<checkin>",
+        "checkoutDate": "<checkout>"
       }
       "
     `);

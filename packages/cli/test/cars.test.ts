@@ -1,3 +1,4 @@
+import { addDays, todayIso } from '@tern/core';
 import type { VehicleOffer } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -186,6 +187,72 @@ describe('tern book car (flags, no terminal)', () => {
     const again = await tern([...argv, '--query', queryId, '--json']);
     expect(again.polls).toBe(1);
     expect(JSON.parse(again.stdout)).toMatchObject({ reservationId: number, status: 'new' });
+  });
+
+  it('books what the named query asked for (its days, times and currency), and says so in the JSON', async () => {
+    const pickupDate = addDays(todayIso(Date.now()), 40);
+    const dropoffDate = addDays(pickupDate, 3);
+    const search = await tern([
+      'search',
+      'cars',
+      '--pickup-date',
+      pickupDate,
+      '--dropoff-date',
+      dropoffDate,
+      '--pickup-time',
+      '09:00',
+      '--currency',
+      'EUR',
+      '--json',
+    ]);
+    expect(search.code).toBe(0);
+    const { queryId, results } = JSON.parse(search.stdout) as { queryId: string; results: VehicleOffer[] };
+    const [offer, other] = results.filter(
+      (o) => (o.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') === 'none',
+    ) as [VehicleOffer, VehicleOffer];
+    const argv = ['book', 'car', '--offer', offer.id, '--query', queryId, ...driver, '--accept-policies'];
+    const booked = await tern([...argv, '--json']);
+    expect(booked.stderr).toBe('');
+    expect(booked.code).toBe(0);
+    const reply = JSON.parse(booked.stdout);
+    expect(reply).toMatchObject({
+      currency: 'EUR',
+      pickupDate,
+      pickupTime: '09:00',
+      dropoffDate,
+      dropoffTime: '10:00',
+    });
+    const record = JSON.parse((await tern(['bookings', 'show', reply.reservationId, '--json'])).stdout);
+    expect(record).toMatchObject({ arrivalDate: pickupDate, departureDate: dropoffDate });
+    expect(record.price.currency).toBe('EUR');
+    // A flag that contradicts the search is refused by name, never booked.
+    const contradicting = await tern([...argv, '--currency', 'USD']);
+    expect(contradicting.code).toBe(1);
+    expect(contradicting.stderr).toContain(`--currency: the search ${queryId} was for EUR`);
+    // A search this config did not make: its days are not guessed from the defaults.
+    const elsewhere = await tempConfigDir();
+    await runCli(['login', '--api-url', server.url, '--email', demoEmail('agent'), '--password-stdin'], {
+      configDir: elsewhere,
+      stdin: `${PASSWORD}\n`,
+    });
+    const unknown = await runCli([...argv, '--json'], { configDir: elsewhere });
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stdout).error.code).toBe('query_unknown');
+    const withDays = await runCli(
+      [
+        ...argv.map((a) => (a === offer.id ? other.id : a)),
+        '--pickup-date',
+        pickupDate,
+        '--dropoff-date',
+        dropoffDate,
+        '--pickup-time',
+        '09:00',
+        '--json',
+      ],
+      { configDir: elsewhere },
+    );
+    expect(withDays.code).toBe(0);
+    expect(JSON.parse(withDays.stdout)).toMatchObject({ currency: 'EUR', pickupDate, dropoffDate });
   });
 
   it('refuses an offer that needs a card without --card-token', async () => {

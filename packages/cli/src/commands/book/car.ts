@@ -1,8 +1,10 @@
 import { todayIso } from '@tern/core';
 import { bookedText, carBookedLines } from '../../booking/booked.js';
 import { type CarBookFlags, carFlagsOf, checkCarOrder, prepareCarBooking } from '../../booking/carOrder.js';
+import { rememberedCarQuery, rentalOfQuery } from '../../booking/carQueries.js';
 import { engineApi } from '../../booking/engine.js';
-import { carQueryBody } from '../../booking/queryFlags.js';
+import { bookingKey, withBookingKey } from '../../booking/idempotency.js';
+import { type CarQuery, carQueryBody } from '../../booking/queryFlags.js';
 import { searchVehicles } from '../../booking/vehicleSearch.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -12,17 +14,19 @@ import { startSpinner } from '../../ui/spinner.js';
 /**
  * `tern book car`: on a terminal without `--offer` (and without `--json` or `--from-file`), the Ink wizard;
  * otherwise the offer of a search (`--query ID`, or a new search with the same flags) is booked for the
- * driver of the flags. Prints the booking number; `--json` prints the server's reply.
+ * driver of the flags, for the rental that search asked for. Prints the booking number; `--json` prints the
+ * server's reply with the rental's days and times.
  */
 export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> {
   const flags = await carFlagsOf(given);
   const today = todayIso(ctx.now());
-  const query = carQueryBody(flags, today);
+  const fromFlags = carQueryBody(flags, today);
   if (ctx.io.isTTY && !ctx.json && !flags.fromFile && !flags.offer) {
     const { bookCarOnTerminal } = await import('../../ui/bookCarWizard.js');
-    return bookCarOnTerminal(ctx, flags, query);
+    return bookCarOnTerminal(ctx, flags, fromFlags);
   }
   checkCarOrder(flags);
+  const key = bookingKey(flags.idempotencyKey);
   await withClient(ctx, { session: true }, async ({ client }) => {
     const api = engineApi(client);
     let results: Awaited<ReturnType<typeof searchVehicles>>;
@@ -30,7 +34,7 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
     else {
       const spinner = ctx.io.isTTY && !ctx.json ? startSpinner(ctx.io.stderr, 'Finding the offer…') : null;
       try {
-        results = await searchVehicles(api, query);
+        results = await searchVehicles(api, fromFlags);
       } finally {
         spinner?.stop();
       }
@@ -41,8 +45,18 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
         `No offer ${flags.offer} ${flags.query ? `in query ${flags.query}` : 'for these dates, times, driver and place'}: choose one from \`tern search cars\` run with the same flags (or pass its --query QUERY_ID)`,
         { code: 'offer_not_found' },
       );
-    const body = prepareCarBooking(flags, offer, query);
-    const created = await api.createVehicleBooking(body, flags.idempotencyKey);
-    ctx.out.result(created, () => bookedText(created, carBookedLines(offer, query, body)));
+    const rental: CarQuery = flags.query
+      ? rentalOfQuery(flags, fromFlags, await rememberedCarQuery(ctx, flags.query), offer)
+      : fromFlags;
+    const body = prepareCarBooking(flags, offer, rental);
+    const created = await withBookingKey(key, (k) => api.createVehicleBooking(body, k));
+    const reply = {
+      ...created,
+      pickupDate: rental.pickupDate,
+      pickupTime: rental.pickupTime,
+      dropoffDate: rental.dropoffDate,
+      dropoffTime: rental.dropoffTime,
+    };
+    ctx.out.result(reply, () => bookedText(created, carBookedLines(offer, rental, body)));
   });
 }

@@ -1,6 +1,7 @@
 import { todayIso } from '@tern/core';
 import { bookedText, stayBookedLines } from '../../booking/booked.js';
 import { engineApi } from '../../booking/engine.js';
+import { bookingKey, withBookingKey } from '../../booking/idempotency.js';
 import { stayDates } from '../../booking/queryFlags.js';
 import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
 import { withClient } from '../../client.js';
@@ -10,7 +11,7 @@ import { UserError } from '../../errors.js';
 /**
  * `tern book stay ID`: on a terminal without `--room` (and without `--json` or `--from-file`), the Ink wizard;
  * otherwise everything comes from the flags or the file. Prints the booking number; `--json` prints the
- * server's `{ uniqueId, bookingId, reservationId, status, total, currency }`.
+ * server's `{ uniqueId, bookingId, reservationId, status, total, currency }` with the stay's days.
  */
 export async function bookStay(ctx: Context, propertyArg: string | undefined, flags: StayBookFlags) {
   const { order, property } = await stayOrderOf(flags);
@@ -27,11 +28,13 @@ export async function bookStay(ctx: Context, propertyArg: string | undefined, fl
     { checkin: order.checkin, checkout: order.checkout, currency: order.currency },
     todayIso(ctx.now()),
   );
+  const key = bookingKey(order.idempotencyKey);
   await withClient(ctx, { session: true }, async ({ client }) => {
     const api = engineApi(client);
     const units = await api.listWithRates(propertyId, stay);
     const prepared = prepareStayBooking(order, units, stay);
-    const created = await api.createStayBooking(propertyId, prepared.body, order.idempotencyKey);
-    ctx.out.result(created, () => bookedText(created, stayBookedLines(propertyId, stay, prepared.chosen)));
+    const created = await withBookingKey(key, (k) => api.createStayBooking(propertyId, prepared.body, k));
+    const reply = { ...created, checkinDate: stay.checkinDate, checkoutDate: stay.checkoutDate };
+    ctx.out.result(reply, () => bookedText(created, stayBookedLines(propertyId, stay, prepared.chosen)));
   });
 }

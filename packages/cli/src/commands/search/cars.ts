@@ -1,4 +1,5 @@
 import { todayIso } from '@tern/core';
+import { rememberCarQuery } from '../../booking/carQueries.js';
 import { engineApi } from '../../booking/engine.js';
 import { vehicleTable } from '../../booking/format.js';
 import { type CarSearchFlags, carQueryBody } from '../../booking/queryFlags.js';
@@ -30,6 +31,7 @@ export async function searchCars(ctx: Context, flags: CarSearchFlags): Promise<v
     } finally {
       spinner?.stop();
     }
+    await rememberCarQuery(ctx, reply.queryId, body);
     ctx.out.result({ query: body, ...reply }, () => {
       const incomplete = reply.finished
         ? ''
