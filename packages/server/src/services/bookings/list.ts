@@ -6,13 +6,17 @@ import { type BookingRow, bookingSelect, toRecords, type Viewer, visibleTo } fro
 
 type Query = z.output<typeof bookingsQuery>;
 
-const ORDER: Record<Query['orderBy'], string> = {
-  created_at: 'b.created_at',
-  arrival_date: 'b.arrival_date',
-  departure_date: 'b.departure_date',
-  reservation_id: 'b.reservation_id',
-  total: 'b.total',
-  status: 'b.status',
+/**
+ * The columns each sort orders by, in order. Totals in different currencies are not comparable as numbers:
+ * the total sorts by currency first, then by amount within a currency.
+ */
+const ORDER: Record<Query['orderBy'], readonly string[]> = {
+  created_at: ['b.created_at'],
+  arrival_date: ['b.arrival_date'],
+  departure_date: ['b.departure_date'],
+  reservation_id: ['b.reservation_id'],
+  total: ['b.currency', 'b.total'],
+  status: ['b.status'],
 };
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -60,7 +64,7 @@ export async function listBookings(
   const rows = await db.query<BookingRow & { total_count: string }>(
     `${bookingSelect}
       where ${where.join(' and ')}
-      order by ${ORDER[query.orderBy]} ${direction}, b.id ${direction}
+      order by ${[...ORDER[query.orderBy], 'b.id'].map((column) => `${column} ${direction}`).join(', ')}
       limit ${add(query.limit)} offset ${add((query.page - 1) * query.limit)}`.replace(
       'u.email as booker_email',
       'u.email as booker_email, count(*) over () as total_count',
