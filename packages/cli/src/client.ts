@@ -57,8 +57,11 @@ export async function withClient<T>(
 ): Promise<T> {
   const config = await ctx.config.load();
   const apiUrl = resolveApiUrl(ctx, config);
+  // TERN_TOKEN (for CI scripts) wins over the stored session; it is never written to the config.
+  const envToken = ctx.io.env.TERN_TOKEN?.trim() || null;
   let token: string | null = null;
-  if (options.session) {
+  if (options.session && envToken) token = envToken;
+  else if (options.session) {
     token = sessionToken(ctx, config, apiUrl);
     if (config.exp !== undefined && isSessionExpired({ exp: config.exp }, ctx.now())) {
       await ctx.config.save(withoutSession(config));
@@ -76,10 +79,18 @@ export async function withClient<T>(
   } catch (error) {
     const sessionGone =
       token !== null &&
+      token !== envToken &&
       (error instanceof SessionExpiredError ||
         (error instanceof UnauthorizedError && error.code === 'unauthenticated'));
     if (sessionGone) await ctx.config.update(withoutSession);
-    throw toUserError(error, { apiUrl, signedIn: token !== null }) ?? error;
+    const userError = toUserError(error, { apiUrl, signedIn: token !== null });
+    if (userError && token !== null && token === envToken && /^session_/.test(userError.code))
+      throw new UserError(`TERN_TOKEN is not a valid session for ${apiUrl} (${userError.message})`, {
+        code: userError.code,
+        status: userError.status,
+        requestId: userError.requestId,
+      });
+    throw userError ?? error;
   }
 }
 

@@ -11,8 +11,19 @@ import {
   ValidationError,
 } from '@tern/sdk';
 
-/** Exit codes: 0 done, 1 the user's to fix, 2 a bug in tern. */
-export const EXIT = { ok: 0, user: 1, bug: 2 } as const;
+/**
+ * Exit codes: 0 done, 1 the user's to fix, 2 a usage error (commander's: an unknown command or option, a bad
+ * option value), 70 a bug in tern (sysexits' EX_SOFTWARE), 130 interrupted (Ctrl+C, as a shell reports SIGINT).
+ */
+export const EXIT = { ok: 0, user: 1, usage: 2, bug: 70, interrupted: 130 } as const;
+
+/** Ctrl+C: at a prompt (where the terminal is raw and no signal comes), or SIGINT. Exit 130. */
+export class Interrupted extends Error {
+  override name = 'Interrupted';
+  constructor() {
+    super('Interrupted');
+  }
+}
 
 export const NOT_SIGNED_IN = 'Not signed in: run `tern login`';
 export const SESSION_EXPIRED = 'Your session has expired: run `tern login`';

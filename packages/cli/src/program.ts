@@ -4,11 +4,12 @@ import { registerBook } from './commands/book/index.js';
 import { registerBookings } from './commands/bookings/index.js';
 import { registerContracts } from './commands/contracts/index.js';
 import { registerMail } from './commands/mail/index.js';
-import { registerPlaces } from './commands/places.js';
+import { registerPlaces } from './commands/places/index.js';
 import { registerProperty } from './commands/property/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { type ContextOf, createContext } from './context.js';
 import type { Io } from './io.js';
+import { ternVersion } from './version.js';
 
 /**
  * The `tern` command tree. Each command group registers itself from `commands/<group>/index.ts`; a new group
@@ -17,6 +18,7 @@ import type { Io } from './io.js';
 export function buildProgram(io: Io): Command {
   const program = new Command('tern')
     .description("Tern's command line: sign in and work with the Tern API (scripting with --json)")
+    .version(ternVersion(), '-v, --version', 'the version of tern')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
@@ -35,7 +37,7 @@ export function buildProgram(io: Io): Command {
     )
     .addHelpText(
       'after',
-      '\nExit codes: 0 done, 1 an error you can fix (the message says how), 2 a bug in tern.',
+      '\nExit codes: 0 done, 1 an error you can fix (the message says how), 2 a usage error, 70 a bug in tern, 130 interrupted (Ctrl+C).',
     );
   const contextOf: ContextOf = (command) => createContext(io, command.optsWithGlobals());
   registerAuth(program, contextOf);

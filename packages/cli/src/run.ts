@@ -1,12 +1,13 @@
 import { CommanderError } from 'commander';
-import { bugLine, EXIT, errorJson, toUserError, UserError } from './errors.js';
+import { bugLine, EXIT, errorJson, Interrupted, toUserError, UserError } from './errors.js';
 import type { Io } from './io.js';
 import { formatJson } from './output.js';
 import { buildProgram } from './program.js';
 
 /**
  * Runs `tern` with `argv` (the arguments after the program name) on `io`, in process, and returns the exit
- * code: 0 done, 1 the user's to fix, 2 a bug. Nothing is thrown and `process` is never touched.
+ * code (see `EXIT`): 0 done, 1 the user's to fix, 2 a usage error, 70 a bug, 130 interrupted. Nothing is thrown
+ * and `process` is never touched.
  */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   const json = argv.includes('--json');
@@ -27,16 +28,27 @@ function report(error: unknown, io: Io, json: boolean): number {
       error.code === 'commander.help'
         ? 'Name a command: `tern --help` lists them'
         : `${error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' ')} (see \`tern --help\`)`;
-    return report(new UserError(message, { code: 'usage' }), io, json);
+    userLines(new UserError(message, { code: 'usage' }), io, json);
+    return EXIT.usage;
+  }
+  if (error instanceof Interrupted) {
+    io.stderr.write('Interrupted\n');
+    if (json)
+      io.stdout.write(formatJson({ error: { kind: 'user', code: 'interrupted', message: 'Interrupted' } }));
+    return EXIT.interrupted;
   }
   const userError = toUserError(error, { apiUrl: '(unknown)', signedIn: false });
   if (userError) {
-    io.stderr.write(`Error: ${userError.message}\n`);
-    if (json) io.stdout.write(formatJson(errorJson(userError, null)));
+    userLines(userError, io, json);
     return EXIT.user;
   }
   io.stderr.write(`${bugLine(error)}\n`);
   if (io.env.TERN_DEBUG === '1' && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);
   if (json) io.stdout.write(formatJson(errorJson(null, error)));
   return EXIT.bug;
+}
+
+function userLines(error: UserError, io: Io, json: boolean): void {
+  io.stderr.write(`Error: ${error.message}\n`);
+  if (json) io.stdout.write(formatJson(errorJson(error, null)));
 }

@@ -429,7 +429,7 @@ describe('errors', () => {
     );
   });
 
-  it('treats a reply off the contract as a bug: exit 2, the stack only with TERN_DEBUG=1', async () => {
+  it('treats a reply off the contract as a bug: exit 70, the stack only with TERN_DEBUG=1', async () => {
     const configDir = await signedIn('agent');
     // The server is real; only the reply to /users/me is replaced by one the contract does not allow.
     const offContract: typeof fetch = async (input, init) => {
@@ -438,13 +438,13 @@ describe('errors', () => {
       return Response.json({ data: { id: '1', type: 'user', attributes: { email: 42 } } });
     };
     const quiet = await runCli(['whoami', '--json'], { configDir, fetch: offContract });
-    expect(quiet.code).toBe(2);
+    expect(quiet.code).toBe(70);
     expect(quiet.stderr).toMatch(
       /^This is a bug in tern: SchemaMismatchError: .*TERN_DEBUG=1 shows the stack\n$/,
     );
     expect(JSON.parse(quiet.stdout)).toMatchObject({ error: { kind: 'bug', code: 'bug' } });
     const debug = await runCli(['whoami'], { configDir, fetch: offContract, env: { TERN_DEBUG: '1' } });
-    expect(debug.code).toBe(2);
+    expect(debug.code).toBe(70);
     expect(debug.stderr).toContain('    at ');
   });
 
@@ -466,11 +466,11 @@ describe('errors', () => {
     );
   });
 
-  it('answers usage errors with exit 1 and help with exit 0', async () => {
+  it('answers usage errors with exit 2 and help with exit 0', async () => {
     const configDir = await tempConfigDir();
     expect(await runCli(['whoam'], { configDir })).toMatchInlineSnapshot(`
       {
-        "code": 1,
+        "code": 2,
         "stderr": "Error: unknown command 'whoam' (Did you mean whoami?) (see \`tern --help\`)
       ",
         "stdout": "",
@@ -478,7 +478,7 @@ describe('errors', () => {
     `);
     expect(await runCli(['login', '--nope', '--json'], { configDir })).toMatchInlineSnapshot(`
       {
-        "code": 1,
+        "code": 2,
         "stderr": "Error: unknown option '--nope' (see \`tern --help\`)
       ",
         "stdout": "{
@@ -491,11 +491,13 @@ describe('errors', () => {
       ",
       }
     `);
-    expect(await runCli([], { configDir })).toMatchObject({ code: 1 });
+    expect(await runCli([], { configDir })).toMatchObject({ code: 2 });
     const help = await runCli(['--help'], { configDir });
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('Usage: tern');
-    expect(help.stdout).toContain('Exit codes: 0 done, 1 an error you can fix');
+    expect(help.stdout).toContain(
+      'Exit codes: 0 done, 1 an error you can fix (the message says how), 2 a usage error, 70 a bug in tern, 130 interrupted',
+    );
   });
 });
 

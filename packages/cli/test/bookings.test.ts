@@ -85,7 +85,11 @@ describe('tern bookings', () => {
     const table = await tern(['bookings', 'list', '--reference', 'CLI-LIST']);
     expect(table.code).toBe(0);
     expect(table.stdout).toContain(booked.reservationId);
-    expect(table.stdout).toMatch(/BOOKED BY[\s\S]*active/);
+    // The status and the days as the flags take them and the JSON has them.
+    expect(table.stdout).toMatch(/BOOKED BY[\s\S]* new\n/);
+    expect(table.stdout).toContain(
+      `${addDays(todayIso(Date.now()), 50)} to ${addDays(todayIso(Date.now()), 52)}`,
+    );
     const json = await tern(['bookings', 'list', '--reference', 'CLI-LIST', '--json']);
     const reply = JSON.parse(json.stdout);
     expect(reply.meta.total).toBe(1);
@@ -112,22 +116,44 @@ describe('tern bookings', () => {
       '--room',
       first,
       '--guest',
-      'Ada Lovelace GB',
+      'Ada María,King Lovelace,GB',
       '--json',
     ]);
     expect(guests.code).toBe(0);
+    // The same syntax as `book stay --guest`: names of several words stay whole.
     expect(JSON.parse(guests.stdout).units[0].guests).toEqual([
-      { name: 'Ada', surname: 'Lovelace', nationality: 'GB' },
+      { name: 'Ada María', surname: 'King Lovelace', nationality: 'GB' },
     ]);
     const csv = join(agentDir, 'guests.csv');
-    await writeFile(csv, `room,name,surname,nationality\n${first},Grace,Hopper,us\n${second},,,\n`);
+    await writeFile(
+      csv,
+      `room,name,surname,nationality\r\n${first},"Grace ""Amazing""",Hopper,us\r\n${second},"Anna, Jr.",de la Cruz,\r\n`,
+    );
     const fromCsv = JSON.parse(
       (await tern(['bookings', 'guests', booked.bookingId, '--csv', csv, '--json'])).stdout,
     );
-    expect(fromCsv.units[0].guests).toEqual([{ name: 'Grace', surname: 'Hopper', nationality: 'US' }]);
-    expect(fromCsv.units[1].guests).toEqual([{ name: 'No Name', surname: '', nationality: '' }]);
-    expect((await tern(['bookings', 'remove-units', booked.bookingId, '--unit', second])).code).toBe(0);
-    const last = await tern(['bookings', 'remove-units', booked.bookingId, '--unit', first]);
+    expect(fromCsv.units[0].guests).toEqual([
+      { name: 'Grace "Amazing"', surname: 'Hopper', nationality: 'US' },
+    ]);
+    expect(fromCsv.units[1].guests).toEqual([{ name: 'Anna, Jr.', surname: 'de la Cruz', nationality: '' }]);
+    await writeFile(csv, `${second},,,\n`);
+    const nameless = JSON.parse(
+      (await tern(['bookings', 'guests', booked.bookingId, '--csv', csv, '--json'])).stdout,
+    );
+    expect(nameless.units[1].guests).toEqual([{ name: 'No Name', surname: '', nationality: '' }]);
+    await writeFile(csv, `${first},"Grace,Hopper\n`);
+    const broken = await tern(['bookings', 'guests', booked.bookingId, '--csv', csv]);
+    expect(broken.code).toBe(1);
+    expect(broken.stderr).toContain(`${csv}: not valid CSV`);
+    // Removing rooms cannot be undone: without a terminal it needs --yes, and says so.
+    const unconfirmedRemoval = await tern(['bookings', 'remove-units', booked.bookingId, '--unit', second]);
+    expect(unconfirmedRemoval.code).toBe(1);
+    expect(unconfirmedRemoval.stderr).toContain('Pass --yes');
+    const kept = JSON.parse((await tern(['bookings', 'show', booked.bookingId, '--json'])).stdout);
+    expect(kept.units).toHaveLength(2);
+    const removed = await tern(['bookings', 'remove-units', booked.bookingId, '--unit', second, '--yes']);
+    expect(removed.code).toBe(0);
+    const last = await tern(['bookings', 'remove-units', booked.bookingId, '--unit', first, '--yes']);
     expect(last).toMatchObject({ code: 1 });
     expect(last.stderr).toContain('at least one room');
     const request = await tern([
@@ -161,7 +187,8 @@ describe('tern bookings', () => {
     const mine = JSON.parse(seen.stdout).items as { reservationId: string; changeable: boolean }[];
     for (const b of mine) expect(b.changeable).toBe(false);
     expect((await tern(['bookings', 'cancel', booked.reservationId, '--yes'], hotelier)).code).toBe(1);
-    expect((await tern(['bookings', 'list', '--from', '2026-13-40'])).code).toBe(1);
+    // A bad flag value is a usage error: exit 2.
+    expect((await tern(['bookings', 'list', '--from', '2026-13-40'])).code).toBe(2);
     expect((await tern(['bookings', 'list', '--term', 'x'.repeat(53)])).code).toBe(1);
     expect((await tern(['bookings', 'guests', booked.bookingId])).stderr).toContain('--room');
   });

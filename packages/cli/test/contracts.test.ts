@@ -105,7 +105,13 @@ describe('tern contracts', () => {
     const active = await tern(['contracts', 'list']);
     expect(active.stdout).toContain(contract.id);
     expect(active.stdout).toContain('−7 %');
-    const ended = await tern(['contracts', 'terminate', contract.id]);
+    const unconfirmed = await tern(['contracts', 'terminate', contract.id]);
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toContain('Pass --yes to confirm without a terminal');
+    expect(JSON.parse((await tern(['contracts', 'list', '--json'])).stdout).items).toContainEqual(
+      expect.objectContaining({ id: contract.id, status: 'approved' }),
+    );
+    const ended = await tern(['contracts', 'terminate', contract.id, '--yes']);
     expect(ended).toMatchObject({ code: 0 });
     expect(ended.stdout).toMatch(/^Terminated\./);
   });
@@ -137,6 +143,6 @@ describe('tern contracts', () => {
           '--all-plans',
         ])
       ).code,
-    ).toBe(1);
+    ).toBe(2);
   });
 });

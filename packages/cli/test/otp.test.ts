@@ -150,6 +150,26 @@ describe('tern login on a terminal', () => {
     expect(result.stdout).toContain('Signed in as Olivia Pemberton (otp@demo.tern.test).');
     expect(await readConfig(configDir)).toMatchObject({ email: OTP, apiUrl: server.url });
   });
+
+  it('exits 130 on Ctrl+C, as a shell reports an interrupted command, and keeps no session', async () => {
+    const configDir = await tempConfigDir();
+    const tty = new FakeTtyStdin();
+    const screen = new Collector(true);
+    const running = runCli(['login', '--api-url', server.url], {
+      configDir,
+      isTTY: true,
+      tty,
+      stdout: screen,
+    });
+    await shown(screen, 'Tab: switch field');
+    tty.write(OTP);
+    await tick();
+    tty.write('\u0003');
+    const result = await running;
+    expect(result).toMatchObject({ code: 130, stderr: 'Interrupted\n' });
+    const saved = await readFile(join(configDir, 'config.json'), 'utf8').catch(() => '{}');
+    expect(JSON.parse(saved).token).toBeUndefined();
+  });
 });
 
 describe('tern mail', () => {
@@ -205,7 +225,7 @@ describe('tern mail', () => {
     const bad = await runCli(['mail', 'list', '--limit', 'ten', '--api-url', server.url], { configDir });
     expect(bad).toMatchInlineSnapshot(`
       {
-        "code": 1,
+        "code": 2,
         "stderr": "Error: option '--limit <n>' argument 'ten' is invalid. Use a whole number from 1 to 1000 (see \`tern --help\`)
       ",
         "stdout": "",

@@ -59,12 +59,16 @@ const unit = (id: string, rates: RateOffer[], availability = 3): UnitWithRates =
   ratePlans: rates,
 });
 
+// Unit ids are UUIDs, as the contract asks of every id sent.
+const U1 = '0b0e1c2d-0000-4000-8000-000000000001';
+const U2 = '0b0e1c2d-0000-4000-8000-000000000002';
+
 const units = [
-  unit('u1', [
+  unit(U1, [
     rate('flex~2-0-0'),
     rate('prepaid~2-0-0', { cancellationPolicy: policy('percent_based'), liability: 'prepaid' }),
   ]),
-  unit('u2', [rate('sold~1-0-0', { unavailableReason: 'sold_out', availability: 0 })], 0),
+  unit(U2, [rate('sold~1-0-0', { unavailableReason: 'sold_out', availability: 0 })], 0),
 ];
 const stay = { checkinDate: '2026-04-01', checkoutDate: '2026-04-03', currency: 'EUR' };
 
@@ -103,13 +107,13 @@ describe('prepareStayBooking', () => {
         rooms: [
           {
             ratePlanId: 'flex~2-0-0',
-            roomTypeCode: 'u1',
+            roomTypeCode: U1,
             occupancy: { adults: 2, children: 0, infants: 0 },
             guests: [{ name: 'Anna', surname: 'J', nationality: 'IS' }],
           },
           {
             ratePlanId: 'flex~2-0-0',
-            roomTypeCode: 'u1',
+            roomTypeCode: U1,
             occupancy: { adults: 2, children: 0, infants: 0 },
             guests: [],
           },
@@ -137,7 +141,7 @@ describe('prepareStayBooking', () => {
     [{ rooms: [] }, '--room: choose at least one rate'],
     [{ rooms: [{ rate: 'nope', count: 1, guests: [] }] }, '--room: no rate nope for these dates'],
     [{ rooms: [{ rate: 'sold~1-0-0', count: 1, guests: [] }] }, 'cannot be booked for these dates: sold out'],
-    [{ rooms: [{ rate: 'flex~2-0-0', count: 4, guests: [] }] }, '--room: only 3 of Room u1 left'],
+    [{ rooms: [{ rate: 'flex~2-0-0', count: 4, guests: [] }] }, `--room: only 3 of Room ${U1} left`],
     [{ customer: { name: 'A', email: 'a@example.com' } }, '--surname: the guest’s surname is needed'],
     [{ customer: { surname: 'B' } }, '--email: an e-mail for the confirmation is needed'],
     [{ customer: { surname: 'B', email: 'b@' } }, '--email: use an e-mail address'],

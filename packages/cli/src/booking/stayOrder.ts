@@ -9,6 +9,7 @@ import {
 import type { RateOffer, StayBookingBody, UnitWithRates } from '@tern/sdk';
 import { stayBookingBody } from '@tern/sdk';
 import { UserError } from '../errors.js';
+import { GUEST_SYNTAX, parseGuest } from './guests.js';
 import { FileProblems, reader, readOrderFile } from './orderFile.js';
 import { invalidFlags } from './queryFlags.js';
 
@@ -67,13 +68,6 @@ function parseRoom(value: string): { rate: string; count: number } | null {
   if (!match) return null;
   const count = match[2] === undefined ? 1 : Number(match[2]);
   return count >= 1 ? { rate: match[1]!, count } : null;
-}
-
-/** `NAME,SURNAME[,NATIONALITY]` of `--guest`. */
-function parseGuest(value: string): GuestInput | null {
-  const [name = '', surname = '', nationality = '', ...rest] = value.split(',').map((s) => s.trim());
-  if (rest.length > 0 || (nationality && !/^[A-Za-z]{2}$/.test(nationality))) return null;
-  return { name, surname, nationality: nationality.toUpperCase() };
 }
 
 /** The file's order (see the README for its keys), its property id, or a user error naming what is wrong. */
@@ -140,11 +134,7 @@ export async function stayOrderOf(
   });
   const guests = (flags.guest ?? []).map((value) => {
     const guest = parseGuest(value);
-    if (!guest)
-      problems.push([
-        '--guest',
-        `use NAME,SURNAME or NAME,SURNAME,NATIONALITY (e.g. Anna,Jónsdóttir,IS), not “${value}”`,
-      ]);
+    if (!guest) problems.push(['--guest', `use ${GUEST_SYNTAX}, not “${value}”`]);
     return guest ?? { name: '', surname: '', nationality: '' };
   });
   if (problems.length > 0) throw invalidFlags(problems);

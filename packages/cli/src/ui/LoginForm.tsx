@@ -2,7 +2,7 @@
 import type { Session } from '@tern/sdk';
 import { Box, type Key, Text, useInput, useStdin } from 'ink';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type LoginField, type LoginStep, validationText } from './loginForm.js';
+import { type LoginField, type LoginStep, validationText } from './loginFields.js';
 import { createSignInController, type SignInServices, type SignInView } from './signInController.js';
 
 export interface LoginFormProps extends SignInServices {

@@ -13,7 +13,7 @@ import {
   type SignInRequest,
   type SignInSnapshot,
   stepOf,
-} from './loginForm.js';
+} from './loginFields.js';
 
 export interface SignInServices {
   /** Sends the sign-in request the machine built (with its device identifier and "remember me"). */

@@ -1,8 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { Box, type Key, render, Text, useInput, useStdin, useStdout } from 'ink';
+import { Box, type Key, Text, useInput, useStdin, useStdout } from 'ink';
 import { type ReactElement, useReducer, useRef } from 'react';
 import type { Io } from '../io.js';
-import { printable } from './loginForm.js';
+import { showScreen } from './interruptible.js';
+import { printable } from './loginFields.js';
 
 /** Building blocks of the booking wizards: a fields form, a choice list, the key loop and the runner. */
 
@@ -202,27 +203,18 @@ export function Hint({ children }: { children: string }) {
 
 /**
  * Shows a wizard until it finishes with a result or is left (`null`). The wizard calls `done(result)`; the
- * screen gives way to what the command prints next.
+ * screen gives way to what the command prints next. Ctrl+C throws `Interrupted` (exit 130).
  */
 export async function runWizard<T>(
   io: Io,
   wizard: (done: (result: T | null) => void) => ReactElement,
 ): Promise<T | null> {
   let result: T | null = null;
-  const instance = render(
+  await showScreen(io, (close) =>
     wizard((value) => {
       result = value;
-      instance.rerender(null);
-      instance.unmount();
+      close();
     }),
-    {
-      stdin: io.stdin as NodeJS.ReadStream,
-      stdout: io.stdout as NodeJS.WriteStream,
-      stderr: io.stderr as NodeJS.WriteStream,
-      exitOnCtrlC: true,
-      patchConsole: false,
-    },
   );
-  await instance.waitUntilExit();
   return result;
 }

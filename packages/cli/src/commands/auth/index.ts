@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { ContextOf } from '../../context.js';
-import { type LoginOptions, login } from './login.js';
-import { logout } from './logout.js';
-import { whoami } from './whoami.js';
+import type { LoginOptions } from './login.js';
+
+// Each command's code is imported when it runs: `tern --help` loads none of it (see scripts/bundle.mjs).
 
 /** `tern login`, `tern logout`, `tern whoami`. */
 export function registerAuth(program: Command, contextOf: ContextOf): void {
@@ -13,15 +13,21 @@ export function registerAuth(program: Command, contextOf: ContextOf): void {
     .option('--password-stdin', 'read the password from standard input (no prompt)')
     .option('--otp <code>', 'the one-time code e-mailed after the previous attempt')
     .option('--remember', 'stay signed in for 30 days instead of 12 hours')
-    .action((options: LoginOptions, command: Command) => login(contextOf(command), options));
+    .action((options: LoginOptions, command: Command) =>
+      import('./login.js').then((m) => m.login(contextOf(command), options)),
+    );
 
   program
     .command('logout')
     .description('sign out: ends the session on the server and forgets the token')
-    .action((_options: unknown, command: Command) => logout(contextOf(command)));
+    .action((_options: unknown, command: Command) =>
+      import('./logout.js').then((m) => m.logout(contextOf(command))),
+    );
 
   program
     .command('whoami')
     .description('who is signed in: name, e-mail, role, agency or properties')
-    .action((_options: unknown, command: Command) => whoami(contextOf(command)));
+    .action((_options: unknown, command: Command) =>
+      import('./whoami.js').then((m) => m.whoami(contextOf(command))),
+    );
 }

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { bugLine, toUserError, UserError } from '../../errors.js';
 import { readAll } from '../../io.js';
 import { formatFields, formatInstant } from '../../output.js';
-import { type SignInReply, type SignInRequest, validationText } from '../../ui/loginForm.js';
+import { type SignInReply, type SignInRequest, validationText } from '../../ui/loginFields.js';
 import { userFields } from './userFields.js';
 
 export interface LoginOptions {

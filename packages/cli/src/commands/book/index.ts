@@ -2,8 +2,6 @@ import type { Command } from 'commander';
 import type { CarBookFlags } from '../../booking/carOrder.js';
 import type { StayBookFlags } from '../../booking/stayOrder.js';
 import type { ContextOf } from '../../context.js';
-import { bookCar } from './car.js';
-import { bookStay } from './stay.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -41,7 +39,7 @@ export function registerBook(program: Command, contextOf: ContextOf): void {
     .option('--idempotency-key <key>', 'the same key books once: a retry returns the first booking')
     .option('--from-file <file>', 'the booking as JSON, with the flags’ names (flags given win)')
     .action((id: string | undefined, flags: StayBookFlags, command: Command) =>
-      bookStay(contextOf(command), id, flags),
+      import('./stay.js').then((m) => m.bookStay(contextOf(command), id, flags)),
     );
   book
     .command('car')
@@ -69,5 +67,7 @@ export function registerBook(program: Command, contextOf: ContextOf): void {
     .option('--accept-policies', 'you accept the car’s cancellation policy (required)')
     .option('--idempotency-key <key>', 'the same key books once: a retry returns the first booking')
     .option('--from-file <file>', 'the booking as JSON, with the flags’ names (flags given win)')
-    .action((flags: CarBookFlags, command: Command) => bookCar(contextOf(command), flags));
+    .action((flags: CarBookFlags, command: Command) =>
+      import('./car.js').then((m) => m.bookCar(contextOf(command), flags)),
+    );
 }

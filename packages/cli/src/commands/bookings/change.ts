@@ -1,26 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
-import type { Guest } from '@tern/sdk';
+import type { GuestInput } from '@tern/core';
+import { GUEST_SYNTAX, parseGuest, parseGuestCsv } from '../../booking/guests.js';
+import { invalidFlags } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { confirmed } from '../../ui/confirm.js';
 import { bookingFields } from './format.js';
 import { resolveBooking } from './list.js';
-
-/** Asks y/N on a terminal; without one, `--yes` is needed. */
-async function confirmed(ctx: Context, question: string, yes: boolean | undefined): Promise<boolean> {
-  if (yes) return true;
-  if (!ctx.io.isTTY || ctx.json)
-    throw new UserError(`${question} Add --yes to confirm without a terminal`, {
-      code: 'confirmation_needed',
-    });
-  const rl = createInterface({ input: ctx.io.stdin, output: ctx.io.stderr as NodeJS.WritableStream });
-  try {
-    return /^y(es)?$/i.test((await rl.question(`${question} [y/N] `)).trim());
-  } finally {
-    rl.close();
-  }
-}
 
 /** `tern bookings cancel ID|NUMBER [--yes]`: while the booking is changeable; the rooms or car are free again. */
 export async function cancelBooking(ctx: Context, ref: string, flags: { yes?: boolean }): Promise<void> {
@@ -45,39 +32,23 @@ export async function cancelBooking(ctx: Context, ref: string, flags: { yes?: bo
   });
 }
 
-/** `Name Surname XX` (the last word a two-letter nationality when it is one). */
-export function parseGuest(text: string): Guest {
-  const words = text.trim().split(/\s+/).filter(Boolean);
-  const last = words.at(-1);
-  const nationality = words.length > 1 && last && /^[A-Za-z]{2}$/.test(last) ? last.toUpperCase() : '';
-  const names = nationality ? words.slice(0, -1) : words;
-  return { name: names[0] ?? '', surname: names.slice(1).join(' '), nationality };
-}
-
-/** CSV rows `room id,name,surname,nationality` (a header row starting with "room" is skipped). */
-export function parseGuestCsv(text: string): Map<string, Guest[]> {
-  const rooms = new Map<string, Guest[]>();
-  for (const [i, line] of text.split(/\r?\n/).entries()) {
-    if (!line.trim() || (i === 0 && /^\s*room/i.test(line))) continue;
-    const [room = '', name = '', surname = '', nationality = ''] = line.split(',').map((c) => c.trim());
-    if (!room)
-      throw new UserError(`--csv line ${i + 1}: the first column is the room id`, { code: 'invalid_csv' });
-    rooms.set(room, [...(rooms.get(room) ?? []), { name, surname, nationality: nationality.toUpperCase() }]);
-  }
-  return rooms;
-}
-
 /** `tern bookings guests ID --room ROOM --guest "…" …` or `--csv FILE`: replaces the rooms' guests. */
 export async function updateGuests(
   ctx: Context,
   ref: string,
   flags: { room?: string; guest?: string[]; csv?: string },
 ): Promise<void> {
-  let rooms: Map<string, Guest[]>;
-  if (flags.csv) rooms = parseGuestCsv(await readFile(flags.csv, 'utf8'));
-  else if (flags.room && flags.guest?.length) rooms = new Map([[flags.room, flags.guest.map(parseGuest)]]);
-  else
-    throw new UserError('Give --room ROOM_ID with --guest "Name Surname XX" (repeat), or --csv FILE', {
+  let rooms: Map<string, GuestInput[]>;
+  if (flags.csv) rooms = parseGuestCsv(await readText(flags.csv, '--csv'), flags.csv);
+  else if (flags.room && flags.guest?.length) {
+    const guests = flags.guest.map((value) => {
+      const guest = parseGuest(value);
+      if (!guest) throw invalidFlags([['--guest', `use ${GUEST_SYNTAX}, not “${value}”`]]);
+      return guest;
+    });
+    rooms = new Map([[flags.room, guests]]);
+  } else
+    throw new UserError(`Give --room ROOM_ID with --guest ${GUEST_SYNTAX} (repeat), or --csv FILE`, {
       code: 'invalid_flags',
     });
   await withClient(ctx, { session: true }, async ({ client }) => {
@@ -89,11 +60,22 @@ export async function updateGuests(
 }
 
 /** `tern bookings remove-units ID --unit ROOM …`: keeps at least one (the server refuses the last). */
-export async function removeUnits(ctx: Context, ref: string, flags: { unit?: string[] }): Promise<void> {
+export async function removeUnits(
+  ctx: Context,
+  ref: string,
+  flags: { unit?: string[]; yes?: boolean },
+): Promise<void> {
   if (!flags.unit?.length)
     throw new UserError('Give --unit ROOM_ID (repeat for several)', { code: 'invalid_flags' });
   await withClient(ctx, { session: true }, async ({ client }) => {
     const booking = await resolveBooking(client, ref);
+    const what = booking.propertyType === 'vehicle' ? 'car' : 'room';
+    const count = flags.unit!.length;
+    const question = `Remove ${count} ${what}${count === 1 ? '' : 's'} from booking ${booking.reservationId} at ${booking.hotelName}?`;
+    if (!(await confirmed(ctx, question, flags.yes))) {
+      ctx.out.note('Nothing removed.');
+      return;
+    }
     const body = { deleteUnitIds: flags.unit! };
     const updated =
       booking.propertyType === 'vehicle'
@@ -127,4 +109,18 @@ export async function specialRequest(
     });
     ctx.out.result(updated, () => `Changed.\n${bookingFields(updated)}`);
   });
+}
+
+/** A file's text, or a user error naming the flag and the file. */
+async function readText(file: string, flag: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UserError(
+      `${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      {
+        code: 'invalid_input',
+      },
+    );
+  }
 }

@@ -1,10 +1,12 @@
-import { formatDay, formatPrice } from '@tern/core';
+import { formatPrice } from '@tern/core';
 import type { BookingRecord } from '@tern/sdk';
 import { type FieldValue, formatFields, formatTable } from '../../output.js';
 
-/** Bookings as text for a person; `--json` prints the SDK's records as they are. */
-
-const statusWord = (s: BookingRecord['status']) => (s === 'new' ? 'active' : s);
+/**
+ * Bookings as text for a person; `--json` prints the SDK's records as they are. Statuses and days read the
+ * same in the tables, in the flags (`--status new`, `--from 2026-12-01`) and in the JSON: the status word of
+ * the record and ISO days (YYYY-MM-DD).
+ */
 
 const blockWords: Record<NonNullable<BookingRecord['changeBlock']>, string> = {
   not_reseller: 'read-only (only the booking agency changes it)',
@@ -29,11 +31,11 @@ export function bookingsTable(items: BookingRecord[], viewerRole: 'reseller' | '
       b.id,
       b.reservationId,
       b.reservationName ?? `${b.customer.name} ${b.customer.surname}`.trim(),
-      `${formatDay(b.arrivalDate)}–${formatDay(b.departureDate)}`,
+      `${b.arrivalDate} to ${b.departureDate}`,
       b.hotelName,
       viewerRole === 'reseller' ? b.user.name : b.resellerName,
       formatPrice(b.price.total, b.price.currency),
-      statusWord(b.status),
+      b.status,
     ]),
   );
 }
@@ -41,12 +43,12 @@ export function bookingsTable(items: BookingRecord[], viewerRole: 'reseller' | '
 export function bookingFields(b: BookingRecord): string {
   const rows: [string, FieldValue][] = [
     ['Booking', `${b.reservationId} (${b.id})`],
-    ['Status', statusWord(b.status)],
+    ['Status', b.status],
     ['Changes', b.changeable ? 'allowed' : blockWords[b.changeBlock ?? 'policy']],
     ['Property', `${b.hotelName} (${b.propertyChannelId})`],
     [
       b.propertyType === 'vehicle' ? 'Rental' : 'Stay',
-      `${formatDay(b.arrivalDate)}${b.arrivalTime ? ` ${b.arrivalTime}` : ''} – ${formatDay(b.departureDate)} (${b.totalNights} ${b.propertyType === 'vehicle' ? 'days' : 'nights'})`,
+      `${b.arrivalDate}${b.arrivalTime ? ` ${b.arrivalTime}` : ''} to ${b.departureDate} (${b.totalNights} ${b.propertyType === 'vehicle' ? 'days' : 'nights'})`,
     ],
     ['Price', formatPrice(b.price.total, b.price.currency)],
     ['Guest', `${b.customer.name} ${b.customer.surname}`.trim()],

@@ -1,7 +1,20 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
-import { cancelBooking, removeUnits, specialRequest, updateGuests } from './change.js';
-import { type BookingsListFlags, bookingHistory, day, listBookings, showBooking } from './list.js';
+import type { BookingsListFlags } from './list.js';
+
+// Each command's code is imported when it runs: `tern --help` loads none of it.
+const change = () => import('./change.js');
+const list = () => import('./list.js');
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function day(flag: string) {
+  return (value: string) => {
+    if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+      throw new InvalidArgumentError(`${flag}: use a day as YYYY-MM-DD`);
+    return value;
+  };
+}
 
 function whole(flag: string, max: number) {
   return (value: string): number => {
@@ -50,42 +63,52 @@ export function registerBookings(program: Command, contextOf: ContextOf): void {
     .option('--page <n>', 'the page to show', whole('--page', 100_000))
     .option('--limit <n>', 'bookings per page (default 10)', whole('--limit', 100))
     .option('--all', 'every page')
-    .action((flags: BookingsListFlags, command: Command) => listBookings(contextOf(command), flags));
+    .action((flags: BookingsListFlags, command: Command) =>
+      list().then((m) => m.listBookings(contextOf(command), flags)),
+    );
   bookings
     .command('show')
     .description('one booking: guests or driver, policy, card, price, whether it can still change')
     .argument('<booking>', 'its id or number (TRN-…)')
-    .action((ref: string, _flags: unknown, command: Command) => showBooking(contextOf(command), ref));
+    .action((ref: string, _flags: unknown, command: Command) =>
+      list().then((m) => m.showBooking(contextOf(command), ref)),
+    );
   bookings
     .command('history')
     .description('what happened to a booking, oldest first (times in UTC)')
     .argument('<booking>', 'its id or number (TRN-…)')
-    .action((ref: string, _flags: unknown, command: Command) => bookingHistory(contextOf(command), ref));
+    .action((ref: string, _flags: unknown, command: Command) =>
+      list().then((m) => m.bookingHistory(contextOf(command), ref)),
+    );
   bookings
     .command('cancel')
     .description('cancel a booking while its policy allows')
     .argument('<booking>', 'its id or number (TRN-…)')
-    .option('--yes', 'do not ask')
+    .option('--yes', 'do not ask (needed without a terminal)')
     .action((ref: string, flags: { yes?: boolean }, command: Command) =>
-      cancelBooking(contextOf(command), ref, flags),
+      change().then((m) => m.cancelBooking(contextOf(command), ref, flags)),
     );
   bookings
     .command('guests')
     .description('replace the guests of a room (at most its adults + children + infants)')
     .argument('<booking>', 'its id or number (TRN-…)')
     .option('--room <id>', 'the booked room (from `tern bookings show`)')
-    .option('--guest <text>', '"Name Surname XX" (XX: nationality, optional; repeat)', repeat)
-    .option('--csv <file>', 'rows of room id,name,surname,nationality')
+    .option('--guest <name,surname[,country]>', 'a guest, as for `book stay` (repeat)', repeat)
+    .option(
+      '--csv <file>',
+      'CSV rows ROOM,NAME,SURNAME[,NATIONALITY] (a first row starting with "room" is a header)',
+    )
     .action((ref: string, flags: { room?: string; guest?: string[]; csv?: string }, command: Command) =>
-      updateGuests(contextOf(command), ref, flags),
+      change().then((m) => m.updateGuests(contextOf(command), ref, flags)),
     );
   bookings
     .command('remove-units')
     .description('remove booked rooms (or cars); at least one stays')
     .argument('<booking>', 'its id or number (TRN-…)')
     .option('--unit <id>', 'a booked room to remove (repeat)', repeat)
-    .action((ref: string, flags: { unit?: string[] }, command: Command) =>
-      removeUnits(contextOf(command), ref, flags),
+    .option('--yes', 'do not ask (needed without a terminal)')
+    .action((ref: string, flags: { unit?: string[]; yes?: boolean }, command: Command) =>
+      change().then((m) => m.removeUnits(contextOf(command), ref, flags)),
     );
   bookings
     .command('special-request')
@@ -99,6 +122,6 @@ export function registerBookings(program: Command, contextOf: ContextOf): void {
         ref: string,
         flags: { text?: string; reservationName?: string; reference?: string },
         command: Command,
-      ) => specialRequest(contextOf(command), ref, flags),
+      ) => change().then((m) => m.specialRequest(contextOf(command), ref, flags)),
     );
 }

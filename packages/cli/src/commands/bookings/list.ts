@@ -1,5 +1,4 @@
 import { loadAllPages, type TernClient } from '@tern/sdk';
-import { InvalidArgumentError } from 'commander';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -25,16 +24,6 @@ export interface BookingsListFlags {
   page?: number;
   limit?: number;
   all?: boolean;
-}
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export function day(flag: string) {
-  return (value: string) => {
-    if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-      throw new InvalidArgumentError(`${flag}: use a day as YYYY-MM-DD`);
-    return value;
-  };
 }
 
 function queryOf(flags: BookingsListFlags) {

@@ -1,15 +1,21 @@
 import { modifierText } from '@tern/core';
 import { type ContractRecord, DIRECTORY_PAGE, type DiscoverRow, loadAllPages } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { withClient } from '../../client.js';
 import type { Context, ContextOf } from '../../context.js';
 import { UserError } from '../../errors.js';
 import { formatFields, formatTable } from '../../output.js';
 
 // `tern contracts …` (document 1 §2 contracts page, §4 contract lifecycle, §5 contract creation).
 
-const statusWord = (s: ContractRecord['status']) =>
-  s === 'approved' ? 'active' : s === 'proposed' ? 'pending' : s;
+// The client and the prompt are imported when a command runs: `tern --help` loads neither (nor the SDK's
+// contract behind the client).
+const client = () => import('../../client.js');
+const confirmed: typeof import('../../ui/confirm.js').confirmed = (...args) =>
+  import('../../ui/confirm.js').then((m) => m.confirmed(...args));
+
+// Statuses read as the JSON has them (`approved`, `proposed`, …) in tables, in `--status` and in `--json`.
+/** `--status` of `contracts list`: the JSON's words; the API's `active` and `pending` are accepted too. */
+const listStatus = { approved: 'active', proposed: 'pending', active: 'active', pending: 'pending' } as const;
 
 function contractsTable(items: ContractRecord[]): string {
   return formatTable(
@@ -19,7 +25,7 @@ function contractsTable(items: ContractRecord[]): string {
       c.agentName,
       c.ternHotelName,
       c.propertyType,
-      statusWord(c.status),
+      c.status,
       c.initiator,
       modifierText(c),
       String(c.roomRates.reduce((n, u) => n + u.ratePlans.length, 0)),
@@ -36,7 +42,7 @@ function discoverTable(items: DiscoverRow[]): string {
       d.city,
       d.country,
       d.propertyType,
-      d.contract ? `${statusWord(d.contract.status)} (${d.contract.id})` : 'none',
+      d.contract ? `${d.contract.status} (${d.contract.id})` : 'none',
     ]),
   );
 }
@@ -44,7 +50,7 @@ function discoverTable(items: DiscoverRow[]): string {
 const contractFields = (c: ContractRecord) =>
   formatFields([
     ['Contract', c.id],
-    ['Status', statusWord(c.status)],
+    ['Status', c.status],
     ['Agency', `${c.agentName} (${c.agentId})`],
     ['Property', `${c.ternHotelName} (${c.channelId}, ${c.propertyType})`],
     ['Proposed by', c.initiator],
@@ -85,7 +91,7 @@ async function propose(ctx: Context, flags: ProposeFlags): Promise<void> {
     flags.plan?.length || flags.allPlans ? null : '--plan ID (repeat) or --all-plans: at least one rate plan',
   ].filter(Boolean);
   if (problems.length) throw new UserError(problems.join('; '), { code: 'invalid_flags' });
-  await withClient(ctx, { session: true }, async ({ client }) => {
+  await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
     // The property's plans, and whether it is a hotel or a car station (the path that knows it answers).
     let propertyType: 'accommodation' | 'vehicle' = 'accommodation';
     const info = await client.engine
@@ -119,8 +125,19 @@ const done: Record<Action, string> = {
   terminate: 'Terminated',
 };
 
-async function act(ctx: Context, id: string, action: Action): Promise<void> {
-  await withClient(ctx, { session: true }, async ({ client }) => {
+/** What cannot be undone asks first (as the web app's red confirmation does). */
+const asks: Partial<Record<Action, string>> = {
+  decline: 'Decline contract proposal',
+  terminate: 'End contract',
+};
+
+async function act(ctx: Context, id: string, action: Action, flags: { yes?: boolean }): Promise<void> {
+  await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
+    const question = asks[action];
+    if (question && !(await confirmed(ctx, `${question} ${id}? It cannot be undone.`, flags.yes))) {
+      ctx.out.note('Nothing changed.');
+      return;
+    }
     const contract = await client.contracts[action]({ params: { id }, body: {} });
     ctx.out.result(contract, () => `${done[action]}.\n${contractFields(contract)}`);
   });
@@ -131,9 +148,11 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
   const contracts = program.command('contracts').description('contracts between agencies and properties');
   contracts
     .command('list')
-    .description('your contracts: active (default) or pending')
+    .description('your contracts: approved (default) or proposed')
     .addOption(
-      new Option('--status <status>', 'active or pending').choices(['active', 'pending']).default('active'),
+      new Option('--status <status>', 'approved or proposed (active and pending also work)')
+        .choices(Object.keys(listStatus))
+        .default('approved'),
     )
     .option('--property <id>', 'one property (suppliers)')
     .option('--term <text>', 'agency or property name')
@@ -142,7 +161,7 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
     .action(
       async (
         flags: {
-          status: 'active' | 'pending';
+          status: keyof typeof listStatus;
           property?: string;
           term?: string;
           page?: number;
@@ -151,10 +170,10 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
         command: Command,
       ) => {
         const ctx = contextOf(command);
-        await withClient(ctx, { session: true }, async ({ client }) => {
+        await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
           const reply = await client.contracts.list({
             query: {
-              status: flags.status,
+              status: listStatus[flags.status],
               ...(flags.property ? { propertyId: flags.property } : {}),
               ...(flags.term ? { term: flags.term } : {}),
               page: flags.page ?? 1,
@@ -175,7 +194,7 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
     .argument('<id>', 'the contract id')
     .action(async (id: string, _flags: unknown, command: Command) => {
       const ctx = contextOf(command);
-      await withClient(ctx, { session: true }, async ({ client }) => {
+      await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
         for (const status of ['active', 'pending'] as const) {
           const all = await loadAllPages(
             (page, limit) => client.contracts.list({ query: { status, page, limit } }),
@@ -207,7 +226,7 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
         command: Command,
       ) => {
         const ctx = contextOf(command);
-        await withClient(ctx, { session: true }, async ({ client }) => {
+        await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
           const reply = await client.contracts.discover({
             query: {
               ...(flags.term ? { term: flags.term } : {}),
@@ -231,7 +250,7 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
     .option('--term <text>', 'name or e-mail')
     .action(async (flags: { term?: string }, command: Command) => {
       const ctx = contextOf(command);
-      await withClient(ctx, { session: true }, async ({ client }) => {
+      await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
         const items = await loadAllPages(
           (page, limit) =>
             client.contracts.agents({ query: { ...(flags.term ? { term: flags.term } : {}), page, limit } }),
@@ -255,7 +274,7 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
     .option('--message <text>', 'a note to the property')
     .action(async (property: string, flags: { message?: string }, command: Command) => {
       const ctx = contextOf(command);
-      await withClient(ctx, { session: true }, async ({ client }) => {
+      await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
         const created = await client.contracts.request({
           body: { propertyId: property, requestMessage: flags.message ?? '' },
         });
@@ -285,10 +304,10 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
     ['cancel', 'cancel', 'withdraw your own proposal'],
     ['terminate', 'terminate', 'end an active contract'],
   ] as const) {
-    contracts
-      .command(name)
-      .description(text)
-      .argument('<id>', 'the contract id')
-      .action((id: string, _flags: unknown, command: Command) => act(contextOf(command), id, action));
+    const sub = contracts.command(name).description(text).argument('<id>', 'the contract id');
+    if (asks[action]) sub.option('--yes', 'do not ask (needed without a terminal)');
+    sub.action((id: string, flags: { yes?: boolean }, command: Command) =>
+      act(contextOf(command), id, action, flags),
+    );
   }
 }

@@ -1,7 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ContextOf } from '../../context.js';
-import { listMail, type MailListOptions } from './list.js';
-import { showMail } from './show.js';
+import type { MailListOptions } from './list.js';
 
 function positive(max: number) {
   return (value: string): number => {
@@ -22,10 +21,14 @@ export function registerMail(program: Command, contextOf: ContextOf): void {
     .option('--kind <kind>', 'only this kind: otp_code, password_reset, …')
     .option('--page <n>', 'the page to show', positive(100_000))
     .option('--limit <n>', 'e-mails per page (default 10)', positive(1000))
-    .action((options: MailListOptions, command: Command) => listMail(contextOf(command), options));
+    .action((options: MailListOptions, command: Command) =>
+      import('./list.js').then((m) => m.listMail(contextOf(command), options)),
+    );
   mail
     .command('show')
     .description('show one e-mail with its text')
     .argument('<id>', 'the id from `tern mail list`')
-    .action((id: string, _options: unknown, command: Command) => showMail(contextOf(command), id));
+    .action((id: string, _options: unknown, command: Command) =>
+      import('./show.js').then((m) => m.showMail(contextOf(command), id)),
+    );
 }

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import type { StayDatesFlags } from '../../booking/queryFlags.js';
 import type { ContextOf } from '../../context.js';
-import { showRates } from './rates.js';
-import { showProperty } from './show.js';
 
 /** `tern property show ID`, `tern property rates ID`: a property's page and its rates table. */
 export function registerProperty(program: Command, contextOf: ContextOf): void {
@@ -11,7 +9,9 @@ export function registerProperty(program: Command, contextOf: ContextOf): void {
     .command('show')
     .description('the property: address, contact, policies, facilities, taxes, your contract')
     .argument('<id>', 'the property id (from `tern search stays`)')
-    .action((id: string, _options: unknown, command: Command) => showProperty(contextOf(command), id));
+    .action((id: string, _options: unknown, command: Command) =>
+      import('./show.js').then((m) => m.showProperty(contextOf(command), id)),
+    );
   property
     .command('rates')
     .description('its rooms with their rates for a stay (one rate per occupancy option)')
@@ -20,6 +20,6 @@ export function registerProperty(program: Command, contextOf: ContextOf): void {
     .option('--checkout <day>', 'departure day, YYYY-MM-DD (required)')
     .option('--currency <code>', 'prices in this currency (default USD)')
     .action((id: string, flags: StayDatesFlags, command: Command) =>
-      showRates(contextOf(command), id, flags),
+      import('./rates.js').then((m) => m.showRates(contextOf(command), id, flags)),
     );
 }

@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import type { CarSearchFlags, StaySearchFlags } from '../../booking/queryFlags.js';
 import type { ContextOf } from '../../context.js';
-import { searchCars } from './cars.js';
-import { searchStays } from './stays.js';
 
 /** `tern search stays`, `tern search cars`: the booking engine's search (document 1 §2, §7). */
 export function registerSearch(program: Command, contextOf: ContextOf): void {
@@ -25,7 +23,9 @@ export function registerSearch(program: Command, contextOf: ContextOf): void {
     .option('--discover', 'also properties you have no contract with')
     .option('--page <n>', 'the page to show (default 1)')
     .option('--limit <n>', 'properties per page, 1 to 100 (default 20)')
-    .action((flags: StaySearchFlags, command: Command) => searchStays(contextOf(command), flags));
+    .action((flags: StaySearchFlags, command: Command) =>
+      import('./stays.js').then((m) => m.searchStays(contextOf(command), flags)),
+    );
   search
     .command('cars')
     .description('car rental offers of every provider (an asynchronous query, polled every 2 s)')
@@ -40,5 +40,7 @@ export function registerSearch(program: Command, contextOf: ContextOf): void {
     .option('--driver-age <n>', 'the driver’s age, 18 to 99 (default 30)')
     .option('--driver-country <code>', 'the driver’s country, two letters (default IS)')
     .option('--currency <code>', 'prices in this currency (default USD)')
-    .action((flags: CarSearchFlags, command: Command) => searchCars(contextOf(command), flags));
+    .action((flags: CarSearchFlags, command: Command) =>
+      import('./cars.js').then((m) => m.searchCars(contextOf(command), flags)),
+    );
 }

@@ -1,9 +1,8 @@
-import type { Command } from 'commander';
-import { engineApi } from '../booking/engine.js';
-import { placesTable } from '../booking/format.js';
-import { withClient } from '../client.js';
-import type { Context, ContextOf } from '../context.js';
-import { UserError } from '../errors.js';
+import { engineApi } from '../../booking/engine.js';
+import { placesTable } from '../../booking/format.js';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { UserError } from '../../errors.js';
 
 export interface PlacesOptions {
   stays?: boolean;
@@ -23,18 +22,4 @@ export async function places(ctx: Context, term: string, options: PlacesOptions)
         : `${placesTable(reply.items)}Search there with \`tern search ${options.stays ? 'stays' : 'cars'} --city CITY --country CODE\`.\n`,
     );
   });
-}
-
-export function registerPlaces(program: Command, contextOf: ContextOf): void {
-  program
-    .command('places')
-    .description(
-      'car rental destinations matching a term: cities, countries and stations (--stays: properties)',
-    )
-    .argument('<term>', 'part of a name, e.g. "reyk"')
-    .option('--stays', 'stay destinations (cities, countries, properties) instead of car rentals')
-    .option('--limit <n>', 'how many, 1 to 50 (default 10)')
-    .action((term: string, options: PlacesOptions, command: Command) =>
-      places(contextOf(command), term, options),
-    );
 }
