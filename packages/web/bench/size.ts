@@ -1,0 +1,129 @@
+/**
+ * Size check of the web app's first load (outside the test suite): builds the app with Vite into a temporary
+ * folder (or reads a build given as `--dist DIR`, made with `build.manifest: true`), and from Vite's manifest
+ * sums, gzipped, the JavaScript a page needs before it can draw: the static-import closure of the entry plus
+ * the closure of the page's lazy route chunk. Baseline, measured in the same run: all the app's JavaScript,
+ * gzipped (what every page loaded before the routes were split).
+ *
+ * Targets: the sign-in page (/login) at most 120 KB, the reseller's search page (/search) at most 180 KB.
+ * Prints MET or MISSED for each; exits non-zero when one is missed.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** A page, the source module its route loads lazily (router/screens.ts), and its budget in KB gzipped. */
+interface Target {
+  name: string;
+  path: string;
+  module: string;
+  budgetKb: number | null;
+}
+
+const targets: Target[] = [
+  { name: 'sign-in page', path: '/login', module: 'src/features/auth/LoginPage.tsx', budgetKb: 120 },
+  {
+    name: 'reseller search page',
+    path: '/search',
+    module: 'src/features/booking/search/SearchPage.tsx',
+    budgetKb: 180,
+  },
+  // Shown for comparison, without a budget of their own.
+  { name: 'reseller home', path: '/', module: 'src/features/booking/home/HomePage.tsx', budgetKb: null },
+  {
+    name: 'bookings list',
+    path: '/bookings',
+    module: 'src/features/bookings/BookingsPage.tsx',
+    budgetKb: null,
+  },
+];
+
+const webRoot = fileURLToPath(new URL('..', import.meta.url));
+
+async function buildApp(): Promise<{ dist: string; cleanup: () => void }> {
+  const dist = mkdtempSync(join(tmpdir(), 'tern-web-size-'));
+  await build({
+    root: webRoot,
+    configFile: join(webRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: dist, emptyOutDir: true, manifest: true, sourcemap: false },
+  });
+  return { dist, cleanup: () => rmSync(dist, { recursive: true, force: true }) };
+}
+
+const distArg = process.argv.indexOf('--dist');
+const { dist, cleanup } =
+  distArg >= 0 && process.argv[distArg + 1]
+    ? { dist: process.argv[distArg + 1]!, cleanup: () => {} }
+    : await buildApp();
+
+try {
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const gzipped = new Map<string, number>();
+  const sizeOf = (file: string) => {
+    let size = gzipped.get(file);
+    if (size === undefined) {
+      size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+      gzipped.set(file, size);
+    }
+    return size;
+  };
+  /** The chunk's file and the files of everything it imports statically, transitively. */
+  const closure = (key: string, files = new Set<string>()): Set<string> => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the manifest`);
+    if (files.has(chunk.file)) return files;
+    files.add(chunk.file);
+    for (const imported of chunk.imports ?? []) closure(imported, files);
+    return files;
+  };
+  const total = (files: Iterable<string>) =>
+    [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sizeOf(f), 0);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+  const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry, found ${entries.length}`);
+  const [entryKey] = entries[0]!;
+  const entryFiles = closure(entryKey);
+  const allJs = new Set(Object.values(manifest).map((chunk) => chunk.file));
+  const baseline = total(allJs);
+
+  console.log(`baseline: all JavaScript of the app, gzipped: ${kb(baseline)} in ${allJs.size} files`);
+  console.log(`entry (static closure of ${entryKey}): ${kb(total(entryFiles))}`);
+  let missed = 0;
+  for (const target of targets) {
+    const chunk = manifest[target.module];
+    if (!chunk?.isDynamicEntry) {
+      // A page bundled into the entry has no chunk of its own: everything the entry holds is its first load.
+      console.log(`${target.path}: ${target.module} is not a lazy route chunk`);
+    }
+    const files = chunk?.isDynamicEntry ? closure(target.module, new Set(entryFiles)) : entryFiles;
+    const size = total(files);
+    const share = `${((size / baseline) * 100).toFixed(0)}% of the baseline`;
+    if (target.budgetKb === null) {
+      console.log(`${target.name} (${target.path}): ${kb(size)} (${share}; no budget)`);
+      continue;
+    }
+    const met = size <= target.budgetKb * 1024;
+    if (!met) missed++;
+    console.log(
+      `${target.name} (${target.path}): ${kb(size)} first-load JS, gzipped; budget ${target.budgetKb} KB; ${share} — ${met ? 'MET' : 'MISSED'}`,
+    );
+  }
+  process.exitCode = missed ? 1 : 0;
+} finally {
+  cleanup();
+}
