@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Every screen is a lazy route chunk: the first visit of a screen in a test file imports (and transforms) its
+// modules while the test waits for it, which takes more than a second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom has no layout: the router's scroll restoration and RAC's popovers call these.
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;

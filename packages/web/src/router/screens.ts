@@ -1,22 +1,8 @@
-import type { RouteComponent } from '@tanstack/react-router';
+import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { type RouteDef, routes } from '@tern/core';
 import type { z } from 'zod';
-import { ChangePasswordPage } from '../features/auth/ChangePasswordPage';
-import { LoginPage } from '../features/auth/LoginPage';
-import { VerifyResetPage } from '../features/auth/VerifyResetPage';
-import { CarSearchPage } from '../features/booking/cars/CarSearchPage';
-import { CheckoutPage } from '../features/booking/checkout/CheckoutPage';
-import { ConfirmationPage } from '../features/booking/confirmation/ConfirmationPage';
-import { HomePage } from '../features/booking/home/HomePage';
-import { PropertyPage } from '../features/booking/property/PropertyPage';
-import { SearchPage } from '../features/booking/search/SearchPage';
-import { BookingsPage } from '../features/bookings/BookingsPage';
-import { CampaignClosedPage } from '../features/campaign/CampaignClosedPage';
-import { ContractsPage } from '../features/contracts/ContractsPage';
 import { ComingSoonPage } from '../features/errors/ComingSoonPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { StoreClosedPage } from '../features/store/StoreClosedPage';
 import { bookingSearch, loginSearch, verifyResetSearch } from './search';
 
 export interface Screen {
@@ -31,27 +17,83 @@ export interface Screen {
 
 /**
  * The screens built so far, by core route id. Core's route table says which paths exist, who may open
- * them and in which layout; this table only says what to draw. A new screen is one line here, and its
- * navigation entry appears by itself.
+ * them and in which layout; this table only says what to draw. A new screen is one entry here, and its
+ * navigation entry appears by itself. Each screen is its own lazy chunk (loaded when its route is first
+ * opened), so a page's first load is the shell plus that page: `bench/size.ts` holds the budgets.
  */
 export const screens: Readonly<Record<string, Screen>> = {
-  login: { component: LoginPage, validateSearch: loginSearch, ready: true },
-  verifyResetPasswordEmail: { component: VerifyResetPage, validateSearch: verifyResetSearch, ready: true },
-  changePassword: { component: ChangePasswordPage, ready: true },
-  profile: { component: ProfilePage, ready: true },
-  bookings: { component: BookingsPage, ready: true },
-  contracts: { component: ContractsPage, ready: true },
+  login: {
+    component: lazyRouteComponent(() => import('../features/auth/LoginPage'), 'LoginPage'),
+    validateSearch: loginSearch,
+    ready: true,
+  },
+  verifyResetPasswordEmail: {
+    component: lazyRouteComponent(() => import('../features/auth/VerifyResetPage'), 'VerifyResetPage'),
+    validateSearch: verifyResetSearch,
+    ready: true,
+  },
+  changePassword: {
+    component: lazyRouteComponent(() => import('../features/auth/ChangePasswordPage'), 'ChangePasswordPage'),
+    ready: true,
+  },
+  profile: {
+    component: lazyRouteComponent(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
+    ready: true,
+  },
+  bookings: {
+    component: lazyRouteComponent(() => import('../features/bookings/BookingsPage'), 'BookingsPage'),
+    ready: true,
+  },
+  contracts: {
+    component: lazyRouteComponent(() => import('../features/contracts/ContractsPage'), 'ContractsPage'),
+    ready: true,
+  },
   notFound: { component: NotFoundPage, ready: true },
-  giftCampaign: { component: CampaignClosedPage, ready: false },
-  home: { component: HomePage, ready: true },
-  search: { component: SearchPage, validateSearch: bookingSearch, ready: true },
-  property: { component: PropertyPage, validateSearch: bookingSearch, ready: true },
-  searchCars: { component: CarSearchPage, validateSearch: bookingSearch, ready: true },
-  checkout: { component: CheckoutPage, validateSearch: bookingSearch, ready: true },
-  confirmation: { component: ConfirmationPage, validateSearch: bookingSearch, ready: true },
+  giftCampaign: {
+    component: lazyRouteComponent(
+      () => import('../features/campaign/CampaignClosedPage'),
+      'CampaignClosedPage',
+    ),
+    ready: false,
+  },
+  home: {
+    component: lazyRouteComponent(() => import('../features/booking/home/HomePage'), 'HomePage'),
+    ready: true,
+  },
+  search: {
+    component: lazyRouteComponent(() => import('../features/booking/search/SearchPage'), 'SearchPage'),
+    validateSearch: bookingSearch,
+    ready: true,
+  },
+  property: {
+    component: lazyRouteComponent(() => import('../features/booking/property/PropertyPage'), 'PropertyPage'),
+    validateSearch: bookingSearch,
+    ready: true,
+  },
+  searchCars: {
+    component: lazyRouteComponent(() => import('../features/booking/cars/CarSearchPage'), 'CarSearchPage'),
+    validateSearch: bookingSearch,
+    ready: true,
+  },
+  checkout: {
+    component: lazyRouteComponent(() => import('../features/booking/checkout/CheckoutPage'), 'CheckoutPage'),
+    validateSearch: bookingSearch,
+    ready: true,
+  },
+  confirmation: {
+    component: lazyRouteComponent(
+      () => import('../features/booking/confirmation/ConfirmationPage'),
+      'ConfirmationPage',
+    ),
+    validateSearch: bookingSearch,
+    ready: true,
+  },
 };
 
-const storeShell: Screen = { component: StoreClosedPage, ready: false };
+const storeShell: Screen = {
+  component: lazyRouteComponent(() => import('../features/store/StoreClosedPage'), 'StoreClosedPage'),
+  ready: false,
+};
 const notBuilt: Screen = { component: ComingSoonPage, ready: false };
 
 /** What a core route draws: its screen, the store shell for store pages, else "not available yet". */
