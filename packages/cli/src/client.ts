@@ -43,6 +43,8 @@ export interface ClientScope {
 export interface WithClientOptions {
   /** The command needs a session: without one it fails with "Not signed in". */
   session: boolean;
+  /** Wraps the client's fetch (to read a reply's headers, e.g. `idempotent-replayed`). */
+  wrapFetch?: (base: typeof fetch) => typeof fetch;
 }
 
 /**
@@ -68,11 +70,13 @@ export async function withClient<T>(
       throw new UserError(SESSION_EXPIRED, { code: 'session_expired' });
     }
   }
+  const baseFetch = ctx.io.fetch ?? globalThis.fetch;
+  const fetch = options.wrapFetch ? options.wrapFetch(baseFetch) : ctx.io.fetch;
   const client = createClient({
     baseUrl: apiUrl,
     token: () => token,
     retries: 1,
-    ...(ctx.io.fetch ? { fetch: ctx.io.fetch } : {}),
+    ...(fetch ? { fetch } : {}),
   });
   try {
     return await action({ client, apiUrl, config, token });

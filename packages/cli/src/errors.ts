@@ -36,6 +36,8 @@ export interface UserErrorInit {
   fields?: { field: string; message: string }[] | undefined;
   /** More to put in the `--json` error object (e.g. where a code was sent). */
   details?: Record<string, unknown> | undefined;
+  /** The command already printed its JSON result (a batch's results): no `{"error": …}` after it. */
+  resultPrinted?: boolean | undefined;
 }
 
 /** A failure the user can fix: one line on stderr, exit 1. */
@@ -46,6 +48,7 @@ export class UserError extends Error {
   readonly requestId: string | undefined;
   readonly fields: { field: string; message: string }[];
   readonly details: Record<string, unknown>;
+  readonly resultPrinted: boolean;
   constructor(message: string, init: UserErrorInit) {
     super(message);
     this.code = init.code;
@@ -53,6 +56,7 @@ export class UserError extends Error {
     this.requestId = init.requestId;
     this.fields = init.fields ?? [];
     this.details = init.details ?? {};
+    this.resultPrinted = init.resultPrinted ?? false;
   }
 }
 

@@ -50,5 +50,5 @@ function report(error: unknown, io: Io, json: boolean): number {
 
 function userLines(error: UserError, io: Io, json: boolean): void {
   io.stderr.write(`Error: ${error.message}\n`);
-  if (json) io.stdout.write(formatJson(errorJson(error, null)));
+  if (json && !error.resultPrinted) io.stdout.write(formatJson(errorJson(error, null)));
 }

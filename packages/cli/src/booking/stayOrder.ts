@@ -71,9 +71,19 @@ function parseRoom(value: string): { rate: string; count: number } | null {
 }
 
 /** The file's order (see the README for its keys), its property id, or a user error naming what is wrong. */
-async function orderFromFile(file: string): Promise<{ order: StayOrder; property?: string | undefined }> {
-  const json = await readOrderFile(file);
-  const problems = new FileProblems(file);
+async function orderFromFile(file: string): Promise<FileOrder> {
+  return orderOfJson(await readOrderFile(file), file);
+}
+
+/** An order and its property as a file (or one line of a batch file) gives them. */
+export interface FileOrder {
+  order: StayOrder;
+  property?: string | undefined;
+}
+
+/** One order as JSON (the keys of `--from-file`); `where` names it in errors (the file, or the file and line). */
+export function orderOfJson(json: Record<string, unknown>, where: string): FileOrder {
+  const problems = new FileProblems(where);
   const read = reader(json, problems);
   const customer = read.object('customer') ?? {};
   const c = reader(customer, problems, 'customer.');
@@ -122,10 +132,9 @@ async function orderFromFile(file: string): Promise<{ order: StayOrder; property
 const pick = <T>(flag: T | undefined, file: T | undefined) => (flag !== undefined ? flag : file);
 
 /** The order of `tern book stay`: the file's (with `--from-file`), each flag given replacing its value. */
-export async function stayOrderOf(
-  flags: StayBookFlags,
-): Promise<{ order: StayOrder; property?: string | undefined }> {
-  const base = flags.fromFile ? await orderFromFile(flags.fromFile) : { order: null, property: undefined };
+export async function stayOrderOf(flags: StayBookFlags, given?: FileOrder): Promise<FileOrder> {
+  const base: { order: StayOrder | null; property?: string | undefined } =
+    given ?? (flags.fromFile ? await orderFromFile(flags.fromFile) : { order: null, property: undefined });
   const problems: [string, string][] = [];
   const rooms = (flags.room ?? []).map((value) => {
     const room = parseRoom(value);
@@ -144,7 +153,7 @@ export async function stayOrderOf(
     checkout: pick(flags.checkout, file?.checkout),
     currency: pick(flags.currency, file?.currency),
     rooms: rooms.length > 0 ? rooms : (file?.rooms ?? []),
-    guests,
+    guests: guests.length > 0 ? guests : (file?.guests ?? []),
     customer: {
       name: pick(flags.name, file?.customer.name),
       surname: pick(flags.surname, file?.customer.surname),

@@ -37,7 +37,10 @@ export function registerBook(program: Command, contextOf: ContextOf): void {
     .option('--card-token <token>', 'a card vault token, for rates that need a card')
     .option('--accept-policies', 'you accept the rates’ cancellation and payment policies (required)')
     .option('--idempotency-key <key>', 'the same key books once: a retry returns the first booking')
-    .option('--from-file <file>', 'the booking as JSON, with the flags’ names (flags given win)')
+    .option(
+      '--from-file <file>',
+      'the booking as JSON, with the flags’ names (flags given win); many bookings, one a line: .ndjson or .csv',
+    )
     .action((id: string | undefined, flags: StayBookFlags, command: Command) =>
       import('./stay.js').then((m) => m.bookStay(contextOf(command), id, flags)),
     );

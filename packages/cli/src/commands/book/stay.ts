@@ -1,4 +1,5 @@
 import { todayIso } from '@tern/core';
+import { isBatchFile } from '../../booking/batch.js';
 import { bookedText, stayBookedLines } from '../../booking/booked.js';
 import { engineApi } from '../../booking/engine.js';
 import { bookingKey, withBookingKey } from '../../booking/idempotency.js';
@@ -14,6 +15,14 @@ import { UserError } from '../../errors.js';
  * server's `{ uniqueId, bookingId, reservationId, status, total, currency }` with the stay's days.
  */
 export async function bookStay(ctx: Context, propertyArg: string | undefined, flags: StayBookFlags) {
+  if (flags.fromFile && isBatchFile(flags.fromFile)) {
+    if (propertyArg)
+      throw new UserError('A batch file names the property on each line ("property"): leave out the ID', {
+        code: 'invalid_input',
+      });
+    const { bookStayBatch } = await import('./stayBatch.js');
+    return bookStayBatch(ctx, flags);
+  }
   const { order, property } = await stayOrderOf(flags);
   const propertyId = propertyArg ?? property;
   if (ctx.io.isTTY && !ctx.json && !flags.fromFile && order.rooms.length === 0) {
