@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { type Alias, defineConfig, type ProxyOptions } from 'vite';
+import { ariaLocalesOnly } from './vite/ariaLocales.ts';
 
 /** The API the dev server forwards to (`npm run serve` at the repository root listens on 4000). */
 const api = process.env.TERN_API_PROXY ?? 'http://127.0.0.1:4000';
@@ -39,7 +40,7 @@ export function workspaceSources(names: string[] = ['@tern/core', '@tern/sdk']):
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), ariaLocalesOnly()],
   resolve: { alias: workspaceSources() },
   server: {
     host: '127.0.0.1',
@@ -52,6 +53,12 @@ export default defineConfig({
     },
   },
   build: {
+    rolldownOptions: {
+      // Core's modules only declare (rules, route tables, machines built by `setup().createMachine()`): none
+      // does anything on import. Saying so lets a chunk take only the parts of core it uses, not the whole
+      // barrel — the sign-in page does not need the checkout machine.
+      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id) },
+    },
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,

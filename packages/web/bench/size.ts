@@ -25,28 +25,38 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** A page, the source module its route loads lazily (router/screens.ts), and its budget in KB gzipped. */
+/**
+ * A page, the source modules its route loads lazily (its screen from router/screens.ts, and the app's frame
+ * from layouts/RootLayout.tsx for pages drawn in it), and its budget in KB gzipped.
+ */
 interface Target {
   name: string;
   path: string;
-  module: string;
+  modules: string[];
   budgetKb: number | null;
 }
 
+const appFrame = 'src/layouts/AppLayout.tsx';
+
 const targets: Target[] = [
-  { name: 'sign-in page', path: '/login', module: 'src/features/auth/LoginPage.tsx', budgetKb: 120 },
+  { name: 'sign-in page', path: '/login', modules: ['src/features/auth/LoginPage.tsx'], budgetKb: 120 },
   {
     name: 'reseller search page',
     path: '/search',
-    module: 'src/features/booking/search/SearchPage.tsx',
+    modules: ['src/features/booking/search/SearchPage.tsx', appFrame],
     budgetKb: 180,
   },
   // Shown for comparison, without a budget of their own.
-  { name: 'reseller home', path: '/', module: 'src/features/booking/home/HomePage.tsx', budgetKb: null },
+  {
+    name: 'reseller home',
+    path: '/',
+    modules: ['src/features/booking/home/HomePage.tsx', appFrame],
+    budgetKb: null,
+  },
   {
     name: 'bookings list',
     path: '/bookings',
-    module: 'src/features/bookings/BookingsPage.tsx',
+    modules: ['src/features/bookings/BookingsPage.tsx', appFrame],
     budgetKb: null,
   },
 ];
@@ -105,12 +115,12 @@ try {
   console.log(`entry (static closure of ${entryKey}): ${kb(total(entryFiles))}`);
   let missed = 0;
   for (const target of targets) {
-    const chunk = manifest[target.module];
-    if (!chunk?.isDynamicEntry) {
-      // A page bundled into the entry has no chunk of its own: everything the entry holds is its first load.
-      console.log(`${target.path}: ${target.module} is not a lazy route chunk`);
+    const files = new Set(entryFiles);
+    for (const module of target.modules) {
+      // A module bundled into the entry has no chunk of its own: the entry already holds it.
+      if (manifest[module]?.isDynamicEntry) closure(module, files);
+      else console.log(`${target.path}: ${module} is not a lazy chunk`);
     }
-    const files = chunk?.isDynamicEntry ? closure(target.module, new Set(entryFiles)) : entryFiles;
     const size = total(files);
     const share = `${((size / baseline) * 100).toFixed(0)}% of the baseline`;
     if (target.budgetKb === null) {

@@ -7,7 +7,6 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { FullPageLoader } from '../components/Spinner';
-import { DataProvider } from '../data/DataProvider';
 import type { AppRouter } from '../router/router';
 import { SelectedPropertyProvider } from '../session/SelectedProperty';
 import { ServicesContext, SessionActorContext } from '../session/SessionContext';
@@ -65,9 +64,7 @@ function SessionGate({ router, services }: { router: AppRouter; services: AppSer
   }
   return (
     <SelectedPropertyProvider>
-      <DataProvider>
-        <RouterProvider router={router} context={{ services }} />
-      </DataProvider>
+      <RouterProvider router={router} context={{ services }} />
     </SelectedPropertyProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DataProvider } from '../data/DataProvider';
 import { PaymentLockBanner } from '../features/billing/PaymentLockBanner';
 import { CookieDialogProvider } from '../features/privacy/CookieDialog';
 import { useSession } from '../session/SessionContext';
@@ -6,22 +7,27 @@ import { AppHeader } from './header/AppHeader';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import './layouts.css';
 
-/** The signed-in app: header with navigation, property switcher and user menu, then the page. */
+/**
+ * The signed-in app: header with navigation, property switcher and user menu, then the page. The query cache
+ * lives here, with the screens that load data (the sign-in page does not load the query library).
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   // Every app route is guarded. When the session ends here (sign-out, expiry, a 440) the page goes
   // at once, before the session machine's navigation to /login lands.
   const session = useSession();
   if (!session) return null;
   return (
-    <CookieDialogProvider>
-      <div className="app-layout">
-        <SkipLink />
-        <AppHeader />
-        <main id={MAIN_ID} tabIndex={-1} className="app-layout__main">
-          <PaymentLockBanner />
-          {children}
-        </main>
-      </div>
-    </CookieDialogProvider>
+    <DataProvider>
+      <CookieDialogProvider>
+        <div className="app-layout">
+          <SkipLink />
+          <AppHeader />
+          <main id={MAIN_ID} tabIndex={-1} className="app-layout__main">
+            <PaymentLockBanner />
+            {children}
+          </main>
+        </div>
+      </CookieDialogProvider>
+    </DataProvider>
   );
 }

@@ -1,12 +1,24 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { pageTitleKey, titleKeys } from '@tern/core';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../components/Spinner';
 import { coreRouteOf } from '../router/router';
-import { AppLayout } from './AppLayout';
 import { BareLayout } from './BareLayout';
 import { CampaignLayout } from './CampaignLayout';
 import { StoreLayout } from './StoreLayout';
+
+const loadAppLayout = () => import('./AppLayout');
+/**
+ * The signed-in app's frame (header, menus, property switcher, banners) is a chunk of its own: the sign-in
+ * page and the store never load it.
+ */
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+
+/** Starts loading the frame a path is drawn in, so it loads beside the page's own chunk, not after it. */
+export function preloadLayoutOf(pathname: string) {
+  if (coreRouteOf(pathname)?.layout === 'app') void loadAppLayout();
+}
 
 /** Draws the page in the layout core's route table names, sets the title, and moves focus on navigation. */
 export function RootLayout() {
@@ -26,7 +38,11 @@ export function RootLayout() {
   const page = <Outlet />;
   switch (route?.layout) {
     case 'app':
-      return <AppLayout>{page}</AppLayout>;
+      return (
+        <Suspense fallback={<FullPageLoader label={t(titleKeys.loading)} />}>
+          <AppLayout>{page}</AppLayout>
+        </Suspense>
+      );
     case 'store':
       return <StoreLayout>{page}</StoreLayout>;
     case 'campaign':

@@ -13,7 +13,7 @@ import { flagsFor } from '../app/flags';
 import { type AppServices, currentSession } from '../app/services';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
-import { RootLayout } from '../layouts/RootLayout';
+import { preloadLayoutOf, RootLayout } from '../layouts/RootLayout';
 import { screenFor } from './screens';
 
 export interface RouterContext {
@@ -43,7 +43,10 @@ function guard({
     session ? { role: session.userRole, purpose: session.purpose } : null,
     services.flags ?? flagsFor(session),
   );
-  if (resolution.kind === 'allow') return;
+  if (resolution.kind === 'allow') {
+    preloadLayoutOf(location.pathname);
+    return;
+  }
   if (resolution.keepOrigin) {
     services.session?.send({ type: 'session.remember', origin: location.href });
     throw redirect({ to: LOGIN_PATH, search: { redirect: location.href }, replace: true });
