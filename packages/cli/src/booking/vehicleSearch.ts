@@ -1,35 +1,71 @@
-import { VEHICLE_POLL_MS } from '@tern/core';
+import { vehicleQueryMachine } from '@tern/core';
 import type { VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import type { EngineApi } from './engine.js';
 
 export interface VehicleSearchOptions {
-  /** Each answer while the providers are still answering (for a spinner). */
+  /** What the providers answered so far, while some are still answering (for a spinner). */
   onProgress?: (results: VehicleQueryResults) => void;
-  /** Waits between polls (tests shorten it). Default: a timer. */
-  sleep?: (ms: number) => Promise<void>;
-  /** Gives up polling after this long and returns what came. Default 2 minutes. */
+  /** Gives up after this long and returns what came (`finished: false`). Default 2 minutes. */
   maxWaitMs?: number;
 }
 
-const wait = (ms: number) => new Promise<void>((done) => setTimeout(done, ms));
-
 /**
- * The asynchronous car search (document 1 §4, §7): `list_units` gives a query id, then `query_results` is
- * polled every 2 s until every provider has answered. Returns the last answer and whether it is complete.
+ * The asynchronous car search (document 1 §4, §7) run headless on core's `vehicleQueryMachine` — the same
+ * machine as the web app's search page: `list_units` gives a query id, then `query_results` is polled every
+ * 2 s until every provider has answered. Resolves with the last answer; a failed call rejects with the SDK's
+ * own error (so the CLI maps it like any other).
  */
 export async function searchVehicles(
   api: EngineApi,
   body: VehicleQueryBody,
   options: VehicleSearchOptions = {},
 ): Promise<VehicleQueryResults> {
-  const sleep = options.sleep ?? wait;
-  const maxPolls = Math.max(1, Math.ceil((options.maxWaitMs ?? 120_000) / VEHICLE_POLL_MS));
-  const { queryId } = await api.startVehicleQuery(body);
-  let results = await api.vehicleQueryResults(queryId);
-  for (let poll = 1; !results.finished && poll < maxPolls; poll++) {
-    options.onProgress?.(results);
-    await sleep(VEHICLE_POLL_MS);
-    results = await api.vehicleQueryResults(queryId);
+  let failure: unknown = null;
+  const failing =
+    <I, O>(call: (input: I) => Promise<O>) =>
+    async ({ input }: { input: I }) => {
+      try {
+        return await call(input);
+      } catch (error) {
+        failure = error;
+        throw error;
+      }
+    };
+  const actor = createActor(
+    vehicleQueryMachine.provide({
+      actors: {
+        startQuery: fromPromise(failing((query: VehicleQueryBody) => api.startVehicleQuery(query))),
+        queryResults: fromPromise(
+          failing(({ queryId }: { queryId: string }) => api.vehicleQueryResults(queryId)),
+        ),
+      },
+    }),
+    { input: { query: body } },
+  );
+  const answer = (finished: boolean): VehicleQueryResults => {
+    const { context } = actor.getSnapshot();
+    return {
+      queryId: context.queryId ?? '',
+      finished,
+      providers: context.providers,
+      results: context.results,
+    };
+  };
+  actor.on('vehicles.progress', () => options.onProgress?.(answer(false)));
+  actor.start();
+  try {
+    const done = await waitFor(actor, (s) => s.matches('finished') || s.matches('error'), {
+      timeout: options.maxWaitMs ?? 120_000,
+    }).catch((timeout: unknown) => {
+      // Out of time: what the providers answered so far, marked unfinished (once the query exists).
+      if (actor.getSnapshot().context.queryId === null) throw timeout;
+      return null;
+    });
+    if (done === null) return answer(false);
+    if (done.matches('error')) throw failure ?? new Error(done.context.error ?? 'the car search failed');
+    return answer(true);
+  } finally {
+    actor.stop();
   }
-  return results;
 }
