@@ -178,6 +178,21 @@ describe('compressed assets', () => {
     expect(icon.body.toString()).toBe('<svg/>');
   });
 
+  it('answers 304 to a browser checking a copy that has not changed since', async () => {
+    const page = await raw(`${server.url}/`, { accept: browser, 'accept-encoding': 'gzip' });
+    const lastModified = String(page.headers['last-modified']);
+    const again = await raw(`${server.url}/`, { accept: browser, 'if-modified-since': lastModified });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers['content-security-policy']).toContain("script-src 'self'");
+    const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await raw(`${server.url}/`, { accept: browser, 'if-modified-since': older })).status).toBe(200);
+    expect((await raw(`${server.url}/`, { accept: browser, 'if-modified-since': 'not a date' })).status).toBe(
+      200,
+    );
+  });
+
   it.each([
     ['gzip, deflate, br', ['br', 'gzip']],
     ['gzip;q=1.0, br;q=0', ['gzip']],

@@ -134,6 +134,12 @@ function filesUnder(dir: string): string[] {
   }
 }
 
+/** Whether an `If-Modified-Since` date covers the file's last change (HTTP dates have whole seconds). */
+export function notModifiedSince(header: string | undefined, stat: Stats): boolean {
+  const since = header ? Date.parse(header) : Number.NaN;
+  return Number.isFinite(since) && Math.floor(stat.mtimeMs / 1000) * 1000 <= since;
+}
+
 export interface WebAppOptions {
   /** The Content-Security-Policy of the app's pages (`index.html`). */
   csp?: string;
@@ -155,8 +161,16 @@ export function serveWebApp(root: string, options: WebAppOptions = {}): Middlewa
   const send = async (c: Context<AppEnv>, file: { path: string; stat: Stats }, cacheControl: string) => {
     const extra: Record<string, string> = {};
     if (file.path.endsWith('.html') && options.csp) extra['content-security-policy'] = options.csp;
-    if (!isCompressible(file.path, file.stat.size)) return sendFile(c, file, cacheControl, extra);
-    extra.vary = 'Accept-Encoding';
+    const compressible = isCompressible(file.path, file.stat.size);
+    if (compressible) extra.vary = 'Accept-Encoding';
+    // `no-cache` asks the browser to check again: unchanged since the copy it has, it keeps that copy.
+    if (notModifiedSince(c.req.header('if-modified-since'), file.stat))
+      return c.body(null, 304, {
+        'cache-control': cacheControl,
+        'last-modified': file.stat.mtime.toUTCString(),
+        ...extra,
+      });
+    if (!compressible) return sendFile(c, file, cacheControl, extra);
     const compressed = await cache.get(file, acceptedEncodings(c.req.header('accept-encoding')));
     return compressed
       ? sendCompressed(c, file, compressed, cacheControl, extra)
