@@ -68,6 +68,16 @@ const testArea = defineArea('test', {
     reply: 'resource',
     response: z.object({ id: z.string(), type: z.literal('user'), email: z.string() }),
   }),
+  write: endpoint({
+    method: 'POST',
+    path: '/api/test/writes',
+    summary: 'writes a row, then maybe fails',
+    access: 'signedIn',
+    body: z.object({ name: z.string(), then: z.enum(['ok', 'crash', 'refuse']) }),
+    reply: 'plain',
+    response: z.object({ rows: z.number() }),
+    creates: true,
+  }),
   nothing: endpoint({
     method: 'DELETE',
     path: '/api/test/nothing',
@@ -102,6 +112,17 @@ const testHandlers: AreaHandlers<typeof testArea> = {
   },
   leaky: () =>
     ({ id: 'u1', type: 'user' as const, email: 'a@b.test', passwordHash: 'scrypt$secret' }) as never,
+  write: async ({ body }, ctx) => {
+    made++;
+    await ctx.db.query('insert into test_writes (name) values ($1)', [body.name]);
+    if (body.then === 'crash') throw new Error('the process died here');
+    if (body.then === 'refuse') throw conflict('Sold out after writing', 'sold_out');
+    const rows = await ctx.db.one<{ n: number }>(
+      'select count(*)::int as n from test_writes where name = $1',
+      [body.name],
+    );
+    return { rows: rows!.n };
+  },
   nothing: () => undefined,
 };
 
@@ -119,6 +140,7 @@ beforeAll(async () => {
   testDb = await openTestDb();
   db = testDb.db;
   await migrate(db);
+  await db.exec('create table test_writes (name text not null)');
   const agency = await db.one<{ id: string }>(`insert into agencies (name) values ('A') returning id`);
   for (const [role, agencyId] of [
     ['admin', null],
@@ -279,6 +301,60 @@ describe('idempotency keys', () => {
     await makeThing({ thing: { name: 'Mine', count: 1 } });
     await makeThing({ thing: { name: 'Mine', count: 1 } });
     expect(made - before).toBe(4);
+  });
+
+  it('claims a key in the transaction of the call’s writes: a crash keeps neither, so the retry runs again', async () => {
+    const headers = { 'idempotency-key': 'key-crash' };
+    const write = (then: string) =>
+      call('/api/test/writes', {
+        method: 'POST',
+        as: 'reseller',
+        headers,
+        body: JSON.stringify({ name: 'c', then }),
+      });
+    const crashed = await write('crash');
+    expect(crashed.status).toBe(500);
+    expect(await db.query(`select 1 from test_writes where name = 'c'`)).toEqual([]);
+    expect(await db.query(`select 1 from idempotency_keys where key = 'key-crash'`)).toEqual([]);
+    // The client's retry of that call (same key, same body) is not "still running": it runs.
+    const before = made;
+    const retried = await write('crash');
+    expect(retried.status).toBe(500);
+    expect(made - before).toBe(1);
+  });
+
+  it('keeps a key with its writes: the retry replays, the writes are there once', async () => {
+    const headers = { 'idempotency-key': 'key-ok' };
+    const write = () =>
+      call('/api/test/writes', {
+        method: 'POST',
+        as: 'reseller',
+        headers,
+        body: JSON.stringify({ name: 'k', then: 'ok' }),
+      });
+    const [a, b] = await Promise.all([write(), write()]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    const replayed = [a, b].map((r) => r.headers.get('idempotent-replayed'));
+    expect(replayed.filter((h) => h === 'true')).toHaveLength(1);
+    expect(await db.query(`select 1 from test_writes where name = 'k'`)).toHaveLength(1);
+  });
+
+  it('undoes the writes of a call that refused, and replays the refusal', async () => {
+    const headers = { 'idempotency-key': 'key-refuse' };
+    const write = () =>
+      call('/api/test/writes', {
+        method: 'POST',
+        as: 'reseller',
+        headers,
+        body: JSON.stringify({ name: 'r', then: 'refuse' }),
+      });
+    const before = made;
+    expect((await write()).status).toBe(409);
+    const again = await write();
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ code: 'sold_out' });
+    expect(made - before).toBe(1);
+    expect(await db.query(`select 1 from test_writes where name = 'r'`)).toEqual([]);
   });
 
   it('replays a refusal too, for anonymous callers', async () => {

@@ -1,6 +1,6 @@
 import { type Clock, DAY } from '../clock.js';
 import type { Db } from '../db/db.js';
-import { badRequest, conflict } from './errors.js';
+import { badRequest, conflict, HttpError } from './errors.js';
 
 /** A reply as the registrar sends it, and as an idempotency key keeps it. */
 export interface Reply {
@@ -23,16 +23,49 @@ export interface IdempotencyScope {
 /** Keys are kept a day; an older one counts as new. */
 const KEEP_MS = DAY;
 
+const claimSql = `insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at, status, body)
+  values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (owner, key, endpoint) do nothing returning id`;
+
+/** What a repeat of a claimed key gets: the first reply, or 409 when it asked for something else. */
+async function replay(db: Db, scope: IdempotencyScope): Promise<(Reply & { replayed: true }) | null> {
+  const first = await db.one<{
+    id: string;
+    request_hash: string;
+    status: number | null;
+    body: string | null;
+  }>(
+    'select id, request_hash, status, body from idempotency_keys where owner = $1 and key = $2 and endpoint = $3',
+    [scope.owner, scope.key, scope.endpoint],
+  );
+  if (!first) return null;
+  if (first.request_hash !== scope.requestHash)
+    throw conflict('This Idempotency-Key was already used for another request', 'idempotency_key_reused');
+  if (first.status === null) {
+    // Written by a server before keys committed with their work: its call can no longer be running.
+    await db.query('delete from idempotency_keys where id = $1', [first.id]);
+    return null;
+  }
+  return {
+    status: first.status,
+    body: first.body === null ? null : JSON.parse(first.body),
+    replayed: true,
+  };
+}
+
 /**
- * Runs a call that creates at most once per (caller, key, endpoint): the first reply (success or a 4xx) is
- * stored and replayed for a repeat; a repeat with another body is 409 `idempotency_key_reused`; a repeat while
- * the first call still runs is 409 `idempotency_key_in_progress`. A 5xx or a crash frees the key for a retry.
+ * Runs a call that creates at most once per (caller, key, endpoint). The key is claimed in the same
+ * transaction as the call's writes (`run` gets that transaction): they commit together, or vanish together —
+ * a crash or a 5xx leaves no key behind, so the client's retry makes the booking, and a retry after a commit
+ * replays its reply. A repeat while the first call runs waits for it (the key's row is locked until then).
+ * A refusal (an `HttpError` below 500) undoes the call's writes and is kept for a replay; a repeat with another
+ * body is 409 `idempotency_key_reused`. `run` returning `null` keeps nothing (a download).
  */
 export async function withIdempotency(
   db: Db,
   clock: Clock,
   scope: IdempotencyScope,
-  run: () => Promise<Reply>,
+  run: (tx: Db) => Promise<Reply | null>,
+  refusal: (error: HttpError) => Reply,
 ): Promise<Reply & { replayed?: boolean }> {
   if (scope.key.length < 1 || scope.key.length > 200 || !/^[\x21-\x7e]+$/.test(scope.key))
     throw badRequest(
@@ -45,41 +78,49 @@ export async function withIdempotency(
     'delete from idempotency_keys where owner = $1 and key = $2 and endpoint = $3 and created_at < $4',
     [scope.owner, scope.key, scope.endpoint, new Date(now.getTime() - KEEP_MS)],
   );
-  const claimed = await db.one<{ id: string }>(
-    `insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (owner, key, endpoint) do nothing returning id`,
-    [scope.owner, scope.userId, scope.key, scope.endpoint, scope.requestHash, now],
-  );
-  if (!claimed) {
-    const first = await db.one<{ request_hash: string; status: number | null; body: string | null }>(
-      'select request_hash, status, body from idempotency_keys where owner = $1 and key = $2 and endpoint = $3',
-      [scope.owner, scope.key, scope.endpoint],
-    );
-    if (!first) return withIdempotency(db, clock, scope, run); // freed meanwhile: try again
-    if (first.request_hash !== scope.requestHash)
-      throw conflict('This Idempotency-Key was already used for another request', 'idempotency_key_reused');
-    if (first.status === null)
-      throw conflict('A request with this Idempotency-Key is still running', 'idempotency_key_in_progress');
-    return {
-      status: first.status,
-      body: first.body === null ? null : JSON.parse(first.body),
-      replayed: true,
-    };
+  const claim = (status: number | null, body: unknown) => [
+    scope.owner,
+    scope.userId,
+    scope.key,
+    scope.endpoint,
+    scope.requestHash,
+    now,
+    status,
+    body === null || body === undefined ? null : JSON.stringify(body),
+  ];
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const earlier = await replay(db, scope);
+    if (earlier) return earlier;
+    let reply: Reply | null;
+    try {
+      reply = await db.transaction(async (tx) => {
+        const claimed = await tx.one<{ id: string }>(claimSql, claim(null, null));
+        if (!claimed) return undefined as unknown as Reply; // claimed meanwhile: replay it
+        const r = await run(tx);
+        if (r === null || r.status >= 500) throw new Unkept(r);
+        await tx.query('update idempotency_keys set status = $2, body = $3 where id = $1', [
+          claimed.id,
+          r.status,
+          r.body === null ? null : JSON.stringify(r.body),
+        ]);
+        return r;
+      });
+    } catch (error) {
+      if (error instanceof Unkept) return error.reply ?? { status: 204, body: null };
+      if (!(error instanceof HttpError) || error.status >= 500) throw error;
+      // The call refused: its writes are undone, the refusal is kept (unless a retry got there first).
+      const refused = refusal(error);
+      await db.query(claimSql, claim(refused.status, refused.body));
+      return refused;
+    }
+    if (reply) return reply;
   }
-  let reply: Reply;
-  try {
-    reply = await run();
-  } catch (error) {
-    await db.query('delete from idempotency_keys where id = $1', [claimed.id]);
-    throw error;
+  throw conflict('A request with this Idempotency-Key is still running', 'idempotency_key_in_progress');
+}
+
+/** Leaves a transaction without keeping its key: a 5xx or a download. */
+class Unkept extends Error {
+  constructor(readonly reply: Reply | null) {
+    super('not kept');
   }
-  if (reply.status >= 500) await db.query('delete from idempotency_keys where id = $1', [claimed.id]);
-  else
-    await db.query('update idempotency_keys set status = $2, body = $3 where id = $1', [
-      claimed.id,
-      reply.status,
-      reply.body === null ? null : JSON.stringify(reply.body),
-    ]);
-  return reply;
 }

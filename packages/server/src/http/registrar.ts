@@ -36,6 +36,27 @@ function send(c: Context<AppEnv>, reply: Reply): Response {
   return c.body(JSON.stringify(reply.body), reply.status as 200, Object.fromEntries(headers));
 }
 
+/** The ids' owners, the handler, the reply: an `HttpError` is thrown on. */
+async function execute(
+  endpoint: Endpoint,
+  handler: AnyHandler,
+  input: ParsedInput,
+  ctx: RequestContext,
+  headers: Record<string, string>,
+): Promise<Reply | Response> {
+  const owned = await resolveOwned(ctx.db, endpoint, ctx.auth, input);
+  const value = await handler({ params: input.params, query: input.query, body: input.body, owned }, ctx);
+  if (value instanceof Response) return value;
+  return toReply(endpoint, value, headers);
+}
+
+/** The reply of a refusal a handler threw on purpose. */
+const refusalOf = (error: HttpError, requestId: string): Reply => ({
+  status: error.status,
+  body: errorBody(error, requestId),
+  headers: { ...error.headers },
+});
+
 async function run(
   endpoint: Endpoint,
   handler: AnyHandler,
@@ -44,13 +65,9 @@ async function run(
   headers: Record<string, string>,
 ): Promise<Reply | Response> {
   try {
-    const owned = await resolveOwned(ctx.db, endpoint, ctx.auth, input);
-    const value = await handler({ params: input.params, query: input.query, body: input.body, owned }, ctx);
-    if (value instanceof Response) return value;
-    return toReply(endpoint, value, headers);
+    return await execute(endpoint, handler, input, ctx, headers);
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500)
-      return { status: error.status, body: errorBody(error, ctx.requestId), headers: { ...error.headers } };
+    if (error instanceof HttpError && error.status < 500) return refusalOf(error, ctx.requestId);
     throw error;
   }
 }
@@ -91,14 +108,16 @@ async function handle(
       endpoint: endpoint.name,
       requestHash: sha256Hex(`${c.req.path}\n${new URL(c.req.url).search}\n${input.raw}`),
     },
-    async () => {
-      const r = await run(endpoint, handler, input, ctx, headers);
+    // The key is claimed in the transaction the handler writes in: both commit, or neither.
+    async (tx) => {
+      const r = await execute(endpoint, handler, input, { ...ctx, db: tx }, headers);
       if (r instanceof Response) {
-        passthrough = r;
-        return { status: 500, body: null }; // a download is not kept
+        passthrough = r; // a download is not kept
+        return null;
       }
       return r;
     },
+    (error) => refusalOf(error, ctx.requestId),
   );
   if (passthrough) return passthrough;
   if (reply.replayed) reply.headers = { ...reply.headers, 'idempotent-replayed': 'true' };

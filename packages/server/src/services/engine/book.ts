@@ -85,7 +85,7 @@ export async function createStayBooking(
       await loadEngineProperties(tx, [propertyId], booker.agencyId, body.arrivalDate, body.departureDate)
     ).get(propertyId);
     if (property?.kind !== 'accommodation')
-      throw new HttpError(404, 'property_not_found', 'PROPERY_NOT_FOUND');
+      throw new HttpError(404, 'property_not_found', 'There is no such property');
     if (!property.contract)
       throw new HttpError(404, 'no_contract', 'You have no active contract with this property');
     const stay: Stay = {
