@@ -184,6 +184,21 @@ describe('password hashes', () => {
     expect(await verifyPassword('new password', old)).toBe(false);
   });
 
+  it('made at a lower cost are remade at the current one when their user signs in', async () => {
+    const salt = randomBytes(16);
+    const key = scryptSync('low cost pass', salt, 64, { N: 256, r: 8, p: 1 });
+    const old = `scrypt$256$8$1$${salt.toString('base64')}$${key.toString('base64')}`;
+    await server.db.query('update users set password_hash = $2 where email = $1', [demoEmail('staff'), old]);
+    expect((await signIn('staff', 'low cost pass')).type).toBe('session');
+    const row = await server.db.one<{ password_hash: string }>(
+      'select password_hash from users where email = $1',
+      [demoEmail('staff')],
+    );
+    expect(row!.password_hash.startsWith(`scrypt$${2 ** TEST_PASSWORD_COST}$8$1$`)).toBe(true);
+    expect(await verifyPassword('low cost pass', row!.password_hash)).toBe(true);
+    expect((await signIn('staff', 'low cost pass')).type).toBe('session');
+  });
+
   it('refuse a cost out of range, and a stored hash that asks for too much work or is malformed', async () => {
     await expect(hashPassword('x', 9)).rejects.toThrow(/cost/);
     await expect(hashPassword('x', 21)).rejects.toThrow(/cost/);

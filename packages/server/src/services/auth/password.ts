@@ -67,3 +67,9 @@ export async function verifyNothing(password: string, cost = DEFAULT_PASSWORD_CO
   await verifyPassword(password, await dummy);
   return false;
 }
+
+/** Whether a stored hash was made at a lower cost than new ones get (it is then remade at the next sign-in). */
+export function needsRehash(stored: string, cost = DEFAULT_PASSWORD_COST): boolean {
+  const [scheme, n] = stored.split('$');
+  return scheme === 'scrypt' && Number(n) < 2 ** cost;
+}

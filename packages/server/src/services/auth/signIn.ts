@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppServices } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { issueChallenge, isTrustedDevice, trustDevice, verifyChallenge } from './otp.js';
-import { verifyNothing, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './password.js';
 import { createSession, REMEMBER_ME_TTL, SESSION_TTL, type SessionPurpose } from './sessions.js';
 import { assertNotThrottled, recordAttempt } from './throttle.js';
 import { findUserByEmail, loadUser, type UserRow } from './users.js';
@@ -67,6 +67,15 @@ export async function signIn(
     : await verifyNothing(input.password, services.config.passwordCost);
   if (!user || !ok) throw await fail(wrongCredentials());
   if (user.status !== 'active') throw new HttpError(401, 'account_blocked', 'This account is blocked');
+  if (needsRehash(user.password_hash, services.config.passwordCost)) {
+    // A hash from before the cost was raised: the password is at hand, so it gets today's cost.
+    const hash = await hashPassword(input.password, services.config.passwordCost);
+    await db.query('update users set password_hash = $2 where id = $1 and password_hash = $3', [
+      user.id,
+      hash,
+      user.password_hash,
+    ]);
+  }
 
   let deviceIdentifier: string | null = null;
   if (user.otp_required && !(await isTrustedDevice(db, clock, user.id, input.deviceIdentifier))) {
