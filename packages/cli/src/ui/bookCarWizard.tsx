@@ -5,6 +5,7 @@ import type { VehicleBookingBody, VehicleOffer, VehicleQueryResults } from '@ter
 import { Box, Text } from 'ink';
 import { useEffect, useState } from 'react';
 import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
+import { bookCarOffer } from '../booking/carCheckout.js';
 import { CAR_CARD_NEEDED, type CarBookFlags, prepareCarBooking } from '../booking/carOrder.js';
 import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
@@ -136,14 +137,13 @@ export function BookCarWizard(props: BookCarWizardProps) {
   };
 
   const book = () => {
-    const { body, offer } = get();
+    const { body, offer, driverFields } = get();
     if (!body || !offer) return;
     patch({ step: 'booking', message: null });
-    // The price shown goes with it: the server refuses the booking if it changed since (409 price_changed).
-    const shown = offer.ratePlans[0]?.totalPrice;
-    const withTotal = shown === undefined ? body : { booking: { ...body.booking, total: shown } };
-    api.createVehicleBooking(withTotal, idempotencyKey).then(
-      (created) => props.done({ created, lines: carBookedLines(offer, query, body) }),
+    // Core's checkout books it, with the price shown: the server refuses it if it changed since (409).
+    const driver = { ...flags, ...driverFields.values, offer: offer.id, acceptPolicies: true };
+    bookCarOffer(api, driver, offer, query, idempotencyKey, offer.ratePlans[0]?.totalPrice).then(
+      ({ created, body: sent }) => props.done({ created, lines: carBookedLines(offer, query, sent) }),
       (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
     );
   };

@@ -1,6 +1,7 @@
 import { todayIso } from '@tern/core';
 import { bookedText, carBookedLines } from '../../booking/booked.js';
-import { type CarBookFlags, carFlagsOf, checkCarOrder, prepareCarBooking } from '../../booking/carOrder.js';
+import { bookCarOffer } from '../../booking/carCheckout.js';
+import { type CarBookFlags, carFlagsOf, checkCarOrder } from '../../booking/carOrder.js';
 import { rememberedCarQuery, rentalOfQuery } from '../../booking/carQueries.js';
 import { engineApi } from '../../booking/engine.js';
 import { bookingKey, withBookingKey } from '../../booking/idempotency.js';
@@ -48,8 +49,7 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
     const rental: CarQuery = flags.query
       ? rentalOfQuery(flags, fromFlags, await rememberedCarQuery(ctx, flags.query), offer)
       : fromFlags;
-    const body = prepareCarBooking(flags, offer, rental);
-    const created = await withBookingKey(key, (k) => api.createVehicleBooking(body, k));
+    const { created, body } = await withBookingKey(key, (k) => bookCarOffer(api, flags, offer, rental, k));
     const reply = {
       ...created,
       pickupDate: rental.pickupDate,
