@@ -112,9 +112,17 @@ describe('sign-in', () => {
       code: 'invalid_input',
       fields: [{ field: 'session.password', message: 'This field is required' }],
     });
-    const bad = await server.fetch('/api/v1/sessions', { method: 'POST', body: '{nope' });
+    const bad = await server.fetch('/api/v1/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ code: 'invalid_json' });
+    // fetch labels a string body text/plain: not JSON.
+    const text = await server.fetch('/api/v1/sessions', { method: 'POST', body: '{nope' });
+    expect(text.status).toBe(415);
+    expect(await text.json()).toMatchObject({ code: 'unsupported_media_type' });
   });
 });
 
