@@ -50,7 +50,9 @@ export async function bookCarOffer(
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
-        createBooking: fromPromise(async ({ input }: { input: CreateBookingRequest }) => {
+        // The input is core's request for this attempt (core may add its own key to it); the CLI sends the key
+        // of its logical booking (`--idempotency-key`, or the one it made), so a rerun replays.
+        createBooking: fromPromise(async ({ input }) => {
           if (input.kind !== 'vehicle') throw new Error('a car checkout asked to book a stay');
           sent = input.body;
           try {
