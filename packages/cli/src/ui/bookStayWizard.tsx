@@ -7,12 +7,15 @@ import {
   isCardNeeded,
   isScarce,
   nightsBetween,
-  quantityOptions,
+  type RatesRequest,
+  type RatesSelection,
+  ratesTableMachine,
   todayIso,
 } from '@tern/core';
 import type { PropertyInfo, RateOffer, UnitWithRates } from '@tern/sdk';
 import { Box, Text } from 'ink';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
 import { type Booked, bookedText, stayBookedLines } from '../booking/booked.js';
 import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
@@ -44,10 +47,7 @@ interface State {
   propertyId: string;
   stay: Stay | null;
   info: PropertyInfo | null;
-  units: UnitWithRates[];
   cursor: number;
-  /** Rooms per rate id. */
-  quantities: Record<string, number>;
   contactFields: FieldsState;
   prepared: PreparedStay | null;
   message: string | null;
@@ -122,15 +122,15 @@ export function BookStayWizard(props: BookStayWizardProps) {
     propertyId: props.propertyId ?? '',
     stay: null,
     info: null,
-    units: [],
     cursor: 0,
-    quantities: {},
     contactFields: fieldsState(CONTACT_FIELDS, order.customer),
     prepared: null,
     message: null,
   }));
   // One key for this booking: a retry after a failure never books twice.
   const [idempotencyKey] = useState(() => order.idempotencyKey ?? randomUUID());
+  const rates = useRef<ActorRefFrom<typeof ratesTableMachine> | null>(null);
+  useEffect(() => () => rates.current?.stop(), []);
   const state = get();
   const patch = (change: Partial<State>) => set({ ...get(), ...change });
 
@@ -152,31 +152,74 @@ export function BookStayWizard(props: BookStayWizardProps) {
         ? patch({ stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) })
         : patch({ message: props.describe(error) });
     }
-    patch({ step: 'loading', message: null, propertyId, stay });
-    Promise.all([api.info(propertyId), api.listWithRates(propertyId, stay)]).then(
-      ([info, units]) => patch({ step: 'rooms', info, units, cursor: 0, quantities: {} }),
+    patch({ step: 'loading', message: null, propertyId, stay, info: null });
+    // Core's rates table (the web app's property page) loads the rates and holds the rooms chosen.
+    rates.current?.stop();
+    let failure: unknown = null;
+    const actor = createActor(
+      ratesTableMachine.provide({
+        actors: {
+          loadRates: fromPromise(({ input }: { input: RatesRequest }) =>
+            api
+              .listWithRates(input.id, {
+                checkinDate: input.checkinDate,
+                checkoutDate: input.checkoutDate,
+                currency: input.currency,
+              })
+              .catch((error: unknown) => {
+                failure = error;
+                throw error;
+              }),
+          ),
+        },
+      }),
+      {
+        input: {
+          kind: 'accommodations',
+          propertyId,
+          search: { ...stay, adults: 1, children: 0, childrenAge: [] },
+        },
+      },
+    );
+    rates.current = actor;
+    actor.subscribe((snapshot) => {
+      if (rates.current !== actor) return;
+      if (snapshot.matches('fresh') && get().step === 'loading') patch({ step: 'rooms', cursor: 0 });
+      else if (snapshot.matches('error'))
+        patch({ step: 'stay', message: props.describe(failure ?? new Error(snapshot.context.error ?? '')) });
+      else patch({});
+    });
+    actor.start();
+    api.info(propertyId).then(
+      (info) => patch({ info }),
       (error: unknown) => patch({ step: 'stay', message: props.describe(error) }),
     );
   };
 
+  /** The units of the rates table, and how many rooms of each rate are chosen there. */
+  const table = () => {
+    const context = rates.current?.getSnapshot().context;
+    return { units: context?.units ?? [], selection: context?.selection ?? {} };
+  };
+  const chosenOf = (rate: RateOffer, unit: UnitWithRates) => table().selection[unit.id]?.[rate.id] ?? 0;
+
+  // The machine takes a quantity only from what is left (`quantityOptions`); a rate that cannot be sold is
+  // skipped here, as core's `validQuantity` does not look at `unavailableReason` (reported to core).
   const changeQuantity = (by: 1 | -1) => {
-    const { units, cursor, quantities } = get();
-    const row = rowsOf(units)[cursor];
+    const row = rowsOf(table().units)[get().cursor];
     if (!row || row.rate.unavailableReason) return;
-    const inUnit = Object.fromEntries(row.unit.ratePlans.map((r) => [r.id, quantities[r.id] ?? 0]));
-    const options = quantityOptions(row.unit, row.rate.id, { [row.unit.id]: inUnit });
-    const next = (quantities[row.rate.id] ?? 0) + by;
-    if (options.includes(next)) patch({ quantities: { ...quantities, [row.rate.id]: next }, message: null });
+    const quantity = chosenOf(row.rate, row.unit) + by;
+    rates.current?.send({ type: 'rates.select', unitId: row.unit.id, rateId: row.rate.id, quantity });
+    patch({ message: null });
   };
 
   const roomsOrder = (): StayOrder['rooms'] =>
-    Object.entries(get().quantities)
-      .filter(([, count]) => count > 0)
-      .map(([rate, count]) => ({ rate, count, guests: [] }));
+    rowsOf(table().units)
+      .map(({ unit, rate }) => ({ rate: rate.id, count: chosenOf(rate, unit), guests: [] }))
+      .filter((room) => room.count > 0);
 
   const chooseRooms = () => {
-    const { units, quantities } = get();
-    const chosen = rowsOf(units).filter((r) => (quantities[r.rate.id] ?? 0) > 0);
+    const chosen = rowsOf(table().units).filter((r) => chosenOf(r.rate, r.unit) > 0);
     if (chosen.length === 0) return patch({ message: 'Choose at least one room: → adds one' });
     if (isCardNeeded(chosen.map((r) => r.rate.cancellationPolicy)) && !order.cardToken)
       return patch({ message: CARD_NEEDED });
@@ -184,7 +227,8 @@ export function BookStayWizard(props: BookStayWizardProps) {
   };
 
   const prepare = (values: Record<string, string>) => {
-    const { units, stay } = get();
+    const { stay } = get();
+    const { units } = table();
     if (!stay) return;
     try {
       const prepared = prepareStayBooking(
@@ -227,7 +271,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     loading: {},
     rooms: {
       up: () => patch({ cursor: Math.max(0, get().cursor - 1) }),
-      down: () => patch({ cursor: Math.min(rowsOf(get().units).length - 1, get().cursor + 1) }),
+      down: () => patch({ cursor: Math.min(rowsOf(table().units).length - 1, get().cursor + 1) }),
       right: () => changeQuantity(1),
       left: () => changeQuantity(-1),
       text: (t: string) => (t === '+' ? changeQuantity(1) : t === '-' ? changeQuantity(-1) : undefined),
@@ -265,7 +309,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
         </>
       ) : null}
       {state.step === 'loading' ? <Text color="yellow">Loading the rooms and rates…</Text> : null}
-      {state.step === 'rooms' ? <RoomsStep state={state} /> : null}
+      {state.step === 'rooms' ? <RoomsStep state={state} {...table()} /> : null}
       {state.step === 'contact' ? (
         <>
           <Text>Who is the booking for?</Text>
@@ -279,10 +323,19 @@ export function BookStayWizard(props: BookStayWizardProps) {
   );
 }
 
-function RoomsStep({ state }: { state: State }) {
-  const rows = rowsOf(state.units);
+function RoomsStep({
+  state,
+  units,
+  selection,
+}: {
+  state: State;
+  units: UnitWithRates[];
+  selection: RatesSelection;
+}) {
+  const rows = rowsOf(units);
   const currency = state.stay?.currency ?? 'USD';
-  const chosen = rows.flatMap((r) => Array(state.quantities[r.rate.id] ?? 0).fill(r.rate) as RateOffer[]);
+  const countOf = ({ unit, rate }: Row) => selection[unit.id]?.[rate.id] ?? 0;
+  const chosen = rows.flatMap((r) => Array(countOf(r)).fill(r.rate) as RateOffer[]);
   if (rows.length === 0) return <Text>No rates for these dates. Esc: other dates</Text>;
   return (
     <>
@@ -294,7 +347,7 @@ function RoomsStep({ state }: { state: State }) {
         items={rows}
         cursor={state.cursor}
         row={({ unit, rate }, selected) => {
-          const count = state.quantities[rate.id] ?? 0;
+          const count = countOf({ unit, rate });
           const off = rate.unavailableReason !== null;
           const line = `${count > 0 ? `${count}×` : '  '} ${unit.title} · ${rate.title} · ${rate.occupancy.adults} ad${rate.occupancy.children ? ` ${rate.occupancy.children} ch` : ''} · ${formatPrice(rate.totalPrice, rate.currency)}`;
           const note = off
