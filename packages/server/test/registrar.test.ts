@@ -73,7 +73,7 @@ const testArea = defineArea('test', {
     path: '/api/test/writes',
     summary: 'writes a row, then maybe fails',
     access: 'signedIn',
-    body: z.object({ name: z.string(), then: z.enum(['ok', 'crash', 'refuse']) }),
+    body: z.object({ name: z.string(), outcome: z.enum(['ok', 'crash', 'refuse']) }),
     reply: 'plain',
     response: z.object({ rows: z.number() }),
     creates: true,
@@ -115,8 +115,8 @@ const testHandlers: AreaHandlers<typeof testArea> = {
   write: async ({ body }, ctx) => {
     made++;
     await ctx.db.query('insert into test_writes (name) values ($1)', [body.name]);
-    if (body.then === 'crash') throw new Error('the process died here');
-    if (body.then === 'refuse') throw conflict('Sold out after writing', 'sold_out');
+    if (body.outcome === 'crash') throw new Error('the process died here');
+    if (body.outcome === 'refuse') throw conflict('Sold out after writing', 'sold_out');
     const rows = await ctx.db.one<{ n: number }>(
       'select count(*)::int as n from test_writes where name = $1',
       [body.name],
@@ -305,12 +305,12 @@ describe('idempotency keys', () => {
 
   it('claims a key in the transaction of the call’s writes: a crash keeps neither, so the retry runs again', async () => {
     const headers = { 'idempotency-key': 'key-crash' };
-    const write = (then: string) =>
+    const write = (outcome: string) =>
       call('/api/test/writes', {
         method: 'POST',
         as: 'reseller',
         headers,
-        body: JSON.stringify({ name: 'c', then }),
+        body: JSON.stringify({ name: 'c', outcome }),
       });
     const crashed = await write('crash');
     expect(crashed.status).toBe(500);
@@ -330,7 +330,7 @@ describe('idempotency keys', () => {
         method: 'POST',
         as: 'reseller',
         headers,
-        body: JSON.stringify({ name: 'k', then: 'ok' }),
+        body: JSON.stringify({ name: 'k', outcome: 'ok' }),
       });
     const [a, b] = await Promise.all([write(), write()]);
     expect([a.status, b.status]).toEqual([201, 201]);
@@ -346,7 +346,7 @@ describe('idempotency keys', () => {
         method: 'POST',
         as: 'reseller',
         headers,
-        body: JSON.stringify({ name: 'r', then: 'refuse' }),
+        body: JSON.stringify({ name: 'r', outcome: 'refuse' }),
       });
     const before = made;
     expect((await write()).status).toBe(409);

@@ -4,8 +4,8 @@ import { createActor, createMachine, type EventFrom, fromPromise, type SnapshotF
 import { getShortestPaths } from 'xstate/graph';
 import { rate } from '../test/bookingFixtures.js';
 import type { cardFrameMachine } from './cardFrameMachine.js';
-import type { CreateBookingRequest, StayCheckout } from './checkout.js';
-import { type CheckoutInput, checkoutMachine } from './checkoutMachine.js';
+import type { StayCheckout } from './checkout.js';
+import { type CheckoutInput, checkoutMachine, type KeyedBookingRequest } from './checkoutMachine.js';
 
 type Snapshot = SnapshotFrom<typeof checkoutMachine>;
 type ActorEvent = { type: `xstate.${'done' | 'error'}.actor.${string}`; output?: unknown; error?: unknown };
@@ -70,7 +70,7 @@ async function replay(input: CheckoutInput, steps: Array<{ event: PathEvent; sta
     checkoutMachine.provide({
       actors: {
         cardFrame: silentFrame,
-        createBooking: fromPromise<BookingCreated, CreateBookingRequest>(
+        createBooking: fromPromise<BookingCreated, KeyedBookingRequest>(
           () => new Promise((resolve, reject) => (call = { resolve, reject })),
         ),
       },

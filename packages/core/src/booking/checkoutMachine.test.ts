@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { rate } from '../test/bookingFixtures.js';
 import { cardFrameMachine } from './cardFrameMachine.js';
-import type { CarCheckout, CreateBookingRequest, StayCheckout } from './checkout.js';
-import { checkoutMachine } from './checkoutMachine.js';
+import type { CarCheckout, StayCheckout } from './checkout.js';
+import { checkoutMachine, type KeyedBookingRequest } from './checkoutMachine.js';
 
 const vault = 'http://127.0.0.1:4001';
 const card = { token: 'tok_1', brand: 'visa', last4: '4242', expiry: '12/30' };
@@ -51,12 +51,12 @@ function start(
   cardNeeded: boolean,
   replies: Array<BookingCreated | Error> = [created],
 ) {
-  const requests: CreateBookingRequest[] = [];
+  const requests: KeyedBookingRequest[] = [];
   const focused: string[] = [];
   const posted: unknown[] = [];
   const machine = checkoutMachine.provide({
     actors: {
-      createBooking: fromPromise(async ({ input }: { input: CreateBookingRequest }) => {
+      createBooking: fromPromise(async ({ input }: { input: KeyedBookingRequest }) => {
         requests.push(input);
         const reply = replies.shift();
         if (!reply || reply instanceof Error) throw reply ?? new Error('no reply left');
@@ -76,7 +76,8 @@ function start(
       focusExtraGuest: (_, params) => focused.push(`room ${params.room} guest ${params.guest}`),
     },
   });
-  const actor = createActor(machine, { input: { data, cardNeeded } }).start();
+  let keys = 0;
+  const actor = createActor(machine, { input: { data, cardNeeded, newKey: () => `key-${++keys}` } }).start();
   return { actor, requests, focused, posted };
 }
 
@@ -200,6 +201,40 @@ describe('checkoutMachine — a stay', () => {
     ]);
   });
 
+  it('keeps one Idempotency-Key for an attempt whose outcome is unknown, and a new one after a refusal or a change', async () => {
+    const timeout = Object.assign(new Error('The request timed out'), { name: 'TimeoutError' });
+    const refusal = Object.assign(new Error('No longer available'), { status: 409 });
+    const { actor, requests } = start(stay, false, [timeout, timeout, refusal, created]);
+    fillContact(actor);
+    actor.send({ type: 'agreement.set', agreed: true });
+    const submit = async () => {
+      actor.send({ type: 'form.submit' });
+      await waitFor(actor, (s) => s.matches('filling') || s.status === 'done');
+    };
+    await submit(); // timed out: did it book?
+    await submit(); // the same request again: the same key, so the server replays instead of booking twice
+    expect(requests.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-1']);
+    expect(requests[1]).toEqual(requests[0]);
+    await submit(); // refused: a definite no
+    expect(requests[2]!.idempotencyKey).toBe('key-1');
+    actor.send({ type: 'field.change', field: 'surname', value: 'Costa' });
+    await submit(); // after a refusal, a new attempt
+    expect(requests[3]!.idempotencyKey).toBe('key-2');
+    expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('starts a new attempt when the form changed after an unanswered one', async () => {
+    const { actor, requests } = start(stay, false, [new Error('Failed to fetch'), created]);
+    fillContact(actor);
+    actor.send({ type: 'agreement.set', agreed: true });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.matches('filling'));
+    actor.send({ type: 'field.change', field: 'surname', value: 'Costa' });
+    actor.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(requests.map((r) => r.idempotencyKey)).toEqual(['key-1', 'key-2']);
+  });
+
   it('shows the server’s message when the booking is refused, and the form resumes (R085)', async () => {
     const { actor, requests } = start(stay, false, [new Error('No longer available'), created]);
     fillContact(actor);
@@ -230,6 +265,23 @@ describe('checkoutMachine — a card is needed (R079–R083)', () => {
     actor.send({ type: 'frame.message', origin: vault, data: { card } });
     await waitFor(actor, (s) => s.status === 'done');
     expect(requests[0]!.body.booking.guarantee).toEqual({ cardToken: 'tok_1' });
+  });
+
+  it('retries an unanswered attempt with its own key and card token, without asking the vault again', async () => {
+    const { actor, requests, posted } = start(stay, true, [new Error('Failed to fetch'), created]);
+    await waitFor(actor.getSnapshot().children.cardFrame!, (s) => s.matches('frameLoading'));
+    actor.send({ type: 'frame.message', origin: vault, data: { type: 'ready' } });
+    fillContact(actor);
+    actor.send({ type: 'agreement.set', agreed: true });
+    actor.send({ type: 'form.submit' });
+    actor.send({ type: 'frame.message', origin: vault, data: { card } });
+    await waitFor(actor, (s) => s.matches('filling'));
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(posted).toEqual([{ type: 'submit' }]);
+    expect(requests[1]).toEqual(requests[0]);
+    expect(requests[1]!.idempotencyKey).toBe('key-1');
   });
 
   it('goes back to the form with the vault’s error', async () => {
@@ -290,6 +342,7 @@ describe('checkoutMachine — a car', () => {
     expect(actor.getSnapshot().output?.email).toBe('jon@example.is');
     expect(requests[0]).toEqual({
       kind: 'vehicle',
+      idempotencyKey: 'key-1',
       body: {
         booking: {
           vehicleChannelId: 'vt-1',

@@ -36,7 +36,24 @@ export interface CheckoutInput {
   data: CheckoutData;
   /** A chosen rate's policy asks for a payment (`isCardNeeded`, R079). */
   cardNeeded: boolean;
+  /** Makes an attempt's Idempotency-Key (default: a random UUID). */
+  newKey?: () => string;
 }
+
+/** The create_booking call of one checkout attempt, with the key every retry of that attempt sends. */
+export type KeyedBookingRequest = CreateBookingRequest & { idempotencyKey: string };
+
+/**
+ * Whether a failed call may have booked all the same: no answer (network, timeout) or a 5xx. A refusal (4xx)
+ * is a definite no, so the next submit is a new attempt.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status !== 'number' || status >= 500;
+}
+
+const sameRequest = (a: CreateBookingRequest, b: CreateBookingRequest) =>
+  JSON.stringify(a) === JSON.stringify(b);
 
 export interface CheckoutContext extends CheckoutInput {
   fields: CheckoutFields;
@@ -49,6 +66,12 @@ export interface CheckoutContext extends CheckoutInput {
   /** The server's or the vault's message. */
   error: string | null;
   created: BookingCreated | null;
+  /**
+   * The attempt under way, or the last one whose outcome is unknown (no answer, a 5xx): submitting the same
+   * form again resends its very request with its key — and its card token, without asking the vault again —
+   * so a retry after a timeout replays the booking instead of making a second one.
+   */
+  attempt: KeyedBookingRequest | null;
 }
 
 export type CheckoutEvent =
@@ -87,7 +110,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     cardFrame: cardFrameMachine,
-    createBooking: notProvided<BookingCreated, CreateBookingRequest>('createBooking'),
+    createBooking: notProvided<BookingCreated, KeyedBookingRequest>('createBooking'),
   },
   actions: {
     focusFirstInvalid: (_, _params: { field: CheckoutField }) => {},
@@ -101,6 +124,15 @@ export const checkoutMachine = setup({
   guards: {
     agreed: ({ context }) => context.agreed,
     cardNeeded: ({ context }) => context.cardNeeded,
+    /** The form asks for what the unanswered attempt asked: a retry of that attempt. */
+    retriesAttempt: ({ context }) => {
+      if (!context.attempt) return false;
+      const { idempotencyKey: _, ...request } = context.attempt;
+      return sameRequest(
+        request as CreateBookingRequest,
+        createBookingRequest(context.data, context.fields, context.rooms, context.card?.token ?? null),
+      );
+    },
     invalid: ({ context }) =>
       Object.keys(validateCheckout(context.data.kind, context.fields)).length > 0 ||
       overfullRooms(context.rooms).length > 0,
@@ -117,6 +149,7 @@ export const checkoutMachine = setup({
     card: null,
     error: null,
     created: null,
+    attempt: null,
   }),
   entry: enqueueActions(({ context, enqueue }) => {
     if (context.cardNeeded)
@@ -186,6 +219,11 @@ export const checkoutMachine = setup({
               else if (room !== undefined)
                 enqueue({ type: 'focusExtraGuest', params: { room, guest: context.rooms[room]!.maxGuests } });
             }),
+          },
+          {
+            guard: 'retriesAttempt',
+            target: 'submitting',
+            actions: assign({ fieldErrors: {}, error: null, pendingPaste: null }),
           },
           {
             guard: 'cardNeeded',
@@ -277,15 +315,35 @@ export const checkoutMachine = setup({
     },
     submitting: {
       tags: ['busy'],
+      // A new attempt gets a new key; a retry of the unanswered one keeps its request and key.
+      entry: assign(({ context }) => {
+        const request = createBookingRequest(
+          context.data,
+          context.fields,
+          context.rooms,
+          context.card?.token ?? null,
+        );
+        if (context.attempt) {
+          const { idempotencyKey: _, ...last } = context.attempt;
+          if (sameRequest(last as CreateBookingRequest, request)) return {};
+        }
+        const key = context.newKey?.() ?? globalThis.crypto.randomUUID();
+        return { attempt: { ...request, idempotencyKey: key } };
+      }),
       invoke: {
         id: 'createBooking',
         src: 'createBooking',
-        input: ({ context }) =>
-          createBookingRequest(context.data, context.fields, context.rooms, context.card?.token ?? null),
-        onDone: { target: 'confirmed', actions: assign(({ event }) => ({ created: event.output })) },
+        input: ({ context }) => context.attempt!,
+        onDone: {
+          target: 'confirmed',
+          actions: assign(({ event }) => ({ created: event.output, attempt: null })),
+        },
         onError: {
           target: 'filling',
-          actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+          actions: assign(({ context, event }) => ({
+            error: errorMessage(event.error),
+            attempt: outcomeUnknown(event.error) ? context.attempt : null,
+          })),
         },
       },
     },

@@ -81,10 +81,11 @@ export function CheckoutForm({
               frame.current?.contentWindow?.postMessage(params.message, params.origin),
           },
         }),
+        // The attempt's key (core's checkout machine): a retry of an unanswered attempt books at most once.
         createBooking: fromPromise(({ input }) =>
           input.kind === 'vehicle'
-            ? bookingApi(client).createVehicleBooking(input.body)
-            : bookingApi(client).createStayBooking(input.propertyId, input.body),
+            ? bookingApi(client).createVehicleBooking(input.body, input.idempotencyKey)
+            : bookingApi(client).createStayBooking(input.propertyId, input.body, input.idempotencyKey),
         ),
       },
       actions: {
