@@ -34,7 +34,7 @@ describe('booking details drawer', () => {
     });
     openBookings(supplierUser, { 'bookings.list': listOf([booking]) as never });
     const { drawer } = await openDrawer('TRN-B4XXXXXX');
-    expect((drawer.closest('.booking-drawer') as HTMLElement).style.width).toBe('560px');
+    expect((drawer.closest('.drawer') as HTMLElement).style.getPropertyValue('--drawer-width')).toBe('560px');
     const text = drawer.textContent ?? '';
     for (const shown of [
       'Active',
@@ -64,13 +64,13 @@ describe('booking details drawer', () => {
     const wide = window.innerWidth;
     window.innerWidth = 900;
     act(() => void window.dispatchEvent(new Event('resize')));
-    expect((drawer.closest('.booking-drawer') as HTMLElement).style.width).toBe('100%');
+    expect((drawer.closest('.drawer') as HTMLElement).style.getPropertyValue('--drawer-width')).toBe('100vw');
     window.innerWidth = wide;
     act(() => void window.dispatchEvent(new Event('resize')));
 
     // The close button by the title: a full-window drawer has nothing outside to click.
     const [first] = within(drawer).getAllByRole('button', { name: 'Close' });
-    expect(first!.closest('.dialog__header')).not.toBeNull();
+    expect(first!.closest('.drawer__header')).not.toBeNull();
     await userEvent.setup().click(first!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -128,7 +128,7 @@ describe('booking details drawer', () => {
     const cancel = vi.fn(async () => record('b1', { status: 'canceled' }));
     openBookings(resellerUser, { 'bookings.list': list as never, 'bookings.cancel': cancel as never });
     const { user, drawer } = await openDrawer('TRN-B1XXXXXX');
-    expect((drawer.closest('.booking-drawer') as HTMLElement).style.width).toBe('700px');
+    expect((drawer.closest('.drawer') as HTMLElement).style.getPropertyValue('--drawer-width')).toBe('700px');
     await user.click(within(drawer).getByRole('button', { name: 'Cancel booking' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Cancel booking TRN-B1XXXXXX?' });
     expect(confirm.textContent).toContain('Harbour Inn');
@@ -148,7 +148,7 @@ describe('booking details drawer', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(list).toHaveBeenCalledTimes(2));
     await screen.findByText('Booking TRN-B1XXXXXX is cancelled');
-    const table = screen.getByRole('table', { name: 'Bookings' });
+    const table = screen.getByRole('grid', { name: 'Bookings' });
     await waitFor(() => expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Cancelled'));
   });
 

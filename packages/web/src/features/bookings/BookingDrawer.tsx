@@ -1,7 +1,7 @@
 import { bookingDrawerWidth } from '@tern/core';
 import type { Role } from '@tern/sdk';
 import type { ReactNode } from 'react';
-import { Drawer } from '../../components/Dialog';
+import { Drawer } from '../../components/Drawer';
 import { useViewportWidth } from '../../components/useViewportWidth';
 
 /**
@@ -29,8 +29,7 @@ export function BookingDrawer({
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       side="end"
-      className="booking-drawer"
-      width={width === 'full' ? '100%' : `${width}px`}
+      width={width === 'full' ? '100vw' : `${width}px`}
     >
       {children}
     </Drawer>

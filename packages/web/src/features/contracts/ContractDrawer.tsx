@@ -1,4 +1,5 @@
 import {
+  CONTRACT_DRAWER_WIDTH,
   CONTRACT_MODIFIERS,
   type ContractFormErrors,
   type ContractFormInput,
@@ -13,7 +14,7 @@ import { fromPromise } from 'xstate';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
-import { Drawer } from '../../components/Dialog';
+import { Drawer } from '../../components/Drawer';
 import { Select } from '../../components/Select';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
@@ -59,6 +60,7 @@ export function ContractDrawer({
         if (!open) onClose();
       }}
       side="end"
+      width={`${CONTRACT_DRAWER_WIDTH}px`}
     >
       {(close) => (target ? <ContractForm target={target} onCancel={close} onCreated={onCreated} /> : null)}
     </Drawer>

@@ -1,9 +1,9 @@
-import { errorMessage } from '@tern/core';
+import { errorMessage, RESELLER_DETAILS_DRAWER_WIDTH } from '@tern/core';
 import { NotFoundError, type ResellerDetails } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { Drawer } from '../../components/Dialog';
+import { Drawer } from '../../components/Drawer';
 import { Skeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
 
@@ -45,6 +45,7 @@ export function ResellerDetailsDrawer({
         if (!open) onClose();
       }}
       side="end"
+      width={`${RESELLER_DETAILS_DRAWER_WIDTH}px`}
     >
       {(close) =>
         agency ? (

@@ -3,7 +3,7 @@ import type { User } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { Drawer } from '../../components/Dialog';
+import { Drawer } from '../../components/Drawer';
 import { Link } from '../../components/Link';
 import { NewTabNote } from '../../components/NewTabNote';
 import { PropertySwitcher } from './PropertySwitcher';
