@@ -8,7 +8,6 @@ import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { Pager } from '../../components/Pager';
-import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
@@ -150,22 +149,6 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
         >
           <p>{context.error}</p>
         </Alert>
-      ) : busy && context.items.length === 0 ? (
-        <div
-          role="status"
-          aria-busy="true"
-          aria-label={t('bookings.loading')}
-          className="stack bookings__skeleton"
-        >
-          {Array.from({ length: 5 }, (_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
-            <Skeleton key={i} height="2.5rem" />
-          ))}
-        </div>
-      ) : context.items.length === 0 ? (
-        <EmptyState title={filtered ? t('bookings.no_match') : t('bookings.empty_title')}>
-          <p>{filtered ? t('bookings.no_match_text') : t('bookings.empty_text')}</p>
-        </EmptyState>
       ) : (
         <>
           <BookingsTable
@@ -178,17 +161,24 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
               setCanceled(null);
               setOpen(booking);
             }}
+            emptyState={
+              <EmptyState title={filtered ? t('bookings.no_match') : t('bookings.empty_title')}>
+                <p>{filtered ? t('bookings.no_match_text') : t('bookings.empty_text')}</p>
+              </EmptyState>
+            }
           />
-          <div className="bookings__footer">
-            <p className="muted">{t('bookings.total', { count: context.total })}</p>
-            <Pager
-              label={t('bookings.pages')}
-              page={context.page}
-              pages={pages}
-              onChange={(page) => send({ type: 'page.go', page })}
-              canGo={(page) => snapshot.can({ type: 'page.go', page })}
-            />
-          </div>
+          {context.items.length > 0 ? (
+            <div className="bookings__footer">
+              <p className="muted">{t('bookings.total', { count: context.total })}</p>
+              <Pager
+                label={t('bookings.pages')}
+                page={context.page}
+                pages={pages}
+                onChange={(page) => send({ type: 'page.go', page })}
+                canGo={(page) => snapshot.can({ type: 'page.go', page })}
+              />
+            </div>
+          ) : null}
         </>
       )}
       <BookingDrawer
