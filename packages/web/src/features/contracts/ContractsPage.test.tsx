@@ -2,7 +2,7 @@ import type { ContractRecord, DiscoverRow, ResellerDetails, UnitRates, User } fr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { resellerUser, storedFor, supplierUser } from '../../../test/fixtures';
+import { adminUser, resellerUser, storedFor, supplierUser } from '../../../test/fixtures';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 const later = () => Date.now() + 3_600_000;
@@ -84,10 +84,28 @@ function renderContracts(
 async function openTab(name: string) {
   const user = userEvent.setup();
   await user.click(await screen.findByRole('tab', { name }));
-  return screen.findByRole('table', { name });
+  return screen.findByRole('grid', { name });
 }
 
 describe('contracts page', () => {
+  it('shows an admin the agency and the property of each contract', async () => {
+    renderContracts(adminUser, {
+      active: [
+        contract('c-1'),
+        contract('c-2', { agentName: 'Polar Tours', ternHotelName: 'Fjord Lodge', channelId: 'p-2' }),
+      ],
+    });
+    const table = await openTab('Active');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((header) => header.textContent);
+    expect(headers.slice(0, 2)).toEqual(['Agency', 'Property']);
+    const northern = within(table).getByRole('row', { name: /Northern Trips/ });
+    expect(within(northern).getByRole('gridcell', { name: 'Harbour Inn' })).toBeTruthy();
+    const polar = within(table).getByRole('row', { name: /Polar Tours/ });
+    expect(within(polar).getByRole('gridcell', { name: 'Fjord Lodge' })).toBeTruthy();
+  });
+
   it('gives a reseller discover, active and pending tabs, and a supplier active and pending', async () => {
     const first = renderContracts(resellerUser, {});
     const tabs = await screen.findAllByRole('tab');
@@ -208,7 +226,7 @@ describe('contracts page', () => {
     });
     await screen.findByText('The contract was updated');
 
-    const polar = within(await screen.findByRole('table', { name: 'Pending' })).getByRole('row', {
+    const polar = within(await screen.findByRole('grid', { name: 'Pending' })).getByRole('row', {
       name: /Polar Tours/,
     });
     await user.click(within(polar).getByRole('button', { name: 'Decline' }));
@@ -300,7 +318,7 @@ describe('contracts page', () => {
       },
       { 'contracts.request': request as never },
     );
-    const table = await screen.findByRole('table', { name: 'Discover' });
+    const table = await screen.findByRole('grid', { name: 'Discover' });
     const inn = within(table).getByRole('row', { name: /Harbour Inn/ });
     expect(within(inn).getByText('Active')).toBeTruthy();
     expect(within(inn).queryByRole('button')).toBeNull();
@@ -446,7 +464,7 @@ describe('contracts page', () => {
       { active: [contract('c-1')] },
       { 'contracts.resellerDetails': details as never },
     );
-    const table = await screen.findByRole('table', { name: 'Active' });
+    const table = await screen.findByRole('grid', { name: 'Active' });
     await user.click(within(table).getByRole('button', { name: 'Northern Trips' }));
     const drawer = await screen.findByRole('dialog', { name: 'Agency details' });
     expect(await within(drawer).findByText('Northern Trips ehf.')).toBeTruthy();

@@ -11,6 +11,7 @@ import type { ContractRecord, Role } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Link } from '../../components/Link';
+import { Table, type TableColumn } from '../../components/Table';
 
 const ACTION_LABEL: Record<ContractAction, string> = {
   approve: 'contracts.accept',
@@ -38,8 +39,9 @@ export interface ContractsTableProps {
 }
 
 /**
- * Active or pending contracts (document 1 §2, §4): the other side — the property for a reseller, the agency
- * for a supplier —, the terms, the label for the viewer (R130) and the viewer's actions (R131).
+ * Active or pending contracts (document 1 §2, §4) on the shared `Table`: the other side — the property for a
+ * reseller, the agency for a supplier or an admin, who also sees the property —, the terms, the label for the
+ * viewer (R130) and the viewer's actions (R131).
  */
 export function ContractsTable({
   kind,
@@ -52,76 +54,94 @@ export function ContractsTable({
 }: ContractsTableProps) {
   const { t } = useTranslation();
   const reseller = role === 'reseller';
-  const agencyOrProperty = reseller ? t('contracts.columns.property') : t('contracts.columns.agency');
+  const columns: TableColumn<ContractRecord>[] = [
+    reseller
+      ? {
+          id: 'property',
+          label: t('contracts.columns.property'),
+          isRowHeader: true,
+          render: (contract) => contract.ternHotelName,
+        }
+      : {
+          id: 'agency',
+          label: t('contracts.columns.agency'),
+          isRowHeader: true,
+          render: (contract) => (
+            <Button variant="link" onPress={() => onOpenAgency(contract)}>
+              {contract.agentName}
+            </Button>
+          ),
+        },
+    // An admin sees every supplier's contracts: which property each one is for.
+    ...(role === 'admin'
+      ? [
+          {
+            id: 'property',
+            label: t('contracts.columns.property'),
+            render: (contract: ContractRecord) => contract.ternHotelName,
+          },
+        ]
+      : []),
+    {
+      id: 'type',
+      label: t('contracts.columns.type'),
+      render: (contract) => t(`contracts.type.${contract.propertyType}`),
+    },
+    {
+      id: 'modifier',
+      label: t('contracts.columns.modifier'),
+      nowrap: true,
+      render: (contract) => <span className="contracts__number">{modifierText(contract)}</span>,
+    },
+    {
+      id: 'status',
+      label: t('contracts.columns.status'),
+      render: (contract) => (
+        <span className={`contract-label contract-label--${contractLabel(contract, role)}`}>
+          {t(`contracts.label.${contractLabel(contract, role)}`)}
+        </span>
+      ),
+    },
+    { id: 'created', label: t('contracts.columns.created'), nowrap: true, render: (c) => dayOf(c.createdAt) },
+    { id: 'updated', label: t('contracts.columns.updated'), nowrap: true, render: (c) => dayOf(c.updatedAt) },
+    {
+      id: 'actions',
+      label: t('contracts.columns.actions'),
+      hideLabelOnPhone: true,
+      render: (contract) => {
+        const book = contractBookLink(contract, role);
+        const rowBusy = busyId === contract.id;
+        return (
+          <div className="contracts__actions" aria-busy={rowBusy || undefined}>
+            {book ? (
+              <Link variant="button" href={book}>
+                {t('contracts.book')}
+              </Link>
+            ) : null}
+            {contractActions(contract, role).map((action) => (
+              <Button
+                key={action}
+                // Accepting is the next step; the rest are asked again in a red confirmation.
+                variant={action === 'approve' ? 'primary' : 'secondary'}
+                isDisabled={busy && !rowBusy}
+                isPending={rowBusy}
+                onPress={() => onAct(contract, action)}
+              >
+                {t(ACTION_LABEL[action])}
+              </Button>
+            ))}
+          </div>
+        );
+      },
+    },
+  ];
   return (
-    <div className="contracts__table-wrap">
-      <table className="contracts__table stacked-table">
-        <caption className="visually-hidden">{t(`contracts.tabs.${kind}`)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{agencyOrProperty}</th>
-            <th scope="col">{t('contracts.columns.type')}</th>
-            <th scope="col">{t('contracts.columns.modifier')}</th>
-            <th scope="col">{t('contracts.columns.status')}</th>
-            <th scope="col">{t('contracts.columns.created')}</th>
-            <th scope="col">{t('contracts.columns.updated')}</th>
-            <th scope="col">{t('contracts.columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((contract) => {
-            const book = contractBookLink(contract, role);
-            const rowBusy = busyId === contract.id;
-            return (
-              <tr key={contract.id} aria-busy={rowBusy || undefined}>
-                <th scope="row" data-label={agencyOrProperty}>
-                  {reseller ? (
-                    contract.ternHotelName
-                  ) : (
-                    <Button variant="link" onPress={() => onOpenAgency(contract)}>
-                      {contract.agentName}
-                    </Button>
-                  )}
-                </th>
-                <td data-label={t('contracts.columns.type')}>
-                  {t(`contracts.type.${contract.propertyType}`)}
-                </td>
-                <td className="contracts__number" data-label={t('contracts.columns.modifier')}>
-                  {modifierText(contract)}
-                </td>
-                <td data-label={t('contracts.columns.status')}>
-                  <span className={`contract-label contract-label--${contractLabel(contract, role)}`}>
-                    {t(`contracts.label.${contractLabel(contract, role)}`)}
-                  </span>
-                </td>
-                <td data-label={t('contracts.columns.created')}>{dayOf(contract.createdAt)}</td>
-                <td data-label={t('contracts.columns.updated')}>{dayOf(contract.updatedAt)}</td>
-                <td>
-                  <div className="contracts__actions">
-                    {book ? (
-                      <Link variant="button" href={book}>
-                        {t('contracts.book')}
-                      </Link>
-                    ) : null}
-                    {contractActions(contract, role).map((action) => (
-                      <Button
-                        key={action}
-                        // Accepting is the next step; the rest are asked again in a red confirmation.
-                        variant={action === 'approve' ? 'primary' : 'secondary'}
-                        isDisabled={busy && !rowBusy}
-                        isPending={rowBusy}
-                        onPress={() => onAct(contract, action)}
-                      >
-                        {t(ACTION_LABEL[action])}
-                      </Button>
-                    ))}
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <Table
+      label={t(`contracts.tabs.${kind}`)}
+      className="contracts__table"
+      columns={columns}
+      items={items}
+      rowKey={(contract) => contract.id}
+    />
   );
 }
