@@ -20,6 +20,7 @@ import { type Booked, bookedText, stayBookedLines } from '../booking/booked.js';
 import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
 import { stayDates } from '../booking/queryFlags.js';
+import { bookPreparedStay } from '../booking/stayCheckout.js';
 import { CARD_NEEDED, type PreparedStay, prepareStayBooking, type StayOrder } from '../booking/stayOrder.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
@@ -250,9 +251,10 @@ export function BookStayWizard(props: BookStayWizardProps) {
     patch({ step: 'booking', message: null });
     // The total shown goes with it: the server refuses the booking if it changed since (409 price_changed).
     const total = bookingTotal(ratesOf(prepared), prepared.body.booking.currency);
-    const body = { booking: { ...prepared.body.booking, total } };
-    api.createStayBooking(propertyId, body, idempotencyKey).then(
-      (created) => props.done({ created, lines: stayBookedLines(propertyId, stay, prepared.chosen) }),
+    // Core's checkout books it (the contact as typed, the rooms' guests), with the total shown.
+    const customer = { ...order.customer, ...get().contactFields.values };
+    bookPreparedStay(api, propertyId, { ...order, customer }, prepared, idempotencyKey, total).then(
+      ({ created }) => props.done({ created, lines: stayBookedLines(propertyId, stay, prepared.chosen) }),
       (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
     );
   };

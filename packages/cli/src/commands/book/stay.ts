@@ -4,6 +4,7 @@ import { bookedText, stayBookedLines } from '../../booking/booked.js';
 import { engineApi } from '../../booking/engine.js';
 import { bookingKey, withBookingKey } from '../../booking/idempotency.js';
 import { stayDates } from '../../booking/queryFlags.js';
+import { bookPreparedStay } from '../../booking/stayCheckout.js';
 import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -42,7 +43,9 @@ export async function bookStay(ctx: Context, propertyArg: string | undefined, fl
     const api = engineApi(client);
     const units = await api.listWithRates(propertyId, stay);
     const prepared = prepareStayBooking(order, units, stay);
-    const created = await withBookingKey(key, (k) => api.createStayBooking(propertyId, prepared.body, k));
+    const { created } = await withBookingKey(key, (k) =>
+      bookPreparedStay(api, propertyId, order, prepared, k),
+    );
     const reply = { ...created, checkinDate: stay.checkinDate, checkoutDate: stay.checkoutDate };
     ctx.out.result(reply, () => bookedText(created, stayBookedLines(propertyId, stay, prepared.chosen)));
   });

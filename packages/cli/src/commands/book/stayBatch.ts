@@ -3,6 +3,7 @@ import { type BatchLine, readBatch } from '../../booking/batch.js';
 import { engineApi } from '../../booking/engine.js';
 import { withBookingKey } from '../../booking/idempotency.js';
 import { stayDates } from '../../booking/queryFlags.js';
+import { bookPreparedStay } from '../../booking/stayCheckout.js';
 import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -111,7 +112,7 @@ async function bookLine(
     );
     const units = await api.listWithRates(property, stay);
     const prepared = prepareStayBooking(order, units, stay);
-    const created = await withBookingKey(key, (k) => api.createStayBooking(property, prepared.body, k));
+    const { created } = await withBookingKey(key, (k) => bookPreparedStay(api, property, order, prepared, k));
     return {
       line: line.line,
       outcome: replayed.has(key) ? 'replayed' : 'booked',
