@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isReservedStoreSlug, normalizePathname, pageTitleKey, routes } from './routes.js';
+import {
+  isReservedStoreSlug,
+  isStoreSlug,
+  matchRoute,
+  normalizePathname,
+  pageTitleKey,
+  routes,
+} from './routes.js';
 
 describe('pageTitleKey', () => {
   it.each([
@@ -47,9 +54,60 @@ describe('isReservedStoreSlug', () => {
     ['gift-campaign', true],
     ['api', true],
     ['404', true],
+    ['photos', true],
     ['harbour-inn', false],
-    ['cart', false],
+    // A store page's own word is a visitor who lost the slug.
+    ['cart', true],
+    ['terms', true],
+    ['checkout', true],
+    ['useGiftCard', true],
+    // Typos and other spellings of app routes.
+    ['bookngs', true],
+    ['bokings', true],
+    ['booknigs', true],
+    ['Login', true],
+    ['BOOKINGS', true],
+    ['contract', true],
+    ['setings', true],
+    ['profiles', true],
+    // Real store names, even short ones or ones near a short word.
+    ['fjord-lodge', false],
+    ['hotel-borg', false],
+    ['apex', false],
+    ['carts-and-co', false],
   ])('%s → %s', (slug, expected) => expect(isReservedStoreSlug(slug)).toBe(expected));
+});
+
+describe('store slugs', () => {
+  it.each([
+    ['harbour-inn', true],
+    ['Hotel-Borg-2', true],
+    ['cart', false],
+    ['bookngs', false],
+    ['harbour inn', false],
+    ['harbour.inn', false],
+    ['harbour_inn', false],
+    ['', false],
+  ])('%j → %s', (segment, expected) => expect(isStoreSlug(segment)).toBe(expected));
+
+  it.each([
+    ['/harbour-inn', 'store'],
+    ['/harbour-inn/cart', 'storeCart'],
+    ['/giftcards/store/harbour-inn/terms', 'legacy.storeTerms'],
+    ['/cart', null],
+    ['/terms', null],
+    ['/checkout', null],
+    ['/bookngs', null],
+    ['/Login', null],
+    ['/harbour%20inn', null],
+    ['/giftcards/store/cart', null],
+    ['/cart/cart', null],
+  ])('%s shows %s', (path, id) => expect(matchRoute(path)?.route.id ?? null).toBe(id));
+
+  it('gives an unknown one-segment path the 404 title', () => {
+    expect(pageTitleKey('/cart')).toBe('page_titles.not_found');
+    expect(pageTitleKey('/bookngs')).toBe('page_titles.not_found');
+  });
 });
 
 describe('normalizePathname', () => {

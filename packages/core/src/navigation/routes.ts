@@ -206,7 +206,7 @@ export const routes: readonly RouteDef[] = [...appRoutes, ...storeRoutes];
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));
 
 /** Paths the server owns; a store slug may not take them either. */
-const SERVER_SEGMENTS = ['api', 'auth', 'assets'];
+const SERVER_SEGMENTS = ['api', 'auth', 'assets', 'photos'];
 
 /** First path segments of the app's own routes: a store slug cannot be one of them. */
 export const reservedSegments: ReadonlySet<string> = new Set([
@@ -214,9 +214,57 @@ export const reservedSegments: ReadonlySet<string> = new Set([
   ...routes.map((r) => r.pattern.split('/')[1] ?? '').filter((s) => s !== '' && !s.startsWith(':')),
 ]);
 
-/** Whether a store slug would collide with an app route (`settings`, `login`, `giftcards`…). */
+/**
+ * The store's own page words (`cart`, `terms`, `checkout`…): `/cart` is a visitor who lost the store's slug,
+ * not a store called "cart".
+ */
+const storePageWords: ReadonlySet<string> = new Set(
+  storePages.map(([, rest]) => rest.split('/')[1] ?? '').filter((s) => s !== '' && !s.startsWith(':')),
+);
+
+/** A store slug's shape (document 2 §7: letters, digits and hyphens only). */
+const SLUG = /^[A-Za-z0-9-]+$/;
+
+/** At most one letter added, dropped, changed or two swapped (`bookngs`, `lgoin`), ignoring case. */
+function isOneEditAway(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const swapped = a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  return (
+    swapped ||
+    a.slice(i + 1) === b.slice(i + 1) ||
+    a.slice(i) === b.slice(i + 1) ||
+    a.slice(i + 1) === b.slice(i)
+  );
+}
+
+/** Words long enough that one edit away is a typo, not another word. */
+const TYPO_MIN_LENGTH = 5;
+
+/**
+ * Whether a store slug would collide with an app route (`settings`, `login`, `giftcards`…), a store page's own
+ * word (`cart`, `terms`), or be a typo of an app route (`bookngs`, `Login`): each of those paths is a 404, never
+ * a store.
+ */
 export function isReservedStoreSlug(slug: string): boolean {
-  return reservedSegments.has(slug);
+  if (reservedSegments.has(slug) || storePageWords.has(slug)) return true;
+  const lower = slug.toLowerCase();
+  for (const word of [...reservedSegments, ...storePageWords]) {
+    const reserved = word.toLowerCase();
+    if (lower === reserved) return true;
+    if (reserved.length >= TYPO_MIN_LENGTH && isOneEditAway(lower, reserved)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether a path segment can be a store's slug. Whether a store has that slug cannot be known yet (the API has
+ * no store lookup; the store is a later issue), so this is the shape of a real slug, minus reserved words.
+ */
+export function isStoreSlug(segment: string): boolean {
+  return SLUG.test(segment) && !isReservedStoreSlug(segment);
 }
 
 export interface RouteMatch {
@@ -247,11 +295,14 @@ function matchOne(segments: string[], patternSegments: string[]): Record<string,
       continue;
     }
     if (i === 0 && reservedSegments.has(segment)) return null;
+    let value: string;
     try {
-      params[pattern.slice(1)] = decodeURIComponent(segment);
+      value = decodeURIComponent(segment);
     } catch {
       return null;
     }
+    if (pattern === ':selectedProperty' && !isStoreSlug(value)) return null;
+    params[pattern.slice(1)] = value;
   }
   return params;
 }

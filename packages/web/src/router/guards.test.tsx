@@ -46,12 +46,15 @@ describe('route guards (core resolveRoute)', () => {
     expect(document.title).toBe('Search · Tern');
   });
 
-  it('shows the 404 page for an unknown path', async () => {
-    const app = renderApp({ path: '/a/b/c' });
-    await waitForLocation(app, '/404');
-    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
-    expect(document.title).toBe('404 · Tern');
-  });
+  it.each(['/a/b/c', '/cart', '/terms', '/bookngs'])(
+    'shows the 404 page for an unknown path: %s',
+    async (path) => {
+      const app = renderApp({ path });
+      await waitForLocation(app, '/404');
+      expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+      expect(document.title).toBe('404 · Tern');
+    },
+  );
 
   it('shows a known route without a screen yet as not available, in the app layout', async () => {
     renderApp({ path: '/inventory', stored: storedFor(supplierUser, later()) });
