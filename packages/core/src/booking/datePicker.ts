@@ -1,11 +1,22 @@
 import type { ClosedDates } from '@tern/sdk';
-import { nightsBetween, spansClosedNight } from './engineRules.js';
+import { daysFrom, nightsBetween } from '../dates/dates.js';
 
 /**
  * The date-range picker of the booking engine (M08, document 1 §5 "date picker"; R041–R045): past days are
  * disabled, closed days are disabled as check-in days, a range whose nights include a closed one is cleared.
  * The check-out day's night is not part of the stay, so a closed day can still be a check-out day.
  */
+
+/**
+ * (document 1 §5 "date picker") a stay whose nights include a closed one is cleared. The night of the
+ * check-out day is not part of the stay.
+ */
+export function spansClosedNight(
+  range: { start: string; end: string },
+  closed: ReadonlySet<string>,
+): boolean {
+  return daysFrom(range.start, range.end).some((night) => closed.has(night));
+}
 
 export interface DateRange {
   start: string | null;
@@ -29,7 +40,7 @@ export function closedNights(
 }
 
 /**
- * Whether a day cannot be picked: a past day never; a closed day not as a check-in day (`asCheckout`: the
+ * Whether a day cannot be picked: a past day never (`today` is the property's today, `todayIn(its zone)`); a closed day not as a check-in day (`asCheckout`: the
  * day a stay ends, whose night is not stayed, may be closed).
  */
 export function isDayDisabled(

@@ -1,7 +1,6 @@
-// Car rental days (document 1 §5, §9; DECISIONS 8).
+import { dayRun, daysBetween } from '../dates/dates.js';
 
-const DAY_MS = 86_400_000;
-const dayNumber = (iso: string) => Math.round(Date.parse(`${iso}T00:00:00Z`) / DAY_MS);
+// Car rental days (document 1 §5, §9; DECISIONS 8).
 
 export interface RentalPeriod {
   pickupDate: string;
@@ -16,17 +15,14 @@ export interface RentalPeriod {
  * pick-up (equal times add nothing); a same-day rental is one day, never zero.
  */
 export function carChargedDays(rental: RentalPeriod): number {
-  const difference = dayNumber(rental.dropoffDate) - dayNumber(rental.pickupDate);
+  const difference = daysBetween(rental.pickupDate, rental.dropoffDate);
   if (!Number.isFinite(difference) || difference < 0) return 0;
   return Math.max(1, difference + (rental.dropoffTime > rental.pickupTime ? 1 : 0));
 }
 
 /** The calendar days a car is out (one per charged day, from the pick-up day): what availability it takes. */
 export function rentalDays(rental: RentalPeriod): string[] {
-  const start = dayNumber(rental.pickupDate);
-  return Array.from({ length: carChargedDays(rental) }, (_, i) =>
-    new Date((start + i) * DAY_MS).toISOString().slice(0, 10),
-  );
+  return dayRun(rental.pickupDate, carChargedDays(rental));
 }
 
 /**
@@ -34,7 +30,7 @@ export function rentalDays(rental: RentalPeriod): string[] {
  * times the charged days. With no day difference (same day) the total is for the one charged day.
  */
 export function carPrice(firstRateTotal: number, rental: RentalPeriod): number {
-  const difference = dayNumber(rental.dropoffDate) - dayNumber(rental.pickupDate);
+  const difference = daysBetween(rental.pickupDate, rental.dropoffDate);
   const charged = carChargedDays(rental);
   return difference > 0 ? (firstRateTotal / difference) * charged : firstRateTotal;
 }

@@ -1,4 +1,5 @@
 import type { BookingRecord, BookingsQuery, Role } from '@tern/sdk';
+import { monthOf } from '../dates/dates.js';
 
 // The bookings list's rules (document 1 §2 bookings page, §5 filters, §6 roles, §9 R111–R114): what the
 // filters of the advanced search are, how they become the list query and the page's address, the date quick
@@ -288,9 +289,5 @@ export const quickRanges: readonly QuickRange[] = ['past_month', 'this_month', '
  * viewer's day), first to last day.
  */
 export function quickRange(range: QuickRange, today: string): { from: string; to: string } {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  const shift = range === 'past_month' ? -1 : range === 'next_month' ? 1 : 0;
-  const first = new Date(Date.UTC(year, month - 1 + shift, 1));
-  const last = new Date(Date.UTC(year, month + shift, 0));
-  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+  return monthOf(today, range === 'past_month' ? -1 : range === 'next_month' ? 1 : 0);
 }

@@ -1,6 +1,6 @@
 import type { CancellationPolicy, ChangeBlock, Role } from '@tern/sdk';
-import { fromZonedTime } from 'date-fns-tz';
 import { deadlineHours } from '../booking/pricing.js';
+import { instantOf, todayIn } from '../dates/dates.js';
 
 // Whether a booking may still be cancelled or edited (document 1 §4 "Booking status"; R116–R118). The web
 // greys the actions out with the reason; the server refuses the same calls with the same function.
@@ -24,7 +24,7 @@ export function arrivalInstant(
 ): Date {
   const time =
     booking.arrivalTime && /^\d{2}:\d{2}$/.test(booking.arrivalTime) ? booking.arrivalTime : '00:00';
-  return fromZonedTime(`${booking.arrivalDate}T${time}:00`, timeZone);
+  return instantOf(booking.arrivalDate, timeZone, time);
 }
 
 /**
@@ -50,12 +50,8 @@ export function changeBlockOf(
 ): ChangeBlock | null {
   if (viewer.role !== 'reseller') return 'not_reseller';
   if (booking.status === 'canceled') return 'canceled';
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  // The property's today: the arrival day is on its calendar.
+  const today = todayIn(timeZone, now);
   if (booking.arrivalDate < today) return 'arrival_past';
   const policy = booking.cancellationPolicy;
   if (!policy || policy.cancellationPolicyLogic === 'free') return null;

@@ -1,0 +1,208 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  addDays,
+  compareDays,
+  dayRun,
+  daysBetween,
+  daysFrom,
+  deviceToday,
+  instantOf,
+  isDay,
+  isPastDay,
+  monthOf,
+  nightsBetween,
+  parseDay,
+  todayIn,
+} from './dates.js';
+
+const originalTz = process.env.TZ;
+afterEach(() => {
+  process.env.TZ = originalTz;
+});
+
+describe('isDay / parseDay', () => {
+  it.each([
+    ['2030-01-10', true],
+    ['2028-02-29', true],
+    ['2030-02-29', false],
+    ['2030-02-30', false],
+    ['2030-13-01', false],
+    ['2030-00-10', false],
+    ['2030-1-10', false],
+    ['2030-01-10T00:00', false],
+    ['', false],
+    [' 2030-01-10', false],
+  ])('isDay(%j) is %s', (value, expected) => {
+    expect(isDay(value)).toBe(expected);
+  });
+
+  it.each([
+    ['2030-01-10', '2030-01-10'],
+    [' 2030-01-10 ', '2030-01-10'],
+    ['2030-02-30', null],
+    ['tomorrow', null],
+    [null, null],
+    [undefined, null],
+  ])('parseDay(%j) is %j', (value, expected) => {
+    expect(parseDay(value)).toBe(expected);
+  });
+
+  it('is not a day unless a string', () => {
+    expect(isDay(20300110)).toBe(false);
+  });
+});
+
+describe('todayIn: the calendar day in a zone', () => {
+  it.each([
+    // 23:30 UTC on 9 January is already the 10th east of Greenwich, still the 9th west of it.
+    ['2030-01-09T23:30:00Z', 'UTC', '2030-01-09'],
+    ['2030-01-09T23:30:00Z', 'Atlantic/Reykjavik', '2030-01-09'],
+    ['2030-01-09T23:30:00Z', 'Europe/Oslo', '2030-01-10'],
+    ['2030-01-09T23:30:00Z', 'Asia/Tokyo', '2030-01-10'],
+    ['2030-01-10T04:59:00Z', 'America/New_York', '2030-01-09'],
+    ['2030-01-10T05:00:00Z', 'America/New_York', '2030-01-10'],
+    ['2030-01-10T10:30:00Z', 'Pacific/Kiritimati', '2030-01-11'],
+    ['2030-12-31T23:00:00Z', 'Europe/Berlin', '2031-01-01'],
+  ])('at %s in %s it is %s', (instant, zone, day) => {
+    expect(todayIn(zone, new Date(instant))).toBe(day);
+    expect(todayIn(zone, Date.parse(instant))).toBe(day);
+  });
+
+  it('throws on an unknown zone', () => {
+    expect(() => todayIn('Mars/Olympus', 0)).toThrow();
+  });
+});
+
+describe('deviceToday: the day in the process zone', () => {
+  it.each([
+    ['UTC', '2030-01-09'],
+    ['Asia/Tokyo', '2030-01-10'],
+  ])('in %s', (zone, day) => {
+    process.env.TZ = zone;
+    expect(deviceToday(Date.parse('2030-01-09T23:30:00Z'))).toBe(day);
+  });
+});
+
+describe('addDays', () => {
+  it.each([
+    ['2030-01-10', 1, '2030-01-11'],
+    ['2030-01-31', 1, '2030-02-01'],
+    ['2030-12-31', 1, '2031-01-01'],
+    ['2028-02-28', 1, '2028-02-29'],
+    ['2030-02-28', 1, '2030-03-01'],
+    ['2030-03-01', -1, '2030-02-28'],
+    ['2030-01-10', 0, '2030-01-10'],
+    ['2030-01-10', 365, '2031-01-10'],
+    // Across the spring and autumn clock changes in Europe.
+    ['2030-03-30', 2, '2030-04-01'],
+    ['2030-10-26', 2, '2030-10-28'],
+  ])('%s + %i is %s', (day, n, expected) => {
+    expect(addDays(day, n)).toBe(expected);
+  });
+
+  it.each(['Europe/Oslo', 'America/Santiago', 'Asia/Beirut', 'Pacific/Apia'])(
+    'keeps calendar days whole across clock changes with the device in %s',
+    (zone) => {
+      process.env.TZ = zone;
+      let day = '2029-12-25';
+      for (let i = 0; i < 800; i++) {
+        const next = addDays(day, 1);
+        expect(daysBetween(day, next)).toBe(1);
+        expect(next > day).toBe(true);
+        day = next;
+      }
+      expect(day).toBe('2032-03-04');
+    },
+  );
+});
+
+describe('daysBetween / nightsBetween', () => {
+  it.each([
+    ['2030-01-10', '2030-01-12', 2, 2],
+    ['2030-01-10', '2030-01-10', 0, 0],
+    ['2030-01-12', '2030-01-10', -2, 0],
+    ['2030-02-27', '2030-03-02', 3, 3],
+    ['2028-02-27', '2028-03-02', 4, 4],
+    ['2030-03-29', '2030-04-02', 4, 4],
+    ['2030-12-30', '2031-01-02', 3, 3],
+  ])('%s to %s: %i days, %i nights', (from, to, days, nights) => {
+    expect(daysBetween(from, to)).toBe(days);
+    expect(nightsBetween(from, to)).toBe(nights);
+  });
+
+  it.each([
+    ['', '2030-01-10'],
+    ['2030-01-10', 'soon'],
+    ['2030-02-30', '2030-03-02'],
+  ])('an invalid day (%j, %j) gives NaN days and 0 nights', (from, to) => {
+    expect(daysBetween(from, to)).toBeNaN();
+    expect(nightsBetween(from, to)).toBe(0);
+  });
+});
+
+describe('ranges', () => {
+  it.each([
+    ['2030-01-30', '2030-02-02', ['2030-01-30', '2030-01-31', '2030-02-01']],
+    ['2030-01-10', '2030-01-11', ['2030-01-10']],
+    ['2030-01-10', '2030-01-10', []],
+    ['2030-01-11', '2030-01-10', []],
+  ])('daysFrom(%s, %s): the nights', (from, to, expected) => {
+    expect(daysFrom(from, to)).toEqual(expected);
+  });
+
+  it.each([
+    ['2030-12-30', 3, ['2030-12-30', '2030-12-31', '2031-01-01']],
+    ['2030-01-10', 1, ['2030-01-10']],
+    ['2030-01-10', 0, []],
+    ['2030-01-10', -1, []],
+  ])('dayRun(%s, %i)', (from, count, expected) => {
+    expect(dayRun(from, count)).toEqual(expected);
+  });
+
+  it.each([
+    ['2030-01-10', 0, '2030-01-01', '2030-01-31'],
+    ['2030-01-10', -1, '2029-12-01', '2029-12-31'],
+    ['2030-01-31', 1, '2030-02-01', '2030-02-28'],
+    ['2028-03-15', -1, '2028-02-01', '2028-02-29'],
+    ['2030-12-05', 1, '2031-01-01', '2031-01-31'],
+  ])('monthOf(%s, %i) is %s to %s', (day, shift, from, to) => {
+    expect(monthOf(day, shift)).toEqual({ from, to });
+  });
+});
+
+describe('comparing', () => {
+  it.each([
+    ['2030-01-09', '2030-01-10', -1],
+    ['2030-01-10', '2030-01-10', 0],
+    ['2031-01-01', '2030-12-31', 1],
+  ])('compareDays(%s, %s) is %i', (a, b, expected) => {
+    expect(compareDays(a, b)).toBe(expected);
+  });
+
+  it('sorts days', () => {
+    expect(['2030-02-01', '2029-12-31', '2030-01-15'].sort(compareDays)).toEqual([
+      '2029-12-31',
+      '2030-01-15',
+      '2030-02-01',
+    ]);
+  });
+
+  it.each([
+    ['2030-01-09', '2030-01-10', true],
+    ['2030-01-10', '2030-01-10', false],
+    ['2030-01-11', '2030-01-10', false],
+  ])('isPastDay(%s, today %s) is %s', (day, today, expected) => {
+    expect(isPastDay(day, today)).toBe(expected);
+  });
+});
+
+describe('instantOf: a wall-clock time of a day in a zone', () => {
+  it.each([
+    ['2030-01-10', 'UTC', '00:00', '2030-01-10T00:00:00.000Z'],
+    ['2030-01-10', 'Europe/Oslo', '14:00', '2030-01-10T13:00:00.000Z'],
+    ['2030-07-10', 'Europe/Oslo', '14:00', '2030-07-10T12:00:00.000Z'],
+    ['2030-01-10', 'America/New_York', '00:00', '2030-01-10T05:00:00.000Z'],
+  ])('%s %s at %s', (day, zone, time, iso) => {
+    expect(instantOf(day, zone, time).toISOString()).toBe(iso);
+  });
+});

@@ -1,0 +1,118 @@
+import {
+  addDays as addCalendarDays,
+  addMonths,
+  differenceInCalendarDays,
+  endOfMonth,
+  lightFormat,
+  startOfMonth,
+} from 'date-fns';
+import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
+
+/**
+ * Calendar days, in one place (DESIGN "Time in one place"). A day is `YYYY-MM-DD`: a date on a property's
+ * calendar, with no time and no zone of its own. Days compare as strings (`'2030-01-09' < '2030-01-10'`).
+ *
+ * "Today" is always asked for in a time zone:
+ * - `todayIn(property.timezone, now)` — the property's today: search defaults on its page, its closed
+ *   dates, the booking checks, whether a booking can still change. Use this wherever a property is known.
+ * - `deviceToday(now)` — the device's today (the browser's or the terminal's zone), for screens with no
+ *   property yet (the main search form, quick ranges of the bookings list).
+ * The server has no "today" of its own: it asks for the property's (UTC only where no property is known).
+ *
+ * Arithmetic runs on date-fns over local `Date`s at the day's start, which keeps calendar days whole across
+ * daylight-saving changes; no code elsewhere should add 86 400 000 ms to move a day.
+ */
+
+/** A calendar day, `YYYY-MM-DD`. */
+export type Day = string;
+
+const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The day as a local `Date` at its start (the day's own calendar, whatever the device's zone). */
+function toDate(day: Day): Date {
+  const date = new Date(0);
+  date.setFullYear(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+  date.setHours(0, 0, 0, 0);
+  return date;
+}
+
+const fromDate = (date: Date): Day => lightFormat(date, 'yyyy-MM-dd');
+
+/** Whether `value` is a real calendar day written `YYYY-MM-DD` (not `2030-02-30`, not `2030-2-3`). */
+export function isDay(value: unknown): value is Day {
+  // A day that does not exist (30 February) rolls over into another one when built.
+  return typeof value === 'string' && DAY_SHAPE.test(value) && fromDate(toDate(value)) === value;
+}
+
+/** The day in `value` (surrounding spaces ignored), or `null` when it is not a real `YYYY-MM-DD` day. */
+export function parseDay(value: string | null | undefined): Day | null {
+  const text = value?.trim();
+  return isDay(text) ? text : null;
+}
+
+/** The calendar day at `now` in `timeZone` (an IANA zone such as `Atlantic/Reykjavik`). */
+export function todayIn(timeZone: string, now: Date | number = Date.now()): Day {
+  return formatInTimeZone(now, timeZone, 'yyyy-MM-dd');
+}
+
+/** The zone the device runs in (the browser's, the terminal's, the server process's). */
+export function deviceTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** The device's calendar day at `now`: for screens that know no property yet. */
+export function deviceToday(now: Date | number = Date.now()): Day {
+  return fromDate(new Date(now));
+}
+
+/** The device's today under its older name (web and CLI screens with no property). */
+export const todayIso = deviceToday;
+
+/** The instant a day's wall-clock `time` (`HH:mm`, 00:00 by default) happens in `timeZone`. */
+export function instantOf(day: Day, timeZone: string, time = '00:00'): Date {
+  return fromZonedTime(`${day}T${time}:00`, timeZone);
+}
+
+/** A day moved by `days` (negative: back). */
+export function addDays(day: Day, days: number): Day {
+  return fromDate(addCalendarDays(toDate(day), days));
+}
+
+/** Calendar days from `from` to `to`: negative when `to` is earlier; `NaN` when either is not a day. */
+export function daysBetween(from: Day, to: Day): number {
+  if (!isDay(from) || !isDay(to)) return Number.NaN;
+  return differenceInCalendarDays(toDate(to), toDate(from));
+}
+
+/** Nights of a stay from check-in to check-out (0 when the check-out is not after, or a day is invalid). */
+export function nightsBetween(checkin: Day, checkout: Day): number {
+  const days = daysBetween(checkin, checkout);
+  return Number.isFinite(days) ? Math.max(0, days) : 0;
+}
+
+/** Every day from `from` up to, not including, `to` (the nights of a stay); empty when `to` is not after. */
+export function daysFrom(from: Day, to: Day): Day[] {
+  const count = nightsBetween(from, to);
+  const start = toDate(from);
+  return Array.from({ length: count }, (_, i) => fromDate(addCalendarDays(start, i)));
+}
+
+/** `count` days from `from` on (`from` included). */
+export function dayRun(from: Day, count: number): Day[] {
+  const start = toDate(from);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => fromDate(addCalendarDays(start, i)));
+}
+
+/** -1, 0 or 1, for sorting days. */
+export function compareDays(a: Day, b: Day): -1 | 0 | 1 {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether `day` is before `today` (a past day). */
+export const isPastDay = (day: Day, today: Day): boolean => day < today;
+
+/** The calendar month `shift` months from the one holding `day`: its first and last day. */
+export function monthOf(day: Day, shift = 0): { from: Day; to: Day } {
+  const month = addMonths(toDate(day), shift);
+  return { from: fromDate(startOfMonth(month)), to: fromDate(endOfMonth(month)) };
+}
