@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { toasts } from '../src/components/Toast';
 
 // Every screen is a lazy route chunk: the first visit of a screen in a test file imports (and transforms) its
 // modules while the test waits for it, which takes more than a second on a busy machine.
@@ -23,6 +24,7 @@ css.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
 
 afterEach(() => {
   cleanup();
+  toasts.clear();
   window.localStorage.clear();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();

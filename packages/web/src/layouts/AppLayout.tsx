@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ToastRegion } from '../components/Toast';
 import { DataProvider } from '../data/DataProvider';
 import { PaymentLockBanner } from '../features/billing/PaymentLockBanner';
 import { CookieDialogProvider } from '../features/privacy/CookieDialog';
@@ -26,6 +27,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <PaymentLockBanner />
             {children}
           </main>
+          <ToastRegion />
         </div>
       </CookieDialogProvider>
     </DataProvider>

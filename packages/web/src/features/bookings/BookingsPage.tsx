@@ -9,6 +9,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { Pager } from '../../components/Pager';
 import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
 import { usePaymentLocked } from '../billing/usePaymentLocked';
@@ -63,7 +64,6 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
   const filterCount = activeBookingFilterCount(context.filters);
   const [panel, setPanel] = useState<'closed' | 'open' | 'hidden'>(filterCount > 0 ? 'open' : 'closed');
   const [open, setOpen] = useState<BookingRecord | null>(null);
-  const [canceled, setCanceled] = useState<string | null>(null);
   const busy = snapshot.hasTag('busy');
   const filtered = filterCount > 0 || context.filters.term !== '';
 
@@ -126,17 +126,6 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
           />
         </div>
       ) : null}
-      {canceled ? (
-        <Alert
-          variant="success"
-          title={t('bookings.canceled_notice', { number: canceled })}
-          action={
-            <Button variant="quiet" onPress={() => setCanceled(null)}>
-              {t('bookings.dismiss')}
-            </Button>
-          }
-        />
-      ) : null}
       {snapshot.matches('failed') ? (
         <Alert
           variant="error"
@@ -157,10 +146,7 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
             sort={context.sort}
             busy={busy}
             onSort={(by) => send({ type: 'sort.by', by })}
-            onOpen={(booking) => {
-              setCanceled(null);
-              setOpen(booking);
-            }}
+            onOpen={setOpen}
             emptyState={
               <EmptyState title={filtered ? t('bookings.no_match') : t('bookings.empty_title')}>
                 <p>{filtered ? t('bookings.no_match_text') : t('bookings.empty_text')}</p>
@@ -199,7 +185,7 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
               onChanged={() => send({ type: 'reload' })}
               onCanceled={(booking) => {
                 setOpen(null);
-                setCanceled(booking.reservationId);
+                toast.success(t('bookings.canceled_notice', { number: booking.reservationId }));
                 send({ type: 'reload' });
               }}
             />
