@@ -21,6 +21,31 @@ export async function searchVehicles(
   body: VehicleQueryBody,
   options: VehicleSearchOptions = {},
 ): Promise<VehicleQueryResults> {
+  const { actor, failure, answer } = vehicleQuery(api, body);
+  actor.on('vehicles.progress', () => options.onProgress?.(answer(false)));
+  actor.start();
+  try {
+    const done = await waitFor(actor, (s) => s.matches('finished') || s.matches('error'), {
+      timeout: options.maxWaitMs ?? 120_000,
+    }).catch((timeout: unknown) => {
+      // Out of time: what the providers answered so far, marked unfinished (once the query exists).
+      if (actor.getSnapshot().context.queryId === null) throw timeout;
+      return null;
+    });
+    if (done === null) return answer(false);
+    if (done.matches('error')) throw failure() ?? new Error(done.context.error ?? 'the car search failed');
+    return answer(true);
+  } finally {
+    actor.stop();
+  }
+}
+
+/**
+ * Core's `vehicleQueryMachine` for `body`, its calls made with the SDK (not started). `failure()` is the SDK's
+ * error of the call that failed (the machine keeps only its message); `answer()` its results as the API gives
+ * them.
+ */
+export function vehicleQuery(api: EngineApi, body: VehicleQueryBody) {
   let failure: unknown = null;
   const failing =
     <I, O>(call: (input: I) => Promise<O>) =>
@@ -52,20 +77,5 @@ export async function searchVehicles(
       results: context.results,
     };
   };
-  actor.on('vehicles.progress', () => options.onProgress?.(answer(false)));
-  actor.start();
-  try {
-    const done = await waitFor(actor, (s) => s.matches('finished') || s.matches('error'), {
-      timeout: options.maxWaitMs ?? 120_000,
-    }).catch((timeout: unknown) => {
-      // Out of time: what the providers answered so far, marked unfinished (once the query exists).
-      if (actor.getSnapshot().context.queryId === null) throw timeout;
-      return null;
-    });
-    if (done === null) return answer(false);
-    if (done.matches('error')) throw failure ?? new Error(done.context.error ?? 'the car search failed');
-    return answer(true);
-  } finally {
-    actor.stop();
-  }
+  return { actor, failure: () => failure, answer };
 }

@@ -1,16 +1,16 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
 import { formatPrice, isCardNeeded } from '@tern/core';
-import type { VehicleBookingBody, VehicleOffer, VehicleQueryResults } from '@tern/sdk';
+import type { VehicleBookingBody, VehicleOffer } from '@tern/sdk';
 import { Box, Text } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
 import { bookCarOffer } from '../booking/carCheckout.js';
 import { CAR_CARD_NEEDED, type CarBookFlags, prepareCarBooking } from '../booking/carOrder.js';
 import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
 import type { CarQuery } from '../booking/queryFlags.js';
-import { searchVehicles } from '../booking/vehicleSearch.js';
+import { vehicleQuery } from '../booking/vehicleSearch.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
@@ -28,12 +28,10 @@ import {
   withErrors,
 } from './wizard.js';
 
-type Step = 'searching' | 'offers' | 'driver' | 'confirm' | 'booking';
+type Step = 'offers' | 'driver' | 'confirm' | 'booking';
 
 interface State {
   step: Step;
-  progress: string;
-  offers: VehicleOffer[];
   cursor: number;
   offer: VehicleOffer | null;
   driverFields: FieldsState;
@@ -73,9 +71,7 @@ const price = (offer: VehicleOffer) => {
 export function BookCarWizard(props: BookCarWizardProps) {
   const { api, flags, query } = props;
   const [get, set] = useSyncState<State>(() => ({
-    step: 'searching',
-    progress: 'Asking the car providers…',
-    offers: [],
+    step: 'offers',
     cursor: 0,
     offer: null,
     driverFields: fieldsState(DRIVER_FIELDS, {
@@ -90,25 +86,31 @@ export function BookCarWizard(props: BookCarWizardProps) {
   const [idempotencyKey] = useState(() => flags.idempotencyKey ?? randomUUID());
   const patch = (change: Partial<State>) => set({ ...get(), ...change });
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the search runs once, for the flags the wizard opened with
+  // The search is core's vehicleQueryMachine (the web app's search page), started once for the flags the
+  // wizard opened with; the offers step draws its snapshot: the providers answering, then the offers.
+  const [search] = useState(() => vehicleQuery(api, query));
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one search, for the wizard's life
   useEffect(() => {
-    const progress = (r: VehicleQueryResults) =>
-      patch({
-        progress: `Asking the car providers… ${r.providers.filter((p) => p.finished).length} of ${r.providers.length} answered`,
-      });
-    searchVehicles(api, query, { onProgress: progress }).then(
-      (results) =>
-        patch({
-          step: 'offers',
-          offers: results.results,
-          message: results.results.length === 0 ? 'No cars for these days and place.' : null,
-        }),
-      (error: unknown) => patch({ step: 'offers', message: props.describe(error) }),
-    );
+    const subscription = search.actor.subscribe(() => redraw());
+    search.actor.start();
+    return () => {
+      subscription.unsubscribe();
+      search.actor.stop();
+    };
   }, []);
+  const searched = search.actor.getSnapshot();
+  const offers = () => search.actor.getSnapshot().context.results;
+  const searching = searched.hasTag('busy');
+  const answered = searched.context.providers.filter((p) => p.finished).length;
+  const searchMessage = searched.matches('error')
+    ? props.describe(search.failure() ?? new Error(searched.context.error ?? ''))
+    : searched.matches('finished') && searched.context.results.length === 0
+      ? 'No cars for these days and place.'
+      : null;
 
   const chooseOffer = () => {
-    const offer = get().offers[get().cursor];
+    const offer = offers()[get().cursor];
     if (!offer) return;
     if (isCardNeeded([offer.cancellationPolicy]) && !flags.cardToken)
       return patch({ message: CAR_CARD_NEEDED });
@@ -150,11 +152,10 @@ export function BookCarWizard(props: BookCarWizardProps) {
 
   const back = (step: Step) => () => patch({ step, message: null });
   const keys = {
-    searching: { escape: () => props.done(null) },
     offers: {
       up: () => patch({ cursor: Math.max(0, get().cursor - 1), message: null }),
-      down: () => patch({ cursor: Math.min(get().offers.length - 1, get().cursor + 1), message: null }),
-      enter: chooseOffer,
+      down: () => patch({ cursor: Math.min(offers().length - 1, get().cursor + 1), message: null }),
+      enter: () => (search.actor.getSnapshot().matches('finished') ? chooseOffer() : undefined),
       escape: () => props.done(null),
     },
     driver: {
@@ -181,11 +182,18 @@ export function BookCarWizard(props: BookCarWizardProps) {
       <Text bold>
         Book a car · {query.pickupDate} {query.pickupTime} to {query.dropoffDate} {query.dropoffTime}
       </Text>
-      {state.step === 'searching' ? <Text color="yellow">{state.progress}</Text> : null}
-      {state.step === 'offers' && state.offers.length > 0 ? (
+      {state.step === 'offers' && searching ? (
+        <Text color="yellow">
+          Asking the car providers…
+          {searched.context.providers.length > 0
+            ? ` ${answered} of ${searched.context.providers.length} answered`
+            : ''}
+        </Text>
+      ) : null}
+      {state.step === 'offers' && searched.matches('finished') && offers().length > 0 ? (
         <>
           <Choices
-            items={state.offers}
+            items={offers()}
             cursor={state.cursor}
             row={(o, selected) => (
               <Text bold={selected}>
@@ -226,6 +234,9 @@ export function BookCarWizard(props: BookCarWizardProps) {
         </Box>
       ) : null}
       {state.message ? <Text color="red">✗ {state.message}</Text> : null}
+      {state.step === 'offers' && !state.message && searchMessage ? (
+        <Text color="red">✗ {searchMessage}</Text>
+      ) : null}
     </Box>
   );
 }
