@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { TextArea } from '../../components/TextArea';
 
 export interface RequestDialogProps {
   row: DiscoverRow | null;
@@ -45,19 +46,13 @@ function RequestForm({
         if (!busy) onSend(message);
       }}
     >
-      <label className="field">
-        <span className="field__label">{t('contracts.message')}</span>
-        <span className="field__control">
-          <textarea
-            name="requestMessage"
-            className="field__input contracts__textarea"
-            rows={4}
-            maxLength={2000}
-            value={message}
-            onChange={(event) => setMessage(event.target.value)}
-          />
-        </span>
-      </label>
+      <TextArea
+        name="requestMessage"
+        label={t('contracts.message')}
+        maxLength={2000}
+        value={message}
+        onChange={setMessage}
+      />
       {error ? (
         <Alert variant="error" title={t('general.error_message')}>
           {error}
