@@ -101,10 +101,10 @@ export function Table<T>({
     ? { column: sort.column, direction: sort.direction }
     : undefined;
   return (
-    <div className="table-wrap">
+    // react-aria's grid takes no aria-busy of its own: the box around it says the rows are being replaced.
+    <div className="table-wrap" aria-busy={isLoading || undefined}>
       <RACTable
         aria-label={label}
-        aria-busy={isLoading || undefined}
         data-loading={isLoading || undefined}
         className={classes}
         selectionMode={selectionMode}
