@@ -1,3 +1,4 @@
+import { todayIn } from '@tern/core';
 import { type Clock, systemClock } from '../clock.js';
 import type { Db } from './db.js';
 import type { DemoWorld } from './seed/demoTypes.js';
@@ -32,9 +33,9 @@ export interface SeedReport {
   ms: number;
 }
 
-/** Today as `YYYY-MM-DD` (UTC). */
+/** The UTC day of `date`, `YYYY-MM-DD`: the demo world's inventory and bookings start there. */
 export function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+  return todayIn('UTC', date);
 }
 
 /**

@@ -1,4 +1,6 @@
+import { nightsBetween } from '@tern/core';
 import type { Contract } from '@tern/sdk';
+import { utcToday } from '../clock.js';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { assertAgencyUnlocked } from '../services/billing/billing.js';
@@ -11,6 +13,7 @@ import {
   currencyRatesFor,
   kindOf,
   propertyInfo,
+  propertyToday,
   searchProperties,
   unitRatesOf,
 } from '../services/engine/queries.js';
@@ -26,7 +29,8 @@ async function unlockedAgencyOf(ctx: RequestContext) {
   return agency;
 }
 
-const today = (ctx: RequestContext) => ctx.clock.now().toISOString().slice(0, 10);
+/** The property's today, in its time zone: its closed dates, rates and best offer start there. */
+const todayOf = (ctx: RequestContext, propertyId: string) => propertyToday(ctx.db, ctx.clock, propertyId);
 
 export const engineHandlers: AreaHandlers<Contract['engine']> = {
   search: async ({ params, query }, ctx) =>
@@ -34,17 +38,23 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
       ...query,
       kind: kindOf(params.kind),
       agencyId: (await unlockedAgencyOf(ctx)).agencyId,
-      today: today(ctx),
+      // A search spans properties in many zones: the UTC day (each property's own today checks its booking).
+      today: utcToday(ctx.clock),
     }),
 
   info: ({ owned }, ctx) => propertyInfo(ctx.db, owned.id.row),
 
-  closedDates: ({ params, query }, ctx) =>
-    closedDates(ctx.db, { id: params.id, agencyId: agencyOf(ctx).agencyId }, today(ctx), query),
+  closedDates: async ({ params, query }, ctx) =>
+    closedDates(
+      ctx.db,
+      { id: params.id, agencyId: agencyOf(ctx).agencyId },
+      await todayOf(ctx, params.id),
+      query,
+    ),
 
   listWithRates: async ({ params, query }, ctx) => {
     const { agencyId } = await unlockedAgencyOf(ctx);
-    checkStay(query.checkinDate, query.checkoutDate, today(ctx));
+    checkStay(query.checkinDate, query.checkoutDate, await todayOf(ctx, params.id));
     const rates = await currencyRatesFor(ctx.db, query.currency);
     const property = (
       await loadEngineProperties(ctx.db, [params.id], agencyId, query.checkinDate, query.checkoutDate)
@@ -59,7 +69,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
 
   bestOffer: async ({ params, query }, ctx) => {
     const { agencyId } = agencyOf(ctx);
-    checkStay(query.checkinDate, query.checkoutDate, today(ctx));
+    checkStay(query.checkinDate, query.checkoutDate, await todayOf(ctx, params.id));
     const rates = await currencyRatesFor(ctx.db, query.currency);
     const property = (
       await loadEngineProperties(ctx.db, [params.id], agencyId, query.checkinDate, query.checkoutDate)
@@ -79,7 +89,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
     return {
       offer: best.offer,
       currency: query.currency,
-      nights: Math.round((Date.parse(stay.checkout) - Date.parse(stay.checkin)) / 86_400_000),
+      nights: nightsBetween(stay.checkin, stay.checkout),
       errors: best.errors,
     };
   },

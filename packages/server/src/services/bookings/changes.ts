@@ -2,6 +2,7 @@ import {
   bookingTotal,
   changeBlockOf,
   convertMoney,
+  daysFrom,
   guestForPayload,
   guestSpaces,
   rentalDays,
@@ -11,7 +12,6 @@ import type { BookingRecord, Driver, Guest, TaxLine } from '@tern/sdk';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
-import { stayNights } from '../engine/offers.js';
 import { currencyRatesFor } from '../engine/queries.js';
 import { html, sendMail } from '../mail.js';
 import { findBooking } from './list.js';
@@ -87,7 +87,7 @@ function heldDays(b: Locked): string[] {
         pickupTime: b.pickup_time ?? '10:00',
         dropoffTime: b.dropoff_time ?? '10:00',
       })
-    : stayNights(b.arrival_date, b.departure_date);
+    : daysFrom(b.arrival_date, b.departure_date);
 }
 
 async function release(tx: Db, b: Locked, unitIds: string[]): Promise<void> {

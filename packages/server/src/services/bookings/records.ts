@@ -1,4 +1,4 @@
-import { changeBlockOf } from '@tern/core';
+import { changeBlockOf, nightsBetween } from '@tern/core';
 import type { BookedUnit, BookingRecord, CancellationPolicy, Driver, Role } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { policyFromRow } from '../engine/load.js';
@@ -67,9 +67,6 @@ const SELECT = `
     join users u on u.id = b.booker_id`;
 
 export const bookingSelect = SELECT;
-
-const days = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** Turns booking rows into records, loading their rooms and guests in two queries. */
 export async function toRecords(
@@ -161,7 +158,7 @@ export async function toRecords(
       arrivalDate: b.arrival_date,
       departureDate: b.departure_date,
       arrivalTime,
-      totalNights: days(b.arrival_date, b.departure_date),
+      totalNights: nightsBetween(b.arrival_date, b.departure_date),
       price: { currency: b.currency, total: Number(b.total) },
       notes: car ? b.special_request : null,
       specialRequest: car ? null : b.special_request,

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { bookingPolicy, bookingTotal, convertMoney, isCardNeeded, liabilityOf, roundMoney } from '@tern/core';
+import {
+  bookingPolicy,
+  bookingTotal,
+  convertMoney,
+  daysFrom,
+  isCardNeeded,
+  liabilityOf,
+  roundMoney,
+} from '@tern/core';
 import type { BookingCreated, RateOffer, stayBookingBody } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -8,8 +16,8 @@ import { badRequest, conflict, HttpError } from '../../http/errors.js';
 import { html, sendMail } from '../mail.js';
 import { type CardSummary, redeemCardToken } from '../vault/tokens.js';
 import { loadEngineProperties } from './load.js';
-import { parseOfferId, planCovered, priceOffer, type Stay, stayNights } from './offers.js';
-import { checkStay, currencyRatesFor } from './queries.js';
+import { parseOfferId, planCovered, priceOffer, type Stay } from './offers.js';
+import { checkStay, currencyRatesFor, propertyToday } from './queries.js';
 
 type Body = z.output<typeof stayBookingBody>['booking'];
 
@@ -46,7 +54,8 @@ export async function createStayBooking(
   booker: Booker,
   body: Body,
 ): Promise<BookingCreated> {
-  const today = clock.now().toISOString().slice(0, 10);
+  // The property's today: a check-in is in the past once that day has passed where the property is.
+  const today = await propertyToday(db, clock, propertyId);
   checkStay(body.arrivalDate, body.departureDate, today);
   const rates = await currencyRatesFor(db, body.currency);
   const rooms = body.rooms.map((room, index) => {
@@ -72,7 +81,7 @@ export async function createStayBooking(
   });
 
   return db.transaction(async (tx) => {
-    const nights = stayNights(body.arrivalDate, body.departureDate);
+    const nights = daysFrom(body.arrivalDate, body.departureDate);
     const unitIds = [...new Set(rooms.map((r) => r.roomTypeCode))];
     // Lock the nights of every unit asked for: a second booking of the same rooms waits here, then sees
     // what the first one took.

@@ -2,27 +2,22 @@ import {
   applyModifier,
   type CurrencyRates,
   convertMoney,
+  daysFrom,
+  fitsOccupancy,
+  freeOnEveryNight,
   liabilityOf,
   nightPrice,
+  occupancyOptions,
   roundMoney,
+  stayLimits,
   taxLines,
+  unavailableReasonOf,
 } from '@tern/core';
 import type { Occupancy, RateOffer, UnavailableReason, UnitWithRates } from '@tern/sdk';
 import type { EnginePlan, EngineProperty, EngineUnit } from './load.js';
 
 // Pricing a property's rates for a stay, for one reseller (their contract) and one currency. Every number a
 // reseller sees and every booking total comes from here; the rules themselves are core's.
-
-const DAY_MS = 86_400_000;
-
-/** The nights of a stay: every day from check-in up to (not including) check-out. */
-export function stayNights(checkin: string, checkout: string): string[] {
-  const start = Date.parse(`${checkin}T00:00:00Z`);
-  const end = Date.parse(`${checkout}T00:00:00Z`);
-  const nights: string[] = [];
-  for (let t = start; t < end; t += DAY_MS) nights.push(new Date(t).toISOString().slice(0, 10));
-  return nights;
-}
 
 export interface Stay {
   checkin: string;
@@ -51,38 +46,13 @@ export function planCovered(property: EngineProperty, plan: EnginePlan): boolean
   return contract !== null && (contract.ratePlanIds.length === 0 || contract.ratePlanIds.includes(plan.id));
 }
 
-/** Rooms of a unit free on every night (0 when a night has no row). */
+/** Rooms of a unit free on every night (0 when a night has no row): core's `freeOnEveryNight`. */
 export function unitAvailability(property: EngineProperty, unitId: string, nights: string[]): number {
   const days = property.availability.get(unitId);
-  let min = Number.POSITIVE_INFINITY;
-  for (const night of nights) min = Math.min(min, days?.get(night) ?? 0);
-  return nights.length === 0 || !Number.isFinite(min) ? 0 : min;
+  return freeOnEveryNight(nights.map((night) => days?.get(night)));
 }
 
-export function fits(unit: EngineUnit, plan: EnginePlan, o: Occupancy): boolean {
-  return (
-    o.adults >= 1 &&
-    o.adults <= Math.min(unit.maxAdults, plan.maxAdults) &&
-    o.children <= Math.min(unit.maxChildren, plan.maxChildren) &&
-    o.infants <= Math.min(unit.maxInfants, plan.maxInfants) &&
-    o.adults + o.children <= unit.maxOccupancy
-  );
-}
-
-/** The occupancy options a plan is sold for, one rate each (`withVirtualRatePlans`). */
-export function occupancyOptions(unit: EngineUnit, plan: EnginePlan, virtual: boolean): Occupancy[] {
-  const maxAdults = Math.min(unit.maxAdults, plan.maxAdults, unit.maxOccupancy);
-  if (!virtual) return [{ adults: Math.max(1, maxAdults), children: 0, infants: 0 }];
-  const options: Occupancy[] = [];
-  for (let adults = maxAdults; adults >= 1; adults--) {
-    for (let children = 0; children <= Math.min(unit.maxChildren, plan.maxChildren); children++) {
-      if (adults + children <= unit.maxOccupancy) options.push({ adults, children, infants: 0 });
-    }
-  }
-  return options;
-}
-
-/** Why a plan cannot be sold for these nights, or `null`. */
+/** Why a plan cannot be sold for these nights, or `null`: core's availability rules on the plan's calendar. */
 export function restrictionFor(
   property: EngineProperty,
   unit: EngineUnit,
@@ -92,18 +62,13 @@ export function restrictionFor(
   checkout: string,
   available: number,
 ): UnavailableReason | null {
-  if (!fits(unit, plan, occupancy)) return 'occupancy';
   const days = property.prices.get(plan.id);
-  const rows = nights.map((n) => days?.get(n));
-  if (available <= 0 || rows.some((r) => r === undefined)) return 'sold_out';
-  const first = rows[0]!;
-  if (rows.some((r) => r!.stopSell)) return 'stop_sell';
-  if (first.closedToArrival) return 'closed_to_arrival';
-  if (days?.get(checkout)?.closedToDeparture) return 'closed_to_departure';
-  const minStay = Math.max(first.minStayArrival, plan.minStay ?? 1, ...rows.map((r) => r!.minStayThrough));
-  if (nights.length < minStay) return 'min_stay';
-  if (first.maxStay !== null && nights.length > first.maxStay) return 'max_stay';
-  return null;
+  return unavailableReasonOf(unit, plan, occupancy, {
+    nights: nights.map((night) => days?.get(night)),
+    departure: days?.get(checkout),
+    available,
+    planMinStay: plan.minStay,
+  });
 }
 
 /** One rate for one occupancy: prices per night after the contract, converted, with taxes. */
@@ -114,7 +79,7 @@ export function priceOffer(
   occupancy: Occupancy,
   stay: Stay,
 ): RateOffer {
-  const nights = stayNights(stay.checkin, stay.checkout);
+  const nights = daysFrom(stay.checkin, stay.checkout);
   const available = unitAvailability(property, unit.id, nights);
   const reason = restrictionFor(property, unit, plan, occupancy, nights, stay.checkout, available);
   const days = property.prices.get(plan.id);
@@ -156,14 +121,13 @@ export function priceOffer(
     cancellationPolicy: plan.policy,
     liability: liabilityOf(plan.policy),
     unavailableReason: reason,
-    minStay: first ? Math.max(first.minStayArrival, plan.minStay ?? 1) : plan.minStay,
-    maxStay: first?.maxStay ?? null,
+    ...stayLimits(first, plan.minStay),
   };
 }
 
 /** The units of a property with their rates for a stay (plans the contract covers only). */
 export function unitsWithRates(property: EngineProperty, stay: Stay, virtual: boolean): UnitWithRates[] {
-  const nights = stayNights(stay.checkin, stay.checkout);
+  const nights = daysFrom(stay.checkin, stay.checkout);
   return property.units.map((unit) => ({
     id: unit.id,
     type: 'unit' as const,
@@ -196,7 +160,7 @@ export function bestOfferOf(
   let fitsSomewhere = false;
   for (const unit of property.units) {
     for (const plan of unit.plans) {
-      if (!planCovered(property, plan) || !fits(unit, plan, guests)) continue;
+      if (!planCovered(property, plan) || !fitsOccupancy(unit, plan, guests)) continue;
       fitsSomewhere = true;
       const offer = priceOffer(property, unit, plan, guests, stay);
       if (offer.unavailableReason === null && (best === null || offer.totalPrice < best))

@@ -1,9 +1,10 @@
-import { convertMoney, roundMoney } from '@tern/core';
+import { addDays, convertMoney, daysFrom, nightsBetween, roundMoney } from '@tern/core';
 import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } from '@tern/sdk';
+import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { loadCurrencyRates, loadEngineProperties, loadTaxes, policyFromRow } from './load.js';
-import { bestOfferOf, photoOf, planCovered, type Stay, stayNights, unitAvailability } from './offers.js';
+import { bestOfferOf, photoOf, planCovered, type Stay, unitAvailability } from './offers.js';
 
 // The reseller's read calls of the booking engine: search, property page, closed dates, rates, best offer.
 
@@ -13,9 +14,6 @@ export type Kind = 'accommodation' | 'vehicle';
 export const INVENTORY_HORIZON_DAYS = 365;
 export const kindOf = (segment: 'accommodations' | 'vehicles'): Kind =>
   segment === 'vehicles' ? 'vehicle' : 'accommodation';
-
-const addDays = (iso: string, days: number) =>
-  new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /** The longest stay priced in one call. */
 export const MAX_NIGHTS = 60;
@@ -29,7 +27,18 @@ export async function currencyRatesFor(db: Db, currency: string): Promise<Record
   return rates;
 }
 
-/** Checks a stay's dates: check-out after check-in, not in the past, at most `MAX_NIGHTS`. */
+/** The property's today: the calendar day in its time zone (UTC if it has none). */
+export async function propertyToday(db: Db, clock: Clock, propertyId: string): Promise<string> {
+  const row = await db.one<{ timezone: string | null }>('select timezone from properties where id = $1', [
+    propertyId,
+  ]);
+  return todayAt(clock, row?.timezone || 'UTC');
+}
+
+/**
+ * Checks a stay's dates: check-out after check-in, not in the past, at most `MAX_NIGHTS`. `today` is the
+ * property's (`propertyToday`), or the UTC day for a search across properties.
+ */
 export function checkStay(checkin: string, checkout: string, today: string): void {
   if (checkout <= checkin)
     throw badRequest('The check-out must be after the check-in', [
@@ -39,7 +48,7 @@ export function checkStay(checkin: string, checkout: string, today: string): voi
     throw badRequest('The check-in is in the past', [
       { field: 'checkinDate', message: 'Choose today or later' },
     ]);
-  if (stayNights(checkin, checkout).length > MAX_NIGHTS)
+  if (nightsBetween(checkin, checkout) > MAX_NIGHTS)
     throw badRequest(`A stay is at most ${MAX_NIGHTS} nights`, [
       { field: 'checkoutDate', message: `Choose at most ${MAX_NIGHTS} nights` },
     ]);
@@ -97,7 +106,7 @@ export async function searchProperties(
   if (f.latitude) where.push(`p.latitude between ${add(f.latitude.gte)} and ${add(f.latitude.lte)}`);
   if (f.longitude) where.push(`p.longitude between ${add(f.longitude.gte)} and ${add(f.longitude.lte)}`);
   if (input.isAvailable && dates) {
-    const nights = stayNights(dates.checkin, dates.checkout).length;
+    const nights = nightsBetween(dates.checkin, dates.checkout);
     // A property is available when one of its units has no sold-out night in the stay. Inventory rows exist
     // for every unit over the horizon (a missing night counts as sold out), so within it only the rare
     // sold-out nights are read (a partial index); past it, every night is counted.
@@ -182,7 +191,7 @@ export async function searchProperties(
       bestOffer: {
         offer: best.offer,
         currency: input.currency,
-        nights: stay ? stayNights(stay.checkin, stay.checkout).length : null,
+        nights: stay ? nightsBetween(stay.checkin, stay.checkout) : null,
         errors: best.errors,
       },
     };
@@ -192,7 +201,7 @@ export async function searchProperties(
 
 /** A car station's cheapest car for the days (the station's daily price × days, converted). */
 function vehicleBestOffer(property: import('./load.js').EngineProperty, stay: Stay) {
-  const nights = stayNights(stay.checkin, stay.checkout);
+  const nights = daysFrom(stay.checkin, stay.checkout);
   const days = Math.max(1, nights.length);
   let best: number | null = null;
   for (const unit of property.units) {
@@ -260,7 +269,7 @@ export async function propertyInfo(db: Db, row: Record<string, unknown>): Promis
   };
 }
 
-/** Nights nothing (or a plan) can be sold between `from` and `to` (default: 400 days from today). */
+/** Nights nothing (or a plan) can be sold between `from` and `to` (default: 400 days from the property's today). */
 export async function closedDates(
   db: Db,
   at: { id: string; agencyId: string },
@@ -272,9 +281,9 @@ export async function closedDates(
   const to = range.to ?? addDays(today, 400);
   if (to < from)
     throw badRequest('The end is before the start', [{ field: 'to', message: 'Choose a later day' }]);
-  if (stayNights(from, to).length > 500) throw badRequest('Ask for at most 500 days at a time');
+  if (nightsBetween(from, to) > 500) throw badRequest('Ask for at most 500 days at a time');
   const property = (await loadEngineProperties(db, [id], agencyId, from, to)).get(id)!;
-  const days = stayNights(from, to);
+  const days = daysFrom(from, to);
   const plans = property.units.flatMap((u) =>
     u.plans.filter((p) => planCovered(property, p)).map((p) => ({ u, p })),
   );

@@ -17,7 +17,7 @@ import type {
   vehicleQueryBody,
 } from '@tern/sdk';
 import type { z } from 'zod';
-import type { Clock } from '../../clock.js';
+import { type Clock, todayAt, utcToday } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
 import type { OwnedBooking, OwnedVehicleQuery } from '../../http/ownership.js';
@@ -38,11 +38,21 @@ export interface Reseller {
   agencyId: string;
 }
 
-const today = (clock: Clock) => clock.now().toISOString().slice(0, 10);
+/** The car station's today, in its time zone (UTC when the car is unknown: the booking is refused later). */
+async function stationToday(db: Db, clock: Clock, unitId: string): Promise<string> {
+  const row = await db.one<{ timezone: string | null }>(
+    'select p.timezone from units u join properties p on p.id = u.property_id where u.id::text = $1',
+    [unitId],
+  );
+  return todayAt(clock, row?.timezone || 'UTC');
+}
 
-/** A rental's dates: pick-up today or later, drop-off not before it, at most 90 days, times on the half hour. */
-function checkRental(r: RentalPeriod, clock: Clock): void {
-  if (r.pickupDate < today(clock))
+/**
+ * A rental's dates: pick-up `today` or later, drop-off not before it, at most 90 days, times on the half
+ * hour. `today` is the station's when the car is known, else the UTC day.
+ */
+function checkRental(r: RentalPeriod, today: string): void {
+  if (r.pickupDate < today)
     throw badRequest('The pick-up is in the past', [
       { field: 'pickupDate', message: 'Choose today or later' },
     ]);
@@ -65,7 +75,8 @@ export async function startVehicleQuery(
   who: Reseller,
   body: QueryBody,
 ): Promise<{ queryId: string }> {
-  checkRental(body, clock);
+  // A car search spans stations in many zones: the UTC day (the booking checks the station's own today).
+  checkRental(body, utcToday(clock));
   await currencyRatesFor(db, body.currency);
   const row = await db.one<{ id: string }>(
     'insert into vehicle_queries (agency_id, user_id, body, created_at) values ($1, $2, $3, $4) returning id',
@@ -268,7 +279,7 @@ export async function createVehicleBooking(
   who: Reseller,
   body: BookingBody,
 ): Promise<BookingCreated> {
-  checkRental(body, clock);
+  checkRental(body, await stationToday(db, clock, body.vehicleChannelId));
   const rates = await currencyRatesFor(db, body.currency);
   const parsed = parseOfferId(body.rateId);
   if (!parsed || parsed.unitId !== body.vehicleChannelId)
