@@ -105,6 +105,12 @@ describe('tern contracts', () => {
     const active = await tern(['contracts', 'list']);
     expect(active.stdout).toContain(contract.id);
     expect(active.stdout).toContain('−7 %');
+    // The status reads as in the JSON, and --status takes that word.
+    expect(active.stdout).toMatch(new RegExp(`${contract.id}.* approved `));
+    const approved = await tern(['contracts', 'list', '--status', 'approved', '--json']);
+    expect(JSON.parse(approved.stdout).items).toContainEqual(
+      expect.objectContaining({ id: contract.id, status: 'approved' }),
+    );
     const unconfirmed = await tern(['contracts', 'terminate', contract.id]);
     expect(unconfirmed.code).toBe(1);
     expect(unconfirmed.stderr).toContain('Pass --yes to confirm without a terminal');
@@ -126,7 +132,7 @@ describe('tern contracts', () => {
         .stdout,
     );
     expect(requested).toMatchObject({ status: 'proposed', requestMessage: 'We send many guests' });
-    const pending = await tern(['contracts', 'list', '--status', 'pending', '--json']);
+    const pending = await tern(['contracts', 'list', '--status', 'proposed', '--json']);
     expect(JSON.parse(pending.stdout).items.map((c: { id: string }) => c.id)).toContain(requested.id);
     expect((await tern(['contracts', 'cancel', requested.id])).stdout).toMatch(/^Withdrawn\./);
     expect(
