@@ -6,6 +6,7 @@ import {
   contractCreateBodyOf,
   contractLabel,
   contractTabs,
+  contractTransition,
   discoverActions,
   emptyContractForm,
   modifierText,
@@ -41,6 +42,30 @@ describe('contract rules', () => {
     ['proposed', 'reseller', 'admin', []],
   ] as const)('a %s contract started by the %s gives a %s %o', (status, initiator, role, actions) =>
     expect(contractActions({ status, initiator }, role)).toEqual(actions),
+  );
+
+  it.each([
+    // action, status, initiator, side taking it → the status it leads to, or why not
+    ['approve', 'proposed', 'reseller', 'supplier', 'approved', null],
+    ['approve', 'proposed', 'supplier', 'reseller', 'approved', null],
+    ['approve', 'proposed', 'reseller', 'reseller', null, 'other_side_answers'],
+    ['approve', 'approved', 'reseller', 'supplier', null, 'wrong_status'],
+    ['decline', 'proposed', 'supplier', 'reseller', 'declined', null],
+    ['decline', 'proposed', 'supplier', 'supplier', null, 'other_side_answers'],
+    ['decline', 'cancelled', 'supplier', 'reseller', null, 'wrong_status'],
+    ['cancel', 'proposed', 'reseller', 'reseller', 'cancelled', null],
+    ['cancel', 'proposed', 'supplier', 'supplier', 'cancelled', null],
+    ['cancel', 'proposed', 'reseller', 'supplier', null, 'initiator_withdraws'],
+    ['cancel', 'approved', 'reseller', 'reseller', null, 'wrong_status'],
+    ['terminate', 'approved', 'reseller', 'reseller', 'terminated', null],
+    ['terminate', 'approved', 'reseller', 'supplier', 'terminated', null],
+    ['terminate', 'proposed', 'reseller', 'supplier', null, 'wrong_status'],
+    ['terminate', 'terminated', 'supplier', 'supplier', null, 'wrong_status'],
+    ['terminate', 'declined', 'supplier', 'reseller', null, 'wrong_status'],
+  ] as const)(
+    '%s on a %s contract started by the %s, by the %s: %s (%s)',
+    (action, status, initiator, side, to, refusal) =>
+      expect(contractTransition({ status, initiator }, action, side)).toEqual({ to, refusal }),
   );
 
   it('links an active contract to booking: hotels for 2 adults, cars to the car search, resellers only', () => {

@@ -50,20 +50,57 @@ export function contractLabel(
   return contract.status;
 }
 
-export type ContractAction = 'approve' | 'decline' | 'cancel' | 'terminate';
+export const CONTRACT_ACTIONS = ['approve', 'decline', 'cancel', 'terminate'] as const;
+export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
+type ContractStatus = ContractRecord['status'];
 
 /**
- * What the viewer may do with a contract (R131): on a proposal, the other side accepts or declines and the
- * initiator cancels (withdraws); either side terminates an active one. Admins watch and do not act.
+ * The contract lifecycle (document 1 §4; R131), once: each action, the status it applies to, the status it
+ * leads to, and which side takes it — on a proposal the other side accepts or declines and the initiator
+ * cancels (withdraws); either side terminates an active one. The web's buttons, the machine's guards and the
+ * server's checks all read this table.
+ */
+export const CONTRACT_TRANSITIONS: Record<
+  ContractAction,
+  { from: ContractStatus; to: ContractStatus; by: 'initiator' | 'other_side' | 'either_side' }
+> = {
+  approve: { from: 'proposed', to: 'approved', by: 'other_side' },
+  decline: { from: 'proposed', to: 'declined', by: 'other_side' },
+  cancel: { from: 'proposed', to: 'cancelled', by: 'initiator' },
+  terminate: { from: 'approved', to: 'terminated', by: 'either_side' },
+};
+
+/** Why a side may not take an action: the contract is not in the status it applies to, or it is the other side's. */
+export type ContractRefusal = 'wrong_status' | 'other_side_answers' | 'initiator_withdraws';
+
+/**
+ * Whether `side` may take `action` on the contract: the status it leads to, or why not (the status is checked
+ * first, then the side).
+ */
+export function contractTransition(
+  contract: Pick<ContractRecord, 'status' | 'initiator'>,
+  action: ContractAction,
+  side: ContractSide,
+): { to: ContractStatus; refusal: null } | { to: null; refusal: ContractRefusal } {
+  const step = CONTRACT_TRANSITIONS[action];
+  if (contract.status !== step.from) return { to: null, refusal: 'wrong_status' };
+  const mine = contract.initiator === side;
+  if (step.by === 'other_side' && mine) return { to: null, refusal: 'other_side_answers' };
+  if (step.by === 'initiator' && !mine) return { to: null, refusal: 'initiator_withdraws' };
+  return { to: step.to, refusal: null };
+}
+
+/**
+ * What the viewer may do with a contract (R131): the actions of the lifecycle their side may take now.
+ * Admins watch and do not act.
  */
 export function contractActions(
   contract: Pick<ContractRecord, 'status' | 'initiator'>,
   role: Role,
 ): ContractAction[] {
   if (role === 'admin') return [];
-  if (contract.status === 'approved') return ['terminate'];
-  if (contract.status !== 'proposed') return [];
-  return contract.initiator === contractSideOf(role) ? ['cancel'] : ['approve', 'decline'];
+  const side = contractSideOf(role);
+  return CONTRACT_ACTIONS.filter((action) => contractTransition(contract, action, side).refusal === null);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { type ContractAction, contractSideOf, contractTransition } from '@tern/core';
 import type { AgentRow, ContractRecord, contractCreateBody, DiscoverRow, ResellerDetails } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
@@ -365,16 +366,16 @@ export async function requestContract(
   );
 }
 
-type Action = 'approve' | 'decline' | 'cancel' | 'terminate';
-const NEXT: Record<Action, { from: ContractRecord['status']; to: ContractRecord['status']; words: string }> =
-  {
-    approve: { from: 'proposed', to: 'approved', words: 'was accepted' },
-    decline: { from: 'proposed', to: 'declined', words: 'was declined' },
-    cancel: { from: 'proposed', to: 'cancelled', words: 'was withdrawn' },
-    terminate: { from: 'approved', to: 'terminated', words: 'was terminated' },
-  };
+type Action = ContractAction;
+/** How the e-mail to the other side words each action. */
+const WORDS: Record<Action, string> = {
+  approve: 'was accepted',
+  decline: 'was declined',
+  cancel: 'was withdrawn',
+  terminate: 'was terminated',
+};
 
-/** Moves a contract on (document 1 §4): who may do what is checked against the caller's side. */
+/** Moves a contract on (document 1 §4): core's lifecycle (`contractTransition`) decides against the caller's side. */
 export async function actOnContract(
   db: Db,
   clock: Clock,
@@ -384,18 +385,18 @@ export async function actOnContract(
 ): Promise<ContractRecord> {
   await db.transaction(async (tx) => {
     const side = sideOf(viewer);
-    const row = await tx.one<{ id: string; status: string; initiator: string }>(
+    const row = await tx.one<Pick<Row, 'id' | 'status' | 'initiator'>>(
       `select c.id, c.status, c.initiator from contracts c where ${side.sql} and c.id::text = $2 for update`,
       [side.param, id],
     );
     if (!row) throw notFound('There is no such contract', 'contract_not_found');
-    const mine = viewer.role === 'supplier' ? 'supplier' : 'reseller';
-    const step = NEXT[action];
-    if (row.status !== step.from)
+    const mine = contractSideOf(viewer.role);
+    const step = contractTransition(row, action, mine);
+    if (step.refusal === 'wrong_status')
       throw conflict(`This contract is ${row.status === 'approved' ? 'active' : row.status}`, 'wrong_status');
-    if ((action === 'approve' || action === 'decline') && row.initiator === mine)
+    if (step.refusal === 'other_side_answers')
       throw forbidden('The other side accepts or declines a proposal');
-    if (action === 'cancel' && row.initiator !== mine)
+    if (step.refusal === 'initiator_withdraws')
       throw forbidden('Only the side that proposed it withdraws it');
     await tx.query('update contracts set status = $2, updated_at = $3 where id = $1', [
       row.id,
@@ -408,7 +409,7 @@ export async function actOnContract(
          join properties p on p.id = c.property_id where c.id = $1`,
       [row.id],
     );
-    await notify(tx, clock, c, [mine === 'reseller' ? emails!.property : emails!.agency], step.words);
+    await notify(tx, clock, c, [mine === 'reseller' ? emails!.property : emails!.agency], WORDS[action]);
   });
   return one(db, id);
 }
