@@ -40,7 +40,7 @@ import {
 } from './wizard.js';
 
 type Stay = { checkinDate: string; checkoutDate: string; currency: string };
-type Step = 'stay' | 'loading' | 'rooms' | 'contact' | 'confirm' | 'booking';
+type Step = 'stay' | 'rooms' | 'contact' | 'confirm' | 'booking';
 
 interface State {
   step: Step;
@@ -153,7 +153,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
         ? patch({ stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) })
         : patch({ message: props.describe(error) });
     }
-    patch({ step: 'loading', message: null, propertyId, stay, info: null });
+    patch({ step: 'rooms', cursor: 0, message: null, propertyId, stay, info: null });
     // Core's rates table (the web app's property page) loads the rates and holds the rooms chosen.
     rates.current?.stop();
     let failure: unknown = null;
@@ -185,8 +185,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     rates.current = actor;
     actor.subscribe((snapshot) => {
       if (rates.current !== actor) return;
-      if (snapshot.matches('fresh') && get().step === 'loading') patch({ step: 'rooms', cursor: 0 });
-      else if (snapshot.matches('error'))
+      if (snapshot.matches('error'))
         patch({ step: 'stay', message: props.describe(failure ?? new Error(snapshot.context.error ?? '')) });
       else patch({});
     });
@@ -203,6 +202,8 @@ export function BookStayWizard(props: BookStayWizardProps) {
     return { units: context?.units ?? [], selection: context?.selection ?? {} };
   };
   const chosenOf = (rate: RateOffer, unit: UnitWithRates) => table().selection[unit.id]?.[rate.id] ?? 0;
+  /** The rooms step waits while the rates table loads (its `busy` tag). */
+  const loadingRates = () => rates.current?.getSnapshot().hasTag('busy') ?? false;
 
   // The machine takes a quantity only from what is left (`quantityOptions`); a rate that cannot be sold is
   // skipped here, as core's `validQuantity` does not look at `unavailableReason` (reported to core).
@@ -270,14 +271,13 @@ export function BookStayWizard(props: BookStayWizardProps) {
       ),
       escape: () => props.done(null),
     },
-    loading: {},
     rooms: {
       up: () => patch({ cursor: Math.max(0, get().cursor - 1) }),
       down: () => patch({ cursor: Math.min(rowsOf(table().units).length - 1, get().cursor + 1) }),
       right: () => changeQuantity(1),
       left: () => changeQuantity(-1),
       text: (t: string) => (t === '+' ? changeQuantity(1) : t === '-' ? changeQuantity(-1) : undefined),
-      enter: chooseRooms,
+      enter: () => (loadingRates() ? undefined : chooseRooms()),
       escape: back('stay'),
     },
     contact: {
@@ -310,8 +310,10 @@ export function BookStayWizard(props: BookStayWizardProps) {
           <Hint>Enter: next · Tab: switch field · Esc: cancel</Hint>
         </>
       ) : null}
-      {state.step === 'loading' ? <Text color="yellow">Loading the rooms and rates…</Text> : null}
-      {state.step === 'rooms' ? <RoomsStep state={state} {...table()} /> : null}
+      {state.step === 'rooms' && loadingRates() ? (
+        <Text color="yellow">Loading the rooms and rates…</Text>
+      ) : null}
+      {state.step === 'rooms' && !loadingRates() ? <RoomsStep state={state} {...table()} /> : null}
       {state.step === 'contact' ? (
         <>
           <Text>Who is the booking for?</Text>
