@@ -126,7 +126,7 @@ function PropertyView({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { client, storage } = useServices();
-  const today = useToday();
+  const today = useToday(property.timezone); // the property's today: its defaults and closed dates
   const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
   const [, sendFlow] = useBookingFlow({
     kind: params.type,
