@@ -54,10 +54,11 @@ export default defineConfig({
   },
   build: {
     rolldownOptions: {
-      // Core's modules only declare (rules, route tables, machines built by `setup().createMachine()`): none
-      // does anything on import. Saying so lets a chunk take only the parts of core it uses, not the whole
-      // barrel — the sign-in page does not need the checkout machine.
-      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/]core[\\/]src[\\/]/.test(id) },
+      // Core's and the SDK's modules only declare (rules, route tables, machines built by
+      // `setup().createMachine()`, the contract's schemas): none does anything on import. Saying so lets a
+      // chunk take only the parts it uses, not the whole barrel — the sign-in page needs neither the checkout
+      // machine nor, before its first call, the SDK's contract (app/lazyClient.ts).
+      treeshake: { moduleSideEffects: (id) => !/[\\/]packages[\\/](core|sdk)[\\/]src[\\/]/.test(id) },
     },
     outDir: 'dist',
     emptyOutDir: true,

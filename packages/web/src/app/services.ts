@@ -9,7 +9,8 @@ import type { TernClient } from '@tern/sdk';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { restoreSession } from '../session/restore';
 import { clearStoredSession, writeSelectedPropertyId, writeStoredSession } from '../session/storage';
-import { createTernClient } from './client';
+import type { ClientSetup } from './client';
+import { lazyTernClient } from './lazyClient';
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>;
 
@@ -35,8 +36,8 @@ export interface ServicesOptions {
   storage?: Storage;
   now?: () => number;
   flags?: RouteFlags;
-  /** A ready client (tests); otherwise one is made for the API base. */
-  client?: (setup: Parameters<typeof createTernClient>[0]) => TernClient;
+  /** A ready client (tests); otherwise one is made for the API base, loaded with the SDK on its first call. */
+  client?: (setup: ClientSetup) => TernClient;
 }
 
 export function currentSession(services: AppServices): StoredSession | null {
@@ -72,7 +73,13 @@ export function createServices(options: ServicesOptions = {}): AppServices {
         });
     },
   };
-  services.client = options.client ? options.client(setup) : createTernClient(setup);
+  if (options.client) services.client = options.client(setup);
+  else {
+    const lazy = lazyTernClient(setup);
+    services.client = lazy.client;
+    // The page draws first; the SDK follows at once, so the first call (a sign-in) does not wait for it.
+    setTimeout(() => void lazy.preload(), 0);
+  }
   return services;
 }
 

@@ -1,13 +1,13 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { type RouteDef, routes } from '@tern/core';
-import type { z } from 'zod';
 import { ComingSoonPage } from '../features/errors/ComingSoonPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { bookingSearch, loginSearch, verifyResetSearch } from './search';
 
 export interface Screen {
   component: RouteComponent;
-  validateSearch?: z.ZodType;
+  /** Reads the route's search params (`search.ts`): the valid ones, typed. */
+  validateSearch?: (search: Record<string, unknown>) => object;
   /**
    * A finished screen: navigation links to it (core's `availableRoutes`). Placeholders (the store and
    * campaign shells) answer their URLs but are not linked.

@@ -1,47 +1,83 @@
-import { z } from 'zod';
+// The search params of the routes, checked by hand (no schema library: the router is in every page's first
+// load, and zod is loaded with the SDK, after the page draws). Unknown keys are dropped; a value of the wrong
+// shape is left out, never an error.
 
-/** The router parses query values as JSON (`?token=123` is a number): take strings and numbers as text. */
-const text = z
-  .preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(2000).optional())
-  .catch(undefined);
+type Search = Record<string, unknown>;
+
+/** Query values are text; a number (`?token=123` read as JSON elsewhere) is taken as its text. */
+function text(value: unknown): string | undefined {
+  const s = typeof value === 'number' ? String(value) : value;
+  return typeof s === 'string' && s.length <= 2000 ? s : undefined;
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[]): T | undefined {
+  return allowed.includes(value as T) ? (value as T) : undefined;
+}
+
+/** The object of the given keys' valid values, without the absent ones. */
+function pick<K extends string, V>(
+  keys: readonly K[],
+  read: (key: K) => V | undefined,
+): Partial<Record<K, V>> {
+  const out: Partial<Record<K, V>> = {};
+  for (const key of keys) {
+    const value = read(key);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
 
 /**
  * `/login?redirect=/bookings%3Fpage%3D2&reason=expired&mode=forgot`: where to come back to after signing
  * in, why the visitor is here, and which form to open.
  */
-export const loginSearch = z.object({
-  redirect: text,
-  reason: z.enum(['expired']).optional().catch(undefined),
-  mode: z.enum(['forgot']).optional().catch(undefined),
-});
-export type LoginSearch = z.infer<typeof loginSearch>;
+export interface LoginSearch {
+  redirect?: string | undefined;
+  reason?: 'expired' | undefined;
+  mode?: 'forgot' | undefined;
+}
+export function loginSearch(search: Search): LoginSearch {
+  return {
+    ...pick(['redirect'] as const, (key) => text(search[key])),
+    ...pick(['reason'] as const, (key) => oneOf(search[key], ['expired'] as const)),
+    ...pick(['mode'] as const, (key) => oneOf(search[key], ['forgot'] as const)),
+  };
+}
 
 /** `/verify_reset_password_email?token=…`: the reset link's token. */
-export const verifyResetSearch = z.object({ token: text });
-export type VerifyResetSearch = z.infer<typeof verifyResetSearch>;
+export interface VerifyResetSearch {
+  token?: string | undefined;
+}
+export function verifyResetSearch(search: Search): VerifyResetSearch {
+  return pick(['token'] as const, (key) => text(search[key]));
+}
+
+const bookingKeys = [
+  'type',
+  'currency',
+  'checkinDate',
+  'checkoutDate',
+  'pickupDate',
+  'dropoffDate',
+  'pickupTime',
+  'dropoffTime',
+  'driverAge',
+  'driverCountry',
+  'adults',
+  'children',
+  'childrenAge',
+  'mapCoordinates',
+  'city',
+  'country',
+  'state',
+  'title',
+] as const;
 
 /**
  * The booking engine's query (document 1 §2): every value kept as text. Core's `parseBookingQuery` then
  * applies the rules of document 1 §5 (invalid values dropped, not clamped) to the raw query string.
  */
-export const bookingSearch = z.object({
-  type: text,
-  currency: text,
-  checkinDate: text,
-  checkoutDate: text,
-  pickupDate: text,
-  dropoffDate: text,
-  pickupTime: text,
-  dropoffTime: text,
-  driverAge: text,
-  driverCountry: text,
-  adults: text,
-  children: text,
-  childrenAge: text,
-  mapCoordinates: text,
-  city: text,
-  country: text,
-  state: text,
-  title: text,
-});
-export type BookingSearch = z.infer<typeof bookingSearch>;
+export type BookingSearch = { [K in (typeof bookingKeys)[number]]?: string | undefined };
+export function bookingSearch(search: Search): BookingSearch {
+  return pick(bookingKeys, (key) => text(search[key]));
+}

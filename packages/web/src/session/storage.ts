@@ -1,26 +1,36 @@
 import type { StoredSession } from '@tern/core';
-import { z } from 'zod';
 
 /** Where the web app keeps its session and the chosen property (localStorage keys). */
 export const SESSION_KEY = 'tern.session';
 export const SELECTED_PROPERTY_KEY = 'tern.selectedProperty';
 
-/** Only what we need to trust the stored value enough to ask the server about it. */
-const storedShape = z.object({
-  token: z.string().min(1),
-  exp: z.number(),
-  userRole: z.enum(['reseller', 'supplier', 'admin']),
-  purpose: z.enum(['sign_in', 'password_reset']),
-  user: z.object({ id: z.string(), email: z.string() }).passthrough(),
-});
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Only what we need to trust the stored value enough to ask the server about it (checked by hand: the shell
+ * loads no schema library before the page draws).
+ */
+function isStoredShape(value: unknown): boolean {
+  if (!isObject(value) || !isObject(value.user)) return false;
+  return (
+    typeof value.token === 'string' &&
+    value.token.length > 0 &&
+    typeof value.exp === 'number' &&
+    ['reseller', 'supplier', 'admin'].includes(value.userRole as string) &&
+    ['sign_in', 'password_reset'].includes(value.purpose as string) &&
+    typeof value.user.id === 'string' &&
+    typeof value.user.email === 'string'
+  );
+}
 
 /** Reads the stored session; anything unreadable counts as none. */
 export function readStoredSession(storage: Storage): StoredSession | null {
   const raw = safe(() => storage.getItem(SESSION_KEY));
   if (!raw) return null;
   try {
-    const parsed = storedShape.safeParse(JSON.parse(raw));
-    return parsed.success ? (parsed.data as unknown as StoredSession) : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredShape(parsed) ? (parsed as StoredSession) : null;
   } catch {
     return null;
   }
