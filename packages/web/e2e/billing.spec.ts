@@ -12,7 +12,7 @@ test('a locked agency pays in the billing portal and gets its bookings back', as
   const banner = page.getByRole('alert').filter({ hasText: 'Locked for card payments' });
   await expect(banner).toBeVisible();
   await expect(page.getByText(/the bookings list is closed/)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Bookings' })).toHaveCount(0);
+  await expect(page.getByRole('grid', { name: 'Bookings' })).toHaveCount(0);
 
   // The account menu and its billing entry say a payment method is missing.
   await expect(page.getByRole('button', { name: /a payment method is missing/ })).toBeVisible();

@@ -63,7 +63,7 @@ test('an agent proposes terms, the hotelier accepts, the agent books at the new 
   await hotelier.getByRole('option', { name: HOTEL }).click();
   await expect(hotelier.getByRole('button', { name: /Property/ })).toContainText(HOTEL);
   await openContracts(hotelier);
-  const hotelierActive = hotelier.getByRole('table', { name: 'Active' });
+  const hotelierActive = hotelier.getByRole('grid', { name: 'Active' });
   await hotelierActive
     .getByRole('row', { name: new RegExp(AGENCY) })
     .getByRole('button', { name: 'Terminate' })
@@ -77,7 +77,7 @@ test('an agent proposes terms, the hotelier accepts, the agent books at the new 
   const agent = await desk(browser, 'agent');
   await openContracts(agent);
   await agent.getByRole('searchbox', { name: 'Search by property, city or country' }).fill('Laugavegur');
-  const discover = agent.getByRole('table', { name: 'Discover' });
+  const discover = agent.getByRole('grid', { name: 'Discover' });
   await discover.getByRole('button', { name: `Propose terms to ${HOTEL}` }).click();
   const drawer = agent.getByRole('dialog', { name: `Propose terms to ${HOTEL}` });
   await drawer.getByRole('button', { name: /Price modifier/ }).click();
@@ -87,7 +87,7 @@ test('an agent proposes terms, the hotelier accepts, the agent books at the new 
   await drawer.getByRole('button', { name: 'Send the proposal' }).click();
   await expect(agent.getByText('The proposal was sent')).toBeVisible();
   await agent.getByRole('tab', { name: 'Pending' }).click();
-  const agentPending = agent.getByRole('table', { name: 'Pending' });
+  const agentPending = agent.getByRole('grid', { name: 'Pending' });
   const proposal = agentPending.getByRole('row', { name: new RegExp(HOTEL) });
   await expect(proposal).toContainText('Proposed');
   await expect(proposal).toContainText('−10 %');
@@ -98,7 +98,7 @@ test('an agent proposes terms, the hotelier accepts, the agent books at the new 
   await hotelier.reload();
   await hotelier.getByRole('tab', { name: 'Pending' }).click();
   const request_ = hotelier
-    .getByRole('table', { name: 'Pending' })
+    .getByRole('grid', { name: 'Pending' })
     .getByRole('row', { name: new RegExp(AGENCY) });
   await expect(request_).toContainText('Requested');
   await request_.getByRole('button', { name: 'Accept' }).click();
@@ -113,7 +113,7 @@ test('an agent proposes terms, the hotelier accepts, the agent books at the new 
   expect(after / before).toBeLessThan(0.86);
   await agent.reload();
   await agent.getByRole('tab', { name: 'Active' }).click();
-  const active = agent.getByRole('table', { name: 'Active' }).getByRole('row', { name: new RegExp(HOTEL) });
+  const active = agent.getByRole('grid', { name: 'Active' }).getByRole('row', { name: new RegExp(HOTEL) });
   await expect(active).toContainText('Active');
   await active.getByRole('link', { name: 'Book' }).click();
   await expect(agent.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
@@ -145,7 +145,7 @@ test('an agent proposes terms, the hotelier accepts, the agent books at the new 
   // The hotelier sees the booking, read-only.
   await hotelier.goto('/bookings');
   await hotelier.getByRole('textbox', { name: /Search by number/ }).fill(number);
-  const theirs = hotelier.getByRole('table', { name: 'Bookings' });
+  const theirs = hotelier.getByRole('grid', { name: 'Bookings' });
   await theirs.getByRole('button', { name: number }).click();
   const readOnly = hotelier.getByRole('dialog', { name: `Booking ${number}` });
   await expect(readOnly).toContainText('Sigurðardóttir');
@@ -172,7 +172,7 @@ test('an agent proposes terms, the hotelier accepts, the agent books at the new 
   // The agent names the guests, then cancels within the deadline.
   await agent.goto('/bookings');
   await agent.getByRole('textbox', { name: /Search by number/ }).fill(number);
-  const mine = agent.getByRole('table', { name: 'Bookings' });
+  const mine = agent.getByRole('grid', { name: 'Bookings' });
   await mine.getByRole('button', { name: number }).click();
   const details = agent.getByRole('dialog', { name: `Booking ${number}` });
   await details.getByRole('button', { name: 'Edit guests' }).click();
@@ -246,7 +246,7 @@ test('a booking past its cancellation deadline cannot be cancelled, in the app o
   await page.goto('/login');
   await signIn(page, demo('agent'));
   await page.getByRole('textbox', { name: /Search by number/ }).fill(number);
-  await page.getByRole('table', { name: 'Bookings' }).getByRole('button', { name: number }).click();
+  await page.getByRole('grid', { name: 'Bookings' }).getByRole('button', { name: number }).click();
   const details = page.getByRole('dialog', { name: `Booking ${number}` });
   const cancelButton = details.getByRole('button', { name: 'Cancel booking' });
   await expect(cancelButton).toBeDisabled();
@@ -254,5 +254,5 @@ test('a booking past its cancellation deadline cannot be cancelled, in the app o
   await expect(
     details.getByText('Expired: the cancellation policy no longer allows changes').first(),
   ).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Bookings' }).getByRole('row').nth(1)).toContainText('Active');
+  await expect(page.getByRole('grid', { name: 'Bookings' }).getByRole('row').nth(1)).toContainText('Active');
 });

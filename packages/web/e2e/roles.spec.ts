@@ -32,7 +32,7 @@ for (const { login, role } of people) {
     // Other specs book on the same server: the list shows bookings, or says there are none.
     await expect(
       page
-        .getByRole('table', { name: 'Bookings' })
+        .getByRole('grid', { name: 'Bookings' })
         .or(page.getByRole('heading', { name: 'No bookings to show yet' })),
     ).toBeVisible();
 
