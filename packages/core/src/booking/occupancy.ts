@@ -1,12 +1,9 @@
+import { OCCUPANCY_LIMITS } from '@tern/sdk';
+
 // The party of a search: occupancy limits and child ages (document 1 §5).
 
 /** Occupancy limits (document 1 §5): adults 1–30, children 0–11, child ages 0–17. */
-export const occupancyLimits = {
-  adults: { min: 1, max: 30 },
-  children: { min: 0, max: 11 },
-  childAge: { min: 0, max: 17 },
-  driverAge: { min: 18, max: 99 },
-} as const;
+export const occupancyLimits = OCCUPANCY_LIMITS;
 
 export interface Occupancy {
   adults: number;

@@ -1,4 +1,4 @@
-import type { BookingRecord, BookingsQuery, Role } from '@tern/sdk';
+import { type BookingRecord, type BookingsQuery, type Role, SEARCH_TERM_MAX } from '@tern/sdk';
 import { monthOf } from '../dates/dates.js';
 
 // The bookings list's rules (document 1 §2 bookings page, §5 filters, §6 roles, §9 R111–R114): what the
@@ -10,7 +10,7 @@ export const BOOKINGS_PAGE_SIZE = 10;
 /** The free-text search waits this long after the last key (R112). */
 export const BOOKINGS_SEARCH_DEBOUNCE_MS = 500;
 /** The free-text search takes at most this many characters (R112). */
-export const BOOKINGS_TERM_MAX = 52;
+export const BOOKINGS_TERM_MAX = SEARCH_TERM_MAX;
 
 /** The advanced search panel's fields; an empty string is "not filtered". */
 export interface BookingFilters {

@@ -10,6 +10,7 @@ import {
   occupancy,
   propertyPolicy,
 } from './engine.js';
+import { GUESTS_PER_ROOM_MAX, NOTE_MAX, ROOMS_PER_BOOKING_MAX, SEARCH_TERM_MAX } from './limits.js';
 
 // Bookings after they are made (document 1 §2 bookings page, §3 booking record, §4 booking status and edits,
 // §5 filters, §6 roles, §7 "Reseller v2 — bookings"): resellers see and change their agency's, suppliers see
@@ -113,8 +114,12 @@ export const bookingsQuery = z.object({
   orderDirection: z.enum(['asc', 'desc']).default('desc'),
   /** Suppliers and admins: only these agencies' bookings. */
   resellerIds: z.array(id).max(100).optional(),
-  /** Free text over the number, name, reference, guest and property (document 1 §5: at most 52 characters). */
-  term: z.string().trim().max(52, { error: 'Use at most 52 characters' }).optional(),
+  /** Free text over the number, name, reference, guest and property (document 1 §5: at most `SEARCH_TERM_MAX` characters). */
+  term: z
+    .string()
+    .trim()
+    .max(SEARCH_TERM_MAX, { error: `Use at most ${SEARCH_TERM_MAX} characters` })
+    .optional(),
   reservationId: z.string().trim().max(64).optional(),
   reservationName: z.string().trim().max(100).optional(),
   externalReferenceId: z.string().trim().max(100).optional(),
@@ -197,13 +202,13 @@ export const bookingsArea = defineArea('bookings', {
         .array(
           z.object({
             id,
-            guests: z.array(guest).max(60),
+            guests: z.array(guest).max(GUESTS_PER_ROOM_MAX),
             ratePlanCode: z.string().optional(),
             unitTypeCode: id.optional(),
           }),
         )
         .min(1)
-        .max(30),
+        .max(ROOMS_PER_BOOKING_MAX),
       propertyId: id.optional(),
       propertyType: propertyType.optional(),
     }),
@@ -279,7 +284,7 @@ export const bookingsArea = defineArea('bookings', {
     body: z.object({
       externalReferenceId: z.string().trim().max(100).optional(),
       reservationName: z.string().trim().max(100).optional(),
-      specialRequest: z.string().trim().max(2000).optional(),
+      specialRequest: z.string().trim().max(NOTE_MAX).optional(),
     }),
     reply: 'resource',
     response: bookingRecord,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, listOf, pageQuery, propertyType, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { contractTerms, occupancy } from './engine.js';
+import { NOTE_MAX, SEARCH_TERM_MAX } from './limits.js';
 
 // Contracts between agencies and properties (document 1 §2 contracts page, §3 contract and discover row,
 // §4 contract lifecycle, §5 contract creation, §6 roles, §7 contracts calls): who may book what, at which
@@ -130,7 +131,7 @@ export const contractsArea = defineArea('contracts', {
       ...pageQuery,
       status: z.enum(['active', 'pending']).default('active'),
       propertyId: id.optional(),
-      term: z.string().trim().max(52).optional(),
+      term: z.string().trim().max(SEARCH_TERM_MAX).optional(),
     }),
     reply: 'list',
     response: listOf(contractRecord),
@@ -143,7 +144,7 @@ export const contractsArea = defineArea('contracts', {
     access: ['reseller'],
     query: z.object({
       ...pageQuery,
-      term: z.string().trim().max(52).optional(),
+      term: z.string().trim().max(SEARCH_TERM_MAX).optional(),
       propertyType: propertyType.optional(),
       withoutContract: z
         .union([z.boolean(), z.enum(['true', 'false'])])
@@ -158,7 +159,7 @@ export const contractsArea = defineArea('contracts', {
     path: '/api/v2/resellers/resellers',
     summary: 'Agencies, with their details (suppliers choose whom to propose to; the reseller filter).',
     access: ['supplier', 'admin'],
-    query: z.object({ ...pageQuery, term: z.string().trim().max(52).optional() }),
+    query: z.object({ ...pageQuery, term: z.string().trim().max(SEARCH_TERM_MAX).optional() }),
     reply: 'list',
     response: listOf(resellerDetails),
   }),
@@ -179,7 +180,7 @@ export const contractsArea = defineArea('contracts', {
     summary:
       'The users of the caller’s agency, by name (the bookings list’s booker filter; up to 1000 a page).',
     access: ['reseller'],
-    query: z.object({ ...pageQuery, term: z.string().trim().max(52).optional() }),
+    query: z.object({ ...pageQuery, term: z.string().trim().max(SEARCH_TERM_MAX).optional() }),
     reply: 'list',
     response: listOf(agentRow),
   }),
@@ -203,7 +204,7 @@ export const contractsArea = defineArea('contracts', {
       'Asks a property for a contract: a pending proposal on its standard terms (all plans, no modifier) with the message; the property is e-mailed.',
     access: ['reseller'],
     owns: { propertyId: 'property' },
-    body: z.object({ propertyId: id, requestMessage: z.string().trim().max(2000).default('') }),
+    body: z.object({ propertyId: id, requestMessage: z.string().trim().max(NOTE_MAX).default('') }),
     reply: 'resource',
     response: contractRecord,
     creates: true,

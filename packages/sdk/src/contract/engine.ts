@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { id, isoDate, listOf, propertyType, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
+import { GUESTS_PER_ROOM_MAX, NOTE_MAX, OCCUPANCY_LIMITS, ROOMS_PER_BOOKING_MAX } from './limits.js';
+
+const party = OCCUPANCY_LIMITS;
 
 // The reseller booking engine (document 1 §7, "Reseller v2" and "Reseller v3"): finding a stay or a car,
 // what a property offers for some dates, and booking it. Money is in major units (129.5), rounded to the
@@ -35,9 +38,12 @@ export type Occupancy = z.infer<typeof occupancy>;
 /** The guests a search or a rates table is for (document 1 §5: adults 1–30, children 0–11, ages 0–17). */
 export const occupancyQuery = z
   .object({
-    adults: z.coerce.number().int().min(1).max(30).default(1),
-    children: z.coerce.number().int().min(0).max(11).default(0),
-    childrenAge: z.array(z.coerce.number().int().min(0).max(17)).max(11).default([]),
+    adults: z.coerce.number().int().min(party.adults.min).max(party.adults.max).default(1),
+    children: z.coerce.number().int().min(party.children.min).max(party.children.max).default(0),
+    childrenAge: z
+      .array(z.coerce.number().int().min(party.childAge.min).max(party.childAge.max))
+      .max(party.children.max)
+      .default([]),
   })
   .refine((o) => o.childrenAge.length === 0 || o.childrenAge.length === o.children, {
     error: 'Give one age per child',
@@ -340,7 +346,7 @@ export const stayBookingBody = z.object({
     /** The agency's own reference for the booking. */
     externalReference: z.string().trim().max(100).optional(),
     reservationName: z.string().trim().max(100).optional(),
-    specialRequest: z.string().trim().max(2000).optional(),
+    specialRequest: z.string().trim().max(NOTE_MAX).optional(),
     /** The card vault's token, required when a chosen rate's guarantee policy is not `none`. */
     guarantee: z.object({ cardToken: z.string().min(1).max(200) }).optional(),
     rooms: z
@@ -351,11 +357,11 @@ export const stayBookingBody = z.object({
           /** The unit id. */
           roomTypeCode: id,
           occupancy,
-          guests: z.array(guest).max(60).default([]),
+          guests: z.array(guest).max(GUESTS_PER_ROOM_MAX).default([]),
         }),
       )
       .min(1, { error: 'Choose at least one room' })
-      .max(30),
+      .max(ROOMS_PER_BOOKING_MAX),
     /** The total the reseller was shown; a booking whose price changed since is refused (409 price_changed). */
     total: z.number().optional(),
     /** The reseller accepted the property's policies. */
@@ -399,7 +405,7 @@ export const vehicleQueryBody = z.object({
   pickupTime: clockTime.default('10:00'),
   dropoffTime: clockTime.default('10:00'),
   /** 18–99. */
-  driverAge: z.number().int().min(18).max(99).default(30),
+  driverAge: z.number().int().min(party.driverAge.min).max(party.driverAge.max).default(30),
   /** ISO 3166-1 alpha-2. */
   driverCountry: z.string().length(2).default('IS'),
   currency: currencyCode.default('USD'),
@@ -459,7 +465,7 @@ export type VehicleQueryResults = z.infer<typeof vehicleQueryResults>;
 export const driver = z.object({
   firstName: name.min(1, { error: 'Enter the driver’s first name' }),
   lastName: name.min(1, { error: 'Enter the driver’s last name' }),
-  age: z.number().int().min(18).max(99),
+  age: z.number().int().min(party.driverAge.min).max(party.driverAge.max),
   email: z.email({ error: 'Enter a valid e-mail address' }),
   phone: z.string().trim().min(1, { error: 'Enter a phone number' }).max(40),
   address: z
@@ -494,7 +500,7 @@ export const vehicleBookingBody = z.object({
     pickupTime: clockTime,
     dropoffTime: clockTime,
     currency: currencyCode,
-    notes: z.string().trim().max(2000).optional(),
+    notes: z.string().trim().max(NOTE_MAX).optional(),
     externalReference: z.string().trim().max(100).optional(),
     reservationName: z.string().trim().max(100).optional(),
     driver,

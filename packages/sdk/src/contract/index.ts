@@ -13,6 +13,7 @@ export * from './common.js';
 export * from './contracts.js';
 export * from './define.js';
 export * from './engine.js';
+export * from './limits.js';
 export * from './mail.js';
 export * from './system.js';
 

@@ -1,4 +1,4 @@
-import { loadAllPages, type TernClient } from '@tern/sdk';
+import { loadAllPages, SEARCH_TERM_MAX, type TernClient } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -27,8 +27,8 @@ export interface BookingsListFlags {
 }
 
 function queryOf(flags: BookingsListFlags) {
-  if (flags.term && flags.term.length > 52)
-    throw new UserError('--term: use at most 52 characters', { code: 'invalid_flags' });
+  if (flags.term && flags.term.length > SEARCH_TERM_MAX)
+    throw new UserError(`--term: use at most ${SEARCH_TERM_MAX} characters`, { code: 'invalid_flags' });
   return {
     ...(flags.term ? { term: flags.term } : {}),
     ...(flags.reservationId ? { reservationId: flags.reservationId } : {}),

@@ -5,7 +5,7 @@ import {
   contractSideOf,
   contractTabs,
 } from '@tern/core';
-import type { ContractRecord, DiscoverRow } from '@tern/sdk';
+import { type ContractRecord, type DiscoverRow, SEARCH_TERM_MAX } from '@tern/sdk';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -116,7 +116,7 @@ export function ContractsPage() {
           type="search"
           value={termDraft}
           onChange={setTermDraft}
-          maxLength={52}
+          maxLength={SEARCH_TERM_MAX}
         />
       </div>
       <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ContractTab)}>

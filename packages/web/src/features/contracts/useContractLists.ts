@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf, errorMessage } from '@tern/core';
-import type { ContractRecord, DiscoverRow, Role, TernClient } from '@tern/sdk';
+import {
+  type ContractRecord,
+  type DiscoverRow,
+  type Role,
+  SEARCH_TERM_MAX,
+  type TernClient,
+} from '@tern/sdk';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiQuery } from '../../data/useApiQuery';
 
@@ -61,7 +67,7 @@ function usePagedList<T>(load: Loader<T>, key: string, enabled: boolean): PagedL
  */
 export function useContractLists(role: Role, propertyId: string | null, term = '') {
   const queryClient = useQueryClient();
-  const search = term.trim().slice(0, 52);
+  const search = term.trim().slice(0, SEARCH_TERM_MAX);
   const scope = {
     ...(contractSideOf(role) === 'supplier' && propertyId ? { propertyId } : {}),
     ...(search ? { term: search } : {}),

@@ -1,0 +1,20 @@
+// Limits the documents set on what callers send, once: the contract's schemas use them, and core, the web
+// app and the CLI read them from here (through core's re-exports) instead of repeating the numbers.
+
+/** A free-text search box (bookings, contracts, discover, agents): at most 52 characters (document 1 §5). */
+export const SEARCH_TERM_MAX = 52;
+
+/** The party of a search (document 1 §5): adults 1–30, children 0–11, child ages 0–17; a driver is 18–99. */
+export const OCCUPANCY_LIMITS = {
+  adults: { min: 1, max: 30 },
+  children: { min: 0, max: 11 },
+  childAge: { min: 0, max: 17 },
+  driverAge: { min: 18, max: 99 },
+} as const;
+
+/** A free-text note (special request, request message, car notes). */
+export const NOTE_MAX = 2000;
+
+/** Rooms in one booking, and guests named in one room. */
+export const ROOMS_PER_BOOKING_MAX = 30;
+export const GUESTS_PER_ROOM_MAX = 60;
