@@ -1,4 +1,3 @@
-import { ProgressBar } from 'react-aria-components';
 import './Spinner.css';
 
 export interface SpinnerProps {
@@ -9,13 +8,17 @@ export interface SpinnerProps {
   decorative?: boolean;
 }
 
-/** An indeterminate progress indicator (an aria progressbar). */
+/**
+ * An indeterminate progress indicator: a `progressbar` without a value, named by `label`. Plain markup rather
+ * than react-aria's ProgressBar, whose value formatting an indeterminate bar never uses — the spinner is in the
+ * shell's first load (the session restore).
+ */
 export function Spinner({ label, size = 'md', decorative }: SpinnerProps) {
   if (decorative) return <span className={`spinner spinner--${size}`} aria-hidden="true" />;
   return (
-    <ProgressBar isIndeterminate aria-label={label} className="spinner-wrap">
+    <div role="progressbar" aria-label={label} className="spinner-wrap">
       <span className={`spinner spinner--${size}`} aria-hidden="true" />
-    </ProgressBar>
+    </div>
   );
 }
 
