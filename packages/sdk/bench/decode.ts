@@ -1,6 +1,8 @@
 /**
  * Benchmark: decoding a 10,000-row list reply through the SDK (JSON.parse, JSON:API flattening, camelCase keys,
- * schema check) against plain JSON.parse of the same bytes, both measured in this run. Target: at most 2×.
+ * schema check) against plain JSON.parse of the same bytes, both measured in this run. Target: at most 1.5×, with
+ * no code generated at run time (a strict Content-Security-Policy forbids it). Times are the process's CPU time
+ * (the best of the runs), so that other work on a shared machine weighs less.
  * The list is the largest list schema of the contract: the bookings list, each booking with two rooms, their
  * guests and policies, the property policy and a masked guarantee card.
  */
@@ -87,19 +89,15 @@ export function wireReply(rows = ROWS): string {
   return JSON.stringify({ data, meta: { page: 1, limit: rows, total: rows } });
 }
 
-function median(samples: number[]): number {
-  const s = [...samples].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
 function time(fn: () => unknown, runs: number): number {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
-    const start = performance.now();
+    const start = process.cpuUsage();
     fn();
-    samples.push(performance.now() - start);
+    const spent = process.cpuUsage(start);
+    samples.push((spent.user + spent.system) / 1000);
   }
-  return median(samples);
+  return Math.min(...samples);
 }
 
 export function run(): { name: string; baselineMs: number; ms: number; ratio: number; target: number } {
@@ -109,22 +107,34 @@ export function run(): { name: string; baselineMs: number; ms: number; ratio: nu
     JSON.parse(text);
     decodeReply(endpoint, JSON.parse(text));
   }
-  const runs = 25;
-  const baselineMs = time(() => JSON.parse(text), runs);
-  const ms = time(() => decodeReply(endpoint, JSON.parse(text)), runs);
+  const runs = 15;
+  // Interleaved, so that a busy moment of the machine weighs on both alike.
+  let baselineMs = Number.POSITIVE_INFINITY;
+  let ms = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round++) {
+    baselineMs = Math.min(
+      baselineMs,
+      time(() => JSON.parse(text), runs),
+    );
+    ms = Math.min(
+      ms,
+      time(() => decodeReply(endpoint, JSON.parse(text)), runs),
+    );
+  }
   return {
     name: `sdk decode of a ${ROWS}-row list (${(text.length / 1e6).toFixed(1)} MB)`,
     baselineMs,
     ms,
     ratio: ms / baselineMs,
-    target: 2,
+    target: 1.5,
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const r = run();
-  const verdict = r.ratio <= r.target ? 'meets' : 'MISSES';
+  const verdict = r.ratio <= r.target ? 'MET' : 'MISSED';
   console.log(
-    `${r.name}: JSON.parse ${r.baselineMs.toFixed(1)} ms, SDK ${r.ms.toFixed(1)} ms → ${r.ratio.toFixed(2)}× (${verdict} the target ≤ ${r.target}×)`,
+    `${r.name}: JSON.parse ${r.baselineMs.toFixed(1)} ms, SDK ${r.ms.toFixed(1)} ms → ${r.ratio.toFixed(2)}× — ${verdict} (target ≤ ${r.target}×)`,
   );
+  if (verdict === 'MISSED') process.exitCode = 1;
 }

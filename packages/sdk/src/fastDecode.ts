@@ -137,26 +137,12 @@ function missingField(input: Record<string, unknown>, camel: string, snake: stri
   return undefined;
 }
 
-let canCompile: boolean | null = null;
-/** Tests: decode without generated code, as under a strict Content-Security-Policy (before the first decode). */
-export function allowCodeGeneration(allowed: boolean): void {
-  canCompile = allowed;
-}
-/** Whether code may be generated here (not under a Content-Security-Policy without 'unsafe-eval'). */
-function compilable(): boolean {
-  if (canCompile === null) {
-    try {
-      canCompile = new Function('return true')() === true;
-    } catch {
-      canCompile = false;
-    }
-  }
-  return canCompile;
-}
-
 /**
- * An object's fields read and decoded in one function. Generated with constant property names where code may
- * be generated (the objects then share one shape, as zod's own compiled parsers do); a loop elsewhere.
+ * An object's fields read and decoded in one function, with no code generated at run time (a strict
+ * Content-Security-Policy forbids it). The server writes the fields in the schema's order, so the wire
+ * object's own keys are walked in order — the engine's fast path for `for…in` over an object with its
+ * values read by the key in hand — each matched to the next field by identity; a reply in any other order,
+ * with a field missing or one the schema does not name, takes the by-name loop.
  */
 function objectDecoder(schema: Schema, resource: boolean): ObjectDecode {
   const def = schema._zod.def as unknown as { shape: Record<string, Schema>; catchall?: unknown };
@@ -166,23 +152,18 @@ function objectDecoder(schema: Schema, resource: boolean): ObjectDecode {
   const snakes = keys.map(snakeKey);
   const decoders = keys.map((key) => compile(def.shape[key]!));
   const fromSource = keys.map((key) => resource && (key === 'id' || key === 'type'));
-  if (compilable()) {
-    const lines = keys.map((key, i) => {
-      const camel = JSON.stringify(key);
-      const snake = JSON.stringify(snakes[i]);
-      const raw = fromSource[i]
-        ? `s[${camel}]`
-        : `(a[${snake}] !== undefined ? a[${snake}] : m(a, ${camel}, ${snake}))`;
-      return `v = d[${i}](${raw}); if (v !== undefined) o[${camel}] = v;`;
-    });
-    const make = new Function(
-      'd',
-      'm',
-      `return function (s, a) { const o = {}; let v; ${lines.join(' ')} return o; };`,
-    );
-    return make(decoders, missingField) as ObjectDecode;
-  }
-  return (source, attributes) => {
+  // The fields read from the wire object, in order (a resource's id and type come from the resource).
+  const wire = keys.map((_, i) => i).filter((i) => !fromSource[i]);
+  const wireSnakes = wire.map((i) => snakes[i]!);
+  const wireKeys = wire.map((i) => keys[i]!);
+  const wireDecoders = wire.map((i) => decoders[i]!);
+  const sourceFields = keys.map((_, i) => i).filter((i) => fromSource[i]);
+  const count = wire.length;
+  // An object whose wire keys are already its keys (`{adults, children}`, a guest's name) comes back as it
+  // is when every field decodes to itself: no copy (most small objects of a long reply are such).
+  const same = !resource && keys.every((key, i) => key === snakes[i]);
+
+  const byName = (source: Record<string, unknown>, attributes: Record<string, unknown>) => {
     const out: Record<string, unknown> = {};
     for (let i = 0; i < keys.length; i++) {
       const camel = keys[i]!;
@@ -196,6 +177,32 @@ function objectDecoder(schema: Schema, resource: boolean): ObjectDecode {
       if (value !== undefined) out[camel] = value;
     }
     return out;
+  };
+
+  return (source, attributes) => {
+    let at = 0;
+    if (same) {
+      for (const key in attributes) {
+        if (at === count || key !== wireSnakes[at]) return byName(source, attributes);
+        const raw = attributes[key];
+        if (wireDecoders[at]!(raw) !== raw) return byName(source, attributes);
+        at++;
+      }
+      return at === count ? attributes : byName(source, attributes);
+    }
+    const out: Record<string, unknown> = {};
+    for (let f = 0; f < sourceFields.length; f++) {
+      const i = sourceFields[f]!;
+      const value = decoders[i]!(source[keys[i]!]);
+      if (value !== undefined) out[keys[i]!] = value;
+    }
+    for (const key in attributes) {
+      if (at === count || key !== wireSnakes[at]) return byName(source, attributes);
+      const value = wireDecoders[at]!(attributes[key]);
+      if (value !== undefined) out[wireKeys[at]!] = value;
+      at++;
+    }
+    return at === count ? out : byName(source, attributes);
   };
 }
 
@@ -222,13 +229,15 @@ function build(schema: Schema): Decode {
   const def = z.def;
   const check = checkerOf(schema);
   switch (def.type) {
+    // One closure per case, with or without checks (no test of `check` on every value).
     case 'string':
       if (def.coerce) return fail;
-      return (input) => (typeof input !== 'string' ? fail() : check ? check(input) : input);
+      if (!check) return (input) => (typeof input === 'string' ? input : fail());
+      return (input) => (typeof input === 'string' ? check(input) : fail());
     case 'number':
       if (def.coerce) return fail;
-      return (input) =>
-        typeof input !== 'number' || !Number.isFinite(input) ? fail() : check ? check(input) : input;
+      if (!check) return (input) => (typeof input === 'number' && Number.isFinite(input) ? input : fail());
+      return (input) => (typeof input === 'number' && Number.isFinite(input) ? check(input) : fail());
     case 'boolean':
       if (def.coerce) return fail;
       return (input) => (typeof input !== 'boolean' ? fail() : check ? check(input) : input);
@@ -258,9 +267,15 @@ function build(schema: Schema): Decode {
       const element = compile(def.element as Schema);
       return (input) => {
         if (!Array.isArray(input)) return fail();
-        const out = new Array(input.length);
-        for (let i = 0; i < input.length; i++) out[i] = element(input[i]);
-        return check ? check(out) : out;
+        // The wire's own array when every element decodes to itself (no copy), as objects above.
+        let out: unknown[] | null = null;
+        for (let i = 0; i < input.length; i++) {
+          const v = element(input[i]);
+          if (out === null && v !== input[i]) out = input.slice(0, i);
+          if (out !== null) out.push(v);
+        }
+        const result = out ?? input;
+        return check ? check(result) : result;
       };
     }
     case 'object': {

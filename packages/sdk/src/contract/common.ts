@@ -8,7 +8,7 @@ export const isoDate = z.iso.date();
  */
 export const id = z.guid({ error: 'Not a valid id' });
 /** An id in a reply: what the server made, read as it is (replies are not re-validated field by field). */
-export const recordId = z.string();
+export const recordId = z.string().min(1).max(64);
 export const email = z
   .string()
   .trim()
