@@ -2,7 +2,7 @@ import { todayIso } from '@tern/core';
 import { type BatchLine, readBatch } from '../../booking/batch.js';
 import { engineApi } from '../../booking/engine.js';
 import { withBookingKey } from '../../booking/idempotency.js';
-import { stayDates } from '../../booking/queryFlags.js';
+import { invalidFlags, stayDates } from '../../booking/queryFlags.js';
 import { bookPreparedStay } from '../../booking/stayCheckout.js';
 import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
 import { withClient } from '../../client.js';
@@ -35,7 +35,14 @@ export async function bookStayBatch(ctx: Context, flags: StayBookFlags): Promise
   const file = flags.fromFile!;
   const lines = await readBatch(file);
   if (lines.length === 0) throw new UserError(`${file} has no bookings`, { code: 'invalid_input' });
-  const { fromFile: _file, idempotencyKey: _key, ...lineFlags } = flags;
+  if (flags.idempotencyKey)
+    throw invalidFlags([
+      [
+        '--idempotency-key',
+        'a batch books each line with its own key (its "idempotencyKey", else one from the line)',
+      ],
+    ]);
+  const { fromFile: _file, ...lineFlags } = flags;
   const replayed = new Set<string>();
   const results: LineResult[] = [];
   const bar = ctx.io.stderr.isTTY
@@ -59,12 +66,10 @@ export async function bookStayBatch(ctx: Context, flags: StayBookFlags): Promise
       for (const line of lines) {
         const result = await bookLine(ctx, api, line, lineFlags, replayed, apiUrl);
         results.push(result);
-        if (bar) bar(results.length);
-        if (!ctx.json) {
-          if (bar) ctx.io.stderr.write('\r\u001b[2K');
-          ctx.io.stdout.write(`${lineText(result)}\n`);
-          bar?.(results.length);
-        }
+        // The bar gives way to the line's result, then is drawn again below it.
+        if (bar) ctx.io.stderr.write('\r\u001b[2K');
+        if (!ctx.json) ctx.io.stdout.write(`${lineText(result)}\n`);
+        bar?.(results.length);
       }
       if (bar) ctx.io.stderr.write('\n');
     },
