@@ -1,5 +1,5 @@
 import { type BookingRecord, type BookingsQuery, type Role, SEARCH_TERM_MAX } from '@tern/sdk';
-import { monthOf } from '../dates/dates.js';
+import { isDay, monthOf } from '../dates/dates.js';
 
 // The bookings list's rules (document 1 §2 bookings page, §5 filters, §6 roles, §9 R111–R114): what the
 // filters of the advanced search are, how they become the list query and the page's address, the date quick
@@ -107,12 +107,6 @@ export const counterpartColumn = (role: Role): 'supplier' | 'reseller' =>
 export const bookingStatusLabel = (status: BookingRecord['status']): 'active' | 'modified' | 'canceled' =>
   status === 'new' ? 'active' : status;
 
-const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const validDay = (value: string) =>
-  isoDay.test(value) &&
-  !Number.isNaN(new Date(`${value}T00:00:00Z`).getTime()) &&
-  new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
-
 /** A field's problem, or none: dates are `YYYY-MM-DD` and a range's start is not after its end. */
 export function validateBookingFilters(
   filters: BookingFilters,
@@ -120,7 +114,7 @@ export function validateBookingFilters(
   const errors: Partial<Record<keyof BookingFilters, 'date' | 'range' | 'too_long'>> = {};
   if (filters.term.trim().length > BOOKINGS_TERM_MAX) errors.term = 'too_long';
   for (const key of ['dateFrom', 'dateTo', 'bookedFrom', 'bookedTo'] as const) {
-    if (filters[key] !== '' && !validDay(filters[key])) errors[key] = 'date';
+    if (filters[key] !== '' && !isDay(filters[key])) errors[key] = 'date';
   }
   if (
     !errors.dateFrom &&
