@@ -279,6 +279,7 @@ describe('tern whoami', () => {
     expect(mask(result.stdout)).toMatchInlineSnapshot(`
       "{
         "id": "<id>",
+        "type": "user",
         "email": "staff@demo.tern.test",
         "name": "Sigurður Ólafsson",
         "role": "supplier",
@@ -300,8 +301,7 @@ describe('tern whoami', () => {
         "features": {
           "searchPageIsActive": true,
           "carRentalFeature": false
-        },
-        "type": "user"
+        }
       }
       "
     `);
