@@ -1,6 +1,14 @@
 import type { ClosedDates } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
-import { checkRange, closedNights, type DateRange, dayBlock, isDayDisabled, pickDay } from './datePicker.js';
+import {
+  checkRange,
+  closedNights,
+  type DateRange,
+  dayBlock,
+  isDayDisabled,
+  pickDay,
+  spansClosedNight,
+} from './datePicker.js';
 
 const today = '2030-05-01';
 const closed = new Set(['2030-05-05']);
@@ -117,4 +125,13 @@ describe('checkRange', () => {
       { start: '2030-05-05', end: null },
     ],
   ])('%o → %o', (range, expected) => expect(checkRange(range, closed)).toEqual(expected));
+});
+
+describe('spansClosedNight', () => {
+  it('clears a stay over a closed night, but not one leaving on it', () => {
+    const closed = new Set(['2030-05-10']);
+    expect(spansClosedNight({ start: '2030-05-08', end: '2030-05-12' }, closed)).toBe(true);
+    expect(spansClosedNight({ start: '2030-05-08', end: '2030-05-10' }, closed)).toBe(false);
+    expect(spansClosedNight({ start: '2030-05-11', end: '2030-05-12' }, closed)).toBe(false);
+  });
 });
