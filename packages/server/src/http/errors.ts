@@ -1,4 +1,4 @@
-import type { FieldError } from '@tern/sdk';
+import type { ErrorCode, FieldError } from '@tern/sdk';
 
 /**
  * An error a handler throws on purpose: answered with its status and `{message, code, fields?, request_id}`.
@@ -8,7 +8,7 @@ export class HttpError extends Error {
   override name = 'HttpError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldError[],
     readonly headers?: Record<string, string>,
@@ -17,16 +17,17 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: FieldError[], code = 'invalid_input') =>
+export const badRequest = (message: string, fields?: FieldError[], code: ErrorCode = 'invalid_input') =>
   new HttpError(400, code, message, fields);
-export const unauthenticated = (message = 'Please sign in', code = 'unauthenticated') =>
+export const unauthenticated = (message = 'Please sign in', code: ErrorCode = 'unauthenticated') =>
   new HttpError(401, code, message);
 export const sessionExpired = () =>
   new HttpError(440, 'session_expired', 'Your session has expired. Please sign in again.');
-export const forbidden = (message = 'You may not do that', code = 'forbidden') =>
+export const forbidden = (message = 'You may not do that', code: ErrorCode = 'forbidden') =>
   new HttpError(403, code, message);
-export const notFound = (message = 'Not found', code = 'not_found') => new HttpError(404, code, message);
-export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
+export const notFound = (message = 'Not found', code: ErrorCode = 'not_found') =>
+  new HttpError(404, code, message);
+export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
 export const tooManyRequests = (retryAfterSeconds: number) => {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new HttpError(

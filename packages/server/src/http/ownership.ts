@@ -1,4 +1,4 @@
-import type { Endpoint, OwnerKind } from '@tern/sdk';
+import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
 import type { Db } from '../db/db.js';
 import type { Auth } from './context.js';
 import { forbidden, notFound } from './errors.js';
@@ -90,7 +90,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_AGENCY = '00000000-0000-0000-0000-000000000000';
 
 /** The 404 of each kind: what the caller reads, and the code clients match on. */
-const missing: Record<OwnerKind, [message: string, code: string]> = {
+const missing: Record<OwnerKind, [message: string, code: ErrorCode]> = {
   agency: ['There is no such agency', 'agency_not_found'],
   agencyUser: ['There is no such user', 'user_not_found'],
   property: ['There is no such property', 'property_not_found'],
