@@ -92,7 +92,8 @@ function render(): string {
     'as flat camelCase objects. Send the session token (or an API key) as `Authorization: Bearer <token>`.',
     'Errors are `{ message, code, fields?: [{ field, message }], request_id }`; status 440 means the session',
     'expired. Calls that create send an `Idempotency-Key` header; a repeat replays the first reply.',
-    'See `packages/sdk/README.md` for the error classes.',
+    'See `packages/sdk/README.md` for the error classes, and `errorCatalogue` in the SDK for every error code.',
+    'Each id an endpoint takes says whose object it must be (`owns` in the contract; see docs/architecture.md).',
     '',
     '| Operation | Method | Path | Who |',
     '|---|---|---|---|',
@@ -104,6 +105,14 @@ function render(): string {
     );
   for (const e of all) {
     out.push('', `## ${e.name}`, '', `\`${e.method} ${e.path}\` — ${access(e)}`, '', e.summary, '');
+    const owns = Object.entries(e.owns ?? {});
+    if (owns.length)
+      out.push(
+        `**Whose ids** (checked before the call runs; another's or an unknown id is a 404): ${owns
+          .map(([field, kind]) => `\`${field}\` ${kind}`)
+          .join(', ')}`,
+        '',
+      );
     for (const [title, schema, io] of [
       ['Path parameters', e.params, 'input'],
       ['Query', e.query, 'input'],
