@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { contract, type Endpoint, type OwnerKind, type Role } from '@tern/sdk';
+import { contract, type Endpoint, endpoint, type OwnerKind, type Role } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Auth } from '../src/http/context.js';
+import { resolveOwned } from '../src/http/ownership.js';
 import { endpointsOf, type RawInput, sampleInput, send } from './helpers/requests.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -236,3 +239,49 @@ function place(endpoint: Endpoint, field: string): 'params' | 'query' | 'body' {
   }
   throw new Error(`${endpoint.name} declares ${field}, which it does not take`);
 }
+
+describe('a manager’s rights (document 2 §6)', () => {
+  const managersOnly = endpoint({
+    method: 'GET',
+    path: '/api/test/managed/{propertyId}',
+    summary: 'a manager’s call',
+    access: ['supplier', 'admin'],
+    owns: { propertyId: 'managedProperty' },
+    params: z.object({ propertyId: z.string() }),
+    reply: 'plain',
+    response: z.object({}),
+  });
+  const authOf = (who: Identity): Auth => ({
+    sessionId: 's',
+    purpose: 'sign_in',
+    expiresAt: new Date(),
+    user: { id: who.userId, email: '', name: '', role: who.role, agencyId: who.agencyId, supplierId: null },
+  });
+  const as = (login: string) => identities.find((i) => i.login === login)!;
+
+  it('lets a manager of the property and an admin in, and keeps staff who are not managers out', async () => {
+    const [staffProperty] = await ids(
+      'select property_id as id from property_users where user_id = $1 and $2::uuid is not null',
+      as('staff'),
+    );
+    expect(staffProperty).toBeDefined();
+    const input = { params: { propertyId: staffProperty! }, query: {}, body: undefined };
+    const managers = await server.db.query<{ user_id: string }>(
+      `select user_id from property_users where property_id = $1 and role = 'manager'`,
+      [staffProperty],
+    );
+    const manager = identities.find((i) => managers.some((m) => m.user_id === i.userId))!;
+    expect(manager, 'a demo manager of staff’s property').toBeDefined();
+    const owned = await resolveOwned(server.db, managersOnly, authOf(manager), input);
+    expect(owned.propertyId).toMatchObject({ id: staffProperty, memberRole: 'manager' });
+    await expect(resolveOwned(server.db, managersOnly, authOf(as('admin')), input)).resolves.toBeDefined();
+    await expect(resolveOwned(server.db, managersOnly, authOf(as('staff')), input)).rejects.toMatchObject({
+      status: 404,
+    });
+    await expect(resolveOwned(server.db, managersOnly, authOf(as('hotelier2')), input)).rejects.toMatchObject(
+      {
+        status: 404,
+      },
+    );
+  });
+});
