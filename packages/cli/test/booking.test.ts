@@ -14,6 +14,7 @@ import {
   shown,
   tempConfigDir,
   tick,
+  until,
 } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -501,8 +502,24 @@ describe('tern book stay on a terminal', () => {
     // The stay is filled from the flags: Enter through its four fields loads the rates.
     await type('\r', '\r', '\r', '\r');
     await shown(screen, 'Enter: continue · Esc: back');
+    // No room chosen: the booking flow keeps the rooms open.
+    await type('\r');
+    await shown(screen, 'Choose at least one room');
     await type(...Array(row).fill('\u001b[B'), '\u001b[C', '\r');
     await shown(screen, 'Esc: back to the rooms');
+    // Back to the rooms and on again: the room chosen is still chosen.
+    const before = screen.text.length;
+    await type('\u001b');
+    await until(
+      () => screen.text.slice(before).includes('Enter: continue · Esc: back'),
+      () => screen.text.slice(-1500),
+    );
+    await tick(100);
+    await type('\r');
+    await until(
+      () => screen.text.slice(before).includes('Esc: back to the rooms'),
+      () => screen.text.slice(-1500),
+    );
     await type('Anna', '\r', 'Jónsdóttir', '\r', 'anna.wizard@example.com', '\r', '\r');
     await shown(screen, 'Accept the policy and book?');
     await type('y');

@@ -1,11 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
 import {
+  bookingFlowMachine,
   bookingPolicy,
   bookingTotal,
   formatPrice,
   isCardNeeded,
   isScarce,
+  memoryFlowStorage,
   nightsBetween,
   type RatesRequest,
   type RatesSelection,
@@ -40,10 +42,14 @@ import {
 } from './wizard.js';
 
 type Stay = { checkinDate: string; checkoutDate: string; currency: string };
+/** What the screen shows: the stay's fields, then the booking flow's pages (rooms, then the checkout's parts). */
 type Step = 'stay' | 'rooms' | 'contact' | 'confirm' | 'booking';
 
 interface State {
-  step: Step;
+  /** The stay's fields, or core's booking flow (which says whether the rooms or the checkout are open). */
+  stage: 'stay' | 'flow';
+  /** Where the checkout is: the contact, the summary, the call. */
+  checkout: 'contact' | 'confirm' | 'booking';
   stayFields: FieldsState;
   propertyId: string;
   stay: Stay | null;
@@ -113,7 +119,8 @@ const rowsOf = (units: UnitWithRates[]): Row[] =>
 export function BookStayWizard(props: BookStayWizardProps) {
   const { api, order } = props;
   const [get, set] = useSyncState<State>(() => ({
-    step: 'stay',
+    stage: 'stay',
+    checkout: 'contact',
     stayFields: fieldsState(STAY_FIELDS, {
       property: props.propertyId,
       checkin: order.checkin,
@@ -131,7 +138,14 @@ export function BookStayWizard(props: BookStayWizardProps) {
   // One key for this booking: a retry after a failure never books twice.
   const [idempotencyKey] = useState(() => order.idempotencyKey ?? randomUUID());
   const rates = useRef<ActorRefFrom<typeof ratesTableMachine> | null>(null);
-  useEffect(() => () => rates.current?.stop(), []);
+  const flow = useRef<ActorRefFrom<typeof bookingFlowMachine> | null>(null);
+  useEffect(
+    () => () => {
+      rates.current?.stop();
+      flow.current?.stop();
+    },
+    [],
+  );
   const state = get();
   const patch = (change: Partial<State>) => set({ ...get(), ...change });
 
@@ -153,7 +167,20 @@ export function BookStayWizard(props: BookStayWizardProps) {
         ? patch({ stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) })
         : patch({ message: props.describe(error) });
     }
-    patch({ step: 'rooms', cursor: 0, message: null, propertyId, stay, info: null });
+    patch({ stage: 'flow', checkout: 'contact', cursor: 0, message: null, propertyId, stay, info: null });
+    // Core's booking flow (the web app's property page → checkout → confirmation), its data kept in memory.
+    flow.current?.stop();
+    flow.current = createActor(bookingFlowMachine, {
+      input: {
+        storage: memoryFlowStorage(),
+        kind: 'accommodation',
+        channelId: propertyId,
+        step: 'property',
+        query: '',
+      },
+    });
+    flow.current.subscribe(() => patch({}));
+    flow.current.start();
     // Core's rates table (the web app's property page) loads the rates and holds the rooms chosen.
     rates.current?.stop();
     let failure: unknown = null;
@@ -186,13 +213,13 @@ export function BookStayWizard(props: BookStayWizardProps) {
     actor.subscribe((snapshot) => {
       if (rates.current !== actor) return;
       if (snapshot.matches('error'))
-        patch({ step: 'stay', message: props.describe(failure ?? new Error(snapshot.context.error ?? '')) });
+        patch({ stage: 'stay', message: props.describe(failure ?? new Error(snapshot.context.error ?? '')) });
       else patch({});
     });
     actor.start();
     api.info(propertyId).then(
       (info) => patch({ info }),
-      (error: unknown) => patch({ step: 'stay', message: props.describe(error) }),
+      (error: unknown) => patch({ stage: 'stay', message: props.describe(error) }),
     );
   };
 
@@ -222,10 +249,27 @@ export function BookStayWizard(props: BookStayWizardProps) {
 
   const chooseRooms = () => {
     const chosen = rowsOf(table().units).filter((r) => chosenOf(r.rate, r.unit) > 0);
-    if (chosen.length === 0) return patch({ message: 'Choose at least one room: → adds one' });
     if (isCardNeeded(chosen.map((r) => r.rate.cancellationPolicy)) && !order.cardToken)
       return patch({ message: CARD_NEEDED });
-    patch({ step: 'contact', message: null });
+    const { stay, propertyId } = get();
+    if (!stay) return;
+    // The flow opens the checkout only for rooms chosen that sleep every guest (its `bookable` guard).
+    flow.current?.send({
+      type: 'flow.book',
+      stay: {
+        kind: 'accommodation',
+        channelId: propertyId,
+        ...stay,
+        adults: 1,
+        children: 0,
+        childrenAge: [],
+        selection: table().selection,
+      },
+      chosen: chosen.map((r) => ({ rate: r.rate, quantity: chosenOf(r.rate, r.unit) })),
+    });
+    if (!flow.current?.getSnapshot().matches('checkout'))
+      return patch({ message: 'Choose at least one room: → adds one' });
+    patch({ checkout: 'contact', message: null });
   };
 
   const prepare = (values: Record<string, string>) => {
@@ -238,7 +282,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
         units,
         stay,
       );
-      patch({ step: 'confirm', prepared, message: null });
+      patch({ checkout: 'confirm', prepared, message: null });
     } catch (error) {
       const errors = fieldErrors(error);
       if (errors) patch({ contactFields: withErrors(CONTACT_FIELDS, get().contactFields, errors) });
@@ -249,18 +293,35 @@ export function BookStayWizard(props: BookStayWizardProps) {
   const book = () => {
     const { prepared, propertyId, stay } = get();
     if (!prepared || !stay) return;
-    patch({ step: 'booking', message: null });
+    patch({ checkout: 'booking', message: null });
     // The total shown goes with it: the server refuses the booking if it changed since (409 price_changed).
     const total = bookingTotal(ratesOf(prepared), prepared.body.booking.currency);
     // Core's checkout books it (the contact as typed, the rooms' guests), with the total shown.
     const customer = { ...order.customer, ...get().contactFields.values };
     bookPreparedStay(api, propertyId, { ...order, customer }, prepared, idempotencyKey, total).then(
-      ({ created }) => props.done({ created, lines: stayBookedLines(propertyId, stay, prepared.chosen) }),
-      (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
+      ({ created }) => {
+        flow.current?.send({
+          type: 'booking.succeeded',
+          booked: {
+            bookingId: created.bookingId,
+            reservationId: created.reservationId,
+            email: customer.email ?? null,
+            kind: 'accommodation',
+            provider: null,
+          },
+        });
+        props.done({ created, lines: stayBookedLines(propertyId, stay, prepared.chosen) });
+      },
+      (error: unknown) => patch({ checkout: 'confirm', message: props.describe(error) }),
     );
   };
 
-  const back = (step: Step) => () => patch({ step, message: null });
+  /** The step shown: the stay's fields, else the flow's page (the rooms, or the checkout's part). */
+  const stepOf = (): Step => {
+    const { stage, checkout } = get();
+    if (stage === 'stay' || !flow.current) return 'stay';
+    return flow.current.getSnapshot().matches('checkout') ? checkout : 'rooms';
+  };
   const keys = {
     stay: {
       ...fieldKeys(
@@ -278,7 +339,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
       left: () => changeQuantity(-1),
       text: (t: string) => (t === '+' ? changeQuantity(1) : t === '-' ? changeQuantity(-1) : undefined),
       enter: () => (loadingRates() ? undefined : chooseRooms()),
-      escape: back('stay'),
+      escape: () => patch({ stage: 'stay', message: null }),
     },
     contact: {
       ...fieldKeys(
@@ -287,16 +348,24 @@ export function BookStayWizard(props: BookStayWizardProps) {
         (contactFields) => patch({ contactFields }),
         prepare,
       ),
-      escape: back('rooms'),
+      escape: () => {
+        flow.current?.send({ type: 'flow.back' });
+        patch({ message: null });
+      },
     },
     confirm: {
       text: (t: string) =>
-        t.toLowerCase() === 'y' ? book() : t.toLowerCase() === 'n' ? back('contact')() : undefined,
-      escape: back('contact'),
+        t.toLowerCase() === 'y'
+          ? book()
+          : t.toLowerCase() === 'n'
+            ? patch({ checkout: 'contact', message: null })
+            : undefined,
+      escape: () => patch({ checkout: 'contact', message: null }),
     },
     booking: {},
   } satisfies Record<Step, object>;
-  useKeys(() => keys[get().step]);
+  useKeys(() => keys[stepOf()]);
+  const step = stepOf();
 
   return (
     <Box flexDirection="column">
@@ -304,24 +373,22 @@ export function BookStayWizard(props: BookStayWizardProps) {
         Book a stay{state.info ? `: ${state.info.title}` : ''}
         {state.stay ? ` · ${state.stay.checkinDate} to ${state.stay.checkoutDate}` : ''}
       </Text>
-      {state.step === 'stay' ? (
+      {step === 'stay' ? (
         <>
           <Fields fields={STAY_FIELDS} state={state.stayFields} />
           <Hint>Enter: next · Tab: switch field · Esc: cancel</Hint>
         </>
       ) : null}
-      {state.step === 'rooms' && loadingRates() ? (
-        <Text color="yellow">Loading the rooms and rates…</Text>
-      ) : null}
-      {state.step === 'rooms' && !loadingRates() ? <RoomsStep state={state} {...table()} /> : null}
-      {state.step === 'contact' ? (
+      {step === 'rooms' && loadingRates() ? <Text color="yellow">Loading the rooms and rates…</Text> : null}
+      {step === 'rooms' && !loadingRates() ? <RoomsStep state={state} {...table()} /> : null}
+      {step === 'contact' ? (
         <>
           <Text>Who is the booking for?</Text>
           <Fields fields={CONTACT_FIELDS} state={state.contactFields} />
           <Hint>Enter: next · Esc: back to the rooms</Hint>
         </>
       ) : null}
-      {state.step === 'confirm' || state.step === 'booking' ? <ConfirmStep state={state} /> : null}
+      {step === 'confirm' || step === 'booking' ? <ConfirmStep state={state} /> : null}
       {state.message ? <Text color="red">✗ {state.message}</Text> : null}
     </Box>
   );
@@ -390,7 +457,7 @@ function ConfirmStep({ state }: { state: State }) {
         For: {customer.name} {customer.surname} &lt;{customer.mail}&gt;
       </Text>
       <Text>Policy: {policyLine(policy)}</Text>
-      {state.step === 'booking' ? (
+      {state.checkout === 'booking' ? (
         <Text color="yellow">Booking…</Text>
       ) : (
         <Hint>Accept the policy and book? y: book · n or Esc: back</Hint>
