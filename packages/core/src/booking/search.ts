@@ -1,5 +1,7 @@
 import type { SearchQuery, VehicleQueryBody } from '@tern/sdk';
-import { addDays, type BookingParams, carSearchDefaults } from './engineRules.js';
+import { addDays } from '../dates/dates.js';
+import type { BookingParams } from './bookingQuery.js';
+import { carSearchDefaults } from './carSearch.js';
 
 /**
  * The search page's rules (document 1 §2, §4, §7; R018, R023–R026): the list call's query for the page's
