@@ -12,6 +12,7 @@ import {
   shown,
   tempConfigDir,
   tick,
+  until,
 } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -307,6 +308,19 @@ describe('tern book car on a terminal', () => {
     await shown(screen, 'Enter: book this one');
     await type(...Array(row).fill('\u001b[B'), '\r');
     await shown(screen, 'Esc: back to the offers');
+    // Back to the offers (the booking flow's car search) and on again with the same offer.
+    const before = screen.text.length;
+    await type('\u001b');
+    await until(
+      () => screen.text.slice(before).includes('Enter: book this one'),
+      () => screen.text.slice(-1500),
+    );
+    await tick(100);
+    await type('\r');
+    await until(
+      () => screen.text.slice(before).includes('Esc: back to the offers'),
+      () => screen.text.slice(-1500),
+    );
     await type('Jón', '\r', 'Jónsson', '\r', 'jon.wizard@example.com', '\r', '+354 555 1234', '\r');
     await shown(screen, 'Accept the policy and book?');
     await type('y');

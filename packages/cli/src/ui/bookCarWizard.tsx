@@ -1,9 +1,10 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
-import { formatPrice, isCardNeeded } from '@tern/core';
+import { bookingFlowMachine, formatPrice, isCardNeeded, memoryFlowStorage } from '@tern/core';
 import type { VehicleBookingBody, VehicleOffer } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
+import { createActor } from 'xstate';
 import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
 import { bookCarOffer } from '../booking/carCheckout.js';
 import { CAR_CARD_NEEDED, type CarBookFlags, prepareCarBooking } from '../booking/carOrder.js';
@@ -28,10 +29,12 @@ import {
   withErrors,
 } from './wizard.js';
 
+/** What the screen shows: the booking flow's car search (the offers), then the checkout's parts. */
 type Step = 'offers' | 'driver' | 'confirm' | 'booking';
 
 interface State {
-  step: Step;
+  /** Where the checkout is, once core's booking flow has opened it: the driver, the summary, the call. */
+  checkout: 'driver' | 'confirm' | 'booking';
   cursor: number;
   offer: VehicleOffer | null;
   driverFields: FieldsState;
@@ -71,7 +74,7 @@ const price = (offer: VehicleOffer) => {
 export function BookCarWizard(props: BookCarWizardProps) {
   const { api, flags, query } = props;
   const [get, set] = useSyncState<State>(() => ({
-    step: 'offers',
+    checkout: 'driver',
     cursor: 0,
     offer: null,
     driverFields: fieldsState(DRIVER_FIELDS, {
@@ -89,14 +92,22 @@ export function BookCarWizard(props: BookCarWizardProps) {
   // The search is core's vehicleQueryMachine (the web app's search page), started once for the flags the
   // wizard opened with; the offers step draws its snapshot: the providers answering, then the offers.
   const [search] = useState(() => vehicleQuery(api, query));
+  // Core's booking flow (the web app's car search → checkout → confirmation), its data kept in memory.
+  const [flow] = useState(() =>
+    createActor(bookingFlowMachine, {
+      input: { storage: memoryFlowStorage(), kind: 'vehicle', channelId: '', step: 'property', query: '' },
+    }),
+  );
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: one search, for the wizard's life
   useEffect(() => {
-    const subscription = search.actor.subscribe(() => redraw());
+    const subscriptions = [search.actor.subscribe(() => redraw()), flow.subscribe(() => redraw())];
     search.actor.start();
+    flow.start();
     return () => {
-      subscription.unsubscribe();
+      for (const subscription of subscriptions) subscription.unsubscribe();
       search.actor.stop();
+      flow.stop();
     };
   }, []);
   const searched = search.actor.getSnapshot();
@@ -114,7 +125,23 @@ export function BookCarWizard(props: BookCarWizardProps) {
     if (!offer) return;
     if (isCardNeeded([offer.cancellationPolicy]) && !flags.cardToken)
       return patch({ message: CAR_CARD_NEEDED });
-    patch({ step: 'driver', offer, message: null });
+    // Core's booking flow opens the checkout for the offer chosen.
+    flow.send({
+      type: 'car.choose',
+      car: {
+        kind: 'vehicle',
+        channelId: offer.stationChannelId,
+        offer,
+        pickupDate: query.pickupDate,
+        dropoffDate: query.dropoffDate,
+        pickupTime: query.pickupTime,
+        dropoffTime: query.dropoffTime,
+        driverAge: query.driverAge,
+        driverCountry: query.driverCountry,
+        currency: query.currency,
+      },
+    });
+    patch({ checkout: 'driver', offer, message: null });
   };
 
   const prepare = (values: Record<string, string>) => {
@@ -126,7 +153,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
         offer,
         query,
       );
-      patch({ step: 'confirm', body, message: null });
+      patch({ checkout: 'confirm', body, message: null });
     } catch (error) {
       const fields = error instanceof UserError ? error.fields : [];
       const errors = Object.fromEntries(
@@ -141,16 +168,29 @@ export function BookCarWizard(props: BookCarWizardProps) {
   const book = () => {
     const { body, offer, driverFields } = get();
     if (!body || !offer) return;
-    patch({ step: 'booking', message: null });
+    patch({ checkout: 'booking', message: null });
     // Core's checkout books it, with the price shown: the server refuses it if it changed since (409).
     const driver = { ...flags, ...driverFields.values, offer: offer.id, acceptPolicies: true };
     bookCarOffer(api, driver, offer, query, idempotencyKey, offer.ratePlans[0]?.totalPrice).then(
-      ({ created, body: sent }) => props.done({ created, lines: carBookedLines(offer, query, sent) }),
-      (error: unknown) => patch({ step: 'confirm', message: props.describe(error) }),
+      ({ created, body: sent }) => {
+        flow.send({
+          type: 'booking.succeeded',
+          booked: {
+            bookingId: created.bookingId,
+            reservationId: created.reservationId,
+            email: sent.booking.driver.email,
+            kind: 'vehicle',
+            provider: offer.provider,
+          },
+        });
+        props.done({ created, lines: carBookedLines(offer, query, sent) });
+      },
+      (error: unknown) => patch({ checkout: 'confirm', message: props.describe(error) }),
     );
   };
 
-  const back = (step: Step) => () => patch({ step, message: null });
+  /** The step shown: the flow's car search (the offers), or the checkout's part. */
+  const stepOf = (): Step => (flow.getSnapshot().matches('checkout') ? get().checkout : 'offers');
   const keys = {
     offers: {
       up: () => patch({ cursor: Math.max(0, get().cursor - 1), message: null }),
@@ -165,24 +205,32 @@ export function BookCarWizard(props: BookCarWizardProps) {
         (driverFields) => patch({ driverFields }),
         prepare,
       ),
-      escape: back('offers'),
+      escape: () => {
+        flow.send({ type: 'flow.back' });
+        patch({ message: null });
+      },
     },
     confirm: {
       text: (t: string) =>
-        t.toLowerCase() === 'y' ? book() : t.toLowerCase() === 'n' ? back('driver')() : undefined,
-      escape: back('driver'),
+        t.toLowerCase() === 'y'
+          ? book()
+          : t.toLowerCase() === 'n'
+            ? patch({ checkout: 'driver', message: null })
+            : undefined,
+      escape: () => patch({ checkout: 'driver', message: null }),
     },
     booking: {},
   } satisfies Record<Step, object>;
   const state = get();
-  useKeys(() => keys[get().step]);
+  useKeys(() => keys[stepOf()]);
+  const step = stepOf();
 
   return (
     <Box flexDirection="column">
       <Text bold>
         Book a car · {query.pickupDate} {query.pickupTime} to {query.dropoffDate} {query.dropoffTime}
       </Text>
-      {state.step === 'offers' && searching ? (
+      {step === 'offers' && searching ? (
         <Text color="yellow">
           Asking the car providers…
           {searched.context.providers.length > 0
@@ -190,7 +238,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
             : ''}
         </Text>
       ) : null}
-      {state.step === 'offers' && searched.matches('finished') && offers().length > 0 ? (
+      {step === 'offers' && searched.matches('finished') && offers().length > 0 ? (
         <>
           <Choices
             items={offers()}
@@ -206,7 +254,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
           <Hint>↑ ↓: offer · Enter: book this one · Esc: cancel</Hint>
         </>
       ) : null}
-      {state.step === 'driver' ? (
+      {step === 'driver' ? (
         <>
           <Text>
             The driver of the {state.offer?.make} {state.offer?.model}:
@@ -215,7 +263,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
           <Hint>Enter: next · Esc: back to the offers</Hint>
         </>
       ) : null}
-      {(state.step === 'confirm' || state.step === 'booking') && state.offer && state.body ? (
+      {(step === 'confirm' || step === 'booking') && state.offer && state.body ? (
         <Box flexDirection="column">
           <Text>
             {state.offer.make} {state.offer.model} from {state.offer.stationTitle} ({state.offer.provider})
@@ -226,7 +274,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
             {state.body.booking.driver.email}&gt;
           </Text>
           <Text>Policy: {policyLine(state.offer.cancellationPolicy)}</Text>
-          {state.step === 'booking' ? (
+          {step === 'booking' ? (
             <Text color="yellow">Booking…</Text>
           ) : (
             <Hint>Accept the policy and book? y: book · n or Esc: back</Hint>
@@ -234,7 +282,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
         </Box>
       ) : null}
       {state.message ? <Text color="red">✗ {state.message}</Text> : null}
-      {state.step === 'offers' && !state.message && searchMessage ? (
+      {step === 'offers' && !state.message && searchMessage ? (
         <Text color="red">✗ {searchMessage}</Text>
       ) : null}
     </Box>
