@@ -53,9 +53,10 @@ export async function bookCarOffer(
       reservationName: flags.reservationName,
       externalReference: flags.reference,
     },
-    book: (request) => {
+    idempotencyKey: key,
+    book: (request, attemptKey) => {
       if (request.kind !== 'vehicle') throw new Error('a car checkout asked to book a stay');
-      return api.createVehicleBooking(request.body, key);
+      return api.createVehicleBooking(request.body, attemptKey);
     },
   });
   if (request.kind !== 'vehicle') throw new Error('a car checkout booked a stay');

@@ -13,8 +13,13 @@ export interface HeadlessCheckout {
   fields: Partial<Record<CheckoutField, string | undefined>>;
   /** A stay's guests, room by room (the rooms in the order of `data.chosen`). */
   guests?: GuestInput[][];
-  /** Sends the request core built (the edge adds its Idempotency-Key). */
-  book: (request: CheckoutRequest) => Promise<BookingCreated>;
+  /**
+   * The booking's Idempotency-Key: the checkout's attempt takes it (core's `newKey`), so the machine and the
+   * CLI name the same key — `--idempotency-key`, a batch line's, or one made for this booking.
+   */
+  idempotencyKey: string;
+  /** Sends the request core built with the attempt's key. */
+  book: (request: CheckoutRequest, idempotencyKey: string) => Promise<BookingCreated>;
 }
 
 /**
@@ -31,7 +36,7 @@ export async function runCheckout(
   const actor = createActor(
     checkoutMachine.provide({
       actors: {
-        // Core's request for this attempt (core may add a key of its own: the edge sends the booking's).
+        // Core's request for this attempt, with the attempt's key.
         createBooking: fromPromise(async ({ input }) => {
           const request: CheckoutRequest =
             input.kind === 'vehicle'
@@ -39,7 +44,7 @@ export async function runCheckout(
               : { kind: 'accommodation', propertyId: input.propertyId, body: input.body };
           sent = request;
           try {
-            return await checkout.book(request);
+            return await checkout.book(request, input.idempotencyKey);
           } catch (error) {
             failure = error;
             throw error;
@@ -47,7 +52,7 @@ export async function runCheckout(
         }),
       },
     }),
-    { input: { data: checkout.data, cardNeeded: false } },
+    { input: { data: checkout.data, cardNeeded: false, newKey: () => checkout.idempotencyKey } },
   );
   actor.start();
   try {

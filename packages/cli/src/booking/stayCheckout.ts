@@ -47,9 +47,10 @@ export async function bookPreparedStay(
       specialRequest: order.specialRequest,
     },
     guests: prepared.chosen.flatMap((c) => Array.from({ length: c.quantity }, (_, i) => c.guests?.[i] ?? [])),
-    book: (request) => {
+    idempotencyKey: key,
+    book: (request, attemptKey) => {
       if (request.kind !== 'accommodation') throw new Error('a stay checkout asked to book a car');
-      return api.createStayBooking(request.propertyId, request.body, key);
+      return api.createStayBooking(request.propertyId, request.body, attemptKey);
     },
   });
   if (request.kind !== 'accommodation') throw new Error('a stay checkout booked a car');
