@@ -8,9 +8,11 @@ import {
   redirect,
   stringifySearchWith,
 } from '@tanstack/react-router';
-import { LOGIN_PATH, matchRoute, resolveRoute, routes } from '@tern/core';
+import { LOGIN_PATH, matchRoute, resolveRoute, routes, titleKeys } from '@tern/core';
+import { useTranslation } from 'react-i18next';
 import { flagsFor } from '../app/flags';
 import { type AppServices, currentSession } from '../app/services';
+import { FullPageLoader } from '../components/Spinner';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { preloadLayoutOf, RootLayout } from '../layouts/RootLayout';
@@ -54,6 +56,12 @@ function guard({
   throw redirect({ href: resolution.to, replace: true });
 }
 
+/** Shown when a screen's chunk takes longer than a second to arrive (a slow network). */
+function PendingScreen() {
+  const { t } = useTranslation();
+  return <FullPageLoader label={t(titleKeys.loading)} />;
+}
+
 export function createAppRouter(services: AppServices, history: RouterHistory = createBrowserHistory()) {
   const rootRoute = createRootRouteWithContext<RouterContext>()({
     beforeLoad: guard,
@@ -76,6 +84,7 @@ export function createAppRouter(services: AppServices, history: RouterHistory = 
     history,
     context: { services },
     defaultPreload: false,
+    defaultPendingComponent: PendingScreen,
     scrollRestoration: true,
     // Query values stay text both ways (no JSON): `adults=2` is "2", and a validated "2" is written back as
     // `adults=2`, never `adults=%222%22`. Screens read numbers through their own rules (core's query parsing).
