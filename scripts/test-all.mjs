@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: every test there is — lint, type-check, the generated docs, unit and integration tests
-// (vitest, all packages), then the browser tests (Playwright on Debian's chromium). Ends with one line
-// "N passed, N failed" counting every test case.
+// (vitest, all packages), the server's integration tests again on a throwaway PostgreSQL (scripts/postgres.mjs),
+// then the browser tests (Playwright on Debian's chromium). Ends with one line "N passed, N failed" counting
+// every test case.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium, ensureInstalled, log, root, run } from './lib.mjs';
+import { startPostgres } from './postgres.mjs';
 
 const results = `${root}/.test-results`;
 rmSync(results, { recursive: true, force: true });
@@ -39,6 +41,36 @@ await step('unit and integration tests (vitest)', 'npx', [
   '--reporter=json',
   `--outputFile.json=${results}/vitest.json`,
 ]);
+// The server's integration tests again on a real PostgreSQL (a throwaway cluster): PGlite is one connection
+// that queues every transaction, which hides races the booking engine must survive on a server.
+{
+  const name = 'server integration tests on PostgreSQL (vitest)';
+  const postgres = await startPostgres({ durable: false }).catch((error) => {
+    process.stderr.write(`${error.message}\n`);
+    return null;
+  });
+  if (postgres) {
+    try {
+      await step(
+        name,
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${results}/vitest-postgres.json`,
+        ],
+        { cwd: `${root}/packages/server`, env: { ...process.env, DATABASE_URL: postgres.url } },
+      );
+    } finally {
+      postgres.stop();
+    }
+  } else {
+    log(name);
+    steps.push({ name: `${name}: no PostgreSQL`, ok: false, seconds: 0 });
+  }
+}
 const chromium = await ensureChromium();
 await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn'], {
   cwd: `${root}/packages/web`,
@@ -53,21 +85,26 @@ let failed = 0;
 let skipped = 0;
 // The failing tests are named again at the very end, where a truncated CI log still shows them.
 const failures = [];
-try {
-  const v = JSON.parse(readFileSync(`${results}/vitest.json`, 'utf8'));
-  passed += v.numPassedTests;
-  failed += v.numFailedTests;
-  skipped += v.numPendingTests + (v.numTodoTests ?? 0);
-  for (const file of v.testResults ?? []) {
-    for (const test of file.assertionResults ?? []) {
-      if (test.status !== 'failed') continue;
-      const why = String(test.failureMessages?.[0] ?? '')
-        .split('\n')[0]
-        .slice(0, 300);
-      failures.push(`${file.name.replace(`${root}/`, '')} › ${test.fullName}\n      ${why}`);
+for (const [json, label] of [
+  ['vitest.json', ''],
+  ['vitest-postgres.json', 'on PostgreSQL: '],
+]) {
+  try {
+    const v = JSON.parse(readFileSync(`${results}/${json}`, 'utf8'));
+    passed += v.numPassedTests;
+    failed += v.numFailedTests;
+    skipped += v.numPendingTests + (v.numTodoTests ?? 0);
+    for (const file of v.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status !== 'failed') continue;
+        const why = String(test.failureMessages?.[0] ?? '')
+          .split('\n')[0]
+          .slice(0, 300);
+        failures.push(`${label}${file.name.replace(`${root}/`, '')} › ${test.fullName}\n      ${why}`);
+      }
     }
-  }
-} catch {}
+  } catch {}
+}
 try {
   const p = JSON.parse(readFileSync(`${results}/playwright.json`, 'utf8'));
   passed += p.stats.expected + (p.stats.flaky ?? 0);

@@ -4,8 +4,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type RateOffer, type TernClient } from '@tern/sdk';
-import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/db.js';
 import { openPglite } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
 
 // A server killed with kill -9 in the middle of keyed bookings: when it is back on the same data folder,
 // every retry of those bookings either replays the booking it made or makes it — never "still running" —
@@ -14,9 +17,31 @@ import { openPglite } from '../src/db/pglite.js';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const data = mkdtempSync(join(tmpdir(), 'tern-crash-'));
 let child: ChildProcess | null = null;
-afterAll(() => {
+// On a Postgres server (DATABASE_URL), the killed server works in a database of its own, dropped afterwards.
+const serverUrl = process.env.DATABASE_URL || '';
+const database = `tern_crash_${process.pid}_${Date.now()}`;
+const databaseUrl = serverUrl ? withDatabase(serverUrl, database) : '';
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+beforeAll(async () => {
+  if (serverUrl) await admin(`create database ${database}`);
+});
+afterAll(async () => {
   child?.kill('SIGKILL');
   rmSync(data, { recursive: true, force: true });
+  if (serverUrl) await admin(`drop database if exists ${database} with (force)`);
 });
 
 /** `tern-server` on the data folder, in a process of its own; resolves with its URL. */
@@ -25,7 +50,7 @@ function serve(demo: boolean): Promise<{ url: string; process: ChildProcess }> {
   if (demo) args.push('--demo', '--no-demo-bookings');
   const proc = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, TERN_PASSWORD_COST: '10' },
+    env: { ...process.env, TERN_PASSWORD_COST: '10', DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = proc;
@@ -120,7 +145,7 @@ describe('a server killed in the middle of keyed bookings', () => {
     await new Promise((r) => setTimeout(r, 200));
 
     // The database: one booking per key that succeeded, no key left without its booking, rooms consistent.
-    const { db, close } = await openPgliteAt(data);
+    const { db, close } = await openDataAt(data);
     try {
       const rows = await db.query<{ id: string }>(
         `select b.id from bookings b where b.customer->>'name' = 'Crash' and b.property_id = $1`,
@@ -142,7 +167,8 @@ describe('a server killed in the middle of keyed bookings', () => {
   }, 300_000);
 });
 
-async function openPgliteAt(dir: string) {
-  const db = await openPglite(dir);
+/** The killed server's database: its PGlite data folder, or its database on the Postgres server. */
+async function openDataAt(dir: string): Promise<{ db: Db; close(): Promise<void> }> {
+  const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(dir);
   return { db, close: () => db.close() };
 }
