@@ -4,15 +4,19 @@ import type { ClientSetup } from './client';
 /**
  * The API client, loaded on its first call (or when `preload` is called): the SDK — its contract and the zod
  * schemas of every reply — is a chunk of its own, not part of a page's first load. Every client method returns
- * a promise, so a call waits for the chunk and then goes out as the real client's call.
+ * a promise, so a call waits for the chunk and then goes out as the real client's call. `load` is for tests.
  */
-export function lazyTernClient(setup: ClientSetup): {
-  client: TernClient;
-  preload: () => Promise<TernClient>;
-} {
+export function lazyTernClient(
+  setup: ClientSetup,
+  load: () => Promise<TernClient> = () => import('./client').then((module) => module.createTernClient(setup)),
+): { client: TernClient; preload: () => Promise<TernClient> } {
   let loading: Promise<TernClient> | null = null;
   const preload = () => {
-    loading ??= import('./client').then((module) => module.createTernClient(setup));
+    // A chunk that failed to arrive (offline for a moment) is asked for again by the next call.
+    loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    });
     return loading;
   };
   type AnyMethod = (...args: unknown[]) => Promise<unknown>;
