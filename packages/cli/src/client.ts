@@ -41,8 +41,11 @@ export interface ClientScope {
 }
 
 export interface WithClientOptions {
-  /** The command needs a session: without one it fails with "Not signed in". */
-  session: boolean;
+  /**
+   * The command needs a session: without one it fails with "Not signed in". `'optional'`: the session is sent
+   * when there is one for this API (the outbox: an admin's, or anyone's in sandbox mode).
+   */
+  session: boolean | 'optional';
   /** Wraps the client's fetch (to read a reply's headers, e.g. `idempotent-replayed`). */
   wrapFetch?: (base: typeof fetch) => typeof fetch;
 }
@@ -63,7 +66,13 @@ export async function withClient<T>(
   const envToken = ctx.io.env.TERN_TOKEN?.trim() || null;
   let token: string | null = null;
   if (options.session && envToken) token = envToken;
-  else if (options.session) {
+  else if (options.session === 'optional') {
+    const usable =
+      config.token &&
+      (!config.apiUrl || normalizeApiUrl(config.apiUrl, ctx.config.file) === apiUrl) &&
+      !(config.exp !== undefined && isSessionExpired({ exp: config.exp }, ctx.now()));
+    token = usable ? config.token! : null;
+  } else if (options.session) {
     token = sessionToken(ctx, config, apiUrl);
     if (config.exp !== undefined && isSessionExpired({ exp: config.exp }, ctx.now())) {
       await ctx.config.save(withoutSession(config));

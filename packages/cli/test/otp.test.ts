@@ -216,7 +216,7 @@ describe('tern mail', () => {
         "error": {
           "kind": "user",
           "code": "not_found",
-          "message": "No e-mail <id> in the outbox (or the outbox is closed: it is open only in the sandbox)",
+          "message": "No e-mail <id> in the outbox (or the outbox is closed to you: it is an admin’s, or anyone’s with --sandbox)",
           "status": 404
         }
       }

@@ -13,7 +13,7 @@ export interface TestServer {
 }
 
 /** The real Tern server on a free port, on a fresh in-memory database seeded with the demo world (about 4 s). */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { sandbox?: boolean } = {}): Promise<TestServer> {
   const clock = shiftedClock();
   const server = await startServer({
     port: 0,
@@ -21,7 +21,7 @@ export async function startTestServer(): Promise<TestServer> {
     quiet: true,
     // The demo world's logins, the outbox open to anyone (sandbox mode, on 127.0.0.1), cheap password hashes.
     demo: true,
-    sandbox: true,
+    sandbox: options.sandbox ?? true,
     passwordCost: 10,
     clock,
     logger: silentLogger,

@@ -1,4 +1,4 @@
-import { NotFoundError } from '@tern/sdk';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -12,11 +12,11 @@ export interface MailListOptions {
 }
 
 export const OUTBOX_CLOSED =
-  'The outbox is closed on this server: it is open only in the sandbox (the embedded database, or TERN_SANDBOX=1)';
+  'The outbox is closed to you on this server: it is an admin’s (sign in as one), or open to anyone when the server runs with --sandbox';
 
 /** `tern mail list`: the sandbox outbox, newest first. `--json` prints the SDK's `{ items, meta }`. */
 export async function listMail(ctx: Context, options: MailListOptions): Promise<void> {
-  await withClient(ctx, { session: false }, async ({ client }) => {
+  await withClient(ctx, { session: 'optional' }, async ({ client }) => {
     const reply = await client.mail
       .list({
         query: {
@@ -27,7 +27,9 @@ export async function listMail(ctx: Context, options: MailListOptions): Promise<
         },
       })
       .catch((error: unknown) => {
-        throw error instanceof NotFoundError
+        throw error instanceof NotFoundError ||
+          error instanceof UnauthorizedError ||
+          error instanceof ForbiddenError
           ? new UserError(OUTBOX_CLOSED, { code: 'outbox_closed' })
           : error;
       });
