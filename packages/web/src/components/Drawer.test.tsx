@@ -21,8 +21,8 @@ function Opener({ width }: { width?: string }) {
       >
         {(close) => (
           <div>
-            {Array.from({ length: 40 }, (_, i) => (
-              <p key={i}>Line {i}</p>
+            {Array.from({ length: 40 }, (_, i) => `Line ${i}`).map((line) => (
+              <p key={line}>{line}</p>
             ))}
             <Button variant="secondary" onPress={close}>
               Done
