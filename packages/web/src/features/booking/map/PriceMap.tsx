@@ -1,5 +1,7 @@
+import { hasMapArea } from '@tern/core';
 import type * as Leaflet from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { type MapItem, markerClusters } from './clusters';
 import './PriceMap.css';
 
 export interface MapMarker {
@@ -10,8 +12,13 @@ export interface MapMarker {
   label: string | null;
   /** The marker's accessible name. */
   title: string;
+  /** The price as a number, for a cluster's lowest price. */
+  amount?: number | null;
   isActive?: boolean;
 }
+
+/** What a cluster shows and is named: its count and its lowest price (its cheapest marker). */
+export type ClusterText = (count: number, lowest: MapMarker | null) => { label: string; title: string };
 
 export interface MapBounds {
   south: number;
@@ -30,6 +37,11 @@ export interface PriceMapProps {
   /** Fit again when this key changes (a new search that is not driven by the map itself). */
   fitKey?: string;
   onMarkerSelect?: (id: string) => void;
+  /**
+   * Cluster markers that would overlap (the search map): a cluster shows `label`, is named `title`, and zooms in
+   * on click or Enter. Without it every marker stands alone (the property page's one pin).
+   */
+  clusterText?: ClusterText;
   /**
    * Every bounds change the user makes, and the first fit (core's search page ignores the first change):
    * later fits to new results are not reported, so results never chase the map.
@@ -53,6 +65,7 @@ export function PriceMap({
   zoom = 13,
   fitKey,
   onMarkerSelect,
+  clusterText,
   onBoundsChange,
   height = '400px',
   className,
@@ -67,10 +80,11 @@ export function PriceMap({
     /** A fit was asked for while the map had no size (hidden on a phone): it is made when the map shows. */
     pendingFit: boolean;
   } | null>(null);
-  const callbacks = useRef({ onMarkerSelect, onBoundsChange });
-  callbacks.current = { onMarkerSelect, onBoundsChange };
-  const latest = useRef({ markers, mode, zoom });
-  latest.current = { markers, mode, zoom };
+  const callbacks = useRef({ onMarkerSelect, onBoundsChange, clusterText });
+  callbacks.current = { onMarkerSelect, onBoundsChange, clusterText };
+  const clusters = useMemo(() => (clusterText ? markerClusters(markers) : null), [markers, clusterText]);
+  const latest = useRef({ markers, mode, zoom, clusters });
+  latest.current = { markers, mode, zoom, clusters };
 
   // Create the map once; later props go through refs.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once on mount.
@@ -94,14 +108,14 @@ export function PriceMap({
       state.current = { L, map, layer, fits: 0, fitting: false, pendingFit: false };
       map.on('moveend', () => {
         const s = state.current;
-        if (!s || s.fitting) return;
+        if (!s) return;
+        // Another zoom may group the markers differently.
+        if (latest.current.clusters) drawMarkers();
+        if (s.fitting || !hasSize()) return;
         const b = map.getBounds();
-        callbacks.current.onBoundsChange?.({
-          south: b.getSouth(),
-          west: b.getWest(),
-          north: b.getNorth(),
-          east: b.getEast(),
-        });
+        const bounds = { south: b.getSouth(), west: b.getWest(), north: b.getNorth(), east: b.getEast() };
+        // A map without a size (hidden on a phone) reports a box of zero area: never a place to search.
+        if (hasMapArea(bounds)) callbacks.current.onBoundsChange?.(bounds);
       });
       drawMarkers();
       position();
@@ -113,39 +127,93 @@ export function PriceMap({
     };
   }, []);
 
+  /** Whether the map takes room on the page (on a phone it is hidden until asked for). */
+  function hasSize(): boolean {
+    const el = container.current;
+    return el !== null && el.clientWidth > 0 && el.clientHeight > 0;
+  }
+
   function drawMarkers() {
     const s = state.current;
     if (!s) return;
-    const { L, layer } = s;
+    const { layer, map } = s;
+    // New results redraw the markers: the keyboard stays on the marker it was on.
+    const focused = container.current?.querySelector<HTMLElement>('[data-marker]:focus')?.dataset.marker;
     layer.clearLayers();
-    for (const m of latest.current.markers) {
-      const icon = m.label
-        ? L.divIcon({
-            className: `price-marker${m.isActive ? ' price-marker--active' : ''}`,
-            html: `<span>${escapeHtml(m.label)}</span>`,
-            // No size: the label sizes itself (Leaflet would otherwise set 12×12 inline).
-            iconSize: null as unknown as undefined,
-          })
-        : L.divIcon({
-            className: 'pin-marker',
-            html: '<span class="pin-marker__dot"></span>',
-            iconSize: [24, 24],
-            iconAnchor: [12, 24],
-          });
-      const marker = L.marker([m.latitude, m.longitude], {
-        icon,
-        keyboard: Boolean(callbacks.current.onMarkerSelect),
-        interactive: Boolean(callbacks.current.onMarkerSelect),
-        title: m.title,
-        riseOnHover: true,
-        zIndexOffset: m.isActive ? 1000 : 0,
-      });
-      marker.on('click', () => callbacks.current.onMarkerSelect?.(m.id));
-      marker.addTo(layer);
-      const el = marker.getElement();
-      el?.setAttribute('aria-label', m.title);
-      if (!callbacks.current.onMarkerSelect) el?.setAttribute('aria-hidden', 'true');
+    const { markers: all, clusters: grouped } = latest.current;
+    const items: MapItem[] = grouped
+      ? grouped.at(map.getZoom())
+      : all.map((marker) => ({ kind: 'marker', marker }));
+    for (const item of items) {
+      if (item.kind === 'cluster') drawCluster(s, item);
+      else drawMarker(s, item.marker);
     }
+    if (focused)
+      container.current
+        ?.querySelector<HTMLElement>(`[data-marker="${CSS.escape(focused)}"]`)
+        ?.focus({ preventScroll: true });
+  }
+
+  function drawMarker(s: NonNullable<typeof state.current>, m: MapMarker) {
+    const { L, layer } = s;
+    const icon = m.label
+      ? L.divIcon({
+          className: `price-marker${m.isActive ? ' price-marker--active' : ''}`,
+          html: `<span>${escapeHtml(m.label)}</span>`,
+          // No size: the label sizes itself (Leaflet would otherwise set 12×12 inline).
+          iconSize: null as unknown as undefined,
+        })
+      : L.divIcon({
+          className: 'pin-marker',
+          html: '<span class="pin-marker__dot"></span>',
+          iconSize: [24, 24],
+          iconAnchor: [12, 24],
+        });
+    const marker = L.marker([m.latitude, m.longitude], {
+      icon,
+      keyboard: Boolean(callbacks.current.onMarkerSelect),
+      interactive: Boolean(callbacks.current.onMarkerSelect),
+      title: m.title,
+      riseOnHover: true,
+      zIndexOffset: m.isActive ? 1000 : 0,
+    });
+    const select = () => callbacks.current.onMarkerSelect?.(m.id);
+    marker.on('click', select);
+    marker.addTo(layer);
+    const el = marker.getElement();
+    el?.setAttribute('aria-label', m.title);
+    el?.setAttribute('data-marker', m.id);
+    if (!callbacks.current.onMarkerSelect) el?.setAttribute('aria-hidden', 'true');
+    else if (el) pressable(el, select);
+  }
+
+  /** A cluster: its count and lowest price; a click (or Enter, Leaflet's keyboard markers) zooms in on it. */
+  function drawCluster(s: NonNullable<typeof state.current>, c: Extract<MapItem, { kind: 'cluster' }>) {
+    const { L, layer, map } = s;
+    const text = callbacks.current.clusterText?.(c.count, c.lowest);
+    if (!text) return;
+    const marker = L.marker([c.latitude, c.longitude], {
+      icon: L.divIcon({
+        className: 'price-marker price-marker--cluster',
+        html: `<span><span class="price-marker__count">${c.count}</span> ${escapeHtml(text.label)}</span>`,
+        iconSize: null as unknown as undefined,
+      }),
+      keyboard: true,
+      title: text.title,
+      riseOnHover: true,
+      zIndexOffset: 500,
+    });
+    const zoomIn = () => {
+      map.setView([c.latitude, c.longitude], Math.min(c.expansionZoom, map.getMaxZoom()));
+      // The cluster is gone at the new zoom: keep the keyboard on the map.
+      container.current?.focus({ preventScroll: true });
+    };
+    marker.on('click', zoomIn);
+    marker.addTo(layer);
+    const el = marker.getElement();
+    el?.setAttribute('aria-label', text.title);
+    el?.setAttribute('data-marker', c.key);
+    if (el) pressable(el, zoomIn);
   }
 
   /**
@@ -190,7 +258,7 @@ export function PriceMap({
   // biome-ignore lint/correctness/useExhaustiveDependencies: markers are read through the ref.
   useEffect(() => {
     drawMarkers();
-  }, [markers]);
+  }, [clusters, markers]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new fit key (new results not driven by the map) refits.
   useEffect(() => {
@@ -223,6 +291,16 @@ export function PriceMap({
       <div ref={container} className="price-map__canvas" />
     </section>
   );
+}
+
+/** Leaflet's keyboard markers are focusable buttons that Enter and Space do not press: they do here. */
+function pressable(el: HTMLElement, press: () => void) {
+  el.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    event.stopPropagation();
+    press();
+  });
 }
 
 function escapeHtml(text: string): string {

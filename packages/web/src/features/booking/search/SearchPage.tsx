@@ -7,7 +7,7 @@ import {
   searchTarget,
 } from '@tern/core';
 import type { SearchProperty } from '@tern/sdk';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -15,7 +15,7 @@ import { DateRangePicker, type IsoRange } from '../../../components/DateRangePic
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
-import { PriceMap } from '../map/PriceMap';
+import { type ClusterText, PriceMap } from '../map/PriceMap';
 import { useToday } from '../useToday';
 import { CurrencySelect } from './CurrencySelect';
 import { MapPreviewCard } from './MapPreviewCard';
@@ -84,6 +84,7 @@ export function SearchPage() {
           latitude: p.latitude,
           longitude: p.longitude,
           label: price ?? '—',
+          amount: p.bestOffer.offer,
           title: price
             ? t('search_page.marker', { title: p.title, price })
             : t('search_page.marker_no_price', { title: p.title }),
@@ -93,6 +94,20 @@ export function SearchPage() {
     [items, activeId, t],
   );
   const active = items.find((p) => p.id === activeId) ?? null;
+  // Markers too close to read apart are one cluster: its count and its lowest price.
+  const clusterText: ClusterText = useCallback(
+    (count, lowest) =>
+      lowest?.label && lowest.amount !== null && lowest.amount !== undefined
+        ? {
+            label: t('search_page.cluster_from', { price: lowest.label }),
+            title: t('search_page.cluster_title', { count, price: lowest.label }),
+          }
+        : {
+            label: t('search_page.cluster_no_price'),
+            title: t('search_page.cluster_title_no_price', { count }),
+          },
+    [t],
+  );
 
   const edit = (change: Partial<BookingParams>) => send({ type: 'search.edit', change });
 
@@ -131,6 +146,7 @@ export function SearchPage() {
             mode="fit"
             fitKey={fitKeyRef.current}
             onMarkerSelect={(id) => setActiveId(id)}
+            clusterText={clusterText}
             // The machine ignores the first change (the map fitting itself) and searches the later ones.
             onBoundsChange={(bounds) => send({ type: 'map.bounds', bounds })}
             height="100%"
