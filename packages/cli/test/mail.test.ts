@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
+import { removeTempDirs, runCli, signedInAt, tempConfigDir } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Outside sandbox mode the outbox is an admin's: `tern mail` sends the stored session when there is one.
@@ -13,18 +13,7 @@ afterAll(async () => {
   await removeTempDirs();
 });
 
-async function signedIn(login: string): Promise<string> {
-  const configDir = await tempConfigDir();
-  const result = await runCli(
-    ['login', '--api-url', server.url, '--email', demoEmail(login), '--password-stdin'],
-    {
-      configDir,
-      stdin: `${PASSWORD}\n`,
-    },
-  );
-  expect(result).toMatchObject({ code: 0 });
-  return configDir;
-}
+const signedIn = (login: string) => signedInAt(server.url, login);
 
 describe('tern mail on a server that is not a sandbox', () => {
   it('says the outbox is closed to someone signed out, and to an agent', async () => {

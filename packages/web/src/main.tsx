@@ -4,10 +4,6 @@ import { createServices } from './app/services';
 import { createI18n } from './i18n';
 import { createAppRouter } from './router/router';
 import './styles/base.css';
-import { z } from 'zod';
-
-// The app runs under a Content-Security-Policy without 'unsafe-eval': zod must not try to generate code.
-z.config({ jitless: true });
 
 const services = createServices();
 const router = createAppRouter(services);

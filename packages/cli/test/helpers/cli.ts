@@ -138,3 +138,17 @@ export async function until(check: () => boolean, describe: () => string, timeou
     await tick(20);
   }
 }
+
+/** Signs a demo login in through `tern login --password-stdin` in a new config folder; its path. */
+export async function signedInAt(apiUrl: string, login: string): Promise<string> {
+  const configDir = await tempConfigDir();
+  const result = await runCli(
+    ['login', '--api-url', apiUrl, '--email', demoEmail(login), '--password-stdin'],
+    {
+      configDir,
+      stdin: `${PASSWORD}\n`,
+    },
+  );
+  if (result.code !== 0) throw new Error(`tern login as ${login} failed: ${result.stderr}`);
+  return configDir;
+}

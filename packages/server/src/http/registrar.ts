@@ -57,17 +57,12 @@ const refusalOf = (error: HttpError, requestId: string): Reply => ({
   headers: { ...error.headers },
 });
 
-async function run(
-  endpoint: Endpoint,
-  handler: AnyHandler,
-  input: ParsedInput,
-  ctx: RequestContext,
-  headers: Record<string, string>,
-): Promise<Reply | Response> {
+/** `execute`, with a refusal answered as its reply (a 5xx or a crash is thrown on). */
+async function run(...args: Parameters<typeof execute>): Promise<Reply | Response> {
   try {
-    return await execute(endpoint, handler, input, ctx, headers);
+    return await execute(...args);
   } catch (error) {
-    if (error instanceof HttpError && error.status < 500) return refusalOf(error, ctx.requestId);
+    if (error instanceof HttpError && error.status < 500) return refusalOf(error, args[3].requestId);
     throw error;
   }
 }
