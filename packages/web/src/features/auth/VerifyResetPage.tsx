@@ -60,12 +60,13 @@ export function VerifyResetPage() {
 
   return (
     <div className="card auth-card">
-      <PageHeading>{t('reset_token.heading')}</PageHeading>
+      {/* Once the check is over the heading says what it found ("Checking your link" above a refusal misled). */}
+      <PageHeading>{t(invalid ? 'reset_token.invalid_title' : 'reset_token.heading')}</PageHeading>
       {invalid ? (
         <>
-          <Alert ref={alertRef} variant="error" title={t('reset_token.invalid_title')}>
+          {/* Said once: the server's refusal repeats the heading in its own words, so it is not shown. */}
+          <Alert ref={alertRef} variant="error">
             <p>{t('reset_token.invalid_text')}</p>
-            {snapshot.context.error ? <p>{snapshot.context.error}</p> : null}
           </Alert>
           <div className="auth-card__row">
             <Link href="/login?mode=forgot" variant="button">

@@ -46,7 +46,11 @@ describe('reset link and change password', () => {
     });
     const app = renderApp({ path: '/verify_reset_password_email?token=used', client });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('This link is invalid or has expired');
+    expect(alert.textContent).toContain('Reset links work once');
+    // Said once, as the page's heading (not under "Checking your link", nor again in the alert).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This link is invalid or has expired');
+    expect(screen.queryByText(/Checking your link/)).toBeNull();
+    expect(document.body.textContent?.match(/invalid/gi)).toHaveLength(1);
     await user.click(screen.getByRole('link', { name: 'Request a new link' }));
     await waitForLocation(app, '/login?mode=forgot');
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
@@ -54,7 +58,8 @@ describe('reset link and change password', () => {
 
   it('treats a link without a token as invalid', async () => {
     renderApp({ path: '/verify_reset_password_email' });
-    expect((await screen.findByRole('alert')).textContent).toContain('invalid or has expired');
+    await screen.findByRole('alert');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('This link is invalid or has expired');
   });
 
   it('changes the password with the old one, showing core rule errors first', async () => {
