@@ -125,7 +125,11 @@ type QueryOf<E> = E extends Endpoint<Any, infer Q, Any, Any, Any> ? Q : never;
 type BodyOf<E> = E extends Endpoint<Any, Any, infer B, Any, Any> ? B : never;
 /** The ownership an endpoint declares (`{}` when none). */
 export type OwnsOf<E> =
-  E extends Endpoint<Any, Any, Any, Any, infer O> ? ([O] extends [Ownership] ? O : {}) : {};
+  E extends Endpoint<Any, Any, Any, Any, infer O>
+    ? [O] extends [Ownership]
+      ? O
+      : Record<never, never>
+    : Record<never, never>;
 
 /** What a caller passes: `params`, `query` and `body`, each present only when the endpoint has it. */
 export type EndpointInput<E extends Endpoint> = ([ParamsOf<E>] extends [z.ZodObject]
