@@ -50,7 +50,9 @@ test('forgot password → e-mail → reset link → new password → sign in wit
 test('a used or unknown reset link is refused, with a way to ask for a new one', async ({ page }) => {
   await page.goto('/verify_reset_password_email?token=not-a-real-token');
   await expect(page).toHaveTitle('Token verification · Tern');
-  await expect(page.getByRole('alert')).toContainText('This link is invalid or has expired');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link is invalid or has expired');
+  await expect(page.getByRole('alert')).toContainText('Reset links work once');
+  await expect(page.getByText(/invalid/i)).toHaveCount(1);
   await page.getByRole('link', { name: 'Request a new link' }).click();
   await expect(page).toHaveURL(/\/login\?mode=forgot$/);
   await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import type { PlaceRef } from './engineRules.js';
-import { searchFormDefaults, searchFormMachine } from './searchFormMachine.js';
+import { placeFromParams, searchFormDefaults, searchFormMachine } from './searchFormMachine.js';
 
 const today = '2030-05-01';
 const lisbon: PlaceRef = {
@@ -62,7 +62,30 @@ describe('searchFormDefaults (R019–R022, DECISIONS 7)', () => {
   });
 });
 
+describe('placeFromParams: the query’s destination as the form shows it', () => {
+  it.each([
+    ['city=Keflavik&country=IS', 'city', 'Keflavik', 'IS'],
+    ['country=PT', 'country', 'PT', 'PT'],
+    ['title=Casa', null, 'Casa', null],
+    ['', null, '', null],
+  ])('%s → %s %s', (query, kind, text, country) => {
+    const { place, text: shown } = placeFromParams(searchFormDefaults(today, query));
+    expect(place?.kind ?? null).toBe(kind);
+    expect(place?.country ?? null).toBe(country);
+    expect(shown).toBe(text);
+  });
+});
+
 describe('searchFormMachine', () => {
+  it('keeps the car search’s pick-up place: searching again from the results page searches the same place', () => {
+    const query =
+      'type=vehicle&currency=EUR&pickupDate=2030-05-06&dropoffDate=2030-05-13&pickupTime=10:00&dropoffTime=10:00&driverAge=30&driverCountry=IS&city=Keflavik&country=IS';
+    const { actor, navigations } = start(query);
+    expect(actor.getSnapshot().context.text).toBe('Keflavik');
+    actor.send({ type: 'form.submit' });
+    expect(navigations[0]).toMatch(/^\/search_cars\?.*city=Keflavik&country=IS/);
+  });
+
   it('needs both dates (R018)', () => {
     const { actor, navigations } = start();
     actor.send({ type: 'dates.change', start: '2030-05-02', end: null });

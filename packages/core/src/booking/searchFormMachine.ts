@@ -47,6 +47,34 @@ export type SearchFormEvent =
   | { type: 'place.choose'; place: PlaceRef | null }
   | { type: 'form.submit' };
 
+/**
+ * The destination the query names, as the form shows it: a city (with its country) is the city chosen, a
+ * country alone the country, a free text its text. After a search the form keeps its place (the car search's
+ * form, drawn again on the results page, lost its pick-up place).
+ */
+export function placeFromParams(params: BookingParams): { place: PlaceRef | null; text: string } {
+  const { city, state, country, title } = params;
+  if (city)
+    return {
+      place: {
+        id: `city:${country ?? ''}:${city}`,
+        kind: 'city',
+        title: city,
+        city,
+        state,
+        country: country ?? '',
+      },
+      text: city,
+    };
+  if (title) return { place: null, text: title };
+  if (country)
+    return {
+      place: { id: `country:${country}`, kind: 'country', title: country, city: null, state: null, country },
+      text: country,
+    };
+  return { place: null, text: '' };
+}
+
 /** The form's first values: the query's, else the defaults (R019–R022). */
 export function searchFormDefaults(today: string, query = ''): BookingParams {
   const q = new URLSearchParams(query.replace(/^\?/, ''));
@@ -104,8 +132,7 @@ export const searchFormMachine = setup({
   context: ({ input }) => ({
     today: input.today,
     params: searchFormDefaults(input.today, input.query),
-    place: null,
-    text: '',
+    ...placeFromParams(searchFormDefaults(input.today, input.query)),
     needsDates: false,
   }),
   initial: 'editing',

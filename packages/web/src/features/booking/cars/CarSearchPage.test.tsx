@@ -24,6 +24,26 @@ function open(handlers: CallHandlers, user = carUser, path = `/search_cars?${que
 }
 
 describe('car search', () => {
+  it('keeps its pick-up place after searching: the form on the results shows it, and searching again keeps it', async () => {
+    const user = userEvent.setup();
+    const app = open({
+      'vehicles.startQuery': async () => ({ queryId: 'q-1' }),
+      'vehicles.queryResults': async () => ({
+        queryId: 'q-1',
+        finished: true,
+        providers: providers(3),
+        results: [],
+      }),
+    });
+    const place = await screen.findByRole('combobox', { name: 'Pick-up location' });
+    expect((place as HTMLInputElement).value).toBe('Lisbon');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(app.location()).toContain('city=Lisbon'));
+    expect((screen.getByRole('combobox', { name: 'Pick-up location' }) as HTMLInputElement).value).toBe(
+      'Lisbon',
+    );
+  });
+
   it('starts the query, polls every 2 s until finished, and prices the charged days', async () => {
     const startQuery = vi.fn(async (_input: unknown) => ({ queryId: 'q-1' }));
     let polls = 0;
