@@ -129,6 +129,31 @@ describe('ratesTableMachine', () => {
     expect(edge).toEqual(['clear']);
   });
 
+  it('keeps the rooms chosen when the currency changes (the same stay, priced again)', async () => {
+    const { actor, edge } = start();
+    await waitFor(actor, (s) => s.matches('fresh'));
+    actor.send({ type: 'rates.select', unitId: 'u-single', rateId: 'rp-flex~1-0-0', quantity: 2 });
+    actor.send({ type: 'rates.select', unitId: 'u-double', rateId: 'rp-flex~2-0-0', quantity: 1 });
+    actor.send({ type: 'currency.change', currency: 'ISK' });
+    await waitFor(actor, (s) => s.matches('fresh'));
+    expect(actor.getSnapshot().context.selection).toEqual({
+      'u-single': { 'rp-flex~1-0-0': 2 },
+      'u-double': { 'rp-flex~2-0-0': 1 },
+    });
+    expect(edge).toEqual(['currency ISK']);
+  });
+
+  it('drops a chosen rate the reload in another currency no longer offers', async () => {
+    const withoutDouble = units.filter((u) => u.id !== 'u-double');
+    const { actor } = start({}, [units, withoutDouble]);
+    await waitFor(actor, (s) => s.matches('fresh'));
+    actor.send({ type: 'rates.select', unitId: 'u-single', rateId: 'rp-flex~1-0-0', quantity: 1 });
+    actor.send({ type: 'rates.select', unitId: 'u-double', rateId: 'rp-flex~2-0-0', quantity: 1 });
+    actor.send({ type: 'currency.change', currency: 'ISK' });
+    await waitFor(actor, (s) => s.matches('fresh'));
+    expect(actor.getSnapshot().context.selection).toEqual({ 'u-single': { 'rp-flex~1-0-0': 1 } });
+  });
+
   it('reloads in the new currency', async () => {
     const { actor, edge, requests } = start();
     await waitFor(actor, (s) => s.matches('fresh'));

@@ -14,7 +14,7 @@ import type { RatesSelection } from './flow.js';
  *   `clearStoredBooking`); when check-in or check-out then differ from the last loaded search the table is
  *   `stale` (the refresh overlay) until the search button reloads it (then `scrollToInfo`), and fresh again
  *   if the dates are put back;
- * - a currency change updates the query (edge action `setCurrency`) and reloads;
+ * - a currency change updates the query (edge action `setCurrency`) and reloads, keeping the rooms chosen;
  * - a quantity can be chosen only while fresh, from `quantityOptions` (0 … chosen + remaining).
  */
 
@@ -45,6 +45,29 @@ export interface RatesTableContext {
   units: UnitWithRates[];
   selection: RatesSelection;
   error: string | null;
+}
+
+/** Same dates and party: a reload in another currency prices the same stay. */
+function sameStay(a: RatesSearch, b: RatesSearch): boolean {
+  return (
+    a.checkinDate === b.checkinDate &&
+    a.checkoutDate === b.checkoutDate &&
+    a.adults === b.adults &&
+    a.children === b.children &&
+    a.childrenAge.join(',') === b.childrenAge.join(',')
+  );
+}
+
+/** The chosen quantities of rates the new load still offers (a rate gone is dropped, never guessed). */
+function stillOffered(selection: RatesSelection, units: UnitWithRates[]): RatesSelection {
+  const kept: RatesSelection = {};
+  for (const unit of units) {
+    const chosen = selection[unit.id];
+    if (!chosen) continue;
+    for (const rate of unit.ratePlans)
+      if (chosen[rate.id]) kept[unit.id] = { ...kept[unit.id], [rate.id]: chosen[rate.id]! };
+  }
+  return kept;
 }
 
 export interface RatesRequest {
@@ -154,8 +177,12 @@ export const ratesTableMachine = setup({
           actions: assign(({ context, event }) => ({
             units: event.output,
             error: null,
-            // A kept selection survives only the load of its own search.
-            selection: context.loaded === null ? context.selection : {},
+            // A kept selection survives the load of its own search, and a reload of the same stay in another
+            // currency (the rooms chosen stay chosen); other searches start empty.
+            selection:
+              context.loaded === null || sameStay(context.loaded, context.search)
+                ? stillOffered(context.selection, event.output)
+                : {},
             loaded: { ...context.search },
           })),
         },
