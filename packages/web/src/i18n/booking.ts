@@ -80,6 +80,9 @@ export const bookingEn = {
     view: 'View',
     marker: '{{title}}, {{price}}',
     marker_no_price: '{{title}}',
+    locked_title: 'Search is closed while the account is locked',
+    locked_text:
+      'The subscription is unpaid, so stays cannot be searched or booked. Pay it in the billing portal (the button above) to search again.',
     cluster_from: 'from {{price}}',
     cluster_no_price: 'properties',
     cluster_title: '{{count}} properties from {{price}}, zoom in',

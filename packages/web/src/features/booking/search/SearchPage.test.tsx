@@ -1,4 +1,4 @@
-import { ValidationError } from '@tern/sdk';
+import { PaymentLockedError, ValidationError } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -63,6 +63,29 @@ describe('search page', () => {
     });
     expect(await screen.findByRole('heading', { name: 'No properties match your search' })).toBeTruthy();
     expect(screen.getByText(/Try other dates/)).toBeTruthy();
+  });
+
+  it('tells a locked agency why it cannot search, beside the billing portal, instead of a useless retry', async () => {
+    const lockedAgent = {
+      ...resellerUser,
+      agent: { id: 'a-1', name: 'Northern Trips', paymentLocked: true },
+    };
+    const client = fakeClient(
+      { currentUser: async () => ({ type: 'user', ...lockedAgent }) },
+      {
+        'vehicles.places': async () => ({ items: [], meta: { page: 1, limit: 10, total: 0 } }),
+        'engine.search': async () => {
+          throw new PaymentLockedError({ status: 401, message: 'Stripe locked' });
+        },
+      },
+    );
+    renderApp({ path: `/search?${query}`, client, stored: storedFor(lockedAgent, later()) });
+    expect(
+      await screen.findByRole('heading', { name: 'Search is closed while the account is locked' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open the billing portal' })).toBeTruthy();
+    expect(screen.queryByText('Something went wrong')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
   it('shows the error with the server’s words and loads again on retry', async () => {

@@ -15,6 +15,7 @@ import { DateRangePicker, type IsoRange } from '../../../components/DateRangePic
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
+import { usePaymentLocked } from '../../billing/usePaymentLocked';
 import { type ClusterText, PriceMap } from '../map/PriceMap';
 import { useToday } from '../useToday';
 import { CurrencySelect } from './CurrencySelect';
@@ -34,7 +35,9 @@ export type SearchState =
   | { status: 'loading' }
   | { status: 'results'; items: SearchProperty[]; total: number; loadingMore: boolean }
   | { status: 'empty' }
-  | { status: 'error'; error: string };
+  | { status: 'error'; error: string }
+  /** The account is locked for card payments: the server refuses searches until it is paid. */
+  | { status: 'locked' };
 
 /**
  * `/search` (document 1 §2): the filters on top, the map with price markers on the left, the list on the
@@ -49,11 +52,16 @@ export function SearchPage() {
   const { params, properties, total, error } = snapshot.context;
   const [view, setView] = useState<'list' | 'map'>('list');
   const [activeId, setActiveId] = useState<string | null>(null);
+  const locked = usePaymentLocked();
 
   const state: SearchState = snapshot.matches({ active: 'needsDates' })
     ? { status: 'needsDates' }
     : snapshot.matches({ active: 'error' })
-      ? { status: 'error', error: error ?? '' }
+      ? // A locked account (core's paymentLockFlag; the SDK's lock reply re-reads the user) is told why,
+        // next to the banner's billing portal button, instead of a retry that fails the same way.
+        locked
+        ? { status: 'locked' }
+        : { status: 'error', error: error ?? '' }
       : snapshot.matches({ active: 'empty' })
         ? { status: 'empty' }
         : snapshot.matches({ active: 'results' }) ||
@@ -232,6 +240,12 @@ function SearchList({
           <p>{state.error}</p>
           <p>{t('general.error_description')}</p>
         </Alert>
+      );
+    case 'locked':
+      return (
+        <EmptyState title={t('search_page.locked_title')}>
+          <p>{t('search_page.locked_text')}</p>
+        </EmptyState>
       );
     case 'empty':
       return (
