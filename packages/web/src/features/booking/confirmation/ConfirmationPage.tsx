@@ -7,11 +7,12 @@ import { ProviderBrand } from '../cars/ProviderBrand';
 import { BookingSteps } from '../property/BookingSteps';
 import { useBookingFlow } from '../useBookingFlow';
 import { useBookingParams } from '../useBookingParams';
+import { BookingRecap, useBookedRecord } from './BookingRecap';
 import '../booking.css';
 
 /**
- * `/property/{channelId}/confirmation/{bookingId}` (document 1 §2): the booking number from the route, the
- * address the confirmation went to, and "create new booking" (stays only), which clears the flow data and
+ * `/property/{channelId}/confirmation/{bookingId}` (document 1 §2): the booking number (TRN-…) first, a recap
+ * of what was booked (read from the server, so a reload shows it too), the address the confirmation went to, and "create new booking" (stays only), which clears the flow data and
  * opens the property page with the type in the query (core's booking flow machine, M01).
  */
 export function ConfirmationPage() {
@@ -28,6 +29,8 @@ export function ConfirmationPage() {
   const booked = flow.context.flow.booked;
   const mine = booked && booked.bookingId === bookingId ? booked : null;
   const isCar = params.type === 'vehicle' || mine?.kind === 'vehicle';
+  const record = useBookedRecord(bookingId);
+  const number = record.data?.reservationId ?? mine?.reservationId ?? null;
 
   return (
     <div className="page confirmation">
@@ -41,20 +44,13 @@ export function ConfirmationPage() {
         <PageHeading>
           <span id="confirmation-heading">{t('confirmation.heading')}</span>
         </PageHeading>
-        <dl className="details confirmation__details">
-          <dt>{t('confirmation.booking_number')}</dt>
-          <dd>
-            <strong>{bookingId}</strong>
-          </dd>
-          {mine?.reservationId ? (
-            <>
-              <dt>{t('confirmation.reservation_number')}</dt>
-              <dd>
-                <strong>{mine.reservationId}</strong>
-              </dd>
-            </>
-          ) : null}
-        </dl>
+        {/* The number people quote (TRN-…) leads; the record's id stays in the address only. */}
+        {number ? (
+          <p className="confirmation__number">
+            {t('confirmation.booking_number')} <strong>{number}</strong>
+          </p>
+        ) : null}
+        <BookingRecap booking={record} />
         {mine?.email ? <p>{t('confirmation.sent_to', { email: mine.email })}</p> : null}
         {isCar && mine?.provider ? <ProviderBrand provider={mine.provider} size="lg" /> : null}
         <div className="confirmation__actions">
