@@ -43,9 +43,9 @@ const soldOut = () =>
 
 /**
  * Books rooms of a property (document 1 §4): re-prices every room on the server, checks the contract, the
- * restrictions, the guests and the card, and takes the rooms in ONE transaction with the availability rows
- * of the nights locked, so two agents racing for the last room get one booking and one clear 409. The
- * guest's and the property's e-mails are written to the outbox in the same transaction.
+ * restrictions, the guests and the card, and takes the rooms in ONE transaction, with a conditional update
+ * of the nights' availability rows as its last write, so two agents racing for the last room get one booking
+ * and one clear 409. The guest's and the property's e-mails are written to the outbox in the same transaction.
  */
 export async function createStayBooking(
   db: Db,
@@ -82,14 +82,6 @@ export async function createStayBooking(
 
   return db.transaction(async (tx) => {
     const nights = daysFrom(body.arrivalDate, body.departureDate);
-    const unitIds = [...new Set(rooms.map((r) => r.roomTypeCode))];
-    // Lock the nights of every unit asked for: a second booking of the same rooms waits here, then sees
-    // what the first one took.
-    await tx.query(
-      `select unit_id from unit_availability
-        where unit_id = any($1) and date >= $2 and date < $3 order by unit_id, date for update`,
-      [unitIds, body.arrivalDate, body.departureDate],
-    );
     const property = (
       await loadEngineProperties(tx, [propertyId], booker.agencyId, body.arrivalDate, body.departureDate)
     ).get(propertyId);
@@ -146,15 +138,6 @@ export async function createStayBooking(
       card = await redeemCardToken(tx, clock, body.guarantee.cardToken);
     }
     const policy = bookingPolicy(policies);
-
-    for (const [unitId, count] of wanted) {
-      const updated = await tx.query(
-        `update unit_availability set available = available - $4
-          where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
-        [unitId, body.arrivalDate, body.departureDate, count],
-      );
-      if (updated.length !== nights.length) throw soldOut();
-    }
 
     const propertyTotal = roundMoney(
       convertMoney(total, body.currency, property.currency, rates),
@@ -238,6 +221,18 @@ export async function createStayBooking(
       total,
       rooms: priced.map((p) => `${p.unit.title} — ${p.plan.title}`),
     });
+    // The rooms are taken last, so their rows stay locked only until the commit: a conditional update, which a
+    // racing booking of the same nights waits on and then re-checks — if the rooms went meanwhile, it is
+    // sold out and everything above is undone. Units in id order, so two bookings never lock in opposite
+    // orders.
+    for (const [unitId, count] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const updated = await tx.query(
+        `update unit_availability set available = available - $4
+          where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
+        [unitId, body.arrivalDate, body.departureDate, count],
+      );
+      if (updated.length !== nights.length) throw soldOut();
+    }
     return {
       uniqueId: bookingId,
       bookingId,

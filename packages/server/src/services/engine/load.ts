@@ -119,7 +119,9 @@ export async function loadEngineProperties(
 ): Promise<Map<string, EngineProperty>> {
   const result = new Map<string, EngineProperty>();
   if (propertyIds.length === 0) return result;
-  const [properties, units, plans, taxes] = await Promise.all([
+  // One round of queries (the nights by the primary keys (unit or plan, date): index range scans, never the
+  // whole inventory); on a Postgres server they run side by side on the pool's connections.
+  const [properties, units, plans, taxes, availability, prices] = await Promise.all([
     db.query<{
       id: string;
       kind: 'accommodation' | 'vehicle';
@@ -152,24 +154,24 @@ export async function loadEngineProperties(
               cp.mode, cp.guarantee_payment_policy, cp.guarantee_payment_amount, p.currency
          from rate_plans rp
          join properties p on p.id = rp.property_id
-         left join cancellation_policies cp on cp.id = rp.cancellation_policy_id
+         left join lateral (
+           select * from cancellation_policies where id = rp.cancellation_policy_id
+         ) cp on true
         where rp.property_id = any($1) order by rp.position, rp.title`,
       [propertyIds],
     ),
     loadTaxes(db, propertyIds),
-  ]);
-  // The nights by the primary keys (unit or plan, date): index range scans, never the whole inventory.
-  const [availability, prices] = await Promise.all([
     db.query<{ unit_id: string; date: string; available: number }>(
       `select unit_id, date::text as date, available from unit_availability
-        where unit_id = any($1) and date >= $2 and date <= $3`,
-      [units.map((u) => u.id), from, to],
+        where unit_id in (select id from units where property_id = any($1)) and date >= $2 and date <= $3`,
+      [propertyIds, from, to],
     ),
     db.query<Record<string, unknown>>(
       `select rate_plan_id, date::text as date, price, min_stay_arrival, min_stay_through, max_stay,
               closed_to_arrival, closed_to_departure, stop_sell
-         from rate_prices where rate_plan_id = any($1) and date >= $2 and date <= $3`,
-      [plans.map((p) => p.id), from, to],
+         from rate_prices
+        where rate_plan_id in (select id from rate_plans where property_id = any($1)) and date >= $2 and date <= $3`,
+      [propertyIds, from, to],
     ),
   ]);
   for (const p of properties) {

@@ -123,19 +123,28 @@ export async function searchProperties(
   }
   const limit = input.limit;
   const offset = (input.page - 1) * limit;
+  // Two steps in one statement: the page is chosen (and all matches counted) on narrow rows — ids, titles and
+  // the contract's id — then only the page's properties and contracts are read whole.
   const rows = await db.query<Record<string, unknown>>(
-    `select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country, p.latitude,
+    `with c as (
+       select distinct on (property_id) property_id, id from contracts
+        where agency_id = $2 and status = 'approved'
+        order by property_id, created_at desc
+     ), page as (
+       select p.id, p.title, c.id as contract_id, count(*) over () as total
+         from properties p
+         left join c on c.property_id = p.id
+        where ${where.join(' and ')}
+        order by (c.id is null), p.title, p.id
+        limit ${add(limit)} offset ${add(offset)}
+     )
+     select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country, p.latitude,
             p.longitude, p.currency, p.star_rating, p.provider,
-            c.id as contract_id, c.modifier_logic, c.modifier_amount, count(*) over () as total
-       from properties p
-       left join (
-         select distinct on (property_id) property_id, id, modifier_logic, modifier_amount from contracts
-          where agency_id = $2 and status = 'approved'
-          order by property_id, created_at desc
-       ) c on c.property_id = p.id
-      where ${where.join(' and ')}
-      order by (c.id is null), p.title, p.id
-      limit ${add(limit)} offset ${add(offset)}`,
+            page.contract_id, k.modifier_logic, k.modifier_amount, page.total
+       from page
+       join properties p on p.id = page.id
+       left join contracts k on k.id = page.contract_id
+      order by (page.contract_id is null), page.title, page.id`,
     params,
   );
   const total = rows.length ? Number(rows[0]!.total) : 0;
