@@ -68,6 +68,14 @@ test('books a stay without a card: home, property page, checkout, confirmation a
   await expect(page.getByText(`A confirmation was sent to ${email}.`)).toBeVisible();
   const reservation = page.getByText(/^TRN-/);
   await expect(reservation).toBeVisible();
+  // The booking number leads (no record id on the page), then the recap of what was booked.
+  const pageId = new URL(page.url()).pathname.split('/').pop()!;
+  await expect(page.getByText(pageId)).toHaveCount(0);
+  const recap = page.getByLabel('Your booking');
+  await expect(recap).toContainText(HOTEL);
+  await expect(recap).toContainText(`1 × ${stay.unit.title}, Flexible with breakfast`);
+  await expect(recap).toContainText(/\d+ nights?/);
+  await expect(recap).toContainText(total);
   await shoot(page, info, 'confirmation');
   const mail = await nextMail(request, email, 'booking_confirmation', 0);
   expect(mail.attributes.text).toContain((await reservation.textContent()) ?? 'missing');
