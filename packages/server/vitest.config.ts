@@ -11,5 +11,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    // PGlite dumps each test file starts from (a new cluster, migrated, seeded), made once per run.
+    globalSetup: ['test/helpers/globalSetup.ts'],
   },
 });

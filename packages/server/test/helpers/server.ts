@@ -1,8 +1,11 @@
 import { createClient, type TernClient } from '@tern/sdk';
 import { shiftedClock } from '../../src/clock.js';
+import { seedDemoBookings } from '../../src/db/seed/demoBookings.js';
+import { isoDay } from '../../src/db/seed.js';
 import type { Logger } from '../../src/logger.js';
 import { type ServerOptions, startServer } from '../../src/server.js';
-import { openTestDb } from './testDb.js';
+import { templateFiles } from './templates.js';
+import { type openTestDb, openTestDbFrom } from './testDb.js';
 
 export const PASSWORD = 'tern-demo-1';
 /** log2 of scrypt's N in tests: 2^10 instead of 2^17. */
@@ -27,8 +30,16 @@ export interface TestServer {
 export async function startTestServer(
   options: Omit<Partial<ServerOptions>, 'clock' | 'db'> = {},
 ): Promise<TestServer> {
-  const { db, close: closeDb } = await openTestDb();
   const clock = shiftedClock();
+  // The run's seeded dump when it is this server's world (today's, at the test cost); else the migrated one,
+  // which the server seeds as it always did.
+  const demo = options.demo ?? true;
+  const files = templateFiles();
+  const seededFits =
+    demo &&
+    files?.day === isoDay(clock.now()) &&
+    (options.passwordCost ?? TEST_PASSWORD_COST) === files.passwordCost;
+  const { db, close: closeDb, template } = await openTestDbFrom(seededFits ? 'demo' : 'migrated');
   const errors: TestServer['errors'] = [];
   const logger: Logger = { info: () => {}, error: (message, error) => errors.push({ message, error }) };
   // The tests read the outbox (sandbox mode, on 127.0.0.1), sign in as the demo's people (the demo world), and
@@ -44,6 +55,9 @@ export async function startTestServer(
     passwordCost: TEST_PASSWORD_COST,
     ...options,
   });
+  // From the seeded dump the server finds its world there and does not seed: book the demo bookings as it would.
+  if (template === 'demo' && options.demoBookings)
+    await seedDemoBookings(globalThis.fetch, server.url, isoDay(clock.now()));
   const client = (token?: string | null, opts: { onSessionExpired?: () => void } = {}) =>
     createClient({
       baseUrl: server.url,
