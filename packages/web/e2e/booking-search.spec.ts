@@ -23,6 +23,9 @@ test('on a phone, Map then List keeps the results: a hidden map writes no bounds
   await page.getByRole('button', { name: 'Map', exact: true }).click();
   const map = page.getByRole('region', { name: 'Map of the results' });
   await expect(map.locator('.price-marker').first()).toBeVisible();
+  // Showing the map (it fits the results) is not a move of the user's: nothing is written either.
+  await page.waitForTimeout(1200);
+  expect(new URL(page.url()).searchParams.has('mapCoordinates')).toBe(false);
   await page.getByRole('button', { name: 'List', exact: true }).click();
   // Longer than the search page's 500 ms wait: a bounds change would be in the URL and searched by now.
   await page.waitForTimeout(1200);

@@ -12,7 +12,10 @@ export function inDays(days: number): string {
 export async function signInAgent(page: Page) {
   await page.goto('/');
   await signIn(page, demo('agent'));
-  await expect(page.getByRole('heading', { name: 'Where to next?', level: 1 })).toBeVisible();
+  // The first sign-in on a freshly seeded server, beside another worker's, can take a while.
+  await expect(page.getByRole('heading', { name: 'Where to next?', level: 1 })).toBeVisible({
+    timeout: 25_000,
+  });
 }
 
 /** Types a stay into the DD/MM/YYYY segments of a "Dates" range picker. */

@@ -272,7 +272,18 @@ export function PriceMap({
     if (!el || typeof ResizeObserver === 'undefined') return;
     let hidden = el.clientWidth === 0 || el.clientHeight === 0;
     const observer = new ResizeObserver(() => {
-      state.current?.map.invalidateSize({ pan: false });
+      // A new size is not the user moving the map: its `moveend` is not reported (showing the map on a phone
+      // searched the area it happened to show, and hiding it again wrote that area into the URL).
+      const s = state.current;
+      if (s) {
+        const fitting = s.fitting;
+        s.fitting = true;
+        try {
+          s.map.invalidateSize({ pan: false });
+        } finally {
+          s.fitting = fitting;
+        }
+      }
       const nowHidden = el.clientWidth === 0 || el.clientHeight === 0;
       // Shown at last: make the fit asked for while it had no size.
       if (hidden && !nowHidden && state.current?.pendingFit) position();
