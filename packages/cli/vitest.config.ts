@@ -11,7 +11,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A test server starts in seconds; on a busy 2-core machine (CI, several test files at once) it can take
+    // much longer, and a slow start is not a failure.
+    hookTimeout: 120_000,
     // The terminal tests drive the Ink wizards on a fake terminal and wait for each screen. Ink draws only the
     // last frame when it believes it runs under CI (is-in-ci reads CI at import), so the tests run as a person's
     // terminal would, whatever the machine running them sets.

@@ -10,7 +10,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // A test server starts in seconds; on a busy 2-core machine (CI, several test files at once) it can take
+    // much longer, and a slow start is not a failure.
+    hookTimeout: 120_000,
     // PGlite dumps each test file starts from (a new cluster, migrated, seeded), made once per run.
     globalSetup: ['test/helpers/globalSetup.ts'],
   },
