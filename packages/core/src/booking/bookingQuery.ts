@@ -93,30 +93,32 @@ export function parseBookingQuery(search: string | URLSearchParams, today: strin
   };
 }
 
+/** The booking engine's query keys, in the order a query string writes them. */
+export const bookingQueryKeys = [
+  'type',
+  'currency',
+  'checkinDate',
+  'checkoutDate',
+  'pickupDate',
+  'dropoffDate',
+  'pickupTime',
+  'dropoffTime',
+  'driverAge',
+  'driverCountry',
+  'adults',
+  'children',
+  'childrenAge',
+  'mapCoordinates',
+  'city',
+  'country',
+  'state',
+  'title',
+] as const satisfies readonly (keyof BookingParams)[];
+
 /** The parameters back as a query string (without `?`), empty values left out. */
 export function bookingQueryString(params: Partial<BookingParams>): string {
   const q = new URLSearchParams();
-  const order: (keyof BookingParams)[] = [
-    'type',
-    'currency',
-    'checkinDate',
-    'checkoutDate',
-    'pickupDate',
-    'dropoffDate',
-    'pickupTime',
-    'dropoffTime',
-    'driverAge',
-    'driverCountry',
-    'adults',
-    'children',
-    'childrenAge',
-    'mapCoordinates',
-    'city',
-    'country',
-    'state',
-    'title',
-  ];
-  for (const key of order) {
+  for (const key of bookingQueryKeys) {
     const value = params[key];
     if (value === null || value === undefined || value === '') continue;
     if (Array.isArray(value)) {

@@ -2,6 +2,8 @@
 // load, and zod is loaded with the SDK, after the page draws). Unknown keys are dropped; a value of the wrong
 // shape is left out, never an error.
 
+import { bookingQueryKeys } from '@tern/core';
+
 type Search = Record<string, unknown>;
 
 /** Query values are text; a number (`?token=123` read as JSON elsewhere) is taken as its text. */
@@ -52,32 +54,11 @@ export function verifyResetSearch(search: Search): VerifyResetSearch {
   return pick(['token'] as const, (key) => text(search[key]));
 }
 
-const bookingKeys = [
-  'type',
-  'currency',
-  'checkinDate',
-  'checkoutDate',
-  'pickupDate',
-  'dropoffDate',
-  'pickupTime',
-  'dropoffTime',
-  'driverAge',
-  'driverCountry',
-  'adults',
-  'children',
-  'childrenAge',
-  'mapCoordinates',
-  'city',
-  'country',
-  'state',
-  'title',
-] as const;
-
 /**
  * The booking engine's query (document 1 §2): every value kept as text. Core's `parseBookingQuery` then
  * applies the rules of document 1 §5 (invalid values dropped, not clamped) to the raw query string.
  */
-export type BookingSearch = { [K in (typeof bookingKeys)[number]]?: string | undefined };
+export type BookingSearch = { [K in (typeof bookingQueryKeys)[number]]?: string | undefined };
 export function bookingSearch(search: Search): BookingSearch {
-  return pick(bookingKeys, (key) => text(search[key]));
+  return pick(bookingQueryKeys, (key) => text(search[key]));
 }
