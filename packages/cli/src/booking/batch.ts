@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { UserError } from '../errors.js';
 import { parseGuest } from './guests.js';
+import { readInputFile } from './orderFile.js';
 import { type FileOrder, orderOfJson } from './stayOrder.js';
 
 /**
@@ -72,13 +72,7 @@ function csvObject(row: Record<string, string>): { json: Record<string, unknown>
 
 /** The lines of a batch file, each with its key and its order or its problem. */
 export async function readBatch(file: string): Promise<BatchLine[]> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(`--from-file: cannot read ${file} (${code ?? 'error'})`, { code: 'invalid_input' });
-  }
+  const text = await readInputFile(file);
   if (/\.csv$/i.test(file)) return readCsv(text, file);
   const lines: BatchLine[] = [];
   for (const [i, raw] of text.split(/\r?\n/).entries()) {

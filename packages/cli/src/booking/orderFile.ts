@@ -26,15 +26,19 @@ export class FileProblems {
   }
 }
 
-/** The file's JSON object, or a user error naming the file. */
-export async function readOrderFile(file: string): Promise<Json> {
-  let text: string;
+/** A `--from-file` file's text, or a user error naming the file. */
+export async function readInputFile(file: string): Promise<string> {
   try {
-    text = await readFile(file, 'utf8');
+    return await readFile(file, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UserError(`--from-file: cannot read ${file} (${code ?? 'error'})`, { code: 'invalid_input' });
   }
+}
+
+/** The file's JSON object, or a user error naming the file. */
+export async function readOrderFile(file: string): Promise<Json> {
+  const text = await readInputFile(file);
   let value: unknown;
   try {
     value = JSON.parse(text);
