@@ -91,11 +91,11 @@ export async function withIdempotency(
   for (let attempt = 0; attempt < 3; attempt++) {
     const earlier = await replay(db, scope);
     if (earlier) return earlier;
-    let reply: Reply | null;
+    let reply: Reply | 'claimedMeanwhile';
     try {
       reply = await db.transaction(async (tx) => {
         const claimed = await tx.one<{ id: string }>(claimSql, claim(null, null));
-        if (!claimed) return undefined as unknown as Reply; // claimed meanwhile: replay it
+        if (!claimed) return 'claimedMeanwhile' as const; // another call committed it: replay that
         const r = await run(tx);
         if (r === null || r.status >= 500) throw new Unkept(r);
         await tx.query('update idempotency_keys set status = $2, body = $3 where id = $1', [
@@ -113,7 +113,7 @@ export async function withIdempotency(
       await db.query(claimSql, claim(refused.status, refused.body));
       return refused;
     }
-    if (reply) return reply;
+    if (reply !== 'claimedMeanwhile') return reply;
   }
   throw conflict('A request with this Idempotency-Key is still running', 'idempotency_key_in_progress');
 }
