@@ -168,8 +168,8 @@ async function bookingOf(value: string, at: Lookup, kind?: 'vehicle'): Promise<O
     property_id: string;
   }>(
     `select b.id, b.reservation_id, b.kind, b.status, b.agency_id, b.property_id from bookings b
-      where ${by} and ${scope.sql}${kind ? ` and b.kind = '${kind}'` : ''}`,
-    [value, scope.param],
+      where ${by} and ${scope.sql} and ($3::text is null or b.kind = $3)`,
+    [value, scope.param, kind ?? null],
   );
   if (!row) return null;
   return {
