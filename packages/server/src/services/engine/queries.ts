@@ -2,7 +2,7 @@ import { addDays, convertMoney, daysFrom, nightsBetween, roundMoney } from '@ter
 import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } from '@tern/sdk';
 import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest } from '../../http/errors.js';
 import { loadCurrencyRates, loadEngineProperties, loadTaxes, policyFromRow } from './load.js';
 import { bestOfferOf, photoOf, planCovered, type Stay, unitAvailability } from './offers.js';
 
