@@ -53,6 +53,9 @@ export const errorCatalogue = {
   not_changeable_not_reseller: 'Only the agency that booked it changes this booking.',
   other_side_answers: 'The other side accepts or declines a proposal.',
   initiator_withdraws: 'Only the side that proposed it withdraws it.',
+  email_taken: 'A user with this e-mail already exists.',
+  not_changeable: 'You may not change your own properties, reseller link or status.',
+  property_kind_fixed: 'A hotel stays a hotel and a car station a car station.',
   // The platform
   vault_unavailable: 'The card vault cannot be reached. Try again in a moment.',
   internal: 'Something went wrong on our side.',

@@ -16,6 +16,8 @@ describe('case conversion', () => {
     ['address_1', 'address1'],
     ['tern_hotel_user_id', 'ternHotelUserId'],
     ['id', 'id'],
+    // document 2's removed row keeps its leading underscore both ways
+    ['_destroy', '_destroy'],
   ])('%s → %s', (snake, camel) => expect(camelKey(snake)).toBe(camel));
 
   it.each([

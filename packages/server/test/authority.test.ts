@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Auth } from '../src/http/context.js';
 import { resolveOwned } from '../src/http/ownership.js';
-import { endpointsOf, type RawInput, sampleInput, send } from './helpers/requests.js';
+import { endpointsOf, type RawInput, sampleInput, sampleOf, send } from './helpers/requests.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Authority, generated from the contract: every endpoint that takes an id × every demo identity × an id that
@@ -59,6 +59,15 @@ const someoneElses: Record<
       ? none()
       : ids(
           `select id from properties where id not in (select property_id from property_users where user_id = $1 and role = 'manager') and $2::uuid is not null limit 3`,
+          who,
+        ),
+  managedUser: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          `select id from users u where id <> $1 and $2::uuid is not null and not exists (
+             select 1 from property_users x join property_users m on m.property_id = x.property_id
+              where x.user_id = u.id and m.user_id = $1 and m.role = 'manager') order by email limit 3`,
           who,
         ),
   booking: (who) =>
@@ -123,6 +132,11 @@ async function state(): Promise<string> {
       'select id, status, updated_at from contracts order by id',
       'select count(*) as n from outbox_mails',
       'select count(*) as n from vehicle_queries',
+      'select id, status, role, agency_id, password_hash, updated_at from users order by id',
+      'select id, role from property_users order by id',
+      'select id, updated_at, lock_override from agencies order by id',
+      'select id, updated_at, lock_override from properties order by id',
+      'select count(*) as n from audit_log',
     ].map((sql) => server.db.query(sql)),
   );
   return JSON.stringify(parts);
@@ -136,11 +150,28 @@ const unwrap = (schema: any): any => {
   const def = schema?._zod?.def;
   return def && ['optional', 'nullable', 'default'].includes(def.type) ? unwrap(def.innerType) : schema;
 };
+/** A declared field's list and item field, for `list[].field` (else `null`). */
+const nestedOf = (field: string) => {
+  const m = /^(\w+)\[\]\.(\w+)$/.exec(field);
+  return m ? { list: m[1]!, item: m[2]! } : null;
+};
 /** Whether a field of the endpoint takes a list (of ids). */
 const isList = (endpoint: Endpoint, field: string) => {
   const schema = endpoint[place(endpoint, field)] as unknown as { shape: Record<string, unknown> };
   return unwrap(schema.shape[field])?._zod?.def?.type === 'array';
 };
+/** Sets a declared field of a sample input: a list of one id, an id, or one list item carrying the id. */
+function setField(endpoint: Endpoint, input: Record<string, unknown>, field: string, value: string): void {
+  const at = input[place(endpoint, field)] as Record<string, unknown> | undefined;
+  if (!at) return;
+  const nested = nestedOf(field);
+  if (nested) {
+    const schema = endpoint[place(endpoint, field)] as unknown as { shape: Record<string, unknown> };
+    const item = sampleOf(unwrap(schema.shape[nested.list])._zod.def.element) as Record<string, unknown>;
+    const [sent] = (at[nested.list] as Record<string, unknown>[] | undefined) ?? [];
+    at[nested.list] = [{ ...item, ...sent, [nested.item]: value }];
+  } else at[field] = isList(endpoint, field) ? [value] : value;
+}
 
 beforeAll(async () => {
   server = await startTestServer({ demoBookings: true });
@@ -174,12 +205,22 @@ describe('every id an endpoint takes is declared in the contract', () => {
     if (def.type === 'array') return isId(def.element);
     return def.type === 'string' && def.format === 'guid';
   };
+  // biome-ignore lint/suspicious/noExplicitAny: zod's internal definitions
+  const itemShape = (schema: any): Record<string, unknown> | null => {
+    const def = unwrap(schema)?._zod?.def;
+    return def?.type === 'array' ? (unwrap(def.element)?.shape ?? null) : null;
+  };
+  /** Id fields at the top level, and in the items of a top-level list (`list[].field`). */
   const idFields = (e: Endpoint) =>
     [e.params, e.query, e.body]
       .filter((s): s is NonNullable<typeof s> => !!s && 'shape' in s)
       .flatMap((s) => Object.entries((s as unknown as { shape: Record<string, unknown> }).shape))
-      .filter(([, schema]) => isId(schema))
-      .map(([name]) => name);
+      .flatMap(([name, schema]) => [
+        ...(isId(schema) ? [name] : []),
+        ...Object.entries(itemShape(schema) ?? {})
+          .filter(([, inner]) => isId(inner))
+          .map(([inner]) => `${name}[].${inner}`),
+      ]);
   it.each(endpointsOf(contract).map((e) => [e.name, e] as const))('%s', (_, e) => {
     const undeclared = idFields(e).filter((name) => !e.owns || !(name in e.owns));
     expect(undeclared, `${e.name} takes ids with no owner declared`).toEqual([]);
@@ -210,11 +251,9 @@ describe('someone else’s id gets 403 or 404 and no data', () => {
           // The call's other ids name the caller's own objects, where the caller has some.
           for (const [other, otherKind] of Object.entries(endpoint.owns!)) {
             const own = other === field ? undefined : (await theirOwn[otherKind]?.(who))?.[0];
-            const at = input[place(endpoint, other)] as Record<string, unknown> | undefined;
-            if (own && at && other in at) at[other] = isList(endpoint, other) ? [own] : own;
+            if (own) setField(endpoint, input, other, own);
           }
-          const target = input[place(endpoint, field)] as Record<string, unknown>;
-          target[field] = isList(endpoint, field) ? [value] : value;
+          setField(endpoint, input, field, value);
           const reply = await send(server.url, endpoint, input as RawInput, { token: who.token });
           tried++;
           const what = `${who.login} ${endpoint.name} ${field}=${value} (${kind})`;
@@ -232,7 +271,8 @@ describe('someone else’s id gets 403 or 404 and no data', () => {
 });
 
 /** Which part of the input a declared field sits in. */
-function place(endpoint: Endpoint, field: string): 'params' | 'query' | 'body' {
+function place(endpoint: Endpoint, declared: string): 'params' | 'query' | 'body' {
+  const field = nestedOf(declared)?.list ?? declared;
   for (const part of ['params', 'query', 'body'] as const) {
     const schema = endpoint[part] as { shape?: Record<string, unknown> } | undefined;
     if (schema?.shape && field in schema.shape) return part;

@@ -195,7 +195,13 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/booking_rooms/bulk_update',
     summary: 'Replaces the guests of booked rooms (at most adults + children + infants each).',
     access: reseller,
-    owns: { id: 'booking', propertyId: 'property' },
+    // A unit is a booked room of this booking (matched among its rooms); its type code is not used.
+    owns: {
+      id: 'booking',
+      propertyId: 'property',
+      'units[].id': 'narrows',
+      'units[].unitTypeCode': 'narrows',
+    },
     params: bookingRef,
     body: z.object({
       units: z
@@ -237,7 +243,13 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/rental_vehicles/bulk_update',
     summary: 'Replaces the driver of a booked car.',
     access: reseller,
-    owns: { id: 'booking', propertyId: 'property' },
+    // A unit is a booked room of this booking (matched among its rooms); its type code is not used.
+    owns: {
+      id: 'booking',
+      propertyId: 'property',
+      'units[].id': 'narrows',
+      'units[].unitTypeCode': 'narrows',
+    },
     params: bookingRef,
     body: z.object({
       units: z

@@ -16,6 +16,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `property`: a property the caller works at (suppliers, manager or not); any property for resellers
  *   (their view of the market) and admins.
  * - `managedProperty`: a property the caller manages (document 2 §6: a manager's rights); any for an admin.
+ * - `managedUser`: a user the caller may manage: any user for an admin; for a supplier, a user who works at a
+ *   property the caller manages — at the call's `propertyId` when it names one.
  * - `booking`: a booking the caller may see — a reseller's agency's, a supplier's properties', any for an admin.
  * - `contract`: a contract of the caller's agency or of a property the caller works at; any for an admin.
  * - `engineProperty`: a property of the path's `kind`, as the booking engine shows it to a reseller (with the
@@ -31,6 +33,7 @@ export type OwnerKind =
   | 'agencyUser'
   | 'property'
   | 'managedProperty'
+  | 'managedUser'
   | 'booking'
   | 'contract'
   | 'engineProperty'
@@ -40,7 +43,10 @@ export type OwnerKind =
   | 'narrows'
   | 'unowned';
 
-/** For each id the endpoint takes (a top-level field of its params, query or body, by name), whose it must be. */
+/**
+ * For each id the endpoint takes, whose it must be: a top-level field of its params, query or body by name, or
+ * a field of each item of a top-level list, as `list[].field` (e.g. `ternHotelUsersAttributes[].ternHotelId`).
+ */
 export type Ownership = Readonly<Record<string, OwnerKind>>;
 
 /**

@@ -1,3 +1,4 @@
+import { adminArea, managerUsersArea } from './admin.js';
 import { authArea } from './auth.js';
 import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
@@ -6,6 +7,7 @@ import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { systemArea } from './system.js';
 
+export * from './admin.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './bookings.js';
@@ -19,12 +21,14 @@ export * from './system.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {
+  admin: adminArea,
   auth: authArea,
   billing: billingArea,
   bookings: bookingsArea,
   contracts: contractsArea,
   engine: engineArea,
   mail: mailArea,
+  managerUsers: managerUsersArea,
   system: systemArea,
   vehicles: vehiclesArea,
 } as const;

@@ -66,14 +66,18 @@ type OwnedValue<V, K> = K extends keyof OwnedTypes
 
 /**
  * The objects the endpoint's declared ids resolved to (see `owns` in the contract): present whenever the id
- * was sent, a list for a list of ids.
+ * was sent, a list for a list of ids and for `list[].field`.
  */
 export type OwnedOf<E extends Endpoint> = {
-  [K in keyof OwnsOf<E>]: K extends keyof Fields<E>
-    ? undefined extends Fields<E>[K]
-      ? OwnedValue<Fields<E>[K], OwnsOf<E>[K]> | undefined
-      : OwnedValue<Fields<E>[K], OwnsOf<E>[K]>
-    : never;
+  [K in keyof OwnsOf<E>]: K extends `${string}[].${string}`
+    ? OwnsOf<E>[K] extends keyof OwnedTypes
+      ? OwnedTypes[OwnsOf<E>[K]][] | undefined
+      : never
+    : K extends keyof Fields<E>
+      ? undefined extends Fields<E>[K]
+        ? OwnedValue<Fields<E>[K], OwnsOf<E>[K]> | undefined
+        : OwnedValue<Fields<E>[K], OwnsOf<E>[K]>
+      : never;
 };
 
 export type Handler<E extends Endpoint> = (

@@ -67,6 +67,7 @@ export interface OwnedTypes {
   agencyUser: OwnedUser;
   property: OwnedProperty;
   managedProperty: OwnedProperty;
+  managedUser: OwnedUser;
   booking: OwnedBooking;
   contract: OwnedContract;
   engineProperty: OwnedEngineProperty;
@@ -95,6 +96,7 @@ const missing: Record<OwnerKind, [message: string, code: ErrorCode]> = {
   agencyUser: ['There is no such user', 'user_not_found'],
   property: ['There is no such property', 'property_not_found'],
   managedProperty: ['There is no such property', 'property_not_found'],
+  managedUser: ['There is no such user', 'user_not_found'],
   booking: ['There is no such booking', 'booking_not_found'],
   contract: ['There is no such contract', 'contract_not_found'],
   engineProperty: ['There is no such property', 'property_not_found'],
@@ -225,6 +227,22 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
     if (!p || (user(at).role !== 'admin' && p.memberRole !== 'manager')) return null;
     return p;
   },
+  managedUser: async (value, at) => {
+    const u = user(at);
+    // At the call's property when it names one (the managers' tab), else at any property the caller manages.
+    const propertyId = fieldOf(at.input, 'propertyId');
+    const propertyAt = propertyId.found && typeof propertyId.value === 'string' ? propertyId.value : null;
+    const row = await at.db.one<{ id: string; agency_id: string | null }>(
+      `select u.id, u.agency_id from users u
+        where u.id = $1
+          and ($3::uuid is null or exists (select 1 from property_users x where x.user_id = u.id and x.property_id = $3))
+          and ($4 or exists (
+                select 1 from property_users x join property_users m on m.property_id = x.property_id
+                 where x.user_id = u.id and m.user_id = $2 and m.role = 'manager'))`,
+      [value, u.id, propertyAt && UUID.test(propertyAt) ? propertyAt : null, u.role === 'admin'],
+    );
+    return row ? { id: row.id, agencyId: row.agency_id } : null;
+  },
   booking: (value, at) => bookingOf(value, at),
   vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
   contract: async (value, at) => {
@@ -276,8 +294,22 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   unowned: async (value) => value,
 };
 
-/** Where a declared field sits: params, then query, then the body's top level. */
+/**
+ * Where a declared field sits: params, then query, then the body's top level; `list[].field` collects the
+ * field of each item of a top-level list (items without it are left out).
+ */
 function fieldOf(input: Lookup['input'], name: string): { found: false } | { found: true; value: unknown } {
+  const nested = /^(\w+)\[\]\.(\w+)$/.exec(name);
+  if (nested) {
+    const list = fieldOf(input, nested[1]!);
+    if (!list.found || !Array.isArray(list.value)) return { found: false };
+    const values = list.value
+      .map((item) =>
+        item && typeof item === 'object' ? (item as Record<string, unknown>)[nested[2]!] : undefined,
+      )
+      .filter((v) => v !== undefined && v !== null);
+    return { found: true, value: values };
+  }
   for (const part of [input.params, input.query, input.body]) {
     if (part && typeof part === 'object' && Object.hasOwn(part, name))
       return { found: true, value: (part as Record<string, unknown>)[name] };

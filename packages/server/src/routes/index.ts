@@ -1,5 +1,6 @@
 import { type Contract, contract } from '@tern/sdk';
 import type { Api, Handlers } from '../http/context.js';
+import { adminHandlers, managerUsersHandlers } from './admin.js';
 import { authHandlers } from './auth.js';
 import { billingHandlers } from './billing.js';
 import { bookingsHandlers } from './bookings.js';
@@ -11,12 +12,14 @@ import { vehiclesHandlers } from './vehicles.js';
 
 /** A handler for every endpoint of the contract (a missing one does not type-check). */
 export const handlers: Handlers<Contract> = {
+  admin: adminHandlers,
   auth: authHandlers,
   billing: billingHandlers,
   bookings: bookingsHandlers,
   contracts: contractsHandlers,
   engine: engineHandlers,
   mail: mailHandlers,
+  managerUsers: managerUsersHandlers,
   system: systemHandlers,
   vehicles: vehiclesHandlers,
 };

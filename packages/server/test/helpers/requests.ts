@@ -10,8 +10,11 @@ type Def = any;
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
-/** Texts a string schema may want, tried in order: the first the schema takes is used. */
-const texts = () => [randomUUID(), day(30), 'ada@example.test', '10:00', 'EUR', 'IS', 'Ada', 'x'];
+/**
+ * Texts a string schema may want, tried in order: the first the schema takes is used. One uuid serves a whole
+ * sample, so that fields a schema wants equal (a password and its confirmation) are.
+ */
+const texts = (uuid: string) => [uuid, day(30), 'ada@example.test', '10:00', 'EUR', 'IS', 'Ada', 'x'];
 const numbers = [1, 0, 2, 18, 30, 100];
 
 function accepts(schema: z.ZodType, value: unknown): boolean {
@@ -23,7 +26,7 @@ function accepts(schema: z.ZodType, value: unknown): boolean {
  * union, the first candidate text or number that passes a string's or number's checks. `undefined` when the
  * schema takes nothing this can make (the caller's test then says which endpoint).
  */
-export function sampleOf(schema: z.ZodType): unknown {
+export function sampleOf(schema: z.ZodType, uuid: string = randomUUID()): unknown {
   const def: Def = (schema as Def)._zod.def;
   switch (def.type) {
     case 'optional':
@@ -34,21 +37,24 @@ export function sampleOf(schema: z.ZodType): unknown {
     case 'undefined':
       return undefined;
     case 'nullable':
-      return sampleOf(def.innerType);
+      return sampleOf(def.innerType, uuid);
     case 'catch':
-      return sampleOf(def.innerType);
-    case 'pipe':
-      return sampleOf(def.in);
+      return sampleOf(def.innerType, uuid);
+    case 'pipe': {
+      // A text the whole pipe takes (an e-mail after trimming), else what its input takes.
+      const text = texts(uuid).find((t) => accepts(schema, t));
+      return text ?? sampleOf(def.in, uuid);
+    }
     case 'object': {
       const out: Record<string, unknown> = {};
       for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
-        const value = sampleOf(field);
+        const value = sampleOf(field, uuid);
         if (value !== undefined) out[key] = value;
       }
       return out;
     }
     case 'string':
-      return texts().find((t) => accepts(schema, t)) ?? 'x';
+      return texts(uuid).find((t) => accepts(schema, t)) ?? 'x';
     case 'number':
       return numbers.find((n) => accepts(schema, n)) ?? 1;
     case 'boolean':
@@ -59,10 +65,10 @@ export function sampleOf(schema: z.ZodType): unknown {
       return Object.values(def.entries)[0];
     case 'array': {
       if (accepts(schema, [])) return [];
-      return [sampleOf(def.element)];
+      return [sampleOf(def.element, uuid)];
     }
     case 'union':
-      return sampleOf(def.options[0]);
+      return sampleOf(def.options[0], uuid);
     case 'record':
       return {};
     default:

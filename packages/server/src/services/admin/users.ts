@@ -1,0 +1,388 @@
+import type {
+  createUserBody,
+  ListMeta,
+  ManagedUser,
+  UserPropertyRow,
+  UserStatus,
+  updateUserBody,
+} from '@tern/sdk';
+import type { z } from 'zod';
+import type { Db } from '../../db/db.js';
+import type { Auth, RequestContext } from '../../http/context.js';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { hashPassword } from '../auth/password.js';
+import { audit } from './audit.js';
+
+// Users as the admin page and the managers' tab see and change them (document 2 §2–§6). The admin reaches
+// every user; a manager reaches the users of the properties they manage, and only their rows there.
+
+/** Who changes users, and how far their reach goes. */
+export type UserScope =
+  | { kind: 'admin'; caller: Auth['user'] }
+  | {
+      kind: 'manager';
+      caller: Auth['user'];
+      /** The selected property (the tab's list and the user's home for a new user). */
+      propertyId: string;
+      /** Every property the caller manages: the only rows they may add, change or remove. */
+      managed: ReadonlySet<string>;
+    };
+
+type Ctx = Pick<RequestContext, 'db' | 'auth' | 'requestId' | 'clock'>;
+
+interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  status: UserStatus;
+  role: 'admin' | 'reseller' | 'supplier';
+  send_booking_notification_email: boolean;
+  agency_id: string | null;
+  agency_name: string | null;
+  properties: { id: string; name: string; link: string; role: 'manager' | 'user' }[];
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT = `
+  select u.id, u.email, u.name, u.status, u.role, u.send_booking_notification_email, u.agency_id,
+         a.name as agency_name, u.created_at, u.updated_at,
+         coalesce((select json_agg(json_build_object('id', p.id, 'name', p.title, 'link', pu.id, 'role', pu.role)
+                                   order by p.title, p.id)
+                     from property_users pu join properties p on p.id = pu.property_id
+                    where pu.user_id = u.id), '[]') as properties
+    from users u left join agencies a on a.id = u.agency_id`;
+
+/** §5 `isChangeable`: one's own record is restricted, unless it is an admin's. */
+export function isChangeable(caller: Auth['user'], user: { id: string; role: string }): boolean {
+  return user.id !== caller.id || user.role === 'admin';
+}
+
+function toUser(row: UserRow, caller: Auth['user']): ManagedUser {
+  return {
+    id: row.id,
+    type: 'user',
+    email: row.email,
+    name: row.name,
+    status: row.status,
+    role: row.role,
+    sendBookingNotificationEmail: row.send_booking_notification_email,
+    ternHotels: row.properties.map((p) => ({
+      id: p.id,
+      name: p.name,
+      propertyId: p.id,
+      ternHotelUserId: p.link,
+      role: p.role,
+    })),
+    agentId: row.agency_id,
+    agent: row.agency_id ? { id: row.agency_id, name: row.agency_name ?? '' } : null,
+    isChangeable: isChangeable(caller, row),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+async function load(db: Db, id: string): Promise<UserRow> {
+  const row = await db.one<UserRow>(`${SELECT} where u.id = $1`, [id]);
+  if (!row) throw notFound('There is no such user', 'user_not_found');
+  return row;
+}
+
+/** The fields the audit trail follows. */
+const audited = (row: UserRow | null) =>
+  row && {
+    email: row.email,
+    name: row.name,
+    status: row.status,
+    role: row.role,
+    sendBookingNotificationEmail: row.send_booking_notification_email,
+    agentId: row.agency_id,
+    properties: row.properties.map((p) => `${p.id}:${p.role}`).sort(),
+  };
+
+export async function getUser(db: Db, scope: UserScope, id: string): Promise<ManagedUser> {
+  return toUser(await load(db, id), scope.caller);
+}
+
+/** A page of users by e-mail: everyone, or the users of `propertyId` (the managers' tab). */
+export async function listUsers(
+  db: Db,
+  scope: UserScope,
+  query: { q?: string | undefined; isActive: boolean; page: number; perPage: number; propertyId?: string },
+): Promise<{ items: ManagedUser[]; meta: ListMeta }> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.q) {
+    params.push(`%${query.q.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`);
+    where.push(`(lower(u.email) like $${params.length} or lower(u.name) like $${params.length})`);
+  }
+  if (query.isActive) where.push(`u.status = 'active'`);
+  if (query.propertyId) {
+    params.push(query.propertyId);
+    where.push(
+      `exists (select 1 from property_users x where x.user_id = u.id and x.property_id = $${params.length})`,
+    );
+  }
+  const filter = where.length ? `where ${where.join(' and ')}` : '';
+  const count = await db.one<{ total: number }>(`select count(*) as total from users u ${filter}`, params);
+  const rows = await db.query<UserRow>(
+    `${SELECT} ${filter} order by lower(u.email) collate "C", u.id limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, query.perPage, (query.page - 1) * query.perPage],
+  );
+  return {
+    items: rows.map((r) => toUser(r, scope.caller)),
+    meta: { page: query.page, limit: query.perPage, total: count?.total ?? 0 },
+  };
+}
+
+/** Postgres' unique violation on the users' e-mail: a 409 the form shows on the field. */
+function emailTaken(error: unknown): never {
+  if ((error as { code?: string }).code === '23505')
+    throw conflict('A user with this e-mail already exists', 'email_taken');
+  throw error;
+}
+
+/** Rows without `_destroy`: each property once (document 2 §4). */
+function keptRows(rows: readonly UserPropertyRow[]): UserPropertyRow[] {
+  const kept = rows.filter((r) => !r._destroy);
+  const seen = new Set<string>();
+  kept.forEach((row, index) => {
+    if (seen.has(row.ternHotelId))
+      throw badRequest('Each property may appear once', [
+        {
+          field: `ternHotelUsersAttributes.${index}.ternHotelId`,
+          message: 'This property is already listed',
+        },
+      ]);
+    seen.add(row.ternHotelId);
+  });
+  return kept;
+}
+
+/**
+ * Applies the form's property rows to a user's links, within what the scope may touch: a removed row deletes
+ * its link, a kept row sets the role of the user's link to that property (reusing it, §4) or makes one.
+ */
+async function applyRows(
+  db: Db,
+  scope: UserScope,
+  userId: string,
+  rows: readonly UserPropertyRow[],
+): Promise<void> {
+  const reach = (propertyId: string) => scope.kind === 'admin' || scope.managed.has(propertyId);
+  const links = await db.query<{ id: string; property_id: string }>(
+    'select id, property_id from property_users where user_id = $1',
+    [userId],
+  );
+  for (const row of rows) {
+    if (row.id && !links.some((l) => l.id === row.id))
+      throw badRequest('A property row names a link of another user', [
+        { field: 'ternHotelUsersAttributes', message: 'Unknown row' },
+      ]);
+    if (!reach(row.ternHotelId)) throw forbidden('You may only change rows of properties you manage');
+  }
+  for (const row of rows.filter((r) => r._destroy)) {
+    const link = links.find((l) => l.id === row.id) ?? links.find((l) => l.property_id === row.ternHotelId);
+    if (link && reach(link.property_id))
+      await db.query('delete from property_users where id = $1', [link.id]);
+  }
+  for (const row of keptRows(rows)) {
+    await db.query(
+      `insert into property_users (user_id, property_id, role) values ($1, $2, $3)
+       on conflict (user_id, property_id) do update set role = excluded.role`,
+      [userId, row.ternHotelId, row.role],
+    );
+  }
+}
+
+/** The supplier company of a user who works at properties: the first property's, if they have none. */
+async function fillSupplier(db: Db, userId: string): Promise<void> {
+  await db.query(
+    `update users u set supplier_id = (
+        select p.supplier_id from property_users pu join properties p on p.id = pu.property_id
+         where pu.user_id = u.id order by pu.created_at, pu.id limit 1)
+      where u.id = $1 and u.supplier_id is null and u.role = 'supplier'`,
+    [userId],
+  );
+}
+
+function assertAgentLink(scope: UserScope, agentId: string | null | undefined): void {
+  if (agentId && scope.kind !== 'admin') throw forbidden('Only an admin links a user to a reseller');
+}
+
+export async function createUser(
+  ctx: Ctx,
+  scope: UserScope,
+  body: z.output<typeof createUserBody>,
+): Promise<ManagedUser> {
+  assertAgentLink(scope, body.agentId);
+  const rows = keptRows(body.ternHotelUsersAttributes ?? []);
+  const agentId = body.agentId ?? null;
+  if (scope.kind === 'manager' && rows.length === 0)
+    rows.push({ ternHotelId: scope.propertyId, role: 'user' });
+  const passwordHash = await hashPassword(body.password);
+  return ctx.db.transaction(async (tx) => {
+    const now = ctx.clock.now();
+    const created = await tx
+      .one<{ id: string }>(
+        `insert into users (email, name, role, status, password_hash, agency_id, send_booking_notification_email,
+                            created_at, updated_at)
+         values ($1, $2, $3, 'active', $4, $5, $6, $7, $7) returning id`,
+        [
+          body.email,
+          body.name,
+          agentId ? 'reseller' : 'supplier',
+          passwordHash,
+          agentId,
+          body.sendBookingNotificationEmail ?? true,
+          now,
+        ],
+      )
+      .catch(emailTaken);
+    const userId = created!.id;
+    // A reseller's agents work for the agency: property rows are not kept for them (§5).
+    if (!agentId) await applyRows(tx, scope, userId, rows);
+    await fillSupplier(tx, userId);
+    const user = await load(tx, userId);
+    await audit(tx, ctx, {
+      objectType: 'user',
+      objectId: userId,
+      action: 'create',
+      before: null,
+      after: { ...audited(user), password: 'set' },
+      secret: ['password'],
+    });
+    return toUser(user, scope.caller);
+  });
+}
+
+export async function updateUser(
+  ctx: Ctx,
+  scope: UserScope,
+  id: string,
+  body: z.output<typeof updateUserBody>,
+): Promise<ManagedUser> {
+  assertAgentLink(scope, body.agentId);
+  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  return ctx.db.transaction(async (tx) => {
+    const before = await load(tx, id);
+    const changeable = isChangeable(scope.caller, before);
+    if (scope.kind === 'manager' && before.role === 'admin')
+      throw forbidden('A manager may not change an admin');
+    if (scope.kind === 'manager' && body.email !== undefined && body.email !== before.email)
+      throw forbidden('Only an admin changes a user’s e-mail');
+    const rowsSent = body.ternHotelUsersAttributes !== undefined && body.ternHotelUsersAttributes.length > 0;
+    const agentSent = body.agentId !== undefined && (body.agentId ?? null) !== before.agency_id;
+    if (!changeable && (rowsSent || agentSent))
+      throw forbidden('You may not change your own properties or reseller link', 'not_changeable');
+    const agentId = body.agentId === undefined ? before.agency_id : (body.agentId ?? null);
+    const role = before.role === 'admin' ? 'admin' : agentId ? 'reseller' : 'supplier';
+    await tx
+      .query(
+        `update users set email = $2, name = $3, send_booking_notification_email = $4, agency_id = $5, role = $6,
+                          password_hash = coalesce($7, password_hash), updated_at = $8
+          where id = $1`,
+        [
+          id,
+          body.email ?? before.email,
+          body.name,
+          body.sendBookingNotificationEmail ?? before.send_booking_notification_email,
+          agentId,
+          role,
+          passwordHash,
+          ctx.clock.now(),
+        ],
+      )
+      .catch(emailTaken);
+    if (agentId && role === 'reseller') {
+      // Linked to a reseller: the property rows go (within the caller's reach: the admin's is everything).
+      await tx.query('delete from property_users where user_id = $1', [id]);
+    } else if (changeable) {
+      await applyRows(tx, scope, id, body.ternHotelUsersAttributes ?? []);
+    }
+    if (passwordHash) await tx.query('delete from sessions where user_id = $1', [id]);
+    await fillSupplier(tx, id);
+    const after = await load(tx, id);
+    await audit(tx, ctx, {
+      objectType: 'user',
+      objectId: id,
+      action: 'update',
+      before: audited(before),
+      after: { ...audited(after), ...(passwordHash ? { password: 'changed' } : {}) },
+      secret: ['password'],
+    });
+    return toUser(after, scope.caller);
+  });
+}
+
+/** Neither oneself nor, for a manager, an admin: the refusals of status and password changes. */
+function assertReach(scope: UserScope, user: UserRow, what: string): void {
+  if (user.id === scope.caller.id) throw forbidden(`You may not ${what} your own account here`);
+  if (scope.kind === 'manager' && user.role === 'admin') throw forbidden('A manager may not change an admin');
+}
+
+/** Blocks or unblocks a user; a block ends their sessions at once (document 2 §4). */
+export async function setUserStatus(
+  ctx: Ctx,
+  scope: UserScope,
+  id: string,
+  status: UserStatus,
+): Promise<ManagedUser> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await load(tx, id);
+    assertReach(scope, before, status === 'blocked' ? 'block' : 'unblock');
+    await tx.query('update users set status = $2, updated_at = $3 where id = $1', [
+      id,
+      status,
+      ctx.clock.now(),
+    ]);
+    if (status === 'blocked') await tx.query('delete from sessions where user_id = $1', [id]);
+    const after = await load(tx, id);
+    await audit(tx, ctx, {
+      objectType: 'user',
+      objectId: id,
+      action: status === 'blocked' ? 'block' : 'unblock',
+      before: audited(before),
+      after: audited(after),
+    });
+    return toUser(after, scope.caller);
+  });
+}
+
+/** Sets another user's password; their sessions end. */
+export async function setUserPassword(
+  ctx: Ctx,
+  scope: UserScope,
+  id: string,
+  password: string,
+): Promise<undefined> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction(async (tx) => {
+    const user = await load(tx, id);
+    assertReach(scope, user, 'set the password of');
+    await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
+      id,
+      passwordHash,
+      ctx.clock.now(),
+    ]);
+    await tx.query('delete from sessions where user_id = $1', [id]);
+    await audit(tx, ctx, {
+      objectType: 'user',
+      objectId: id,
+      action: 'set_password',
+      before: { password: 'old' },
+      after: { password: 'new' },
+      secret: ['password'],
+    });
+  });
+  return undefined;
+}
+
+/** The properties a user manages (the manager's reach). */
+export async function managedBy(db: Db, userId: string): Promise<Set<string>> {
+  const rows = await db.query<{ property_id: string }>(
+    `select property_id from property_users where user_id = $1 and role = 'manager'`,
+    [userId],
+  );
+  return new Set(rows.map((r) => r.property_id));
+}
