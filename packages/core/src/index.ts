@@ -1,3 +1,6 @@
+export * from './admin/confirmedActionMachine.js';
+export * from './admin/forms.js';
+export * from './admin/userRows.js';
 export * from './auth/changePasswordMachine.js';
 export * from './auth/resetTokenMachine.js';
 export * from './auth/rules.js';

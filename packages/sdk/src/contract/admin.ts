@@ -208,13 +208,18 @@ export const adminProperty = z.object({
   updatedAt: z.string(),
 });
 export type AdminProperty = z.infer<typeof adminProperty>;
-/** An IANA time zone name the server knows. */
-export const timeZone = z
-  .string()
-  .max(64)
-  .refine((zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'UTC', {
-    error: 'Pick a time zone from the list',
-  });
+/** Whether a name is an IANA time zone (or an alias of one, `Asia/Kolkata` for `Asia/Calcutta`). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]+$/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/** An IANA time zone name. */
+export const timeZone = z.string().max(64).refine(isTimeZone, { error: 'Pick a time zone from the list' });
 export const adminPropertyBody = z.object({
   name: required(NAME_MAX),
   pms,
