@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { confirmedActionMachine } from './confirmedActionMachine.js';
+import { type ConfirmedAction, confirmedActionMachine } from './confirmedActionMachine.js';
 import {
   adminValidationKeys,
   timeZoneOptions,
@@ -242,7 +242,7 @@ describe('a confirmed action on a row (M13, M15)', () => {
     const actor = createActor(
       confirmedActionMachine.provide({
         actors: {
-          perform: fromPromise(async () => {
+          perform: fromPromise<unknown, ConfirmedAction>(async () => {
             throw Object.assign(new Error('x'), { serverMessage: 'You may not block your own account here' });
           }),
         },
