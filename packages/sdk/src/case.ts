@@ -10,7 +10,9 @@ export function camelKey(key: string): string {
   let out = camelCache.get(key);
   if (out === undefined) {
     // A leading underscore is kept: `_destroy` (document 2's removed property row) stays `_destroy`.
-    out = key.includes('_') ? key.replace(/(?<=[a-zA-Z0-9])_+([a-z0-9])/g, (_, c: string) => c.toUpperCase()) : key;
+    out = key.includes('_')
+      ? key.replace(/(?<=[a-zA-Z0-9])_+([a-z0-9])/g, (_, c: string) => c.toUpperCase())
+      : key;
     camelCache.set(key, out);
   }
   return out;

@@ -45,7 +45,7 @@ for (const { login, role } of people) {
     const menu = await openUserMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText(
       role === 'admin'
-        ? ['Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
+        ? ['Admin', 'Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
         : [
             'Billing (opens in a new tab)',
             'Profile',

@@ -61,10 +61,10 @@ export interface UserFormValues {
   agentId: string | null;
   rows: readonly PropertyRowDraft[];
 }
-export interface UserFormErrors extends Errors<UserFormField> {
-  /** Per row key: the row's property is missing. */
+export type UserFormErrors = Errors<UserFormField> & {
+  /** Per row key: the row's property appears twice. */
   rowErrors?: Record<string, AdminValidationKey>;
-}
+};
 
 /**
  * The user form (§5): e-mail (required, shown when adding, or to an admin when editing), name, and — when

@@ -1,3 +1,4 @@
+import { adminEn } from './admin';
 import { bookingEn } from './booking';
 
 /**
@@ -28,6 +29,9 @@ export const en = {
     password_min: 'Use at least 6 characters',
     password_max: 'Use at most 128 characters',
     not_match: 'The passwords do not match',
+    digits: 'Use digits only',
+    too_long_name: 'Use at most 200 characters',
+    duplicate_property: 'This property is already in the list',
   },
   page_titles: {
     login: 'Sign in',
@@ -479,6 +483,7 @@ export const en = {
     required_hint: 'required',
   },
   ...bookingEn,
+  ...adminEn,
 } as const;
 
 export type Catalogue = typeof en;

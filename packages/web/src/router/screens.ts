@@ -48,6 +48,14 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: lazyRouteComponent(() => import('../features/contracts/ContractsPage'), 'ContractsPage'),
     ready: true,
   },
+  admin: {
+    component: lazyRouteComponent(() => import('../features/admin/AdminPage'), 'AdminPage'),
+    ready: true,
+  },
+  'settings/admin': {
+    component: lazyRouteComponent(() => import('../features/admin/ManagersPage'), 'ManagersPage'),
+    ready: true,
+  },
   notFound: { component: NotFoundPage, ready: true },
   giftCampaign: {
     component: lazyRouteComponent(

@@ -41,7 +41,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'admin',
       {
         links: ['bookings', 'contracts'],
-        menu: ['profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+        menu: ['admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
     ],
@@ -76,7 +76,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
           .map((item) => item.textContent),
       ).toEqual(
         role === 'admin'
-          ? ['Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
+          ? ['Admin', 'Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
           : [
               'Billing (opens in a new tab)',
               'Profile',

@@ -1,0 +1,139 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { demo, signIn } from './helpers';
+
+// The admin page and the managers' tab (document 2 §2–§6), as the people who use them: the admin adds a user,
+// blocks and unblocks them (who is then kept out, then let in), adds a reseller and lifts a lock; a manager
+// manages their property's users; staff and suppliers are refused.
+
+async function desk(browser: Browser, login: string, lands = /\/bookings/): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login');
+  await signIn(page, login.includes('@') ? login : demo(login));
+  await expect(page).toHaveURL(lands);
+  return page;
+}
+
+async function openAdmin(page: Page) {
+  await page.getByRole('button', { name: /^Account menu for / }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Admin', level: 1 })).toBeVisible();
+}
+
+test('the admin adds a user, blocks them (kept out at once), unblocks them, and reads the history', async ({
+  browser,
+}) => {
+  const admin = await desk(browser, 'admin');
+  await openAdmin(admin);
+  await expect(admin.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();
+  await expect(admin.getByRole('grid', { name: 'Users' })).toBeVisible();
+
+  const email = `night.porter.${Date.now()}@example.com`;
+  await admin.getByRole('button', { name: 'Add user' }).click();
+  const drawer = admin.getByRole('dialog', { name: 'Add user' });
+  await drawer.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill('Night Porter');
+  await drawer.getByLabel('Password', { exact: true }).fill('porter-1');
+  await drawer.getByLabel('Confirm password', { exact: true }).fill('porter-2');
+  await drawer.getByRole('combobox', { name: 'Property 1' }).fill('Harbour');
+  await admin.getByRole('option', { name: 'Harbour View Hotel' }).click();
+  await drawer.getByRole('button', { name: 'Add user' }).click();
+  await expect(drawer.getByText('The passwords do not match')).toBeVisible();
+  await drawer.getByLabel('Confirm password', { exact: true }).fill('porter-1');
+  await drawer.getByRole('button', { name: 'Add user' }).click();
+  await expect(admin.getByText('Night Porter was added')).toBeVisible();
+  await expect(drawer).toHaveCount(0);
+
+  await admin.getByRole('searchbox', { name: 'Search users' }).fill(email);
+  const row = admin.getByRole('row', { name: new RegExp(email.replace(/\./g, '\\.')) });
+  await expect(row).toContainText('Harbour View Hotel');
+  await row.getByRole('button', { name: 'Actions for Night Porter' }).click();
+  await admin.getByRole('menuitem', { name: 'Block' }).click();
+  const confirm = admin.getByRole('alertdialog', { name: 'Block Night Porter?' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Block' }).click();
+  await expect(admin.getByText('Night Porter is blocked')).toBeVisible();
+  // "Only active" is on: the blocked user leaves the list until it is unticked.
+  await expect(row).toHaveCount(0);
+  // react-aria's checkbox input is visually hidden: a person clicks its label.
+  await admin.getByText('Only active', { exact: true }).click();
+  await expect(admin.getByRole('checkbox', { name: 'Only active' })).not.toBeChecked();
+  await expect(row).toContainText('Blocked');
+
+  const porter = await (await browser.newContext()).newPage();
+  await porter.goto('/login');
+  await signIn(porter, email, 'porter-1');
+  await expect(porter.getByText('This account is blocked')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Actions for Night Porter' }).click();
+  await admin.getByRole('menuitem', { name: 'Unblock' }).click();
+  await admin
+    .getByRole('alertdialog', { name: 'Unblock Night Porter?' })
+    .getByRole('button', { name: 'Unblock' })
+    .click();
+  await expect(admin.getByText('Night Porter is unblocked')).toBeVisible();
+  await porter.getByRole('button', { name: 'Sign in' }).click();
+  await expect(porter).toHaveURL(/\/bookings/);
+
+  await row.getByRole('button', { name: 'Actions for Night Porter' }).click();
+  await admin.getByRole('menuitem', { name: 'History' }).click();
+  const history = admin.getByRole('dialog', { name: 'History of Night Porter' });
+  await expect(history.getByText('Unblocked')).toBeVisible();
+  await expect(history.getByText('Blocked', { exact: true })).toBeVisible();
+  await expect(history.getByText('Created')).toBeVisible();
+  await expect(history).not.toContainText('porter-1');
+});
+
+test('the admin adds a reseller and turns a property’s lock override on and off', async ({ browser }) => {
+  const admin = await desk(browser, 'admin');
+  await openAdmin(admin);
+  await admin.getByRole('tab', { name: 'Resellers' }).click();
+  await admin.getByRole('button', { name: 'Add reseller' }).click();
+  const drawer = admin.getByRole('dialog', { name: 'Add reseller' });
+  const name = `Fjord Travel ${Date.now()}`;
+  await drawer.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await drawer.getByRole('textbox', { name: 'E-mail', exact: true }).fill('desk@fjord.example');
+  await drawer.getByRole('textbox', { name: 'Phone' }).fill('call us');
+  await drawer.getByRole('textbox', { name: 'Country' }).fill('NO');
+  await drawer.getByRole('textbox', { name: 'External id' }).fill('FJ-42');
+  await drawer.getByRole('button', { name: 'Add reseller' }).click();
+  await expect(drawer.getByText('Use digits only')).toBeVisible();
+  await drawer.getByRole('textbox', { name: 'Phone' }).fill('+47 22 00 00 00');
+  await drawer.getByRole('button', { name: 'Add reseller' }).click();
+  await expect(admin.getByText(`${name} was added`)).toBeVisible();
+  await admin.getByRole('searchbox', { name: 'Search resellers' }).fill(name);
+  await expect(admin.getByRole('row', { name: new RegExp(name) })).toContainText('FJ-42');
+
+  await admin.getByRole('tab', { name: 'Properties' }).click();
+  await admin.getByRole('searchbox', { name: 'Search properties' }).fill('Casa do Alfama');
+  const row = admin.getByRole('row', { name: /Casa do Alfama/ }).first();
+  await row.getByRole('button', { name: /^Actions for Casa do Alfama/ }).click();
+  await admin.getByRole('menuitem', { name: 'Enable lock override' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Enable lock override' }).click();
+  await expect(row).toContainText('Override on');
+  await row.getByRole('button', { name: /^Actions for Casa do Alfama/ }).click();
+  await admin.getByRole('menuitem', { name: 'Disable lock override' }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Disable lock override' }).click();
+  await expect(row).not.toContainText('Override on');
+});
+
+test('a manager manages their property’s users; staff and suppliers are refused', async ({ browser }) => {
+  const hotelier = await desk(browser, 'hotelier');
+  await hotelier.goto('/settings/admin');
+  await expect(hotelier.getByRole('heading', { name: 'Users of this property', level: 1 })).toBeVisible();
+  await expect(hotelier.getByRole('row', { name: new RegExp(demo('staff')) })).toBeVisible();
+
+  const staff = await desk(browser, 'staff');
+  await staff.goto('/settings/admin');
+  await expect(
+    staff.getByRole('heading', { name: 'Only a manager of this property manages its users' }),
+  ).toBeVisible();
+  await expect(staff.getByRole('grid')).toHaveCount(0);
+
+  // The admin page is the admin's: a supplier is not shown it, and is sent away from its URL.
+  await hotelier.getByRole('button', { name: /^Account menu for / }).click();
+  await expect(hotelier.getByRole('menuitem', { name: 'Admin' })).toHaveCount(0);
+  await hotelier.keyboard.press('Escape');
+  await hotelier.goto('/admin');
+  await expect(hotelier.getByRole('heading', { name: 'Admin', level: 1 })).toHaveCount(0);
+});

@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeading } from '../../components/PageHeading';
+import { useSelectedProperty } from '../../session/SelectedProperty';
+import { useSignedInSession } from '../../session/SessionContext';
+import { UsersPanel } from './UsersPanel';
+import './admin.css';
+
+/**
+ * `/settings/admin` (document 2 §2 managers' tab): a manager of the selected property manages its users — the
+ * same list and drawers as the admin's, 50 a page; the form offers only properties the manager manages. Staff
+ * who are not managers see that the tab is not theirs (and the API refuses them).
+ */
+export function ManagersPage() {
+  const { t } = useTranslation();
+  const { user, userRole } = useSignedInSession();
+  const { property } = useSelectedProperty();
+  const managed = (user.ternHotels ?? [])
+    .filter((p) => p.role === 'manager')
+    .map((p) => ({ id: p.id, name: p.name }));
+  const isManager = property !== null && (userRole === 'admin' || managed.some((p) => p.id === property.id));
+  return (
+    <div className="page admin">
+      <div className="page__header">
+        <PageHeading>{t('admin.managers.heading')}</PageHeading>
+      </div>
+      {property && isManager ? (
+        <>
+          <p>{t('admin.managers.intro', { property: property.name })}</p>
+          <UsersPanel
+            key={property.id}
+            scope={{
+              kind: 'manager',
+              propertyId: property.id,
+              managed: managed.length ? managed : [{ id: property.id, name: property.name }],
+            }}
+          />
+        </>
+      ) : (
+        <EmptyState title={t('admin.managers.not_manager')}>
+          <p>{t('admin.managers.not_manager_text')}</p>
+        </EmptyState>
+      )}
+    </div>
+  );
+}

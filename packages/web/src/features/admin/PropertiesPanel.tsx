@@ -1,0 +1,355 @@
+import { errorMessage, hasNoErrors, timeZoneOptions, validatePropertyForm } from '@tern/core';
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminProperty,
+  type AdminPropertyType,
+  HOTEL_TYPES,
+  PMS_OPTIONS,
+  SEARCH_TERM_MAX,
+} from '@tern/sdk';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ComboBox } from '../../components/ComboBox';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { Menu, MenuItem } from '../../components/Menu';
+import { Pager } from '../../components/Pager';
+import { Select } from '../../components/Select';
+import { Table, type TableColumn } from '../../components/Table';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { useServices } from '../../session/SessionContext';
+import { AuditDrawer, type AuditTarget } from './AuditDrawer';
+import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
+import { useAdminList } from './useAdminList';
+import { useConfirmedAction } from './useConfirmedAction';
+
+/**
+ * The properties list (document 2 §2): search, add; name and e-mail; edit and lock override on or off
+ * (after a confirmation naming the property). 50 a page.
+ */
+export function PropertiesPanel() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const list = useAdminList('properties', {}, (c, params, signal) =>
+    c.admin.listProperties({ query: { ...params, perPage: ADMIN_PAGE_SIZE } }, { signal }),
+  );
+  const [editing, setEditing] = useState<AdminProperty | 'new' | null>(null);
+  const [history, setHistory] = useState<AuditTarget | null>(null);
+  const action = useConfirmedAction(
+    (target) =>
+      client.admin.setPropertyLockOverride({
+        params: { id: target.id },
+        body: { lockOverride: target.action === 'lock_override_on' },
+      }),
+    (target) => {
+      toast.success(t(`admin.notices.${target.action}`, { name: target.label }));
+      void list.reload();
+    },
+  );
+  const columns: TableColumn<AdminProperty>[] = [
+    { id: 'name', label: t('admin.properties.name'), render: (p) => p.name, isRowHeader: true },
+    { id: 'email', label: t('admin.properties.email'), render: (p) => p.email },
+    {
+      id: 'lock',
+      label: t('admin.lock.label'),
+      render: (p) =>
+        p.lockOverride ? t('admin.lock.override_on') : p.paymentLocked ? t('admin.lock.locked') : '',
+    },
+    {
+      id: 'actions',
+      label: t('admin.actions.label'),
+      hideLabelOnPhone: true,
+      render: (p) => (
+        <Menu label={t('admin.actions.for', { name: p.name })} trigger={<span aria-hidden="true">⋯</span>}>
+          <MenuItem onAction={() => setEditing(p)}>{t('admin.actions.edit')}</MenuItem>
+          <MenuItem
+            onAction={() =>
+              action.send({
+                type: 'ask',
+                target: {
+                  id: p.id,
+                  action: p.lockOverride ? 'lock_override_off' : 'lock_override_on',
+                  label: p.name,
+                },
+              })
+            }
+          >
+            {t(p.lockOverride ? 'admin.actions.lock_override_off' : 'admin.actions.lock_override_on')}
+          </MenuItem>
+          <MenuItem onAction={() => setHistory({ objectType: 'property', objectId: p.id, name: p.name })}>
+            {t('admin.actions.history')}
+          </MenuItem>
+        </Menu>
+      ),
+    },
+  ];
+  return (
+    <div className="admin-panel stack">
+      <div className="admin-panel__toolbar">
+        <TextField
+          label={t('admin.properties.search')}
+          type="search"
+          value={list.search}
+          onChange={list.setSearch}
+          maxLength={SEARCH_TERM_MAX}
+        />
+        <Button onPress={() => setEditing('new')}>{t('admin.properties.add')}</Button>
+      </div>
+      {action.snapshot.context.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {action.snapshot.context.error}
+        </Alert>
+      ) : null}
+      {list.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorMessage(list.error)}
+        </Alert>
+      ) : (
+        <Table
+          label={t('admin.properties.table')}
+          columns={columns}
+          items={list.items}
+          rowKey={(p) => p.id}
+          isLoading={list.isLoading}
+          loadingLabel={t('admin.loading')}
+          emptyState={<EmptyState title={t('admin.properties.empty')} />}
+        />
+      )}
+      <Pager
+        label={t('admin.properties.pages')}
+        page={list.page}
+        pages={list.pages}
+        onChange={list.setPage}
+      />
+      <ConfirmActionDialog
+        confirming={action.snapshot.matches('confirming')}
+        context={action.snapshot.context}
+        send={action.send}
+      />
+      <Drawer
+        title={t(editing === 'new' ? 'admin.properties.add_title' : 'admin.properties.edit_title')}
+        isOpen={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        side="end"
+        width={ADMIN_DRAWER_WIDTH}
+      >
+        {(close) =>
+          editing ? (
+            <PropertyForm
+              key={editing === 'new' ? 'new' : editing.id}
+              property={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={(saved, created) => {
+                setEditing(null);
+                toast.success(
+                  t(created ? 'admin.notices.property_created' : 'general.success_message', {
+                    name: saved.name,
+                  }),
+                );
+                void list.reload();
+              }}
+            />
+          ) : null
+        }
+      </Drawer>
+      <AuditDrawer target={history} onClose={() => setHistory(null)} />
+    </div>
+  );
+}
+
+const TEXT_FIELDS = [
+  ['name', 'name', true],
+  ['email', 'email', true],
+  ['replyToName', 'reply_to_name', false],
+  ['replyToEmail', 'reply_to_email', false],
+  ['companyRegistrationNumber', 'company_registration_number', false],
+  ['phone', 'phone', false],
+  ['address', 'address', false],
+  ['city', 'city', false],
+  ['state', 'state', false],
+  ['zipCode', 'zip', false],
+  ['country', 'country', false],
+] as const;
+type TextFieldName = (typeof TEXT_FIELDS)[number][0];
+type PropertyDraft = Record<TextFieldName, string> & {
+  pms: string | null;
+  propertyType: AdminPropertyType | null;
+  channexPropertyId: string;
+  timezone: string;
+};
+
+/**
+ * The admin's property form (document 2 §3, §5): name, PMS, e-mail, reply-to, property type (a car station or
+ * one of the 22 lodging types; the kind stays once saved), the Channex id (masked; left as it is unless a new
+ * one is typed), company number, contacts, address and the time zone from the IANA list with offsets.
+ */
+function PropertyForm({
+  property,
+  onCancel,
+  onSaved,
+}: {
+  property: AdminProperty | null;
+  onCancel: () => void;
+  onSaved: (property: AdminProperty, created: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const zones = useMemo(() => timeZoneOptions(new Date()), []);
+  const [draft, setDraft] = useState<PropertyDraft>(() => ({
+    ...(Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, property?.[field] ?? ''])) as Record<
+      TextFieldName,
+      string
+    >),
+    pms: property?.pms ?? null,
+    propertyType: property?.propertyType ?? null,
+    channexPropertyId: '',
+    timezone: property?.timezone ?? 'UTC',
+  }));
+  const [zoneInput, setZoneInput] = useState(
+    () => zones.find((z) => z.id === draft.timezone)?.label ?? draft.timezone,
+  );
+  const [errors, setErrors] = useState<ReturnType<typeof validatePropertyForm>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<PropertyDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const err = (field: keyof typeof errors) => (errors[field] ? t(errors[field]!) : null);
+  // A saved hotel offers the lodging types, a saved car station only itself.
+  const types: readonly AdminPropertyType[] = property
+    ? property.propertyType === 'vehicle'
+      ? ['vehicle']
+      : HOTEL_TYPES
+    : ['vehicle', ...HOTEL_TYPES];
+  const shownZones = zones
+    .filter((z) => z.label.toLowerCase().includes(zoneInput.toLowerCase()))
+    .slice(0, 80);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePropertyForm(draft, { mode: property ? 'edit' : 'create' });
+    setErrors(found);
+    if (!hasNoErrors(found)) return;
+    setBusy(true);
+    setFailure(null);
+    const text = Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, draft[field].trim()])) as Record<
+      TextFieldName,
+      string
+    >;
+    const common = {
+      ...text,
+      pms: draft.pms as (typeof PMS_OPTIONS)[number],
+      propertyType: draft.propertyType!,
+      timezone: draft.timezone,
+    };
+    try {
+      const saved = property
+        ? await client.admin.updateProperty({
+            params: { id: property.id },
+            body: {
+              ...common,
+              ...(draft.channexPropertyId.trim()
+                ? { channexPropertyId: draft.channexPropertyId.trim() }
+                : {}),
+            },
+          })
+        : await client.admin.createProperty({
+            body: { ...common, channexPropertyId: draft.channexPropertyId.trim() },
+          });
+      onSaved(saved, property === null);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {failure ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {failure}
+        </Alert>
+      ) : null}
+      <div className="admin-form__grid">
+        {TEXT_FIELDS.slice(0, 4).map(([field, label, required]) => (
+          <TextField
+            key={field}
+            label={t(`admin.properties.${label}`)}
+            value={draft[field]}
+            onChange={(value) => set({ [field]: value })}
+            isRequired={required}
+            {...(field === 'email' || field === 'replyToEmail'
+              ? { type: 'email', inputMode: 'email' as const }
+              : {})}
+            errorMessage={err(field as keyof typeof errors)}
+          />
+        ))}
+        <Select
+          label={t('admin.properties.pms')}
+          options={PMS_OPTIONS.map((id) => ({ id, label: t(`admin.pms.${id}`) }))}
+          selectedKey={draft.pms}
+          placeholder={t('general.choose')}
+          onSelectionChange={(pms) => set({ pms })}
+          errorMessage={err('pms')}
+        />
+        <Select
+          label={t('admin.properties.property_type')}
+          options={types.map((id) => ({ id, label: t(`admin.property_types.${id}`) }))}
+          selectedKey={draft.propertyType}
+          placeholder={t('general.choose')}
+          onSelectionChange={(type) => set({ propertyType: type as AdminPropertyType })}
+          errorMessage={err('propertyType')}
+        />
+        <TextField
+          label={t('admin.properties.channex_id')}
+          type="password"
+          autoComplete="off"
+          value={draft.channexPropertyId}
+          onChange={(channexPropertyId) => set({ channexPropertyId })}
+          isRequired={property === null}
+          description={
+            property?.channexPropertyId
+              ? t('admin.properties.channex_kept', { masked: property.channexPropertyId })
+              : undefined
+          }
+          errorMessage={err('channexPropertyId')}
+        />
+        {TEXT_FIELDS.slice(4).map(([field, label]) => (
+          <TextField
+            key={field}
+            label={t(`admin.properties.${label}`)}
+            value={draft[field]}
+            onChange={(value) => set({ [field]: value })}
+            {...(field === 'phone' ? { type: 'tel', inputMode: 'tel' as const } : {})}
+          />
+        ))}
+        <ComboBox
+          label={t('admin.properties.timezone')}
+          items={shownZones.map((z) => ({ id: z.id, label: z.label }))}
+          inputValue={zoneInput}
+          onInputChange={setZoneInput}
+          selectedKey={draft.timezone}
+          onSelectionChange={(id) => {
+            if (!id) return;
+            set({ timezone: id });
+            setZoneInput(zones.find((z) => z.id === id)?.label ?? id);
+          }}
+          menuTrigger="focus"
+        />
+      </div>
+      <div className="admin-form__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('admin.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={busy}>
+          {t(property ? 'admin.save' : 'admin.properties.add')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,274 @@
+import { errorMessage, hasNoErrors, validateResellerForm } from '@tern/core';
+import { ADMIN_PAGE_SIZE, type Reseller, SEARCH_TERM_MAX } from '@tern/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { Menu, MenuItem } from '../../components/Menu';
+import { Pager } from '../../components/Pager';
+import { Table, type TableColumn } from '../../components/Table';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { useServices } from '../../session/SessionContext';
+import { AuditDrawer, type AuditTarget } from './AuditDrawer';
+import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
+import { useAdminList } from './useAdminList';
+import { useConfirmedAction } from './useConfirmedAction';
+
+/** Copies a text and says so (the external id's copy icon, document 2 §2). */
+export async function copyText(text: string, done: string, failed: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toast.success(done);
+  } catch {
+    toast.error(failed);
+  }
+}
+
+/**
+ * The resellers list (document 2 §2): search, add; e-mail, name, external id with a copy button; edit and
+ * lock override on or off (after a confirmation naming the reseller). 50 a page.
+ */
+export function ResellersPanel() {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const list = useAdminList('resellers', {}, (c, params, signal) =>
+    c.admin.listResellers({ query: { ...params, perPage: ADMIN_PAGE_SIZE } }, { signal }),
+  );
+  const [editing, setEditing] = useState<Reseller | 'new' | null>(null);
+  const [history, setHistory] = useState<AuditTarget | null>(null);
+  const action = useConfirmedAction(
+    (target) =>
+      client.admin.setResellerLockOverride({
+        params: { id: target.id },
+        body: { lockOverride: target.action === 'lock_override_on' },
+      }),
+    (target) => {
+      toast.success(t(`admin.notices.${target.action}`, { name: target.label }));
+      void list.reload();
+    },
+  );
+  const columns: TableColumn<Reseller>[] = [
+    { id: 'email', label: t('admin.resellers.email'), render: (r) => r.email },
+    { id: 'name', label: t('admin.resellers.name'), render: (r) => r.name, isRowHeader: true },
+    {
+      id: 'externalId',
+      label: t('admin.resellers.external_id'),
+      render: (r) =>
+        r.externalId ? (
+          <span className="admin-copy">
+            <span>{r.externalId}</span>
+            <Button
+              variant="quiet"
+              aria-label={t('admin.resellers.copy_external_id', { name: r.name })}
+              onPress={() => copyText(r.externalId, t('admin.notices.copied'), t('general.error_message'))}
+            >
+              <span aria-hidden="true">⧉</span>
+            </Button>
+          </span>
+        ) : (
+          ''
+        ),
+    },
+    {
+      id: 'lock',
+      label: t('admin.lock.label'),
+      render: (r) =>
+        r.lockOverride ? t('admin.lock.override_on') : r.paymentLocked ? t('admin.lock.locked') : '',
+    },
+    {
+      id: 'actions',
+      label: t('admin.actions.label'),
+      hideLabelOnPhone: true,
+      render: (r) => (
+        <Menu label={t('admin.actions.for', { name: r.name })} trigger={<span aria-hidden="true">⋯</span>}>
+          <MenuItem onAction={() => setEditing(r)}>{t('admin.actions.edit')}</MenuItem>
+          <MenuItem
+            onAction={() =>
+              action.send({
+                type: 'ask',
+                target: {
+                  id: r.id,
+                  action: r.lockOverride ? 'lock_override_off' : 'lock_override_on',
+                  label: r.name,
+                },
+              })
+            }
+          >
+            {t(r.lockOverride ? 'admin.actions.lock_override_off' : 'admin.actions.lock_override_on')}
+          </MenuItem>
+          <MenuItem onAction={() => setHistory({ objectType: 'agency', objectId: r.id, name: r.name })}>
+            {t('admin.actions.history')}
+          </MenuItem>
+        </Menu>
+      ),
+    },
+  ];
+  return (
+    <div className="admin-panel stack">
+      <div className="admin-panel__toolbar">
+        <TextField
+          label={t('admin.resellers.search')}
+          type="search"
+          value={list.search}
+          onChange={list.setSearch}
+          maxLength={SEARCH_TERM_MAX}
+        />
+        <Button onPress={() => setEditing('new')}>{t('admin.resellers.add')}</Button>
+      </div>
+      {action.snapshot.context.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {action.snapshot.context.error}
+        </Alert>
+      ) : null}
+      {list.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorMessage(list.error)}
+        </Alert>
+      ) : (
+        <Table
+          label={t('admin.resellers.table')}
+          columns={columns}
+          items={list.items}
+          rowKey={(r) => r.id}
+          isLoading={list.isLoading}
+          loadingLabel={t('admin.loading')}
+          emptyState={<EmptyState title={t('admin.resellers.empty')} />}
+        />
+      )}
+      <Pager label={t('admin.resellers.pages')} page={list.page} pages={list.pages} onChange={list.setPage} />
+      <ConfirmActionDialog
+        confirming={action.snapshot.matches('confirming')}
+        context={action.snapshot.context}
+        send={action.send}
+      />
+      <Drawer
+        title={t(editing === 'new' ? 'admin.resellers.add_title' : 'admin.resellers.edit_title')}
+        isOpen={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        side="end"
+        width={ADMIN_DRAWER_WIDTH}
+      >
+        {(close) =>
+          editing ? (
+            <ResellerForm
+              key={editing === 'new' ? 'new' : editing.id}
+              reseller={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={(saved, created) => {
+                setEditing(null);
+                toast.success(
+                  t(created ? 'admin.notices.reseller_created' : 'general.success_message', {
+                    name: saved.name,
+                  }),
+                );
+                void list.reload();
+              }}
+            />
+          ) : null
+        }
+      </Drawer>
+      <AuditDrawer target={history} onClose={() => setHistory(null)} />
+    </div>
+  );
+}
+
+const RESELLER_FIELDS = [
+  ['name', 'name', true],
+  ['email', 'email', true],
+  ['phone', 'phone', true],
+  ['address1', 'address', false],
+  ['city', 'city', false],
+  ['zipCode', 'zip', false],
+  ['country', 'country', true],
+  ['taxId', 'tax_id', false],
+  ['governmentId', 'government_id', false],
+  ['legalName', 'legal_name', false],
+  ['emailInvoice', 'email_invoice', false],
+  ['externalId', 'external_id', false],
+] as const;
+type ResellerField = (typeof RESELLER_FIELDS)[number][0];
+type ResellerDraft = Record<ResellerField, string>;
+
+/** The reseller form (document 2 §3, §5): every field; the global id read-only when editing. */
+function ResellerForm({
+  reseller,
+  onCancel,
+  onSaved,
+}: {
+  reseller: Reseller | null;
+  onCancel: () => void;
+  onSaved: (reseller: Reseller, created: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [draft, setDraft] = useState<ResellerDraft>(
+    () =>
+      Object.fromEntries(RESELLER_FIELDS.map(([field]) => [field, reseller?.[field] ?? ''])) as ResellerDraft,
+  );
+  const [errors, setErrors] = useState<ReturnType<typeof validateResellerForm>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateResellerForm(draft);
+    setErrors(found);
+    if (!hasNoErrors(found)) return;
+    setBusy(true);
+    setFailure(null);
+    const body = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) as ResellerDraft;
+    try {
+      const saved = reseller
+        ? await client.admin.updateReseller({ params: { id: reseller.id }, body })
+        : await client.admin.createReseller({ body });
+      onSaved(saved, reseller === null);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {failure ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {failure}
+        </Alert>
+      ) : null}
+      {reseller ? (
+        <TextField label={t('admin.resellers.global_id')} value={reseller.globalId} isReadOnly />
+      ) : null}
+      <div className="admin-form__grid">
+        {RESELLER_FIELDS.map(([field, label, required]) => (
+          <TextField
+            key={field}
+            label={t(`admin.resellers.${label}`)}
+            value={draft[field]}
+            onChange={(value) => setDraft((d) => ({ ...d, [field]: value }))}
+            isRequired={required}
+            {...(field === 'email' || field === 'emailInvoice'
+              ? { type: 'email', inputMode: 'email' as const }
+              : {})}
+            {...(field === 'phone' ? { type: 'tel', inputMode: 'tel' as const } : {})}
+            errorMessage={
+              errors[field as keyof typeof errors] ? t(errors[field as keyof typeof errors]!) : null
+            }
+          />
+        ))}
+      </div>
+      <div className="admin-form__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('admin.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={busy}>
+          {t(reseller ? 'admin.save' : 'admin.resellers.add')}
+        </Button>
+      </div>
+    </form>
+  );
+}

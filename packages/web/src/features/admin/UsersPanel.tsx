@@ -1,0 +1,199 @@
+import { errorMessage } from '@tern/core';
+import { ADMIN_PAGE_SIZE, type ManagedUser, SEARCH_TERM_MAX, type TernClient } from '@tern/sdk';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { EmptyState } from '../../components/EmptyState';
+import { Menu, MenuItem } from '../../components/Menu';
+import { Pager } from '../../components/Pager';
+import { Table, type TableColumn } from '../../components/Table';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { useServices } from '../../session/SessionContext';
+import { AuditDrawer, type AuditTarget } from './AuditDrawer';
+import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { UserDrawer } from './UserDrawer';
+import { UserPasswordDrawer } from './UserPasswordDrawer';
+import { useAdminList } from './useAdminList';
+import { useConfirmedAction } from './useConfirmedAction';
+
+/** Whose users: every user (the admin page), or one property's (a manager's tab, document 2 §2). */
+export type UsersScope =
+  | { kind: 'admin' }
+  | {
+      kind: 'manager';
+      propertyId: string;
+      /** The properties the caller manages: the only ones the form offers. */
+      managed: { id: string; name: string }[];
+    };
+
+/** The user calls of a scope: the admin's, or the managers' with the selected property. */
+export function userCalls(client: TernClient, scope: UsersScope) {
+  if (scope.kind === 'admin') {
+    const a = client.admin;
+    return {
+      list: (
+        query: { q?: string | undefined; page: number; isActive: 'true' | 'false' },
+        signal: AbortSignal,
+      ) => a.listUsers({ query: { ...query, perPage: ADMIN_PAGE_SIZE } }, { signal }),
+      create: (body: Parameters<typeof a.createUser>[0]['body']) => a.createUser({ body }),
+      update: (id: string, body: Parameters<typeof a.updateUser>[0]['body']) =>
+        a.updateUser({ params: { id }, body }),
+      setStatus: (id: string, status: 'active' | 'blocked') =>
+        a.setUserStatus({ params: { id }, body: { status } }),
+      setPassword: (id: string, password: string, confirmPassword: string) =>
+        a.setUserPassword({ params: { id }, body: { password, confirmPassword } }),
+    };
+  }
+  const m = client.managerUsers;
+  const propertyId = scope.propertyId;
+  return {
+    list: (
+      query: { q?: string | undefined; page: number; isActive: 'true' | 'false' },
+      signal: AbortSignal,
+    ) => m.list({ query: { ...query, perPage: ADMIN_PAGE_SIZE, propertyId } }, { signal }),
+    create: (body: Parameters<typeof client.admin.createUser>[0]['body']) =>
+      m.create({ body: { ...body, propertyId } }),
+    update: (id: string, body: Parameters<typeof client.admin.updateUser>[0]['body']) =>
+      m.update({ params: { id }, body: { ...body, propertyId } }),
+    setStatus: (id: string, status: 'active' | 'blocked') =>
+      m.setStatus({ params: { id }, body: { status, propertyId } }),
+    setPassword: (id: string, password: string, confirmPassword: string) =>
+      m.setPassword({ params: { id }, body: { password, confirmPassword, propertyId } }),
+  };
+}
+export type UserCalls = ReturnType<typeof userCalls>;
+
+/**
+ * The users list (document 2 §2): search, "only active" (on by default), add; 50 a page, the pager hidden on
+ * one page; each row's actions: edit, block or unblock after a confirmation naming the user, change password,
+ * and (the admin) the history of changes.
+ */
+export function UsersPanel({ scope }: { scope: UsersScope }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const calls = userCalls(client, scope);
+  const [onlyActive, setOnlyActive] = useState(true);
+  const list = useAdminList(
+    scope.kind === 'admin' ? 'users' : `users:${scope.propertyId}`,
+    { isActive: onlyActive ? ('true' as const) : ('false' as const) },
+    (_, params, signal) => calls.list(params, signal),
+  );
+  const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null);
+  const [password, setPassword] = useState<ManagedUser | null>(null);
+  const [history, setHistory] = useState<AuditTarget | null>(null);
+  const action = useConfirmedAction(
+    (target) => calls.setStatus(target.id, target.action === 'block' ? 'blocked' : 'active'),
+    (target) => {
+      toast.success(t(`admin.notices.${target.action}`, { name: target.label }));
+      void list.reload();
+    },
+  );
+
+  const columns: TableColumn<ManagedUser>[] = [
+    { id: 'email', label: t('admin.users.email'), render: (u) => u.email, isRowHeader: true },
+    { id: 'name', label: t('admin.users.name'), render: (u) => u.name },
+    {
+      id: 'status',
+      label: t('admin.users.status'),
+      render: (u) => <span className={`status-tag status-tag--${u.status}`}>{t(`status.${u.status}`)}</span>,
+    },
+    {
+      id: 'properties',
+      label: t('admin.users.properties'),
+      render: (u) => u.ternHotels.map((p) => p.name).join(', '),
+    },
+    { id: 'reseller', label: t('admin.users.reseller'), render: (u) => u.agent?.name ?? '' },
+    {
+      id: 'actions',
+      label: t('admin.actions.label'),
+      hideLabelOnPhone: true,
+      render: (u) => (
+        <Menu label={t('admin.actions.for', { name: u.name })} trigger={<span aria-hidden="true">⋯</span>}>
+          <MenuItem onAction={() => setEditing(u)}>{t('admin.actions.edit')}</MenuItem>
+          {u.isChangeable ? (
+            <MenuItem
+              onAction={() =>
+                action.send({
+                  type: 'ask',
+                  target: { id: u.id, action: u.status === 'active' ? 'block' : 'unblock', label: u.name },
+                })
+              }
+            >
+              {t(u.status === 'active' ? 'admin.actions.block' : 'admin.actions.unblock')}
+            </MenuItem>
+          ) : null}
+          {u.isChangeable ? (
+            <MenuItem onAction={() => setPassword(u)}>{t('admin.actions.change_password')}</MenuItem>
+          ) : null}
+          {scope.kind === 'admin' ? (
+            <MenuItem onAction={() => setHistory({ objectType: 'user', objectId: u.id, name: u.name })}>
+              {t('admin.actions.history')}
+            </MenuItem>
+          ) : null}
+        </Menu>
+      ),
+    },
+  ];
+
+  return (
+    <div className="admin-panel stack">
+      <div className="admin-panel__toolbar">
+        <TextField
+          label={t('admin.users.search')}
+          type="search"
+          value={list.search}
+          onChange={list.setSearch}
+          maxLength={SEARCH_TERM_MAX}
+        />
+        <Checkbox isSelected={onlyActive} onChange={setOnlyActive}>
+          {t('admin.users.only_active')}
+        </Checkbox>
+        <Button onPress={() => setEditing('new')}>{t('admin.users.add')}</Button>
+      </div>
+      {action.snapshot.context.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {action.snapshot.context.error}
+        </Alert>
+      ) : null}
+      {list.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorMessage(list.error)}
+        </Alert>
+      ) : (
+        <Table
+          label={t('admin.users.table')}
+          columns={columns}
+          items={list.items}
+          rowKey={(u) => u.id}
+          isLoading={list.isLoading}
+          loadingLabel={t('admin.loading')}
+          emptyState={<EmptyState title={t('admin.users.empty')} />}
+        />
+      )}
+      <Pager label={t('admin.users.pages')} page={list.page} pages={list.pages} onChange={list.setPage} />
+      <ConfirmActionDialog
+        confirming={action.snapshot.matches('confirming')}
+        context={action.snapshot.context}
+        send={action.send}
+      />
+      <UserDrawer
+        scope={scope}
+        calls={calls}
+        user={editing}
+        onClose={() => setEditing(null)}
+        onSaved={(saved, created) => {
+          setEditing(null);
+          toast.success(
+            t(created ? 'admin.notices.user_created' : 'general.success_message', { name: saved.name }),
+          );
+          void list.reload();
+        }}
+      />
+      <UserPasswordDrawer calls={calls} user={password} onClose={() => setPassword(null)} />
+      <AuditDrawer target={history} onClose={() => setHistory(null)} />
+    </div>
+  );
+}
