@@ -11,6 +11,11 @@ export interface ClientOptions {
   baseUrl: string;
   /** Gives the session token (or an API key) for each call; nothing means anonymous. */
   token?: () => string | null | undefined | Promise<string | null | undefined>;
+  /**
+   * An agency's API key (`tern_…`, made on the API keys page or with `tern api-keys create`): an integrator's
+   * backend calls as the agency with it — no sign-in, no one-time code, no expiry. Used when `token` gives none.
+   */
+  apiKey?: string;
   /** Called once per 440 reply, before the `SessionExpiredError` is thrown. */
   onSessionExpired?: (error: SessionExpiredError) => void;
   /**
@@ -107,7 +112,7 @@ export function createClient(options: ClientOptions, contract: Contract = defaul
       '',
     );
     const headers: Record<string, string> = { ...callOptions.headers };
-    const token = await options.token?.();
+    const token = (await options.token?.()) || options.apiKey;
     if (token) headers.authorization = `Bearer ${token}`;
     const idempotent = endpoint.method !== 'POST' && endpoint.method !== 'PATCH';
     if (endpoint.creates) headers['idempotency-key'] = callOptions.idempotencyKey ?? crypto.randomUUID();

@@ -18,6 +18,8 @@ export const errorCatalogue = {
   unauthenticated: 'Please sign in.',
   invalid_credentials: 'The e-mail or password is not right.',
   account_blocked: 'This account is blocked.',
+  invalid_api_key: 'This API key is not valid: it was disabled, or its agent left the agency.',
+  api_key_not_allowed: 'An API key cannot do that: sign in as an agent.',
   session_expired: 'Your session has expired. Please sign in again.',
   password_reset_required: 'Set a new password first.',
   invalid_reset_token: 'This password reset link is not valid any more.',

@@ -70,6 +70,7 @@ const someoneElses: Record<
               where x.user_id = u.id and m.user_id = $1 and m.role = 'manager') order by email limit 3`,
           who,
         ),
+  apiKey: (who) => ids('select id from api_keys where agency_id <> $2 and $1::uuid is not null limit 3', who),
   booking: (who) =>
     who.role === 'admin'
       ? none()
@@ -137,6 +138,7 @@ async function state(): Promise<string> {
       'select id, updated_at, lock_override from agencies order by id',
       'select id, updated_at, lock_override from properties order by id',
       'select count(*) as n from audit_log',
+      'select id, active from api_keys order by id',
     ].map((sql) => server.db.query(sql)),
   );
   return JSON.stringify(parts);
@@ -185,6 +187,13 @@ beforeAll(async () => {
       role: me.role,
       agencyId: me.agent?.id ?? null,
     });
+  }
+  // An API key of each agency's agent (so that others have keys to miss), and the agent's key as one more
+  // identity: a key reaches exactly what its agent's session does, and no further.
+  for (const login of ['agent', 'agent2']) {
+    const who = identities.find((i) => i.login === login)!;
+    const key = await server.client(who.token).apiKeys.create({ body: { name: `${login}'s backend` } });
+    if (login === 'agent') identities.push({ ...who, login: 'agent (API key)', token: key.token });
   }
   // A car search of agent2's agency, so that agent's and others' attempts on it have something to miss.
   const agent2 = identities.find((i) => i.login === 'agent2')!;
@@ -295,6 +304,7 @@ describe('a manager’s rights (document 2 §6)', () => {
     sessionId: 's',
     purpose: 'sign_in',
     expiresAt: new Date(),
+    apiKeyId: null,
     user: { id: who.userId, email: '', name: '', role: who.role, agencyId: who.agencyId, supplierId: null },
   });
   const as = (login: string) => identities.find((i) => i.login === login)!;

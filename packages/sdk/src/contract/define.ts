@@ -18,6 +18,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `managedProperty`: a property the caller manages (document 2 §6: a manager's rights); any for an admin.
  * - `managedUser`: a user the caller may manage: any user for an admin; for a supplier, a user who works at a
  *   property the caller manages — at the call's `propertyId` when it names one.
+ * - `apiKey`: an API key of the caller's agency.
  * - `booking`: a booking the caller may see — a reseller's agency's, a supplier's properties', any for an admin.
  * - `contract`: a contract of the caller's agency or of a property the caller works at; any for an admin.
  * - `engineProperty`: a property of the path's `kind`, as the booking engine shows it to a reseller (with the
@@ -34,6 +35,7 @@ export type OwnerKind =
   | 'property'
   | 'managedProperty'
   | 'managedUser'
+  | 'apiKey'
   | 'booking'
   | 'contract'
   | 'engineProperty'

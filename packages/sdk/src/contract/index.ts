@@ -1,4 +1,5 @@
 import { adminArea, managerUsersArea } from './admin.js';
+import { apiKeysArea } from './apiKeys.js';
 import { authArea } from './auth.js';
 import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
@@ -8,6 +9,7 @@ import { mailArea } from './mail.js';
 import { systemArea } from './system.js';
 
 export * from './admin.js';
+export * from './apiKeys.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './bookings.js';
@@ -22,6 +24,7 @@ export * from './system.js';
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {
   admin: adminArea,
+  apiKeys: apiKeysArea,
   auth: authArea,
   billing: billingArea,
   bookings: bookingsArea,

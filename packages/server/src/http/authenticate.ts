@@ -1,5 +1,6 @@
 import type { Endpoint } from '@tern/sdk';
 import { isAllowed } from '@tern/sdk';
+import { apiKeyMay, authenticateApiKey, isApiKey } from '../services/auth/apiKeys.js';
 import { findSession, touchSession } from '../services/auth/sessions.js';
 import type { AppServices, Auth } from './context.js';
 import { forbidden, type HttpError, sessionExpired, unauthenticated } from './errors.js';
@@ -16,6 +17,7 @@ export async function authenticate(
   token: string | null,
 ): Promise<{ auth: Auth } | { problem: HttpError }> {
   if (!token) return { problem: unauthenticated() };
+  if (isApiKey(token)) return authenticateApiKey(services.db, services.clock, token);
   const session = await findSession(services.db, token);
   if (!session) return { problem: unauthenticated() };
   if (session.expires_at.getTime() <= services.clock.now().getTime()) return { problem: sessionExpired() };
@@ -25,6 +27,7 @@ export async function authenticate(
   return {
     auth: {
       sessionId: session.id,
+      apiKeyId: null,
       purpose: session.purpose,
       expiresAt: session.expires_at,
       user: {
@@ -70,6 +73,8 @@ export async function authorize(
   if (isOpenToAnyone(endpoint, services.config)) return auth;
   if (!auth) throw (result as { problem: HttpError }).problem;
   if (!isAllowed(endpoint.access, auth.user.role)) throw forbidden();
+  if (auth.apiKeyId && !apiKeyMay(endpoint))
+    throw forbidden('An API key cannot do that: sign in as an agent', 'api_key_not_allowed');
   if (auth.purpose === 'password_reset' && !resetSessionMay.has(endpoint.name))
     throw forbidden('Set a new password first', 'password_reset_required');
   return auth;

@@ -9,7 +9,10 @@ import type { OwnedTypes } from './ownership.js';
 
 /** The signed-in caller, from the session of the bearer token. */
 export interface Auth {
+  /** The session of the token (`''` for an API key). */
   sessionId: string;
+  /** The API key the call came with (an integrator's backend), else `null`. */
+  apiKeyId: string | null;
   purpose: 'sign_in' | 'password_reset';
   expiresAt: Date;
   user: {

@@ -68,6 +68,7 @@ export interface OwnedTypes {
   property: OwnedProperty;
   managedProperty: OwnedProperty;
   managedUser: OwnedUser;
+  apiKey: { id: string; active: boolean };
   booking: OwnedBooking;
   contract: OwnedContract;
   engineProperty: OwnedEngineProperty;
@@ -97,6 +98,7 @@ const missing: Record<OwnerKind, [message: string, code: ErrorCode]> = {
   property: ['There is no such property', 'property_not_found'],
   managedProperty: ['There is no such property', 'property_not_found'],
   managedUser: ['There is no such user', 'user_not_found'],
+  apiKey: ['There is no such API key', 'not_found'],
   booking: ['There is no such booking', 'booking_not_found'],
   contract: ['There is no such contract', 'contract_not_found'],
   engineProperty: ['There is no such property', 'property_not_found'],
@@ -243,6 +245,11 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
     );
     return row ? { id: row.id, agencyId: row.agency_id } : null;
   },
+  apiKey: (value, at) =>
+    at.db.one<{ id: string; active: boolean }>(
+      'select id, active from api_keys where id = $1 and agency_id = $2',
+      [value, agencyOf(at)],
+    ),
   booking: (value, at) => bookingOf(value, at),
   vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
   contract: async (value, at) => {

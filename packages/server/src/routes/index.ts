@@ -1,6 +1,7 @@
 import { type Contract, contract } from '@tern/sdk';
 import type { Api, Handlers } from '../http/context.js';
 import { adminHandlers, managerUsersHandlers } from './admin.js';
+import { apiKeysHandlers } from './apiKeys.js';
 import { authHandlers } from './auth.js';
 import { billingHandlers } from './billing.js';
 import { bookingsHandlers } from './bookings.js';
@@ -13,6 +14,7 @@ import { vehiclesHandlers } from './vehicles.js';
 /** A handler for every endpoint of the contract (a missing one does not type-check). */
 export const handlers: Handlers<Contract> = {
   admin: adminHandlers,
+  apiKeys: apiKeysHandlers,
   auth: authHandlers,
   billing: billingHandlers,
   bookings: bookingsHandlers,
