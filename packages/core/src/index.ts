@@ -1,3 +1,4 @@
+export * from './admin/apiKeys.js';
 export * from './admin/confirmedActionMachine.js';
 export * from './admin/forms.js';
 export * from './admin/userRows.js';

@@ -137,3 +137,48 @@ test('a manager manages their property’s users; staff and suppliers are refuse
   await hotelier.goto('/admin');
   await expect(hotelier.getByRole('heading', { name: 'Admin', level: 1 })).toHaveCount(0);
 });
+
+test('an agent makes an API key, sees it whole once, a backend calls with it, and disabling it stops it', async ({
+  browser,
+  request,
+}) => {
+  const agent = await desk(browser, 'agent');
+  await agent.getByRole('button', { name: /^Account menu for / }).click();
+  await agent.getByRole('menu').getByRole('menuitem', { name: 'API keys' }).click();
+  await expect(agent).toHaveURL(/\/api_keys$/);
+  await expect(agent.getByRole('heading', { name: 'API keys', level: 1 })).toBeVisible();
+
+  await agent.getByRole('button', { name: 'Create API key' }).click();
+  const drawer = agent.getByRole('dialog', { name: 'Create API key' });
+  await drawer.getByRole('button', { name: 'Create API key' }).click();
+  await expect(drawer.getByText('Required')).toBeVisible();
+  const name = `Backend ${Date.now()}`;
+  await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
+  await drawer.getByRole('button', { name: 'Create API key' }).click();
+  await expect(agent.getByText(`Copy the key ${name} now`)).toBeVisible();
+  const token = (await agent
+    .getByText(/^tern_[\w-]+$/)
+    .first()
+    .textContent())!;
+  expect(token).toMatch(/^tern_/);
+
+  const call = () =>
+    request.get('/api/v2/resellers/bookings', {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    });
+  expect((await call()).status()).toBe(200);
+
+  // Reloaded, the key shows masked: 10 bullets and its last 6 characters.
+  await agent.reload();
+  const row = agent.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText(`••••••••••${token.slice(-6)}`);
+  await expect(agent.getByText(token)).toHaveCount(0);
+  await row.getByRole('button', { name: `Disable ${name}` }).click();
+  await agent
+    .getByRole('alertdialog', { name: `Disable the API key ${name}?` })
+    .getByRole('button', { name: 'Disable' })
+    .click();
+  await expect(row).toContainText('Disabled');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  expect((await call()).status()).toBe(401);
+});

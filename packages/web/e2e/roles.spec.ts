@@ -47,6 +47,7 @@ for (const { login, role } of people) {
       role === 'admin'
         ? ['Admin', 'Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
         : [
+            ...(role === 'reseller' ? ['API keys'] : []),
             'Billing (opens in a new tab)',
             'Profile',
             'Change password',

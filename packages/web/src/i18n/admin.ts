@@ -19,6 +19,7 @@ export const adminEn = {
       history: 'History',
       lock_override_on: 'Enable lock override',
       lock_override_off: 'Disable lock override',
+      disable_api_key: 'Disable',
     },
     confirm: {
       cancel: 'Cancel',
@@ -31,6 +32,9 @@ export const adminEn = {
         'While it is on, {{name}} books and pays as usual even with an unpaid subscription.',
       lock_override_off_title: 'Disable the lock override for {{name}}?',
       lock_override_off_text: 'If the subscription of {{name}} is unpaid, it is locked again at once.',
+      disable_api_key_title: 'Disable the API key {{name}}?',
+      disable_api_key_text:
+        'Backends that use {{name}} are refused from now on. A disabled key cannot be turned on again.',
     },
     notices: {
       block: '{{name}} is blocked',
@@ -42,6 +46,7 @@ export const adminEn = {
       property_created: '{{name}} was added',
       password_set: 'The password of {{name}} is changed',
       copied: 'Copied',
+      api_key_disabled: 'The API key {{name}} is disabled',
     },
     lock: { label: 'Payment lock', locked: 'Locked', override_on: 'Override on' },
     roles: { manager: 'Manager', user: 'User' },
@@ -172,5 +177,28 @@ export const adminEn = {
       not_manager: 'Only a manager of this property manages its users',
       not_manager_text: 'Choose a property you manage, or ask one of its managers.',
     },
+  },
+  api_keys: {
+    heading: 'API keys',
+    intro:
+      'Your backend calls Tern as your agency with an API key: no sign-in, no one-time code. Disable a key that is no longer used or may have leaked.',
+    create: 'Create API key',
+    name: 'Name',
+    token: 'Key',
+    masked: 'Key ending in {{last6}}',
+    created: 'Created',
+    last_used: 'Last used',
+    never: 'Never',
+    status: 'Status',
+    active: 'Active',
+    disabled: 'Disabled',
+    disable_named: 'Disable {{name}}',
+    table: 'API keys',
+    pages: 'Pages of API keys',
+    empty: 'No API keys yet',
+    copy: 'Copy key',
+    copy_now_title: 'Copy the key {{name}} now',
+    copy_now_text:
+      'This is the only time the whole key is shown. Keep it somewhere safe, such as your backend’s secret store.',
   },
 };

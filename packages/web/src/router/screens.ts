@@ -52,6 +52,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: lazyRouteComponent(() => import('../features/admin/AdminPage'), 'AdminPage'),
     ready: true,
   },
+  apiKeys: {
+    component: lazyRouteComponent(() => import('../features/admin/ApiKeysPage'), 'ApiKeysPage'),
+    ready: true,
+  },
   'settings/admin': {
     component: lazyRouteComponent(() => import('../features/admin/ManagersPage'), 'ManagersPage'),
     ready: true,

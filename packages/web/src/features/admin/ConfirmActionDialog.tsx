@@ -22,8 +22,12 @@ export function ConfirmActionDialog({
       // Open while the machine confirms: Cancel, Escape and a click outside send `cancel` (onCancel), the
       // main button `confirm`.
       onOpenChange={() => {}}
-      variant={action === 'block' || action === 'lock_override_off' ? 'error' : 'info'}
-      destructive={action === 'block'}
+      variant={
+        action === 'block' || action === 'disable_api_key' || action === 'lock_override_off'
+          ? 'error'
+          : 'info'
+      }
+      destructive={action === 'block' || action === 'disable_api_key'}
       confirmLabel={pending ? t(`admin.actions.${action}`) : ''}
       cancelLabel={t('admin.confirm.cancel')}
       onConfirm={() => send({ type: 'confirm' })}

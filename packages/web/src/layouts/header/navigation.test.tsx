@@ -25,7 +25,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'reseller',
       {
         links: ['stays', 'bookings', 'contracts'],
-        menu: ['billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+        menu: ['apiKeys', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: false,
       },
     ],
@@ -78,6 +78,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
         role === 'admin'
           ? ['Admin', 'Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
           : [
+              ...(role === 'reseller' ? ['API keys'] : []),
               'Billing (opens in a new tab)',
               'Profile',
               'Change password',

@@ -1,0 +1,220 @@
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { apiKeyView, errorMessage, hasNoErrors, maskApiKey, validateApiKeyName } from '@tern/core';
+import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeading } from '../../components/PageHeading';
+import { Pager } from '../../components/Pager';
+import { Table, type TableColumn } from '../../components/Table';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { useApiQuery } from '../../data/useApiQuery';
+import { useServices } from '../../session/SessionContext';
+import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { copyText } from './ResellersPanel';
+import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
+import { useConfirmedAction } from './useConfirmedAction';
+import './admin.css';
+
+const KEYS = ['apiKeys'];
+
+/**
+ * `/api_keys` (document 2 §2 API keys page, §4 M14, §8; resellers only): create a key (name required; its whole
+ * token shown once, with a copy button, then masked as 10 bullets and the last 6), the agency's keys 10 a page,
+ * disable one after a confirmation (a failure leaves the list as it is).
+ */
+export function ApiKeysPage() {
+  const { t, i18n } = useTranslation();
+  const { client } = useServices();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [creating, setCreating] = useState(false);
+  const [justMade, setJustMade] = useState<CreatedApiKey | null>(null);
+  const list = useApiQuery(
+    [...KEYS, page],
+    (c, signal) => c.apiKeys.list({ query: { page, limit: API_KEYS_PAGE_SIZE } }, { signal }),
+    { placeholderData: keepPreviousData },
+  );
+  const reload = () => queryClient.invalidateQueries({ queryKey: KEYS });
+  const action = useConfirmedAction(
+    (target) => client.apiKeys.disable({ params: { id: target.id } }),
+    (target) => {
+      toast.success(t('admin.notices.api_key_disabled', { name: target.label }));
+      void reload();
+    },
+  );
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const columns: TableColumn<ApiKey>[] = [
+    { id: 'name', label: t('api_keys.name'), render: (k) => k.name, isRowHeader: true },
+    {
+      id: 'token',
+      label: t('api_keys.token'),
+      render: (k) =>
+        apiKeyView(k, justMade?.id ?? null) === 'tokenVisible' && justMade ? (
+          <code className="api-key__token">{justMade.token}</code>
+        ) : (
+          <code aria-label={t('api_keys.masked', { last6: k.last6 })}>{maskApiKey(k.last6)}</code>
+        ),
+    },
+    {
+      id: 'createdAt',
+      label: t('api_keys.created'),
+      nowrap: true,
+      render: (k) => date.format(new Date(k.createdAt)),
+    },
+    {
+      id: 'lastUsedAt',
+      label: t('api_keys.last_used'),
+      nowrap: true,
+      render: (k) => (k.lastUsedAt ? date.format(new Date(k.lastUsedAt)) : t('api_keys.never')),
+    },
+    {
+      id: 'status',
+      label: t('api_keys.status'),
+      render: (k) => (
+        <span className={`status-tag status-tag--${k.active ? 'active' : 'blocked'}`}>
+          {t(k.active ? 'api_keys.active' : 'api_keys.disabled')}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      label: t('admin.actions.label'),
+      hideLabelOnPhone: true,
+      // A disabled key has no actions (M14).
+      render: (k) =>
+        k.active ? (
+          <Button
+            variant="secondary"
+            onPress={() =>
+              action.send({ type: 'ask', target: { id: k.id, action: 'disable_api_key', label: k.name } })
+            }
+          >
+            {t('api_keys.disable_named', { name: k.name })}
+          </Button>
+        ) : null,
+    },
+  ];
+  const meta = list.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1;
+  return (
+    <div className="page admin stack">
+      <div className="page__header">
+        <PageHeading>{t('api_keys.heading')}</PageHeading>
+        <Button onPress={() => setCreating(true)}>{t('api_keys.create')}</Button>
+      </div>
+      <p>{t('api_keys.intro')}</p>
+      {justMade ? (
+        <Alert variant="warning" title={t('api_keys.copy_now_title', { name: justMade.name })}>
+          <p>{t('api_keys.copy_now_text')}</p>
+          <p className="admin-copy">
+            <code className="api-key__token">{justMade.token}</code>
+            <Button
+              variant="secondary"
+              onPress={() => copyText(justMade.token, t('admin.notices.copied'), t('general.error_message'))}
+            >
+              {t('api_keys.copy')}
+            </Button>
+          </p>
+        </Alert>
+      ) : null}
+      {action.snapshot.context.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {action.snapshot.context.error}
+        </Alert>
+      ) : null}
+      {list.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorMessage(list.error)}
+        </Alert>
+      ) : (
+        <Table
+          label={t('api_keys.table')}
+          columns={columns}
+          items={list.data?.items ?? []}
+          rowKey={(k) => k.id}
+          isLoading={list.isPending || list.isPlaceholderData}
+          loadingLabel={t('admin.loading')}
+          emptyState={<EmptyState title={t('api_keys.empty')} />}
+        />
+      )}
+      <Pager label={t('api_keys.pages')} page={page} pages={pages} onChange={setPage} />
+      <ConfirmActionDialog
+        confirming={action.snapshot.matches('confirming')}
+        context={action.snapshot.context}
+        send={action.send}
+      />
+      <Drawer
+        title={t('api_keys.create')}
+        isOpen={creating}
+        onOpenChange={setCreating}
+        side="end"
+        width={ADMIN_DRAWER_WIDTH}
+      >
+        {(close) => (
+          <CreateKeyForm
+            onCancel={close}
+            onCreated={(key) => {
+              setCreating(false);
+              setJustMade(key);
+              setPage(1);
+              void reload();
+            }}
+          />
+        )}
+      </Drawer>
+    </div>
+  );
+}
+
+function CreateKeyForm({
+  onCancel,
+  onCreated,
+}: {
+  onCancel: () => void;
+  onCreated: (key: CreatedApiKey) => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateApiKeyName(name);
+    setError(found.name ? t(found.name) : null);
+    if (!hasNoErrors(found)) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      onCreated(await client.apiKeys.create({ body: { name: name.trim() } }));
+    } catch (e) {
+      setFailure(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {failure ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {failure}
+        </Alert>
+      ) : null}
+      <TextField label={t('api_keys.name')} value={name} onChange={setName} isRequired errorMessage={error} />
+      <div className="admin-form__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('admin.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={busy}>
+          {t('api_keys.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
