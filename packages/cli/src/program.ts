@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerApiKeys } from './commands/apiKeys/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerBookings } from './commands/bookings/index.js';
@@ -48,5 +49,6 @@ export function buildProgram(io: Io): Command {
   registerBook(program, contextOf);
   registerBookings(program, contextOf);
   registerContracts(program, contextOf);
+  registerApiKeys(program, contextOf);
   return program;
 }

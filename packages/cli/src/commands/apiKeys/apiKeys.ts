@@ -1,0 +1,72 @@
+import { maskApiKey, validateApiKeyName } from '@tern/core';
+import { API_KEYS_PAGE_SIZE, type ApiKey } from '@tern/sdk';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { UserError } from '../../errors.js';
+import { formatFields, formatTable } from '../../output.js';
+import { confirmed } from '../../ui/confirm.js';
+
+const row = (k: ApiKey) => [
+  k.id,
+  k.name,
+  maskApiKey(k.last6),
+  k.active ? 'active' : 'disabled',
+  k.createdAt,
+  k.lastUsedAt ?? 'never',
+];
+
+/** `tern api-keys list`: `--json` prints the SDK's `{ items, meta }` (no token is ever listed). */
+export async function listApiKeys(ctx: Context, options: { page?: number }): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const reply = await client.apiKeys.list({
+      query: { page: options.page ?? 1, limit: API_KEYS_PAGE_SIZE },
+    });
+    ctx.out.result(reply, () => {
+      const { items, meta } = reply;
+      if (items.length === 0) return 'No API keys. Make one with `tern api-keys create NAME`.\n';
+      const last = (meta.page - 1) * meta.limit + items.length;
+      const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
+      return `${formatTable(['ID', 'NAME', 'KEY', 'STATUS', 'CREATED', 'LAST USED'], items.map(row))}${last} of ${meta.total}${more}.\n`;
+    });
+  });
+}
+
+/** `tern api-keys create NAME`: the whole token, once (stdout; the warning on stderr). */
+export async function createApiKey(ctx: Context, name: string): Promise<void> {
+  if (validateApiKeyName(name).name)
+    throw new UserError('Give the key a name: tern api-keys create "Booking backend"', {
+      code: 'invalid_input',
+    });
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const key = await client.apiKeys.create({ body: { name: name.trim() } });
+    ctx.out.result(key, () =>
+      formatFields([
+        ['Key', key.token],
+        ['Name', key.name],
+        ['Id', key.id],
+      ]),
+    );
+    if (!ctx.json)
+      ctx.out.note('This is the only time the whole key is shown: keep it in your backend’s secret store.');
+  });
+}
+
+/** `tern api-keys disable ID [--yes]`: asks first on a terminal; without one, `--yes` is needed. */
+export async function disableApiKey(ctx: Context, id: string, flags: { yes?: boolean }): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    if (!/^[0-9a-f-]{36}$/i.test(id))
+      throw new UserError(`"${id}" is not a key id: see \`tern api-keys list\``, { code: 'invalid_input' });
+    if (
+      !(await confirmed(ctx, `Disable API key ${id}? Backends using it are refused from now on.`, flags.yes))
+    ) {
+      ctx.out.note('Not disabled.');
+      return;
+    }
+    const key = await client.apiKeys.disable({ params: { id } }).catch((error: unknown) => {
+      if ((error as { status?: number }).status === 404)
+        throw new UserError(`There is no API key ${id} in your agency`, { code: 'not_found' });
+      throw error;
+    });
+    ctx.out.result(key, () => `Disabled: ${key.name} (${maskApiKey(key.last6)})\n`);
+  });
+}

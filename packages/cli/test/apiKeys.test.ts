@@ -1,0 +1,58 @@
+import { createClient } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// `tern api-keys`: an agent makes a key for a backend (printed once), lists keys masked, disables one.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await removeTempDirs();
+});
+
+describe('tern api-keys', () => {
+  it('creates a key printed whole once, lists it masked, and disables it (asking first, --yes without a terminal)', async () => {
+    const configDir = await signedInAt(server.url, 'agent');
+    const at = ['--api-url', server.url];
+    const made = await runCli(['api-keys', 'create', 'CI backend', ...at, '--json'], { configDir });
+    expect(made.code).toBe(0);
+    const key = JSON.parse(made.stdout) as { id: string; token: string; last6: string };
+    expect(key.token).toMatch(/^tern_/);
+    // The key works for a backend.
+    const backend = createClient({ baseUrl: server.url, apiKey: key.token, retries: 0 });
+    await expect(backend.bookings.list({ query: {} })).resolves.toBeDefined();
+
+    const listed = await runCli(['api-keys', 'list', ...at], { configDir });
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toContain(`••••••••••${key.last6}`);
+    expect(listed.stdout).not.toContain(key.token);
+
+    const unasked = await runCli(['api-keys', 'disable', key.id, ...at], { configDir });
+    expect(unasked.code).toBe(1);
+    expect(unasked.stderr).toContain('--yes');
+    const disabled = await runCli(['api-keys', 'disable', key.id, '--yes', ...at, '--json'], { configDir });
+    expect(disabled.code).toBe(0);
+    expect(JSON.parse(disabled.stdout)).toMatchObject({ id: key.id, active: false });
+    await expect(backend.bookings.list({ query: {} })).rejects.toMatchObject({ status: 401 });
+
+    const again = await runCli(
+      ['api-keys', 'disable', '00000000-0000-4000-8000-000000000000', '--yes', ...at],
+      {
+        configDir,
+      },
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('no API key');
+  });
+
+  it('is an agent’s: a hotelier is told so', async () => {
+    const configDir = await signedInAt(server.url, 'hotelier');
+    const reply = await runCli(['api-keys', 'list', '--api-url', server.url, '--json'], { configDir });
+    expect(reply.code).toBe(1);
+    expect(JSON.parse(reply.stdout).error.status).toBe(403);
+  });
+});
