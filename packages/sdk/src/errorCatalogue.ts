@@ -57,6 +57,9 @@ export const errorCatalogue = {
   initiator_withdraws: 'Only the side that proposed it withdraws it.',
   email_taken: 'A user with this e-mail already exists.',
   not_changeable: 'You may not change your own properties, reseller link or status.',
+  promo_code_taken: 'A promo code with the same code already exists.',
+  promo_code_used_up: 'This promo code has been used as often as it may be.',
+  store_not_found: 'There is no such store.',
   property_kind_fixed: 'A hotel stays a hotel and a car station a car station.',
   // The platform
   vault_unavailable: 'The card vault cannot be reached. Try again in a moment.',

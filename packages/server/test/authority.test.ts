@@ -71,6 +71,13 @@ const someoneElses: Record<
           who,
         ),
   apiKey: (who) => ids('select id from api_keys where agency_id <> $2 and $1::uuid is not null limit 3', who),
+  promoCode: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from promo_codes where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   booking: (who) =>
     who.role === 'admin'
       ? none()
@@ -139,6 +146,7 @@ async function state(): Promise<string> {
       'select id, updated_at, lock_override from properties order by id',
       'select count(*) as n from audit_log',
       'select id, active from api_keys order by id',
+      'select id, updated_at, usage_count from promo_codes order by id',
     ].map((sql) => server.db.query(sql)),
   );
   return JSON.stringify(parts);
@@ -195,6 +203,11 @@ beforeAll(async () => {
     const key = await server.client(who.token).apiKeys.create({ body: { name: `${login}'s backend` } });
     if (login === 'agent') identities.push({ ...who, login: 'agent (API key)', token: key.token });
   }
+  // A promo code of a property of hotelier2's, for the others to miss.
+  await server.db.query(
+    `insert into promo_codes (property_id, name, code, code_type, amount)
+     select id, 'Winter', 'WINTER', 'percentage', 10 from properties where key = 'casa-alfama'`,
+  );
   // A car search of agent2's agency, so that agent's and others' attempts on it have something to miss.
   const agent2 = identities.find((i) => i.login === 'agent2')!;
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);

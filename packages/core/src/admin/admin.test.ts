@@ -11,6 +11,13 @@ import {
   validateUserPassword,
 } from './forms.js';
 import {
+  PROMO_LABEL_COLOURS,
+  promoLabel,
+  promoQuickRanges,
+  promoUsable,
+  validatePromoForm,
+} from './promoCodes.js';
+import {
   addPropertyRow,
   deletePropertyRow,
   initialPropertyRows,
@@ -280,4 +287,67 @@ describe('API keys (M14)', () => {
   ] as const)('shows %o (just made: %s) as %s', (key, justMade, view) =>
     expect(apiKeyView(key, justMade)).toBe(view),
   );
+});
+
+describe('promo codes (M21, document 2 §5)', () => {
+  const today = '2026-11-24';
+  it.each([
+    [{ status: 'inactive', validFrom: null, validTo: null }, 'inactive', 'red'],
+    [{ status: 'active', validFrom: null, validTo: null }, 'active', 'green'],
+    [{ status: 'active', validFrom: '2026-11-24', validTo: '2026-11-24' }, 'active', 'green'],
+    [{ status: 'active', validFrom: '2026-11-25', validTo: null }, 'upcoming', 'blue'],
+    [{ status: 'active', validFrom: null, validTo: '2026-11-23' }, 'expired', 'orange'],
+    [{ status: 'inactive', validFrom: '2026-12-01', validTo: null }, 'inactive', 'red'],
+  ] as const)('%o is %s (%s)', (promo, label, colour) => {
+    expect(promoLabel(promo, today)).toBe(label);
+    expect(PROMO_LABEL_COLOURS[promoLabel(promo, today)]).toBe(colour);
+  });
+
+  const values = {
+    name: 'Winter',
+    code: 'WINTER',
+    codeType: 'percentage' as const,
+    amount: 10,
+    usageLimit: null,
+    validFrom: null,
+    validTo: null,
+  };
+  it.each([
+    ['valid', values, {}],
+    ['a one-letter name', { ...values, name: 'W' }, { name: 'validation_messages.promo_length' }],
+    ['a code with a space', { ...values, code: 'WIN TER' }, { code: 'validation_messages.promo_code_chars' }],
+    ['an amount of 0', { ...values, amount: 0 }, { amount: 'validation_messages.amount_min' }],
+    ['120 %', { ...values, amount: 120 }, { amount: 'validation_messages.percent_max' }],
+    ['120 as an amount', { ...values, codeType: 'fixed_amount' as const, amount: 120 }, {}],
+    ['a limit of 0', { ...values, usageLimit: 0 }, { usageLimit: 'validation_messages.limit_min' }],
+    [
+      'a start yesterday',
+      { ...values, validFrom: '2026-11-23' },
+      { validFrom: 'validation_messages.range_before_today' },
+    ],
+    [
+      'an end before the start',
+      { ...values, validFrom: '2026-12-10', validTo: '2026-12-01' },
+      { validTo: 'validation_messages.range_order' },
+    ],
+  ])('a form with %s', (_, v, errors) => expect(validatePromoForm(v, today)).toEqual(errors));
+
+  it('lets a range that already began stay', () => {
+    expect(validatePromoForm({ ...values, validFrom: '2026-11-01' }, today, '2026-11-01')).toEqual({});
+  });
+
+  it('offers past, this and next month', () => {
+    expect(promoQuickRanges(today)).toEqual([
+      { id: 'pastMonth', from: '2026-10-01', to: '2026-10-31' },
+      { id: 'thisMonth', from: '2026-11-01', to: '2026-11-30' },
+      { id: 'nextMonth', from: '2026-12-01', to: '2026-12-31' },
+    ]);
+  });
+
+  it('is usable only active, in range and under its limit', () => {
+    const promo = { status: 'active' as const, validFrom: null, validTo: null, usageLimit: 2, usageCount: 1 };
+    expect(promoUsable(promo, today)).toBe(true);
+    expect(promoUsable({ ...promo, usageCount: 2 }, today)).toBe(false);
+    expect(promoUsable({ ...promo, usageLimit: null, usageCount: 99 }, today)).toBe(true);
+  });
 });

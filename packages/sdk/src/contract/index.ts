@@ -6,6 +6,7 @@ import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
+import { promoCodesArea } from './promoCodes.js';
 import { systemArea } from './system.js';
 
 export * from './admin.js';
@@ -19,6 +20,7 @@ export * from './define.js';
 export * from './engine.js';
 export * from './limits.js';
 export * from './mail.js';
+export * from './promoCodes.js';
 export * from './system.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
@@ -32,6 +34,7 @@ export const contract = {
   engine: engineArea,
   mail: mailArea,
   managerUsers: managerUsersArea,
+  promoCodes: promoCodesArea,
   system: systemArea,
   vehicles: vehiclesArea,
 } as const;

@@ -69,6 +69,7 @@ export interface OwnedTypes {
   managedProperty: OwnedProperty;
   managedUser: OwnedUser;
   apiKey: { id: string; active: boolean };
+  promoCode: { id: string; propertyId: string };
   booking: OwnedBooking;
   contract: OwnedContract;
   engineProperty: OwnedEngineProperty;
@@ -99,6 +100,7 @@ const missing: Record<OwnerKind, [message: string, code: ErrorCode]> = {
   managedProperty: ['There is no such property', 'property_not_found'],
   managedUser: ['There is no such user', 'user_not_found'],
   apiKey: ['There is no such API key', 'not_found'],
+  promoCode: ['There is no such promo code', 'not_found'],
   booking: ['There is no such booking', 'booking_not_found'],
   contract: ['There is no such contract', 'contract_not_found'],
   engineProperty: ['There is no such property', 'property_not_found'],
@@ -250,6 +252,18 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
       'select id, active from api_keys where id = $1 and agency_id = $2',
       [value, agencyOf(at)],
     ),
+  promoCode: async (value, at) => {
+    const u = user(at);
+    const propertyId = fieldOf(at.input, 'propertyId');
+    const of = propertyId.found && typeof propertyId.value === 'string' ? propertyId.value : null;
+    const row = await at.db.one<{ id: string; property_id: string }>(
+      `select c.id, c.property_id from promo_codes c
+        where c.id = $1 and ($2::uuid is null or c.property_id = $2)
+          and ($3 or c.property_id in (select property_id from property_users where user_id = $4))`,
+      [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
+    );
+    return row ? { id: row.id, propertyId: row.property_id } : null;
+  },
   booking: (value, at) => bookingOf(value, at),
   vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
   contract: async (value, at) => {

@@ -8,6 +8,7 @@ import { bookingsHandlers } from './bookings.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
+import { promoCodesHandlers } from './promoCodes.js';
 import { systemHandlers } from './system.js';
 import { vehiclesHandlers } from './vehicles.js';
 
@@ -22,6 +23,7 @@ export const handlers: Handlers<Contract> = {
   engine: engineHandlers,
   mail: mailHandlers,
   managerUsers: managerUsersHandlers,
+  promoCodes: promoCodesHandlers,
   system: systemHandlers,
   vehicles: vehiclesHandlers,
 };

@@ -1,0 +1,118 @@
+import type { PromoCodeType, PromoStatus } from '@tern/sdk';
+import { PROMO_TEXT_MAX, PROMO_TEXT_MIN } from '@tern/sdk';
+import { validationKeys } from '../auth/rules.js';
+import { compareDays, type Day, monthOf } from '../dates/dates.js';
+
+// Promo codes (document 2 §3, §4 M21 status label, §5, §9; DECISIONS 12): the label a list shows, the form's
+// rules and its quick date ranges. "Today" is the property's.
+
+/** M21: inactive (red), active (green), upcoming (blue: active, starts later), expired (orange: active, ended). */
+export type PromoLabel = 'inactive' | 'active' | 'upcoming' | 'expired';
+export const PROMO_LABEL_COLOURS: Record<PromoLabel, 'red' | 'green' | 'blue' | 'orange'> = {
+  inactive: 'red',
+  active: 'green',
+  upcoming: 'blue',
+  expired: 'orange',
+};
+
+export function promoLabel(
+  promo: { status: PromoStatus; validFrom: string | null; validTo: string | null },
+  today: Day,
+): PromoLabel {
+  if (promo.status === 'inactive') return 'inactive';
+  if (promo.validFrom && compareDays(promo.validFrom as Day, today) > 0) return 'upcoming';
+  if (promo.validTo && compareDays(promo.validTo as Day, today) < 0) return 'expired';
+  return 'active';
+}
+
+/** A new promo code's values (document 2 §3): a percentage of 10, inactive. */
+export const NEW_PROMO = {
+  codeType: 'percentage' as PromoCodeType,
+  amount: 10,
+  status: 'inactive' as PromoStatus,
+};
+
+export const promoValidationKeys = {
+  length: 'validation_messages.promo_length',
+  codeChars: 'validation_messages.promo_code_chars',
+  amountMin: 'validation_messages.amount_min',
+  percentMax: 'validation_messages.percent_max',
+  limitMin: 'validation_messages.limit_min',
+  beforeToday: 'validation_messages.range_before_today',
+  rangeOrder: 'validation_messages.range_order',
+} as const;
+type PromoKey =
+  | (typeof promoValidationKeys)[keyof typeof promoValidationKeys]
+  | typeof validationKeys.required;
+export type PromoField = 'name' | 'code' | 'amount' | 'usageLimit' | 'validFrom' | 'validTo';
+
+export interface PromoFormValues {
+  name: string;
+  code: string;
+  codeType: PromoCodeType;
+  amount: number | null;
+  usageLimit: number | null;
+  validFrom: Day | null;
+  validTo: Day | null;
+}
+
+/**
+ * The promo form (§5): name and code of 2 to 50 (the code letters, digits, - and _), an amount of at least 1
+ * (a percentage at most 100), a usage limit of at least 1 if given, a range that does not begin before today —
+ * unless it is the range the code already had (`keptFrom`).
+ */
+export function validatePromoForm(
+  values: PromoFormValues,
+  today: Day,
+  keptFrom: Day | null = null,
+): Partial<Record<PromoField, PromoKey>> {
+  const errors: Partial<Record<PromoField, PromoKey>> = {};
+  const length = (v: string) => v.trim().length >= PROMO_TEXT_MIN && v.trim().length <= PROMO_TEXT_MAX;
+  if (values.name.trim() === '') errors.name = validationKeys.required;
+  else if (!length(values.name)) errors.name = promoValidationKeys.length;
+  if (values.code.trim() === '') errors.code = validationKeys.required;
+  else if (!length(values.code)) errors.code = promoValidationKeys.length;
+  else if (!/^[A-Za-z0-9_-]+$/.test(values.code.trim())) errors.code = promoValidationKeys.codeChars;
+  if (values.amount === null || Number.isNaN(values.amount)) errors.amount = validationKeys.required;
+  else if (values.amount < 1) errors.amount = promoValidationKeys.amountMin;
+  else if (values.codeType === 'percentage' && values.amount > 100)
+    errors.amount = promoValidationKeys.percentMax;
+  if (values.usageLimit !== null && (!Number.isInteger(values.usageLimit) || values.usageLimit < 1))
+    errors.usageLimit = promoValidationKeys.limitMin;
+  if (values.validFrom && values.validFrom !== keptFrom && compareDays(values.validFrom, today) < 0)
+    errors.validFrom = promoValidationKeys.beforeToday;
+  if (values.validFrom && values.validTo && compareDays(values.validTo, values.validFrom) < 0)
+    errors.validTo = promoValidationKeys.rangeOrder;
+  return errors;
+}
+
+/** The validity range's quick picks (document 2 §9): past month, this month, next month. */
+export function promoQuickRanges(
+  today: Day,
+): { id: 'pastMonth' | 'thisMonth' | 'nextMonth'; from: Day; to: Day }[] {
+  const past = monthOf(today, -1);
+  const current = monthOf(today);
+  const next = monthOf(today, 1);
+  return [
+    { id: 'pastMonth', ...past },
+    { id: 'thisMonth', ...current },
+    { id: 'nextMonth', ...next },
+  ];
+}
+
+/** Whether a code can be taken now: active, in its range, under its limit (what the store checks). */
+export function promoUsable(
+  promo: {
+    status: PromoStatus;
+    validFrom: string | null;
+    validTo: string | null;
+    usageLimit: number | null;
+    usageCount: number;
+  },
+  today: Day,
+): boolean {
+  return (
+    promoLabel(promo, today) === 'active' &&
+    (promo.usageLimit === null || promo.usageCount < promo.usageLimit)
+  );
+}
