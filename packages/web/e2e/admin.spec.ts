@@ -182,3 +182,41 @@ test('an agent makes an API key, sees it whole once, a backend calls with it, an
   await expect(row.getByRole('button')).toHaveCount(0);
   expect((await call()).status()).toBe(401);
 });
+
+test('a hotelier makes promo codes: labels in their colours, the pager always shown, a duplicate refused as is', async ({
+  browser,
+}) => {
+  const hotelier = await desk(browser, 'hotelier');
+  await hotelier.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promo codes' }).click();
+  await expect(hotelier).toHaveURL(/\/promocodes$/);
+  await expect(hotelier.getByRole('heading', { name: 'Promo codes', level: 1 })).toBeVisible();
+  await expect(hotelier.getByRole('navigation', { name: 'Pages of promo codes' })).toBeVisible();
+
+  const code = `WINTER${Date.now() % 100000}`;
+  await hotelier.getByRole('button', { name: 'Create promo code' }).click();
+  const drawer = hotelier.getByRole('dialog', { name: 'Create promo code' });
+  await drawer.getByRole('textbox', { name: 'Name' }).fill('W');
+  await drawer.getByRole('textbox', { name: 'Code' }).fill(code);
+  await drawer.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(drawer.getByText('Use 2 to 50 characters')).toBeVisible();
+  await drawer.getByRole('textbox', { name: 'Name' }).fill('Winter sale');
+  await drawer.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(hotelier.getByText('Winter sale was created')).toBeVisible();
+  await hotelier.getByRole('searchbox', { name: 'Search promo codes' }).fill(code);
+  const row = hotelier.getByRole('row', { name: /Winter sale/ });
+  // New codes are inactive (document 2 §3): red.
+  await expect(row.getByText('Inactive')).toHaveClass(/promo-tag--red/);
+
+  await row.getByRole('button', { name: 'Edit Winter sale' }).click();
+  const edit = hotelier.getByRole('dialog', { name: 'Edit promo code' });
+  await edit.getByText('Active', { exact: true }).click();
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(row.getByText('Active', { exact: true })).toHaveClass(/promo-tag--green/);
+
+  await hotelier.getByRole('button', { name: 'Create promo code' }).click();
+  const again = hotelier.getByRole('dialog', { name: 'Create promo code' });
+  await again.getByRole('textbox', { name: 'Name' }).fill('Winter again');
+  await again.getByRole('textbox', { name: 'Code' }).fill(code.toLowerCase());
+  await again.getByRole('button', { name: 'Create promo code' }).click();
+  await expect(again.getByText('A promo code with the same code already exists')).toBeVisible();
+});

@@ -18,6 +18,8 @@ export const userProperty = z.object({
   propertyType: z.enum(['accommodation', 'vehicle']),
   /** Payment-locked (and no admin lock override). */
   locked: z.boolean(),
+  /** The property's IANA time zone: its "today" (absent in sessions stored before it was sent). */
+  timezone: z.string().optional(),
 });
 
 /** Switches the app reads for this user: the search page (a platform setting), the car rental link (per agency). */

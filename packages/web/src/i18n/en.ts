@@ -32,6 +32,13 @@ export const en = {
     digits: 'Use digits only',
     too_long_name: 'Use at most 200 characters',
     duplicate_property: 'This property is already in the list',
+    promo_length: 'Use 2 to 50 characters',
+    promo_code_chars: 'Use letters, digits, - and _ only',
+    amount_min: 'At least 1',
+    percent_max: 'At most 100 %',
+    limit_min: 'At least 1, or empty for no limit',
+    range_before_today: 'The range cannot begin before today',
+    range_order: 'The range ends before it starts',
   },
   page_titles: {
     login: 'Sign in',

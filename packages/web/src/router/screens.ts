@@ -56,6 +56,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: lazyRouteComponent(() => import('../features/admin/ApiKeysPage'), 'ApiKeysPage'),
     ready: true,
   },
+  promocodes: {
+    component: lazyRouteComponent(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
+    ready: true,
+  },
   'settings/admin': {
     component: lazyRouteComponent(() => import('../features/admin/ManagersPage'), 'ManagersPage'),
     ready: true,

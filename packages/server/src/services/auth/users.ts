@@ -64,10 +64,11 @@ export async function loadUser(
     title: string;
     kind: 'accommodation' | 'vehicle';
     locked: boolean;
+    timezone: string;
     membership_id: string;
     role: 'manager' | 'user';
   }>(
-    `select p.id, p.title, p.kind, (p.payment_locked and not p.lock_override) as locked,
+    `select p.id, p.title, p.kind, (p.payment_locked and not p.lock_override) as locked, p.timezone,
             pu.id as membership_id, pu.role
        from property_users pu join properties p on p.id = pu.property_id
       where pu.user_id = $1
@@ -92,6 +93,7 @@ export async function loadUser(
       role: p.role,
       propertyType: p.kind,
       locked: p.locked,
+      timezone: p.timezone,
     })),
     otpEnabled: row.otp_required,
     features: {

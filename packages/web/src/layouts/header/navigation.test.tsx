@@ -32,7 +32,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'supplier',
       {
-        links: ['bookings', 'contracts'],
+        links: ['bookings', 'promoCodes', 'contracts'],
         menu: ['billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -40,7 +40,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'admin',
       {
-        links: ['bookings', 'contracts'],
+        links: ['bookings', 'promoCodes', 'contracts'],
         menu: ['admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -52,7 +52,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
   it('lets a new screen appear by itself: with /inventory built, suppliers get the link', () => {
     const routes = new Set([...availableRoutes, '/inventory']);
     const nav = supportedNavigation(navigationFor('supplier', { carRentalFeature: false }, routes));
-    expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory', 'contracts']);
+    expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory', 'promoCodes', 'contracts']);
     const reseller = supportedNavigation(navigationFor('reseller', { carRentalFeature: false }, routes));
     expect(reseller.links.map((e) => e.id)).toEqual(['stays', 'bookings', 'contracts']);
   });
@@ -152,6 +152,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       .map((l) => l.textContent);
     expect(links).toEqual([
       'Bookings',
+      'Promo codes',
       'Contracts',
       'Profile',
       'Change password',
