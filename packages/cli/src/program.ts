@@ -6,6 +6,7 @@ import { registerBookings } from './commands/bookings/index.js';
 import { registerContracts } from './commands/contracts/index.js';
 import { registerMail } from './commands/mail/index.js';
 import { registerPlaces } from './commands/places/index.js';
+import { registerPromoCodes } from './commands/promoCodes/index.js';
 import { registerProperty } from './commands/property/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { type ContextOf, createContext } from './context.js';
@@ -50,5 +51,6 @@ export function buildProgram(io: Io): Command {
   registerBookings(program, contextOf);
   registerContracts(program, contextOf);
   registerApiKeys(program, contextOf);
+  registerPromoCodes(program, contextOf);
   return program;
 }

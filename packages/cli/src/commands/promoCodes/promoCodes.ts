@@ -1,0 +1,116 @@
+import { deviceTimeZone, promoLabel, todayIn, validatePromoForm } from '@tern/core';
+import { PROMO_CODES_PAGE_SIZE, type PromoCode, type TernClient } from '@tern/sdk';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { UserError } from '../../errors.js';
+import { formatTable } from '../../output.js';
+import type { PromoCreateFlags } from './index.js';
+
+/** The property's time zone (its "today"), from the signed-in user's properties; the device's for an admin. */
+async function zoneOf(client: TernClient, propertyId: string): Promise<string> {
+  const me = await client.auth.currentUser();
+  return me.ternHotels.find((p) => p.id === propertyId)?.timezone ?? deviceTimeZone();
+}
+
+const discount = (p: PromoCode) => (p.codeType === 'percentage' ? `${p.amount}%` : String(p.amount));
+
+/** `tern promo-codes list --property ID`: `--json` prints the SDK's `{ items, meta }`. */
+export async function listPromoCodes(
+  ctx: Context,
+  options: { property: string; search?: string; page?: number },
+): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const reply = await client.promoCodes.list({
+      query: {
+        propertyId: options.property,
+        page: options.page ?? 1,
+        limit: PROMO_CODES_PAGE_SIZE,
+        orderBy: 'created_at',
+        orderDirection: 'desc',
+        ...(options.search ? { term: options.search } : {}),
+      },
+    });
+    const today = todayIn(await zoneOf(client, options.property));
+    ctx.out.result(reply, () => {
+      const { items, meta } = reply;
+      if (items.length === 0) return 'No promo codes.\n';
+      const rows = items.map((p) => [
+        p.code,
+        p.name,
+        discount(p),
+        p.usageLimit === null ? String(p.usageCount) : `${p.usageCount}/${p.usageLimit}`,
+        p.validFrom || p.validTo ? `${p.validFrom ?? '…'}–${p.validTo ?? '…'}` : 'always',
+        promoLabel(p, today),
+      ]);
+      const last = (meta.page - 1) * meta.limit + items.length;
+      const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
+      return `${formatTable(['CODE', 'NAME', 'DISCOUNT', 'USED', 'VALID', 'STATUS'], rows)}${last} of ${meta.total}${more}.\n`;
+    });
+  });
+}
+
+/** `tern promo-codes create …`: checked with core's rules first, then by the server. */
+export async function createPromoCode(ctx: Context, flags: PromoCreateFlags): Promise<void> {
+  if ((flags.percent === undefined) === (flags.amount === undefined))
+    throw new UserError('Give either --percent N or --amount N', { code: 'invalid_input' });
+  const codeType = flags.percent !== undefined ? ('percentage' as const) : ('fixed_amount' as const);
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const zone = await zoneOf(client, flags.property);
+    const values = {
+      name: flags.name,
+      code: flags.code,
+      codeType,
+      amount: (flags.percent ?? flags.amount)!,
+      usageLimit: flags.limit ?? null,
+      validFrom: flags.from ?? null,
+      validTo: flags.to ?? null,
+    };
+    const errors = validatePromoForm(values, todayIn(zone));
+    const [field, key] = Object.entries(errors)[0] ?? [];
+    if (field)
+      throw new UserError(
+        `--${FLAGS[field] ?? (codeType === 'percentage' ? 'percent' : field)}: ${MESSAGES[key!] ?? key}`,
+        {
+          code: 'invalid_input',
+        },
+      );
+    const made = await client.promoCodes.create({
+      body: {
+        propertyId: flags.property,
+        name: values.name.trim(),
+        code: values.code.trim(),
+        codeType,
+        amount: values.amount,
+        usageLimit: values.usageLimit,
+        status: flags.active ? 'active' : 'inactive',
+        validFrom: values.validFrom ?? '',
+        validTo: values.validTo ?? '',
+        appliesTo: [],
+      },
+    });
+    ctx.out.result(
+      made,
+      () => `Created ${made.code} (${made.name}): ${discount(made)} off, ${made.status}\n`,
+    );
+  });
+}
+
+/** The flag of each field of core's promo rules. */
+const FLAGS: Record<string, string> = {
+  usageLimit: 'limit',
+  validFrom: 'from',
+  validTo: 'to',
+  name: 'name',
+  code: 'code',
+};
+
+const MESSAGES: Record<string, string> = {
+  'validation_messages.required': 'required',
+  'validation_messages.promo_length': 'use 2 to 50 characters',
+  'validation_messages.promo_code_chars': 'use letters, digits, - and _ only',
+  'validation_messages.amount_min': 'at least 1',
+  'validation_messages.percent_max': 'at most 100',
+  'validation_messages.limit_min': 'at least 1',
+  'validation_messages.range_before_today': 'the range cannot begin before the property’s today',
+  'validation_messages.range_order': 'the range ends before it starts',
+};
