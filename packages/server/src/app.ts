@@ -14,6 +14,7 @@ import { serveFolder, serveWebApp } from './http/static.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { ternApi } from './routes/index.js';
 import { billingPortalRoutes } from './services/billing/billing.js';
+import { stripeOnboardingRoutes } from './services/paymentProviders.js';
 
 export interface AppDeps {
   db: Db;
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (config.photosDir) app.use('/photos/*', serveFolder('/photos', config.photosDir));
   // The simulated subscription portal's pages (before the web app's fallback takes every path).
   app.route('/', billingPortalRoutes({ db: services.db, clock: services.clock }));
+  app.route('/', stripeOnboardingRoutes({ db: services.db, clock: services.clock }));
   if (config.webDist) app.use('*', serveWebApp(config.webDist, { csp: webAppCsp(config) }));
 
   registerApi(app, deps.api ?? ternApi, services);

@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { defaultMapTilesOrigin } from './http/securityHeaders.js';
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './services/auth/password.js';
+import { parseSecretKey } from './services/secrets.js';
+
+/** A key for this process only, when none is configured (an in-memory database, tests). */
+const processKey = randomBytes(32);
 
 /** Settings of one server; `configFromEnv` reads the environment, options of `startServer` override it. */
 export interface AppConfig {
@@ -36,6 +41,11 @@ export interface AppConfig {
   connectOrigins: string[];
   /** The card vault's public base URL (its own origin and port), or `null` when it is not running. */
   vaultUrl: string | null;
+  /**
+   * The key that seals secrets Tern reads back (payment providers'): TERN_SECRET_KEY, else the key file of the
+   * embedded database folder, else one for this process only (`startServer` resolves it; see services/secrets.ts).
+   */
+  secretKey: Buffer;
   version: string;
 }
 
@@ -96,6 +106,7 @@ export function configFromEnv(env: Env): AppConfig {
     mapTilesOrigin: env.TERN_MAP_TILES_ORIGIN?.trim() || defaultMapTilesOrigin,
     connectOrigins: listOf(env.TERN_CSP_CONNECT_ORIGINS),
     vaultUrl: null,
+    secretKey: parseSecretKey(env.TERN_SECRET_KEY) ?? processKey,
     version,
   };
 }

@@ -13,6 +13,7 @@ import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { hasNoUsers } from './services/auth/users.js';
 import { startHousekeeping } from './services/housekeeping.js';
+import { keyFileKey, parseSecretKey } from './services/secrets.js';
 import { createVaultApp } from './services/vault/index.js';
 
 export interface ServerOptions {
@@ -53,6 +54,33 @@ export interface ServerOptions {
   logger?: Logger;
   /** The card vault's port (its own origin). Default TERN_VAULT_PORT, else the API's port + 1 (0 with 0). */
   vaultPort?: number;
+  /** The key sealing stored secrets (32 bytes). Default TERN_SECRET_KEY, else `<data>.key`, else this process's. */
+  secretKey?: Buffer;
+}
+
+/**
+ * The key sealing stored secrets: given, TERN_SECRET_KEY, the key file beside an embedded database folder, or
+ * one for this process (an in-memory database; a Postgres server without TERN_SECRET_KEY is told at start that
+ * secrets saved now will not be readable after a restart).
+ */
+async function resolveSecretKey(
+  options: ServerOptions,
+  where: { data: string; databaseUrl?: string },
+  logger: Logger,
+): Promise<Buffer> {
+  if (options.secretKey) return options.secretKey;
+  if (process.env.TERN_SECRET_KEY) {
+    const key = parseSecretKey(process.env.TERN_SECRET_KEY);
+    if (!key) throw new Error('TERN_SECRET_KEY must be 32 bytes, as base64 (44 characters) or hex (64)');
+    return key;
+  }
+  if (!options.db && !where.databaseUrl && where.data !== ':memory:')
+    return keyFileKey(resolve(`${where.data}.key`));
+  if (where.databaseUrl && !options.db)
+    logger.info(
+      'TERN_SECRET_KEY is not set: payment-provider secrets saved now cannot be read after a restart — set it (32 bytes, base64) in production',
+    );
+  return configFromEnv(process.env).secretKey;
 }
 
 export interface RunningServer {
@@ -129,6 +157,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       vault.once('error', fail);
     });
     const vaultUrl = `http://${hostPart}:${(vault.address() as AddressInfo).port}`;
+    const secretKey = await resolveSecretKey(options, where, logger);
     const app = createApp({
       db,
       clock,
@@ -141,6 +170,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         webUrl,
         apiUrl: url,
         vaultUrl,
+        secretKey,
       },
     });
     fetch = (request, bindings) => app.fetch(request, bindings as never);

@@ -123,6 +123,10 @@ describe('API keys', () => {
     await backend.bookings.list({ query: {} });
     const disabled = await agent.apiKeys.disable({ params: { id } });
     expect(disabled.active).toBe(false);
+    const admin = server.client(await server.signIn('admin'));
+    const trail = await admin.admin.audit({ query: { objectType: 'apiKey', objectId: id } });
+    expect(trail.items.map((e) => e.action)).toEqual(['disable', 'create']);
+    expect(JSON.stringify(trail)).not.toContain(token);
     expect(await refusal(backend.bookings.list({ query: {} }))).toEqual({
       status: 401,
       code: 'invalid_api_key',

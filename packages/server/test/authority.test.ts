@@ -78,6 +78,13 @@ const someoneElses: Record<
           'select id from promo_codes where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  paymentProvider: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from payment_providers where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   booking: (who) =>
     who.role === 'admin'
       ? none()
@@ -147,6 +154,7 @@ async function state(): Promise<string> {
       'select count(*) as n from audit_log',
       'select id, active from api_keys order by id',
       'select id, updated_at, usage_count from promo_codes order by id',
+      'select id, updated_at, is_default, secrets from payment_providers order by id',
     ].map((sql) => server.db.query(sql)),
   );
   return JSON.stringify(parts);
@@ -207,6 +215,10 @@ beforeAll(async () => {
   await server.db.query(
     `insert into promo_codes (property_id, name, code, code_type, amount)
      select id, 'Winter', 'WINTER', 'percentage', 10 from properties where key = 'casa-alfama'`,
+  );
+  await server.db.query(
+    `insert into payment_providers (property_id, name, is_default, details)
+     select id, 'nets', true, '{"merchantId": "m", "checkoutKey": "c"}' from properties where key = 'casa-alfama'`,
   );
   // A car search of agent2's agency, so that agent's and others' attempts on it have something to miss.
   const agent2 = identities.find((i) => i.login === 'agent2')!;

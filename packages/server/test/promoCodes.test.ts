@@ -71,6 +71,10 @@ describe('promo codes', () => {
       validFrom: day(1),
       usageLimit: null,
     });
+    const admin = server.client(await server.signIn('admin'));
+    const trail = await admin.admin.audit({ query: { objectType: 'promoCode', objectId: made.id } });
+    expect(trail.items.map((e) => e.action)).toEqual(['update', 'create']);
+    expect(trail.items[0]!.changes.amount).toEqual({ from: 10, to: 2500 });
   });
 
   it('refuses a duplicate code (any case), a range before today, a percentage over 100, and short texts', async () => {

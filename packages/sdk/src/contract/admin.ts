@@ -258,7 +258,14 @@ export const auditEntry = z.object({
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-export const AUDITED_OBJECTS = ['user', 'agency', 'property'] as const;
+export const AUDITED_OBJECTS = [
+  'user',
+  'agency',
+  'property',
+  'promoCode',
+  'paymentProvider',
+  'apiKey',
+] as const;
 
 const ADMIN = '/api/v1/tern_hotels/admin_users';
 const AGENTS = '/api/v1/tern_hotels/admin_agents';
@@ -463,7 +470,8 @@ export const adminArea = defineArea('admin', {
   audit: endpoint({
     method: 'GET',
     path: '/api/v1/tern_hotels/audit',
-    summary: 'The audit trail of one user, reseller or property: who changed what, and when, newest first.',
+    summary:
+      'The audit trail of one user, reseller, property, promo code, payment provider or API key: who changed what, and when, newest first.',
     access: ['admin'],
     owns: { objectId: 'unowned' },
     query: z.object({

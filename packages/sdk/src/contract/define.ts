@@ -19,6 +19,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `managedUser`: a user the caller may manage: any user for an admin; for a supplier, a user who works at a
  *   property the caller manages — at the call's `propertyId` when it names one.
  * - `apiKey`: an API key of the caller's agency.
+ * - `paymentProvider`: a payment provider of a property the caller works at (any for an admin) — of the call's
+ *   `propertyId` when it names one.
  * - `promoCode`: a promo code of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `booking`: a booking the caller may see — a reseller's agency's, a supplier's properties', any for an admin.
@@ -39,6 +41,7 @@ export type OwnerKind =
   | 'managedUser'
   | 'apiKey'
   | 'promoCode'
+  | 'paymentProvider'
   | 'booking'
   | 'contract'
   | 'engineProperty'

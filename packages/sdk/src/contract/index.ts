@@ -6,6 +6,7 @@ import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
+import { paymentProvidersArea } from './paymentProviders.js';
 import { promoCodesArea } from './promoCodes.js';
 import { systemArea } from './system.js';
 
@@ -20,6 +21,7 @@ export * from './define.js';
 export * from './engine.js';
 export * from './limits.js';
 export * from './mail.js';
+export * from './paymentProviders.js';
 export * from './promoCodes.js';
 export * from './system.js';
 
@@ -34,6 +36,7 @@ export const contract = {
   engine: engineArea,
   mail: mailArea,
   managerUsers: managerUsersArea,
+  paymentProviders: paymentProvidersArea,
   promoCodes: promoCodesArea,
   system: systemArea,
   vehicles: vehiclesArea,

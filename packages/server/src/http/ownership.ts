@@ -70,6 +70,7 @@ export interface OwnedTypes {
   managedUser: OwnedUser;
   apiKey: { id: string; active: boolean };
   promoCode: { id: string; propertyId: string };
+  paymentProvider: { id: string; propertyId: string };
   booking: OwnedBooking;
   contract: OwnedContract;
   engineProperty: OwnedEngineProperty;
@@ -101,6 +102,7 @@ const missing: Record<OwnerKind, [message: string, code: ErrorCode]> = {
   managedUser: ['There is no such user', 'user_not_found'],
   apiKey: ['There is no such API key', 'not_found'],
   promoCode: ['There is no such promo code', 'not_found'],
+  paymentProvider: ['There is no such payment provider', 'not_found'],
   booking: ['There is no such booking', 'booking_not_found'],
   contract: ['There is no such contract', 'contract_not_found'],
   engineProperty: ['There is no such property', 'property_not_found'],
@@ -206,6 +208,27 @@ async function enginePropertyOf(value: string, at: Lookup): Promise<OwnedEngineP
   return { id: String(row.id), kind, contractId: (row.contract_id as string | null) ?? null, row };
 }
 
+/**
+ * A row of a property's own table (promo codes, payment providers): of a property the caller works at (any for
+ * an admin), and of the call's `propertyId` when it names one.
+ */
+async function propertyRowOf(
+  table: 'promo_codes' | 'payment_providers',
+  value: string,
+  at: Lookup,
+): Promise<{ id: string; propertyId: string } | null> {
+  const u = user(at);
+  const propertyId = fieldOf(at.input, 'propertyId');
+  const of = propertyId.found && typeof propertyId.value === 'string' ? propertyId.value : null;
+  const row = await at.db.one<{ id: string; property_id: string }>(
+    `select r.id, r.property_id from ${table} r
+      where r.id = $1 and ($2::uuid is null or r.property_id = $2)
+        and ($3 or r.property_id in (select property_id from property_users where user_id = $4))`,
+    [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
+  );
+  return row ? { id: row.id, propertyId: row.property_id } : null;
+}
+
 const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   agency: async (value, at) => {
     const u = user(at);
@@ -252,18 +275,8 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
       'select id, active from api_keys where id = $1 and agency_id = $2',
       [value, agencyOf(at)],
     ),
-  promoCode: async (value, at) => {
-    const u = user(at);
-    const propertyId = fieldOf(at.input, 'propertyId');
-    const of = propertyId.found && typeof propertyId.value === 'string' ? propertyId.value : null;
-    const row = await at.db.one<{ id: string; property_id: string }>(
-      `select c.id, c.property_id from promo_codes c
-        where c.id = $1 and ($2::uuid is null or c.property_id = $2)
-          and ($3 or c.property_id in (select property_id from property_users where user_id = $4))`,
-      [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
-    );
-    return row ? { id: row.id, propertyId: row.property_id } : null;
-  },
+  promoCode: (value, at) => propertyRowOf('promo_codes', value, at),
+  paymentProvider: (value, at) => propertyRowOf('payment_providers', value, at),
   booking: (value, at) => bookingOf(value, at),
   vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
   contract: async (value, at) => {

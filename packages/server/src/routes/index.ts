@@ -8,6 +8,7 @@ import { bookingsHandlers } from './bookings.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
+import { paymentProvidersHandlers } from './paymentProviders.js';
 import { promoCodesHandlers } from './promoCodes.js';
 import { systemHandlers } from './system.js';
 import { vehiclesHandlers } from './vehicles.js';
@@ -23,6 +24,7 @@ export const handlers: Handlers<Contract> = {
   engine: engineHandlers,
   mail: mailHandlers,
   managerUsers: managerUsersHandlers,
+  paymentProviders: paymentProvidersHandlers,
   promoCodes: promoCodesHandlers,
   system: systemHandlers,
   vehicles: vehiclesHandlers,

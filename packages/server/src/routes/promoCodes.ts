@@ -6,7 +6,6 @@ import { createPromoCode, getPromoCode, listPromoCodes, updatePromoCode } from '
 export const promoCodesHandlers: AreaHandlers<Contract['promoCodes']> = {
   list: ({ query, owned }, ctx) => listPromoCodes(ctx.db, owned.propertyId.id, query),
   get: ({ params }, ctx) => getPromoCode(ctx.db, params.id),
-  create: ({ body, owned }, ctx) => createPromoCode(ctx.db, ctx.clock, owned.propertyId, body),
-  update: ({ params, body, owned }, ctx) =>
-    updatePromoCode(ctx.db, ctx.clock, owned.propertyId, params.id, body),
+  create: ({ body, owned }, ctx) => createPromoCode(ctx.db, ctx, owned.propertyId, body),
+  update: ({ params, body, owned }, ctx) => updatePromoCode(ctx.db, ctx, owned.propertyId, params.id, body),
 };

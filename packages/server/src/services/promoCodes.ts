@@ -5,6 +5,7 @@ import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
 import { badRequest, conflict, HttpError } from '../http/errors.js';
 import type { OwnedProperty } from '../http/ownership.js';
+import { type Actor, audit } from './admin/audit.js';
 
 // Promo codes of a property (document 2 §2–§5, §8): listed, made and changed by its staff; taken by the store
 // (later) through `takePromoCode`, whose conditional update never lets the usage pass the limit.
@@ -118,31 +119,46 @@ const values = (b: Body) => [
   JSON.stringify(b.appliesTo.map((a) => ({ store_id: a.storeId, gift_card_type_ids: a.giftCardTypeIds }))),
 ];
 
+/** What the trail follows of a code: its fields, not its timestamps. */
+const trailOf = ({ createdAt: _c, updatedAt: _u, type: _t, ...fields }: PromoCode) => fields;
+
 export async function createPromoCode(
   db: Db,
-  clock: Clock,
+  actor: Actor,
   property: OwnedProperty,
   body: Body,
 ): Promise<PromoCode> {
+  const clock = actor.clock;
   check(body, property, clock, null);
-  const row = await db
-    .one<PromoRow>(
-      `insert into promo_codes (property_id, name, code, code_type, amount, usage_limit, status, valid_from, valid_to,
+  return db.transaction(async (tx) => {
+    const row = await tx
+      .one<PromoRow>(
+        `insert into promo_codes (property_id, name, code, code_type, amount, usage_limit, status, valid_from, valid_to,
                                 applies_to, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) returning ${COLUMNS}`,
-      [property.id, ...values(body), clock.now()],
-    )
-    .catch(codeTaken);
-  return toPromo(row!);
+        [property.id, ...values(body), clock.now()],
+      )
+      .catch(codeTaken);
+    const made = toPromo(row!);
+    await audit(tx, actor, {
+      objectType: 'promoCode',
+      objectId: made.id,
+      action: 'create',
+      before: null,
+      after: trailOf(made),
+    });
+    return made;
+  });
 }
 
 export async function updatePromoCode(
   db: Db,
-  clock: Clock,
+  actor: Actor,
   property: OwnedProperty,
   id: string,
   body: Body,
 ): Promise<PromoCode> {
+  const clock = actor.clock;
   return db.transaction(async (tx) => {
     const before = await tx.one<PromoRow>(`select ${COLUMNS} from promo_codes where id = $1 for update`, [
       id,
@@ -160,7 +176,15 @@ export async function updatePromoCode(
         [id, ...values(body), clock.now()],
       )
       .catch(codeTaken);
-    return toPromo(row!);
+    const after = toPromo(row!);
+    await audit(tx, actor, {
+      objectType: 'promoCode',
+      objectId: id,
+      action: 'update',
+      before: trailOf(toPromo(before!)),
+      after: trailOf(after),
+    });
+    return after;
   });
 }
 

@@ -2,7 +2,7 @@ import type { AuditEntry } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 
-export type AuditedObject = 'user' | 'agency' | 'property';
+export type AuditedObject = 'user' | 'agency' | 'property' | 'promoCode' | 'paymentProvider' | 'apiKey';
 
 /** What a write changed: the object's fields before and after (`null` before a create). */
 export interface AuditRecord {
@@ -40,11 +40,10 @@ export function changesOf(
  * Writes one entry of the audit trail, in the transaction `db` of the write it records (both commit or
  * neither). A write that changed nothing is not recorded.
  */
-export async function audit(
-  db: Db,
-  ctx: Pick<RequestContext, 'auth' | 'requestId' | 'clock'>,
-  record: AuditRecord,
-): Promise<void> {
+/** Who wrote: the caller of a request (`auth` null for the system, e.g. a provider's onboarding page). */
+export type Actor = Pick<RequestContext, 'auth' | 'requestId' | 'clock'>;
+
+export async function audit(db: Db, ctx: Actor, record: AuditRecord): Promise<void> {
   const changes = changesOf(record.before, record.after, record.secret);
   if (record.before && Object.keys(changes).length === 0) return;
   await db.query(

@@ -3,6 +3,7 @@ import { type Clock, MINUTE } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import type { Auth } from '../../http/context.js';
 import { type HttpError, unauthenticated } from '../../http/errors.js';
+import { type Actor, audit } from '../admin/audit.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 // Resellers' API keys (document 2 §2–§4, §8; DECISIONS 20). A key is `tern_` and 43 random characters; only
@@ -52,27 +53,46 @@ export async function listApiKeys(
 
 export async function createApiKey(
   db: Db,
-  clock: Clock,
+  actor: Actor,
   agent: { userId: string; agencyId: string },
   name: string,
 ): Promise<CreatedApiKey> {
   const token = `${API_KEY_PREFIX}${randomToken()}`;
-  const row = await db.one<{ id: string }>(
-    `insert into api_keys (agency_id, user_id, name, token_hash, last_6, created_at)
-     values ($1, $2, $3, $4, $5, $6) returning id`,
-    [agent.agencyId, agent.userId, name, sha256Hex(token), token.slice(-6), clock.now()],
-  );
-  const created = await db.one<KeyRow>(`${SELECT} where k.id = $1`, [row!.id]);
-  return { ...toKey(created!), token };
+  return db.transaction(async (tx) => {
+    const row = await tx.one<{ id: string }>(
+      `insert into api_keys (agency_id, user_id, name, token_hash, last_6, created_at)
+       values ($1, $2, $3, $4, $5, $6) returning id`,
+      [agent.agencyId, agent.userId, name, sha256Hex(token), token.slice(-6), actor.clock.now()],
+    );
+    const created = toKey((await tx.one<KeyRow>(`${SELECT} where k.id = $1`, [row!.id]))!);
+    await audit(tx, actor, {
+      objectType: 'apiKey',
+      objectId: created.id,
+      action: 'create',
+      before: null,
+      after: { name: created.name, last6: created.last6, active: true },
+    });
+    return { ...created, token };
+  });
 }
 
-export async function disableApiKey(db: Db, clock: Clock, id: string): Promise<ApiKey> {
-  await db.query(
-    'update api_keys set active = false, disabled_at = coalesce(disabled_at, $2) where id = $1',
-    [id, clock.now()],
-  );
-  const row = await db.one<KeyRow>(`${SELECT} where k.id = $1`, [id]);
-  return toKey(row!);
+export async function disableApiKey(db: Db, actor: Actor, id: string): Promise<ApiKey> {
+  return db.transaction(async (tx) => {
+    const before = toKey((await tx.one<KeyRow>(`${SELECT} where k.id = $1`, [id]))!);
+    await tx.query(
+      'update api_keys set active = false, disabled_at = coalesce(disabled_at, $2) where id = $1',
+      [id, actor.clock.now()],
+    );
+    const after = toKey((await tx.one<KeyRow>(`${SELECT} where k.id = $1`, [id]))!);
+    await audit(tx, actor, {
+      objectType: 'apiKey',
+      objectId: id,
+      action: 'disable',
+      before: { active: before.active },
+      after: { active: after.active },
+    });
+    return after;
+  });
 }
 
 /** Whether a bearer token is an API key (rather than a session token). */
