@@ -1,6 +1,7 @@
 export * from './admin/apiKeys.js';
 export * from './admin/confirmedActionMachine.js';
 export * from './admin/forms.js';
+export * from './admin/paymentProviders.js';
 export * from './admin/promoCodes.js';
 export * from './admin/userRows.js';
 export * from './auth/changePasswordMachine.js';

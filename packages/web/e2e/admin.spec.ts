@@ -220,3 +220,61 @@ test('a hotelier makes promo codes: labels in their colours, the pager always sh
   await again.getByRole('button', { name: 'Create promo code' }).click();
   await expect(again.getByText('A promo code with the same code already exists')).toBeVisible();
 });
+
+test('a hotelier adds payment providers, keeps one default, deletes another, and connects Stripe', async ({
+  browser,
+}) => {
+  const hotelier = await desk(browser, 'hotelier2');
+  await hotelier.goto('/settings/payment-providers');
+  await expect(hotelier.getByRole('heading', { name: 'Payment providers', level: 1 })).toBeVisible();
+
+  const add = async (name: string, fields: Record<string, string>) => {
+    await hotelier.getByRole('button', { name: 'Add payment provider' }).click();
+    const drawer = hotelier.getByRole('dialog', { name: 'Add payment provider' });
+    await drawer.getByRole('button', { name: /Provider/ }).click();
+    await hotelier.getByRole('option', { name }).click();
+    for (const [label, value] of Object.entries(fields))
+      await drawer.getByLabel(label, { exact: true }).fill(value);
+    return drawer;
+  };
+  const borgun = await add('Borgun', { 'Merchant id': 'M-1', 'Payment gateway id': 'G-1' });
+  await borgun.getByRole('button', { name: 'Save changes' }).click();
+  await expect(borgun.getByText('Required')).toBeVisible();
+  await borgun.getByLabel('Secret key', { exact: true }).fill('borgun-secret-4321');
+  await borgun.getByRole('button', { name: 'Save changes' }).click();
+  await expect(hotelier.getByText('Payment Provider is successfully created.')).toBeVisible();
+  const borgunRow = hotelier.getByRole('row', { name: /Borgun/ });
+  await expect(borgunRow.getByLabel('The default provider')).toBeVisible();
+  // The default has no delete.
+  await expect(borgunRow.getByRole('button', { name: 'Delete Borgun' })).toHaveCount(0);
+
+  const nets = await add('Nets', {
+    'Secret key': 'nets-secret',
+    'Checkout key': 'ck-1',
+    'Merchant id': 'M-2',
+  });
+  await nets.getByText('Make this the default provider').click();
+  await nets.getByRole('button', { name: 'Save changes' }).click();
+  await expect(hotelier.getByRole('row', { name: /Nets/ }).getByLabel('The default provider')).toBeVisible();
+  await borgunRow.getByRole('button', { name: 'Edit Borgun' }).click();
+  const edit = hotelier.getByRole('dialog', { name: 'Edit payment provider' });
+  await expect(edit.getByText('Stored: ••••••••4321. Leave empty to keep it.')).toBeVisible();
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await borgunRow.getByRole('button', { name: 'Delete Borgun' }).click();
+  await hotelier
+    .getByRole('alertdialog', { name: 'Delete the Borgun provider?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(hotelier.getByText('Payment Provider successfully deleted')).toBeVisible();
+  await expect(borgunRow).toHaveCount(0);
+
+  const stripe = await add('Stripe', {});
+  await stripe.getByRole('button', { name: 'Continue to Stripe' }).click();
+  await expect(hotelier.getByRole('heading', { name: /^Connect .* to Stripe$/ })).toBeVisible();
+  await hotelier.getByRole('button', { name: 'Finish onboarding' }).click();
+  await expect(hotelier.getByRole('heading', { name: 'Stripe is connected' })).toBeVisible();
+  await hotelier.goto('/settings/payment-providers');
+  const stripeRow = hotelier.getByRole('row', { name: /Stripe/ });
+  await expect(stripeRow.getByRole('button', { name: 'Edit Stripe' })).toBeVisible();
+  await expect(stripeRow.getByRole('button', { name: /Connect|Delete/ })).toHaveCount(0);
+});

@@ -11,6 +11,12 @@ import {
   validateUserPassword,
 } from './forms.js';
 import {
+  creatableProviders,
+  providerActions,
+  providerFormFields,
+  validateProviderForm,
+} from './paymentProviders.js';
+import {
   PROMO_LABEL_COLOURS,
   promoLabel,
   promoQuickRanges,
@@ -349,5 +355,47 @@ describe('promo codes (M21, document 2 §5)', () => {
     expect(promoUsable(promo, today)).toBe(true);
     expect(promoUsable({ ...promo, usageCount: 2 }, today)).toBe(false);
     expect(promoUsable({ ...promo, usageLimit: null, usageCount: 99 }, today)).toBe(true);
+  });
+});
+
+describe('payment providers (M20, document 2 §5)', () => {
+  it('offers every provider but Valitor for a new one', () => {
+    expect(creatableProviders()).toEqual(['borgun', 'stripe', 'nets', 'rapyd']);
+  });
+  it.each([
+    [
+      'a connected Stripe',
+      { name: 'stripe', default: false, details: { accountActive: true } },
+      { connect: false, edit: true, delete: false },
+    ],
+    [
+      'a Stripe still onboarding',
+      { name: 'stripe', default: true, details: { accountActive: false } },
+      { connect: true, edit: false, delete: false },
+    ],
+    [
+      'the default Borgun',
+      { name: 'borgun', default: true, details: {} },
+      { connect: false, edit: true, delete: false },
+    ],
+    [
+      'another Nets',
+      { name: 'nets', default: false, details: {} },
+      { connect: false, edit: true, delete: true },
+    ],
+  ] as const)('%s may %o', (_, provider, actions) => expect(providerActions(provider)).toEqual(actions));
+
+  it('asks for each field of the chosen provider; a stored secret may stay empty when editing', () => {
+    expect(validateProviderForm(null, {}, 'create')).toEqual({ name: 'validation_messages.required' });
+    expect(validateProviderForm('rapyd', { accessKey: 'a' }, 'create')).toEqual({
+      secretKey: 'validation_messages.required',
+    });
+    expect(validateProviderForm('borgun', { merchantId: 'm', paymentGatewayId: 'g' }, 'edit')).toEqual({});
+    expect(validateProviderForm('stripe', {}, 'create')).toEqual({});
+    expect(providerFormFields('nets').map((f) => [f.name, f.secret])).toEqual([
+      ['secretKey', true],
+      ['checkoutKey', false],
+      ['merchantId', false],
+    ]);
   });
 });

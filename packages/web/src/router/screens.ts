@@ -60,6 +60,13 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: lazyRouteComponent(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,
   },
+  'settings/payment-providers': {
+    component: lazyRouteComponent(
+      () => import('../features/admin/PaymentProvidersPage'),
+      'PaymentProvidersPage',
+    ),
+    ready: true,
+  },
   'settings/admin': {
     component: lazyRouteComponent(() => import('../features/admin/ManagersPage'), 'ManagersPage'),
     ready: true,

@@ -1,0 +1,51 @@
+import {
+  CREATABLE_PROVIDERS,
+  type PaymentProvider,
+  PROVIDER_FIELDS,
+  type ProviderField,
+  type ProviderName,
+} from '@tern/sdk';
+import { validationKeys } from '../auth/rules.js';
+
+// Payment providers (document 2 §3, §4 M20, §5, §8): which fields each asks for, which are secret, what a row
+// may do, and the form's rules.
+
+/** The providers the create form offers (Valitor is deprecated: listed, never new). */
+export const creatableProviders = (): readonly ProviderName[] => CREATABLE_PROVIDERS;
+
+/** The fields of a provider's form, in order; secret ones are password inputs showing the stored mask. */
+export function providerFormFields(name: ProviderName): readonly { name: ProviderField; secret: boolean }[] {
+  return PROVIDER_FIELDS[name];
+}
+
+/**
+ * M20: Stripe connects while its account is not active and changes only once it is; the default provider and
+ * Stripe ones are never deleted.
+ */
+export function providerActions(p: Pick<PaymentProvider, 'name' | 'default' | 'details'>): {
+  connect: boolean;
+  edit: boolean;
+  delete: boolean;
+} {
+  const stripe = p.name === 'stripe';
+  const active = p.details.accountActive === true;
+  return { connect: stripe && !active, edit: !stripe || active, delete: !stripe && !p.default };
+}
+
+/**
+ * The form (§5): every field of the chosen provider is required — a secret one only when adding (editing keeps
+ * the stored secret unless a new one is typed).
+ */
+export function validateProviderForm(
+  name: ProviderName | null,
+  details: Partial<Record<ProviderField, string>>,
+  mode: 'create' | 'edit',
+): Partial<Record<ProviderField | 'name', typeof validationKeys.required>> {
+  if (!name) return { name: validationKeys.required };
+  const errors: Partial<Record<ProviderField, typeof validationKeys.required>> = {};
+  for (const f of PROVIDER_FIELDS[name]) {
+    const value = details[f.name]?.trim() ?? '';
+    if (value === '' && !(f.secret && mode === 'edit')) errors[f.name] = validationKeys.required;
+  }
+  return errors;
+}

@@ -1,0 +1,328 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  creatableProviders,
+  errorMessage,
+  hasNoErrors,
+  providerActions,
+  providerFormFields,
+  validateProviderForm,
+} from '@tern/core';
+import type { PaymentProvider, ProviderField, ProviderName } from '@tern/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { AlertDialog } from '../../components/AlertDialog';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeading } from '../../components/PageHeading';
+import { Select } from '../../components/Select';
+import { Table, type TableColumn } from '../../components/Table';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { useApiQuery } from '../../data/useApiQuery';
+import { useSelectedProperty } from '../../session/SelectedProperty';
+import { useServices } from '../../session/SessionContext';
+import './admin.css';
+
+/** The provider drawer: 900 px, the whole window at 900 px or less (document 2 §2). */
+const PROVIDER_DRAWER_WIDTH = '900px';
+const KEY = 'paymentProviders';
+
+/** Leaves for the provider's onboarding (document 2 §4: on create, a Stripe provider's onboarding URL). */
+const openOnboarding = (url: string) => window.location.assign(url);
+
+/**
+ * `/settings/payment-providers` (document 2 §2–§5, §8; M20): the selected property's providers — name, created,
+ * updated, the default — with add and edit in a drawer, Stripe's connect, and delete (never the default nor
+ * Stripe) after a confirmation. Secrets show masked; the messages are the document's.
+ */
+export function PaymentProvidersPage() {
+  const { t, i18n } = useTranslation();
+  const { client } = useServices();
+  const { property } = useSelectedProperty();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<PaymentProvider | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<PaymentProvider | null>(null);
+  const propertyId = property?.id ?? null;
+  const list = useApiQuery(
+    [KEY, propertyId],
+    (c, signal) => c.paymentProviders.list({ query: { propertyId: propertyId! } }, { signal }),
+    { enabled: propertyId !== null },
+  );
+  const reload = () => queryClient.invalidateQueries({ queryKey: [KEY] });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const failed = () => toast.error(t('payment_providers.failed'));
+
+  const connect = async (provider: PaymentProvider) => {
+    try {
+      const again = await client.paymentProviders.stripeConnect({
+        params: { id: provider.id },
+        body: { propertyId: propertyId! },
+      });
+      if (again.details.onboardingAccountUrl) openOnboarding(again.details.onboardingAccountUrl);
+    } catch {
+      failed();
+    }
+  };
+  const remove = async (provider: PaymentProvider) => {
+    try {
+      await client.paymentProviders.delete({
+        params: { id: provider.id },
+        query: { propertyId: propertyId! },
+      });
+      toast.success(t('payment_providers.deleted'));
+      void reload();
+    } catch {
+      failed();
+    }
+  };
+
+  const columns: TableColumn<PaymentProvider>[] = [
+    {
+      id: 'name',
+      label: t('payment_providers.name'),
+      isRowHeader: true,
+      render: (p) => t(`payment_providers.names.${p.name}`),
+    },
+    {
+      id: 'created',
+      label: t('payment_providers.created'),
+      nowrap: true,
+      render: (p) => date.format(new Date(p.createdAt)),
+    },
+    {
+      id: 'updated',
+      label: t('payment_providers.updated'),
+      nowrap: true,
+      render: (p) => date.format(new Date(p.updatedAt)),
+    },
+    {
+      id: 'default',
+      label: t('payment_providers.default'),
+      render: (p) =>
+        p.default ? (
+          <span aria-label={t('payment_providers.is_default')}>✓</span>
+        ) : (
+          <span className="visually-hidden">{t('payment_providers.not_default')}</span>
+        ),
+    },
+    {
+      id: 'actions',
+      label: t('admin.actions.label'),
+      hideLabelOnPhone: true,
+      render: (p) => {
+        const can = providerActions(p);
+        const name = t(`payment_providers.names.${p.name}`);
+        return (
+          <div className="admin-quick">
+            {can.connect ? (
+              <Button variant="secondary" onPress={() => connect(p)}>
+                {t('payment_providers.connect', { name })}
+              </Button>
+            ) : null}
+            {can.edit ? (
+              <Button variant="secondary" onPress={() => setEditing(p)}>
+                {t('payment_providers.edit', { name })}
+              </Button>
+            ) : null}
+            {can.delete ? (
+              <Button variant="quiet" onPress={() => setDeleting(p)}>
+                {t('payment_providers.delete', { name })}
+              </Button>
+            ) : null}
+          </div>
+        );
+      },
+    },
+  ];
+
+  if (!property)
+    return (
+      <div className="page admin">
+        <PageHeading>{t('payment_providers.heading')}</PageHeading>
+        <EmptyState title={t('promo_codes.no_property')} />
+      </div>
+    );
+  return (
+    <div className="page admin stack">
+      <div className="page__header">
+        <PageHeading>{t('payment_providers.heading')}</PageHeading>
+        <Button onPress={() => setEditing('new')}>{t('payment_providers.add')}</Button>
+      </div>
+      {list.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorMessage(list.error)}
+        </Alert>
+      ) : (
+        <Table
+          label={t('payment_providers.table')}
+          columns={columns}
+          items={list.data?.items ?? []}
+          rowKey={(p) => p.id}
+          isLoading={list.isPending}
+          loadingLabel={t('admin.loading')}
+          emptyState={<EmptyState title={t('payment_providers.empty')} />}
+        />
+      )}
+      <AlertDialog
+        title={
+          deleting
+            ? t('payment_providers.confirm_delete', { name: t(`payment_providers.names.${deleting.name}`) })
+            : ''
+        }
+        isOpen={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        variant="error"
+        destructive
+        confirmLabel={t('payment_providers.delete_confirm')}
+        cancelLabel={t('admin.cancel')}
+        onConfirm={() => {
+          if (deleting) void remove(deleting);
+        }}
+      >
+        {t('payment_providers.confirm_delete_text')}
+      </AlertDialog>
+      <Drawer
+        title={t(editing === 'new' ? 'payment_providers.add' : 'payment_providers.edit_title')}
+        isOpen={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        side="end"
+        width={PROVIDER_DRAWER_WIDTH}
+      >
+        {(close) =>
+          editing ? (
+            <ProviderForm
+              key={editing === 'new' ? 'new' : editing.id}
+              propertyId={property.id}
+              provider={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={(saved, created) => {
+                setEditing(null);
+                toast.success(
+                  t(created ? 'payment_providers.created_message' : 'payment_providers.updated_message'),
+                );
+                void reload();
+                if (created && saved.details.onboardingAccountUrl)
+                  openOnboarding(saved.details.onboardingAccountUrl);
+              }}
+            />
+          ) : null
+        }
+      </Drawer>
+    </div>
+  );
+}
+
+function ProviderForm({
+  propertyId,
+  provider,
+  onCancel,
+  onSaved,
+}: {
+  propertyId: string;
+  provider: PaymentProvider | null;
+  onCancel: () => void;
+  onSaved: (provider: PaymentProvider, created: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [name, setName] = useState<ProviderName | null>(provider?.name ?? null);
+  const [details, setDetails] = useState<Partial<Record<ProviderField, string>>>(() => {
+    if (!provider || provider.name === 'stripe') return {};
+    // Secrets start empty (their mask is the field's description): typing one replaces the stored secret.
+    return Object.fromEntries(
+      providerFormFields(provider.name)
+        .filter((f) => !f.secret)
+        .map((f) => [f.name, provider.details[f.name] ?? '']),
+    );
+  });
+  const [isDefault, setDefault] = useState(provider?.default ?? false);
+  const [errors, setErrors] = useState<ReturnType<typeof validateProviderForm>>({});
+  const [busy, setBusy] = useState(false);
+  const mode = provider ? 'edit' : 'create';
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateProviderForm(name, details, mode);
+    setErrors(found);
+    if (!hasNoErrors(found) || !name) return;
+    setBusy(true);
+    try {
+      const saved = provider
+        ? await client.paymentProviders.update({
+            params: { id: provider.id },
+            body: { propertyId, provider: { default: isDefault, details } },
+          })
+        : await client.paymentProviders.create({
+            body: { propertyId, provider: { name, default: isDefault, details } },
+          });
+      onSaved(saved, provider === null);
+    } catch {
+      toast.error(t('payment_providers.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {provider ? (
+        <p>
+          <strong>{t(`payment_providers.names.${provider.name}`)}</strong>
+        </p>
+      ) : (
+        <Select
+          label={t('payment_providers.name')}
+          options={creatableProviders().map((id) => ({ id, label: t(`payment_providers.names.${id}`) }))}
+          selectedKey={name}
+          placeholder={t('general.choose')}
+          onSelectionChange={(id) => {
+            setName(id as ProviderName);
+            setDetails({});
+            setErrors({});
+          }}
+          errorMessage={errors.name ? t(errors.name) : null}
+        />
+      )}
+      {name === 'stripe' && !provider ? (
+        <p className="field__description">{t('payment_providers.stripe_note')}</p>
+      ) : null}
+      <div className="admin-form__grid">
+        {name
+          ? providerFormFields(name).map((f) => (
+              <TextField
+                key={f.name}
+                label={t(`payment_providers.fields.${f.name}`)}
+                {...(f.secret ? { type: 'password', autoComplete: 'off' } : {})}
+                value={details[f.name] ?? ''}
+                onChange={(value) => setDetails((d) => ({ ...d, [f.name]: value }))}
+                isRequired={!(f.secret && provider)}
+                description={
+                  f.secret && provider?.details[f.name]
+                    ? t('payment_providers.secret_kept', { masked: provider.details[f.name] })
+                    : undefined
+                }
+                errorMessage={errors[f.name] ? t(errors[f.name]!) : null}
+              />
+            ))
+          : null}
+      </div>
+      <Checkbox isSelected={isDefault} onChange={setDefault}>
+        {t('payment_providers.make_default')}
+      </Checkbox>
+      <div className="admin-form__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('admin.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={busy}>
+          {t(name === 'stripe' && !provider ? 'payment_providers.save_stripe' : 'admin.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
