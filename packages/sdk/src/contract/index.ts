@@ -19,6 +19,7 @@ export * from './common.js';
 export * from './contracts.js';
 export * from './define.js';
 export * from './engine.js';
+export * from './facilities.js';
 export * from './limits.js';
 export * from './mail.js';
 export * from './paymentProviders.js';

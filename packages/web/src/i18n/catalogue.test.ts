@@ -68,9 +68,8 @@ describe('the English catalogue', () => {
 });
 
 describe('facility labels', () => {
-  it('names every facility and category of the demo world', async () => {
-    // The catalogue module alone (the package's index also finds its photo folder on disk).
-    const { facilityCatalogue } = await import('../../../../fixtures/src/catalogue');
+  it('names every facility and category of Tern’s catalogue', async () => {
+    const { facilityCatalogue } = await import('@tern/sdk');
     for (const category of facilityCatalogue) {
       expect(i18n.t(`facility_categories.${category.code}`)).toBe(category.label);
       for (const [code, label] of Object.entries(category.facilities)) {
