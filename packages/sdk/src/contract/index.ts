@@ -8,6 +8,7 @@ import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { paymentProvidersArea } from './paymentProviders.js';
 import { promoCodesArea } from './promoCodes.js';
+import { propertySettingsArea } from './propertySettings.js';
 import { systemArea } from './system.js';
 
 export * from './admin.js';
@@ -24,6 +25,7 @@ export * from './limits.js';
 export * from './mail.js';
 export * from './paymentProviders.js';
 export * from './promoCodes.js';
+export * from './propertySettings.js';
 export * from './system.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
@@ -39,6 +41,7 @@ export const contract = {
   managerUsers: managerUsersArea,
   paymentProviders: paymentProvidersArea,
   promoCodes: promoCodesArea,
+  propertySettings: propertySettingsArea,
   system: systemArea,
   vehicles: vehiclesArea,
 } as const;

@@ -10,6 +10,7 @@ import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
 import { paymentProvidersHandlers } from './paymentProviders.js';
 import { promoCodesHandlers } from './promoCodes.js';
+import { propertySettingsHandlers } from './propertySettings.js';
 import { systemHandlers } from './system.js';
 import { vehiclesHandlers } from './vehicles.js';
 
@@ -26,6 +27,7 @@ export const handlers: Handlers<Contract> = {
   managerUsers: managerUsersHandlers,
   paymentProviders: paymentProvidersHandlers,
   promoCodes: promoCodesHandlers,
+  propertySettings: propertySettingsHandlers,
   system: systemHandlers,
   vehicles: vehiclesHandlers,
 };
