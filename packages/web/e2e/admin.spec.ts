@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiToken, propertyId } from './booking';
 import { demo, signIn } from './helpers';
 
 // The admin page and the managers' tab (document 2 §2–§6), as the people who use them: the admin adds a user,
@@ -277,4 +278,39 @@ test('a hotelier adds payment providers, keeps one default, deletes another, and
   const stripeRow = hotelier.getByRole('row', { name: /Stripe/ });
   await expect(stripeRow.getByRole('button', { name: 'Edit Stripe' })).toBeVisible();
   await expect(stripeRow.getByRole('button', { name: /Connect|Delete/ })).toHaveCount(0);
+});
+
+test('a hotelier edits the property details in settings, and an agent sees them at once', async ({
+  browser,
+  request,
+}) => {
+  const hotel = 'Hotel Norðurljós & Spa';
+  const hotelier = await desk(browser, 'hotelier');
+  await hotelier.goto('/settings/nonsense');
+  await expect(hotelier).toHaveURL(/\/settings\/property-details$/);
+  await hotelier.getByRole('button', { name: /Property/ }).click();
+  await hotelier.getByRole('option', { name: hotel }).click();
+  const menu = hotelier.getByRole('navigation', { name: 'Settings' });
+  await expect(menu.getByRole('link', { name: 'Property details' })).toHaveAttribute('aria-current', 'page');
+  await expect(hotelier.getByRole('textbox', { name: 'Title' })).toHaveValue(hotel);
+  const words = `Northern lights from the hot tub, ${Date.now()}.`;
+  await hotelier.getByRole('textbox', { name: 'Description', exact: true }).fill(words);
+  const wellness = hotelier.getByRole('group', { name: 'Wellness' });
+  const had = await wellness.getByRole('checkbox', { name: 'Steam room' }).isChecked();
+  await wellness.getByText('Steam room').click();
+  await expect(wellness.getByRole('checkbox', { name: 'Steam room' })).toBeChecked({ checked: !had });
+  await hotelier.getByRole('button', { name: 'Save changes' }).click();
+  await expect(hotelier.getByText('The property details are saved: resellers see them now')).toBeVisible();
+
+  // What an agent's property page reads, at once.
+  const token = await apiToken(request, 'agent');
+  const id = await propertyId(request, token, hotel);
+  const info = await request.get(`/api/v2/resellers/accommodations/${id}/info`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  const body = (await info.json()) as {
+    data: { attributes: { description: string; facilities: { facility_codes: string[] }[] } };
+  };
+  expect(body.data.attributes.description).toBe(words);
+  expect(body.data.attributes.facilities.flatMap((g) => g.facility_codes).includes('steam_room')).toBe(!had);
 });

@@ -45,9 +45,17 @@ for (const { login, role } of people) {
     const menu = await openUserMenu(page);
     await expect(menu.getByRole('menuitem')).toHaveText(
       role === 'admin'
-        ? ['Admin', 'Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
+        ? [
+            'Settings',
+            'Admin',
+            'Profile',
+            'Change password',
+            'Cookies',
+            'Help portal (opens in a new tab)',
+            'Sign out',
+          ]
         : [
-            ...(role === 'reseller' ? ['API keys'] : []),
+            ...(role === 'reseller' ? ['API keys'] : ['Settings']),
             'Billing (opens in a new tab)',
             'Profile',
             'Change password',

@@ -32,7 +32,7 @@ const table: Row[] = [
   ['/changePassword', 'login', 'ok', 'ok', 'ok'],
   ['/verify_reset_password_email', 'ok', '/changePassword', '/changePassword', '/changePassword'],
   // Document 2.
-  ['/settings', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
+  ['/settings', 'login', HOME_OR_BOOKINGS, '/settings/property-details', '/settings/property-details'],
   ['/settings/property-details', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/settings/rooms-and-rates', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/settings/policies', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
@@ -78,8 +78,15 @@ const table: Row[] = [
   ['/giftcards/store/harbour-inn/booking/GC-1', 'ok', 'ok', 'ok', 'ok'],
   ['/giftcards/store/harbour-inn/booking/GC-1/checkout', 'ok', 'ok', 'ok', 'ok'],
   ['/giftcards/store/harbour-inn/booking/GC-1/confirmation', 'ok', 'ok', 'ok', 'ok'],
-  // Unknown paths, including an unknown settings page and reserved words as store slugs.
-  ['/settings/unknown', '/404', '/404', '/404', '/404'],
+  // Unknown paths (an unknown settings page opens the default one, above) and reserved words as store slugs.
+  [
+    '/settings/unknown',
+    'login',
+    HOME_OR_BOOKINGS,
+    '/settings/property-details',
+    '/settings/property-details',
+  ],
+  ['/settings/a/b', '/404', '/404', '/404', '/404'],
   ['/bookings/extra', '/404', '/404', '/404', '/404'],
   ['/property', '/404', '/404', '/404', '/404'],
   ['/api/v1/sessions', '/404', '/404', '/404', '/404'],

@@ -3,6 +3,9 @@
  * feature flag and layout. The web app's router, the guards and the menu read this table; none repeats it.
  */
 
+/** The settings page `/settings` and unknown settings pages open (document 2 §2). */
+export const SETTINGS_DEFAULT_PATH = '/settings/property-details';
+
 /** Who may open a route (document 3 §10). */
 export type GuardKind = 'public' | 'signedIn' | 'reseller' | 'supplierOrAdmin' | 'admin';
 
@@ -129,7 +132,23 @@ const appRoutes: RouteDef[] = [
     layout: 'bare',
   },
   // Document 2: back office.
-  { id: 'settings', pattern: '/settings', guard: 'supplierOrAdmin', titleKey: T.settings, layout: 'app' },
+  // `/settings` and an unknown settings page open the default one (document 2 §2).
+  {
+    id: 'settings',
+    pattern: '/settings',
+    guard: 'supplierOrAdmin',
+    titleKey: T.settings,
+    layout: 'app',
+    signedInRedirect: SETTINGS_DEFAULT_PATH,
+  },
+  {
+    id: 'settings/unknown',
+    pattern: '/settings/:page',
+    guard: 'supplierOrAdmin',
+    titleKey: T.settings,
+    layout: 'app',
+    signedInRedirect: SETTINGS_DEFAULT_PATH,
+  },
   ...['property-details', 'rooms-and-rates', 'policies', 'stores', 'payment-providers', 'admin'].map(
     (page): RouteDef => ({
       id: `settings/${page}`,

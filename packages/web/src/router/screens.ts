@@ -60,6 +60,21 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: lazyRouteComponent(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,
   },
+  // `/settings` (and an unknown settings page) is sent on to property details by core's route table.
+  settings: {
+    component: lazyRouteComponent(
+      () => import('../features/settings/PropertyDetailsPage'),
+      'PropertyDetailsPage',
+    ),
+    ready: true,
+  },
+  'settings/property-details': {
+    component: lazyRouteComponent(
+      () => import('../features/settings/PropertyDetailsPage'),
+      'PropertyDetailsPage',
+    ),
+    ready: true,
+  },
   'settings/payment-providers': {
     component: lazyRouteComponent(
       () => import('../features/admin/PaymentProvidersPage'),

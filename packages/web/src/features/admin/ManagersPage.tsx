@@ -3,6 +3,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
+import { SettingsFrame } from '../settings/SettingsFrame';
 import { UsersPanel } from './UsersPanel';
 import './admin.css';
 
@@ -20,27 +21,29 @@ export function ManagersPage() {
     .map((p) => ({ id: p.id, name: p.name }));
   const isManager = property !== null && (userRole === 'admin' || managed.some((p) => p.id === property.id));
   return (
-    <div className="page admin">
-      <div className="page__header">
-        <PageHeading>{t('admin.managers.heading')}</PageHeading>
+    <SettingsFrame>
+      <div className="page admin">
+        <div className="page__header">
+          <PageHeading>{t('admin.managers.heading')}</PageHeading>
+        </div>
+        {property && isManager ? (
+          <>
+            <p>{t('admin.managers.intro', { property: property.name })}</p>
+            <UsersPanel
+              key={property.id}
+              scope={{
+                kind: 'manager',
+                propertyId: property.id,
+                managed: managed.length ? managed : [{ id: property.id, name: property.name }],
+              }}
+            />
+          </>
+        ) : (
+          <EmptyState title={t('admin.managers.not_manager')}>
+            <p>{t('admin.managers.not_manager_text')}</p>
+          </EmptyState>
+        )}
       </div>
-      {property && isManager ? (
-        <>
-          <p>{t('admin.managers.intro', { property: property.name })}</p>
-          <UsersPanel
-            key={property.id}
-            scope={{
-              kind: 'manager',
-              propertyId: property.id,
-              managed: managed.length ? managed : [{ id: property.id, name: property.name }],
-            }}
-          />
-        </>
-      ) : (
-        <EmptyState title={t('admin.managers.not_manager')}>
-          <p>{t('admin.managers.not_manager_text')}</p>
-        </EmptyState>
-      )}
-    </div>
+    </SettingsFrame>
   );
 }

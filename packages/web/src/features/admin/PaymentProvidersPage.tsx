@@ -24,6 +24,7 @@ import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
+import { SettingsFrame } from '../settings/SettingsFrame';
 import './admin.css';
 
 /** The provider drawer: 900 px, the whole window at 900 px or less (document 2 §2). */
@@ -140,82 +141,86 @@ export function PaymentProvidersPage() {
 
   if (!property)
     return (
-      <div className="page admin">
-        <PageHeading>{t('payment_providers.heading')}</PageHeading>
-        <EmptyState title={t('promo_codes.no_property')} />
-      </div>
+      <SettingsFrame>
+        <div className="page admin">
+          <PageHeading>{t('payment_providers.heading')}</PageHeading>
+          <EmptyState title={t('promo_codes.no_property')} />
+        </div>
+      </SettingsFrame>
     );
   return (
-    <div className="page admin stack">
-      <div className="page__header">
-        <PageHeading>{t('payment_providers.heading')}</PageHeading>
-        <Button onPress={() => setEditing('new')}>{t('payment_providers.add')}</Button>
+    <SettingsFrame>
+      <div className="page admin stack">
+        <div className="page__header">
+          <PageHeading>{t('payment_providers.heading')}</PageHeading>
+          <Button onPress={() => setEditing('new')}>{t('payment_providers.add')}</Button>
+        </div>
+        {list.error ? (
+          <Alert variant="error" title={t('general.error_message')}>
+            {errorMessage(list.error)}
+          </Alert>
+        ) : (
+          <Table
+            label={t('payment_providers.table')}
+            columns={columns}
+            items={list.data?.items ?? []}
+            rowKey={(p) => p.id}
+            isLoading={list.isPending}
+            loadingLabel={t('admin.loading')}
+            emptyState={<EmptyState title={t('payment_providers.empty')} />}
+          />
+        )}
+        <AlertDialog
+          title={
+            deleting
+              ? t('payment_providers.confirm_delete', { name: t(`payment_providers.names.${deleting.name}`) })
+              : ''
+          }
+          isOpen={deleting !== null}
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          variant="error"
+          destructive
+          confirmLabel={t('payment_providers.delete_confirm')}
+          cancelLabel={t('admin.cancel')}
+          onConfirm={() => {
+            if (deleting) void remove(deleting);
+          }}
+        >
+          {t('payment_providers.confirm_delete_text')}
+        </AlertDialog>
+        <Drawer
+          title={t(editing === 'new' ? 'payment_providers.add' : 'payment_providers.edit_title')}
+          isOpen={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+          side="end"
+          width={PROVIDER_DRAWER_WIDTH}
+        >
+          {(close) =>
+            editing ? (
+              <ProviderForm
+                key={editing === 'new' ? 'new' : editing.id}
+                propertyId={property.id}
+                provider={editing === 'new' ? null : editing}
+                onCancel={close}
+                onSaved={(saved, created) => {
+                  setEditing(null);
+                  toast.success(
+                    t(created ? 'payment_providers.created_message' : 'payment_providers.updated_message'),
+                  );
+                  void reload();
+                  if (created && saved.details.onboardingAccountUrl)
+                    openOnboarding(saved.details.onboardingAccountUrl);
+                }}
+              />
+            ) : null
+          }
+        </Drawer>
       </div>
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorMessage(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('payment_providers.table')}
-          columns={columns}
-          items={list.data?.items ?? []}
-          rowKey={(p) => p.id}
-          isLoading={list.isPending}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('payment_providers.empty')} />}
-        />
-      )}
-      <AlertDialog
-        title={
-          deleting
-            ? t('payment_providers.confirm_delete', { name: t(`payment_providers.names.${deleting.name}`) })
-            : ''
-        }
-        isOpen={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
-        }}
-        variant="error"
-        destructive
-        confirmLabel={t('payment_providers.delete_confirm')}
-        cancelLabel={t('admin.cancel')}
-        onConfirm={() => {
-          if (deleting) void remove(deleting);
-        }}
-      >
-        {t('payment_providers.confirm_delete_text')}
-      </AlertDialog>
-      <Drawer
-        title={t(editing === 'new' ? 'payment_providers.add' : 'payment_providers.edit_title')}
-        isOpen={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        side="end"
-        width={PROVIDER_DRAWER_WIDTH}
-      >
-        {(close) =>
-          editing ? (
-            <ProviderForm
-              key={editing === 'new' ? 'new' : editing.id}
-              propertyId={property.id}
-              provider={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(saved, created) => {
-                setEditing(null);
-                toast.success(
-                  t(created ? 'payment_providers.created_message' : 'payment_providers.updated_message'),
-                );
-                void reload();
-                if (created && saved.details.onboardingAccountUrl)
-                  openOnboarding(saved.details.onboardingAccountUrl);
-              }}
-            />
-          ) : null
-        }
-      </Drawer>
-    </div>
+    </SettingsFrame>
   );
 }
 

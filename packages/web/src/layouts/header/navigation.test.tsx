@@ -33,7 +33,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'supplier',
       {
         links: ['bookings', 'promoCodes', 'contracts'],
-        menu: ['billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+        menu: ['settings', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
     ],
@@ -41,7 +41,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'admin',
       {
         links: ['bookings', 'promoCodes', 'contracts'],
-        menu: ['admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
+        menu: ['settings', 'admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
     ],
@@ -76,9 +76,17 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
           .map((item) => item.textContent),
       ).toEqual(
         role === 'admin'
-          ? ['Admin', 'Profile', 'Change password', 'Cookies', 'Help portal (opens in a new tab)', 'Sign out']
+          ? [
+              'Settings',
+              'Admin',
+              'Profile',
+              'Change password',
+              'Cookies',
+              'Help portal (opens in a new tab)',
+              'Sign out',
+            ]
           : [
-              ...(role === 'reseller' ? ['API keys'] : []),
+              ...(role === 'reseller' ? ['API keys'] : ['Settings']),
               'Billing (opens in a new tab)',
               'Profile',
               'Change password',
@@ -154,6 +162,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'Bookings',
       'Promo codes',
       'Contracts',
+      'Settings',
       'Profile',
       'Change password',
       'Help portal (opens in a new tab)',
