@@ -109,7 +109,8 @@ describe('tern login without a terminal', () => {
               "ternHotelUserId": "<id>",
               "role": "manager",
               "propertyType": "accommodation",
-              "locked": false
+              "locked": false,
+              "timezone": "Atlantic/Reykjavik"
             },
             {
               "id": "<id>",
@@ -118,7 +119,8 @@ describe('tern login without a terminal', () => {
               "ternHotelUserId": "<id>",
               "role": "manager",
               "propertyType": "accommodation",
-              "locked": false
+              "locked": false,
+              "timezone": "Atlantic/Reykjavik"
             },
             {
               "id": "<id>",
@@ -127,7 +129,8 @@ describe('tern login without a terminal', () => {
               "ternHotelUserId": "<id>",
               "role": "manager",
               "propertyType": "accommodation",
-              "locked": false
+              "locked": false,
+              "timezone": "Atlantic/Reykjavik"
             }
           ],
           "otpEnabled": false,
@@ -294,7 +297,8 @@ describe('tern whoami', () => {
             "ternHotelUserId": "<id>",
             "role": "user",
             "propertyType": "accommodation",
-            "locked": false
+            "locked": false,
+            "timezone": "Atlantic/Reykjavik"
           }
         ],
         "otpEnabled": false,

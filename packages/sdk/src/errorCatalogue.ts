@@ -62,6 +62,7 @@ export const errorCatalogue = {
   stripe_not_deletable: 'A Stripe payment provider cannot be deleted.',
   stripe_not_active: 'Finish connecting the Stripe account first.',
   stripe_active: 'This Stripe account is connected already.',
+  policy_in_use: 'Rate plans sell with this policy: give them another one first.',
   promo_code_taken: 'A promo code with the same code already exists.',
   promo_code_used_up: 'This promo code has been used as often as it may be.',
   store_not_found: 'There is no such store.',

@@ -85,6 +85,13 @@ const someoneElses: Record<
           'select id from payment_providers where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  cancellationPolicy: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from cancellation_policies where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   booking: (who) =>
     who.role === 'admin'
       ? none()
@@ -155,6 +162,8 @@ async function state(): Promise<string> {
       'select id, active from api_keys order by id',
       'select id, updated_at, usage_count from promo_codes order by id',
       'select id, updated_at, is_default, secrets from payment_providers order by id',
+      'select id, title, archived, penalty from cancellation_policies order by id',
+      'select id, policy from properties order by id',
     ].map((sql) => server.db.query(sql)),
   );
   return JSON.stringify(parts);

@@ -42,7 +42,6 @@ describe('property details', () => {
       params: { id: propertyId },
       body: {
         ...before,
-        state: before.state,
         title: 'Harbour View Boutique Hotel',
         propertyType: 'inn',
         orderNumberPrefix: 'HVB',
@@ -87,7 +86,7 @@ describe('property details', () => {
 
   it('refuse unknown facilities and currencies, a half position, and another’s property', async () => {
     const details = await hotelier.propertySettings.get({ params: { id: propertyId } });
-    const body = { ...details, state: details.state };
+    const body = { ...details, facilities: details.facilities.flatMap((g) => g.facilityCodes) };
     expect(
       (
         await refusal(

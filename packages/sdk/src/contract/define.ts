@@ -21,6 +21,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `apiKey`: an API key of the caller's agency.
  * - `paymentProvider`: a payment provider of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
+ * - `cancellationPolicy`: a live (not archived) cancellation policy of the call's `propertyId`, a property the
+ *   caller works at (any for an admin).
  * - `promoCode`: a promo code of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `booking`: a booking the caller may see — a reseller's agency's, a supplier's properties', any for an admin.
@@ -41,6 +43,7 @@ export type OwnerKind =
   | 'managedUser'
   | 'apiKey'
   | 'promoCode'
+  | 'cancellationPolicy'
   | 'paymentProvider'
   | 'booking'
   | 'contract'

@@ -7,6 +7,7 @@ import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { paymentProvidersArea } from './paymentProviders.js';
+import { policiesArea } from './policies.js';
 import { promoCodesArea } from './promoCodes.js';
 import { propertySettingsArea } from './propertySettings.js';
 import { systemArea } from './system.js';
@@ -24,6 +25,7 @@ export * from './facilities.js';
 export * from './limits.js';
 export * from './mail.js';
 export * from './paymentProviders.js';
+export * from './policies.js';
 export * from './promoCodes.js';
 export * from './propertySettings.js';
 export * from './system.js';
@@ -40,6 +42,7 @@ export const contract = {
   mail: mailArea,
   managerUsers: managerUsersArea,
   paymentProviders: paymentProvidersArea,
+  policies: policiesArea,
   promoCodes: promoCodesArea,
   propertySettings: propertySettingsArea,
   system: systemArea,

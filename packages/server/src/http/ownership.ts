@@ -71,6 +71,7 @@ export interface OwnedTypes {
   apiKey: { id: string; active: boolean };
   promoCode: { id: string; propertyId: string };
   paymentProvider: { id: string; propertyId: string };
+  cancellationPolicy: { id: string; propertyId: string };
   booking: OwnedBooking;
   contract: OwnedContract;
   engineProperty: OwnedEngineProperty;
@@ -103,6 +104,7 @@ const missing: Record<OwnerKind, [message: string, code: ErrorCode]> = {
   apiKey: ['There is no such API key', 'not_found'],
   promoCode: ['There is no such promo code', 'not_found'],
   paymentProvider: ['There is no such payment provider', 'not_found'],
+  cancellationPolicy: ['There is no such cancellation policy', 'not_found'],
   booking: ['There is no such booking', 'booking_not_found'],
   contract: ['There is no such contract', 'contract_not_found'],
   engineProperty: ['There is no such property', 'property_not_found'],
@@ -213,7 +215,7 @@ async function enginePropertyOf(value: string, at: Lookup): Promise<OwnedEngineP
  * an admin), and of the call's `propertyId` when it names one.
  */
 async function propertyRowOf(
-  table: 'promo_codes' | 'payment_providers',
+  table: 'promo_codes' | 'payment_providers' | 'cancellation_policies',
   value: string,
   at: Lookup,
 ): Promise<{ id: string; propertyId: string } | null> {
@@ -223,6 +225,7 @@ async function propertyRowOf(
   const row = await at.db.one<{ id: string; property_id: string }>(
     `select r.id, r.property_id from ${table} r
       where r.id = $1 and ($2::uuid is null or r.property_id = $2)
+        and ${table === 'cancellation_policies' ? 'not r.archived' : 'true'}
         and ($3 or r.property_id in (select property_id from property_users where user_id = $4))`,
     [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
   );
@@ -277,6 +280,7 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
     ),
   promoCode: (value, at) => propertyRowOf('promo_codes', value, at),
   paymentProvider: (value, at) => propertyRowOf('payment_providers', value, at),
+  cancellationPolicy: (value, at) => propertyRowOf('cancellation_policies', value, at),
   booking: (value, at) => bookingOf(value, at),
   vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
   contract: async (value, at) => {

@@ -126,7 +126,7 @@ export async function authenticateApiKey(
     [sha256Hex(token)],
   );
   const invalid = { problem: unauthenticated('This API key is not valid', 'invalid_api_key') };
-  if (!row || !row.active) return invalid;
+  if (!row?.active) return invalid;
   if (row.status !== 'active')
     return { problem: unauthenticated('This account is blocked', 'account_blocked') };
   if (row.role !== 'reseller' || row.user_agency_id !== row.agency_id) return invalid;

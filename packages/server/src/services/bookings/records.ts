@@ -87,7 +87,7 @@ export async function toRecords(
          join units u on u.id = r.unit_id
          join properties p on p.id = u.property_id
          left join rate_plans rp on rp.id = r.rate_plan_id
-         left join cancellation_policies cp on cp.id = rp.cancellation_policy_id
+         left join cancellation_policies cp on cp.id = coalesce(r.cancellation_policy_id, rp.cancellation_policy_id)
         where r.booking_id = any($1)
         order by r.position, r.id`,
       [ids],

@@ -232,7 +232,7 @@ export async function propertyInfo(db: Db, row: Record<string, unknown>): Promis
   const id = String(row.id);
   const [policies, taxes] = await Promise.all([
     db.query<Record<string, unknown>>(
-      'select * from cancellation_policies where property_id = $1 order by title',
+      'select * from cancellation_policies where property_id = $1 and not archived order by title',
       [id],
     ),
     loadTaxes(db, [id]),

@@ -57,7 +57,10 @@ export function ApiKeysPage() {
         apiKeyView(k, justMade?.id ?? null) === 'tokenVisible' && justMade ? (
           <code className="api-key__token">{justMade.token}</code>
         ) : (
-          <code aria-label={t('api_keys.masked', { last6: k.last6 })}>{maskApiKey(k.last6)}</code>
+          <code>
+            <span aria-hidden="true">{maskApiKey(k.last6)}</span>
+            <span className="visually-hidden">{t('api_keys.masked', { last6: k.last6 })}</span>
+          </code>
         ),
     },
     {

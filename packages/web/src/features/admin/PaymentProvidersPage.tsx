@@ -104,7 +104,10 @@ export function PaymentProvidersPage() {
       label: t('payment_providers.default'),
       render: (p) =>
         p.default ? (
-          <span aria-label={t('payment_providers.is_default')}>✓</span>
+          <span>
+            <span aria-hidden="true">✓</span>
+            <span className="visually-hidden">{t('payment_providers.is_default')}</span>
+          </span>
         ) : (
           <span className="visually-hidden">{t('payment_providers.not_default')}</span>
         ),

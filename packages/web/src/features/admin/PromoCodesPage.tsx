@@ -347,7 +347,8 @@ function PromoForm({
         errorMessage={err('validFrom') ?? err('validTo')}
         visibleMonths={2}
       />
-      <div className="admin-quick" role="group" aria-label={t('promo_codes.quick_ranges')}>
+      <fieldset className="admin-quick">
+        <legend className="visually-hidden">{t('promo_codes.quick_ranges')}</legend>
         {promoQuickRanges(today).map((range) => (
           <Button
             key={range.id}
@@ -360,7 +361,7 @@ function PromoForm({
         <Button variant="quiet" onPress={() => set({ range: null })}>
           {t('promo_codes.quick.clear')}
         </Button>
-      </div>
+      </fieldset>
       <p className="field__description">{t('promo_codes.applies_to_none')}</p>
       <Checkbox isSelected={draft.active} onChange={(active) => set({ active })}>
         {t('promo_codes.active')}
