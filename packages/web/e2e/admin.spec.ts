@@ -288,7 +288,10 @@ test('a hotelier edits the property details in settings, and an agent sees them 
   const hotelier = await desk(browser, 'hotelier');
   await hotelier.goto('/settings/nonsense');
   await expect(hotelier).toHaveURL(/\/settings\/property-details$/);
-  await hotelier.getByRole('button', { name: /Property/ }).click();
+  await hotelier
+    .getByRole('banner')
+    .getByRole('button', { name: /Property/ })
+    .click();
   await hotelier.getByRole('option', { name: hotel }).click();
   const menu = hotelier.getByRole('navigation', { name: 'Settings' });
   await expect(menu.getByRole('link', { name: 'Property details' })).toHaveAttribute('aria-current', 'page');
@@ -313,4 +316,38 @@ test('a hotelier edits the property details in settings, and an agent sees them 
   };
   expect(body.data.attributes.description).toBe(words);
   expect(body.data.attributes.facilities.flatMap((g) => g.facility_codes).includes('steam_room')).toBe(!had);
+});
+
+test('a hotelier edits the hotel policy and adds, then removes, a cancellation policy', async ({
+  browser,
+}) => {
+  const hotelier = await desk(browser, 'hotelier2');
+  await hotelier.goto('/settings/property-details');
+  await hotelier
+    .getByRole('navigation', { name: 'Settings' })
+    .getByRole('link', { name: 'Policies' })
+    .click();
+  await expect(hotelier.getByRole('heading', { name: 'Policies', level: 1 })).toBeVisible();
+  await hotelier.getByRole('textbox', { name: 'Check-in from' }).fill('25:00');
+  await hotelier.getByRole('button', { name: 'Save the hotel policy' }).click();
+  await expect(hotelier.getByRole('textbox', { name: 'Check-in from' })).toHaveAccessibleDescription(
+    /Use HH:MM/,
+  );
+  await hotelier.getByRole('textbox', { name: 'Check-in from' }).fill('15:00');
+  await hotelier.getByRole('button', { name: 'Save the hotel policy' }).click();
+  await expect(hotelier.getByText('The policies are saved')).toBeVisible();
+
+  const title = `Flexible ${Date.now()}`;
+  await hotelier.getByRole('button', { name: 'Add cancellation policy' }).click();
+  const drawer = hotelier.getByRole('dialog', { name: 'Add cancellation policy' });
+  await drawer.getByRole('textbox', { name: 'Title' }).fill(title);
+  await drawer.getByRole('textbox', { name: 'Free until, before arrival' }).fill('5');
+  await drawer.getByRole('button', { name: 'Save changes' }).click();
+  const row = hotelier.getByRole('row', { name: new RegExp(title) });
+  await expect(row).toContainText('Free until 5 days before arrival');
+  // Once the notifications that cover the row's end have gone.
+  await expect(hotelier.getByText('The policies are saved')).toHaveCount(0);
+  await row.getByRole('button', { name: `Delete ${title}` }).click();
+  await hotelier.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(row).toHaveCount(0);
 });

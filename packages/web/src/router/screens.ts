@@ -75,6 +75,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     ),
     ready: true,
   },
+  'settings/policies': {
+    component: lazyRouteComponent(() => import('../features/settings/PoliciesPage'), 'PoliciesPage'),
+    ready: true,
+  },
   'settings/payment-providers': {
     component: lazyRouteComponent(
       () => import('../features/admin/PaymentProvidersPage'),

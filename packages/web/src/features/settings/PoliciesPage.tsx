@@ -1,0 +1,444 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '@tern/core';
+import type { CancellationPolicyBody, HotelPolicyBody, PropertyPolicies } from '@tern/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { AlertDialog } from '../../components/AlertDialog';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeading } from '../../components/PageHeading';
+import { Select } from '../../components/Select';
+import { Spinner } from '../../components/Spinner';
+import { Table, type TableColumn } from '../../components/Table';
+import { TextField } from '../../components/TextField';
+import { toast } from '../../components/Toast';
+import { useApiQuery } from '../../data/useApiQuery';
+import { useSelectedProperty } from '../../session/SelectedProperty';
+import { useServices } from '../../session/SessionContext';
+import { SettingsFrame } from './SettingsFrame';
+import '../admin/admin.css';
+
+const KEY = 'policies';
+type CancellationRow = PropertyPolicies['cancellationPolicies'][number];
+
+const NEW_HOTEL_POLICY: HotelPolicyBody = {
+  checkinFromTime: '14:00',
+  checkinToTime: null,
+  checkoutFromTime: null,
+  checkoutToTime: '11:00',
+  internetAccessType: 'none',
+  internetAccessCost: null,
+  internetAccessCoverage: null,
+  parkingType: 'none',
+  parkingIsPrivate: false,
+  parkingReservation: 'not_needed',
+  petsPolicy: 'not_allowed',
+  petsNonRefundableFee: null,
+  petsRefundableDeposit: null,
+  smokingPolicy: 'no_smoking',
+  isAdultsOnly: false,
+};
+
+const NEW_CANCELLATION: CancellationPolicyBody = {
+  title: '',
+  cancellationPolicyLogic: 'deadline',
+  cancellationPolicyDeadline: 2,
+  cancellationPolicyDeadlineType: 'days',
+  cancellationPolicyPenalty: 100,
+  cancellationPolicyMode: 'percent',
+  guaranteePaymentPolicy: 'none',
+  guaranteePaymentAmount: 0,
+};
+
+/**
+ * `/settings/policies`: the selected property's hotel policy and cancellation policies — what the booking engine
+ * shows and applies. A change applies to bookings made afterwards; booked rooms keep the policy they were sold
+ * with (the server versions a used policy).
+ */
+export function PoliciesPage() {
+  const { t } = useTranslation();
+  const { property } = useSelectedProperty();
+  const id = property?.id ?? null;
+  const policies = useApiQuery(
+    [KEY, id],
+    (client, signal) => client.policies.get({ params: { propertyId: id! } }, { signal }),
+    { enabled: id !== null },
+  );
+  return (
+    <SettingsFrame>
+      <div className="page admin stack">
+        <PageHeading>{t('policies.heading')}</PageHeading>
+        <p>{t('policies.intro')}</p>
+        {!property ? (
+          <EmptyState title={t('promo_codes.no_property')} />
+        ) : policies.isPending ? (
+          <Spinner label={t('general.loading')} />
+        ) : policies.error ? (
+          <Alert variant="error" title={t('general.error_message')}>
+            {errorMessage(policies.error)}
+          </Alert>
+        ) : (
+          <>
+            <HotelPolicyForm key={`hotel-${property.id}`} propertyId={property.id} policies={policies.data} />
+            <CancellationPolicies propertyId={property.id} policies={policies.data} />
+          </>
+        )}
+      </div>
+    </SettingsFrame>
+  );
+}
+
+const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+const textOf = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<HotelPolicyBody>(() => {
+    if (!policies.propertyPolicy) return NEW_HOTEL_POLICY;
+    const { currency: _c, ...rest } = policies.propertyPolicy;
+    return rest;
+  });
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<HotelPolicyBody>) => setDraft((d) => ({ ...d, ...patch }));
+  const time = (field: 'checkinFromTime' | 'checkinToTime' | 'checkoutFromTime' | 'checkoutToTime') => (
+    <TextField
+      label={t(`policies.hotel.${field}`)}
+      description={t('policies.hotel.time_hint')}
+      value={draft[field] ?? ''}
+      onChange={(value) => set({ [field]: value.trim() === '' ? null : value.trim() })}
+      errorMessage={fields[field] ?? null}
+    />
+  );
+  const select = <K extends keyof HotelPolicyBody>(field: K, values: readonly string[], labels: string) => (
+    <Select
+      label={t(`policies.hotel.${String(field)}`)}
+      options={values.map((v) => ({ id: v, label: t(`${labels}.${v}`) }))}
+      selectedKey={(draft[field] as string | null) ?? null}
+      onSelectionChange={(v) => set({ [field]: v } as Partial<HotelPolicyBody>)}
+    />
+  );
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await client.policies.updateHotelPolicy({ params: { propertyId }, body: draft });
+      setFields({});
+      toast.success(t('policies.saved'));
+      void queryClient.invalidateQueries({ queryKey: [KEY] });
+    } catch (error) {
+      const list = (error as { fields?: { field: string; message: string }[] }).fields ?? [];
+      setFields(Object.fromEntries(list.map((f) => [f.field, f.message])));
+      // A refused field says so beside it; anything else is a notification.
+      if (list.length === 0) toast.error(t('general.error_message'), errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate aria-labelledby="hotel-policy">
+      <h2 id="hotel-policy">{t('policies.hotel.heading')}</h2>
+      <div className="admin-form__grid">
+        {time('checkinFromTime')}
+        {time('checkinToTime')}
+        {time('checkoutFromTime')}
+        {time('checkoutToTime')}
+        {select('internetAccessType', ['none', 'wifi', 'wired'], 'property_policy.internet_type')}
+        <TextField
+          label={t('policies.hotel.internetAccessCost')}
+          description={t('policies.hotel.free_hint')}
+          inputMode="numeric"
+          value={textOf(draft.internetAccessCost)}
+          onChange={(v) => set({ internetAccessCost: numberOrNull(v) })}
+          errorMessage={fields.internetAccessCost ?? null}
+        />
+        {select('parkingType', ['none', 'on_site', 'nearby'], 'property_policy.parking_type')}
+        {select(
+          'parkingReservation',
+          ['not_needed', 'needed', 'not_possible'],
+          'property_policy.parking_reservation',
+        )}
+        {select('petsPolicy', ['not_allowed', 'allowed', 'by_arrangement'], 'property_policy.pets_policy')}
+        {select(
+          'smokingPolicy',
+          ['no_smoking', 'smoking_rooms', 'permitted_areas'],
+          'property_policy.smoking_policy',
+        )}
+      </div>
+      <Checkbox
+        isSelected={draft.parkingIsPrivate}
+        onChange={(parkingIsPrivate) => set({ parkingIsPrivate })}
+      >
+        {t('policies.hotel.parkingIsPrivate')}
+      </Checkbox>
+      <Checkbox isSelected={draft.isAdultsOnly} onChange={(isAdultsOnly) => set({ isAdultsOnly })}>
+        {t('policies.hotel.isAdultsOnly')}
+      </Checkbox>
+      <div className="admin-form__actions">
+        <Button type="submit" isDisabled={busy}>
+          {t('policies.hotel.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CancellationPolicies({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState<CancellationRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CancellationRow | null>(null);
+  const reload = () => queryClient.invalidateQueries({ queryKey: [KEY] });
+  const summary = (p: CancellationRow) =>
+    p.cancellationPolicyLogic === 'deadline'
+      ? t('policies.cancellation.summary_deadline', {
+          count: p.cancellationPolicyDeadline ?? 0,
+          unit: t(`policies.cancellation.units.${p.cancellationPolicyDeadlineType ?? 'days'}`),
+        })
+      : t(`policies.cancellation.logic.${p.cancellationPolicyLogic}`);
+  const columns: TableColumn<CancellationRow>[] = [
+    { id: 'title', label: t('policies.cancellation.title'), isRowHeader: true, render: (p) => p.title },
+    { id: 'rule', label: t('policies.cancellation.rule'), render: summary },
+    {
+      id: 'plans',
+      label: t('policies.cancellation.rate_plans'),
+      numeric: true,
+      render: (p) => String(p.ratePlans),
+    },
+    {
+      id: 'actions',
+      label: t('admin.actions.label'),
+      hideLabelOnPhone: true,
+      render: (p) => (
+        <div className="admin-quick">
+          <Button variant="secondary" onPress={() => setEditing(p)}>
+            {t('policies.cancellation.edit', { name: p.title })}
+          </Button>
+          {p.ratePlans === 0 ? (
+            <Button variant="quiet" onPress={() => setDeleting(p)}>
+              {t('policies.cancellation.delete', { name: p.title })}
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section className="stack" aria-labelledby="cancellation-policies">
+      <div className="page__header">
+        <h2 id="cancellation-policies">{t('policies.cancellation.heading')}</h2>
+        <Button onPress={() => setEditing('new')}>{t('policies.cancellation.add')}</Button>
+      </div>
+      <Table
+        label={t('policies.cancellation.heading')}
+        columns={columns}
+        items={policies.cancellationPolicies}
+        rowKey={(p) => p.id}
+        emptyState={<EmptyState title={t('policies.cancellation.empty')} />}
+      />
+      <AlertDialog
+        title={deleting ? t('policies.cancellation.confirm_delete', { name: deleting.title }) : ''}
+        isOpen={deleting !== null}
+        onOpenChange={(open) => {
+          if (!open) setDeleting(null);
+        }}
+        variant="error"
+        destructive
+        confirmLabel={t('payment_providers.delete_confirm')}
+        cancelLabel={t('admin.cancel')}
+        onConfirm={async () => {
+          if (!deleting) return;
+          try {
+            await client.policies.deleteCancellationPolicy({ params: { propertyId, policyId: deleting.id } });
+            toast.success(t('policies.saved'));
+            void reload();
+          } catch (error) {
+            toast.error(t('general.error_message'), errorMessage(error));
+          }
+        }}
+      >
+        {t('policies.cancellation.confirm_delete_text')}
+      </AlertDialog>
+      <Drawer
+        title={t(editing === 'new' ? 'policies.cancellation.add' : 'policies.cancellation.edit_title')}
+        isOpen={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        side="end"
+        width="600px"
+      >
+        {(close) =>
+          editing ? (
+            <CancellationForm
+              key={editing === 'new' ? 'new' : editing.id}
+              propertyId={propertyId}
+              policy={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={() => {
+                setEditing(null);
+                toast.success(t('policies.saved'));
+                void reload();
+              }}
+            />
+          ) : null
+        }
+      </Drawer>
+    </section>
+  );
+}
+
+function CancellationForm({
+  propertyId,
+  policy,
+  onCancel,
+  onSaved,
+}: {
+  propertyId: string;
+  policy: CancellationRow | null;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [draft, setDraft] = useState<CancellationPolicyBody>(() =>
+    policy
+      ? {
+          title: policy.title,
+          cancellationPolicyLogic: policy.cancellationPolicyLogic,
+          cancellationPolicyDeadline: policy.cancellationPolicyDeadline,
+          cancellationPolicyDeadlineType: policy.cancellationPolicyDeadlineType,
+          cancellationPolicyPenalty: policy.cancellationPolicyPenalty,
+          cancellationPolicyMode: policy.cancellationPolicyMode,
+          guaranteePaymentPolicy: policy.guaranteePaymentPolicy,
+          guaranteePaymentAmount: policy.guaranteePaymentAmount,
+        }
+      : NEW_CANCELLATION,
+  );
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<CancellationPolicyBody>) => setDraft((d) => ({ ...d, ...patch }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.title.trim() === '') {
+      setFields({ title: t('validation_messages.required') });
+      return;
+    }
+    setBusy(true);
+    try {
+      if (policy)
+        await client.policies.updateCancellationPolicy({
+          params: { propertyId, policyId: policy.id },
+          body: draft,
+        });
+      else await client.policies.createCancellationPolicy({ params: { propertyId }, body: draft });
+      onSaved();
+    } catch (error) {
+      const list = (error as { fields?: { field: string; message: string }[] }).fields ?? [];
+      setFields(Object.fromEntries(list.map((f) => [f.field, f.message])));
+      // A refused field says so beside it; anything else is a notification.
+      if (list.length === 0) toast.error(t('general.error_message'), errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {policy && policy.ratePlans > 0 ? (
+        <Alert variant="info" title={t('policies.cancellation.new_bookings_only')} />
+      ) : null}
+      <TextField
+        label={t('policies.cancellation.title')}
+        value={draft.title}
+        onChange={(title) => set({ title })}
+        isRequired
+        errorMessage={fields.title ?? null}
+      />
+      <Select
+        label={t('policies.cancellation.rule')}
+        options={(['free', 'deadline', 'non_refundable'] as const).map((id) => ({
+          id,
+          label: t(`policies.cancellation.logic.${id}`),
+        }))}
+        selectedKey={draft.cancellationPolicyLogic}
+        onSelectionChange={(v) =>
+          set({ cancellationPolicyLogic: v as CancellationPolicyBody['cancellationPolicyLogic'] })
+        }
+      />
+      {draft.cancellationPolicyLogic === 'deadline' ? (
+        <div className="admin-form__grid">
+          <TextField
+            label={t('policies.cancellation.deadline')}
+            inputMode="numeric"
+            value={textOf(draft.cancellationPolicyDeadline)}
+            onChange={(v) => set({ cancellationPolicyDeadline: numberOrNull(v) })}
+            errorMessage={fields.cancellationPolicyDeadline ?? null}
+          />
+          <Select
+            label={t('policies.cancellation.deadline_unit')}
+            options={(['hours', 'days'] as const).map((id) => ({
+              id,
+              label: t(`policies.cancellation.units.${id}`),
+            }))}
+            selectedKey={draft.cancellationPolicyDeadlineType ?? 'days'}
+            onSelectionChange={(v) => set({ cancellationPolicyDeadlineType: v as 'hours' | 'days' })}
+          />
+        </div>
+      ) : null}
+      {draft.cancellationPolicyLogic !== 'free' ? (
+        <div className="admin-form__grid">
+          <TextField
+            label={t('policies.cancellation.penalty')}
+            inputMode="numeric"
+            value={textOf(draft.cancellationPolicyPenalty)}
+            onChange={(v) => set({ cancellationPolicyPenalty: Number(v) || 0 })}
+            errorMessage={fields.cancellationPolicyPenalty ?? null}
+          />
+          <Select
+            label={t('policies.cancellation.penalty_mode')}
+            options={(['percent', 'amount'] as const).map((id) => ({
+              id,
+              label: t(`policies.cancellation.modes.${id}`),
+            }))}
+            selectedKey={draft.cancellationPolicyMode}
+            onSelectionChange={(v) => set({ cancellationPolicyMode: v as 'percent' | 'amount' })}
+          />
+        </div>
+      ) : null}
+      <Select
+        label={t('policies.cancellation.guarantee')}
+        options={(['none', 'percent_based', 'amount'] as const).map((id) => ({
+          id,
+          label: t(`policies.cancellation.guarantees.${id}`),
+        }))}
+        selectedKey={draft.guaranteePaymentPolicy}
+        onSelectionChange={(v) =>
+          set({ guaranteePaymentPolicy: v as CancellationPolicyBody['guaranteePaymentPolicy'] })
+        }
+      />
+      {draft.guaranteePaymentPolicy !== 'none' ? (
+        <TextField
+          label={t('policies.cancellation.guarantee_amount')}
+          inputMode="numeric"
+          value={textOf(draft.guaranteePaymentAmount)}
+          onChange={(v) => set({ guaranteePaymentAmount: Number(v) || 0 })}
+          errorMessage={fields.guaranteePaymentAmount ?? null}
+        />
+      ) : null}
+      <div className="admin-form__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('admin.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={busy}>
+          {t('admin.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
