@@ -351,3 +351,17 @@ test('a hotelier edits the hotel policy and adds, then removes, a cancellation p
   await hotelier.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(row).toHaveCount(0);
 });
+
+test('the admin picks any property in the switcher and opens its settings', async ({ browser }) => {
+  const admin = await desk(browser, 'admin');
+  const switcher = admin.getByRole('banner').getByRole('combobox', { name: 'Property' });
+  await switcher.fill('Casa do');
+  await admin.getByRole('option', { name: 'Casa do Alfama' }).click();
+  await admin.getByRole('button', { name: /^Account menu for / }).click();
+  await admin.getByRole('menu').getByRole('menuitem', { name: 'Settings' }).click();
+  await expect(admin).toHaveURL(/\/settings\/property-details$/);
+  await expect(admin.getByRole('textbox', { name: 'Title' })).toHaveValue('Casa do Alfama');
+  // Remembered across a reload.
+  await admin.reload();
+  await expect(admin.getByRole('textbox', { name: 'Title' })).toHaveValue('Casa do Alfama');
+});

@@ -109,6 +109,7 @@ export const en = {
   },
   property_switcher: {
     label: 'Property',
+    search: 'Find a property',
     locked: '{{name}} (locked)',
   },
   login: {
