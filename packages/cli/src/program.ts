@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { registerAdmin } from './commands/admin/index.js';
 import { registerApiKeys } from './commands/apiKeys/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
@@ -52,5 +53,6 @@ export function buildProgram(io: Io): Command {
   registerContracts(program, contextOf);
   registerApiKeys(program, contextOf);
   registerPromoCodes(program, contextOf);
+  registerAdmin(program, contextOf);
   return program;
 }
