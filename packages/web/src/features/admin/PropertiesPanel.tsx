@@ -5,7 +5,6 @@ import {
   type AdminPropertyType,
   HOTEL_TYPES,
   PMS_OPTIONS,
-  SEARCH_TERM_MAX,
 } from '@tern/sdk';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,16 +12,13 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
 import { Drawer } from '../../components/Drawer';
-import { EmptyState } from '../../components/EmptyState';
-import { Menu, MenuItem } from '../../components/Menu';
-import { Pager } from '../../components/Pager';
 import { Select } from '../../components/Select';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useAdminList } from './useAdminList';
 import { useConfirmedAction } from './useConfirmedAction';
@@ -53,83 +49,30 @@ export function PropertiesPanel() {
   const columns: TableColumn<AdminProperty>[] = [
     { id: 'name', label: t('admin.properties.name'), render: (p) => p.name, isRowHeader: true },
     { id: 'email', label: t('admin.properties.email'), render: (p) => p.email },
-    {
-      id: 'lock',
-      label: t('admin.lock.label'),
-      render: (p) =>
-        p.lockOverride ? t('admin.lock.override_on') : p.paymentLocked ? t('admin.lock.locked') : '',
-    },
+    lockColumn(t),
     {
       id: 'actions',
       label: t('admin.actions.label'),
       hideLabelOnPhone: true,
       render: (p) => (
-        <Menu label={t('admin.actions.for', { name: p.name })} trigger={<span aria-hidden="true">⋯</span>}>
-          <MenuItem onAction={() => setEditing(p)}>{t('admin.actions.edit')}</MenuItem>
-          <MenuItem
-            onAction={() =>
-              action.send({
-                type: 'ask',
-                target: {
-                  id: p.id,
-                  action: p.lockOverride ? 'lock_override_off' : 'lock_override_on',
-                  label: p.name,
-                },
-              })
-            }
-          >
-            {t(p.lockOverride ? 'admin.actions.lock_override_off' : 'admin.actions.lock_override_on')}
-          </MenuItem>
-          <MenuItem onAction={() => setHistory({ objectType: 'property', objectId: p.id, name: p.name })}>
-            {t('admin.actions.history')}
-          </MenuItem>
-        </Menu>
+        <CompanyActions
+          row={p}
+          onEdit={setEditing}
+          onHistory={(row) => setHistory({ objectType: 'property', objectId: row.id, name: row.name })}
+          send={action.send}
+        />
       ),
     },
   ];
   return (
-    <div className="admin-panel stack">
-      <div className="admin-panel__toolbar">
-        <TextField
-          label={t('admin.properties.search')}
-          type="search"
-          value={list.search}
-          onChange={list.setSearch}
-          maxLength={SEARCH_TERM_MAX}
-        />
-        <Button onPress={() => setEditing('new')}>{t('admin.properties.add')}</Button>
-      </div>
-      {action.snapshot.context.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {action.snapshot.context.error}
-        </Alert>
-      ) : null}
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorMessage(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('admin.properties.table')}
-          columns={columns}
-          items={list.items}
-          rowKey={(p) => p.id}
-          isLoading={list.isLoading}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('admin.properties.empty')} />}
-        />
-      )}
-      <Pager
-        label={t('admin.properties.pages')}
-        page={list.page}
-        pages={list.pages}
-        onChange={list.setPage}
-      />
-      <ConfirmActionDialog
-        confirming={action.snapshot.matches('confirming')}
-        context={action.snapshot.context}
-        send={action.send}
-      />
+    <ListPanel
+      name="properties"
+      list={list}
+      columns={columns}
+      rowKey={(p) => p.id}
+      onAdd={() => setEditing('new')}
+      action={action}
+    >
       <Drawer
         title={t(editing === 'new' ? 'admin.properties.add_title' : 'admin.properties.edit_title')}
         isOpen={editing !== null}
@@ -159,7 +102,7 @@ export function PropertiesPanel() {
         }
       </Drawer>
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
-    </div>
+    </ListPanel>
   );
 }
 

@@ -1,19 +1,16 @@
 import { errorMessage, hasNoErrors, validateResellerForm } from '@tern/core';
-import { ADMIN_PAGE_SIZE, type Reseller, SEARCH_TERM_MAX } from '@tern/sdk';
+import { ADMIN_PAGE_SIZE, type Reseller } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
-import { EmptyState } from '../../components/EmptyState';
-import { Menu, MenuItem } from '../../components/Menu';
-import { Pager } from '../../components/Pager';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useAdminList } from './useAdminList';
 import { useConfirmedAction } from './useConfirmedAction';
@@ -73,78 +70,30 @@ export function ResellersPanel() {
           ''
         ),
     },
-    {
-      id: 'lock',
-      label: t('admin.lock.label'),
-      render: (r) =>
-        r.lockOverride ? t('admin.lock.override_on') : r.paymentLocked ? t('admin.lock.locked') : '',
-    },
+    lockColumn(t),
     {
       id: 'actions',
       label: t('admin.actions.label'),
       hideLabelOnPhone: true,
       render: (r) => (
-        <Menu label={t('admin.actions.for', { name: r.name })} trigger={<span aria-hidden="true">⋯</span>}>
-          <MenuItem onAction={() => setEditing(r)}>{t('admin.actions.edit')}</MenuItem>
-          <MenuItem
-            onAction={() =>
-              action.send({
-                type: 'ask',
-                target: {
-                  id: r.id,
-                  action: r.lockOverride ? 'lock_override_off' : 'lock_override_on',
-                  label: r.name,
-                },
-              })
-            }
-          >
-            {t(r.lockOverride ? 'admin.actions.lock_override_off' : 'admin.actions.lock_override_on')}
-          </MenuItem>
-          <MenuItem onAction={() => setHistory({ objectType: 'agency', objectId: r.id, name: r.name })}>
-            {t('admin.actions.history')}
-          </MenuItem>
-        </Menu>
+        <CompanyActions
+          row={r}
+          onEdit={setEditing}
+          onHistory={(row) => setHistory({ objectType: 'agency', objectId: row.id, name: row.name })}
+          send={action.send}
+        />
       ),
     },
   ];
   return (
-    <div className="admin-panel stack">
-      <div className="admin-panel__toolbar">
-        <TextField
-          label={t('admin.resellers.search')}
-          type="search"
-          value={list.search}
-          onChange={list.setSearch}
-          maxLength={SEARCH_TERM_MAX}
-        />
-        <Button onPress={() => setEditing('new')}>{t('admin.resellers.add')}</Button>
-      </div>
-      {action.snapshot.context.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {action.snapshot.context.error}
-        </Alert>
-      ) : null}
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorMessage(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('admin.resellers.table')}
-          columns={columns}
-          items={list.items}
-          rowKey={(r) => r.id}
-          isLoading={list.isLoading}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('admin.resellers.empty')} />}
-        />
-      )}
-      <Pager label={t('admin.resellers.pages')} page={list.page} pages={list.pages} onChange={list.setPage} />
-      <ConfirmActionDialog
-        confirming={action.snapshot.matches('confirming')}
-        context={action.snapshot.context}
-        send={action.send}
-      />
+    <ListPanel
+      name="resellers"
+      list={list}
+      columns={columns}
+      rowKey={(r) => r.id}
+      onAdd={() => setEditing('new')}
+      action={action}
+    >
       <Drawer
         title={t(editing === 'new' ? 'admin.resellers.add_title' : 'admin.resellers.edit_title')}
         isOpen={editing !== null}
@@ -174,7 +123,7 @@ export function ResellersPanel() {
         }
       </Drawer>
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
-    </div>
+    </ListPanel>
   );
 }
 

@@ -1,19 +1,13 @@
-import { errorMessage } from '@tern/core';
-import { ADMIN_PAGE_SIZE, type ManagedUser, SEARCH_TERM_MAX, type TernClient } from '@tern/sdk';
+import { ADMIN_PAGE_SIZE, type ManagedUser, type TernClient } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
-import { EmptyState } from '../../components/EmptyState';
 import { Menu, MenuItem } from '../../components/Menu';
-import { Pager } from '../../components/Pager';
-import { Table, type TableColumn } from '../../components/Table';
-import { TextField } from '../../components/TextField';
+import type { TableColumn } from '../../components/Table';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
+import { ListPanel } from './ListPanel';
 import { UserDrawer } from './UserDrawer';
 import { UserPasswordDrawer } from './UserPasswordDrawer';
 import { useAdminList } from './useAdminList';
@@ -139,46 +133,19 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
   ];
 
   return (
-    <div className="admin-panel stack">
-      <div className="admin-panel__toolbar">
-        <TextField
-          label={t('admin.users.search')}
-          type="search"
-          value={list.search}
-          onChange={list.setSearch}
-          maxLength={SEARCH_TERM_MAX}
-        />
+    <ListPanel
+      name="users"
+      list={list}
+      columns={columns}
+      rowKey={(u) => u.id}
+      onAdd={() => setEditing('new')}
+      action={action}
+      filters={
         <Checkbox isSelected={onlyActive} onChange={setOnlyActive}>
           {t('admin.users.only_active')}
         </Checkbox>
-        <Button onPress={() => setEditing('new')}>{t('admin.users.add')}</Button>
-      </div>
-      {action.snapshot.context.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {action.snapshot.context.error}
-        </Alert>
-      ) : null}
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorMessage(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('admin.users.table')}
-          columns={columns}
-          items={list.items}
-          rowKey={(u) => u.id}
-          isLoading={list.isLoading}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('admin.users.empty')} />}
-        />
-      )}
-      <Pager label={t('admin.users.pages')} page={list.page} pages={list.pages} onChange={list.setPage} />
-      <ConfirmActionDialog
-        confirming={action.snapshot.matches('confirming')}
-        context={action.snapshot.context}
-        send={action.send}
-      />
+      }
+    >
       <UserDrawer
         scope={scope}
         calls={calls}
@@ -194,6 +161,6 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
       />
       <UserPasswordDrawer calls={calls} user={password} onClose={() => setPassword(null)} />
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
-    </div>
+    </ListPanel>
   );
 }
