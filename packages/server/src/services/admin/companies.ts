@@ -152,27 +152,40 @@ export async function updateReseller(ctx: Ctx, id: string, b: ResellerValues): P
   });
 }
 
-export async function setResellerLockOverride(
+export const setResellerLockOverride = (ctx: Ctx, id: string, lockOverride: boolean): Promise<Reseller> =>
+  toggleLockOverride(ctx, { table: 'agencies', objectType: 'agency' }, id, lockOverride, async (db) => {
+    const reseller = await loadReseller(db, id);
+    return { value: reseller, fields: resellerFields(reseller) };
+  });
+
+/**
+ * Turns an unpaid reseller's or property's lock override on or off (document 2 §4), audited with the object's
+ * fields before and after.
+ */
+async function toggleLockOverride<T>(
   ctx: Ctx,
+  target: { table: 'agencies' | 'properties'; objectType: 'agency' | 'property'; secret?: readonly string[] },
   id: string,
   lockOverride: boolean,
-): Promise<Reseller> {
+  load: (db: Db) => Promise<{ value: T; fields: Record<string, unknown> }>,
+): Promise<T> {
   return ctx.db.transaction(async (tx) => {
-    const before = await loadReseller(tx, id);
-    await tx.query('update agencies set lock_override = $2, updated_at = $3 where id = $1', [
+    const before = await load(tx);
+    await tx.query(`update ${target.table} set lock_override = $2, updated_at = $3 where id = $1`, [
       id,
       lockOverride,
       ctx.clock.now(),
     ]);
-    const after = await loadReseller(tx, id);
+    const after = await load(tx);
     await audit(tx, ctx, {
-      objectType: 'agency',
+      objectType: target.objectType,
       objectId: id,
       action: lockOverride ? 'lock_override_on' : 'lock_override_off',
-      before: resellerFields(before),
-      after: resellerFields(after),
+      before: before.fields,
+      after: after.fields,
+      ...(target.secret ? { secret: target.secret } : {}),
     });
-    return after;
+    return after.value;
   });
 }
 
@@ -350,27 +363,18 @@ export async function updateProperty(ctx: Ctx, id: string, b: PropertyUpdateValu
   });
 }
 
-export async function setPropertyLockOverride(
+export const setPropertyLockOverride = (
   ctx: Ctx,
   id: string,
   lockOverride: boolean,
-): Promise<AdminProperty> {
-  return ctx.db.transaction(async (tx) => {
-    const before = await loadPropertyRow(tx, id);
-    await tx.query('update properties set lock_override = $2, updated_at = $3 where id = $1', [
-      id,
-      lockOverride,
-      ctx.clock.now(),
-    ]);
-    const after = await loadPropertyRow(tx, id);
-    await audit(tx, ctx, {
-      objectType: 'property',
-      objectId: id,
-      action: lockOverride ? 'lock_override_on' : 'lock_override_off',
-      before: propertyFields(before),
-      after: propertyFields(after),
-      secret: ['channex_property_id'],
-    });
-    return toProperty(after);
-  });
-}
+): Promise<AdminProperty> =>
+  toggleLockOverride(
+    ctx,
+    { table: 'properties', objectType: 'property', secret: ['channex_property_id'] },
+    id,
+    lockOverride,
+    async (db) => {
+      const row = await loadPropertyRow(db, id);
+      return { value: toProperty(row), fields: propertyFields(row) };
+    },
+  );
