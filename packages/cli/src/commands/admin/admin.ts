@@ -50,15 +50,32 @@ const footer = (meta: ListMeta, shown: number) => {
   return `${last} of ${meta.total}${last < meta.total ? `; --page ${meta.page + 1} for more` : ''}.\n`;
 };
 
-const userRows = (items: ManagedUser[]) =>
-  items.map((u) => [
-    u.id,
-    u.email,
-    u.name,
-    u.status,
-    u.ternHotels.map((p) => `${p.name} (${p.role})`).join(', '),
-    u.agent?.name ?? '',
-  ]);
+/** A list's reply: `--json` as it is, else a table (or `empty`) and how many of how many. */
+function printPage<T>(
+  ctx: Context,
+  reply: { items: T[]; meta: ListMeta },
+  empty: string,
+  headers: string[],
+  row: (item: T) => string[],
+): void {
+  ctx.out.result(reply, () =>
+    reply.items.length === 0
+      ? `${empty}\n`
+      : `${formatTable(headers, reply.items.map(row))}${footer(reply.meta, reply.items.length)}`,
+  );
+}
+
+const lockOf = (c: { lockOverride: boolean; paymentLocked: boolean }) =>
+  c.lockOverride ? 'override on' : c.paymentLocked ? 'locked' : '';
+
+const userRow = (u: ManagedUser) => [
+  u.id,
+  u.email,
+  u.name,
+  u.status,
+  u.ternHotels.map((p) => `${p.name} (${p.role})`).join(', '),
+  u.agent?.name ?? '',
+];
 
 /** `tern admin users list` and `tern users list --property ID`. */
 export async function listUsers(ctx: Context, flags: ListFlags & { property?: string }): Promise<void> {
@@ -72,10 +89,8 @@ export async function listUsers(ctx: Context, flags: ListFlags & { property?: st
     const reply = flags.property
       ? await client.managerUsers.list({ query: { ...query, propertyId: flags.property } })
       : await client.admin.listUsers({ query });
-    ctx.out.result(reply, () =>
-      reply.items.length === 0
-        ? 'No users.\n'
-        : `${formatTable(['ID', 'E-MAIL', 'NAME', 'STATUS', 'PROPERTIES', 'RESELLER'], userRows(reply.items))}${footer(reply.meta, reply.items.length)}`,
+    printPage(ctx, reply, 'No users.', ['ID', 'E-MAIL', 'NAME', 'STATUS', 'PROPERTIES', 'RESELLER'], (u) =>
+      userRow(u),
     );
   });
 }
@@ -201,20 +216,13 @@ export async function listResellers(ctx: Context, flags: ListFlags): Promise<voi
         ...(flags.search ? { q: flags.search } : {}),
       },
     });
-    ctx.out.result(reply, () =>
-      reply.items.length === 0
-        ? 'No resellers.\n'
-        : `${formatTable(
-            ['ID', 'NAME', 'E-MAIL', 'EXTERNAL ID', 'LOCK'],
-            reply.items.map((r) => [
-              r.id,
-              r.name,
-              r.email,
-              r.externalId,
-              r.lockOverride ? 'override on' : r.paymentLocked ? 'locked' : '',
-            ]),
-          )}${footer(reply.meta, reply.items.length)}`,
-    );
+    printPage(ctx, reply, 'No resellers.', ['ID', 'NAME', 'E-MAIL', 'EXTERNAL ID', 'LOCK'], (r) => [
+      r.id,
+      r.name,
+      r.email,
+      r.externalId,
+      lockOf(r),
+    ]);
   });
 }
 
@@ -260,20 +268,13 @@ export async function listProperties(ctx: Context, flags: ListFlags): Promise<vo
         ...(flags.search ? { q: flags.search } : {}),
       },
     });
-    ctx.out.result(reply, () =>
-      reply.items.length === 0
-        ? 'No properties.\n'
-        : `${formatTable(
-            ['ID', 'NAME', 'TYPE', 'E-MAIL', 'LOCK'],
-            reply.items.map((p) => [
-              p.id,
-              p.name,
-              p.propertyType,
-              p.email,
-              p.lockOverride ? 'override on' : p.paymentLocked ? 'locked' : '',
-            ]),
-          )}${footer(reply.meta, reply.items.length)}`,
-    );
+    printPage(ctx, reply, 'No properties.', ['ID', 'NAME', 'TYPE', 'E-MAIL', 'LOCK'], (p) => [
+      p.id,
+      p.name,
+      p.propertyType,
+      p.email,
+      lockOf(p),
+    ]);
   });
 }
 
