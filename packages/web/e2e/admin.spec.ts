@@ -24,6 +24,8 @@ async function openAdmin(page: Page) {
 test('the admin adds a user, blocks them (kept out at once), unblocks them, and reads the history', async ({
   browser,
 }) => {
+  // Three people, two sign-ins each: more than a minute on a busy machine.
+  test.slow();
   const admin = await desk(browser, 'admin');
   await openAdmin(admin);
   await expect(admin.getByRole('tab', { name: 'Users', selected: true })).toBeVisible();

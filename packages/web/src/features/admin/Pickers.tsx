@@ -35,7 +35,10 @@ function AdminPicker({
   const [input, setInput] = useState(selected?.name ?? '');
   const [term, setTerm] = useState('');
   useEffect(() => {
-    const timer = setTimeout(() => setTerm(input === selected?.name ? '' : input.trim()), 300);
+    // What was typed searches; showing the chosen name does not (the list stays as it was, and closed).
+    const timer = setTimeout(() => {
+      if (input !== selected?.name) setTerm(input.trim());
+    }, 300);
     return () => clearTimeout(timer);
   }, [input, selected?.name]);
   const options = useApiQuery([ADMIN_KEY, 'picker', kind, term], async (client, signal) => {

@@ -20,7 +20,10 @@ export function AdminPropertySwitcher({ className }: { className?: string | unde
     if (property) setInput(property.name);
   }, [property?.id]);
   useEffect(() => {
-    const timer = setTimeout(() => setTerm(input === property?.name ? '' : input.trim()), 300);
+    // What was typed searches; showing the chosen name does not (the list stays as it was, and closed).
+    const timer = setTimeout(() => {
+      if (input !== property?.name) setTerm(input.trim());
+    }, 300);
     return () => clearTimeout(timer);
   }, [input, property?.name]);
   const found = useApiQuery(['admin', 'switcher', term], (client, signal) =>
