@@ -21,6 +21,8 @@ export * from './booking/checkoutMachine.js';
 export * from './booking/contactRules.js';
 export * from './booking/currencies.js';
 export * from './booking/datePicker.js';
+export * from './booking/engineActors.js';
+export * from './booking/engineCalls.js';
 export * from './booking/flow.js';
 export * from './booking/format.js';
 export * from './booking/guests.js';

@@ -57,6 +57,11 @@ export const checkoutFields = [
   'surname',
   'mail',
   'phone',
+  // The stay contact's address (optional; a script's `--country`, `--city`, `--address`, `--zip-code`).
+  'country',
+  'city',
+  'address',
+  'zipCode',
   'reservationName',
   'externalReference',
   'specialRequest',
@@ -121,8 +126,8 @@ const optional = (key: string, value: string) => (value.trim() ? { [key]: value.
 
 /**
  * The create_booking call for the form (R091, R092): a stay books one room entry per room with its guests
- * (an empty guest is "No Name"), a car books the offer with its driver; the card token as `guarantee` when
- * the vault gave one, and the total shown.
+ * (an empty guest is "No Name") and the contact with whatever address was given, a car books the offer with its
+ * driver; the card token as `guarantee` when the vault (or the caller, up front) gave one, and the total shown.
  */
 export function createBookingRequest(
   data: CheckoutData,
@@ -164,6 +169,10 @@ export function createBookingRequest(
       surname: fields.surname.trim(),
       ...optional('mail', fields.mail),
       ...optional('phone', fields.phone),
+      ...optional('country', fields.country.toUpperCase()),
+      ...optional('city', fields.city),
+      ...optional('address', fields.address),
+      ...optional('zipCode', fields.zipCode),
     },
     chosen: data.chosen.map((c) => ({
       ...c,

@@ -90,10 +90,14 @@ async function replay(input: CheckoutInput, steps: Array<{ event: PathEvent; sta
 }
 
 describe.each([
-  ['no card needed', false, ['filling.idle', 'filling.confirmingExtraRows', 'submitting', 'confirmed']],
+  [
+    'no card needed',
+    { data: stay, cardNeeded: false },
+    ['filling.idle', 'filling.confirmingExtraRows', 'submitting', 'confirmed'],
+  ],
   [
     'a card needed',
-    true,
+    { data: stay, cardNeeded: true },
     [
       'filling.idle',
       'filling.confirmingExtraRows',
@@ -103,37 +107,108 @@ describe.each([
       'confirmed',
     ],
   ],
-] as const)('checkoutMachine paths, %s', (_, cardNeeded, states) => {
-  const input: CheckoutInput = { data: stay, cardNeeded };
-  const paths = getShortestPaths(checkoutMachine.provide({ actors: { cardFrame: silentFrame } }), {
-    input,
-    events,
-    serializeState: (s) => JSON.stringify(view(s as Snapshot)),
-  });
-  const name = (v: Snapshot['value']) =>
-    typeof v === 'string' ? v : Object.entries(v).map(([k, sub]) => `${k}.${String(sub)}`)[0]!;
+  // A script's vault token (`tern book … --card-token`): the card frame is never asked.
+  [
+    'a card needed, its token given up front',
+    { data: stay, cardNeeded: true, cardToken: 'tok-given' },
+    ['filling.idle', 'filling.confirmingExtraRows', 'submitting', 'confirmed'],
+  ],
+] as const satisfies ReadonlyArray<readonly [string, CheckoutInput, readonly string[]]>)(
+  'checkoutMachine paths, %s',
+  (_, given, states) => {
+    const input: CheckoutInput = given;
+    const paths = getShortestPaths(checkoutMachine.provide({ actors: { cardFrame: silentFrame } }), {
+      input,
+      events,
+      serializeState: (s) => JSON.stringify(view(s as Snapshot)),
+    });
+    const name = (v: Snapshot['value']) =>
+      typeof v === 'string' ? v : Object.entries(v).map(([k, sub]) => `${k}.${String(sub)}`)[0]!;
 
-  it('reach every state', () => {
-    expect(new Set(paths.map((p) => name(p.state.value)))).toEqual(new Set(states));
-  });
+    it('reach every state', () => {
+      expect(new Set(paths.map((p) => name(p.state.value)))).toEqual(new Set(states));
+    });
 
-  it('never reach confirmation without the agreement and a valid contact', () => {
-    for (const p of paths.filter((p) => name(p.state.value) === 'confirmed')) {
-      expect(p.state.context.agreed).toBe(true);
-      expect(p.state.context.fields.surname).toBe('Silva');
-    }
-  });
+    it('never reach confirmation without the agreement and a valid contact', () => {
+      for (const p of paths.filter((p) => name(p.state.value) === 'confirmed')) {
+        expect(p.state.context.agreed).toBe(true);
+        expect(p.state.context.fields.surname).toBe('Silva');
+      }
+    });
 
-  it.each(
-    paths
-      .filter(
-        (p) =>
-          ['confirmed', 'frameNotReady', 'awaitingCard'].includes(name(p.state.value)) || p.steps.length <= 4,
-      )
-      .map((p) => [p.steps.map((s) => s.event.type).join(' → ') || '(start)', p] as const),
-  )('replays %s', async (_, path) => {
-    const actor = await replay(input, path.steps as Array<{ event: PathEvent; state: Snapshot }>);
-    expect(actor.getSnapshot().value).toEqual(path.state.value);
-    actor.stop();
+    it('send the token given up front with every booking, and the frame’s card otherwise', () => {
+      for (const p of paths.filter((p) => name(p.state.value) === 'submitting')) {
+        const token = p.state.context.attempt?.body.booking.guarantee?.cardToken;
+        expect(token).toBe(input.cardToken ?? (input.cardNeeded ? card.token : undefined));
+      }
+    });
+
+    it.each(
+      paths
+        .filter(
+          (p) =>
+            ['confirmed', 'frameNotReady', 'awaitingCard'].includes(name(p.state.value)) ||
+            p.steps.length <= 4,
+        )
+        .map((p) => [p.steps.map((s) => s.event.type).join(' → ') || '(start)', p] as const),
+    )('replays %s', async (_, path) => {
+      const actor = await replay(input, path.steps as Array<{ event: PathEvent; state: Snapshot }>);
+      expect(actor.getSnapshot().value).toEqual(path.state.value);
+      actor.stop();
+    });
+  },
+);
+
+describe('checkoutMachine with a card token given up front', () => {
+  it.each([
+    ['a card needed, no token', { data: stay, cardNeeded: true }, true],
+    ['a card needed, a token', { data: stay, cardNeeded: true, cardToken: 'tok-given' }, false],
+    ['no card needed, a token', { data: stay, cardNeeded: false, cardToken: 'tok-given' }, false],
+    ['no card needed, no token', { data: stay, cardNeeded: false }, false],
+  ] as const satisfies ReadonlyArray<readonly [string, CheckoutInput, boolean]>)(
+    '%s: the card frame is opened: %s',
+    (_, input, opened) => {
+      const actor = createActor(checkoutMachine.provide({ actors: { cardFrame: silentFrame } }), {
+        input,
+      }).start();
+      expect(actor.getSnapshot().children.cardFrame !== undefined).toBe(opened);
+      actor.stop();
+    },
+  );
+
+  it('books with the token as the guarantee, without waiting for a frame', async () => {
+    const sent: KeyedBookingRequest[] = [];
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          cardFrame: silentFrame,
+          createBooking: fromPromise<BookingCreated, KeyedBookingRequest>(async ({ input }) => {
+            sent.push(input);
+            return created;
+          }),
+        },
+      }),
+      { input: { data: stay, cardNeeded: true, cardToken: 'tok-given', newKey: () => 'key-1' } },
+    ).start();
+    actor.send({ type: 'field.change', field: 'surname', value: 'Silva' });
+    actor.send({ type: 'field.change', field: 'mail', value: 'ana@example.com' });
+    actor.send({ type: 'field.change', field: 'country', value: 'pt' });
+    actor.send({ type: 'field.change', field: 'city', value: 'Lisboa' });
+    actor.send({ type: 'agreement.set', agreed: true });
+    actor.send({ type: 'form.submit' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      kind: 'accommodation',
+      idempotencyKey: 'key-1',
+      body: {
+        booking: {
+          guarantee: { cardToken: 'tok-given' },
+          customer: { surname: 'Silva', mail: 'ana@example.com', country: 'PT', city: 'Lisboa' },
+        },
+      },
+    });
+    expect(sent[0]!.kind === 'accommodation' && sent[0]!.body.booking.customer).not.toHaveProperty('address');
   });
 });

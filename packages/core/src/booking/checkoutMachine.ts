@@ -30,12 +30,18 @@ import { bookingIdOf, type GuestInput, parseGuestPaste, pasteGuests } from './en
  * form resumes (R085); success ends with the booking id (R084).
  *
  * The screen forwards the frame's `message` events as `frame.message` (and `frame.failed`, `frame.reload`).
+ * A card token given up front (`cardToken`) takes the frame's place: a submit goes straight to the call.
  */
 
 export interface CheckoutInput {
   data: CheckoutData;
   /** A chosen rate's policy asks for a payment (`isCardNeeded`, R079). */
   cardNeeded: boolean;
+  /**
+   * A card vault token given up front (a script's `--card-token`): the booking carries it as its guarantee
+   * and the card frame is never opened, card needed or not.
+   */
+  cardToken?: string;
   /** Makes an attempt's Idempotency-Key (default: a random UUID). */
   newKey?: () => string;
 }
@@ -123,7 +129,8 @@ export const checkoutMachine = setup({
   },
   guards: {
     agreed: ({ context }) => context.agreed,
-    cardNeeded: ({ context }) => context.cardNeeded,
+    /** The card comes from the card frame: a card is needed and no token was given up front. */
+    cardFromFrame: ({ context }) => context.cardNeeded && !context.cardToken,
     /** The form asks for what the unanswered attempt asked: a retry of that attempt. */
     retriesAttempt: ({ context }) => {
       if (!context.attempt) return false;
@@ -146,13 +153,13 @@ export const checkoutMachine = setup({
     agreed: false,
     fieldErrors: {},
     pendingPaste: null,
-    card: null,
+    card: input.cardToken ? { token: input.cardToken, brand: null, last4: null, expiry: null } : null,
     error: null,
     created: null,
     attempt: null,
   }),
   entry: enqueueActions(({ context, enqueue }) => {
-    if (context.cardNeeded)
+    if (context.cardNeeded && !context.cardToken)
       enqueue.spawnChild('cardFrame', {
         id: 'cardFrame',
         input: {
@@ -162,9 +169,9 @@ export const checkoutMachine = setup({
       });
   }),
   on: {
-    'frame.message': { guard: 'cardNeeded', actions: 'toFrame' },
-    'frame.failed': { guard: 'cardNeeded', actions: 'toFrame' },
-    'frame.reload': { guard: 'cardNeeded', actions: 'toFrame' },
+    'frame.message': { guard: 'cardFromFrame', actions: 'toFrame' },
+    'frame.failed': { guard: 'cardFromFrame', actions: 'toFrame' },
+    'frame.reload': { guard: 'cardFromFrame', actions: 'toFrame' },
   },
   initial: 'filling',
   states: {
@@ -226,7 +233,7 @@ export const checkoutMachine = setup({
             actions: assign({ fieldErrors: {}, error: null, pendingPaste: null }),
           },
           {
-            guard: 'cardNeeded',
+            guard: 'cardFromFrame',
             target: 'awaitingCard',
             actions: [
               assign({ fieldErrors: {}, error: null, pendingPaste: null }),
