@@ -160,4 +160,16 @@ describe('stayDates', () => {
       currency: 'GBP',
     });
   });
+
+  it.each([
+    // check-in, check-out, the flags named
+    ['2026-03-09', '2026-03-12', ['--checkin']], // a past check-in: the check-out after it is not wrong
+    ['2026-03-09', '2026-03-09', ['--checkin', '--checkout']],
+    ['2026-03-09', '2026-03-08', ['--checkin', '--checkout']],
+    ['2026-03-09', '2026-13-01', ['--checkin', '--checkout']],
+    ['2026-03-10', '2026-03-10', ['--checkout']],
+  ])('a check-in %s and check-out %s name %o', (checkin, checkout, flags) => {
+    const error = refusal(() => stayDates({ checkin, checkout }, TODAY));
+    expect(error.fields.map((f) => f.field)).toEqual(flags);
+  });
 });

@@ -1,33 +1,31 @@
-import type { BookingCreated, VehicleBookingBody, VehicleOffer } from '@tern/sdk';
+import { engineCalls, isCardNeeded } from '@tern/core';
+import type { BookingCreated, TernClient, VehicleBookingBody, VehicleOffer } from '@tern/sdk';
 import { type CarBookFlags, prepareCarBooking } from './carOrder.js';
-import type { EngineApi } from './engine.js';
 import { runCheckout } from './headlessCheckout.js';
-import type { CarQuery } from './queryFlags.js';
+import { type CarQuery, invalidFlags, pastDayMessage } from './queryFlags.js';
+import { propertyToday } from './today.js';
 
 /**
  * Books a car offer. The flags are read and checked first (`prepareCarBooking`: every wrong flag named, the
- * card rule); then core's `checkoutMachine` runs headless and its request is sent with the booking's
- * Idempotency-Key.
- *
- * Not yet through the machine: a booking with `--card-token`. The checkout machine takes a card only from its
- * card frame (the vault page in a browser), so a token from a flag goes straight to the API with the body the
- * flags built.
+ * card rule), and the pick-up day against the station's today in its time zone, as the server checks it;
+ * then core's `checkoutMachine` runs headless — with `--card-token` as the card given up front — and its
+ * request is sent with the booking's Idempotency-Key.
  */
 export async function bookCarOffer(
-  api: EngineApi,
+  client: TernClient,
   flags: CarBookFlags,
   offer: VehicleOffer,
   rental: CarQuery,
   key: string,
+  now: number,
   /** The price shown (the wizard's): the server refuses the booking when it changed since (409). */
   total?: number,
 ): Promise<{ created: BookingCreated; body: VehicleBookingBody }> {
-  const checked = prepareCarBooking(flags, offer, rental);
-  if (flags.cardToken) {
-    const body = total === undefined ? checked : { booking: { ...checked.booking, total } };
-    return { created: await api.createVehicleBooking(body, key), body };
-  }
+  prepareCarBooking(flags, offer, rental);
+  const today = await propertyToday(engineCalls(client), 'vehicles', offer.stationChannelId, now);
+  if (rental.pickupDate < today) throw invalidFlags([['--pickup-date', pastDayMessage(today)]]);
   const { created, request } = await runCheckout({
+    client,
     data: {
       kind: 'vehicle',
       propertyId: offer.stationChannelId,
@@ -44,6 +42,8 @@ export async function bookCarOffer(
       driverCountry: rental.driverCountry,
       ...(total === undefined ? {} : { total }),
     },
+    cardNeeded: isCardNeeded([offer.cancellationPolicy]),
+    cardToken: flags.cardToken,
     fields: {
       firstName: flags.firstName,
       lastName: flags.lastName,
@@ -54,10 +54,6 @@ export async function bookCarOffer(
       externalReference: flags.reference,
     },
     idempotencyKey: key,
-    book: (request, attemptKey) => {
-      if (request.kind !== 'vehicle') throw new Error('a car checkout asked to book a stay');
-      return api.createVehicleBooking(request.body, attemptKey);
-    },
   });
   if (request.kind !== 'vehicle') throw new Error('a car checkout booked a stay');
   return { created, body: request.body };

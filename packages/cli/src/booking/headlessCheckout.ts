@@ -1,14 +1,25 @@
-import { type CheckoutData, type CheckoutField, checkoutMachine, type GuestInput } from '@tern/core';
-import type { BookingCreated, StayBookingBody, VehicleBookingBody } from '@tern/sdk';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import {
+  type CheckoutData,
+  type CheckoutField,
+  checkoutMachine,
+  engineActors,
+  type GuestInput,
+} from '@tern/core';
+import type { BookingCreated, StayBookingBody, TernClient, VehicleBookingBody } from '@tern/sdk';
+import { createActor, waitFor } from 'xstate';
 
-/** What core's checkout asks the edge to send: a stay's or a car's create_booking. */
+/** What core's checkout sent: a stay's or a car's create_booking. */
 export type CheckoutRequest =
   | { kind: 'accommodation'; propertyId: string; body: StayBookingBody }
   | { kind: 'vehicle'; body: VehicleBookingBody };
 
 export interface HeadlessCheckout {
+  client: TernClient;
   data: CheckoutData;
+  /** A chosen rate asks for a payment: the card is `cardToken` (the CLI refuses such a booking without one). */
+  cardNeeded: boolean;
+  /** `--card-token`: the vault token the machine books with instead of asking a card frame. */
+  cardToken?: string | undefined;
   /** The form's fields as a person would type them. */
   fields: Partial<Record<CheckoutField, string | undefined>>;
   /** A stay's guests, room by room (the rooms in the order of `data.chosen`). */
@@ -18,42 +29,37 @@ export interface HeadlessCheckout {
    * CLI name the same key — `--idempotency-key`, a batch line's, or one made for this booking.
    */
   idempotencyKey: string;
-  /** Sends the request core built with the attempt's key. */
-  book: (request: CheckoutRequest, idempotencyKey: string) => Promise<BookingCreated>;
 }
 
 /**
- * Runs core's `checkoutMachine` — the web app's checkout — without a screen: types the fields and the guests,
- * ticks the agreement, submits, and resolves with what was booked and the body core sent. The flags were
- * checked with the same rules first (every wrong flag named), so a refusal by the machine is a bug; a refused
- * or failed call rejects with the SDK's own error.
+ * Runs core's `checkoutMachine` — the web app's checkout — without a screen, its `createBooking` the actor core
+ * builds on the SDK client (`engineActors`): types the fields and the guests, ticks the agreement, submits,
+ * and resolves with what was booked and the request core sent. A card token given up front takes the card
+ * frame's place. The flags were checked with the same rules first (every wrong flag named), so a refusal by
+ * the machine is a bug; a refused or failed call rejects with the SDK's own error.
  */
 export async function runCheckout(
   checkout: HeadlessCheckout,
 ): Promise<{ created: BookingCreated; request: CheckoutRequest }> {
   let failure: unknown = null;
   let sent: CheckoutRequest | null = null;
-  const actor = createActor(
-    checkoutMachine.provide({
-      actors: {
-        // Core's request for this attempt, with the attempt's key.
-        createBooking: fromPromise(async ({ input }) => {
-          const request: CheckoutRequest =
-            input.kind === 'vehicle'
-              ? { kind: 'vehicle', body: input.body }
-              : { kind: 'accommodation', propertyId: input.propertyId, body: input.body };
-          sent = request;
-          try {
-            return await checkout.book(request, input.idempotencyKey);
-          } catch (error) {
-            failure = error;
-            throw error;
-          }
-        }),
-      },
-    }),
-    { input: { data: checkout.data, cardNeeded: false, newKey: () => checkout.idempotencyKey } },
-  );
+  const actors = engineActors(checkout.client, { onError: (error) => (failure = error) });
+  const actor = createActor(checkoutMachine.provide({ actors: actors.checkout }), {
+    input: {
+      data: checkout.data,
+      cardNeeded: checkout.cardNeeded,
+      ...(checkout.cardToken ? { cardToken: checkout.cardToken } : {}),
+      newKey: () => checkout.idempotencyKey,
+    },
+  });
+  // The request of the attempt under way, as core built it (the machine lets it go once booked).
+  actor.subscribe((snapshot) => {
+    const attempt = snapshot.matches('submitting') ? snapshot.context.attempt : null;
+    if (attempt) {
+      const { idempotencyKey: _, ...request } = attempt;
+      sent = request;
+    }
+  });
   actor.start();
   try {
     for (const [field, value] of Object.entries(checkout.fields))
@@ -67,8 +73,10 @@ export async function runCheckout(
     actor.send({ type: 'agreement.set', agreed: true });
     actor.send({ type: 'form.submit' });
     const submitted = actor.getSnapshot();
-    if (submitted.matches('filling'))
-      throw new Error(`the checkout refused the form: ${JSON.stringify(submitted.context.fieldErrors)}`);
+    if (!submitted.matches('submitting'))
+      throw new Error(
+        `the checkout did not submit the form: ${JSON.stringify(submitted.value)} ${JSON.stringify(submitted.context.fieldErrors)}`,
+      );
     const done = await waitFor(actor, (s) => s.status === 'done' || s.matches('filling'));
     if (done.status !== 'done' || !done.output || !sent)
       throw failure ?? new Error(done.context.error ?? 'the booking failed');

@@ -1,6 +1,7 @@
 import {
   type BookingParams,
   carSearchDefaults,
+  isDay,
   knownCurrencies,
   occupancyLimits,
   parseBookingQuery,
@@ -52,6 +53,9 @@ type Rule = readonly [flag: string, kept: (p: BookingParams, value: string) => b
 
 const DAY = 'YYYY-MM-DD';
 
+/** What a day flag before `today` (or not a day) is told, whichever today it is checked against. */
+export const pastDayMessage = (today: string) => `use a day from today (${today}) on, as ${DAY}`;
+
 /** One error naming every refused flag (`--adults: …; --checkout: …`). */
 export function invalidFlags(problems: Problem[]): UserError {
   return new UserError(problems.map(([flag, message]) => `${flag}: ${message}`).join('; '), {
@@ -83,6 +87,16 @@ function checkKept(
   return problems;
 }
 
+/**
+ * A refused check-in takes the check-out with it in core's parsing; a check-out that is a day after the
+ * check-in given is not wrong itself, so only the check-in is named.
+ */
+function withoutKnockOn(problems: Problem[], checkin: string | undefined, checkout: string | undefined) {
+  const after = isDay(checkin?.trim()) && isDay(checkout?.trim()) && checkout!.trim() > checkin!.trim();
+  if (!after || !problems.some(([flag]) => flag === '--checkin')) return problems;
+  return problems.filter(([flag]) => flag !== '--checkout');
+}
+
 const sameNumber = (a: number | null, value: string) =>
   a !== null && /^\d+$/.test(value) && a === Number(value);
 
@@ -100,11 +114,7 @@ function whereRules(
       (p: BookingParams) => p.mapCoordinates !== null,
       'give four numbers SOUTH,WEST,NORTH,EAST (e.g. 63.9,-22.1,64.3,-21.6)',
     ],
-    checkinDate: [
-      '--checkin',
-      (p: BookingParams, v: string) => p.checkinDate === v,
-      `use a day from today (${today}) on, as ${DAY}`,
-    ],
+    checkinDate: ['--checkin', (p: BookingParams, v: string) => p.checkinDate === v, pastDayMessage(today)],
     checkoutDate: [
       '--checkout',
       (p: BookingParams, v: string) => p.checkoutDate === v,
@@ -130,7 +140,7 @@ export function staySearchQuery(flags: StaySearchFlags, today: string): SearchQu
     title: flags.title,
   };
   const parsed = parseBookingQuery(query(given), today);
-  const problems = checkKept(given, parsed, {
+  const kept = checkKept(given, parsed, {
     ...whereRules(today),
     adults: ['--adults', (p, v) => sameNumber(p.adults, v), range(occupancyLimits.adults)],
     children: ['--children', (p, v) => sameNumber(p.children, v), range(occupancyLimits.children)],
@@ -140,6 +150,7 @@ export function staySearchQuery(flags: StaySearchFlags, today: string): SearchQu
       `give one age from ${occupancyLimits.childAge.min} to ${occupancyLimits.childAge.max} per child, comma-separated (as many as --children)`,
     ],
   });
+  const problems = withoutKnockOn(kept, flags.checkin, flags.checkout);
   if ((flags.checkin === undefined) !== (flags.checkout === undefined))
     problems.push([
       flags.checkin === undefined ? '--checkin' : '--checkout',
@@ -208,7 +219,7 @@ export function carQueryBody(flags: CarSearchFlags, today: string): CarQuery {
     pickupDate: [
       flags.pickupDate === undefined ? '--dropoff-date' : '--pickup-date',
       (p, v) => p.pickupDate === v,
-      `use a day from today (${today}) on, as ${DAY}`,
+      pastDayMessage(today),
     ],
     dropoffDate: [
       '--dropoff-date',
@@ -283,7 +294,7 @@ export function stayDates(
   };
   const parsed = parseBookingQuery(query(given), today);
   const { mapCoordinates: _bounds, ...rules } = whereRules(today);
-  const problems = checkKept(given, parsed, rules);
+  const problems = withoutKnockOn(checkKept(given, parsed, rules), flags.checkin, flags.checkout);
   if (flags.checkin === undefined) problems.push(['--checkin', `the arrival day is needed, as ${DAY}`]);
   if (flags.checkout === undefined) problems.push(['--checkout', `the departure day is needed, as ${DAY}`]);
   if (problems.length > 0) throw invalidFlags(problems);

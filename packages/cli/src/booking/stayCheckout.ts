@@ -1,19 +1,15 @@
-import type { BookingCreated, StayBookingBody } from '@tern/sdk';
-import type { EngineApi } from './engine.js';
+import type { BookingCreated, StayBookingBody, TernClient } from '@tern/sdk';
 import { runCheckout } from './headlessCheckout.js';
 import type { PreparedStay, StayOrder } from './stayOrder.js';
 
 /**
  * Books a prepared stay (the flags or the wizard, checked by `prepareStayBooking`) through core's
- * `checkoutMachine` run headless: the contact, the guests room by room, the agreement, submit; its request is
- * sent with the booking's Idempotency-Key.
- *
- * Not yet through the machine: a booking with `--card-token` (the machine takes a card only from its card
- * frame) or with the contact's country, city, address or postal code (the checkout form has no such fields).
- * Those go straight to the API with the body the flags built.
+ * `checkoutMachine` run headless: the contact (with its country, city, address and postal code when given),
+ * the guests room by room, the agreement, submit — with `--card-token` as the card given up front — and its
+ * request sent with the booking's Idempotency-Key.
  */
 export async function bookPreparedStay(
-  api: EngineApi,
+  client: TernClient,
   propertyId: string,
   order: StayOrder,
   prepared: PreparedStay,
@@ -22,12 +18,9 @@ export async function bookPreparedStay(
   total?: number,
 ): Promise<{ created: BookingCreated; body: StayBookingBody }> {
   const { customer } = order;
-  if (order.cardToken || customer.country || customer.city || customer.address || customer.zipCode) {
-    const body = total === undefined ? prepared.body : { booking: { ...prepared.body.booking, total } };
-    return { created: await api.createStayBooking(propertyId, body, key), body };
-  }
   const { booking } = prepared.body;
   const { created, request } = await runCheckout({
+    client,
     data: {
       kind: 'accommodation',
       propertyId,
@@ -37,21 +30,23 @@ export async function bookPreparedStay(
       chosen: prepared.chosen.map(({ unitId, rate, quantity }) => ({ unitId, rate, quantity })),
       ...(total === undefined ? {} : { total }),
     },
+    cardNeeded: prepared.cardNeeded,
+    cardToken: order.cardToken,
     fields: {
       name: customer.name,
       surname: customer.surname,
       mail: customer.email,
       phone: customer.phone,
+      country: customer.country,
+      city: customer.city,
+      address: customer.address,
+      zipCode: customer.zipCode,
       reservationName: order.reservationName,
       externalReference: order.reference,
       specialRequest: order.specialRequest,
     },
     guests: prepared.chosen.flatMap((c) => Array.from({ length: c.quantity }, (_, i) => c.guests?.[i] ?? [])),
     idempotencyKey: key,
-    book: (request, attemptKey) => {
-      if (request.kind !== 'accommodation') throw new Error('a stay checkout asked to book a car');
-      return api.createStayBooking(request.propertyId, request.body, attemptKey);
-    },
   });
   if (request.kind !== 'accommodation') throw new Error('a stay checkout booked a car');
   return { created, body: request.body };

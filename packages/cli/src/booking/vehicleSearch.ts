@@ -1,7 +1,6 @@
-import { vehicleQueryMachine } from '@tern/core';
-import type { VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
-import { createActor, fromPromise, waitFor } from 'xstate';
-import type { EngineApi } from './engine.js';
+import { engineActors, vehicleQueryMachine } from '@tern/core';
+import type { TernClient, VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
+import { createActor, waitFor } from 'xstate';
 
 export interface VehicleSearchOptions {
   /** What the providers answered so far, while some are still answering (for a spinner). */
@@ -17,11 +16,11 @@ export interface VehicleSearchOptions {
  * own error (so the CLI maps it like any other).
  */
 export async function searchVehicles(
-  api: EngineApi,
+  client: TernClient,
   body: VehicleQueryBody,
   options: VehicleSearchOptions = {},
 ): Promise<VehicleQueryResults> {
-  const { actor, failure, answer } = vehicleQuery(api, body);
+  const { actor, failure, answer } = vehicleQuery(client, body);
   actor.on('vehicles.progress', () => options.onProgress?.(answer(false)));
   actor.start();
   try {
@@ -41,33 +40,16 @@ export async function searchVehicles(
 }
 
 /**
- * Core's `vehicleQueryMachine` for `body`, its calls made with the SDK (not started). `failure()` is the SDK's
- * error of the call that failed (the machine keeps only its message); `answer()` its results as the API gives
- * them.
+ * Core's `vehicleQueryMachine` for `body`, its calls the actors core builds on the SDK client (not started).
+ * `failure()` is the SDK's error of the call that failed (the machine keeps only its message); `answer()` its
+ * results as the API gives them.
  */
-export function vehicleQuery(api: EngineApi, body: VehicleQueryBody) {
+export function vehicleQuery(client: TernClient, body: VehicleQueryBody) {
   let failure: unknown = null;
-  const failing =
-    <I, O>(call: (input: I) => Promise<O>) =>
-    async ({ input }: { input: I }) => {
-      try {
-        return await call(input);
-      } catch (error) {
-        failure = error;
-        throw error;
-      }
-    };
-  const actor = createActor(
-    vehicleQueryMachine.provide({
-      actors: {
-        startQuery: fromPromise(failing((query: VehicleQueryBody) => api.startVehicleQuery(query))),
-        queryResults: fromPromise(
-          failing(({ queryId }: { queryId: string }) => api.vehicleQueryResults(queryId)),
-        ),
-      },
-    }),
-    { input: { query: body } },
-  );
+  const actors = engineActors(client, { onError: (error) => (failure = error) });
+  const actor = createActor(vehicleQueryMachine.provide({ actors: actors.vehicleQuery }), {
+    input: { query: body },
+  });
   const answer = (finished: boolean): VehicleQueryResults => {
     const { context } = actor.getSnapshot();
     return {

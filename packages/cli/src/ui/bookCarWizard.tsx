@@ -1,14 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import { randomUUID } from 'node:crypto';
 import { bookingFlowMachine, formatPrice, isCardNeeded, memoryFlowStorage } from '@tern/core';
-import type { VehicleBookingBody, VehicleOffer } from '@tern/sdk';
+import type { TernClient, VehicleBookingBody, VehicleOffer } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
 import { createActor } from 'xstate';
 import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
 import { bookCarOffer } from '../booking/carCheckout.js';
 import { CAR_CARD_NEEDED, type CarBookFlags, prepareCarBooking } from '../booking/carOrder.js';
-import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
 import type { CarQuery } from '../booking/queryFlags.js';
 import { vehicleQuery } from '../booking/vehicleSearch.js';
@@ -43,7 +42,9 @@ interface State {
 }
 
 export interface BookCarWizardProps {
-  api: EngineApi;
+  client: TernClient;
+  /** The clock (the booking's pick-up is checked against the station's today). */
+  now: () => number;
   flags: CarBookFlags;
   query: CarQuery;
   describe: (error: unknown) => string;
@@ -72,7 +73,7 @@ const price = (offer: VehicleOffer) => {
 
 /** The car wizard of `tern book car` on a terminal: the search (polled), the offer, the driver, confirm, book. */
 export function BookCarWizard(props: BookCarWizardProps) {
-  const { api, flags, query } = props;
+  const { client, flags, query } = props;
   const [get, set] = useSyncState<State>(() => ({
     checkout: 'driver',
     cursor: 0,
@@ -91,7 +92,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
 
   // The search is core's vehicleQueryMachine (the web app's search page), started once for the flags the
   // wizard opened with; the offers step draws its snapshot: the providers answering, then the offers.
-  const [search] = useState(() => vehicleQuery(api, query));
+  const [search] = useState(() => vehicleQuery(client, query));
   // Core's booking flow (the web app's car search → checkout → confirmation), its data kept in memory.
   const [flow] = useState(() =>
     createActor(bookingFlowMachine, {
@@ -171,7 +172,15 @@ export function BookCarWizard(props: BookCarWizardProps) {
     patch({ checkout: 'booking', message: null });
     // Core's checkout books it, with the price shown: the server refuses it if it changed since (409).
     const driver = { ...flags, ...driverFields.values, offer: offer.id, acceptPolicies: true };
-    bookCarOffer(api, driver, offer, query, idempotencyKey, offer.ratePlans[0]?.totalPrice).then(
+    bookCarOffer(
+      client,
+      driver,
+      offer,
+      query,
+      idempotencyKey,
+      props.now(),
+      offer.ratePlans[0]?.totalPrice,
+    ).then(
       ({ created, body: sent }) => {
         flow.send({
           type: 'booking.succeeded',
@@ -294,7 +303,8 @@ export async function bookCarOnTerminal(ctx: Context, flags: CarBookFlags, query
   await withClient(ctx, { session: true }, async ({ client, apiUrl }) => {
     const booked = await runWizard<Booked>(ctx.io, (done) => (
       <BookCarWizard
-        api={engineApi(client)}
+        client={client}
+        now={() => ctx.now()}
         flags={flags}
         query={query}
         describe={(error) => toUserError(error, { apiUrl, signedIn: true })?.message ?? bugLine(error)}

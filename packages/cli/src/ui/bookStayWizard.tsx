@@ -4,22 +4,22 @@ import {
   bookingFlowMachine,
   bookingPolicy,
   bookingTotal,
+  engineActors,
+  engineCalls,
   formatPrice,
   isCardNeeded,
   isScarce,
   memoryFlowStorage,
   nightsBetween,
-  type RatesRequest,
   type RatesSelection,
   ratesTableMachine,
-  todayIso,
+  todayIn,
 } from '@tern/core';
-import type { PropertyInfo, RateOffer, UnitWithRates } from '@tern/sdk';
+import type { PropertyInfo, RateOffer, TernClient, UnitWithRates } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useRef, useState } from 'react';
-import { type ActorRefFrom, createActor, fromPromise } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import { type Booked, bookedText, stayBookedLines } from '../booking/booked.js';
-import { type EngineApi, engineApi } from '../booking/engine.js';
 import { policyLine } from '../booking/format.js';
 import { stayDates } from '../booking/queryFlags.js';
 import { bookPreparedStay } from '../booking/stayCheckout.js';
@@ -61,8 +61,9 @@ interface State {
 }
 
 export interface BookStayWizardProps {
-  api: EngineApi;
-  today: string;
+  client: TernClient;
+  /** The clock: the days are checked against the property's today in its time zone. */
+  now: () => number;
   propertyId: string | undefined;
   order: StayOrder;
   describe: (error: unknown) => string;
@@ -117,7 +118,7 @@ const rowsOf = (units: UnitWithRates[]): Row[] =>
 
 /** The stay wizard of `tern book stay` on a terminal: the stay, the rooms, the contact, then confirm and book. */
 export function BookStayWizard(props: BookStayWizardProps) {
-  const { api, order } = props;
+  const { client, order } = props;
   const [get, set] = useSyncState<State>(() => ({
     stage: 'stay',
     checkout: 'contact',
@@ -149,17 +150,33 @@ export function BookStayWizard(props: BookStayWizardProps) {
   const state = get();
   const patch = (change: Partial<State>) => set({ ...get(), ...change });
 
+  // The property's info first: its time zone gives the today the days are checked against (the server's).
+  const loading = useRef(false);
   const loadRates = (values: Record<string, string>) => {
     const propertyId = values.property?.trim() ?? '';
     if (!propertyId)
       return patch({
         stayFields: withErrors(STAY_FIELDS, get().stayFields, { property: 'the property id is needed' }),
       });
+    if (loading.current) return;
+    loading.current = true;
+    engineCalls(client)
+      .info('accommodations', propertyId)
+      .then(
+        (info) => openRooms(values, propertyId, info),
+        (error: unknown) => patch({ message: props.describe(error) }),
+      )
+      .finally(() => {
+        loading.current = false;
+      });
+  };
+
+  const openRooms = (values: Record<string, string>, propertyId: string, info: PropertyInfo) => {
     let stay: Stay;
     try {
       stay = stayDates(
         { checkin: values.checkin, checkout: values.checkout, currency: values.currency || undefined },
-        props.today,
+        todayIn(info.timezone || 'UTC', props.now()),
       );
     } catch (error) {
       const errors = fieldErrors(error);
@@ -167,7 +184,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
         ? patch({ stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) })
         : patch({ message: props.describe(error) });
     }
-    patch({ stage: 'flow', checkout: 'contact', cursor: 0, message: null, propertyId, stay, info: null });
+    patch({ stage: 'flow', checkout: 'contact', cursor: 0, message: null, propertyId, stay, info });
     // Core's booking flow (the web app's property page → checkout → confirmation), its data kept in memory.
     flow.current?.stop();
     flow.current = createActor(bookingFlowMachine, {
@@ -184,31 +201,14 @@ export function BookStayWizard(props: BookStayWizardProps) {
     // Core's rates table (the web app's property page) loads the rates and holds the rooms chosen.
     rates.current?.stop();
     let failure: unknown = null;
-    const actor = createActor(
-      ratesTableMachine.provide({
-        actors: {
-          loadRates: fromPromise(({ input }: { input: RatesRequest }) =>
-            api
-              .listWithRates(input.id, {
-                checkinDate: input.checkinDate,
-                checkoutDate: input.checkoutDate,
-                currency: input.currency,
-              })
-              .catch((error: unknown) => {
-                failure = error;
-                throw error;
-              }),
-          ),
-        },
-      }),
-      {
-        input: {
-          kind: 'accommodations',
-          propertyId,
-          search: { ...stay, adults: 1, children: 0, childrenAge: [] },
-        },
+    const actors = engineActors(client, { onError: (error) => (failure = error) });
+    const actor = createActor(ratesTableMachine.provide({ actors: actors.ratesTable }), {
+      input: {
+        kind: 'accommodations',
+        propertyId,
+        search: { ...stay, adults: 1, children: 0, childrenAge: [] },
       },
-    );
+    });
     rates.current = actor;
     actor.subscribe((snapshot) => {
       if (rates.current !== actor) return;
@@ -217,10 +217,6 @@ export function BookStayWizard(props: BookStayWizardProps) {
       else patch({});
     });
     actor.start();
-    api.info(propertyId).then(
-      (info) => patch({ info }),
-      (error: unknown) => patch({ stage: 'stay', message: props.describe(error) }),
-    );
   };
 
   /** The units of the rates table, and how many rooms of each rate are chosen there. */
@@ -298,7 +294,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     const total = bookingTotal(ratesOf(prepared), prepared.body.booking.currency);
     // Core's checkout books it (the contact as typed, the rooms' guests), with the total shown.
     const customer = { ...order.customer, ...get().contactFields.values };
-    bookPreparedStay(api, propertyId, { ...order, customer }, prepared, idempotencyKey, total).then(
+    bookPreparedStay(client, propertyId, { ...order, customer }, prepared, idempotencyKey, total).then(
       ({ created }) => {
         flow.current?.send({
           type: 'booking.succeeded',
@@ -471,8 +467,8 @@ export async function bookStayOnTerminal(ctx: Context, propertyId: string | unde
   await withClient(ctx, { session: true }, async ({ client, apiUrl }) => {
     const booked = await runWizard<Booked>(ctx.io, (done) => (
       <BookStayWizard
-        api={engineApi(client)}
-        today={todayIso(ctx.now())}
+        client={client}
+        now={() => ctx.now()}
         propertyId={propertyId}
         order={order}
         describe={(error) => toUserError(error, { apiUrl, signedIn: true })?.message ?? bugLine(error)}

@@ -1,11 +1,11 @@
-import { todayIso } from '@tern/core';
+import { engineCalls } from '@tern/core';
 import { bookedText, carBookedLines } from '../../booking/booked.js';
 import { bookCarOffer } from '../../booking/carCheckout.js';
 import { type CarBookFlags, carFlagsOf, checkCarOrder } from '../../booking/carOrder.js';
 import { rememberedCarQuery, rentalOfQuery } from '../../booking/carQueries.js';
-import { engineApi } from '../../booking/engine.js';
 import { bookingKey, withBookingKey } from '../../booking/idempotency.js';
 import { type CarQuery, carQueryBody } from '../../booking/queryFlags.js';
+import { acrossPropertiesToday } from '../../booking/today.js';
 import { searchVehicles } from '../../booking/vehicleSearch.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -16,12 +16,12 @@ import { startSpinner } from '../../ui/spinner.js';
  * `tern book car`: on a terminal without `--offer` (and without `--json` or `--from-file`), the Ink wizard;
  * otherwise the offer of a search (`--query ID`, or a new search with the same flags) is booked for the
  * driver of the flags, for the rental that search asked for. Prints the booking number; `--json` prints the
- * server's reply with the rental's days and times.
+ * server's reply with the rental's days and times. The days are checked as the server checks them: the
+ * search's against the UTC day, the booking's pick-up against the station's today in its time zone.
  */
 export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> {
   const flags = await carFlagsOf(given);
-  const today = todayIso(ctx.now());
-  const fromFlags = carQueryBody(flags, today);
+  const fromFlags = carQueryBody(flags, acrossPropertiesToday(ctx.now()));
   if (ctx.io.isTTY && !ctx.json && !flags.fromFile && !flags.offer) {
     const { bookCarOnTerminal } = await import('../../ui/bookCarWizard.js');
     return bookCarOnTerminal(ctx, flags, fromFlags);
@@ -29,13 +29,12 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
   checkCarOrder(flags);
   const key = bookingKey(flags.idempotencyKey);
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const api = engineApi(client);
     let results: Awaited<ReturnType<typeof searchVehicles>>;
-    if (flags.query) results = await api.vehicleQueryResults(flags.query);
+    if (flags.query) results = await engineCalls(client).vehicleQueryResults(flags.query);
     else {
       const spinner = ctx.io.isTTY && !ctx.json ? startSpinner(ctx.io.stderr, 'Finding the offer…') : null;
       try {
-        results = await searchVehicles(api, fromFlags);
+        results = await searchVehicles(client, fromFlags);
       } finally {
         spinner?.stop();
       }
@@ -49,7 +48,9 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
     const rental: CarQuery = flags.query
       ? rentalOfQuery(flags, fromFlags, await rememberedCarQuery(ctx, flags.query), offer)
       : fromFlags;
-    const { created, body } = await withBookingKey(key, (k) => bookCarOffer(api, flags, offer, rental, k));
+    const { created, body } = await withBookingKey(key, (k) =>
+      bookCarOffer(client, flags, offer, rental, k, ctx.now()),
+    );
     const reply = {
       ...created,
       pickupDate: rental.pickupDate,

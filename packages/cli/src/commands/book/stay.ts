@@ -1,11 +1,11 @@
-import { todayIso } from '@tern/core';
+import { engineCalls } from '@tern/core';
 import { isBatchFile } from '../../booking/batch.js';
 import { bookedText, stayBookedLines } from '../../booking/booked.js';
-import { engineApi } from '../../booking/engine.js';
 import { bookingKey, withBookingKey } from '../../booking/idempotency.js';
 import { stayDates } from '../../booking/queryFlags.js';
 import { bookPreparedStay } from '../../booking/stayCheckout.js';
 import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
+import { propertyToday } from '../../booking/today.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -13,7 +13,8 @@ import { UserError } from '../../errors.js';
 /**
  * `tern book stay ID`: on a terminal without `--room` (and without `--json` or `--from-file`), the Ink wizard;
  * otherwise everything comes from the flags or the file. Prints the booking number; `--json` prints the
- * server's `{ uniqueId, bookingId, reservationId, status, total, currency }` with the stay's days.
+ * server's `{ uniqueId, bookingId, reservationId, status, total, currency }` with the stay's days. The days
+ * are checked against the property's today in its time zone, as the server checks them.
  */
 export async function bookStay(ctx: Context, propertyArg: string | undefined, flags: StayBookFlags) {
   if (flags.fromFile && isBatchFile(flags.fromFile)) {
@@ -34,17 +35,17 @@ export async function bookStay(ctx: Context, propertyArg: string | undefined, fl
     throw new UserError('Name the property: `tern book stay ID …` (or "property" in the --from-file JSON)', {
       code: 'invalid_input',
     });
-  const stay = stayDates(
-    { checkin: order.checkin, checkout: order.checkout, currency: order.currency },
-    todayIso(ctx.now()),
-  );
   const key = bookingKey(order.idempotencyKey);
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const api = engineApi(client);
-    const units = await api.listWithRates(propertyId, stay);
+    const calls = engineCalls(client);
+    const stay = stayDates(
+      { checkin: order.checkin, checkout: order.checkout, currency: order.currency },
+      await propertyToday(calls, 'accommodations', propertyId, ctx.now()),
+    );
+    const units = await calls.listWithRates('accommodations', propertyId, stay);
     const prepared = prepareStayBooking(order, units, stay);
     const { created } = await withBookingKey(key, (k) =>
-      bookPreparedStay(api, propertyId, order, prepared, k),
+      bookPreparedStay(client, propertyId, order, prepared, k),
     );
     const reply = { ...created, checkinDate: stay.checkinDate, checkoutDate: stay.checkoutDate };
     ctx.out.result(reply, () => bookedText(created, stayBookedLines(propertyId, stay, prepared.chosen)));

@@ -1,6 +1,6 @@
-import { todayIso } from '@tern/core';
+import { type EngineCalls, engineCalls, todayIn } from '@tern/core';
+import type { TernClient } from '@tern/sdk';
 import { type BatchLine, readBatch } from '../../booking/batch.js';
-import { engineApi } from '../../booking/engine.js';
 import { withBookingKey } from '../../booking/idempotency.js';
 import { invalidFlags, stayDates } from '../../booking/queryFlags.js';
 import { bookPreparedStay } from '../../booking/stayCheckout.js';
@@ -61,10 +61,20 @@ export async function bookStayBatch(ctx: Context, flags: StayBookFlags): Promise
       },
     },
     async ({ client, apiUrl }) => {
-      const api = engineApi(client);
+      const calls = engineCalls(client);
+      // Each property's time zone is asked once: its today checks the days of every line booking there.
+      const zones = new Map<string, Promise<string>>();
+      const todayAt = (property: string) => {
+        if (!zones.has(property))
+          zones.set(
+            property,
+            calls.info('accommodations', property).then((info) => info.timezone),
+          );
+        return zones.get(property)!.then((zone) => todayIn(zone || 'UTC', ctx.now()));
+      };
       bar?.(0);
       for (const line of lines) {
-        const result = await bookLine(ctx, api, line, lineFlags, replayed, apiUrl);
+        const result = await bookLine({ client, calls, todayAt }, line, lineFlags, replayed, apiUrl);
         results.push(result);
         // The bar gives way to the line's result, then is drawn again below it.
         if (bar) ctx.io.stderr.write('\r\u001b[2K');
@@ -92,9 +102,15 @@ export async function bookStayBatch(ctx: Context, flags: StayBookFlags): Promise
     );
 }
 
+interface LineApi {
+  client: TernClient;
+  calls: EngineCalls;
+  /** The property's today in its time zone. */
+  todayAt: (property: string) => Promise<string>;
+}
+
 async function bookLine(
-  ctx: Context,
-  api: ReturnType<typeof engineApi>,
+  api: LineApi,
   line: BatchLine,
   flags: StayBookFlags,
   replayed: Set<string>,
@@ -113,11 +129,13 @@ async function bookLine(
     if (!property) return failed('invalid_input', 'name the property ("property")');
     const stay = stayDates(
       { checkin: order.checkin, checkout: order.checkout, currency: order.currency },
-      todayIso(ctx.now()),
+      await api.todayAt(property),
     );
-    const units = await api.listWithRates(property, stay);
+    const units = await api.calls.listWithRates('accommodations', property, stay);
     const prepared = prepareStayBooking(order, units, stay);
-    const { created } = await withBookingKey(key, (k) => bookPreparedStay(api, property, order, prepared, k));
+    const { created } = await withBookingKey(key, (k) =>
+      bookPreparedStay(api.client, property, order, prepared, k),
+    );
     return {
       line: line.line,
       outcome: replayed.has(key) ? 'replayed' : 'booked',

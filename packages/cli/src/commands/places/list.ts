@@ -1,4 +1,4 @@
-import { engineApi } from '../../booking/engine.js';
+import { engineCalls } from '@tern/core';
 import { placesTable } from '../../booking/format.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -15,7 +15,9 @@ export async function places(ctx: Context, term: string, options: PlacesOptions)
   if (!Number.isInteger(limit) || limit < 1 || limit > 50)
     throw new UserError('--limit: use a whole number from 1 to 50', { code: 'invalid_input' });
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const reply = await engineApi(client).places(options.stays ? 'accommodations' : 'vehicles', term, limit);
+    const reply = await engineCalls(client).places(options.stays ? 'accommodations' : 'vehicles', term, {
+      limit,
+    });
     ctx.out.result(reply, () =>
       reply.items.length === 0
         ? `No places match “${term}”.\n`

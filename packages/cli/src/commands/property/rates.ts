@@ -1,18 +1,20 @@
-import { nightsBetween, todayIso } from '@tern/core';
-import { engineApi } from '../../booking/engine.js';
+import { engineCalls, nightsBetween } from '@tern/core';
 import { ratesText } from '../../booking/format.js';
 import { type StayDatesFlags, stayDates } from '../../booking/queryFlags.js';
+import { propertyToday } from '../../booking/today.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 
 /**
  * `tern property rates ID --checkin … --checkout …`: the units with their rate offers for the stay (one per
- * occupancy option). `--json` prints `{ checkinDate, checkoutDate, currency, nightsBetween, units }`.
+ * occupancy option). `--json` prints `{ checkinDate, checkoutDate, currency, nightsBetween, units }`. The days are
+ * checked against the property's today in its time zone, as the server checks them.
  */
 export async function showRates(ctx: Context, id: string, flags: StayDatesFlags): Promise<void> {
-  const stay = stayDates(flags, todayIso(ctx.now()));
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const units = await engineApi(client).listWithRates(id, stay);
+    const calls = engineCalls(client);
+    const stay = stayDates(flags, await propertyToday(calls, 'accommodations', id, ctx.now()));
+    const units = await calls.listWithRates('accommodations', id, stay);
     const count = nightsBetween(stay.checkinDate, stay.checkoutDate);
     ctx.out.result(
       { ...stay, nights: count, units },

@@ -1,4 +1,4 @@
-import { engineApi } from '../../booking/engine.js';
+import { engineCalls } from '@tern/core';
 import { propertyFields } from '../../booking/format.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 /** `tern property show ID`: the property page (document 1 §2) as text; `--json` prints the SDK's `PropertyInfo`. */
 export async function showProperty(ctx: Context, id: string): Promise<void> {
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const info = await engineApi(client).info(id);
+    const info = await engineCalls(client).info('accommodations', id);
     ctx.out.result(
       info,
       () =>

@@ -1,8 +1,7 @@
-import { todayIso } from '@tern/core';
 import { rememberCarQuery } from '../../booking/carQueries.js';
-import { engineApi } from '../../booking/engine.js';
 import { vehicleTable } from '../../booking/format.js';
 import { type CarSearchFlags, carQueryBody } from '../../booking/queryFlags.js';
+import { acrossPropertiesToday } from '../../booking/today.js';
 import { searchVehicles } from '../../booking/vehicleSearch.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -11,10 +10,11 @@ import { startSpinner } from '../../ui/spinner.js';
 /**
  * `tern search cars`: starts the asynchronous car query and polls it every 2 s until every provider has
  * answered (a spinner on a terminal, silent otherwise), then prints the offers. `--json` prints
- * `{ query, queryId, finished, providers, results }`.
+ * `{ query, queryId, finished, providers, results }`. The days are checked against the UTC day, as the server
+ * checks a car query across stations.
  */
 export async function searchCars(ctx: Context, flags: CarSearchFlags): Promise<void> {
-  const body = carQueryBody(flags, todayIso(ctx.now()));
+  const body = carQueryBody(flags, acrossPropertiesToday(ctx.now()));
   await withClient(ctx, { session: true }, async ({ client }) => {
     const spinner =
       ctx.io.isTTY && !ctx.json && ctx.io.stderr.isTTY !== false
@@ -22,7 +22,7 @@ export async function searchCars(ctx: Context, flags: CarSearchFlags): Promise<v
         : null;
     let reply: Awaited<ReturnType<typeof searchVehicles>>;
     try {
-      reply = await searchVehicles(engineApi(client), body, {
+      reply = await searchVehicles(client, body, {
         onProgress: (r) => {
           const done = r.providers.filter((p) => p.finished).length;
           spinner?.update(`Asking the car providers… ${done} of ${r.providers.length} answered`);

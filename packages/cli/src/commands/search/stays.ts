@@ -1,18 +1,19 @@
-import { todayIso } from '@tern/core';
-import { engineApi } from '../../booking/engine.js';
+import { engineCalls } from '@tern/core';
 import { searchTable } from '../../booking/format.js';
 import { type StaySearchFlags, staySearchQuery } from '../../booking/queryFlags.js';
+import { acrossPropertiesToday } from '../../booking/today.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 
 /**
  * `tern search stays`: the properties the reseller can book, with the best offer for the dates and guests.
- * `--json` prints the SDK's list `{ items, meta }`.
+ * `--json` prints the SDK's list `{ items, meta }`. The days are checked against the UTC day, as the server
+ * checks a search across properties.
  */
 export async function searchStays(ctx: Context, flags: StaySearchFlags): Promise<void> {
-  const query = staySearchQuery(flags, todayIso(ctx.now()));
+  const query = staySearchQuery(flags, acrossPropertiesToday(ctx.now()));
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const reply = await engineApi(client).search('accommodations', query);
+    const reply = await engineCalls(client).search('accommodations', query);
     ctx.out.result(reply, () => {
       const { items, meta } = reply;
       if (items.length === 0) return 'No properties match this search.\n';
