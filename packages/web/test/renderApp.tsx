@@ -6,12 +6,22 @@ import { vi } from 'vitest';
 import { App } from '../src/app/App';
 import type { ClientSetup } from '../src/app/client';
 import { createServices } from '../src/app/services';
+import { searchFormParts } from '../src/features/booking/search/deferredFields';
+import { CookieDialog } from '../src/features/privacy/CookieDialog';
 import { createI18n } from '../src/i18n';
+import { frameParts } from '../src/layouts/AppLayout';
+import { headerParts } from '../src/layouts/header/deferredParts';
 import { createAppRouter } from '../src/router/router';
 import { SESSION_KEY } from '../src/session/storage';
 import { sessionFor } from './fixtures';
 
 type Auth = TernClient['auth'];
+
+// The parts a page fetches after it draws (`components/deferred.tsx`) are loaded before the app is drawn here,
+// so a test meets them as a user meets them a moment after the page shows (`deferred.test.tsx` covers the wait).
+await Promise.all(
+  [...searchFormParts, ...headerParts, ...frameParts, CookieDialog].map((part) => part.preload()),
+);
 
 /**
  * Handlers of the booking engine's calls by endpoint name (`engine.search`, `vehicles.places`…): every

@@ -8,9 +8,16 @@ import {
 } from '@tern/core';
 import type { Role } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from './index';
+import { adminPart } from './adminPart';
+import { bookingPart } from './bookingPart';
+import { addCatalogue, createI18n } from './index';
 
+/** The shared catalogue alone: what the sign-in page and the frame have before any screen's part loads. */
+const shared = createI18n();
+/** With every part, as the screens see it. */
 const i18n = createI18n();
+addCatalogue(i18n, bookingPart);
+addCatalogue(i18n, adminPart);
 const roles: Role[] = ['reseller', 'supplier', 'admin'];
 
 /** Every message key core exports or returns, collected from its tables and functions. */
@@ -53,9 +60,10 @@ const documentKeys = [
 ];
 
 describe('the English catalogue', () => {
-  it.each(coreKeys())('has core key %s', (key) => {
-    expect(i18n.exists(key)).toBe(true);
-    expect(i18n.t(key)).not.toBe(key);
+  // Core's keys name titles, navigation and validation: shown in the frame and on the sign-in page.
+  it.each(coreKeys())('has core key %s in the shared part', (key) => {
+    expect(shared.exists(key)).toBe(true);
+    expect(shared.t(key)).not.toBe(key);
   });
 
   it.each(documentKeys)('has document key %s', (key) => {
@@ -64,6 +72,24 @@ describe('the English catalogue', () => {
 
   it('collects a plausible number of core keys', () => {
     expect(coreKeys().length).toBeGreaterThan(30);
+  });
+});
+
+describe('catalogue parts', () => {
+  it('adds a part once, without overwriting the shared messages', () => {
+    const instance = createI18n();
+    expect(instance.exists('properties.no_search_results')).toBe(false);
+    addCatalogue(instance, bookingPart);
+    addCatalogue(instance, bookingPart);
+    expect(instance.t('properties.no_search_results')).toBe('No properties match your search');
+    expect(instance.t('general.product_name')).toBe('Tern');
+  });
+
+  it('keeps the parts apart from the shared catalogue (no key defined twice)', () => {
+    const sharedKeys = Object.keys(shared.getResourceBundle('en', 'translation'));
+    for (const part of [bookingPart, adminPart]) {
+      for (const key of Object.keys(part.messages)) expect(sharedKeys).not.toContain(key);
+    }
   });
 });
 

@@ -1,9 +1,9 @@
-import { adminEn } from './admin';
-import { bookingEn } from './booking';
-
 /**
- * The English catalogue. Every message key the documents and the core rules name for the screens built so
- * far lives here; `catalogue.test.ts` checks that each key core returns resolves. Other locales come later.
+ * The English catalogue shared by every page (sign-in, navigation, titles, the frame, the bookings list).
+ * With the booking engine's part (`booking.ts`) and the back office's (`admin.ts`), loaded with their screens
+ * (`bookingPart.ts`, `adminPart.ts`), it holds every message key the documents and the core rules name for
+ * the screens built so far; `catalogue.test.ts` checks that each key core returns resolves. Other locales
+ * come later.
  */
 export const en = {
   general: {
@@ -490,8 +490,6 @@ export const en = {
   form: {
     required_hint: 'required',
   },
-  ...bookingEn,
-  ...adminEn,
 } as const;
 
 export type Catalogue = typeof en;

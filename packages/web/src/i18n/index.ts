@@ -1,18 +1,53 @@
 import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { en } from './en';
 
-/** One i18next instance for the app; English only for now (the store's eight languages come later). */
+/**
+ * One i18next instance for the app; English only for now (the store's eight languages come later). It starts
+ * with the shared catalogue (`en.ts`: sign-in, navigation, titles, the frame); the larger parts of the
+ * screens come with their chunks (`useCatalogue`): the booking engine's strings with the app frame, the back
+ * office's with its screens.
+ */
 export function createI18n(language = 'en'): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: en } },
+    // A copy of the top level: parts are merged into the instance's store, never into the shared module.
+    resources: { en: { translation: { ...en } } },
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
     react: { useSuspense: false },
   });
   return instance;
+}
+
+/** A part of a language's catalogue, loaded with the screens that show it. */
+export interface CataloguePart {
+  language: string;
+  messages: Record<string, unknown>;
+}
+
+const added = new WeakMap<i18n, Set<CataloguePart>>();
+
+/**
+ * Adds the part to the instance once. Parts hold their own top-level sections (`catalogue.test.ts` checks that
+ * none is defined twice), so the merge only adds sections.
+ */
+export function addCatalogue(instance: i18n, part: CataloguePart): void {
+  const parts = added.get(instance) ?? new Set<CataloguePart>();
+  added.set(instance, parts);
+  if (parts.has(part)) return;
+  parts.add(part);
+  instance.addResourceBundle(part.language, 'translation', part.messages, true, false);
+}
+
+/**
+ * Makes the parts' messages available to this component and everything below it, before they render (a
+ * screen's chunk imports its part statically, so the strings arrive with the code that shows them).
+ */
+export function useCatalogue(...parts: CataloguePart[]): void {
+  const { i18n } = useTranslation();
+  for (const part of parts) addCatalogue(i18n, part);
 }

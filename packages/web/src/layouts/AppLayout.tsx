@@ -1,18 +1,32 @@
 import type { ReactNode } from 'react';
-import { ToastRegion } from '../components/Toast';
+import { deferred } from '../components/deferred';
 import { DataProvider } from '../data/DataProvider';
 import { PaymentLockBanner } from '../features/billing/PaymentLockBanner';
 import { CookieDialogProvider } from '../features/privacy/CookieDialog';
+import { useCatalogue } from '../i18n';
+import { bookingPart } from '../i18n/bookingPart';
 import { useSession } from '../session/SessionContext';
 import { AppHeader } from './header/AppHeader';
 import { MAIN_ID, SkipLink } from './SkipLink';
 import './layouts.css';
+
+/** The notifications' region (react-aria's toasts): a chunk fetched as the frame draws; queued toasts wait. */
+const ToastRegion = deferred<object>(
+  () => import('../components/Toast').then((m) => () => <m.ToastRegion />),
+  () => null,
+  'ToastRegion',
+);
+
+/** The frame's deferred parts, for tests that draw the app with them already loaded. */
+export const frameParts = [ToastRegion];
 
 /**
  * The signed-in app: header with navigation, property switcher and user menu, then the page. The query cache
  * lives here, with the screens that load data (the sign-in page does not load the query library).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
+  // The booking engine's strings come with the frame (the sign-in page does not load them).
+  useCatalogue(bookingPart);
   // Every app route is guarded. When the session ends here (sign-out, expiry, a 440) the page goes
   // at once, before the session machine's navigation to /login lands.
   const session = useSession();

@@ -1,7 +1,9 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { type RouteDef, routes } from '@tern/core';
+import { type ComponentType, createElement } from 'react';
 import { ComingSoonPage } from '../features/errors/ComingSoonPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { useCatalogue } from '../i18n';
 import { bookingSearch, loginSearch, verifyResetSearch } from './search';
 
 export interface Screen {
@@ -13,6 +15,23 @@ export interface Screen {
    * campaign shells) answer their URLs but are not linked.
    */
   ready: boolean;
+}
+
+/**
+ * A back-office screen: its chunk and the back office's strings (`i18n/adminPart.ts`), loaded side by side, the
+ * strings added before the screen draws.
+ */
+function backOffice<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return lazyRouteComponent(async () => {
+    const [module, { adminPart }] = await Promise.all([load(), import('../i18n/adminPart')]);
+    const Screen = module[name] as ComponentType;
+    function WithStrings() {
+      useCatalogue(adminPart);
+      return createElement(Screen);
+    }
+    WithStrings.displayName = name;
+    return { default: WithStrings };
+  });
 }
 
 /**
@@ -49,45 +68,36 @@ export const screens: Readonly<Record<string, Screen>> = {
     ready: true,
   },
   admin: {
-    component: lazyRouteComponent(() => import('../features/admin/AdminPage'), 'AdminPage'),
+    component: backOffice(() => import('../features/admin/AdminPage'), 'AdminPage'),
     ready: true,
   },
   apiKeys: {
-    component: lazyRouteComponent(() => import('../features/admin/ApiKeysPage'), 'ApiKeysPage'),
+    component: backOffice(() => import('../features/admin/ApiKeysPage'), 'ApiKeysPage'),
     ready: true,
   },
   promocodes: {
-    component: lazyRouteComponent(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
+    component: backOffice(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,
   },
   // `/settings` (and an unknown settings page) is sent on to property details by core's route table.
   settings: {
-    component: lazyRouteComponent(
-      () => import('../features/settings/PropertyDetailsPage'),
-      'PropertyDetailsPage',
-    ),
+    component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),
     ready: true,
   },
   'settings/property-details': {
-    component: lazyRouteComponent(
-      () => import('../features/settings/PropertyDetailsPage'),
-      'PropertyDetailsPage',
-    ),
+    component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),
     ready: true,
   },
   'settings/policies': {
-    component: lazyRouteComponent(() => import('../features/settings/PoliciesPage'), 'PoliciesPage'),
+    component: backOffice(() => import('../features/settings/PoliciesPage'), 'PoliciesPage'),
     ready: true,
   },
   'settings/payment-providers': {
-    component: lazyRouteComponent(
-      () => import('../features/admin/PaymentProvidersPage'),
-      'PaymentProvidersPage',
-    ),
+    component: backOffice(() => import('../features/admin/PaymentProvidersPage'), 'PaymentProvidersPage'),
     ready: true,
   },
   'settings/admin': {
-    component: lazyRouteComponent(() => import('../features/admin/ManagersPage'), 'ManagersPage'),
+    component: backOffice(() => import('../features/admin/ManagersPage'), 'ManagersPage'),
     ready: true,
   },
   notFound: { component: NotFoundPage, ready: true },

@@ -1,5 +1,6 @@
+import { bookingQueryKeys } from '@tern/core';
 import { describe, expect, it } from 'vitest';
-import { bookingSearch, loginSearch, verifyResetSearch } from './search';
+import { bookingKeys, bookingSearch, loginSearch, verifyResetSearch } from './search';
 
 describe('route search params', () => {
   it.each([
@@ -13,6 +14,10 @@ describe('route search params', () => {
     [{ redirect: 'x'.repeat(2001) }, {}],
     [{ redirect: { nested: true } }, {}],
   ])('login %j → %j', (search, expected) => expect(loginSearch(search)).toEqual(expected));
+
+  it('reads the booking query’s keys, core’s list', () => {
+    expect(bookingKeys).toEqual(bookingQueryKeys);
+  });
 
   it('keeps the reset token as text', () => {
     expect(verifyResetSearch({ token: 123456 })).toEqual({ token: '123456' });

@@ -4,9 +4,7 @@ import { useNavigation } from '../../navigation/useNavigation';
 import { useSession } from '../../session/SessionContext';
 import { Logo } from '../Logo';
 import { DesktopNav } from './DesktopNav';
-import { MobileNav } from './MobileNav';
-import { PropertySwitcher } from './PropertySwitcher';
-import { UserMenu } from './UserMenu';
+import { MobileNav, PropertySwitcher, UserMenu } from './deferredParts';
 import './header.css';
 
 export function AppHeader() {

@@ -1,17 +1,17 @@
-import type { Navigation } from '@tern/core';
-import type { User } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { Link } from '../../components/Link';
 import { NewTabNote } from '../../components/NewTabNote';
+import type { MobileNavProps } from './deferredParts';
+import { MenuIcon } from './MenuIcon';
 import { PropertySwitcher } from './PropertySwitcher';
 import { useNavActions } from './useNavActions';
 import { WarningDot } from './WarningDot';
 
 /** At 991 px and below: a menu button opening a side drawer with the same entries (document 3 §10). */
-export function MobileNav({ nav, user }: { nav: Navigation; user: User }) {
+export function MobileNav({ nav, user }: MobileNavProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { isCurrent, hrefOf, run } = useNavActions();
@@ -19,16 +19,7 @@ export function MobileNav({ nav, user }: { nav: Navigation; user: User }) {
   return (
     <div className="app-header__mobile-only">
       <Button variant="quiet" onPress={() => setOpen(true)} aria-label={t('navigation.open_menu')}>
-        <svg
-          viewBox="0 0 24 24"
-          width="24"
-          height="24"
-          aria-hidden="true"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
-          <path d="M3 6h18M3 12h18M3 18h18" />
-        </svg>
+        <MenuIcon />
       </Button>
       <Drawer title={t('navigation.mobile_title')} isOpen={open} onOpenChange={setOpen}>
         {(close) => (

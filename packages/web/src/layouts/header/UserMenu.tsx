@@ -3,16 +3,19 @@ import type { User } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem } from '../../components/Menu';
 import { NewTabNote } from '../../components/NewTabNote';
+import { initialsOf } from './initials';
 import { useNavActions } from './useNavActions';
 import { WarningDot } from './WarningDot';
 
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+export { initialsOf };
+
+export interface UserMenuProps {
+  entries: NavEntry[];
+  user: User;
 }
 
 /** The user menu (document 3 §10): the entries core gives for the role, as far as the app has them. */
-export function UserMenu({ entries, user }: { entries: NavEntry[]; user: User }) {
+export function UserMenu({ entries, user }: UserMenuProps) {
   const { t } = useTranslation();
   const { hrefOf, run } = useNavActions();
   // The dot shows on the closed menu too; its name joins the trigger's.

@@ -1,0 +1,5 @@
+import { adminEn } from './admin';
+import type { CataloguePart } from './index';
+
+/** The back office's strings: loaded with the admin and settings screens (`router/screens.ts`). */
+export const adminPart: CataloguePart = { language: 'en', messages: adminEn };
