@@ -154,7 +154,7 @@ describe('tern login without a terminal', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
     expect(result.stderr).toMatchInlineSnapshot(`
-      "Error: The e-mail or password is not right
+      "Error: The e-mail or password is not right.
       "
     `);
     expect(await readConfig(configDir)).toEqual(before);
@@ -170,7 +170,7 @@ describe('tern login without a terminal', () => {
         "error": {
           "kind": "user",
           "code": "invalid_credentials",
-          "message": "The e-mail or password is not right",
+          "message": "The e-mail or password is not right.",
           "status": 401,
           "requestId": "<id>"
         }

@@ -106,7 +106,7 @@ describe('tern login with a one-time code', () => {
     const code = await codeFromOutbox(configDir);
     const wrong = code === '000000' ? '111111' : '000000';
     const refused = await login(configDir, '--otp', wrong);
-    expect(refused).toMatchObject({ code: 1, stdout: '', stderr: 'Error: The code is not right\n' });
+    expect(refused).toMatchObject({ code: 1, stdout: '', stderr: 'Error: The code is not right.\n' });
     expect((await readConfig(configDir)).pendingChallenge).toBeDefined();
     expect((await login(configDir, '--otp', code)).code).toBe(0);
   });

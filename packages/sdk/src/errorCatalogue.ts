@@ -1,18 +1,21 @@
 /**
- * Every error code the Tern API answers with, and what it means in words a person reads (English; the web app
- * shows them through its translations, `api_errors.<code>`). The server's `HttpError` takes only these codes,
- * so a new one cannot reach a client without its message here.
+ * Every error code the Tern API answers with, and its words in English. The server builds each error's
+ * `message` from this table (with the reply's `params` filled in), so the words live here once; the web app
+ * shows the same codes through its translations (`api_errors.<code>`, with the same `{{param}}` names), and a
+ * test there checks every code has one. The server's `HttpError` takes only these codes.
  */
 export const errorCatalogue = {
   // The request itself
   invalid_input: 'Please correct the marked fields.',
-  invalid_json: 'The request could not be read.',
-  invalid_text: 'The text contains a character that is not allowed.',
-  unsupported_media_type: 'The request was sent in a form the server does not read.',
+  invalid_value: 'This value is not valid.',
+  required: 'This field is required.',
+  invalid_json: 'The request body is not valid JSON.',
+  invalid_text: 'The text contains a character that is not allowed: remove the control or broken character.',
+  unsupported_media_type: 'Send the request body as application/json.',
   payload_too_large: 'The request is too large.',
-  invalid_idempotency_key: 'The request carried an invalid retry key.',
-  idempotency_key_reused: 'This retry key was already used for another request.',
-  idempotency_key_in_progress: 'The same request is still being handled. Try again in a moment.',
+  invalid_idempotency_key: 'The Idempotency-Key header must be 1 to 200 visible characters.',
+  idempotency_key_reused: 'This Idempotency-Key was already used for another request.',
+  idempotency_key_in_progress: 'A request with this Idempotency-Key is still running. Try again in a moment.',
   bad_request: 'The request could not be handled.',
   // Who calls
   unauthenticated: 'Please sign in.',
@@ -22,14 +25,16 @@ export const errorCatalogue = {
   api_key_not_allowed: 'An API key cannot do that: sign in as an agent.',
   session_expired: 'Your session has expired. Please sign in again.',
   password_reset_required: 'Set a new password first.',
-  invalid_reset_token: 'This password reset link is not valid any more.',
+  reset_link_required: 'Open the link from the e-mail to set a new password.',
+  invalid_reset_token: 'This link is invalid or has expired.',
+  old_password_wrong: 'The old password is not right.',
   otp_invalid: 'The code is not right.',
-  otp_expired: 'The code has expired. Ask for a new one.',
+  otp_expired: 'The code has expired. Sign in again to get a new one.',
   wrong_code: 'The code is not right.',
-  too_many_attempts: 'Too many attempts. Try again later.',
+  too_many_attempts: 'Too many attempts. Try again in {{minutes}} min.',
   forbidden: 'You may not do that.',
   no_agency: 'Only an agency’s agents may do that.',
-  payment_locked: 'The account is locked for card payments: add a payment method.',
+  payment_locked: 'Stripe locked: pay the subscription in the billing portal to unlock the account.',
   // What was asked for
   not_found: 'Not found.',
   agency_not_found: 'There is no such agency.',
@@ -39,43 +44,121 @@ export const errorCatalogue = {
   contract_not_found: 'There is no such contract.',
   query_not_found: 'There is no such car search.',
   vehicle_not_found: 'There is no such vehicle.',
+  mail_not_found: 'There is no such e-mail in the outbox.',
+  store_not_found: 'There is no such store.',
+  api_key_not_found: 'There is no such API key.',
+  promo_code_not_found: 'There is no such promo code.',
+  payment_provider_not_found: 'There is no such payment provider.',
+  cancellation_policy_not_found: 'There is no such cancellation policy.',
   no_contract: 'You have no active contract with this property.',
-  // The state of things
-  conflict: 'This changed meanwhile. Reload and try again.',
-  no_longer_available: 'This is no longer available.',
+  // Searching and booking
+  currency_unavailable: 'Prices are not available in {{currency}}: use one of {{currencies}}.',
+  checkout_before_checkin: 'The check-out must be after the check-in.',
+  checkin_past: 'The check-in is in the past.',
+  stay_too_long: 'A stay is at most {{max}} nights.',
+  range_end_before_start: 'The end is before the start.',
+  range_too_long: 'Ask for at most {{max}} days at a time.',
+  unknown_rate: 'A room names a rate that is not in the rates table.',
+  rate_not_sold: 'A room names a rate this property does not sell you.',
+  rate_unavailable: 'This rate cannot be booked for these dates ({{reason}}).',
+  guests_mismatch_rate: 'A room’s guests do not match its rate.',
+  too_many_guests: 'A room has more guests than its occupancy.',
+  card_required: 'A card is needed to guarantee this booking.',
+  card_unusable: 'The card could not be used: enter it again.',
+  no_longer_available: 'This is no longer available for these dates: search again.',
   sold_out: 'This is sold out.',
-  price_changed: 'The price has changed. Check it and book again.',
-  wrong_status: 'This contract cannot do that in its current state.',
-  contract_exists: 'There is already a contract between this agency and property.',
+  price_changed: 'The price has changed to {{currency}} {{total}}: check it and book again.',
+  use_vehicle_bookings: 'Book cars through the vehicle bookings.',
+  pickup_past: 'The pick-up is in the past.',
+  dropoff_before_pickup: 'The drop-off is before the pick-up.',
+  rental_too_long: 'A rental is at most {{max}} days.',
+  half_hour_steps: 'Times go in 30-minute steps: use :00 or :30.',
+  offer_mismatch: 'The offer does not match the vehicle: use an offer from the car search.',
+  driver_too_young: '{{provider}} rents to drivers of {{age}} and over.',
+  // Changing bookings
+  not_changeable_canceled: 'The booking is cancelled: it cannot be changed.',
+  not_changeable_arrival_past: 'The arrival day has passed: the booking can no longer change.',
+  not_changeable_policy: 'The cancellation policy no longer allows changes: the booking has expired.',
+  not_changeable_not_reseller: 'Only the agency that made the booking changes it.',
+  room_not_in_booking: 'A room is not part of this booking.',
+  car_not_in_booking: 'The car is not part of this booking.',
+  room_too_small: 'A room holds at most {{spaces}} guests.',
+  last_unit: 'A booking keeps at least one room: cancel it to give back the last.',
+  use_vehicle_call: 'Change a car’s driver with the rental vehicles call.',
+  use_rooms_call: 'Change a stay’s guests with the booking rooms call.',
+  // Contracts
+  conflict: 'This changed meanwhile. Reload and try again.',
+  wrong_status: 'This contract cannot do that now: it is {{status}}.',
+  contract_exists: 'There is already a contract (active or pending) between this agency and property.',
   no_rate_plans: 'Choose at least one rate plan.',
-  last_unit: 'A booking keeps at least one room.',
-  not_changeable_canceled: 'This booking is cancelled: it cannot be changed.',
-  not_changeable_arrival_past: 'The arrival has passed: this booking cannot be changed.',
-  not_changeable_policy: 'The cancellation policy no longer allows changes to this booking.',
-  not_changeable_not_reseller: 'Only the agency that booked it changes this booking.',
+  nothing_to_sell: 'This property sells nothing yet.',
+  rate_plan_not_property: 'A rate plan is not the property’s.',
+  property_kind_mismatch: 'The property is of another type.',
+  agency_required: 'Choose the agency to propose to.',
   other_side_answers: 'The other side accepts or declines a proposal.',
   initiator_withdraws: 'Only the side that proposed it withdraws it.',
+  // The back office
   email_taken: 'A user with this e-mail already exists.',
   not_changeable: 'You may not change your own properties, reseller link or status.',
+  own_account: 'You may not change your own account’s status or password here.',
+  manager_changes_admin: 'A manager may not change an admin.',
+  admin_changes_email: 'Only an admin changes a user’s e-mail.',
+  admin_links_reseller: 'Only an admin links a user to a reseller.',
+  duplicate_property_row: 'Each property may appear once.',
+  unknown_property_row: 'A property row names a link of another user.',
+  not_managed_property: 'You may only change rows of properties you manage.',
+  property_kind_fixed: 'A hotel stays a hotel and a car station a car station.',
+  unknown_facilities: 'Some facilities are not in the catalogue: {{names}}.',
+  unknown_time_zone: 'Pick a time zone from the list.',
+  position_incomplete: 'A position needs both latitude and longitude: set it on the map.',
+  no_lodging_type: 'A car station has no lodging type.',
+  provider_fields_missing: 'Fill in every field of the provider.',
   provider_deprecated: 'Valitor is deprecated: choose another payment provider.',
   default_provider: 'The default payment provider cannot be deleted: make another one the default first.',
   stripe_not_deletable: 'A Stripe payment provider cannot be deleted.',
   stripe_not_active: 'Finish connecting the Stripe account first.',
   stripe_active: 'This Stripe account is connected already.',
+  stripe_only: 'Only a Stripe provider connects an account.',
   policy_in_use: 'Rate plans sell with this policy: give them another one first.',
   promo_code_taken: 'A promo code with the same code already exists.',
   promo_code_used_up: 'This promo code has been used as often as it may be.',
-  store_not_found: 'There is no such store.',
-  property_kind_fixed: 'A hotel stays a hotel and a car station a car station.',
+  valid_from_past: 'The validity range cannot begin before today: pick {{today}} or later.',
+  usage_limit_below_uses: 'The limit is below the uses so far ({{uses}}).',
+  // Uploads and photos
+  file_too_large: 'The file is too large: at most {{max}}.',
+  invalid_image: 'The file is not a readable image.',
+  unsupported_image: 'Only .png, .jpeg and .jpg images can be uploaded.',
+  too_many_photos: 'A property shows at most {{max}} photos.',
+  unknown_photo: 'This photo was not uploaded for this property.',
+  duplicate_photo: 'The same photo appears twice.',
   // The platform
-  vault_unavailable: 'The card vault cannot be reached. Try again in a moment.',
+  vault_unavailable: 'Card payments are not available right now. Try again in a moment.',
   internal: 'Something went wrong on our side.',
 } as const;
 
 /** A code of the Tern API's errors. */
 export type ErrorCode = keyof typeof errorCatalogue;
 
-/** The words for an error code; `null` for a code this SDK does not know (a newer server). */
-export function describeErrorCode(code: string): string | null {
-  return Object.hasOwn(errorCatalogue, code) ? errorCatalogue[code as ErrorCode] : null;
+/** The values an error's words name (`{{name}}` in the catalogue): sent as the reply's `params`. */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+/** Whether a string is a code of this catalogue. */
+export function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(errorCatalogue, code);
+}
+
+/**
+ * The words for an error code with its params filled in; `null` for a code this SDK does not know (a newer
+ * server). A param the reply did not send stays as its placeholder's name.
+ */
+export function describeErrorCode(code: string, params: ErrorParams = {}): string | null {
+  if (!isErrorCode(code)) return null;
+  return errorCatalogue[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : name,
+  );
+}
+
+/** The names of the params an error code's words take, in order. */
+export function errorParamNames(code: ErrorCode): string[] {
+  return [...errorCatalogue[code].matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
 }

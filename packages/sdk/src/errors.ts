@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ErrorParams } from './errorCatalogue.js';
 
 /** Base of every error the SDK raises itself. Network and timeout errors from `fetch`/ky pass through as they are. */
 export class TernError extends Error {
@@ -8,6 +9,10 @@ export class TernError extends Error {
 export interface FieldError {
   field: string;
   message: string;
+  /** The catalogue's code for this field's refusal (`errorCatalogue`), when the server names one. */
+  code?: string | undefined;
+  /** The values the code's words name. */
+  params?: ErrorParams | undefined;
 }
 
 export interface ApiErrorInit {
@@ -17,6 +22,7 @@ export interface ApiErrorInit {
   requestId?: string | undefined;
   body?: unknown;
   fields?: FieldError[] | undefined;
+  params?: ErrorParams | undefined;
 }
 
 /** The API answered with a status above 299. */
@@ -28,6 +34,8 @@ export class ApiError extends TernError {
   readonly body: unknown;
   /** Field errors of a rejected input, `field` in camelCase dotted form (`session.email`). */
   readonly fields: FieldError[];
+  /** The values the code's words name (`{{name}}` in `errorCatalogue`), as the server sent them. */
+  readonly params: ErrorParams;
   /** The server's own message (`errors`, `message` or `reason`), also for statuses whose `message` is the status text. */
   readonly serverMessage: string | null;
   constructor(init: ApiErrorInit) {
@@ -38,6 +46,7 @@ export class ApiError extends TernError {
     this.requestId = init.requestId;
     this.body = init.body;
     this.fields = init.fields ?? [];
+    this.params = init.params ?? {};
   }
 }
 
@@ -143,13 +152,29 @@ export function errorFromResponse(
     headers?.get('x-request-id') ??
     undefined;
   const fields = Array.isArray(b.fields)
-    ? (b.fields as unknown[]).flatMap((f) =>
-        f && typeof f === 'object' && typeof (f as FieldError).field === 'string'
-          ? [{ field: (f as FieldError).field, message: String((f as FieldError).message) }]
-          : [],
-      )
+    ? (b.fields as unknown[]).flatMap((f) => {
+        if (!f || typeof f !== 'object' || typeof (f as FieldError).field !== 'string') return [];
+        const { field, message, code: fieldCode, params: fieldParams } = f as Record<string, unknown>;
+        return [
+          {
+            field: field as string,
+            message: String(message),
+            ...(typeof fieldCode === 'string' ? { code: fieldCode } : {}),
+            ...(paramsOf(fieldParams) ? { params: paramsOf(fieldParams) } : {}),
+          },
+        ];
+      })
     : undefined;
-  const init = (message: string): ApiErrorInit => ({ status, message, code, requestId, body, fields });
+  const params = paramsOf(b.params);
+  const init = (message: string): ApiErrorInit => ({
+    status,
+    message,
+    code,
+    requestId,
+    body,
+    fields,
+    ...(params ? { params } : {}),
+  });
   if (status === 440) return new SessionExpiredError(init(messageOf(body) ?? 'Your session has expired'));
   if (status === 404) return new NotFoundError(init(messageOf(body) ?? 'Not found'));
   if (status === 400 || status === 401) {
@@ -168,4 +193,13 @@ export function errorFromResponse(
   }
   if (status >= 500) return new ServerError(init(message));
   return new ApiError(init(message));
+}
+
+/** An error reply's `params`: an object of strings and numbers (anything else is left out). */
+function paramsOf(value: unknown): ErrorParams | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(
+    ([, v]) => typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v)),
+  );
+  return entries.length ? (Object.fromEntries(entries) as ErrorParams) : undefined;
 }

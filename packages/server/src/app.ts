@@ -62,11 +62,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     '*',
     bodyLimit({
       maxSize: 10 * 1024 * 1024,
-      onError: (c) =>
-        c.json(
-          errorBody({ message: 'The request is too large', code: 'payload_too_large' }, c.get('requestId')),
-          413,
-        ),
+      onError: (c) => c.json(errorBody(new HttpError(413, 'payload_too_large'), c.get('requestId')), 413),
     }),
   );
   if (config.photosDir) app.use('/photos/*', serveFolder('/photos', config.photosDir));
@@ -77,23 +73,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   registerApi(app, deps.api ?? ternApi, services);
 
-  app.notFound((c) =>
-    c.json(errorBody({ message: 'Not found', code: 'not_found' }, c.get('requestId')), 404),
-  );
+  app.notFound((c) => c.json(errorBody(new HttpError(404, 'not_found'), c.get('requestId')), 404));
   app.onError((error, c) => {
     const requestId = c.get('requestId');
     if (error instanceof HttpError)
       return c.json(errorBody(error, requestId), error.status as 400, error.headers ?? {});
     if (error instanceof HTTPException && error.status < 500)
-      return c.json(
-        errorBody({ message: error.message || 'Bad request', code: 'bad_request' }, requestId),
-        error.status,
-      );
+      return c.json(errorBody(new HttpError(error.status, 'bad_request'), requestId), error.status);
     services.logger.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, error);
-    return c.json(
-      errorBody({ message: 'Something went wrong on our side', code: 'internal' }, requestId),
-      500,
-    );
+    return c.json(errorBody(new HttpError(500, 'internal'), requestId), 500);
   });
   return app;
 }

@@ -76,7 +76,7 @@ describe('admin users', () => {
     );
     expect(twice).toMatchObject({ status: 400 });
     const mismatch = await refusal(admin.admin.createUser({ body: { ...base, confirmPassword: 'other' } }));
-    expect(mismatch.fields).toEqual([{ field: 'confirmPassword', message: 'not match' }]);
+    expect(mismatch.fields).toEqual([{ field: 'confirmPassword', code: 'invalid_value', message: 'not match' }]);
     const user = await admin.admin.createUser({
       body: {
         ...base,
@@ -231,7 +231,7 @@ describe('admin resellers and properties', () => {
           }),
         )
       ).fields,
-    ).toEqual([{ field: 'phone', message: 'Use digits only' }]);
+    ).toEqual([{ field: 'phone', code: 'invalid_value', message: 'Use digits only' }]);
     expect((await admin.admin.listResellers({ query: { q: 'fj-1' } })).items).toEqual([]);
     expect((await admin.admin.listResellers({ query: { q: 'fjord' } })).items.map((r) => r.id)).toEqual([
       created.id,

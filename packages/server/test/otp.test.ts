@@ -67,7 +67,7 @@ describe('one-time codes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const error = await finish(otpClientChallenge, wrong).catch((e) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
-    expect(error).toMatchObject({ code: 'otp_invalid', message: 'The code is not right' });
+    expect(error).toMatchObject({ code: 'otp_invalid', message: 'The code is not right.' });
     for (let i = 0; i < 4; i++) await expect(finish(otpClientChallenge, wrong)).rejects.toThrow();
     // Wrong codes count as failed sign-ins too: the e-mail is now throttled.
     await expect(finish(otpClientChallenge, code)).rejects.toMatchObject({ status: 429 });

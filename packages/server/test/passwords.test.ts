@@ -65,7 +65,9 @@ describe('forgot and reset password', () => {
       .resetPassword({ body: { password: 'new-secret-1', confirmPassword: 'other' } })
       .catch((e) => e);
     expect(mismatch).toBeInstanceOf(ValidationError);
-    expect(mismatch.fields).toEqual([{ field: 'confirmPassword', message: 'Passwords do not match' }]);
+    expect(mismatch.fields).toEqual([
+      { field: 'confirmPassword', code: 'invalid_value', message: 'Passwords do not match' },
+    ]);
 
     const done = await resetClient.auth.resetPassword({
       body: { password: 'new-secret-1', confirmPassword: 'new-secret-1' },
@@ -84,7 +86,7 @@ describe('forgot and reset password', () => {
     expect(again).toBeInstanceOf(ValidationError);
     expect(again).toMatchObject({
       code: 'invalid_reset_token',
-      message: 'This link is invalid or has expired',
+      message: 'This link is invalid or has expired.',
     });
   });
 
@@ -128,12 +130,16 @@ describe('change password', () => {
       })
       .catch((e) => e);
     expect(wrong).toBeInstanceOf(ValidationError);
-    expect(wrong.fields).toEqual([{ field: 'oldPassword', message: 'The old password is not right' }]);
+    expect(wrong.fields).toEqual([
+      { field: 'oldPassword', code: 'old_password_wrong', message: 'The old password is not right.' },
+    ]);
 
     const short = await client.auth
       .changePassword({ body: { oldPassword: PASSWORD, password: 'abc', confirmPassword: 'abc' } })
       .catch((e) => e);
-    expect(short.fields).toEqual([{ field: 'password', message: 'Use at least 6 characters' }]);
+    expect(short.fields).toEqual([
+      { field: 'password', code: 'invalid_value', message: 'Use at least 6 characters' },
+    ]);
 
     await client.auth.changePassword({
       body: { oldPassword: PASSWORD, password: 'fresh-pass-1', confirmPassword: 'fresh-pass-1' },

@@ -87,7 +87,14 @@ describe('promo codes', () => {
     });
     expect(
       (await refusal(hotelier.promoCodes.create({ body: { ...base(), validFrom: day(-2) } }))).fields,
-    ).toEqual([{ field: 'validFrom', message: expect.stringMatching(/^Pick \d{4}-\d{2}-\d{2} or later$/) }]);
+    ).toEqual([
+      {
+        field: 'validFrom',
+        code: 'valid_from_past',
+        params: { today: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+        message: expect.stringMatching(/pick \d{4}-\d{2}-\d{2} or later\.$/),
+      },
+    ]);
     expect(
       (await refusal(hotelier.promoCodes.create({ body: { ...base(), amount: 150 } }))).fields?.[0]?.field,
     ).toBe('amount');

@@ -96,7 +96,14 @@ describe('property details', () => {
           }),
         )
       ).fields,
-    ).toEqual([{ field: 'facilities', message: 'Unknown: moat' }]);
+    ).toEqual([
+      {
+        field: 'facilities',
+        code: 'unknown_facilities',
+        params: { names: 'moat' },
+        message: 'Some facilities are not in the catalogue: moat.',
+      },
+    ]);
     // A unit facility is not a property's.
     expect(
       (

@@ -105,7 +105,7 @@ const testHandlers: AreaHandlers<typeof testArea> = {
   },
   refuse: () => {
     made++;
-    throw conflict('No more things', 'sold_out');
+    throw conflict('sold_out');
   },
   boom: () => {
     throw new Error('secret detail: password=hunter2');
@@ -116,7 +116,7 @@ const testHandlers: AreaHandlers<typeof testArea> = {
     made++;
     await ctx.db.query('insert into test_writes (name) values ($1)', [body.name]);
     if (body.outcome === 'crash') throw new Error('the process died here');
-    if (body.outcome === 'refuse') throw conflict('Sold out after writing', 'sold_out');
+    if (body.outcome === 'refuse') throw conflict('sold_out');
     const rows = await ctx.db.one<{ n: number }>(
       'select count(*)::int as n from test_writes where name = $1',
       [body.name],
@@ -217,13 +217,13 @@ describe('the registrar', () => {
 
   it('answers 400 with every field that is wrong, in camelCase dotted paths', async () => {
     const body = (await (await makeThing({ thing: { name: 'x', count: 1.5 } })).json()) as ErrorJson;
-    expect(body.message).toBe('Please correct the marked fields');
+    expect(body.message).toBe('Please correct the marked fields.');
     expect(body.code).toBe('invalid_input');
     expect(body.fields.map((f) => f.field)).toEqual(['thing.name', 'thing.count']);
     const param = await call('/api/test/things/abc', { method: 'POST', as: 'reseller', body: '{}' });
     expect(await param.json()).toMatchObject({
-      message: 'Not a number',
-      fields: [{ field: 'id', message: 'Not a number' }],
+      message: 'Please correct the marked fields.',
+      fields: [{ field: 'id', code: 'invalid_value', message: 'Not a number' }],
     });
   });
 
@@ -245,7 +245,7 @@ describe('the registrar', () => {
     const text = await response.text();
     const body = JSON.parse(text);
     expect(body).toEqual({
-      message: 'Something went wrong on our side',
+      message: 'Something went wrong on our side.',
       code: 'internal',
       request_id: body.request_id,
     });
@@ -363,7 +363,7 @@ describe('idempotency keys', () => {
     const first = await call('/api/test/refuse', { method: 'POST', headers });
     const second = await call('/api/test/refuse', { method: 'POST', headers });
     expect([first.status, second.status]).toEqual([409, 409]);
-    expect(await second.json()).toMatchObject({ code: 'sold_out', message: 'No more things' });
+    expect(await second.json()).toMatchObject({ code: 'sold_out', message: 'This is sold out.' });
     expect(made - before).toBe(1);
   });
 });

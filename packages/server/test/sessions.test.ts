@@ -39,7 +39,7 @@ describe('sessions', () => {
         .auth.currentUser()
         .catch((e) => e);
       expect(error).toBeInstanceOf(UnauthorizedError);
-      expect(error).toMatchObject({ status: 401, code: 'unauthenticated', message: 'Please sign in' });
+      expect(error).toMatchObject({ status: 401, code: 'unauthenticated', message: 'Please sign in.' });
     }
   });
 

@@ -73,7 +73,7 @@ describe('sign-in', () => {
     for (const error of [wrong, unknown]) {
       expect(error).toBeInstanceOf(UnauthorizedError);
       expect(error).toMatchObject({ status: 401, code: 'invalid_credentials' });
-      expect(error.message).toBe('The e-mail or password is not right');
+      expect(error.message).toBe('The e-mail or password is not right.');
     }
   });
 
@@ -83,7 +83,7 @@ describe('sign-in', () => {
       .client()
       .auth.signIn(signInBody('agent2'))
       .catch((e) => e);
-    expect(error).toMatchObject({ status: 401, code: 'account_blocked', message: 'This account is blocked' });
+    expect(error).toMatchObject({ status: 401, code: 'account_blocked', message: 'This account is blocked.' });
     await server.db.query(`update users set status = 'active' where email = $1`, [demoEmail('agent2')]);
   });
 
@@ -93,14 +93,14 @@ describe('sign-in', () => {
       .auth.signIn({ body: { session: { email: 'not-an-email', password: '' } } })
       .catch((e) => e);
     expect(error).toBeInstanceOf(ValidationError);
-    expect(error.message).toBe('Please correct the marked fields');
+    expect(error.message).toBe('Please correct the marked fields.');
     expect(error.fields).toEqual([
-      { field: 'session.email', message: 'Enter a valid e-mail address' },
-      { field: 'session.password', message: 'Enter your password' },
+      { field: 'session.email', code: 'invalid_value', message: 'Enter a valid e-mail address' },
+      { field: 'session.password', code: 'invalid_value', message: 'Enter your password' },
     ]);
   });
 
-  it('answers a single wrong field with its own message, and a missing body', async () => {
+  it('answers a missing field with its code and words, and a missing body', async () => {
     const one = await server.fetch('/api/v1/sessions', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -108,9 +108,9 @@ describe('sign-in', () => {
     });
     expect(one.status).toBe(400);
     expect(await one.json()).toMatchObject({
-      message: 'This field is required',
+      message: 'Please correct the marked fields.',
       code: 'invalid_input',
-      fields: [{ field: 'session.password', message: 'This field is required' }],
+      fields: [{ field: 'session.password', code: 'required', message: 'This field is required.' }],
     });
     const bad = await server.fetch('/api/v1/sessions', {
       method: 'POST',
@@ -134,7 +134,8 @@ describe('sign-in throttling', () => {
     const error = await client.auth.signIn(signInBody('hotelier2')).catch((e) => e);
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.status).toBe(429);
-    expect(error.serverMessage).toBe('Too many attempts. Try again in 15 minutes.');
+    expect(error.serverMessage).toBe('Too many attempts. Try again in 15 min.');
+    expect(error.params).toEqual({ minutes: 15 });
     expect(error.retryAfter).toBeGreaterThan(14 * 60);
     expect(error.retryAfter).toBeLessThanOrEqual(15 * 60);
     server.clock.advance(15 * MINUTE + 1000);

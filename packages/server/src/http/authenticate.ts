@@ -21,8 +21,7 @@ export async function authenticate(
   const session = await findSession(services.db, token);
   if (!session) return { problem: unauthenticated() };
   if (session.expires_at.getTime() <= services.clock.now().getTime()) return { problem: sessionExpired() };
-  if (session.status !== 'active')
-    return { problem: unauthenticated('This account is blocked', 'account_blocked') };
+  if (session.status !== 'active') return { problem: unauthenticated('account_blocked') };
   await touchSession(services.db, services.clock, session);
   return {
     auth: {
@@ -73,9 +72,8 @@ export async function authorize(
   if (isOpenToAnyone(endpoint, services.config)) return auth;
   if (!auth) throw (result as { problem: HttpError }).problem;
   if (!isAllowed(endpoint.access, auth.user.role)) throw forbidden();
-  if (auth.apiKeyId && !apiKeyMay(endpoint))
-    throw forbidden('An API key cannot do that: sign in as an agent', 'api_key_not_allowed');
+  if (auth.apiKeyId && !apiKeyMay(endpoint)) throw forbidden('api_key_not_allowed');
   if (auth.purpose === 'password_reset' && !resetSessionMay.has(endpoint.name))
-    throw forbidden('Set a new password first', 'password_reset_required');
+    throw forbidden('password_reset_required');
   return auth;
 }

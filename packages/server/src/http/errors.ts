@@ -1,52 +1,73 @@
-import type { ErrorCode, FieldError } from '@tern/sdk';
+import { describeErrorCode, type ErrorCode, type ErrorParams, type FieldError } from '@tern/sdk';
+
+/** What an error may carry besides its code: the values its words name, field errors, reply headers. */
+export interface ErrorDetails {
+  params?: ErrorParams | undefined;
+  fields?: FieldError[] | undefined;
+  headers?: Record<string, string> | undefined;
+}
 
 /**
- * An error a handler throws on purpose: answered with its status and `{message, code, fields?, request_id}`.
- * Anything else thrown is logged and answered 500 without details.
+ * An error a handler throws on purpose: answered with its status and `{message, code, params?, fields?,
+ * request_id}`. Its message is the SDK catalogue's words for the code with the params filled in, so a client
+ * may show the words it got or its own translation of the code. Anything else thrown is logged and answered
+ * 500 without details.
  */
 export class HttpError extends Error {
   override name = 'HttpError';
+  readonly params: ErrorParams | undefined;
+  readonly fields: FieldError[] | undefined;
+  readonly headers: Record<string, string> | undefined;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
-    message: string,
-    readonly fields?: FieldError[],
-    readonly headers?: Record<string, string>,
+    details: ErrorDetails = {},
   ) {
-    super(message);
+    super(describeErrorCode(code, details.params) ?? code);
+    this.params = details.params;
+    this.fields = details.fields;
+    this.headers = details.headers;
   }
 }
 
-export const badRequest = (message: string, fields?: FieldError[], code: ErrorCode = 'invalid_input') =>
-  new HttpError(400, code, message, fields);
-export const unauthenticated = (message = 'Please sign in', code: ErrorCode = 'unauthenticated') =>
-  new HttpError(401, code, message);
-export const sessionExpired = () =>
-  new HttpError(440, 'session_expired', 'Your session has expired. Please sign in again.');
-export const forbidden = (message = 'You may not do that', code: ErrorCode = 'forbidden') =>
-  new HttpError(403, code, message);
-export const notFound = (message = 'Not found', code: ErrorCode = 'not_found') =>
-  new HttpError(404, code, message);
-export const conflict = (message: string, code: ErrorCode = 'conflict') => new HttpError(409, code, message);
-export const tooManyRequests = (retryAfterSeconds: number) => {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new HttpError(
-    429,
-    'too_many_attempts',
-    `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
-  );
-};
+/** A field's refusal named by a catalogue code: its words are the catalogue's. */
+export function fieldError(field: string, code: ErrorCode, params?: ErrorParams): FieldError {
+  return {
+    field,
+    code,
+    message: describeErrorCode(code, params) ?? code,
+    ...(params ? { params } : {}),
+  };
+}
+
+/** 400 whose one field is refused with the error's own code. */
+export const invalidField = (code: ErrorCode, field: string, params?: ErrorParams) =>
+  new HttpError(400, code, { params, fields: [fieldError(field, code, params)] });
+
+export const badRequest = (code: ErrorCode = 'invalid_input', details?: ErrorDetails) =>
+  new HttpError(400, code, details);
+export const unauthenticated = (code: ErrorCode = 'unauthenticated') => new HttpError(401, code);
+export const sessionExpired = () => new HttpError(440, 'session_expired');
+export const forbidden = (code: ErrorCode = 'forbidden', params?: ErrorParams) =>
+  new HttpError(403, code, { params });
+export const notFound = (code: ErrorCode = 'not_found') => new HttpError(404, code);
+export const conflict = (code: ErrorCode = 'conflict', params?: ErrorParams) =>
+  new HttpError(409, code, { params });
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, 'too_many_attempts', {
+    params: { minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) },
+    headers: { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  });
 
 /** The JSON body of an error reply (snake_case on the wire). */
 export function errorBody(
-  error: Pick<HttpError, 'message' | 'code' | 'fields'>,
+  error: Pick<HttpError, 'message' | 'code' | 'fields'> & { params?: ErrorParams | undefined },
   requestId: string,
 ): Record<string, unknown> {
   return {
     message: error.message,
     code: error.code,
+    ...(error.params && Object.keys(error.params).length ? { params: error.params } : {}),
     ...(error.fields?.length ? { fields: error.fields } : {}),
     request_id: requestId,
   };

@@ -27,19 +27,28 @@ const claimSql = `insert into idempotency_keys (owner, user_id, key, endpoint, r
   values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (owner, key, endpoint) do nothing returning id`;
 
 /** What a repeat of a claimed key gets: the first reply, or 409 when it asked for something else. */
-async function replay(db: Db, scope: IdempotencyScope): Promise<(Reply & { replayed: true }) | null> {
+async function replay(
+  db: Db,
+  scope: IdempotencyScope,
+  expiredBefore: Date,
+): Promise<(Reply & { replayed: true }) | null> {
   const first = await db.one<{
     id: string;
     request_hash: string;
     status: number | null;
     body: string | null;
   }>(
-    'select id, request_hash, status, body from idempotency_keys where owner = $1 and key = $2 and endpoint = $3',
-    [scope.owner, scope.key, scope.endpoint],
+    // One round trip: a key older than a day is deleted (it counts as new), a younger one read.
+    `with expired as (
+       delete from idempotency_keys
+        where owner = $1 and key = $2 and endpoint = $3 and created_at < $4 returning id
+     )
+     select id, request_hash, status, body from idempotency_keys
+      where owner = $1 and key = $2 and endpoint = $3 and id not in (select id from expired)`,
+    [scope.owner, scope.key, scope.endpoint, expiredBefore],
   );
   if (!first) return null;
-  if (first.request_hash !== scope.requestHash)
-    throw conflict('This Idempotency-Key was already used for another request', 'idempotency_key_reused');
+  if (first.request_hash !== scope.requestHash) throw conflict('idempotency_key_reused');
   if (first.status === null) {
     // Written by a server before keys committed with their work: its call can no longer be running.
     await db.query('delete from idempotency_keys where id = $1', [first.id]);
@@ -68,16 +77,8 @@ export async function withIdempotency(
   refusal: (error: HttpError) => Reply,
 ): Promise<Reply & { replayed?: boolean }> {
   if (scope.key.length < 1 || scope.key.length > 200 || !/^[\x21-\x7e]+$/.test(scope.key))
-    throw badRequest(
-      'The Idempotency-Key header must be 1 to 200 visible characters',
-      undefined,
-      'invalid_idempotency_key',
-    );
+    throw badRequest('invalid_idempotency_key');
   const now = clock.now();
-  await db.query(
-    'delete from idempotency_keys where owner = $1 and key = $2 and endpoint = $3 and created_at < $4',
-    [scope.owner, scope.key, scope.endpoint, new Date(now.getTime() - KEEP_MS)],
-  );
   const claim = (status: number | null, body: unknown) => [
     scope.owner,
     scope.userId,
@@ -89,7 +90,7 @@ export async function withIdempotency(
     body === null || body === undefined ? null : JSON.stringify(body),
   ];
   for (let attempt = 0; attempt < 3; attempt++) {
-    const earlier = await replay(db, scope);
+    const earlier = await replay(db, scope, new Date(now.getTime() - KEEP_MS));
     if (earlier) return earlier;
     let reply: Reply | 'claimedMeanwhile';
     try {
@@ -115,7 +116,7 @@ export async function withIdempotency(
     }
     if (reply !== 'claimedMeanwhile') return reply;
   }
-  throw conflict('A request with this Idempotency-Key is still running', 'idempotency_key_in_progress');
+  throw conflict('idempotency_key_in_progress');
 }
 
 /** Leaves a transaction without keeping its key: a 5xx or a download. */

@@ -1,6 +1,6 @@
 import { decodeQuery, type Endpoint, toCamel } from '@tern/sdk';
 import type { Context } from 'hono';
-import { badRequest, HttpError } from './errors.js';
+import { badRequest, HttpError, invalidField } from './errors.js';
 import { parseInput } from './validate.js';
 
 export interface ParsedInput {
@@ -22,11 +22,7 @@ const unstorable = (text: string) =>
 export function assertStorableText(value: unknown, path: string[] = []): void {
   const refuse = () => {
     const field = path.join('.') || '(root)';
-    return badRequest(
-      'The text contains a character that is not allowed',
-      [{ field, message: 'Remove the control or broken character' }],
-      'invalid_text',
-    );
+    return invalidField('invalid_text', field);
   };
   if (typeof value === 'string') {
     if (unstorable(value)) throw refuse();
@@ -63,12 +59,11 @@ async function readBody(c: Context, endpoint: Endpoint): Promise<{ value: unknow
   const type = c.req.header('content-type');
   const raw = await c.req.text();
   if (!raw.trim()) return { value: undefined, raw };
-  if (type !== undefined && !JSON_TYPE.test(type))
-    throw new HttpError(415, 'unsupported_media_type', 'Send the request body as application/json');
+  if (type !== undefined && !JSON_TYPE.test(type)) throw new HttpError(415, 'unsupported_media_type');
   try {
     return { value: toCamel(JSON.parse(raw)), raw };
   } catch {
-    throw badRequest('The request body is not valid JSON', undefined, 'invalid_json');
+    throw badRequest('invalid_json');
   }
 }
 

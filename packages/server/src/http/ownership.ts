@@ -95,24 +95,24 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NO_AGENCY = '00000000-0000-0000-0000-000000000000';
 
 /** The 404 of each kind: what the caller reads, and the code clients match on. */
-const missing: Record<OwnerKind, [message: string, code: ErrorCode]> = {
-  agency: ['There is no such agency', 'agency_not_found'],
-  agencyUser: ['There is no such user', 'user_not_found'],
-  property: ['There is no such property', 'property_not_found'],
-  managedProperty: ['There is no such property', 'property_not_found'],
-  managedUser: ['There is no such user', 'user_not_found'],
-  apiKey: ['There is no such API key', 'not_found'],
-  promoCode: ['There is no such promo code', 'not_found'],
-  paymentProvider: ['There is no such payment provider', 'not_found'],
-  cancellationPolicy: ['There is no such cancellation policy', 'not_found'],
-  booking: ['There is no such booking', 'booking_not_found'],
-  contract: ['There is no such contract', 'contract_not_found'],
-  engineProperty: ['There is no such property', 'property_not_found'],
-  contractedProperty: ['You have no active contract with this property', 'no_contract'],
-  vehicleQuery: ['There is no such car search', 'query_not_found'],
-  vehicleBooking: ['There is no such car booking', 'booking_not_found'],
-  narrows: ['Not found', 'not_found'],
-  unowned: ['Not found', 'not_found'],
+const missing: Record<OwnerKind, ErrorCode> = {
+  agency: 'agency_not_found',
+  agencyUser: 'user_not_found',
+  property: 'property_not_found',
+  managedProperty: 'property_not_found',
+  managedUser: 'user_not_found',
+  apiKey: 'api_key_not_found',
+  promoCode: 'promo_code_not_found',
+  paymentProvider: 'payment_provider_not_found',
+  cancellationPolicy: 'cancellation_policy_not_found',
+  booking: 'booking_not_found',
+  contract: 'contract_not_found',
+  engineProperty: 'property_not_found',
+  contractedProperty: 'no_contract',
+  vehicleQuery: 'query_not_found',
+  vehicleBooking: 'booking_not_found',
+  narrows: 'not_found',
+  unowned: 'not_found',
 };
 
 function user(at: Lookup) {
@@ -123,7 +123,7 @@ function user(at: Lookup) {
 /** A reseller without an agency reaches nothing an agency owns. */
 function agencyOf(at: Lookup): string {
   const agencyId = user(at).agencyId;
-  if (!agencyId) throw forbidden('Only an agency’s agents may do that', 'no_agency');
+  if (!agencyId) throw forbidden('no_agency');
   return agencyId;
 }
 
@@ -318,7 +318,7 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   engineProperty: enginePropertyOf,
   contractedProperty: async (value, at) => {
     const p = await enginePropertyOf(value, at);
-    if (!p) throw notFound(...missing.engineProperty);
+    if (!p) throw notFound(missing.engineProperty);
     return p.contractId ? p : null;
   },
   vehicleQuery: async (value, at) => {
@@ -374,7 +374,7 @@ export async function resolveOwned(
     const resolve = resolvers[kind] as Resolver<typeof kind>;
     const one = async (value: unknown) => {
       const resolved = await resolve(String(value), at);
-      if (resolved === null) throw notFound(...missing[kind]);
+      if (resolved === null) throw notFound(missing[kind]);
       return resolved;
     };
     owned[name] = Array.isArray(field.value)

@@ -15,6 +15,6 @@ export function agentOf(
   what: string,
 ): { userId: string; agencyId: string; email: string } {
   const auth = requireAuth(ctx);
-  if (!auth.user.agencyId) throw forbidden(`Only an agency’s agents ${what}`);
+  if (!auth.user.agencyId) throw forbidden('no_agency');
   return { userId: auth.user.id, agencyId: auth.user.agencyId, email: auth.user.email };
 }

@@ -95,8 +95,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
   },
 
   unitRates: async ({ params, owned }, ctx) => {
-    if (owned.id.kind !== kindOf(params.kind))
-      throw notFound('There is no such property', 'property_not_found');
+    if (owned.id.kind !== kindOf(params.kind)) throw notFound('property_not_found');
     const items = await unitRatesOf(ctx.db, owned.id.id);
     return { items, meta: { page: 1, limit: items.length, total: items.length } };
   },
@@ -105,7 +104,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
   cardCaptureFormUrl: (_, ctx) => cardCaptureFormUrl(ctx.config),
 
   createBooking: async ({ params, body }, ctx) => {
-    if (params.kind !== 'accommodations') throw forbidden('Book cars through the v3 vehicle bookings');
+    if (params.kind !== 'accommodations') throw forbidden('use_vehicle_bookings');
     return createStayBooking(ctx.db, ctx.clock, params.id, await unlockedAgencyOf(ctx), body.booking);
   },
 };

@@ -8,7 +8,7 @@ export const mailHandlers: AreaHandlers<Contract['mail']> = {
   list: ({ query }, ctx) => listMails(ctx.db, query),
   show: async ({ params }, ctx) => {
     const mail = await findMail(ctx.db, params.id);
-    if (!mail) throw notFound('There is no such e-mail in the outbox');
+    if (!mail) throw notFound('mail_not_found');
     return mail;
   },
 };

@@ -9,7 +9,7 @@ import {
 import { Hono } from 'hono';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
-import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { badRequest, conflict, fieldError, invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';
 import { escapeHtml } from './mail.js';
 import { openSecret, sealSecret } from './secrets.js';
@@ -98,11 +98,11 @@ function storedFields(
       } else if (before?.secrets[f.name]) {
         secrets[f.name] = before.secrets[f.name]!;
         hints[f.name] = before.secret_hints[f.name] ?? '';
-      } else missing.push({ field: `provider.details.${f.name}`, message: 'required' });
+      } else missing.push(fieldError(`provider.details.${f.name}`, 'required'));
     } else if (sent !== '') details[f.name] = sent;
-    else missing.push({ field: `provider.details.${f.name}`, message: 'required' });
+    else missing.push(fieldError(`provider.details.${f.name}`, 'required'));
   }
-  if (missing.length) throw badRequest('Fill in every field of the provider', missing);
+  if (missing.length) throw badRequest('provider_fields_missing', { fields: missing });
   return { details, secrets, secret_hints: hints };
 }
 
@@ -149,12 +149,7 @@ export async function createProvider(
   propertyId: string,
   provider: { name: ProviderName; default: boolean; details: Details },
 ): Promise<PaymentProvider> {
-  if (provider.name === 'valitor')
-    throw badRequest(
-      'Valitor is deprecated: choose another payment provider',
-      [{ field: 'provider.name', message: 'Valitor is deprecated' }],
-      'provider_deprecated',
-    );
+  if (provider.name === 'valitor') throw invalidField('provider_deprecated', 'provider.name');
   const fields = storedFields(deps.secretKey, provider.name, provider.details, null);
   return deps.db.transaction(async (tx) => {
     // Serialises the property's provider writes (its default is one row at a time).
@@ -203,8 +198,7 @@ export async function updateProvider(
     const before = (await tx.one<ProviderRow>(`select ${COLUMNS} from payment_providers where id = $1`, [
       id,
     ]))!;
-    if (before.name === 'stripe' && !before.stripe_account_active)
-      throw conflict('Finish connecting the Stripe account first', 'stripe_not_active');
+    if (before.name === 'stripe' && !before.stripe_account_active) throw conflict('stripe_not_active');
     const fields = storedFields(deps.secretKey, before.name, provider.details, before);
     await tx.query(
       'update payment_providers set details = $2, secrets = $3, secret_hints = $4, updated_at = $5 where id = $1',
@@ -239,13 +233,8 @@ export async function deleteProvider(deps: ProviderDeps, propertyId: string, id:
   await deps.db.transaction(async (tx) => {
     await tx.query('select id from properties where id = $1 for update', [propertyId]);
     const row = (await tx.one<ProviderRow>(`select ${COLUMNS} from payment_providers where id = $1`, [id]))!;
-    if (row.name === 'stripe')
-      throw conflict('A Stripe payment provider cannot be deleted', 'stripe_not_deletable');
-    if (row.is_default)
-      throw conflict(
-        'The default payment provider cannot be deleted: make another one the default first',
-        'default_provider',
-      );
+    if (row.name === 'stripe') throw conflict('stripe_not_deletable');
+    if (row.is_default) throw conflict('default_provider');
     await tx.query('delete from payment_providers where id = $1', [id]);
     await audit(tx, deps.actor, {
       objectType: 'paymentProvider',
@@ -261,10 +250,8 @@ export async function deleteProvider(deps: ProviderDeps, propertyId: string, id:
 export async function stripeConnect(deps: ProviderDeps, id: string): Promise<PaymentProvider> {
   return deps.db.transaction(async (tx) => {
     const row = (await tx.one<ProviderRow>(`select ${COLUMNS} from payment_providers where id = $1`, [id]))!;
-    if (row.name !== 'stripe')
-      throw new HttpError(409, 'conflict', 'Only a Stripe provider connects an account');
-    if (row.stripe_account_active)
-      throw conflict('This Stripe account is connected already', 'stripe_active');
+    if (row.name !== 'stripe') throw conflict('stripe_only');
+    if (row.stripe_account_active) throw conflict('stripe_active');
     return toProvider(row, await onboardingLink(tx, deps, id));
   });
 }

@@ -148,8 +148,7 @@ export async function deleteCancellationPolicy(
     const used = await tx.one('select 1 from rate_plans where cancellation_policy_id = $1 limit 1', [
       policyId,
     ]);
-    if (used)
-      throw conflict('Rate plans sell with this policy: give them another one first', 'policy_in_use');
+    if (used) throw conflict('policy_in_use');
     const before = await tx.one<Record<string, unknown>>(
       'select * from cancellation_policies where id = $1',
       [policyId],

@@ -3,7 +3,7 @@ import type { ListMeta, PromoCode, promoCodeBody } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
-import { badRequest, conflict, HttpError } from '../http/errors.js';
+import { conflict, fieldError, HttpError, invalidField } from '../http/errors.js';
 import type { OwnedProperty } from '../http/ownership.js';
 import { type Actor, audit } from './admin/audit.js';
 
@@ -91,19 +91,16 @@ export async function getPromoCode(db: Db, id: string): Promise<PromoCode> {
 function check(body: Body, property: OwnedProperty, clock: Clock, keptFrom: string | null): void {
   const today = todayIn(property.timezone, clock.now());
   if (body.validFrom && body.validFrom !== keptFrom && compareDays(body.validFrom, today) < 0)
-    throw badRequest('The validity range cannot begin before today', [
-      { field: 'validFrom', message: `Pick ${today} or later` },
-    ]);
+    throw invalidField('valid_from_past', 'validFrom', { today });
   // Gift-card stores come with the gift-card issue: until then there is no store a code can apply to.
   if (body.appliesTo.length > 0)
-    throw new HttpError(404, 'store_not_found', 'There is no such store', [
-      { field: 'appliesTo.0.storeId', message: 'There is no such store' },
-    ]);
+    throw new HttpError(404, 'store_not_found', {
+      fields: [fieldError('appliesTo.0.storeId', 'store_not_found')],
+    });
 }
 
 function codeTaken(error: unknown): never {
-  if ((error as { code?: string }).code === '23505')
-    throw conflict('A promo code with the same code already exists', 'promo_code_taken');
+  if ((error as { code?: string }).code === '23505') throw conflict('promo_code_taken');
   throw error;
 }
 
@@ -165,9 +162,7 @@ export async function updatePromoCode(
     ]);
     check(body, property, clock, before!.valid_from);
     if (body.usageLimit != null && body.usageLimit < before!.usage_count)
-      throw badRequest('The limit is below the uses so far', [
-        { field: 'usageLimit', message: `It has been used ${before!.usage_count} times` },
-      ]);
+      throw invalidField('usage_limit_below_uses', 'usageLimit', { uses: before!.usage_count });
     const row = await tx
       .one<PromoRow>(
         `update promo_codes set name = $2, code = $3, code_type = $4, amount = $5, usage_limit = $6, status = $7,

@@ -8,7 +8,7 @@ import {
 } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../db/db.js';
-import { badRequest } from '../http/errors.js';
+import { invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';
 
 // A property's details (document 2 §3): read and saved from the same columns the booking engine shows resellers,
@@ -98,23 +98,14 @@ export async function updatePropertyDetails(
 ): Promise<PropertyDetails> {
   const unknown = body.facilities.filter((code) => !isFacility(code, 'property'));
   if (unknown.length)
-    throw badRequest('Some facilities are not in the catalogue', [
-      { field: 'facilities', message: `Unknown: ${unknown.slice(0, 5).join(', ')}` },
-    ]);
+    throw invalidField('unknown_facilities', 'facilities', { names: unknown.slice(0, 5).join(', ') });
   if (body.timezone !== undefined && !isTimeZone(body.timezone))
-    throw badRequest('Pick a time zone from the list', [
-      { field: 'timezone', message: 'Pick a time zone from the list' },
-    ]);
+    throw invalidField('unknown_time_zone', 'timezone');
   if ((body.latitude == null) !== (body.longitude == null))
-    throw badRequest('A position needs both latitude and longitude', [
-      { field: 'latitude', message: 'Set the position on the map' },
-    ]);
+    throw invalidField('position_incomplete', 'latitude');
   return db.transaction(async (tx) => {
     const before = (await tx.one<Row>(`select ${COLUMNS} from properties where id = $1 for update`, [id]))!;
-    if (body.propertyType && before.kind === 'vehicle')
-      throw badRequest('A car station has no lodging type', [
-        { field: 'propertyType', message: 'Not for a car station' },
-      ]);
+    if (body.propertyType && before.kind === 'vehicle') throw invalidField('no_lodging_type', 'propertyType');
     const row = await tx.one<Row>(
       `update properties set title = $2, currency = $3, order_number_prefix = $4, reply_to_name = $5,
               reply_to_email = $6, email = $7, phone = $8, country = $9, timezone = $10, zip_code = $11, state = $12,

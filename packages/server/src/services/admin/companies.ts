@@ -72,7 +72,7 @@ function toReseller(r: Record<string, unknown>): Reseller {
 
 async function loadReseller(db: Db, id: string): Promise<Reseller> {
   const row = await db.one(`select ${RESELLER_COLUMNS} from agencies where id = $1`, [id]);
-  if (!row) throw notFound('There is no such agency', 'agency_not_found');
+  if (!row) throw notFound('agency_not_found');
   return toReseller(row);
 }
 /** What the trail follows of a reseller: everything but the timestamps. */
@@ -231,7 +231,7 @@ function toProperty(r: Record<string, unknown>): AdminProperty {
 
 async function loadPropertyRow(db: Db, id: string): Promise<Record<string, unknown>> {
   const row = await db.one(`select ${PROPERTY_COLUMNS} from properties where id = $1`, [id]);
-  if (!row) throw notFound('There is no such property', 'property_not_found');
+  if (!row) throw notFound('property_not_found');
   return row;
 }
 /** What the trail follows of a property: the stored fields (the Channex id masked like a secret). */
@@ -311,13 +311,7 @@ export async function createProperty(ctx: Ctx, b: PropertyValues): Promise<Admin
 export async function updateProperty(ctx: Ctx, id: string, b: PropertyUpdateValues): Promise<AdminProperty> {
   return ctx.db.transaction(async (tx) => {
     const before = await loadPropertyRow(tx, id);
-    if (before.kind !== kindOf(b.propertyType))
-      throw conflict(
-        before.kind === 'vehicle'
-          ? 'A car station stays a car station'
-          : 'A hotel stays a hotel: pick one of the lodging types',
-        'property_kind_fixed',
-      );
+    if (before.kind !== kindOf(b.propertyType)) throw conflict('property_kind_fixed');
     // Sent back masked (or left out): the stored id stays.
     const channex =
       b.channexPropertyId === undefined ||

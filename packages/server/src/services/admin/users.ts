@@ -9,7 +9,7 @@ import type {
 import type { z } from 'zod';
 import type { Db } from '../../db/db.js';
 import type { Auth, RequestContext } from '../../http/context.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import { hashPassword } from '../auth/password.js';
 import { audit } from './audit.js';
 
@@ -84,7 +84,7 @@ function toUser(row: UserRow, caller: Auth['user']): ManagedUser {
 
 async function load(db: Db, id: string): Promise<UserRow> {
   const row = await db.one<UserRow>(`${SELECT} where u.id = $1`, [id]);
-  if (!row) throw notFound('There is no such user', 'user_not_found');
+  if (!row) throw notFound('user_not_found');
   return row;
 }
 
@@ -137,8 +137,7 @@ export async function listUsers(
 
 /** Postgres' unique violation on the users' e-mail: a 409 the form shows on the field. */
 function emailTaken(error: unknown): never {
-  if ((error as { code?: string }).code === '23505')
-    throw conflict('A user with this e-mail already exists', 'email_taken');
+  if ((error as { code?: string }).code === '23505') throw conflict('email_taken');
   throw error;
 }
 
@@ -148,12 +147,7 @@ function keptRows(rows: readonly UserPropertyRow[]): UserPropertyRow[] {
   const seen = new Set<string>();
   kept.forEach((row, index) => {
     if (seen.has(row.ternHotelId))
-      throw badRequest('Each property may appear once', [
-        {
-          field: `ternHotelUsersAttributes.${index}.ternHotelId`,
-          message: 'This property is already listed',
-        },
-      ]);
+      throw invalidField('duplicate_property_row', `ternHotelUsersAttributes.${index}.ternHotelId`);
     seen.add(row.ternHotelId);
   });
   return kept;
@@ -176,10 +170,8 @@ async function applyRows(
   );
   for (const row of rows) {
     if (row.id && !links.some((l) => l.id === row.id))
-      throw badRequest('A property row names a link of another user', [
-        { field: 'ternHotelUsersAttributes', message: 'Unknown row' },
-      ]);
-    if (!reach(row.ternHotelId)) throw forbidden('You may only change rows of properties you manage');
+      throw invalidField('unknown_property_row', 'ternHotelUsersAttributes');
+    if (!reach(row.ternHotelId)) throw forbidden('not_managed_property');
   }
   for (const row of rows.filter((r) => r._destroy)) {
     const link = links.find((l) => l.id === row.id) ?? links.find((l) => l.property_id === row.ternHotelId);
@@ -207,7 +199,7 @@ async function fillSupplier(db: Db, userId: string): Promise<void> {
 }
 
 function assertAgentLink(scope: UserScope, agentId: string | null | undefined): void {
-  if (agentId && scope.kind !== 'admin') throw forbidden('Only an admin links a user to a reseller');
+  if (agentId && scope.kind !== 'admin') throw forbidden('admin_links_reseller');
 }
 
 export async function createUser(
@@ -267,14 +259,12 @@ export async function updateUser(
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
     const changeable = isChangeable(scope.caller, before);
-    if (scope.kind === 'manager' && before.role === 'admin')
-      throw forbidden('A manager may not change an admin');
+    if (scope.kind === 'manager' && before.role === 'admin') throw forbidden('manager_changes_admin');
     if (scope.kind === 'manager' && body.email !== undefined && body.email !== before.email)
-      throw forbidden('Only an admin changes a user’s e-mail');
+      throw forbidden('admin_changes_email');
     const rowsSent = body.ternHotelUsersAttributes !== undefined && body.ternHotelUsersAttributes.length > 0;
     const agentSent = body.agentId !== undefined && (body.agentId ?? null) !== before.agency_id;
-    if (!changeable && (rowsSent || agentSent))
-      throw forbidden('You may not change your own properties or reseller link', 'not_changeable');
+    if (!changeable && (rowsSent || agentSent)) throw forbidden('not_changeable');
     const agentId = body.agentId === undefined ? before.agency_id : (body.agentId ?? null);
     const role = before.role === 'admin' ? 'admin' : agentId ? 'reseller' : 'supplier';
     await tx
@@ -316,9 +306,9 @@ export async function updateUser(
 }
 
 /** Neither oneself nor, for a manager, an admin: the refusals of status and password changes. */
-function assertReach(scope: UserScope, user: UserRow, what: string): void {
-  if (user.id === scope.caller.id) throw forbidden(`You may not ${what} your own account here`);
-  if (scope.kind === 'manager' && user.role === 'admin') throw forbidden('A manager may not change an admin');
+function assertReach(scope: UserScope, user: UserRow): void {
+  if (user.id === scope.caller.id) throw forbidden('own_account');
+  if (scope.kind === 'manager' && user.role === 'admin') throw forbidden('manager_changes_admin');
 }
 
 /** Blocks or unblocks a user; a block ends their sessions at once (document 2 §4). */
@@ -330,7 +320,7 @@ export async function setUserStatus(
 ): Promise<ManagedUser> {
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
-    assertReach(scope, before, status === 'blocked' ? 'block' : 'unblock');
+    assertReach(scope, before);
     await tx.query('update users set status = $2, updated_at = $3 where id = $1', [
       id,
       status,
@@ -359,7 +349,7 @@ export async function setUserPassword(
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
     const user = await load(tx, id);
-    assertReach(scope, user, 'set the password of');
+    assertReach(scope, user);
     await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
       id,
       passwordHash,

@@ -125,10 +125,9 @@ export async function authenticateApiKey(
       where k.token_hash = $1`,
     [sha256Hex(token)],
   );
-  const invalid = { problem: unauthenticated('This API key is not valid', 'invalid_api_key') };
+  const invalid = { problem: unauthenticated('invalid_api_key') };
   if (!row?.active) return invalid;
-  if (row.status !== 'active')
-    return { problem: unauthenticated('This account is blocked', 'account_blocked') };
+  if (row.status !== 'active') return { problem: unauthenticated('account_blocked') };
   if (row.role !== 'reseller' || row.user_agency_id !== row.agency_id) return invalid;
   const now = clock.now();
   if (!row.last_used_at || now.getTime() - new Date(row.last_used_at).getTime() >= MINUTE)

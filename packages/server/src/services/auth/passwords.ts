@@ -1,7 +1,7 @@
 import type { Session } from '@tern/sdk';
 import { addMs, HOUR } from '../../clock.js';
 import type { AppServices, Auth } from '../../http/context.js';
-import { badRequest, forbidden } from '../../http/errors.js';
+import { badRequest, forbidden, invalidField } from '../../http/errors.js';
 import { html, sendMail } from '../mail.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { endOtherSessions, RESET_SESSION_TTL, SESSION_TTL } from './sessions.js';
@@ -45,7 +45,7 @@ export async function forgotPassword(services: AppServices, email: string, calle
   return FORGOT_PASSWORD_REPLY;
 }
 
-const invalidLink = () => badRequest('This link is invalid or has expired', undefined, 'invalid_reset_token');
+const invalidLink = () => badRequest('invalid_reset_token');
 
 /** Spends a reset token (once, within the hour) for a one-hour `password_reset` session. */
 export async function verifyResetToken(
@@ -81,8 +81,7 @@ export async function verifyResetToken(
  * links die, and this session becomes an ordinary one.
  */
 export async function resetPassword(services: AppServices, auth: Auth, password: string): Promise<string> {
-  if (auth.purpose !== 'password_reset')
-    throw forbidden('Open the link from the e-mail to set a new password', 'forbidden');
+  if (auth.purpose !== 'password_reset') throw forbidden('reset_link_required');
   const hash = await hashPassword(password, services.config.passwordCost);
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
@@ -120,8 +119,7 @@ export async function changePassword(
   const user = await findUserById(db, auth.user.id);
   if (!user || !(await verifyPassword(input.oldPassword, user.password_hash))) {
     await recordAttempt(db, clock, { ...attempt, succeeded: false });
-    const message = 'The old password is not right';
-    throw badRequest(message, [{ field: 'oldPassword', message }]);
+    throw invalidField('old_password_wrong', 'oldPassword');
   }
   await recordAttempt(db, clock, { ...attempt, succeeded: true });
   const hash = await hashPassword(input.password, services.config.passwordCost);

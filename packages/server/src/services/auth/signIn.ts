@@ -16,8 +16,7 @@ export interface Caller {
   userAgent: string | null;
 }
 
-const wrongCredentials = () =>
-  new HttpError(401, 'invalid_credentials', 'The e-mail or password is not right');
+const wrongCredentials = () => new HttpError(401, 'invalid_credentials');
 
 /** A session reply: the new token, its ttl in seconds, and the user. */
 export async function sessionReply(
@@ -66,7 +65,7 @@ export async function signIn(
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyNothing(input.password, services.config.passwordCost);
   if (!user || !ok) throw await fail(wrongCredentials());
-  if (user.status !== 'active') throw new HttpError(401, 'account_blocked', 'This account is blocked');
+  if (user.status !== 'active') throw new HttpError(401, 'account_blocked');
   if (needsRehash(user.password_hash, services.config.passwordCost)) {
     // A hash from before the cost was raised: the password is at hand, so it gets today's cost.
     const hash = await hashPassword(input.password, services.config.passwordCost);
@@ -88,11 +87,8 @@ export async function signIn(
       challenge: input.otpClientChallenge,
       code: input.otp,
     });
-    if (result === 'expired')
-      throw await fail(
-        new HttpError(401, 'otp_expired', 'The code has expired. Sign in again to get a new one.'),
-      );
-    if (result === 'wrong_code') throw await fail(new HttpError(401, 'otp_invalid', 'The code is not right'));
+    if (result === 'expired') throw await fail(new HttpError(401, 'otp_expired'));
+    if (result === 'wrong_code') throw await fail(new HttpError(401, 'otp_invalid'));
     deviceIdentifier = await trustDevice(db, clock, user.id);
   }
   await recordAttempt(db, clock, { kind: 'sign_in', email, ip: caller.ip, succeeded: true });

@@ -12,12 +12,7 @@ const PORTAL_TTL_MS = 60 * 60 * 1000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** The 401 the documents name: the client shows "locked for card payments" for a message with 'Stripe locked'. */
-export const paymentLocked = () =>
-  new HttpError(
-    401,
-    'payment_locked',
-    'Stripe locked: pay the subscription in the billing portal to unlock the account',
-  );
+export const paymentLocked = () => new HttpError(401, 'payment_locked');
 
 type Account = { agencyId: string } | { propertyId: string };
 
@@ -35,7 +30,7 @@ export async function paymentSourceOf(
           'select has_payment_source, (payment_locked and not lock_override) as locked from properties where id::text = $1',
           [account.propertyId],
         );
-  if (!row) throw notFound();
+  if (!row) throw notFound('property_not_found');
   return { hasPaymentSource: row.has_payment_source, locked: row.locked };
 }
 

@@ -11,7 +11,7 @@ import {
 import type { BookingRecord, Driver, Guest, TaxLine } from '@tern/sdk';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, invalidField, notFound } from '../../http/errors.js';
 import { currencyRatesFor } from '../engine/queries.js';
 import { html, sendMail } from '../mail.js';
 import { findBooking } from './list.js';
@@ -41,13 +41,6 @@ interface Locked {
   cancellation_policy: BookingRecord['cancellationPolicy'];
 }
 
-const changeMessages = {
-  not_reseller: 'Only the agency that made the booking changes it',
-  canceled: 'The booking is cancelled',
-  arrival_past: 'The arrival day has passed: the booking can no longer change',
-  policy: 'The cancellation policy no longer allows changes: the booking has expired',
-} as const;
-
 /** Locks the viewer's booking and checks that it may change now. */
 async function lockChangeable(
   tx: Db,
@@ -65,7 +58,7 @@ async function lockChangeable(
       for update of b`,
     [viewer.agencyId, where.id ?? '', where.reservationId ?? ''],
   );
-  if (!b) throw notFound('There is no such booking', 'booking_not_found');
+  if (!b) throw notFound('booking_not_found');
   const arrivalTime =
     b.kind === 'vehicle' ? b.pickup_time : ((b.property_policy?.checkinFromTime as string) ?? null);
   const block = changeBlockOf(
@@ -74,7 +67,7 @@ async function lockChangeable(
     clock.now(),
     b.timezone,
   );
-  if (block) throw new HttpError(409, `not_changeable_${block}`, changeMessages[block]);
+  if (block) throw conflict(`not_changeable_${block}`);
   return b;
 }
 
@@ -137,8 +130,7 @@ export async function cancelBooking(
 ): Promise<BookingRecord> {
   const id = await db.transaction(async (tx) => {
     const b = await lockChangeable(tx, clock, viewer, { reservationId: ref.reservationId });
-    if (b.property_id !== ref.propertyChannelId)
-      throw notFound('There is no such booking', 'booking_not_found');
+    if (b.property_id !== ref.propertyChannelId) throw notFound('booking_not_found');
     const rooms = await tx.query<{ unit_id: string }>(
       `update booking_rooms set status = 'canceled' where booking_id = $1 and status = 'booked' returning unit_id`,
       [b.id],
@@ -184,19 +176,13 @@ export async function updateGuests(
 ): Promise<BookingRecord> {
   await db.transaction(async (tx) => {
     const b = await lockChangeable(tx, clock, viewer, { id: bookingId });
-    if (b.kind !== 'accommodation') throw badRequest('Change a car’s driver with the rental vehicles call');
+    if (b.kind !== 'accommodation') throw badRequest('use_vehicle_call');
     const rooms = new Map((await bookedRooms(tx, b.id)).map((r) => [r.id, r]));
     for (const [i, unit] of units.entries()) {
       const room = rooms.get(unit.id);
-      if (!room)
-        throw badRequest('A room is not part of this booking', [
-          { field: `units.${i}.id`, message: 'Unknown room' },
-        ]);
+      if (!room) throw invalidField('room_not_in_booking', `units.${i}.id`);
       const spaces = guestSpaces({ adults: room.adults, children: room.children, infants: room.infants });
-      if (unit.guests.length > spaces)
-        throw badRequest(`A room holds at most ${spaces} guests`, [
-          { field: `units.${i}.guests`, message: `At most ${spaces}` },
-        ]);
+      if (unit.guests.length > spaces) throw invalidField('room_too_small', `units.${i}.guests`, { spaces });
       await tx.query('delete from booking_guests where booking_room_id = $1', [room.id]);
       for (const [position, guest] of unit.guests.map(guestForPayload).entries())
         await tx.query(
@@ -226,12 +212,9 @@ export async function removeUnits(
     const rooms = await bookedRooms(tx, b.id);
     const removing = rooms.filter((r) => deleteUnitIds.includes(r.id));
     if (removing.length !== new Set(deleteUnitIds).size)
-      throw badRequest('A room is not part of this booking', [
-        { field: 'deleteUnitIds', message: 'Unknown room' },
-      ]);
+      throw invalidField('room_not_in_booking', 'deleteUnitIds');
     const left = rooms.filter((r) => !deleteUnitIds.includes(r.id));
-    if (left.length === 0)
-      throw conflict('A booking keeps at least one room: cancel it to give back the last', 'last_unit');
+    if (left.length === 0) throw conflict('last_unit');
     await tx.query(`update booking_rooms set status = 'canceled' where id = any($1)`, [
       removing.map((r) => r.id),
     ]);
@@ -276,13 +259,10 @@ export async function updateDriver(
 ): Promise<BookingRecord> {
   await db.transaction(async (tx) => {
     const b = await lockChangeable(tx, clock, viewer, { id: bookingId });
-    if (b.kind !== 'vehicle') throw badRequest('Change a stay’s guests with the booking rooms call');
+    if (b.kind !== 'vehicle') throw badRequest('use_rooms_call');
     const rooms = await bookedRooms(tx, b.id);
     const unit = units[0]!;
-    if (!rooms.some((r) => r.id === unit.id))
-      throw badRequest('The car is not part of this booking', [
-        { field: 'units.0.id', message: 'Unknown car' },
-      ]);
+    if (!rooms.some((r) => r.id === unit.id)) throw invalidField('car_not_in_booking', 'units.0.id');
     await tx.query(`update bookings set customer = $2, status = 'modified', updated_at = $3 where id = $1`, [
       b.id,
       JSON.stringify(unit.drivers[0]),
@@ -307,7 +287,7 @@ export async function updateSpecialRequest(
 ): Promise<BookingRecord> {
   await db.transaction(async (tx) => {
     const b = await lockChangeable(tx, clock, viewer, { id: ref.bookingId });
-    if (b.property_id !== ref.propertyId) throw notFound('There is no such booking', 'booking_not_found');
+    if (b.property_id !== ref.propertyId) throw notFound('booking_not_found');
     await tx.query(
       `update bookings set special_request = coalesce($2, special_request), reservation_name = coalesce($3, reservation_name),
               external_reference = coalesce($4, external_reference), status = 'modified', updated_at = $5

@@ -86,7 +86,7 @@ export async function findBooking(db: Db, viewer: Viewer, id: string, now: Date)
     id,
   ]);
   const [record] = await toRecords(db, rows, viewer, now);
-  if (!record) throw notFound('There is no such booking', 'booking_not_found');
+  if (!record) throw notFound('booking_not_found');
   return record;
 }
 

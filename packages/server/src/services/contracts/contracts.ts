@@ -3,7 +3,7 @@ import type { AgentRow, ContractRecord, contractCreateBody, DiscoverRow, Reselle
 import type { z } from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
-import { badRequest, conflict, forbidden, notFound } from '../../http/errors.js';
+import { badRequest, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import type { Viewer } from '../bookings/records.js';
 import { html, sendMail } from '../mail.js';
 
@@ -242,7 +242,7 @@ export async function getReseller(db: Db, id: string): Promise<ResellerDetails> 
   const row = await db.one<Record<string, string>>(`select ${resellerColumns} from agencies where id = $1`, [
     id,
   ]);
-  if (!row) throw notFound('There is no such agency', 'agency_not_found');
+  if (!row) throw notFound('agency_not_found');
   return toResellerDetails(row);
 }
 
@@ -257,7 +257,7 @@ async function propertyFor(tx: Db, propertyId: string) {
     'select p.id, p.title, p.email, p.kind from properties p where p.id = $1',
     [propertyId],
   );
-  if (!p) throw notFound('There is no such property', 'property_not_found');
+  if (!p) throw notFound('property_not_found');
   return p;
 }
 
@@ -284,34 +284,25 @@ export async function createContract(
 ): Promise<ContractRecord> {
   const id = await db.transaction(async (tx) => {
     const property = await propertyFor(tx, body.propertyId);
-    if (property.kind !== body.propertyType) throw badRequest('The property is of another type');
+    if (property.kind !== body.propertyType) throw badRequest('property_kind_mismatch');
     const agencyId = viewer.role === 'reseller' ? viewer.agencyId : body.agentId;
-    if (!agencyId)
-      throw badRequest('Choose the agency to propose to', [
-        { field: 'agentId', message: 'Choose an agency' },
-      ]);
+    if (!agencyId) throw invalidField('agency_required', 'agentId');
     if (!(await tx.one('select 1 from agencies where id::text = $1', [agencyId])))
-      throw notFound('There is no such agency', 'agency_not_found');
+      throw notFound('agency_not_found');
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`contract:${agencyId}:${property.id}`]);
     const live = await tx.one(
       `select 1 from contracts where agency_id = $1 and property_id = $2 and status in ('proposed', 'approved')`,
       [agencyId, property.id],
     );
-    if (live)
-      throw conflict('There is already a contract (active or pending) between them', 'contract_exists');
+    if (live) throw conflict('contract_exists');
     if (property.kind === 'accommodation' && body.contract.ratePlanIds.length === 0)
-      throw badRequest('Choose at least one rate plan', [
-        { field: 'contract.ratePlanIds', message: 'Choose at least one' },
-      ]);
+      throw invalidField('no_rate_plans', 'contract.ratePlanIds');
     const plans = await tx.query<{ id: string }>('select id from rate_plans where property_id = $1', [
       property.id,
     ]);
     const known = new Set(plans.map((p) => p.id));
     const unknown = body.contract.ratePlanIds.filter((p) => !known.has(p));
-    if (unknown.length)
-      throw badRequest('A rate plan is not the property’s', [
-        { field: 'contract.ratePlanIds', message: 'Unknown rate plan' },
-      ]);
+    if (unknown.length) throw invalidField('rate_plan_not_property', 'contract.ratePlanIds');
     const all = body.contract.ratePlanIds.length === known.size;
     const row = await tx.one<{ id: string }>(
       `insert into contracts (agency_id, property_id, status, initiator, modifier_logic, modifier_amount, rate_plan_ids,
@@ -347,8 +338,7 @@ export async function requestContract(
   const plans = await db.query<{ id: string }>('select id from rate_plans where property_id = $1', [
     property.id,
   ]);
-  if (plans.length === 0 && property.kind === 'accommodation')
-    throw conflict('This property sells nothing yet', 'no_rate_plans');
+  if (plans.length === 0 && property.kind === 'accommodation') throw conflict('nothing_to_sell');
   return createContract(
     db,
     clock,
@@ -389,15 +379,13 @@ export async function actOnContract(
       `select c.id, c.status, c.initiator from contracts c where ${side.sql} and c.id::text = $2 for update`,
       [side.param, id],
     );
-    if (!row) throw notFound('There is no such contract', 'contract_not_found');
+    if (!row) throw notFound('contract_not_found');
     const mine = contractSideOf(viewer.role);
     const step = contractTransition(row, action, mine);
     if (step.refusal === 'wrong_status')
-      throw conflict(`This contract is ${row.status === 'approved' ? 'active' : row.status}`, 'wrong_status');
-    if (step.refusal === 'other_side_answers')
-      throw forbidden('The other side accepts or declines a proposal');
-    if (step.refusal === 'initiator_withdraws')
-      throw forbidden('Only the side that proposed it withdraws it');
+      throw conflict('wrong_status', { status: row.status === 'approved' ? 'active' : row.status });
+    if (step.refusal === 'other_side_answers') throw forbidden('other_side_answers');
+    if (step.refusal === 'initiator_withdraws') throw forbidden('initiator_withdraws');
     await tx.query('update contracts set status = $2, updated_at = $3 where id = $1', [
       row.id,
       step.to,

@@ -17,8 +17,7 @@ export function cardCaptureFormUrl(config: Pick<AppConfig, 'vaultUrl'>): {
   cardCaptureFormUrl: string;
   origin: string;
 } {
-  if (!config.vaultUrl)
-    throw new HttpError(503, 'vault_unavailable', 'Card payments are not available right now');
+  if (!config.vaultUrl) throw new HttpError(503, 'vault_unavailable');
   return { cardCaptureFormUrl: `${config.vaultUrl}/card-form`, origin: new URL(config.vaultUrl).origin };
 }
 

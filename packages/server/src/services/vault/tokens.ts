@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
-import { badRequest } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
 
 /** A card token lasts this long before a booking must redeem it. */
 export const CARD_TOKEN_TTL_MS = 30 * 60 * 1000;
@@ -49,10 +49,7 @@ export async function redeemCardToken(tx: Db, clock: Clock, token: string): Prom
       returning id, brand, last4, exp_month, exp_year`,
     [hash(token), clock.now()],
   );
-  if (!row)
-    throw badRequest('The card could not be used: enter it again', [
-      { field: 'guarantee.cardToken', message: 'The card token is unknown, used or expired' },
-    ]);
+  if (!row) throw invalidField('card_unusable', 'guarantee.cardToken');
   return {
     brand: row.brand,
     last4: row.last4,

@@ -19,7 +19,7 @@ import type {
 import type { z } from 'zod';
 import { type Clock, todayAt, utcToday } from '../../clock.js';
 import type { Db } from '../../db/db.js';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.js';
+import { conflict, forbidden, HttpError, invalidField, notFound } from '../../http/errors.js';
 import type { OwnedBooking, OwnedVehicleQuery } from '../../http/ownership.js';
 import { cancelBooking } from '../bookings/changes.js';
 import type { Viewer } from '../bookings/records.js';
@@ -52,20 +52,12 @@ async function stationToday(db: Db, clock: Clock, unitId: string): Promise<strin
  * hour. `today` is the station's when the car is known, else the UTC day.
  */
 function checkRental(r: RentalPeriod, today: string): void {
-  if (r.pickupDate < today)
-    throw badRequest('The pick-up is in the past', [
-      { field: 'pickupDate', message: 'Choose today or later' },
-    ]);
+  if (r.pickupDate < today) throw invalidField('pickup_past', 'pickupDate');
   const days = carChargedDays(r);
-  if (days === 0)
-    throw badRequest('The drop-off is before the pick-up', [
-      { field: 'dropoffDate', message: 'Choose a later day' },
-    ]);
-  if (days > 90)
-    throw badRequest('A rental is at most 90 days', [{ field: 'dropoffDate', message: 'At most 90 days' }]);
+  if (days === 0) throw invalidField('dropoff_before_pickup', 'dropoffDate');
+  if (days > 90) throw invalidField('rental_too_long', 'dropoffDate', { max: 90 });
   for (const field of ['pickupTime', 'dropoffTime'] as const)
-    if (!/:(00|30)$/.test(r[field]))
-      throw badRequest('Times go in 30-minute steps', [{ field, message: 'Use :00 or :30' }]);
+    if (!/:(00|30)$/.test(r[field])) throw invalidField('half_hour_steps', field);
 }
 
 /** Starts a car search; the providers answer over the next seconds (`queryResults`). */
@@ -282,16 +274,13 @@ export async function createVehicleBooking(
   checkRental(body, await stationToday(db, clock, body.vehicleChannelId));
   const rates = await currencyRatesFor(db, body.currency);
   const parsed = parseOfferId(body.rateId);
-  if (!parsed || parsed.unitId !== body.vehicleChannelId)
-    throw badRequest('The offer does not match the vehicle', [
-      { field: 'rateId', message: 'Use an offer id from the car search' },
-    ]);
+  if (!parsed || parsed.unitId !== body.vehicleChannelId) throw invalidField('offer_mismatch', 'rateId');
   const { unitId, provider } = parsed;
   // The driver's country is the search's (document 1 §4: shown, not editable, in the driver form).
   const country = body.driver.address.countryCode || null;
   const driver: DriverProfile = { age: body.driver.age, country };
   const refusal = provider.refusal(driver);
-  if (refusal) throw badRequest(refusal, [{ field: 'driver.age', message: refusal }]);
+  if (refusal) throw invalidField('driver_too_young', 'driver.age', refusal);
   return db.transaction(async (tx) => {
     const [car] = await availableCars(tx, who.agencyId, body, { unitId }, true);
     if (!car) {
@@ -301,37 +290,20 @@ export async function createVehicleBooking(
            from units u join properties p on p.id = u.property_id where u.id = $1 and p.kind = 'vehicle'`,
         [unitId, who.agencyId],
       );
-      if (!station) throw notFound('There is no such vehicle', 'vehicle_not_found');
-      if (station.provider !== provider.name)
-        throw badRequest('The offer does not match the vehicle', [
-          { field: 'rateId', message: 'Use an offer id from the car search' },
-        ]);
-      if (!station.contracted)
-        throw new HttpError(403, 'no_contract', 'Your agency has no active contract with this car station');
-      throw new HttpError(
-        409,
-        'no_longer_available',
-        'This car is no longer available for these days: search again',
-      );
+      if (!station) throw notFound('vehicle_not_found');
+      if (station.provider !== provider.name) throw invalidField('offer_mismatch', 'rateId');
+      if (!station.contracted) throw forbidden('no_contract');
+      throw new HttpError(409, 'no_longer_available');
     }
-    if (car.provider !== provider.name)
-      throw badRequest('The offer does not match the vehicle', [
-        { field: 'rateId', message: 'Use an offer id from the car search' },
-      ]);
+    if (car.provider !== provider.name) throw invalidField('offer_mismatch', 'rateId');
     const offer = offerOf(car, body, driver, body.currency, rates);
     const price = priceOf(car, body, driver, body.currency, rates);
     const total = offer.ratePlans[0]!.totalPrice;
     if (body.total !== undefined && Math.abs(roundMoney(body.total, body.currency) - total) > 0.005)
-      throw conflict(
-        `The price has changed to ${body.currency} ${total}: check it and book again`,
-        'price_changed',
-      );
+      throw conflict('price_changed', { currency: body.currency, total });
     let card: { brand: string; last4: string; exp: string } | null = null;
     if (isCardNeeded([offer.cancellationPolicy])) {
-      if (!body.guarantee?.cardToken)
-        throw badRequest('This rental needs a card', [
-          { field: 'guarantee.cardToken', message: 'Enter a card' },
-        ]);
+      if (!body.guarantee?.cardToken) throw invalidField('card_required', 'guarantee.cardToken');
       card = await redeemCardToken(tx, clock, body.guarantee.cardToken);
     }
     const days = rentalDays(body);
@@ -340,12 +312,7 @@ export async function createVehicleBooking(
         where unit_id = $1 and date = any($2) and available >= 1 returning date`,
       [unitId, days],
     );
-    if (taken.length !== days.length)
-      throw new HttpError(
-        409,
-        'no_longer_available',
-        'This car is no longer available for these days: search again',
-      );
+    if (taken.length !== days.length) throw new HttpError(409, 'no_longer_available');
     const reservationId = newReservationId();
     const propertyTotal = roundMoney(convertMoney(total, body.currency, car.currency, rates), car.currency);
     const booking = await tx.one<{ id: string }>(

@@ -18,7 +18,7 @@ export const atlasRent: CarProvider = {
     guaranteePaymentAmount: 20,
   }),
   latencyMs: (queryId) => fixedDelay('atlas_rent', queryId, 3000, 4000),
-  refusal: (driver) => (driver.age < 21 ? 'Atlas Rent rents to drivers of 21 and over' : null),
+  refusal: (driver) => (driver.age < 21 ? { provider: 'Atlas Rent', age: 21 } : null),
   dailyRate: (car, { chargedDays, driver }) =>
     car.dailyPrice * (driver.age < 25 ? 1.25 : 1) * (chargedDays >= 7 ? 0.9 : 1),
 };

@@ -15,7 +15,7 @@ export const fjordDrive: CarProvider = {
     guaranteePaymentAmount: 100,
   }),
   latencyMs: (queryId) => fixedDelay('fjord_drive', queryId, 2000, 2900),
-  refusal: (driver) => (driver.age < 23 ? 'Fjord Drive rents to drivers of 23 and over' : null),
+  refusal: (driver) => (driver.age < 23 ? { provider: 'Fjord Drive', age: 23 } : null),
   dailyRate: (car, { driver }) =>
     car.dailyPrice * (driver.country?.toUpperCase() === car.stationCountry.toUpperCase() ? 0.95 : 1),
 };

@@ -9,6 +9,6 @@ export const northwindCars: CarProvider = {
   title: 'Northwind Cars',
   policy: policyOf('northwind_cars-standard', {}),
   latencyMs: (queryId) => fixedDelay('northwind_cars', queryId, 1000, 1900),
-  refusal: (driver) => (driver.age < 20 ? 'Northwind Cars rents to drivers of 20 and over' : null),
+  refusal: (driver) => (driver.age < 20 ? { provider: 'Northwind Cars', age: 20 } : null),
   dailyRate: (car, { driver }) => car.dailyPrice * (driver.age < 25 ? 1.2 : 1),
 };

@@ -32,8 +32,8 @@ export interface CarProvider {
   policy: CancellationPolicy;
   /** How long after a query this provider answers: fixed for the same query. */
   latencyMs(queryId: string): number;
-  /** Why the provider will not rent to this driver (a sentence for the field error), or `null`. */
-  refusal(driver: DriverProfile): string | null;
+  /** Why the provider will not rent to this driver (the params of `driver_too_young`), or `null`. */
+  refusal(driver: DriverProfile): { provider: string; age: number } | null;
   /** The daily rate it charges this driver for this rental, in the station's currency, before the contract. */
   dailyRate(car: StationCar, rental: { chargedDays: number; driver: DriverProfile }): number;
 }
