@@ -76,7 +76,9 @@ describe('admin users', () => {
     );
     expect(twice).toMatchObject({ status: 400 });
     const mismatch = await refusal(admin.admin.createUser({ body: { ...base, confirmPassword: 'other' } }));
-    expect(mismatch.fields).toEqual([{ field: 'confirmPassword', code: 'invalid_value', message: 'not match' }]);
+    expect(mismatch.fields).toEqual([
+      { field: 'confirmPassword', code: 'invalid_value', message: 'not match' },
+    ]);
     const user = await admin.admin.createUser({
       body: {
         ...base,

@@ -83,7 +83,11 @@ describe('sign-in', () => {
       .client()
       .auth.signIn(signInBody('agent2'))
       .catch((e) => e);
-    expect(error).toMatchObject({ status: 401, code: 'account_blocked', message: 'This account is blocked.' });
+    expect(error).toMatchObject({
+      status: 401,
+      code: 'account_blocked',
+      message: 'This account is blocked.',
+    });
     await server.db.query(`update users set status = 'active' where email = $1`, [demoEmail('agent2')]);
   });
 

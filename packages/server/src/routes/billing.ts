@@ -3,7 +3,7 @@ import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { paymentSourceOf, portalSession } from '../services/billing/billing.js';
 import { agentOf } from './callers.js';
 
-const agencyOf = (ctx: RequestContext) => agentOf(ctx, 'have its billing').agencyId;
+const agencyOf = (ctx: RequestContext) => agentOf(ctx).agencyId;
 
 /** The portal lives on this server: its own URL for links. */
 const baseOf = (ctx: RequestContext) => ctx.config.apiUrl || ctx.config.webUrl;

@@ -9,11 +9,8 @@ export function viewerOf(ctx: RequestContext): Viewer {
   return { userId: auth.user.id, role: auth.user.role, agencyId: auth.user.agencyId };
 }
 
-/** The calling agent and their agency; `what` says what needs one when the caller has none. */
-export function agentOf(
-  ctx: RequestContext,
-  what: string,
-): { userId: string; agencyId: string; email: string } {
+/** The calling agent and their agency; a caller without one is refused (`no_agency`). */
+export function agentOf(ctx: RequestContext): { userId: string; agencyId: string; email: string } {
   const auth = requireAuth(ctx);
   if (!auth.user.agencyId) throw forbidden('no_agency');
   return { userId: auth.user.id, agencyId: auth.user.agencyId, email: auth.user.email };

@@ -20,7 +20,7 @@ import {
 import { cardCaptureFormUrl } from '../services/vault/index.js';
 import { agentOf } from './callers.js';
 
-const agencyOf = (ctx: RequestContext) => agentOf(ctx, 'use the booking engine');
+const agencyOf = (ctx: RequestContext) => agentOf(ctx);
 
 /** Searching, pricing and booking are closed to a payment-locked agency (document 1 §6). */
 async function unlockedAgencyOf(ctx: RequestContext) {

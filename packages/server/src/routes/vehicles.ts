@@ -9,7 +9,7 @@ import {
 } from '../services/vehicles/rentals.js';
 import { agentOf, viewerOf } from './callers.js';
 
-const reseller = (ctx: RequestContext) => agentOf(ctx, 'book cars');
+const reseller = (ctx: RequestContext) => agentOf(ctx);
 
 export const vehiclesHandlers: AreaHandlers<Contract['vehicles']> = {
   places: async ({ params, query }, ctx) => {
