@@ -1,9 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
+import { engineCalls } from '@tern/core';
+import type { KindSegment as Kind, Place } from '@tern/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ComboBoxItem } from '../../components/ComboBox';
 import { useApiQuery } from '../../data/useApiQuery';
-import { bookingApi, type Kind } from './api';
 import { countryName } from './countries';
 
 /** Document 1 §9: input is debounced 500 ms. */
@@ -28,9 +29,12 @@ export function usePlaces(kind: Kind, term: string, enabled = true) {
   const { t } = useTranslation();
   const typed = term.trim();
   const settled = useSettled(typed, INPUT_DEBOUNCE_MS, enabled);
-  const query = useApiQuery(
+  const query = useApiQuery<Place[]>(
     ['vehicles.places', kind, settled],
-    (client, signal) => bookingApi(client).places(kind, settled ?? '', signal),
+    (client, signal) =>
+      engineCalls(client)
+        .places(kind, settled ?? '', { signal })
+        .then((r) => r.items),
     { enabled: enabled && settled !== null, placeholderData: keepPreviousData },
   );
   const places = useMemo(() => (query.isError ? [] : (query.data ?? [])), [query.isError, query.data]);

@@ -6,16 +6,15 @@ import {
   canRemoveGuest,
   cardFrameMachine,
   checkoutMachine,
+  engineActors,
 } from '@tern/core';
 import type { CancellationPolicy, UnitWithRates } from '@tern/sdk';
 import { useMachine, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { AlertDialog } from '../../../components/AlertDialog';
 import { TextField } from '../../../components/TextField';
 import { useServices } from '../../../session/SessionContext';
-import { bookingApi } from '../api';
 import { PriceSummary, type PriceSummaryProps } from '../property/PriceSummary';
 import { type CardFrameActor, CardSection } from './CardSection';
 import { CheckoutActions } from './CheckoutActions';
@@ -68,25 +67,19 @@ export function CheckoutForm({
         input?.scrollIntoView({ behavior: 'smooth', block: 'center' });
         input?.focus({ preventScroll: true });
       });
+    // Core's actors on the client: the vault form's URL, and create_booking with the attempt's key (a retry of
+    // an unanswered attempt books at most once).
+    const actors = engineActors(client);
     return checkoutMachine.provide({
       actors: {
+        ...actors.checkout,
         cardFrame: cardFrameMachine.provide({
-          actors: {
-            loadCardForm: fromPromise(({ input, signal }) =>
-              bookingApi(client).cardCaptureFormUrl(input.kind, input.id, signal),
-            ),
-          },
+          actors: actors.cardFrame,
           actions: {
             postToFrame: (_, params: { message: unknown; origin: string }) =>
               frame.current?.contentWindow?.postMessage(params.message, params.origin),
           },
         }),
-        // The attempt's key (core's checkout machine): a retry of an unanswered attempt books at most once.
-        createBooking: fromPromise(({ input }) =>
-          input.kind === 'vehicle'
-            ? bookingApi(client).createVehicleBooking(input.body, input.idempotencyKey)
-            : bookingApi(client).createStayBooking(input.propertyId, input.body, input.idempotencyKey),
-        ),
       },
       actions: {
         // R082: the first wrong field.

@@ -5,6 +5,7 @@ import {
   chosenRates,
   closedNights,
   dayBlock,
+  engineActors,
   errorMessage,
   flowPaths,
   formatDay,
@@ -26,14 +27,12 @@ import type { ClosedDates, PropertyInfo, UnitWithRates } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Link } from '../../../components/Link';
 import { PageHeading } from '../../../components/PageHeading';
 import { Spinner } from '../../../components/Spinner';
 import { useServices } from '../../../session/SessionContext';
-import { bookingApi } from '../api';
 import { PriceMap } from '../map/PriceMap';
 import { CurrencySelect } from '../search/CurrencySelect';
 import { useBookingFlow } from '../useBookingFlow';
@@ -144,16 +143,7 @@ function PropertyView({
   const logic = useMemo(
     () =>
       ratesTableMachine.provide({
-        actors: {
-          loadRates: fromPromise(({ input, signal }) =>
-            bookingApi(client).listWithRates(
-              input.kind,
-              input.id,
-              { checkinDate: input.checkinDate, checkoutDate: input.checkoutDate, currency: input.currency },
-              signal,
-            ),
-          ),
-        },
+        actors: engineActors(client).ratesTable,
         actions: {
           clearStoredBooking: () => {
             const stored = readFlow(storage);

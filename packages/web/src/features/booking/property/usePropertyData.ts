@@ -1,14 +1,15 @@
 import { useNavigate } from '@tanstack/react-router';
+import { engineCalls } from '@tern/core';
 import {
   type BestOffer,
   type ClosedDates,
+  type KindSegment as Kind,
   NotFoundError,
   type PropertyInfo,
   type UnitWithRates,
 } from '@tern/sdk';
 import { useEffect } from 'react';
 import { useApiQuery } from '../../../data/useApiQuery';
-import { bookingApi, type Kind } from '../api';
 
 export type Load<T> =
   | { status: 'loading' }
@@ -23,10 +24,10 @@ export type Load<T> =
 export function usePropertyInfo(kind: Kind, id: string) {
   const navigate = useNavigate();
   const query = useApiQuery(['engine.info', kind, id], (client, signal) =>
-    bookingApi(client).info(kind, id, signal),
+    engineCalls(client).info(kind, id, signal),
   );
   const closed = useApiQuery(['engine.closedDates', kind, id], (client, signal) =>
-    bookingApi(client).closedDates(kind, id, signal),
+    engineCalls(client).closedDates(kind, id, signal),
   );
   const notFound = query.error instanceof NotFoundError;
   useEffect(() => {
@@ -68,7 +69,7 @@ export function useUnits(kind: Kind, id: string, query: RatesQuery | null) {
     : null;
   const units = useApiQuery(
     ['engine.listWithRates', kind, id, stay],
-    (client, signal) => bookingApi(client).listWithRates(kind, id, stay!, signal),
+    (client, signal) => engineCalls(client).listWithRates(kind, id, stay!, signal),
     { enabled: stay !== null, gcTime: 0 },
   );
   const state: Load<UnitWithRates[]> | { status: 'idle' } = !stay
@@ -86,7 +87,7 @@ export function useBestOffer(kind: Kind, id: string, query: RatesQuery | null): 
   const offer = useApiQuery(
     ['engine.bestOffer', kind, id, query],
     (client, signal) =>
-      bookingApi(client).bestOffer(
+      engineCalls(client).bestOffer(
         kind,
         id,
         {

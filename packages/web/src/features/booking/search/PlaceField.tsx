@@ -1,8 +1,8 @@
 import type { PlaceRef } from '@tern/core';
+import type { KindSegment as Kind } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComboBox } from '../../../components/ComboBox';
-import type { Kind } from '../api';
 import { usePlaces } from '../usePlaces';
 
 /** What the destination field holds: a place picked from the list, or only typed text. */

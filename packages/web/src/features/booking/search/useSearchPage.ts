@@ -1,16 +1,14 @@
 import { useNavigate } from '@tanstack/react-router';
 import {
   bookingQueryString,
+  engineActors,
   parseBookingQuery,
   searchPageMachine,
-  vehicleQueryMachine,
   withSearchPageDefaults,
 } from '@tern/core';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { fromPromise } from 'xstate';
 import { useServices } from '../../../session/SessionContext';
-import { bookingApi } from '../api';
 import { useBookingParams } from '../useBookingParams';
 import { useFlags } from '../useFlags';
 import { useToday } from '../useToday';
@@ -27,19 +25,9 @@ export function useSearchPage(path: '/search' | '/search_cars') {
   const { searchPageIsActive } = useFlags();
   const { searchStr } = useBookingParams();
   const logic = useMemo(() => {
-    const api = bookingApi(client);
     return searchPageMachine.provide({
-      actors: {
-        loadProperties: fromPromise(({ input, signal }) =>
-          client.engine.search({ params: { kind: 'accommodations' }, query: input }, { signal }),
-        ),
-        vehicleQuery: vehicleQueryMachine.provide({
-          actors: {
-            startQuery: fromPromise(({ input, signal }) => api.startVehicleQuery(input, signal)),
-            queryResults: fromPromise(({ input, signal }) => api.vehicleQueryResults(input.queryId, signal)),
-          },
-        }),
-      },
+      // Core's actors on the client: the list call and the car query (its signal cancels a superseded call).
+      actors: engineActors(client).searchPage,
       actions: {
         navigate: (_, { to }: { to: string }) =>
           queueMicrotask(() => void navigate({ href: to, replace: true })),
