@@ -12,6 +12,8 @@ export const errorCatalogue = {
   invalid_json: 'The request body is not valid JSON.',
   invalid_text: 'The text contains a character that is not allowed: remove the control or broken character.',
   unsupported_media_type: 'Send the request body as application/json.',
+  multipart_required: 'Send the request body as multipart/form-data.',
+  invalid_form: 'The form data could not be read.',
   payload_too_large: 'The request is too large.',
   invalid_idempotency_key: 'The Idempotency-Key header must be 1 to 200 visible characters.',
   idempotency_key_reused: 'This Idempotency-Key was already used for another request.',

@@ -21,6 +21,11 @@ export interface AppConfig {
   webDist: string | null;
   /** The demo world's photos, served at `/photos/*`. */
   photosDir: string | null;
+  /**
+   * Where uploaded images are kept: a folder (TERN_FILES_DIR, else beside an embedded database folder:
+   * `<data>.files`), or `null` for the database's `stored_files` (a Postgres server, an in-memory database).
+   */
+  filesDir: string | null;
   /** Origins allowed by CORS (TERN_CORS_ORIGINS, comma separated). */
   corsOrigins: string[];
   /** Read the client address from `x-forwarded-for` (TERN_TRUST_PROXY=1): only behind a proxy you run. */
@@ -99,6 +104,7 @@ export function configFromEnv(env: Env): AppConfig {
     apiUrl: '',
     webDist: null,
     photosDir: null,
+    filesDir: env.TERN_FILES_DIR?.trim() || null,
     corsOrigins: origins.length ? origins : defaultCorsOrigins,
     trustProxy: env.TERN_TRUST_PROXY === '1' || env.TERN_TRUST_PROXY === 'true',
     searchPageIsActive: !(env.TERN_SEARCH_PAGE === '0' || env.TERN_SEARCH_PAGE === 'false'),

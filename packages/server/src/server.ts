@@ -56,6 +56,23 @@ export interface ServerOptions {
   vaultPort?: number;
   /** The key sealing stored secrets (32 bytes). Default TERN_SECRET_KEY, else `<data>.key`, else this process's. */
   secretKey?: Buffer;
+  /**
+   * The folder of uploaded images. Default TERN_FILES_DIR, else `<data>.files` beside an embedded database
+   * folder; else (a Postgres server, a database in memory or given) none: they go to the database.
+   */
+  filesDir?: string;
+}
+
+/** Where uploads are kept: given, TERN_FILES_DIR, beside an embedded database folder, or in the database. */
+function resolveFilesDir(
+  options: ServerOptions,
+  where: { data: string; databaseUrl?: string },
+  fromEnv: string | null,
+): string | null {
+  if (options.filesDir) return resolve(options.filesDir);
+  if (fromEnv) return resolve(fromEnv);
+  if (!options.db && !where.databaseUrl && where.data !== ':memory:') return resolve(`${where.data}.files`);
+  return null;
 }
 
 /**
@@ -167,6 +184,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         passwordCost,
         webDist: options.webDist ? resolve(options.webDist) : null,
         photosDir: options.demo ? await demoPhotosDir() : null,
+        filesDir: resolveFilesDir(options, where, env.filesDir),
         webUrl,
         apiUrl: url,
         vaultUrl,

@@ -7,6 +7,7 @@ import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
 import { mailArea } from './mail.js';
 import { paymentProvidersArea } from './paymentProviders.js';
+import { photosArea } from './photos.js';
 import { policiesArea } from './policies.js';
 import { promoCodesArea } from './promoCodes.js';
 import { propertySettingsArea } from './propertySettings.js';
@@ -25,6 +26,7 @@ export * from './facilities.js';
 export * from './limits.js';
 export * from './mail.js';
 export * from './paymentProviders.js';
+export * from './photos.js';
 export * from './policies.js';
 export * from './promoCodes.js';
 export * from './propertySettings.js';
@@ -42,6 +44,7 @@ export const contract = {
   mail: mailArea,
   managerUsers: managerUsersArea,
   paymentProviders: paymentProvidersArea,
+  photos: photosArea,
   policies: policiesArea,
   promoCodes: promoCodesArea,
   propertySettings: propertySettingsArea,

@@ -41,10 +41,27 @@ export function assertStorableText(value: unknown, path: string[] = []): void {
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;
+const FORM_TYPE = /^multipart\/form-data\s*;/i;
+
+/**
+ * A multipart body's fields, or a refusal: another content type is 415 and a body that is not well-formed form
+ * data 400 — each after reading what was sent, so that the connection stays usable for the client's next call.
+ */
+async function readForm(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  if (!FORM_TYPE.test(c.req.header('content-type') ?? '')) {
+    await c.req.arrayBuffer().catch(() => undefined);
+    throw new HttpError(415, 'multipart_required');
+  }
+  try {
+    return await c.req.parseBody({ all: true });
+  } catch {
+    throw badRequest('invalid_form');
+  }
+}
 
 async function readBody(c: Context, endpoint: Endpoint): Promise<{ value: unknown; raw: string }> {
   if (endpoint.bodyEncoding === 'multipart') {
-    const form = await c.req.parseBody({ all: true });
+    const form = await readForm(c);
     const value: Record<string, unknown> = {};
     for (const [key, v] of Object.entries(form)) value[key.replace(/\[\]$/, '')] = v;
     const fingerprint = (v: unknown): unknown =>

@@ -9,6 +9,7 @@ import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
 import { mailHandlers } from './mail.js';
 import { paymentProvidersHandlers } from './paymentProviders.js';
+import { photosHandlers } from './photos.js';
 import { policiesHandlers } from './policies.js';
 import { promoCodesHandlers } from './promoCodes.js';
 import { propertySettingsHandlers } from './propertySettings.js';
@@ -27,6 +28,7 @@ export const handlers: Handlers<Contract> = {
   mail: mailHandlers,
   managerUsers: managerUsersHandlers,
   paymentProviders: paymentProvidersHandlers,
+  photos: photosHandlers,
   policies: policiesHandlers,
   promoCodes: promoCodesHandlers,
   propertySettings: propertySettingsHandlers,

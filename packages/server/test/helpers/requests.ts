@@ -16,6 +16,11 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
  */
 const texts = (uuid: string) => [uuid, day(30), 'ada@example.test', '10:00', 'EUR', 'IS', 'Ada', 'x'];
 const numbers = [1, 0, 2, 18, 30, 100];
+/** A 1×1 PNG, for a file field (an upload). */
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function accepts(schema: z.ZodType, value: unknown): boolean {
   return schema.safeParse(value).success;
@@ -71,6 +76,11 @@ export function sampleOf(schema: z.ZodType, uuid: string = randomUUID()): unknow
       return sampleOf(def.options[0], uuid);
     case 'record':
       return {};
+    case 'custom': {
+      // A file field (`z.instanceof(Blob)`): a small real image.
+      const file = new File([PNG_1X1], 'pixel.png', { type: 'image/png' });
+      return accepts(schema, file) ? file : undefined;
+    }
     default:
       return undefined;
   }
@@ -138,10 +148,13 @@ export async function send(
   const url = `${baseUrl}${pathOf(endpoint, input.params ?? {})}${search ? `?${search}` : ''}`;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | FormData | undefined = options.rawBody;
   if (body === undefined && input.body !== undefined) {
-    body = JSON.stringify(toSnake(input.body));
-    headers['content-type'] ??= 'application/json';
+    if (endpoint.bodyEncoding === 'multipart') body = formOf(input.body);
+    else {
+      body = JSON.stringify(toSnake(input.body));
+      headers['content-type'] ??= 'application/json';
+    }
   }
   const response = await fetch(url, {
     method: endpoint.method,
@@ -154,6 +167,22 @@ export async function send(
     parsed = text ? JSON.parse(text) : null;
   } catch {}
   return { status: response.status, body: parsed };
+}
+
+/** A multipart body as the SDK's client sends it: snake_case names, files as files, lists as `name[]`. */
+function formOf(body: unknown): FormData {
+  const form = new FormData();
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? body : { value: body };
+  for (const [key, value] of Object.entries(toSnake<Record<string, unknown>>(fields))) {
+    if (value === undefined || value === null) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) {
+      const name = Array.isArray(value) ? `${key}[]` : key;
+      if (v instanceof Blob) form.append(name, v);
+      else form.append(name, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    }
+  }
+  return form;
 }
 
 /** Every endpoint of a contract with its `area.op` name. */

@@ -1,0 +1,24 @@
+import type { Contract } from '@tern/sdk';
+import type { AreaHandlers } from '../http/context.js';
+import { getPhotos, savePhotos, setLogo } from '../services/photos.js';
+import { fileStoreFor } from '../services/uploads/fileStore.js';
+import { serveUpload } from '../services/uploads/serve.js';
+import { storeUpload } from '../services/uploads/uploads.js';
+
+// A property's photos, logo and uploads; `owns` has resolved the property (one the caller works at, any for an
+// admin).
+export const photosHandlers: AreaHandlers<Contract['photos']> = {
+  image: ({ params, query }, ctx) =>
+    serveUpload(ctx.db, fileStoreFor(ctx.config.filesDir, ctx.db), params.name, query.w ?? null),
+  upload: ({ body }, ctx) =>
+    storeUpload(
+      ctx.db,
+      fileStoreFor(ctx.config.filesDir, ctx.db),
+      ctx,
+      { type: 'property', id: body.propertyId },
+      body.image,
+    ),
+  list: ({ params }, ctx) => getPhotos(ctx.db, params.id),
+  save: ({ params, body }, ctx) => savePhotos(ctx.db, ctx, params.id, body),
+  setLogo: ({ params, body }, ctx) => setLogo(ctx.db, ctx, params.id, body),
+};

@@ -1,0 +1,160 @@
+import {
+  type logoBody,
+  MAX_PHOTOS,
+  NEW_PHOTO_KIND,
+  type PhotoItem,
+  type PhotoKind,
+  type PropertyPhotos,
+  type photosBody,
+} from '@tern/sdk';
+import type { z } from 'zod';
+import type { Db } from '../db/db.js';
+import { invalidField } from '../http/errors.js';
+import { type Actor, audit } from './admin/audit.js';
+import { ownedUploads, uploadFileOf } from './uploads/uploads.js';
+
+// A property's photos and logo (document 2 §3, §4): kept in the columns the booking engine reads — `photos`, in
+// the order shown, as `{file, description}` (plus kind and author) served at `/photos/<file>` — so a save is
+// what resellers see next. A removed photo moves to `removed_photos` without a position; one never saved is
+// simply dropped. New photos and the logo must be the property's own uploads. Every save is audited.
+
+/** A photo as the `photos` column keeps it (the demo world's have no kind or author). */
+interface StoredPhoto {
+  file: string;
+  description: string;
+  kind?: PhotoKind;
+  author?: string;
+}
+
+interface Row {
+  photos: StoredPhoto[];
+  removed_photos: StoredPhoto[];
+  logo: string | null;
+}
+
+/** How many removed photos a property keeps (the newest). */
+const REMOVED_KEPT = 500;
+
+const urlOf = (file: string) => `/photos/${file}`;
+
+function toItem(propertyId: string, p: StoredPhoto, position: number | null): PhotoItem {
+  return {
+    url: urlOf(p.file),
+    description: p.description,
+    kind: p.kind ?? 'photo',
+    author: p.author ?? '',
+    isRemoved: position === null,
+    position,
+    propertyId,
+    roomTypeId: null,
+  };
+}
+
+function toPhotos(propertyId: string, row: Row): PropertyPhotos {
+  return {
+    photos: [
+      ...row.photos.map((p, i) => toItem(propertyId, p, i)),
+      ...row.removed_photos.map((p) => toItem(propertyId, p, null)),
+    ],
+    logoUrl: row.logo ? urlOf(row.logo) : null,
+    maxPhotos: MAX_PHOTOS,
+  };
+}
+
+export async function getPhotos(db: Db, propertyId: string): Promise<PropertyPhotos> {
+  const row = await db.one<Row>('select photos, removed_photos, logo from properties where id = $1', [
+    propertyId,
+  ]);
+  return toPhotos(propertyId, row!);
+}
+
+/** The `/photos/<file>` file an address names (a width asked with `?w=` is not part of it). */
+const fileOfUrl = (url: string) => (url.startsWith('/photos/') ? url.slice(8).split('?')[0]! : null);
+
+export async function savePhotos(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  body: z.output<typeof photosBody>,
+): Promise<PropertyPhotos> {
+  const shown = body.photos.filter((p) => !p.isRemoved).length;
+  if (shown > MAX_PHOTOS) throw invalidField('too_many_photos', 'photos', { max: MAX_PHOTOS });
+  return db.transaction(async (tx) => {
+    const before = (await tx.one<Row>(
+      'select photos, removed_photos, logo from properties where id = $1 for update',
+      [propertyId],
+    ))!;
+    const saved = new Map([...before.removed_photos, ...before.photos].map((p) => [p.file, p]));
+    const files = body.photos.map((p) => fileOfUrl(p.url));
+    const uploads = await ownedUploads(
+      tx,
+      { type: 'property', id: propertyId },
+      files.flatMap((f) => (f && !saved.has(f) && uploadFileOf(urlOf(f)) ? [f] : [])),
+    );
+    const seen = new Set<string>();
+    const photos: StoredPhoto[] = [];
+    const removed: StoredPhoto[] = [];
+    for (const [i, p] of body.photos.entries()) {
+      const file = files[i];
+      if (!file || (!saved.has(file) && !uploads.has(file)))
+        throw invalidField('unknown_photo', `photos.${i}.url`);
+      if (seen.has(file)) throw invalidField('duplicate_photo', `photos.${i}.url`);
+      seen.add(file);
+      const photo: StoredPhoto = { file, description: p.description, kind: p.kind, author: p.author };
+      // Document 2 §4: a saved photo removed is kept as removed; one never saved is dropped.
+      if (!p.isRemoved) photos.push(photo);
+      else if (saved.has(file)) removed.push(photo);
+    }
+    // A saved photo the list leaves out is removed too, never lost.
+    for (const p of [...before.photos, ...before.removed_photos])
+      if (!seen.has(p.file)) removed.push({ kind: NEW_PHOTO_KIND, author: '', ...p });
+    const row = (await tx.one<Row>(
+      `update properties set photos = $2, removed_photos = $3, updated_at = $4 where id = $1
+       returning photos, removed_photos, logo`,
+      [propertyId, JSON.stringify(photos), JSON.stringify(removed.slice(0, REMOVED_KEPT)), actor.clock.now()],
+    ))!;
+    await audit(tx, actor, {
+      objectType: 'property',
+      objectId: propertyId,
+      action: 'update_photos',
+      before: { photos: before.photos, removedPhotos: before.removed_photos },
+      after: { photos: row.photos, removedPhotos: row.removed_photos },
+    });
+    return toPhotos(propertyId, row);
+  });
+}
+
+export async function setLogo(
+  db: Db,
+  actor: Actor,
+  propertyId: string,
+  body: z.output<typeof logoBody>,
+): Promise<PropertyPhotos> {
+  return db.transaction(async (tx) => {
+    const before = (await tx.one<Row>(
+      'select photos, removed_photos, logo from properties where id = $1 for update',
+      [propertyId],
+    ))!;
+    const file = body.logoUrl === null ? null : fileOfUrl(body.logoUrl);
+    if (body.logoUrl !== null) {
+      const own =
+        file !== null &&
+        (file === before.logo ||
+          (uploadFileOf(urlOf(file)) !== null &&
+            (await ownedUploads(tx, { type: 'property', id: propertyId }, [file])).has(file)));
+      if (!own) throw invalidField('unknown_photo', 'logoUrl');
+    }
+    const row = (await tx.one<Row>(
+      'update properties set logo = $2, updated_at = $3 where id = $1 returning photos, removed_photos, logo',
+      [propertyId, file, actor.clock.now()],
+    ))!;
+    await audit(tx, actor, {
+      objectType: 'property',
+      objectId: propertyId,
+      action: 'update_logo',
+      before: { logo: before.logo },
+      after: { logo: row.logo },
+    });
+    return toPhotos(propertyId, row);
+  });
+}
