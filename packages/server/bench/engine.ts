@@ -11,21 +11,39 @@
  *    ≥ 300/s on PostgreSQL.
  *
  * Each target prints MET or MISSED; the process exits non-zero when one is MISSED.
+ *
+ * For quicker iterations (the default measures everything): `TERN_BENCH_ONLY=pglite` or `=postgres` runs one
+ * database, `TERN_BENCH_RUNS=50` fewer searches, and `TERN_BENCH_REUSE=1` keeps the seeded databases for the
+ * next run of the day (a PGlite dump in the temp folder, a template database on the PostgreSQL server), keyed
+ * by the day and the migrations.
  */
 
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { demoWorld, generateInventory } from '@tern/fixtures';
 import { createClient } from '@tern/sdk';
 import pg from 'pg';
 import type { Db } from '../src/db/db.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate, migrationFiles } from '../src/db/migrate.js';
 import { openDb } from '../src/db/open.js';
-import { seedIfEmpty } from '../src/db/seed.js';
+import { dumpPglite, openPglite } from '../src/db/pglite.js';
+import { isoDay, seedIfEmpty } from '../src/db/seed.js';
 import { silentLogger } from '../src/logger.js';
 import { startServer } from '../src/server.js';
 import { scaledWorld } from './lib/scaledWorld.js';
 
 const HOTELS = 5000;
-const RUNS = 200;
+const RUNS = Number(process.env.TERN_BENCH_RUNS) || 200;
+const ONLY = process.env.TERN_BENCH_ONLY;
+const REUSE = process.env.TERN_BENCH_REUSE === '1';
+/** What a kept seeded database depends on: the day (the inventory starts today) and the migrations. */
+const seedKey = (() => {
+  const hash = createHash('sha256').update(isoDay(new Date()));
+  for (const { file } of migrationFiles()) hash.update(readFileSync(file));
+  return `${isoDay(new Date()).replace(/-/g, '')}_${hash.digest('hex').slice(0, 12)}`;
+})();
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const quantile = (samples: number[], q: number) => {
   const s = [...samples].sort((a, b) => a - b);
@@ -47,9 +65,8 @@ function target(name: string, met: boolean): string {
   return `target ${name}: ${met ? 'MET' : 'MISSED'}`;
 }
 
-/** Both benchmarks on one database, freshly migrated and seeded. */
-async function bench(label: string, db: Db, minRate: number): Promise<void> {
-  console.log(`${label}:`);
+/** Migrates and seeds the scaled world (14 days of inventory), then analyzes. */
+async function seed(db: Db): Promise<void> {
   const seeding = performance.now();
   const world = scaledWorld(HOTELS, demoWorld);
   await migrate(db);
@@ -61,7 +78,10 @@ async function bench(label: string, db: Db, minRate: number): Promise<void> {
   console.log(
     `  seeded ${HOTELS} hotels × 14 days in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
   );
+}
 
+/** Both benchmarks on one database, migrated and seeded. */
+async function bench(db: Db, minRate: number): Promise<void> {
   const server = await startServer({
     port: 0,
     db,
@@ -171,12 +191,30 @@ async function bench(label: string, db: Db, minRate: number): Promise<void> {
   await server.close();
 }
 
-const pglite = await openDb({ data: ':memory:' });
-await bench('PGlite (embedded)', pglite, 150);
-await pglite.close();
+async function openSeededPglite(): Promise<Db> {
+  const dump = join(tmpdir(), `tern_bench_pglite_${seedKey}.tar`);
+  if (REUSE && existsSync(dump)) {
+    console.log(`  reusing the seeded database ${dump}`);
+    return openPglite(':memory:', { loadDataDir: new Blob([readFileSync(dump)]) });
+  }
+  const db = await openDb({ data: ':memory:' });
+  await seed(db);
+  if (REUSE) writeFileSync(dump, Buffer.from(await (await dumpPglite(db)).arrayBuffer()));
+  return db;
+}
 
 const serverUrl = process.env.TERN_BENCH_DATABASE_URL;
-if (serverUrl) {
+if (ONLY !== 'postgres') {
+  console.log('PGlite (embedded):');
+  const pglite = await openSeededPglite();
+  await bench(pglite, 150);
+  await pglite.close();
+}
+
+if (ONLY === 'pglite') {
+  console.log('PostgreSQL: skipped (TERN_BENCH_ONLY=pglite)');
+} else if (serverUrl) {
+  console.log('PostgreSQL:');
   // A database of its own on the server, dropped afterwards.
   const name = `tern_bench_${process.pid}`;
   const admin = async (sql: string) => {
@@ -184,12 +222,33 @@ if (serverUrl) {
     await client.connect();
     await client.query(sql).finally(() => client.end());
   };
-  await admin(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const postgres = await openDb({ databaseUrl: url.toString() });
+  const urlOf = (database: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const template = `tern_bench_seed_${seedKey}`;
+  const kept = async () => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    const found = await client.query('select 1 from pg_database where datname = $1', [template]);
+    await client.end();
+    return found.rows.length > 0;
+  };
+  if (REUSE && !(await kept())) {
+    await admin(`create database ${template}`);
+    const seeding = await openDb({ databaseUrl: urlOf(template) });
+    await seed(seeding).finally(() => seeding.close());
+  }
+  if (REUSE) {
+    console.log(`  reusing the seeded database ${template}`);
+    await admin(`create database ${name} template ${template}`);
+  } else await admin(`create database ${name}`);
+  const postgres = await openDb({ databaseUrl: urlOf(name) });
   try {
-    await bench('PostgreSQL', postgres, 300);
+    if (!REUSE) await seed(postgres);
+    else await postgres.query('analyze');
+    await bench(postgres, 300);
   } finally {
     await postgres.close();
     await admin(`drop database ${name}`);

@@ -6,18 +6,19 @@ import {
   daysFrom,
   isCardNeeded,
   liabilityOf,
+  nightsBetween,
   roundMoney,
 } from '@tern/core';
 import type { BookingCreated, RateOffer, stayBookingBody } from '@tern/sdk';
 import type { z } from 'zod';
-import type { Clock } from '../../clock.js';
+import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';
-import { badRequest, conflict, HttpError } from '../../http/errors.js';
+import { conflict, HttpError, invalidField, notFound } from '../../http/errors.js';
 import { html, sendMail } from '../mail.js';
 import { type CardSummary, redeemCardToken } from '../vault/tokens.js';
 import { loadEngineProperties } from './load.js';
 import { parseOfferId, planCovered, priceOffer, type Stay } from './offers.js';
-import { checkStay, currencyRatesFor, propertyToday } from './queries.js';
+import { checkStay, currencyRatesFor, MAX_NIGHTS, propertyToday } from './queries.js';
 
 type Body = z.output<typeof stayBookingBody>['booking'];
 
@@ -34,18 +35,32 @@ export function newReservationId(): string {
   return `TRN-${[...bytes].map((b) => alphabet[b % alphabet.length]).join('')}`;
 }
 
-const soldOut = () =>
-  new HttpError(
-    409,
-    'no_longer_available',
-    'These rooms are no longer available for the dates: choose again',
-  );
+const soldOut = () => new HttpError(409, 'no_longer_available');
+
+/** The rooms asked, each with its rate plan's id, checked against the rate's occupancy. */
+function parseRooms(body: Body) {
+  return body.rooms.map((room, index) => {
+    const parsed = parseOfferId(room.ratePlanId);
+    if (!parsed) throw invalidField('unknown_rate', `rooms.${index}.ratePlanId`);
+    const o = room.occupancy;
+    if (
+      o.adults !== parsed.occupancy.adults ||
+      o.children !== parsed.occupancy.children ||
+      o.infants !== parsed.occupancy.infants
+    )
+      throw invalidField('guests_mismatch_rate', `rooms.${index}.occupancy`);
+    if (room.guests.length > o.adults + o.children + o.infants)
+      throw invalidField('too_many_guests', `rooms.${index}.guests`);
+    return { ...room, planId: parsed.planId, index };
+  });
+}
 
 /**
  * Books rooms of a property (document 1 §4): re-prices every room on the server, checks the contract, the
  * restrictions, the guests and the card, and takes the rooms in ONE transaction, with a conditional update
- * of the nights' availability rows as its last write, so two agents racing for the last room get one booking
- * and one clear 409. The guest's and the property's e-mails are written to the outbox in the same transaction.
+ * of the nights' availability rows as its first write, so two agents racing for the last room get one booking
+ * and one clear 409, the refused one before it wrote anything. The guest's and the property's e-mails are
+ * written to the outbox in the same transaction.
  */
 export async function createStayBooking(
   db: Db,
@@ -54,41 +69,29 @@ export async function createStayBooking(
   booker: Booker,
   body: Body,
 ): Promise<BookingCreated> {
-  // The property's today: a check-in is in the past once that day has passed where the property is.
-  const today = await propertyToday(db, clock, propertyId);
-  checkStay(body.arrivalDate, body.departureDate, today);
-  const rates = await currencyRatesFor(db, body.currency);
-  const rooms = body.rooms.map((room, index) => {
-    const parsed = parseOfferId(room.ratePlanId);
-    if (!parsed)
-      throw badRequest('A room names an unknown rate', [
-        { field: `rooms.${index}.ratePlanId`, message: 'Use a rate id from the rates table' },
-      ]);
-    const o = room.occupancy;
-    if (
-      o.adults !== parsed.occupancy.adults ||
-      o.children !== parsed.occupancy.children ||
-      o.infants !== parsed.occupancy.infants
-    )
-      throw badRequest('A room’s guests do not match its rate', [
-        { field: `rooms.${index}.occupancy`, message: 'Choose the rate for these guests' },
-      ]);
-    if (room.guests.length > o.adults + o.children + o.infants)
-      throw badRequest('A room has more guests than its occupancy', [
-        { field: `rooms.${index}.guests`, message: 'At most adults + children + infants guests' },
-      ]);
-    return { ...room, planId: parsed.planId, index };
-  });
+  // Dates that are wrong whatever the day (check-out first, too long a stay) are refused before anything is
+  // read; the property's today (a check-in is in the past once that day has passed where the property is) comes
+  // with the property below.
+  if (
+    body.departureDate <= body.arrivalDate ||
+    nightsBetween(body.arrivalDate, body.departureDate) > MAX_NIGHTS
+  )
+    checkStay(body.arrivalDate, body.departureDate, await propertyToday(db, clock, propertyId));
 
   return db.transaction(async (tx) => {
     const nights = daysFrom(body.arrivalDate, body.departureDate);
+    // One statement reads everything pricing needs, the property's time zone and the rooms free; the rates of
+    // currencies are the other read. A sold-out stay is refused from these, before any write.
     const property = (
-      await loadEngineProperties(tx, [propertyId], booker.agencyId, body.arrivalDate, body.departureDate)
+      await loadEngineProperties(tx, [propertyId], booker.agencyId, body.arrivalDate, body.departureDate, {
+        unitDetails: false,
+      })
     ).get(propertyId);
-    if (property?.kind !== 'accommodation')
-      throw new HttpError(404, 'property_not_found', 'There is no such property');
-    if (!property.contract)
-      throw new HttpError(404, 'no_contract', 'You have no active contract with this property');
+    checkStay(body.arrivalDate, body.departureDate, todayAt(clock, property?.timezone || 'UTC'));
+    const rates = await currencyRatesFor(tx, body.currency);
+    const rooms = parseRooms(body);
+    if (property?.kind !== 'accommodation') throw notFound('property_not_found');
+    if (!property.contract) throw notFound('no_contract');
     const stay: Stay = {
       checkin: body.arrivalDate,
       checkout: body.departureDate,
@@ -100,16 +103,13 @@ export async function createStayBooking(
       const unit = property.units.find((u) => u.id === room.roomTypeCode);
       const plan = unit?.plans.find((p) => p.id === room.planId);
       if (!unit || !plan || !planCovered(property, plan))
-        throw badRequest('A room names a rate this property does not sell you', [
-          { field: `rooms.${room.index}.ratePlanId`, message: 'Use a rate id from the rates table' },
-        ]);
+        throw invalidField('rate_not_sold', `rooms.${room.index}.ratePlanId`);
       const offer = priceOffer(property, unit, plan, room.occupancy, stay);
       if (offer.unavailableReason === 'sold_out') throw soldOut();
       if (offer.unavailableReason)
-        throw badRequest(
-          `This rate cannot be booked for these dates (${offer.unavailableReason.replace(/_/g, ' ')})`,
-          [{ field: `rooms.${room.index}.ratePlanId`, message: offer.unavailableReason }],
-        );
+        throw invalidField('rate_unavailable', `rooms.${room.index}.ratePlanId`, {
+          reason: offer.unavailableReason,
+        });
       return { room, unit, plan, offer };
     });
     // Several rooms of one unit need that many free on every night.
@@ -123,20 +123,25 @@ export async function createStayBooking(
     const offers: RateOffer[] = priced.map((p) => p.offer);
     const total = bookingTotal(offers, body.currency);
     if (body.total !== undefined && Math.abs(roundMoney(body.total, body.currency) - total) > 0.005)
-      throw conflict(
-        `The price has changed to ${body.currency} ${total}: check it and book again`,
-        'price_changed',
-      );
+      throw conflict('price_changed', { currency: body.currency, total });
 
     const policies = offers.map((o) => o.cancellationPolicy);
-    let card: CardSummary | null = null;
-    if (isCardNeeded(policies)) {
-      if (!body.guarantee?.cardToken)
-        throw badRequest('This rate needs a card to guarantee the booking', [
-          { field: 'guarantee.cardToken', message: 'Enter a card' },
-        ]);
-      card = await redeemCardToken(tx, clock, body.guarantee.cardToken);
+    const cardToken = isCardNeeded(policies) ? body.guarantee?.cardToken : undefined;
+    if (isCardNeeded(policies) && !cardToken) throw invalidField('card_required', 'guarantee.cardToken');
+
+    // The rooms are taken now, before any write: a conditional update of the nights' rows, which a racing
+    // booking of the same nights waits on and then re-checks — if the rooms went meanwhile it is sold out at
+    // once, having written nothing (everything is undone with the transaction otherwise). Units in id order, so
+    // two bookings never lock in opposite orders. The rows stay locked until the commit, a few inserts later.
+    for (const [unitId, count] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const updated = await tx.query(
+        `update unit_availability set available = available - $4
+          where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
+        [unitId, body.arrivalDate, body.departureDate, count],
+      );
+      if (updated.length !== nights.length) throw soldOut();
     }
+    const card: CardSummary | null = cardToken ? await redeemCardToken(tx, clock, cardToken) : null;
     const policy = bookingPolicy(policies);
 
     const propertyTotal = roundMoney(
@@ -216,23 +221,11 @@ export async function createStayBooking(
     );
     await announce(tx, clock, {
       reservationId,
-      propertyId,
+      property,
       body,
       total,
       rooms: priced.map((p) => `${p.unit.title} — ${p.plan.title}`),
     });
-    // The rooms are taken last, so their rows stay locked only until the commit: a conditional update, which a
-    // racing booking of the same nights waits on and then re-checks — if the rooms went meanwhile, it is
-    // sold out and everything above is undone. Units in id order, so two bookings never lock in opposite
-    // orders.
-    for (const [unitId, count] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const updated = await tx.query(
-        `update unit_availability set available = available - $4
-          where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
-        [unitId, body.arrivalDate, body.departureDate, count],
-      );
-      if (updated.length !== nights.length) throw soldOut();
-    }
     return {
       uniqueId: bookingId,
       bookingId,
@@ -248,35 +241,38 @@ export async function createStayBooking(
 async function announce(
   tx: Db,
   clock: Clock,
-  b: { reservationId: string; propertyId: string; body: Body; total: number; rooms: string[] },
+  b: {
+    reservationId: string;
+    property: { title: string; email: string };
+    body: Body;
+    total: number;
+    rooms: string[];
+  },
 ): Promise<void> {
-  const property = await tx.one<{ title: string; email: string }>(
-    'select title, email from properties where id = $1',
-    [b.propertyId],
-  );
+  const { property } = b;
   const guest = `${b.body.customer.name} ${b.body.customer.surname}`.trim();
   const lines = [
-    `Booking ${b.reservationId} at ${property!.title}`,
+    `Booking ${b.reservationId} at ${property.title}`,
     `Guest: ${guest}`,
     `Stay: ${b.body.arrivalDate} to ${b.body.departureDate}`,
     ...b.rooms.map((r) => `Room: ${r}`),
     `Total: ${b.body.currency} ${b.total}`,
   ];
-  const htmlBody = html`<p>Booking <strong>${b.reservationId}</strong> at ${property!.title}</p>
+  const htmlBody = html`<p>Booking <strong>${b.reservationId}</strong> at ${property.title}</p>
 <p>Guest: ${guest}<br>Stay: ${b.body.arrivalDate} to ${b.body.departureDate}<br>Total: ${b.body.currency} ${b.total}</p>`;
   if (b.body.customer.mail) {
     await sendMail(tx, {
       to: b.body.customer.mail,
-      subject: `Your booking ${b.reservationId} at ${property!.title} is confirmed`,
+      subject: `Your booking ${b.reservationId} at ${property.title} is confirmed`,
       text: `Dear ${guest},\n\n${lines.join('\n')}\n`,
       html: htmlBody,
       kind: 'booking_confirmation',
       at: clock.now(),
     });
   }
-  if (property!.email) {
+  if (property.email) {
     await sendMail(tx, {
-      to: property!.email,
+      to: property.email,
       subject: `New booking ${b.reservationId}: ${guest}, ${b.body.arrivalDate}`,
       text: `${lines.join('\n')}\n${b.body.specialRequest ? `\nSpecial request: ${b.body.specialRequest}\n` : ''}`,
       html: htmlBody,

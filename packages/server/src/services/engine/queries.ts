@@ -2,7 +2,7 @@ import { addDays, convertMoney, daysFrom, nightsBetween, roundMoney } from '@ter
 import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } from '@tern/sdk';
 import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';
-import { badRequest } from '../../http/errors.js';
+import { invalidField } from '../../http/errors.js';
 import { loadCurrencyRates, loadEngineProperties, loadTaxes, policyFromRow } from './load.js';
 import { bestOfferOf, photoOf, planCovered, type Stay, unitAvailability } from './offers.js';
 
@@ -21,9 +21,10 @@ export const MAX_NIGHTS = 60;
 export async function currencyRatesFor(db: Db, currency: string): Promise<Record<string, number>> {
   const rates = await loadCurrencyRates(db);
   if (!rates[currency])
-    throw badRequest(`Prices are not available in ${currency}`, [
-      { field: 'currency', message: `Use one of ${Object.keys(rates).sort().join(', ')}` },
-    ]);
+    throw invalidField('currency_unavailable', 'currency', {
+      currency,
+      currencies: Object.keys(rates).sort().join(', '),
+    });
   return rates;
 }
 
@@ -40,18 +41,10 @@ export async function propertyToday(db: Db, clock: Clock, propertyId: string): P
  * property's (`propertyToday`), or the UTC day for a search across properties.
  */
 export function checkStay(checkin: string, checkout: string, today: string): void {
-  if (checkout <= checkin)
-    throw badRequest('The check-out must be after the check-in', [
-      { field: 'checkoutDate', message: 'Choose a day after the check-in' },
-    ]);
-  if (checkin < today)
-    throw badRequest('The check-in is in the past', [
-      { field: 'checkinDate', message: 'Choose today or later' },
-    ]);
+  if (checkout <= checkin) throw invalidField('checkout_before_checkin', 'checkoutDate');
+  if (checkin < today) throw invalidField('checkin_past', 'checkinDate');
   if (nightsBetween(checkin, checkout) > MAX_NIGHTS)
-    throw badRequest(`A stay is at most ${MAX_NIGHTS} nights`, [
-      { field: 'checkoutDate', message: `Choose at most ${MAX_NIGHTS} nights` },
-    ]);
+    throw invalidField('stay_too_long', 'checkoutDate', { max: MAX_NIGHTS });
 }
 
 export interface SearchInput {
@@ -97,7 +90,10 @@ export async function searchProperties(
     params.push(value);
     return `$${params.length}`;
   };
-  if (!input.discover) where.push('c.id is not null');
+  // The agency's approved contract with the property (index contracts_agency_approved_idx).
+  const contracted = `exists (select 1 from contracts c where c.agency_id = $2 and c.property_id = p.id
+                                and c.status = 'approved')`;
+  if (!input.discover) where.push(contracted);
   const f = input.filter ?? {};
   if (f.title?.has) where.push(`p.title ilike ${add(`%${likeEscape(f.title.has)}%`)}`);
   if (f.city) where.push(`lower(p.city) = lower(${add(f.city)})`);
@@ -109,13 +105,15 @@ export async function searchProperties(
     const nights = nightsBetween(dates.checkin, dates.checkout);
     // A property is available when one of its units has no sold-out night in the stay. Inventory rows exist
     // for every unit over the horizon (a missing night counts as sold out), so within it only the rare
-    // sold-out nights are read (a partial index); past it, every night is counted.
+    // sold-out nights are read (partial indexes: by date for counting every match, by unit for a page's
+    // properties); past it, every night is counted.
     const checkin = add(dates.checkin);
     const checkout = add(dates.checkout);
     where.push(
       dates.checkout <= addDays(input.today, INVENTORY_HORIZON_DAYS)
-        ? `exists (select 1 from units u where u.property_id = p.id and u.id not in (
-             select unit_id from unit_availability where date >= ${checkin} and date < ${checkout} and available <= 0))`
+        ? `exists (select 1 from units u where u.property_id = p.id and not exists (
+             select 1 from unit_availability a
+              where a.unit_id = u.id and a.date >= ${checkin} and a.date < ${checkout} and a.available <= 0))`
         : `p.id in (select u.property_id from unit_availability ua join units u on u.id = ua.unit_id
                      where ua.date >= ${checkin} and ua.date < ${checkout} and ua.available > 0
                      group by u.property_id, ua.unit_id having count(*) = ${add(nights)})`,
@@ -123,31 +121,31 @@ export async function searchProperties(
   }
   const limit = input.limit;
   const offset = (input.page - 1) * limit;
-  // Two steps in one statement: the page is chosen (and all matches counted) on narrow rows — ids, titles and
-  // the contract's id — then only the page's properties and contracts are read whole.
+  // One statement: the count of every match (a plain count, no window over the matches), and the page — in
+  // title order, which index properties_kind_title_idx gives without sorting every match, so the page stops
+  // after its rows — with each page property's newest approved contract of the agency. An empty page is one
+  // row with the count alone.
+  const matches = `from properties p where ${where.join(' and ')}`;
   const rows = await db.query<Record<string, unknown>>(
-    `with c as (
-       select distinct on (property_id) property_id, id from contracts
-        where agency_id = $2 and status = 'approved'
-        order by property_id, created_at desc
-     ), page as (
-       select p.id, p.title, c.id as contract_id, count(*) over () as total
-         from properties p
-         left join c on c.property_id = p.id
-        where ${where.join(' and ')}
-        order by (c.id is null), p.title, p.id
-        limit ${add(limit)} offset ${add(offset)}
-     )
-     select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country, p.latitude,
-            p.longitude, p.currency, p.star_rating, p.provider,
-            page.contract_id, k.modifier_logic, k.modifier_amount, page.total
-       from page
-       join properties p on p.id = page.id
-       left join contracts k on k.id = page.contract_id
-      order by (page.contract_id is null), page.title, page.id`,
+    `select t.total, p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country,
+            p.latitude, p.longitude, p.currency, p.star_rating, p.provider,
+            k.id as contract_id, k.modifier_logic, k.modifier_amount
+       from (select count(*) as total ${matches}) t
+       left join lateral (
+         select p.* ${matches}
+          order by ${input.discover ? `(not ${contracted}), ` : ''}p.title, p.id
+          limit ${add(limit)} offset ${add(offset)}
+       ) p on true
+       left join lateral (
+         select id, modifier_logic, modifier_amount from contracts
+          where agency_id = $2 and property_id = p.id and status = 'approved'
+          order by created_at desc limit 1
+       ) k on true
+      order by (k.id is null), p.title, p.id`,
     params,
   );
   const total = rows.length ? Number(rows[0]!.total) : 0;
+  const page = rows.filter((r) => r.id !== null);
   const guests = {
     adults: input.occupancy?.adults ?? 1,
     children: input.occupancy?.children ?? 0,
@@ -156,13 +154,14 @@ export async function searchProperties(
   const priced = dates
     ? await loadEngineProperties(
         db,
-        rows.filter((r) => r.contract_id).map((r) => String(r.id)),
+        page.filter((r) => r.contract_id).map((r) => String(r.id)),
         input.agencyId,
         dates.checkin,
         dates.checkout,
+        { unitDetails: false },
       )
     : new Map();
-  const items = rows.map((r): SearchProperty => {
+  const items = page.map((r): SearchProperty => {
     const property = priced.get(String(r.id));
     const stay: Stay | null = dates ? { ...dates, currency: input.currency, rates } : null;
     const best = !stay
@@ -288,9 +287,8 @@ export async function closedDates(
   const { id, agencyId } = at;
   const from = range.from && range.from > today ? range.from : today;
   const to = range.to ?? addDays(today, 400);
-  if (to < from)
-    throw badRequest('The end is before the start', [{ field: 'to', message: 'Choose a later day' }]);
-  if (nightsBetween(from, to) > 500) throw badRequest('Ask for at most 500 days at a time');
+  if (to < from) throw invalidField('range_end_before_start', 'to');
+  if (nightsBetween(from, to) > 500) throw invalidField('range_too_long', 'to', { max: 500 });
   const property = (await loadEngineProperties(db, [id], agencyId, from, to)).get(id)!;
   const days = daysFrom(from, to);
   const plans = property.units.flatMap((u) =>
