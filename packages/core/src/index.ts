@@ -45,7 +45,7 @@ export * from './contracts/contractActionsMachine.js';
 export * from './contracts/contractFormMachine.js';
 export * from './contracts/contracts.js';
 export * from './dates/dates.js';
-export { errorMessage } from './internal/errorMessage.js';
+export { errorMessage, type Failure, failureOf } from './internal/errorMessage.js';
 export * from './navigation/features.js';
 export * from './navigation/guards.js';
 export * from './navigation/menu.js';

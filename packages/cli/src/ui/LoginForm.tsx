@@ -138,7 +138,7 @@ export function LoginForm(props: LoginFormProps) {
       {view.snapshot.matches('submitting') || view.snapshot.matches('submittingOtp') ? (
         <Text color="yellow">Signing in…</Text>
       ) : null}
-      {error ? <Text color="red">✗ {error}</Text> : null}
+      {error ? <Text color="red">✗ {error.message}</Text> : null}
       {isRawModeSupported === true ? (
         <Text dimColor>
           {view.snapshot.matches('forgotSent') ? 'Esc: back' : HINTS[view.step](controller.canForgot)}

@@ -273,7 +273,7 @@ describe('a confirmed action on a row (M13, M15)', () => {
     actor.send({ type: 'confirm' });
     await waitFor(actor, (s) => s.matches('idle'));
     expect(changed).toEqual([]);
-    expect(actor.getSnapshot().context.error).toBe('You may not block your own account here');
+    expect(actor.getSnapshot().context.error?.message).toBe('You may not block your own account here');
   });
 });
 

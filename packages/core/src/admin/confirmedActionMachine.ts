@@ -1,5 +1,5 @@
 import { assign, emit, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 
 /**
@@ -23,7 +23,7 @@ export interface ConfirmedActionContext {
   pending: ConfirmedAction | null;
   /** The last action that succeeded, for its notice. */
   done: ConfirmedAction | null;
-  error: string | null;
+  error: Failure | null;
 }
 
 export type ConfirmedActionEvent =
@@ -75,7 +75,7 @@ export const confirmedActionMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: assign(({ event }) => ({ pending: null, error: errorMessage(event.error) })),
+          actions: assign(({ event }) => ({ pending: null, error: failureOf(event.error) })),
         },
       },
     },

@@ -66,7 +66,7 @@ describe('changePasswordMachine', () => {
     fill({ oldPassword: 'old-one', password: 'secret', confirmPassword: 'secret' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('editing') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toBe('The old password is wrong');
+    expect(actor.getSnapshot().context.error?.message).toBe('The old password is wrong');
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.matches('saved'));
     expect(requests).toHaveLength(2);

@@ -1,6 +1,6 @@
 import type { Session } from '@tern/sdk';
 import { assign, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import { type FieldErrors, type PasswordChangeField, validatePasswordChange } from './rules.js';
 
@@ -24,7 +24,7 @@ export interface ChangePasswordContext {
   confirmPassword: string;
   needsOld: boolean;
   fieldErrors: FieldErrors<PasswordChangeField>;
-  error: string | null;
+  error: Failure | null;
 }
 
 /** `change` needs the old password (`PUT /api/v1/users/me/password`); `reset` follows a reset link (`PUT /auth/reset_password`). */
@@ -73,7 +73,7 @@ export const changePasswordMachine = setup({
       fieldErrors: validatePasswordChange(valuesOf(context), { needsOld: context.needsOld }),
     })),
     clearErrors: assign({ fieldErrors: {}, error: null }),
-    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error) })),
     forgetPasswords: assign({ oldPassword: '', password: '', confirmPassword: '' }),
   },
 }).createMachine({

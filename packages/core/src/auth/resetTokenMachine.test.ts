@@ -44,7 +44,7 @@ describe('resetTokenMachine', () => {
       resetSession,
     ]);
     await waitFor(actor, (s) => s.matches('invalid'));
-    expect(actor.getSnapshot().context.error).toBe('Link expired');
+    expect(actor.getSnapshot().context.error?.message).toBe('Link expired');
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(tokens).toEqual(['abc', 'abc']);

@@ -1,6 +1,6 @@
 import type { Session } from '@tern/sdk';
 import { assign, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 
 /**
@@ -19,7 +19,7 @@ export interface ResetTokenContext {
   hasSession: boolean;
   session: Session | null;
   /** The server's message; the page shows the invalid-token message with the generic description. */
-  error: string | null;
+  error: Failure | null;
 }
 
 export type ResetTokenEvent = { type: 'user.retry' };
@@ -44,7 +44,7 @@ export const resetTokenMachine = setup({
   },
   actions: {
     assignSession: assign((_, params: { session: Session }) => ({ session: params.session, error: null })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error) })),
   },
 }).createMachine({
   id: 'resetToken',

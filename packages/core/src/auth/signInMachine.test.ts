@@ -103,7 +103,7 @@ describe('signInMachine', () => {
     fill({ email: EMAIL, password: 'wrong' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('credentials') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toBe('Wrong e-mail or password');
+    expect(actor.getSnapshot().context.error?.message).toBe('Wrong e-mail or password');
     actor.send({ type: 'user.retry' });
     expect(actor.getSnapshot().context.error).toBeNull();
     await waitFor(actor, (s) => s.status === 'done');
@@ -119,7 +119,7 @@ describe('signInMachine', () => {
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('otp') && s.context.error !== null);
     expect(actor.getSnapshot().context).toMatchObject({
-      error: 'The code is wrong',
+      error: { message: 'The code is wrong' },
       otpClientChallenge: 'challenge-1',
     });
     fill({ otp: '123456' });
@@ -158,7 +158,7 @@ describe('signInMachine', () => {
     actor.send({ type: 'otp.resend' });
     await waitFor(actor, (s) => s.matches('otp') && s.context.error !== null);
     expect(actor.getSnapshot().context).toMatchObject({
-      error: 'Too many codes, try later',
+      error: { message: 'Too many codes, try later' },
       otpClientChallenge: 'challenge-1',
       otpResent: false,
     });
@@ -216,7 +216,7 @@ describe('signInMachine', () => {
     fill({ email: EMAIL });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('forgot') && s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toBe('Too Many Requests');
+    expect(actor.getSnapshot().context.error?.message).toBe('Too Many Requests');
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.matches('forgot') && s.context.error !== null);
     expect(resetCalls).toHaveLength(2);
@@ -234,6 +234,6 @@ describe('signInMachine', () => {
     actor.send({ type: 'field.change', field: 'password', value: 'secret' });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.context.error !== null);
-    expect(actor.getSnapshot().context.error).toMatch(/signIn.*not provided/);
+    expect(actor.getSnapshot().context.error?.message).toMatch(/signIn.*not provided/);
   });
 });

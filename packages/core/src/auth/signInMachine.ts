@@ -1,6 +1,6 @@
 import type { OtpChallenge, Session, SignInBody } from '@tern/sdk';
 import { assign, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
   type FieldErrors,
@@ -41,7 +41,7 @@ export interface SignInContext {
   deviceIdentifier: string | null;
   fieldErrors: FieldErrors<SignInField>;
   /** The last server message; the web shows the `general.no_access_error` toast with it. */
-  error: string | null;
+  error: Failure | null;
   forgotSent: boolean;
   /** A new code was sent on request (`otp.resend`); cleared by the next challenge or by leaving the step. */
   otpResent: boolean;
@@ -148,7 +148,7 @@ export const signInMachine = setup({
       fieldErrors: validateSignIn(params.mode, valuesOf(context)),
     })),
     clearErrors: assign({ fieldErrors: {}, error: null }),
-    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error) })),
     assignReply: assign((_, params: { reply: SignInReply }) =>
       params.reply.type === 'otp_challenge'
         ? {

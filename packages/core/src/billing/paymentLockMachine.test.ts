@@ -57,7 +57,7 @@ describe('paymentLockMachine', () => {
     );
     actor.send({ type: 'portal.open' });
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('portalError'));
-    expect(actor.getSnapshot().context.error).toBe('Portal unavailable');
+    expect(actor.getSnapshot().context.error?.message).toBe('Portal unavailable');
     actor.send({ type: 'portal.open' });
     await vi.waitFor(() => expect(asked).toHaveLength(2));
     expect(asked[0]).toEqual({ role: 'supplier', propertyId: 'p1' });

@@ -1,6 +1,6 @@
 import type { Role } from '@tern/sdk';
 import { assign, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 
 /**
@@ -21,7 +21,7 @@ export interface PaymentLockContext {
   role: Role;
   locked: boolean;
   propertyId: string | null;
-  error: string | null;
+  error: Failure | null;
 }
 
 export type PaymentLockEvent =
@@ -105,7 +105,7 @@ export const paymentLockMachine = setup({
         },
         onError: {
           target: 'portalError',
-          actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+          actions: assign(({ event }) => ({ error: failureOf(event.error) })),
         },
       },
     },

@@ -92,7 +92,7 @@ describe('bookingDetailsMachine', () => {
     actor.send({ type: 'cancel.confirm' });
     await vi.advanceTimersByTimeAsync(0);
     expect(actor.getSnapshot().value).toBe('cancelFailed');
-    expect(actor.getSnapshot().context.cancelFailed).toBe('The cancellation deadline has passed');
+    expect(actor.getSnapshot().context.cancelFailed?.message).toBe('The cancellation deadline has passed');
     await vi.advanceTimersByTimeAsync(3999);
     expect(actor.getSnapshot().value).toBe('cancelFailed');
     await vi.advanceTimersByTimeAsync(1);
@@ -156,7 +156,7 @@ describe('bookingDetailsMachine', () => {
   it('keeps a failed save’s message and stays on the details', async () => {
     const { actor } = start(bookingRecord(), { request: new Error('Stripe locked') });
     actor.send({ type: 'request.save', specialRequest: '  Late arrival  ' });
-    await vi.waitFor(() => expect(actor.getSnapshot().context.error).toBe('Stripe locked'));
+    await vi.waitFor(() => expect(actor.getSnapshot().context.error?.message).toBe('Stripe locked'));
     expect(actor.getSnapshot().value).toBe('viewing');
     actor.send({ type: 'notice.dismiss' });
     expect(actor.getSnapshot().context.error).toBeNull();

@@ -1,6 +1,6 @@
 import type { BookingRecord, Guest } from '@tern/sdk';
 import { and, assign, emit, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
   CANCEL_FAILURE_MS,
@@ -29,9 +29,9 @@ export type BookingDetailsEmitted =
 export interface BookingDetailsContext {
   booking: BookingRecord;
   /** What went wrong with the last save (general.error_message + the server's words). */
-  error: string | null;
+  error: Failure | null;
   /** The cancel failure message is up (payment_page.error_modal.text, 4 s). */
-  cancelFailed: string | null;
+  cancelFailed: Failure | null;
   /** The last save worked (general.success_message). */
   saved: boolean;
   /** The guests or driver form's problems, keyed as `validateGuestEdits` / `validateDriverEdit` give them. */
@@ -151,8 +151,8 @@ const details = setup({
       pending: null,
     })),
     tellChanged: emit(({ context }) => ({ type: 'booking.changed' as const, booking: context.booking })),
-    failed: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error), pending: null })),
-    cancelFailed: assign((_, params: { error: unknown }) => ({ cancelFailed: errorMessage(params.error) })),
+    failed: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error), pending: null })),
+    cancelFailed: assign((_, params: { error: unknown }) => ({ cancelFailed: failureOf(params.error) })),
     clearCancelFailed: assign({ cancelFailed: null }),
     markCanceled: assign(({ context }) => ({
       booking: {

@@ -130,7 +130,7 @@ describe('bookingsListMachine', () => {
   it('keeps the failure and reloads on request', async () => {
     const { actor, calls } = start({ role: 'reseller' }, [new Error('Service Unavailable'), page(1, 1)]);
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('failed'));
-    expect(actor.getSnapshot().context.error).toBe('Service Unavailable');
+    expect(actor.getSnapshot().context.error?.message).toBe('Service Unavailable');
     actor.send({ type: 'reload' });
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context).toMatchObject({ error: null, total: 1 });

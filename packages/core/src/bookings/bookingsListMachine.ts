@@ -1,6 +1,6 @@
 import type { BookingRecord, BookingsQuery, Role } from '@tern/sdk';
 import { assign, cancel, enqueueActions, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
   BOOKINGS_PAGE_SIZE,
@@ -49,7 +49,7 @@ export interface BookingsListContext {
   sort: BookingSort;
   items: BookingRecord[];
   total: number;
-  error: string | null;
+  error: Failure | null;
 }
 
 export type BookingsListEvent =
@@ -134,7 +134,7 @@ export const bookingsListMachine = setup({
       total: params.page.total,
       error: null,
     })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error) })),
     clearList: assign({ items: [], total: 0, error: null }),
   },
 }).createMachine({

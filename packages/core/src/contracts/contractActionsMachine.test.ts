@@ -65,7 +65,7 @@ describe('contractActionsMachine', () => {
     const { actor, changed } = start('reseller', new Error('This contract is no longer pending'));
     actor.send({ type: 'act', contract: { ...proposal, status: 'approved' }, action: 'terminate' });
     await vi.waitFor(() =>
-      expect(actor.getSnapshot().context.error).toBe('This contract is no longer pending'),
+      expect(actor.getSnapshot().context.error?.message).toBe('This contract is no longer pending'),
     );
     expect(changed()).toBe(1);
     actor.send({ type: 'notice.dismiss' });

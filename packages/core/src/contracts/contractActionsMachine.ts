@@ -1,6 +1,6 @@
 import type { ContractRecord, Role } from '@tern/sdk';
 import { assign, emit, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import { type ContractAction, contractActions } from './contracts.js';
 
@@ -19,7 +19,7 @@ export interface ContractActionsContext {
   /** The contract or property being acted on, for the busy state of its row. */
   busyId: string | null;
   notice: ContractNotice | null;
-  error: string | null;
+  error: Failure | null;
 }
 
 export type ContractActionsEvent =
@@ -94,7 +94,7 @@ export const contractActionsMachine = setup({
         onError: {
           target: 'idle',
           actions: [
-            assign(({ event }) => ({ busyId: null, error: errorMessage(event.error) })),
+            assign(({ event }) => ({ busyId: null, error: failureOf(event.error) })),
             // Someone else may have answered first: the lists show what is true now.
             emit({ type: 'contracts.changed' as const }),
           ],
@@ -118,7 +118,7 @@ export const contractActionsMachine = setup({
         },
         onError: {
           target: 'idle',
-          actions: assign(({ event }) => ({ busyId: null, error: errorMessage(event.error) })),
+          actions: assign(({ event }) => ({ busyId: null, error: failureOf(event.error) })),
         },
       },
     },

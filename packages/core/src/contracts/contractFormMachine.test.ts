@@ -104,7 +104,9 @@ describe('contractFormMachine', () => {
     actor.send({ type: 'submit' });
     release();
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('editing'));
-    expect(actor.getSnapshot().context.error).toBe('A contract with this property is already pending');
+    expect(actor.getSnapshot().context.error?.message).toBe(
+      'A contract with this property is already pending',
+    );
     actor.send({ type: 'field.change', field: 'modifierAmount', value: '1' });
     expect(actor.getSnapshot().context.error).toBeNull();
   });
@@ -115,6 +117,6 @@ describe('contractFormMachine', () => {
       { loadFail: new Error('Not found') },
     );
     await vi.waitFor(() => expect(actor.getSnapshot().value).toBe('loadFailed'));
-    expect(actor.getSnapshot().context.error).toBe('Not found');
+    expect(actor.getSnapshot().context.error?.message).toBe('Not found');
   });
 });

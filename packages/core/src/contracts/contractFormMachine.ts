@@ -1,6 +1,6 @@
 import type { ContractRecord } from '@tern/sdk';
 import { assign, emit, type SnapshotFrom, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
   type ContractForm,
@@ -38,7 +38,7 @@ export interface ContractFormContext extends ContractFormInput {
   errors: ContractFormErrors;
   /** Errors are shown once the user tried to send. */
   showErrors: boolean;
-  error: string | null;
+  error: Failure | null;
 }
 
 export type ContractFormEvent =
@@ -119,7 +119,7 @@ export const contractFormMachine = setup({
         },
         onError: {
           target: 'loadFailed',
-          actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+          actions: assign(({ event }) => ({ error: failureOf(event.error) })),
         },
       },
     },
@@ -177,7 +177,7 @@ export const contractFormMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+          actions: assign(({ event }) => ({ error: failureOf(event.error) })),
         },
       },
     },

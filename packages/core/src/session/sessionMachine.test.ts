@@ -72,7 +72,7 @@ describe('sessionMachine', () => {
   it('keeps a failed restore retryable', async () => {
     const { actor } = start(new Error('Failed to fetch'));
     await waitFor(actor, (s) => s.matches('restoreFailed'));
-    expect(actor.getSnapshot().context.error).toBe('Failed to fetch');
+    expect(actor.getSnapshot().context.error?.message).toBe('Failed to fetch');
     actor.send({ type: 'user.retry' });
     expect(actor.getSnapshot().value).toBe('restoring');
   });

@@ -1,6 +1,6 @@
 import type { User } from '@tern/sdk';
 import { assign, fromPromise, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { afterSignInTarget } from '../navigation/guards.js';
 import { isSessionExpired, MAX_TIMER_DELAY_MS, msUntilExpiry, type StoredSession } from './rules.js';
 
@@ -29,7 +29,7 @@ export interface SessionContext {
   session: StoredSession | null;
   origin: string | null;
   /** Why the restore failed (the server could not be asked); retried with `user.retry`. */
-  error: string | null;
+  error: Failure | null;
   clock: () => number;
 }
 
@@ -61,7 +61,7 @@ export const sessionMachine = setup({
       session: context.session ? { ...context.session, user: params.user } : null,
     })),
     assignOrigin: assign((_, params: { origin: string | null }) => ({ origin: params.origin })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error) })),
     clearSession: assign({ session: null }),
   },
   guards: {

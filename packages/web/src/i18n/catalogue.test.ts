@@ -6,7 +6,7 @@ import {
   titleKeys,
   validationKeys,
 } from '@tern/core';
-import type { Role } from '@tern/sdk';
+import { type ErrorCode, errorCatalogue, errorParamNames, type Role } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { adminPart } from './adminPart';
 import { bookingPart } from './bookingPart';
@@ -72,6 +72,17 @@ describe('the English catalogue', () => {
 
   it('collects a plausible number of core keys', () => {
     expect(coreKeys().length).toBeGreaterThan(30);
+  });
+
+  // A refusal can come on any page: every code of the SDK's catalogue has words in the shared part, which name
+  // the same params (`{{name}}`) the server sends.
+  it.each(Object.keys(errorCatalogue) as ErrorCode[])('has words for the API error %s', (code) => {
+    const key = `api_errors.${code}`;
+    expect(shared.exists(key)).toBe(true);
+    const params = Object.fromEntries(errorParamNames(code).map((name) => [name, `<${name}>`]));
+    const words = shared.t(key, params);
+    for (const name of errorParamNames(code)) expect(words).toContain(`<${name}>`);
+    expect(words).not.toMatch(/\{\{/);
   });
 });
 

@@ -1,5 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
+import { apiErrorsEn } from './apiErrors';
 import { en } from './en';
 
 /**
@@ -14,7 +15,7 @@ export function createI18n(language = 'en'): i18n {
     lng: language,
     fallbackLng: 'en',
     // A copy of the top level: parts are merged into the instance's store, never into the shared module.
-    resources: { en: { translation: { ...en } } },
+    resources: { en: { translation: { ...en, ...apiErrorsEn } } },
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,

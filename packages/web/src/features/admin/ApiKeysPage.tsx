@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { apiKeyView, errorMessage, hasNoErrors, maskApiKey, validateApiKeyName } from '@tern/core';
+import { apiKeyView, hasNoErrors, maskApiKey, validateApiKeyName } from '@tern/core';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { copyText } from './ResellersPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useConfirmedAction } from './useConfirmedAction';
 import './admin.css';
+import { useErrorText } from '../errors/useErrorText';
 
 const KEYS = ['apiKeys'];
 
@@ -29,6 +30,7 @@ const KEYS = ['apiKeys'];
  */
 export function ApiKeysPage() {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -127,12 +129,12 @@ export function ApiKeysPage() {
       ) : null}
       {action.snapshot.context.error ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {action.snapshot.context.error}
+          {errorText(action.snapshot.context.error)}
         </Alert>
       ) : null}
       {list.error ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {errorMessage(list.error)}
+          {errorText(list.error)}
         </Alert>
       ) : (
         <Table
@@ -182,6 +184,7 @@ function CreateKeyForm({
   onCreated: (key: CreatedApiKey) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -197,7 +200,7 @@ function CreateKeyForm({
     try {
       onCreated(await client.apiKeys.create({ body: { name: name.trim() } }));
     } catch (e) {
-      setFailure(errorMessage(e));
+      setFailure(errorText(e));
     } finally {
       setBusy(false);
     }

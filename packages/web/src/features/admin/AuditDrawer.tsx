@@ -1,10 +1,10 @@
-import { errorMessage } from '@tern/core';
 import type { AuditEntry } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Drawer } from '../../components/Drawer';
 import { Skeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
+import { useErrorText } from '../errors/useErrorText';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { ADMIN_KEY } from './useAdminList';
 
@@ -41,6 +41,7 @@ const shown = (value: unknown) =>
 
 function Trail({ target }: { target: AuditTarget }) {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const trail = useApiQuery([ADMIN_KEY, 'audit', target.objectType, target.objectId], (client, signal) =>
     client.admin.audit(
       { query: { objectType: target.objectType, objectId: target.objectId, limit: 100 } },
@@ -58,7 +59,7 @@ function Trail({ target }: { target: AuditTarget }) {
   if (trail.error)
     return (
       <Alert variant="error" title={t('general.error_message')}>
-        {errorMessage(trail.error)}
+        {errorText(trail.error)}
       </Alert>
     );
   if (trail.data.items.length === 0) return <p>{t('admin.audit.empty')}</p>;

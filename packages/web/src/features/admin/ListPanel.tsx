@@ -1,4 +1,4 @@
-import { type ConfirmedActionContext, type ConfirmedActionEvent, errorMessage } from '@tern/core';
+import type { ConfirmedActionContext, ConfirmedActionEvent } from '@tern/core';
 import { SEARCH_TERM_MAX } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { Menu, MenuItem } from '../../components/Menu';
 import { Pager } from '../../components/Pager';
 import { Table, type TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
+import { useErrorText } from '../errors/useErrorText';
 import { ConfirmActionDialog } from './ConfirmActionDialog';
 
 /** A row action's state: core's confirmed-action machine as `useConfirmedAction` gives it. */
@@ -52,6 +53,7 @@ export function ListPanel<T>({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   return (
     <div className="admin-panel stack">
       <div className="admin-panel__toolbar">
@@ -67,12 +69,12 @@ export function ListPanel<T>({
       </div>
       {action.snapshot.context.error ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {action.snapshot.context.error}
+          {errorText(action.snapshot.context.error)}
         </Alert>
       ) : null}
       {list.error ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {errorMessage(list.error)}
+          {errorText(list.error)}
         </Alert>
       ) : (
         <Table

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   creatableProviders,
-  errorMessage,
   hasNoErrors,
   providerActions,
   providerFormFields,
@@ -26,6 +25,7 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import './admin.css';
+import { useErrorText } from '../errors/useErrorText';
 
 /** The provider drawer: 900 px, the whole window at 900 px or less (document 2 §2). */
 const PROVIDER_DRAWER_WIDTH = '900px';
@@ -41,6 +41,7 @@ const openOnboarding = (url: string) => window.location.assign(url);
  */
 export function PaymentProvidersPage() {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const { property } = useSelectedProperty();
   const queryClient = useQueryClient();
@@ -160,7 +161,7 @@ export function PaymentProvidersPage() {
         </div>
         {list.error ? (
           <Alert variant="error" title={t('general.error_message')}>
-            {errorMessage(list.error)}
+            {errorText(list.error)}
           </Alert>
         ) : (
           <Table

@@ -2,7 +2,6 @@ import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKINGS_SEARCH_DEBOUNCE_MS,
   deviceTimeZone,
-  errorMessage,
   hasNoErrors,
   NEW_PROMO,
   PROMO_LABEL_COLOURS,
@@ -29,6 +28,7 @@ import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import './admin.css';
+import { useErrorText } from '../errors/useErrorText';
 
 /** The promo drawer: 1000 px, the whole window at 900 px or less (document 2 §2). */
 const PROMO_DRAWER_WIDTH = '1000px';
@@ -41,6 +41,7 @@ const KEY = 'promoCodes';
  */
 export function PromoCodesPage() {
   const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState('');
@@ -144,7 +145,7 @@ export function PromoCodesPage() {
       </div>
       {list.error ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {errorMessage(list.error)}
+          {errorText(list.error)}
         </Alert>
       ) : (
         <Table
@@ -230,6 +231,7 @@ function PromoForm({
   onSaved: (promo: PromoCode, created: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const [draft, setDraft] = useState<PromoDraft>(() => ({
     name: promo?.name ?? '',
@@ -284,7 +286,7 @@ function PromoForm({
       onSaved(saved, promo === null);
     } catch (error) {
       const code = (error as { code?: string }).code;
-      setFailure(code && SHOWN_AS_IS.has(code) ? errorMessage(error) : t('general.error_description'));
+      setFailure(code && SHOWN_AS_IS.has(code) ? errorText(error) : t('general.error_description'));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { errorMessage, hasNoErrors, timeZoneOptions, validatePropertyForm } from '@tern/core';
+import { hasNoErrors, timeZoneOptions, validatePropertyForm } from '@tern/core';
 import {
   ADMIN_PAGE_SIZE,
   type AdminProperty,
@@ -17,6 +17,7 @@ import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
+import { useErrorText } from '../errors/useErrorText';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
 import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
@@ -142,6 +143,7 @@ function PropertyForm({
   onSaved: (property: AdminProperty, created: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const zones = useMemo(() => timeZoneOptions(new Date()), []);
   const [draft, setDraft] = useState<PropertyDraft>(() => ({
@@ -205,7 +207,7 @@ function PropertyForm({
           });
       onSaved(saved, property === null);
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(errorText(error));
     } finally {
       setBusy(false);
     }

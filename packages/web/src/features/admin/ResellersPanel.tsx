@@ -1,4 +1,4 @@
-import { errorMessage, hasNoErrors, validateResellerForm } from '@tern/core';
+import { hasNoErrors, validateResellerForm } from '@tern/core';
 import { ADMIN_PAGE_SIZE, type Reseller } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
+import { useErrorText } from '../errors/useErrorText';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
 import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
@@ -155,6 +156,7 @@ function ResellerForm({
   onSaved: (reseller: Reseller, created: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const [draft, setDraft] = useState<ResellerDraft>(
     () =>
@@ -177,7 +179,7 @@ function ResellerForm({
         : await client.admin.createReseller({ body });
       onSaved(saved, reseller === null);
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(errorText(error));
     } finally {
       setBusy(false);
     }

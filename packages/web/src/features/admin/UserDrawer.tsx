@@ -1,7 +1,6 @@
 import {
   addPropertyRow,
   deletePropertyRow,
-  errorMessage,
   hasNoErrors,
   initialPropertyRows,
   PROPERTY_ROLES,
@@ -25,6 +24,7 @@ import { Drawer } from '../../components/Drawer';
 import { PasswordField } from '../../components/PasswordField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
+import { useErrorText } from '../errors/useErrorText';
 import { PropertyPicker, ResellerPicker } from './Pickers';
 import type { UserCalls, UsersScope } from './UsersPanel';
 
@@ -112,6 +112,7 @@ function UserForm({
   onSaved: (user: ManagedUser, created: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [draft, setDraft] = useState<Draft>(() => draftOf(user));
   const [errors, setErrors] = useState<UserFormErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -163,7 +164,7 @@ function UserForm({
           });
       onSaved(saved, user === null);
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(errorText(error));
     } finally {
       setBusy(false);
     }

@@ -1,4 +1,4 @@
-import { errorMessage, hasNoErrors, validateUserPassword } from '@tern/core';
+import { hasNoErrors, validateUserPassword } from '@tern/core';
 import type { ManagedUser } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/Toast';
+import { useErrorText } from '../errors/useErrorText';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import type { UserCalls } from './UsersPanel';
 
@@ -38,6 +39,7 @@ export function UserPasswordDrawer({
 
 function PasswordForm({ calls, user, onDone }: { calls: UserCalls; user: ManagedUser; onDone: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<ReturnType<typeof validateUserPassword>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,7 +56,7 @@ function PasswordForm({ calls, user, onDone }: { calls: UserCalls; user: Managed
       toast.success(t('admin.notices.password_set', { name: user.name }));
       onDone();
     } catch (error) {
-      setFailure(errorMessage(error));
+      setFailure(errorText(error));
     } finally {
       setBusy(false);
     }

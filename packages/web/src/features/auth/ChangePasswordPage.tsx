@@ -18,6 +18,7 @@ import { PasswordField } from '../../components/PasswordField';
 import { useServices, useSessionActor, useSignedInSession } from '../../session/SessionContext';
 import { useFormFocus } from './useFormFocus';
 import './auth.css';
+import { useErrorText } from '../errors/useErrorText';
 
 const ORDER = ['oldPassword', 'password', 'confirmPassword'] as const;
 
@@ -49,6 +50,7 @@ async function savePassword(services: AppServices, session: SessionActor, reques
 /** `/changePassword` for every signed-in user (DECISIONS 5), and the last step of a reset link. */
 export function ChangePasswordPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const services = useServices();
   const sessionActor = useSessionActor();
   const { purpose } = useSignedInSession();
@@ -95,7 +97,7 @@ export function ChangePasswordPage() {
             </p>
             {error ? (
               <Alert key={attempt} ref={alertRef} variant="error" title={t('change_password.error_title')}>
-                {error}
+                {errorText(error)}
               </Alert>
             ) : null}
             <Form

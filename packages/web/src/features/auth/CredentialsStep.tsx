@@ -8,6 +8,7 @@ import { Checkbox } from '../../components/Checkbox';
 import { PageHeading } from '../../components/PageHeading';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
+import { useErrorText } from '../errors/useErrorText';
 import { useFormFocus } from './useFormFocus';
 import type { useSignIn } from './useSignIn';
 
@@ -21,6 +22,7 @@ export function CredentialsStep({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { snapshot, send, busy } = signIn;
   const { email, password, rememberMe, fieldErrors, error } = snapshot.context;
   const [attempt, setAttempt] = useState(0);
@@ -33,7 +35,7 @@ export function CredentialsStep({
       <p className="muted">{t('login.intro')}</p>
       {error ? (
         <Alert key={attempt} ref={alertRef} variant="error" title={t(SIGN_IN_ERROR_KEY)}>
-          {error}
+          {errorText(error)}
         </Alert>
       ) : null}
       <Form

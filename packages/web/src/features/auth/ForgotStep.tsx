@@ -5,6 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageHeading } from '../../components/PageHeading';
 import { TextField } from '../../components/TextField';
+import { useErrorText } from '../errors/useErrorText';
 import { useFormFocus } from './useFormFocus';
 import type { useSignIn } from './useSignIn';
 
@@ -19,6 +20,7 @@ export function ForgotStep({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { snapshot, send, busy } = signIn;
   const { email, fieldErrors, error, forgotSent } = snapshot.context;
   const [attempt, setAttempt] = useState(0);
@@ -36,7 +38,7 @@ export function ForgotStep({
       )}
       {error ? (
         <Alert key={attempt} ref={alertRef} variant="error" title={t('general.error_message')}>
-          {error}
+          {errorText(error)}
         </Alert>
       ) : null}
       <Form

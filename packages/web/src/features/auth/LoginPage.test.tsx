@@ -31,7 +31,7 @@ describe('login page', () => {
     expect(document.activeElement).toBe(email);
   });
 
-  it("shows the server's message in an alert after a failed sign-in", async () => {
+  it('shows the words of the refusal’s code in an alert after a failed sign-in', async () => {
     const user = userEvent.setup();
     const client = fakeClient({
       signIn: async () => {
@@ -47,7 +47,8 @@ describe('login page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('You could not be signed in');
-    expect(alert.textContent).toContain('Invalid e-mail or password');
+    expect(alert.textContent).toContain('The e-mail or password is not right.');
+    expect(alert.textContent).not.toContain('Invalid e-mail or password');
     expect(document.activeElement).toBe(alert);
   });
 

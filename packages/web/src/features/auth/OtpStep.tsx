@@ -6,6 +6,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { PageHeading } from '../../components/PageHeading';
 import { TextField } from '../../components/TextField';
+import { useErrorText } from '../errors/useErrorText';
 import { useFormFocus } from './useFormFocus';
 import type { useSignIn } from './useSignIn';
 
@@ -20,6 +21,7 @@ export function OtpStep({
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { snapshot, send, busy, resendCode } = signIn;
   const { otp, otpDestination, otpResent, fieldErrors, error } = snapshot.context;
   const [attempt, setAttempt] = useState(0);
@@ -33,7 +35,7 @@ export function OtpStep({
       {otpResent && !error ? <Alert variant="success">{t('otp.resent')}</Alert> : null}
       {error ? (
         <Alert key={attempt} ref={alertRef} variant="error" title={t(SIGN_IN_ERROR_KEY)}>
-          {error}
+          {errorText(error)}
         </Alert>
       ) : null}
       <Form

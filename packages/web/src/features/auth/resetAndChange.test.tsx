@@ -92,8 +92,8 @@ describe('reset link and change password', () => {
     const client = fakeClient({
       changePassword: async () => {
         throw errorFromResponse(400, 'Bad Request', {
-          message: 'The current password is wrong',
-          code: 'invalid_input',
+          message: 'The old password is not right.',
+          code: 'old_password_wrong',
         });
       },
     });
@@ -103,6 +103,6 @@ describe('reset link and change password', () => {
     await user.type(field('New password'), 'new-secret');
     await user.type(field('Repeat the new password'), 'new-secret');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('The current password is wrong');
+    expect((await screen.findByRole('alert')).textContent).toContain('The old password is not right.');
   });
 });

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef } from 'react';
 export function useFormFocus<F extends string>(
   order: readonly F[],
   fieldErrors: Partial<Record<F, unknown>>,
-  error: string | null,
+  error: unknown,
   attempt: number,
 ) {
   const fields = useRef<Partial<Record<F, HTMLInputElement | null>>>({});

@@ -53,17 +53,20 @@ describe('payment lock banner', () => {
     open.mockRestore();
   });
 
-  it('shows the portal failure with the server’s words and keeps the button', async () => {
+  it('shows the portal failure in the words of its code and keeps the button', async () => {
     const user = userEvent.setup();
     const tab = { opener: {}, location: { href: '' }, close: vi.fn() };
     const open = vi.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const portal = vi.fn(async () => {
-      throw Object.assign(new Error('Bad Request'), { serverMessage: 'No subscription for this agency' });
+      throw Object.assign(new Error('Bad Request'), {
+        code: 'agency_not_found',
+        serverMessage: 'No such agency (server words, not shown)',
+      });
     });
     renderProfile(lockedAgent, { 'billing.resellerPortal': portal as never });
     await user.click(await screen.findByRole('button', { name: 'Open the billing portal' }));
     expect(
-      await screen.findByText('The billing portal could not be opened: No subscription for this agency'),
+      await screen.findByText('The billing portal could not be opened: There is no such agency.'),
     ).toBeTruthy();
     expect(tab.close).toHaveBeenCalled();
     // The button stays, and a second try asks again.

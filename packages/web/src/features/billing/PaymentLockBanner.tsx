@@ -11,6 +11,7 @@ import { useServices, useSession } from '../../session/SessionContext';
 import { openBlankTab, portalUrl, showPortal } from './billingPortal';
 import { usePaymentLocked } from './usePaymentLocked';
 import './billing.css';
+import { useErrorText } from '../errors/useErrorText';
 
 /**
  * The payment-lock banner (document 1 §6, M11), driven by core's `paymentLockMachine`: a reseller whose
@@ -35,6 +36,7 @@ function LockBanner({
   propertyId: string | null;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   // The tab opened by the click, waiting for the portal's address.
   const tab = useRef<Window | null>(null);
@@ -82,7 +84,7 @@ function LockBanner({
         </Button>
         {snapshot.matches('portalError') ? (
           <p className="payment-lock__error">
-            {t('general.stripe_cutomer_portal_error_message')}: {snapshot.context.error}
+            {t('general.stripe_cutomer_portal_error_message')}: {errorText(snapshot.context.error)}
           </p>
         ) : null}
       </Alert>

@@ -154,7 +154,7 @@ describe('booking details drawer', () => {
 
   it('keeps the drawer open with the reason for 4 s when the cancel fails; "Keep it" cancels nothing', async () => {
     const cancel = vi.fn(async () => {
-      throw new Error('The property refused the cancellation');
+      throw Object.assign(new Error('Conflict'), { code: 'not_changeable_policy', params: {} });
     });
     openBookings(resellerUser, {
       'bookings.list': listOf([record('b1')]) as never,
@@ -172,7 +172,7 @@ describe('booking details drawer', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancel booking' }));
     const alert = await within(drawer).findByRole('alert');
     expect(alert.textContent).toContain('The booking could not be cancelled');
-    expect(alert.textContent).toContain('The property refused the cancellation');
+    expect(alert.textContent).toContain('The cancellation policy no longer allows changes');
     expect(isDisabled(within(drawer).getByRole('button', { name: 'Cancel booking' }))).toBe(true);
     await waitFor(() => expect(within(drawer).queryByRole('alert')).toBeNull(), { timeout: 5000 });
     expect(isDisabled(within(drawer).getByRole('button', { name: 'Cancel booking' }))).toBe(false);
@@ -233,11 +233,15 @@ describe('booking details drawer', () => {
     );
   });
 
-  it('shows a save failure with the server’s words', async () => {
+  it('shows a save failure in the words of its code, with its params', async () => {
     openBookings(resellerUser, {
       'bookings.list': listOf([record('b8')]) as never,
       'bookings.updateRooms': (async () => {
-        throw Object.assign(new Error('Conflict'), { serverMessage: 'The room is no longer booked' });
+        throw Object.assign(new Error('Bad Request'), {
+          code: 'room_too_small',
+          params: { spaces: 3 },
+          serverMessage: 'server words, not shown',
+        });
       }) as never,
     });
     const { user, drawer } = await openDrawer('TRN-B8XXXXXX');
@@ -245,7 +249,8 @@ describe('booking details drawer', () => {
     await user.click(within(drawer).getByRole('button', { name: 'Save guests' }));
     const alert = await within(drawer).findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong');
-    expect(alert.textContent).toContain('The room is no longer booked');
+    expect(alert.textContent).toContain('A room holds at most 3 guests.');
+    expect(alert.textContent).not.toContain('server words');
     expect(within(drawer).getByRole('form', { name: 'Edit guests' })).toBeTruthy();
   });
 

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
+import { useErrorText } from '../errors/useErrorText';
 import {
   BookingSummary,
   CancellationPolicyInfo,
@@ -34,6 +35,7 @@ export function BookingDetails({
   ...listeners
 }: { booking: BookingRecord; role: Role; onClose: () => void } & BookingDetailsListeners) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { snapshot, send } = useBookingDetails(booking, listeners);
   const { context } = snapshot;
   const current = context.booking;
@@ -80,12 +82,16 @@ export function BookingDetails({
 
   // One notice at a time: a failed cancel, a failed save, or a saved change.
   const shown = context.cancelFailed
-    ? { variant: 'error' as const, title: t('bookings.cancel_failed_title'), text: context.cancelFailed }
+    ? {
+        variant: 'error' as const,
+        title: t('bookings.cancel_failed_title'),
+        text: errorText(context.cancelFailed),
+      }
     : context.error !== null
       ? {
           variant: 'error' as const,
           title: t('general.error_message'),
-          text: context.error || t('general.error_description'),
+          text: errorText(context.error),
         }
       : context.saved
         ? { variant: 'success' as const, title: t('general.success_message'), text: null }

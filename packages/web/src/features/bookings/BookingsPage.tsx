@@ -20,6 +20,7 @@ import { BookingFiltersPanel } from './BookingFiltersPanel';
 import { BookingsTable } from './BookingsTable';
 import { canonicalSearch, useBookingsList } from './useBookingsList';
 import './bookings.css';
+import { useErrorText } from '../errors/useErrorText';
 
 /**
  * `/bookings` (document 1 §2, §5, §6, §8, §9; R111–R125). The list's filters, page and sort live in the
@@ -49,6 +50,7 @@ export function BookingsPage() {
  */
 function BookingsList({ search, onAddress }: { search: string; onAddress: (canonical: string) => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const session = useSignedInSession();
   const role = session.userRole;
   const { property } = useSelectedProperty();
@@ -136,7 +138,7 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
             </Button>
           }
         >
-          <p>{context.error}</p>
+          <p>{errorText(context.error)}</p>
         </Alert>
       ) : (
         <>

@@ -19,6 +19,7 @@ import { Select } from '../../components/Select';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
+import { useErrorText } from '../errors/useErrorText';
 import { loadContractOptions } from './contractOptions';
 
 /** Who proposes, for which property (and, from a discover row, its name for the title). */
@@ -77,6 +78,7 @@ function ContractForm({
   onCreated: (contract: ContractRecord) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const logic = useMemo(
     () =>
@@ -126,7 +128,7 @@ function ContractForm({
             </Button>
           }
         >
-          {error || t('general.error_description')}
+          {errorText(error)}
         </Alert>
       </div>
     );
@@ -217,7 +219,7 @@ function ContractForm({
       )}
       {error ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {error}
+          {errorText(error)}
         </Alert>
       ) : null}
       <div className="dialog__actions">

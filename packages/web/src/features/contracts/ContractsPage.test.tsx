@@ -241,10 +241,14 @@ describe('contracts page', () => {
     expect(decline.mock.calls[0]![0 as never]).toMatchObject({ params: { id: 'c-4' } });
   });
 
-  it('shows a failed action with the server’s words', async () => {
+  it('shows a failed action in the words of its code', async () => {
     const user = userEvent.setup();
     const approve = vi.fn(async () => {
-      throw Object.assign(new Error('Conflict'), { serverMessage: 'The proposal was already answered' });
+      throw Object.assign(new Error('Conflict'), {
+        code: 'wrong_status',
+        params: { status: 'active' },
+        serverMessage: 'server words',
+      });
     });
     renderContracts(
       supplierUser,
@@ -255,7 +259,7 @@ describe('contracts page', () => {
     await user.click(within(table).getByRole('button', { name: 'Accept' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong');
-    expect(alert.textContent).toContain('The proposal was already answered');
+    expect(alert.textContent).toContain('This contract cannot do that now: it is active.');
   });
 
   it('narrows every list by the search box, half a second after the last key', async () => {

@@ -25,6 +25,7 @@ import { type AgencyRef, ResellerDetailsDrawer } from './ResellerDetailsDrawer';
 import { useContractActions } from './useContractActions';
 import { useContractLists } from './useContractLists';
 import './contracts.css';
+import { useErrorText } from '../errors/useErrorText';
 
 type Confirming = { contract: ContractRecord; action: Extract<ContractAction, 'decline' | 'terminate'> };
 
@@ -35,6 +36,7 @@ type Confirming = { contract: ContractRecord; action: Extract<ContractAction, 'd
  */
 export function ContractsPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { userRole: role } = useSignedInSession();
   const { property } = useSelectedProperty();
   const side = contractSideOf(role);
@@ -107,7 +109,7 @@ export function ContractsPage() {
       ) : null}
       {error && !requesting ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {error || t('general.error_description')}
+          {errorText(error)}
         </Alert>
       ) : null}
       <div className="contracts__search">
@@ -200,7 +202,7 @@ export function ContractsPage() {
       <RequestDialog
         row={requesting}
         busy={busy}
-        error={requesting ? error : null}
+        error={requesting && error ? errorText(error) : null}
         onSend={(message) => {
           if (requesting) send({ type: 'request', propertyId: requesting.propertyId, message });
         }}

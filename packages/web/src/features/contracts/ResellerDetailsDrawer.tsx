@@ -1,4 +1,4 @@
-import { errorMessage, RESELLER_DETAILS_DRAWER_WIDTH } from '@tern/core';
+import { RESELLER_DETAILS_DRAWER_WIDTH } from '@tern/core';
 import { NotFoundError, type ResellerDetails } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -6,6 +6,7 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { Skeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
+import { useErrorText } from '../errors/useErrorText';
 
 export interface AgencyRef {
   id: string;
@@ -63,6 +64,7 @@ export function ResellerDetailsDrawer({
 
 function AgencyDetails({ agency }: { agency: AgencyRef }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   // An agency the API does not know (404) is `null`: the drawer says so instead of failing.
   const state = useApiQuery(['contracts.resellerDetails', agency.id], (client, signal) =>
     client.contracts
@@ -84,7 +86,7 @@ function AgencyDetails({ agency }: { agency: AgencyRef }) {
   if (state.isError)
     return (
       <Alert variant="error" title={t('general.error_message')}>
-        {errorMessage(state.error) || t('general.error_description')}
+        {errorText(state.error) || t('general.error_description')}
       </Alert>
     );
   const details = state.data;

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf, errorMessage } from '@tern/core';
+import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf } from '@tern/core';
 import {
   type ContractRecord,
   type DiscoverRow,
@@ -9,6 +9,7 @@ import {
 } from '@tern/sdk';
 import { useCallback, useEffect, useState } from 'react';
 import { useApiQuery } from '../../data/useApiQuery';
+import { useErrorText } from '../errors/useErrorText';
 
 export type ListState<T> =
   | { status: 'loading' }
@@ -36,6 +37,7 @@ const LISTS_KEY = 'contracts.lists';
  * keeps the page, stepping back when an action emptied the last one.
  */
 function usePagedList<T>(load: Loader<T>, key: string, enabled: boolean): PagedList<T> {
+  const errorText = useErrorText();
   const [paging, setPaging] = useState({ key, page: 1 });
   const page = paging.key === key ? paging.page : 1;
   const query = useApiQuery([LISTS_KEY, key, page], (client, signal) => load(client, page, signal), {
@@ -49,7 +51,7 @@ function usePagedList<T>(load: Loader<T>, key: string, enabled: boolean): PagedL
     query.isPending || emptied
       ? { status: 'loading' }
       : query.isError
-        ? { status: 'error', message: errorMessage(query.error) }
+        ? { status: 'error', message: errorText(query.error) }
         : { status: 'ready', items: query.data.items, total: query.data.meta.total };
   const total = state.status === 'ready' ? state.total : 0;
   return {

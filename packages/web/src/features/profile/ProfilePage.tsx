@@ -1,4 +1,3 @@
-import { errorMessage } from '@tern/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rereadUser } from '../../app/services';
@@ -7,6 +6,7 @@ import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
 import { useServices, useSessionActor, useSignedInSession } from '../../session/SessionContext';
 import './profile.css';
+import { useErrorText } from '../errors/useErrorText';
 
 /**
  * `/profile` (document 1 §2): the signed-in user as the server knows them. Read-only: the contract has no
@@ -15,6 +15,7 @@ import './profile.css';
  */
 export function ProfilePage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const actor = useSessionActor();
   const session = useSignedInSession();
@@ -27,7 +28,7 @@ export function ProfilePage() {
     let live = true;
     rereadUser({ client, session: actor }).then(
       () => live && setRefresh({ busy: false, error: null }),
-      (error: unknown) => live && setRefresh({ busy: false, error: errorMessage(error) }),
+      (error: unknown) => live && setRefresh({ busy: false, error: errorText(error) }),
     );
     return () => {
       live = false;

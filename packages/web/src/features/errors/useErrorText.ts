@@ -1,0 +1,32 @@
+import { type Failure, failureOf } from '@tern/core';
+import { describeErrorCode } from '@tern/sdk';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+const isFailure = (value: unknown): value is Failure =>
+  Boolean(value) &&
+  typeof value === 'object' &&
+  'message' in (value as object) &&
+  'params' in (value as object) &&
+  'code' in (value as object);
+
+/**
+ * The words a screen shows for a failed call: the translation of its API error code (`api_errors.<code>`,
+ * with the reply's params), never the server's English; a failure without a known code (a network error, a
+ * newer server's code) shows the app's general error text. Takes a machine's `Failure` or anything a call
+ * threw.
+ */
+export function useErrorText(): (error: unknown) => string {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (error: unknown) => {
+      const failure = isFailure(error) ? error : failureOf(error);
+      const key = failure.code ? `api_errors.${failure.code}` : null;
+      if (key && i18n.exists(key)) return t(key, { ...failure.params, defaultValue: failure.message });
+      // A code of the SDK's catalogue this language has no words for yet: the catalogue's English.
+      if (failure.code && describeErrorCode(failure.code) !== null) return failure.message;
+      return t('general.error_description');
+    },
+    [t, i18n],
+  );
+}
