@@ -6,6 +6,7 @@ import { vi } from 'vitest';
 import { App } from '../src/app/App';
 import type { ClientSetup } from '../src/app/client';
 import { createServices } from '../src/app/services';
+import { CarSearchForm } from '../src/features/booking/home/HomePage';
 import { searchFormParts } from '../src/features/booking/search/deferredFields';
 import { CookieDialog } from '../src/features/privacy/CookieDialog';
 import { createI18n } from '../src/i18n';
@@ -20,7 +21,9 @@ type Auth = TernClient['auth'];
 // The parts a page fetches after it draws (`components/deferred.tsx`) are loaded before the app is drawn here,
 // so a test meets them as a user meets them a moment after the page shows (`deferred.test.tsx` covers the wait).
 await Promise.all(
-  [...searchFormParts, ...headerParts, ...frameParts, CookieDialog].map((part) => part.preload()),
+  [...searchFormParts, ...headerParts, ...frameParts, CookieDialog, CarSearchForm].map((part) =>
+    part.preload(),
+  ),
 );
 
 /**

@@ -1,11 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deferred } from '../../../components/deferred';
 import { PageHeading } from '../../../components/PageHeading';
+import { Skeleton } from '../../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
-import { CarSearchForm } from '../cars/CarSearchForm';
 import { StaySearchForm } from '../search/StaySearchForm';
 import { useFlags } from '../useFlags';
 import '../booking.css';
+
+/** The cars form, a chunk of its own: fetched when its tab is first shown (a grey form meanwhile). */
+export const CarSearchForm = deferred<object>(
+  () => import('../cars/CarSearchForm').then((m) => m.CarSearchForm),
+  () => (
+    <div className="search-form search-form--cars" aria-busy="true">
+      <Skeleton height="4.25rem" width="100%" />
+    </div>
+  ),
+  'CarSearchForm',
+);
 
 /**
  * `/`, the reseller's home (document 1 §2, DECISIONS 6): the main search form, for stays and — when the

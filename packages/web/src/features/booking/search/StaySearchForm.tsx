@@ -1,10 +1,7 @@
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { DateRangePicker } from '../../../components/DateRangePicker';
-import { CurrencySelect } from './CurrencySelect';
-import { OccupancyPicker } from './OccupancyPicker';
-import { PlaceField } from './PlaceField';
+import { CurrencySelect, DateRangePicker, OccupancyPicker, PlaceField } from './deferredFields';
 import { useSearchForm } from './useSearchForm';
 
 /**
