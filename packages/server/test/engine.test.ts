@@ -265,6 +265,84 @@ describe('booking a stay', () => {
     expect(left.every((r) => r.available === 0)).toBe(true);
   });
 
+  it('refuses two rooms of a unit that has one left, taking nothing and writing nothing', async () => {
+    const { property, unit, rate } = await firstBookable();
+    const free = () =>
+      server.db.query<{ available: number }>(
+        `select available from unit_availability where unit_id = $1 and date >= $2 and date < $3`,
+        [unit.id, stay.checkinDate, stay.checkoutDate],
+      );
+    await server.db.query(
+      `update unit_availability set available = 1 where unit_id = $1 and date >= $2 and date < $3`,
+      [unit.id, stay.checkinDate, stay.checkoutDate],
+    );
+    const one = body(rate, unit.id);
+    const two = {
+      booking: {
+        ...one.booking,
+        customer: { name: 'Two', surname: 'Rooms' },
+        rooms: [one.booking.rooms[0]!, one.booking.rooms[0]!],
+      },
+    };
+    const bookingsBefore = await server.db.one<{ n: number }>('select count(*) as n from bookings');
+    await expect(
+      agent.engine.createBooking({ params: { kind: 'accommodations', id: property.id }, body: two }),
+    ).rejects.toMatchObject({ status: 409, code: 'no_longer_available' });
+    expect((await free()).every((r) => r.available === 1)).toBe(true);
+    expect(await server.db.one('select count(*) as n from bookings')).toEqual(bookingsBefore);
+    // With two left, both rooms are taken in one booking.
+    await server.db.query(
+      `update unit_availability set available = 2 where unit_id = $1 and date >= $2 and date < $3`,
+      [unit.id, stay.checkinDate, stay.checkoutDate],
+    );
+    const created = await agent.engine.createBooking({
+      params: { kind: 'accommodations', id: property.id },
+      body: two,
+    });
+    expect(created.total).toBe(rate.totalPrice * 2);
+    expect((await free()).every((r) => r.available === 0)).toBe(true);
+  });
+
+  it('gives the rooms back when a refusal comes after they were taken (an unusable card)', async () => {
+    const list = await agent.engine.search({
+      params: { kind: 'accommodations' },
+      query: { currency: 'EUR', ...stay, isAvailable: true, limit: 100 },
+    });
+    let found: { propertyId: string; unitId: string; rate: Parameters<typeof body>[0] } | null = null;
+    for (const p of list.items) {
+      const units = await agent.engine.listWithRates({
+        params: { kind: 'accommodations', id: p.id },
+        query: { ...stay, currency: 'EUR', withVirtualRatePlans: true },
+      });
+      for (const u of units.items) {
+        const rate = u.ratePlans.find(
+          (r) =>
+            r.unavailableReason === null &&
+            r.cancellationPolicy !== null &&
+            r.cancellationPolicy.guaranteePaymentPolicy !== 'none',
+        );
+        if (rate && !found) found = { propertyId: p.id, unitId: u.id, rate };
+      }
+      if (found) break;
+    }
+    expect(found).not.toBeNull();
+    const { propertyId, unitId, rate } = found!;
+    const free = () =>
+      server.db.query<{ available: number }>(
+        `select available from unit_availability where unit_id = $1 and date >= $2 and date < $3 order by date`,
+        [unitId, stay.checkinDate, stay.checkoutDate],
+      );
+    const before = await free();
+    const withCard = body(rate, unitId);
+    await expect(
+      agent.engine.createBooking({
+        params: { kind: 'accommodations', id: propertyId },
+        body: { booking: { ...withCard.booking, guarantee: { cardToken: 'tok_not_a_real_token' } } },
+      }),
+    ).rejects.toMatchObject({ status: 400, fields: [{ field: 'guarantee.cardToken' }] });
+    expect(await free()).toEqual(before);
+  });
+
   it('refuses bad input with field errors, and a changed price', async () => {
     const { property, unit, rate } = await firstBookable();
     const bad = body(rate, unit.id);

@@ -4,6 +4,7 @@ import {
   bookingTotal,
   convertMoney,
   daysFrom,
+  freeOnEveryNight,
   isCardNeeded,
   liabilityOf,
   nightsBetween,
@@ -80,18 +81,50 @@ export async function createStayBooking(
 
   return db.transaction(async (tx) => {
     const nights = daysFrom(body.arrivalDate, body.departureDate);
-    // One statement reads everything pricing needs, the property's time zone and the rooms free; the rates of
-    // currencies are the other read. A sold-out stay is refused from these, before any write.
+    // A small read first: the property's kind, time zone and contract, and the rooms free of the units asked.
+    // A stay sold out is refused from it, before the property's rates are read or anything is written.
+    const first = await tx.one<{
+      kind: string;
+      timezone: string;
+      contracted: boolean;
+      free: Record<string, Record<string, number> | null> | null;
+    }>(
+      `select p.kind, p.timezone,
+              exists (select 1 from contracts c
+                       where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved') as contracted,
+              (select json_object_agg(u.id, (select json_object_agg(a.date::text, a.available)
+                                               from unit_availability a
+                                              where a.unit_id = u.id and a.date >= $4 and a.date < $5))
+                 from units u where u.property_id = p.id and u.id::text = any($3)) as free
+         from properties p where p.id = $1`,
+      [
+        propertyId,
+        booker.agencyId,
+        body.rooms.map((r) => r.roomTypeCode),
+        body.arrivalDate,
+        body.departureDate,
+      ],
+    );
+    checkStay(body.arrivalDate, body.departureDate, todayAt(clock, first?.timezone || 'UTC'));
+    const rates = await currencyRatesFor(tx, body.currency);
+    const rooms = parseRooms(body);
+    if (first?.kind !== 'accommodation') throw notFound('property_not_found');
+    if (!first.contracted) throw notFound('no_contract');
+    const wanted = new Map<string, number>();
+    for (const room of rooms) wanted.set(room.roomTypeCode, (wanted.get(room.roomTypeCode) ?? 0) + 1);
+    for (const [unitId, count] of wanted) {
+      const free = first.free?.[unitId];
+      // A unit that is not the property's is refused below, with the room that names it.
+      if (free !== undefined && freeOnEveryNight(nights.map((n) => free?.[n])) < count) throw soldOut();
+    }
+
+    // Everything pricing needs, in one statement.
     const property = (
       await loadEngineProperties(tx, [propertyId], booker.agencyId, body.arrivalDate, body.departureDate, {
         unitDetails: false,
       })
     ).get(propertyId);
-    checkStay(body.arrivalDate, body.departureDate, todayAt(clock, property?.timezone || 'UTC'));
-    const rates = await currencyRatesFor(tx, body.currency);
-    const rooms = parseRooms(body);
-    if (property?.kind !== 'accommodation') throw notFound('property_not_found');
-    if (!property.contract) throw notFound('no_contract');
+    if (!property?.contract) throw notFound('no_contract');
     const stay: Stay = {
       checkin: body.arrivalDate,
       checkout: body.departureDate,
@@ -112,9 +145,7 @@ export async function createStayBooking(
         });
       return { room, unit, plan, offer };
     });
-    // Several rooms of one unit need that many free on every night.
-    const wanted = new Map<string, number>();
-    for (const p of priced) wanted.set(p.unit.id, (wanted.get(p.unit.id) ?? 0) + 1);
+    // Several rooms of one unit need that many free on every night (each room names its unit: `wanted`).
     for (const [unitId, count] of wanted) {
       const offer = priced.find((p) => p.unit.id === unitId)!.offer;
       if (offer.availability < count) throw soldOut();
