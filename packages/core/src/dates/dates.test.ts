@@ -8,6 +8,7 @@ import {
   deviceToday,
   instantOf,
   isDay,
+  isoWeekday,
   isPastDay,
   monthOf,
   nightsBetween,
@@ -204,5 +205,17 @@ describe('instantOf: a wall-clock time of a day in a zone', () => {
     ['2030-01-10', 'America/New_York', '00:00', '2030-01-10T05:00:00.000Z'],
   ])('%s %s at %s', (day, zone, time, iso) => {
     expect(instantOf(day, zone, time).toISOString()).toBe(iso);
+  });
+});
+
+describe('isoWeekday: Monday 1 … Sunday 7', () => {
+  it.each([
+    ['2030-01-07', 1],
+    ['2030-01-12', 6],
+    ['2030-01-13', 7],
+    ['2028-02-29', 2],
+    ['2030-03-31', 7],
+  ] as const)('%s is weekday %i', (day, weekday) => {
+    expect(isoWeekday(day)).toBe(weekday);
   });
 });

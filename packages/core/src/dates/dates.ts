@@ -3,6 +3,7 @@ import {
   addMonths,
   differenceInCalendarDays,
   endOfMonth,
+  getISODay,
   lightFormat,
   startOfMonth,
 } from 'date-fns';
@@ -115,4 +116,9 @@ export const isPastDay = (day: Day, today: Day): boolean => day < today;
 export function monthOf(day: Day, shift = 0): { from: Day; to: Day } {
   const month = addMonths(toDate(day), shift);
   return { from: fromDate(startOfMonth(month)), to: fromDate(endOfMonth(month)) };
+}
+
+/** The day of the week, ISO numbering: 1 Monday … 7 Sunday (the day's own calendar, no zone). */
+export function isoWeekday(day: Day): 1 | 2 | 3 | 4 | 5 | 6 | 7 {
+  return getISODay(toDate(day)) as 1 | 2 | 3 | 4 | 5 | 6 | 7;
 }
