@@ -52,6 +52,8 @@ export const errorCatalogue = {
   promo_code_not_found: 'There is no such promo code.',
   payment_provider_not_found: 'There is no such payment provider.',
   cancellation_policy_not_found: 'There is no such cancellation policy.',
+  unit_not_found: 'There is no such room type.',
+  rate_plan_not_found: 'There is no such rate plan.',
   no_contract: 'You have no active contract with this property.',
   // Searching and booking
   currency_unavailable: 'Prices are not available in {{currency}}: use one of {{currencies}}.',
@@ -67,6 +69,8 @@ export const errorCatalogue = {
   too_many_guests: 'A room has more guests than its occupancy.',
   card_required: 'A card is needed to guarantee this booking.',
   card_unusable: 'The card could not be used: enter it again.',
+  card_form_not_loaded: 'The card form did not load.',
+  card_form_address: 'The card form’s address is not valid.',
   no_longer_available: 'This is no longer available for these dates: search again.',
   sold_out: 'This is sold out.',
   price_changed: 'The price has changed to {{currency}} {{total}}: check it and book again.',

@@ -92,6 +92,20 @@ const someoneElses: Record<
           'select id from cancellation_policies where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  unit: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from units where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
+  ratePlan: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from rate_plans where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   booking: (who) =>
     who.role === 'admin'
       ? none()

@@ -25,6 +25,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   caller works at (any for an admin).
  * - `promoCode`: a promo code of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
+ * - `unit`: a unit (room type) of a property the caller works at (any for an admin) — of the call's
+ *   `propertyId` when it names one.
+ * - `ratePlan`: a rate plan of a property the caller works at (any for an admin) — of the call's `propertyId`
+ *   when it names one.
  * - `booking`: a booking the caller may see — a reseller's agency's, a supplier's properties', any for an admin.
  * - `contract`: a contract of the caller's agency or of a property the caller works at; any for an admin.
  * - `engineProperty`: a property of the path's `kind`, as the booking engine shows it to a reseller (with the
@@ -45,6 +49,8 @@ export type OwnerKind =
   | 'promoCode'
   | 'cancellationPolicy'
   | 'paymentProvider'
+  | 'unit'
+  | 'ratePlan'
   | 'booking'
   | 'contract'
   | 'engineProperty'

@@ -72,6 +72,8 @@ export interface OwnedTypes {
   promoCode: { id: string; propertyId: string };
   paymentProvider: { id: string; propertyId: string };
   cancellationPolicy: { id: string; propertyId: string };
+  unit: { id: string; propertyId: string };
+  ratePlan: { id: string; propertyId: string };
   booking: OwnedBooking;
   contract: OwnedContract;
   engineProperty: OwnedEngineProperty;
@@ -105,6 +107,8 @@ const missing: Record<OwnerKind, ErrorCode> = {
   promoCode: 'promo_code_not_found',
   paymentProvider: 'payment_provider_not_found',
   cancellationPolicy: 'cancellation_policy_not_found',
+  unit: 'unit_not_found',
+  ratePlan: 'rate_plan_not_found',
   booking: 'booking_not_found',
   contract: 'contract_not_found',
   engineProperty: 'property_not_found',
@@ -210,12 +214,22 @@ async function enginePropertyOf(value: string, at: Lookup): Promise<OwnedEngineP
   return { id: String(row.id), kind, contractId: (row.contract_id as string | null) ?? null, row };
 }
 
+/** Which rows of a property's table a call may name: live cancellation policies, a hotel's room types. */
+const KEPT = {
+  promo_codes: 'true',
+  payment_providers: 'true',
+  cancellation_policies: 'not r.archived',
+  units: `r.property_id in (select id from properties where kind = 'accommodation')`,
+  rate_plans: 'true',
+} as const;
+
 /**
- * A row of a property's own table (promo codes, payment providers): of a property the caller works at (any for
+ * A row of a property's own table (promo codes, payment providers, cancellation policies, room types, rate
+ * plans): of a property the caller works at (any for
  * an admin), and of the call's `propertyId` when it names one.
  */
 async function propertyRowOf(
-  table: 'promo_codes' | 'payment_providers' | 'cancellation_policies',
+  table: keyof typeof KEPT,
   value: string,
   at: Lookup,
 ): Promise<{ id: string; propertyId: string } | null> {
@@ -225,7 +239,7 @@ async function propertyRowOf(
   const row = await at.db.one<{ id: string; property_id: string }>(
     `select r.id, r.property_id from ${table} r
       where r.id = $1 and ($2::uuid is null or r.property_id = $2)
-        and ${table === 'cancellation_policies' ? 'not r.archived' : 'true'}
+        and ${KEPT[table]}
         and ($3 or r.property_id in (select property_id from property_users where user_id = $4))`,
     [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
   );
@@ -281,6 +295,8 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   promoCode: (value, at) => propertyRowOf('promo_codes', value, at),
   paymentProvider: (value, at) => propertyRowOf('payment_providers', value, at),
   cancellationPolicy: (value, at) => propertyRowOf('cancellation_policies', value, at),
+  unit: (value, at) => propertyRowOf('units', value, at),
+  ratePlan: (value, at) => propertyRowOf('rate_plans', value, at),
   booking: (value, at) => bookingOf(value, at),
   vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
   contract: async (value, at) => {
