@@ -30,6 +30,10 @@ function wrap(client: Client, transaction: Db['transaction'], close: Db['close']
 export interface PostgresOptions {
   /** Puts this schema first on the `search_path` of every connection (per-test-file schemas). */
   schema?: string;
+  /**
+   * Connections in the pool (default 20): a booking holds one for its whole transaction, a wait on a racing
+   * booking's rooms included.
+   */
   max?: number;
 }
 
@@ -37,7 +41,7 @@ export interface PostgresOptions {
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.max ?? 10,
+    max: options.max ?? 20,
     types,
     ...(options.schema ? { options: `-c search_path=${options.schema},public` } : {}),
   });
