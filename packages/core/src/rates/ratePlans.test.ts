@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyRatePlanForm,
+  MEAL_TYPES,
+  MODIFIER_TYPES,
+  type RatePlanForm,
+  type RatePlanFormErrors,
+  validateRatePlanForm,
+} from './ratePlans.js';
+import { setSellMode } from './sellMode.js';
+
+const base: RatePlanForm = { ...emptyRatePlanForm({ id: 'u1', maxOccupancy: 3 }, 'EUR'), title: 'Flexible' };
+const perPerson: RatePlanForm = setSellMode(base, 'per_person', 3);
+
+describe('emptyRatePlanForm (§9, R188)', () => {
+  const form = emptyRatePlanForm({ id: 'u1', maxOccupancy: 2 }, 'ISK');
+  it.each<[string, unknown]>([
+    ['sellMode', 'per_room'],
+    ['rateMode', 'manual'],
+    ['childrenFee', 0],
+    ['infantFee', 0],
+    ['min_stay_arrival', [1, 1, 1, 1, 1, 1, 1]],
+    ['min_stay_through', [1, 1, 1, 1, 1, 1, 1]],
+    ['max_stay', [0, 0, 0, 0, 0, 0, 0]],
+    ['closed_to_arrival', Array(7).fill(false)],
+    ['closed_to_departure', Array(7).fill(false)],
+    ['stop_sell', Array(7).fill(false)],
+    ['availability_offset', 0],
+    [
+      'autoRateSettings',
+      { decreaseMode: '%', decreaseValue: 0, increaseMode: '%', increaseValue: 0, mode: '%' },
+    ],
+    ['currency', 'ISK'],
+    ['parentRatePlanId', null],
+  ])('%s is %j', (field, value) => {
+    expect(form[field as keyof RatePlanForm]).toEqual(value);
+  });
+  it('inherits nothing and has one primary option for the maximum', () => {
+    expect(Object.values(form.inherit)).toEqual(Array(7).fill(false));
+    expect(form.options).toEqual([
+      { occupancy: 2, rate: null, isPrimary: true, derivedOption: { rate: [] } },
+    ]);
+  });
+  it('lists 23 meal types and four modifier types (§9)', () => {
+    expect(new Set(MEAL_TYPES).size).toBe(23);
+    expect([...MODIFIER_TYPES].sort()).toEqual([
+      'decrease_by_amount',
+      'decrease_by_percent',
+      'increase_by_amount',
+      'increase_by_percent',
+    ]);
+  });
+});
+
+const opt = (form: RatePlanForm, i: number, patch: Partial<RatePlanForm['options'][number]>) => ({
+  ...form,
+  options: form.options.map((o, j) => (j === i ? { ...o, ...patch } : o)),
+});
+const week = <T>(values: T[]) => values as unknown as [T, T, T, T, T, T, T];
+
+describe('validateRatePlanForm (§5, §3)', () => {
+  it.each<[string, RatePlanForm, RatePlanFormErrors]>([
+    ['a new plan with a title', base, {}],
+    ['a per-person plan', perPerson, {}],
+    ['a blank title (R187)', { ...base, title: ' ' }, { title: 'validation_messages.required' }],
+    ['no currency', { ...base, currency: '' }, { currency: 'validation_messages.required' }],
+    ['no unit', { ...base, unitId: '' }, { unitId: 'validation_messages.required' }],
+    [
+      'an unknown sell mode',
+      { ...base, sellMode: 'per_bed' as never },
+      { sellMode: 'validation_messages.not_an_option' },
+    ],
+    [
+      'derived per room (R189)',
+      { ...base, rateMode: 'derived' },
+      { rateMode: 'validation_messages.not_an_option' },
+    ],
+    [
+      'auto per room (R189)',
+      { ...base, rateMode: 'auto' },
+      { rateMode: 'validation_messages.not_an_option' },
+    ],
+    ['derived per person', { ...perPerson, rateMode: 'derived' }, {}],
+    [
+      'an unknown meal',
+      { ...base, mealType: 'brunch' as never },
+      { mealType: 'validation_messages.not_an_option' },
+    ],
+    ['the last meal type', { ...base, mealType: 'lunch_and_dinner' }, {}],
+    [
+      'a negative children fee',
+      { ...base, childrenFee: -1 },
+      { childrenFee: 'validation_messages.not_negative' },
+    ],
+    [
+      'a NaN infant fee',
+      { ...base, infantFee: Number.NaN },
+      { infantFee: 'validation_messages.not_negative' },
+    ],
+    [
+      'a negative option rate',
+      opt(base, 0, { rate: -5 }),
+      { optionErrors: { 0: 'validation_messages.not_negative' } },
+    ],
+    [
+      'an option for 0 persons',
+      opt(base, 0, { occupancy: 0 }),
+      { optionErrors: { 0: 'validation_messages.at_least_one' } },
+    ],
+    [
+      'an occupancy twice',
+      opt(perPerson, 1, { occupancy: 3 }),
+      { optionErrors: { 1: 'validation_messages.not_an_option' } },
+    ],
+    [
+      'a negative derived step',
+      opt(perPerson, 1, { derivedOption: { rate: [['increase_by_amount', -1]] } }),
+      { optionErrors: { 1: 'validation_messages.not_negative' } },
+    ],
+    [
+      'a decrease of more than 100 %',
+      opt(perPerson, 2, { derivedOption: { rate: [['decrease_by_percent', 101]] } }),
+      { optionErrors: { 2: 'validation_messages.percent_max' } },
+    ],
+    [
+      'an unknown step type',
+      opt(perPerson, 2, { derivedOption: { rate: [['double' as never, 1]] } }),
+      { optionErrors: { 2: 'validation_messages.not_an_option' } },
+    ],
+    [
+      'no primary per person',
+      opt(perPerson, 0, { isPrimary: false }),
+      { options: 'validation_messages.not_an_option', primaryOccupancy: 'validation_messages.not_an_option' },
+    ],
+    [
+      'two primaries',
+      opt(perPerson, 1, { isPrimary: true }),
+      { options: 'validation_messages.not_an_option' },
+    ],
+    [
+      'no options per person',
+      { ...perPerson, options: [] },
+      { options: 'validation_messages.required', primaryOccupancy: 'validation_messages.not_an_option' },
+    ],
+    [
+      'no primary occupancy',
+      { ...perPerson, primaryOccupancy: null },
+      { primaryOccupancy: 'validation_messages.required' },
+    ],
+    [
+      'a primary occupancy not the primary option',
+      { ...perPerson, primaryOccupancy: 2 },
+      { primaryOccupancy: 'validation_messages.not_an_option' },
+    ],
+    [
+      'auto values below 0',
+      { ...base, autoRateSettings: { ...base.autoRateSettings, decreaseValue: -1, increaseValue: -1 } },
+      {
+        decreaseValue: 'validation_messages.not_negative',
+        increaseValue: 'validation_messages.not_negative',
+      },
+    ],
+    [
+      'an auto percent decrease above 100',
+      { ...base, autoRateSettings: { ...base.autoRateSettings, decreaseValue: 120 } },
+      { decreaseValue: 'validation_messages.percent_max' },
+    ],
+    [
+      'an auto amount decrease above 100',
+      { ...base, autoRateSettings: { ...base.autoRateSettings, decreaseMode: 'EUR', decreaseValue: 120 } },
+      {},
+    ],
+    [
+      'a blank auto mode',
+      { ...base, autoRateSettings: { ...base.autoRateSettings, increaseMode: '' } },
+      { increaseValue: 'validation_messages.required' },
+    ],
+    [
+      'a min stay of 0 on Wednesday',
+      { ...base, min_stay_arrival: week([1, 1, 0, 1, 1, 1, 1]) },
+      { weekErrors: { min_stay_arrival: { day: 2, key: 'validation_messages.at_least_one' } } },
+    ],
+    [
+      'a min stay through of 1.5 on Sunday',
+      { ...base, min_stay_through: week([1, 1, 1, 1, 1, 1, 1.5]) },
+      { weekErrors: { min_stay_through: { day: 6, key: 'validation_messages.whole_number' } } },
+    ],
+    [
+      'a max stay below the min stay on Friday',
+      { ...base, min_stay_arrival: week([1, 1, 1, 1, 3, 1, 1]), max_stay: week([0, 0, 0, 0, 2, 0, 0]) },
+      { weekErrors: { max_stay: { day: 4, key: 'validation_messages.max_below_min' } } },
+    ],
+    [
+      'a max stay equal to the min stay',
+      { ...base, min_stay_arrival: week([2, 1, 1, 1, 1, 1, 1]), max_stay: week([2, 0, 0, 0, 0, 0, 0]) },
+      {},
+    ],
+    [
+      'a negative max stay',
+      { ...base, max_stay: week([-1, 0, 0, 0, 0, 0, 0]) },
+      { weekErrors: { max_stay: { day: 0, key: 'validation_messages.not_negative' } } },
+    ],
+    [
+      'a closure that is not a yes or no',
+      { ...base, stop_sell: week([false, null, false, false, false, false, false]) as never },
+      { weekErrors: { stop_sell: { day: 1, key: 'validation_messages.required' } } },
+    ],
+    ['a negative max sell', { ...base, max_sell: -1 }, { max_sell: 'validation_messages.not_negative' }],
+    ['a max availability of 0', { ...base, max_availability: 0 }, {}],
+    [
+      'a fractional max availability',
+      { ...base, max_availability: 2.5 },
+      { max_availability: 'validation_messages.whole_number' },
+    ],
+    ['a negative offset', { ...base, availability_offset: -2 }, {}],
+    [
+      'a fractional offset',
+      { ...base, availability_offset: 0.5 },
+      { availability_offset: 'validation_messages.whole_number' },
+    ],
+  ])('%s', (_, form, errors) => {
+    expect(validateRatePlanForm(form)).toEqual(errors);
+  });
+
+  it('refuses a plan as its own parent', () => {
+    expect(validateRatePlanForm({ ...base, parentRatePlanId: 'r1' }, { id: 'r1' })).toEqual({
+      parentRatePlanId: 'validation_messages.not_an_option',
+    });
+    expect(validateRatePlanForm({ ...base, parentRatePlanId: 'r0' }, { id: 'r1' })).toEqual({});
+  });
+});
