@@ -138,6 +138,16 @@ export const errorCatalogue = {
   unknown_photo: 'This photo was not uploaded for this property.',
   duplicate_photo: 'The same photo appears twice.',
   // The platform
+  // The inventory calendar
+  inventory_hotels_only: 'Only a hotel has an inventory calendar.',
+  inventory_range_too_long: 'Choose at most {{days}} days.',
+  inventory_day_past: 'Past nights cannot change: start from {{today}}.',
+  inventory_row_twice: 'A night is given twice: {{date}}.',
+  availability_below_booked: 'On {{date}}, {{booked}} rooms are booked already: the availability cannot be lower.',
+  price_required: 'The night of {{date}} has no price yet: give one.',
+  nothing_to_undo: 'There is no change to undo.',
+  one_time_token_invalid: 'This link to the calendar was used, has expired or is for another property: open the calendar again.',
+  calendar_session_only: 'A calendar session may only use the inventory calendar of its property.',
   vault_unavailable: 'Card payments are not available right now. Try again in a moment.',
   internal: 'Something went wrong on our side.',
 } as const;
