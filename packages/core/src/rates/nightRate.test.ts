@@ -1,0 +1,320 @@
+import type { Occupancy } from '@tern/sdk';
+import { describe, expect, it } from 'vitest';
+import type { DayRestrictions } from '../booking/availability.js';
+import {
+  applyModifiers,
+  type ChildPlan,
+  childPlanDay,
+  OPEN_DAY,
+  occupancyNightPrice,
+  type PlanPricing,
+  restrictionsOfDate,
+  type StoredDay,
+} from './nightRate.js';
+import {
+  type DerivedModifier,
+  emptyRatePlanForm,
+  type RatePlanForm,
+  type WeekRestrictions,
+} from './ratePlans.js';
+import { editOption, setAutoSettings, setRateMode, setSellMode } from './sellMode.js';
+
+const blank = emptyRatePlanForm({ id: 'u1', maxOccupancy: 3 }, 'EUR');
+const fees = { childrenFee: 10, infantFee: 4 };
+const perRoom: PlanPricing = { ...blank, ...fees };
+const perPerson = setSellMode({ ...blank, ...fees }, 'per_person', 3);
+const derived = editOption(
+  editOption(setRateMode(perPerson, 'derived'), 1, { derived: [['decrease_by_percent', 10]] }),
+  2,
+  {
+    derived: [
+      ['decrease_by_amount', 30],
+      ['decrease_by_percent', 50],
+    ],
+  },
+);
+const auto = setAutoSettings(setRateMode(perPerson, 'auto'), { decreaseValue: 10 });
+const manual = editOption(perPerson, 2, { rate: 55 });
+const legacy: PlanPricing = { ...perPerson, options: [] };
+
+const party = (adults: number, children = 0, infants = 0): Occupancy => ({ adults, children, infants });
+const day = (price: number, occupancyRates?: Record<number, number>) => ({ price, occupancyRates });
+
+describe('applyModifiers: steps in order, never below 0', () => {
+  it.each<[number, DerivedModifier[], number]>([
+    [100, [], 100],
+    [100, [['increase_by_percent', 10]], 110],
+    [100, [['decrease_by_percent', 10]], 90],
+    [100, [['increase_by_amount', 15]], 115],
+    [100, [['decrease_by_amount', 15]], 85],
+    [100, [['decrease_by_amount', 150]], 0],
+    [
+      100,
+      [
+        ['decrease_by_amount', 20],
+        ['increase_by_percent', 50],
+      ],
+      120,
+    ],
+    [
+      100,
+      [
+        ['increase_by_percent', 50],
+        ['decrease_by_amount', 20],
+      ],
+      130,
+    ],
+    [
+      100,
+      [
+        ['decrease_by_amount', 120],
+        ['increase_by_amount', 10],
+      ],
+      10,
+    ],
+  ])('%i with %j → %i', (price, steps, result) => {
+    expect(applyModifiers(price, steps)).toBeCloseTo(result, 9);
+  });
+});
+
+describe('occupancyNightPrice: the price of a party for one night', () => {
+  it.each<[string, PlanPricing, ReturnType<typeof day>, Occupancy, number | null]>([
+    ['per room, one adult', perRoom, day(100), party(1), 100],
+    ['per room, three adults', perRoom, day(100), party(3), 100],
+    ['per room, children and infants pay fees', perRoom, day(100), party(2, 2, 1), 124],
+    ['per person without options: per adult', legacy, day(50), party(2, 1), 110],
+    ['per person, the primary (3)', perPerson, day(150), party(3), 150],
+    ['per person, the primary with a child', perPerson, day(150), party(3, 1, 2), 168],
+    ['per person, more adults than options', perPerson, day(150), party(4), null],
+    ['manual, an occupancy stored that day', manual, day(150, { 2: 120 }), party(2), 120],
+    ['manual, an occupancy without a stored rate', manual, day(150, { 2: 120 }), party(1), 55],
+    ['manual, an occupancy with no rate at all', manual, day(150), party(2), null],
+    ['derived, one step', derived, day(150), party(2), 135],
+    ['derived, two steps in order', derived, day(150), party(1), 60],
+    ['derived, steps and fees', derived, day(150), party(1, 1, 1), 74],
+    ['derived, the primary', derived, day(150), party(3), 150],
+    ['auto, one fewer (10 %)', auto, day(200), party(2), 180],
+    ['auto, two fewer (20 %)', auto, day(200), party(1), 160],
+    ['auto, the primary', auto, day(200), party(3), 200],
+    [
+      'auto in amounts from a middle primary, one more',
+      {
+        ...auto,
+        options: auto.options.map((o) => ({ ...o, isPrimary: o.occupancy === 2 })),
+        primaryOccupancy: 2,
+        autoRateSettings: { ...auto.autoRateSettings, increaseMode: 'EUR', increaseValue: 25 },
+      },
+      day(200),
+      party(3),
+      225,
+    ],
+  ])('%s', (_, plan, stored, guests, price) => {
+    const result = occupancyNightPrice(plan, stored, guests);
+    if (price === null) expect(result).toBeNull();
+    else expect(result).toBeCloseTo(price, 9);
+  });
+});
+
+const week = (patch: Partial<WeekRestrictions> = {}): WeekRestrictions => {
+  const { max_stay, min_stay_arrival, min_stay_through, closed_to_arrival, closed_to_departure, stop_sell } =
+    blank;
+  return {
+    max_stay,
+    min_stay_arrival,
+    min_stay_through,
+    closed_to_arrival,
+    closed_to_departure,
+    stop_sell,
+    ...patch,
+  };
+};
+const row = (patch: Partial<DayRestrictions> = {}): DayRestrictions => ({ ...OPEN_DAY, ...patch });
+const fridays = <T>(friday: T, other: T) =>
+  [other, other, other, other, friday, other, other] as [T, T, T, T, T, T, T];
+// 2030-01-11 is a Friday, 2030-01-12 a Saturday.
+const FRI = '2030-01-11';
+const SAT = '2030-01-12';
+
+describe('restrictionsOfDate: weekday arrays and the stored day, the stricter wins', () => {
+  it.each<[string, Partial<WeekRestrictions>, string, DayRestrictions | undefined, Partial<DayRestrictions>]>(
+    [
+      ['no row, default arrays: open', {}, FRI, undefined, OPEN_DAY],
+      ['no row, Friday stop sell', { stop_sell: fridays(true, false) }, FRI, undefined, { stopSell: true }],
+      ['no row, not on Saturday', { stop_sell: fridays(true, false) }, SAT, undefined, { stopSell: false }],
+      ['the row closes to arrival', {}, FRI, row({ closedToArrival: true }), { closedToArrival: true }],
+      [
+        'the array closes to departure',
+        { closed_to_departure: fridays(true, false) },
+        FRI,
+        row(),
+        { closedToDeparture: true },
+      ],
+      [
+        'the row cannot lift the array’s stop sell',
+        { stop_sell: fridays(true, false) },
+        FRI,
+        row({ stopSell: false }),
+        { stopSell: true },
+      ],
+      [
+        'min stay: the larger (array)',
+        { min_stay_arrival: fridays(3, 1) },
+        FRI,
+        row({ minStayArrival: 2 }),
+        { minStayArrival: 3 },
+      ],
+      [
+        'min stay: the larger (row)',
+        { min_stay_arrival: fridays(3, 1) },
+        FRI,
+        row({ minStayArrival: 5 }),
+        { minStayArrival: 5 },
+      ],
+      [
+        'min stay through: the larger',
+        { min_stay_through: fridays(2, 1) },
+        FRI,
+        row({ minStayThrough: 1 }),
+        { minStayThrough: 2 },
+      ],
+      ['max stay 0 in the array is none', { max_stay: fridays(0, 0) }, FRI, undefined, { maxStay: null }],
+      ['max stay from the array', { max_stay: fridays(7, 0) }, FRI, undefined, { maxStay: 7 }],
+      ['max stay: the smaller (row)', { max_stay: fridays(7, 0) }, FRI, row({ maxStay: 4 }), { maxStay: 4 }],
+      [
+        'max stay: the smaller (array)',
+        { max_stay: fridays(7, 0) },
+        FRI,
+        row({ maxStay: 10 }),
+        { maxStay: 7 },
+      ],
+      ['max stay: the row’s when the array has none', {}, FRI, row({ maxStay: 10 }), { maxStay: 10 }],
+    ],
+  )('%s', (_, arrays, date, stored, expected) => {
+    expect(restrictionsOfDate(week(arrays), date, stored)).toEqual({ ...OPEN_DAY, ...expected });
+  });
+  it('reads Monday from index 0 and Sunday from index 6', () => {
+    const arrays = week({ min_stay_arrival: [2, 1, 1, 1, 1, 1, 8] });
+    expect(restrictionsOfDate(arrays, '2030-01-07', undefined).minStayArrival).toBe(2);
+    expect(restrictionsOfDate(arrays, '2030-01-13', undefined).minStayArrival).toBe(8);
+  });
+});
+
+const stored = (price: number, patch: Partial<DayRestrictions> = {}): StoredDay => ({
+  ...OPEN_DAY,
+  price,
+  ...patch,
+});
+const childOf = (
+  inherit: Partial<RatePlanForm['inherit']>,
+  steps: DerivedModifier[] = [],
+  arrays = {},
+): ChildPlan => ({
+  ...week(arrays),
+  inherit: { ...blank.inherit, ...inherit },
+  options: [{ occupancy: 2, rate: null, isPrimary: true, derivedOption: { rate: steps } }],
+});
+const parentDay = stored(200, { stopSell: true, minStayArrival: 3, maxStay: 5, closedToArrival: true });
+
+describe('childPlanDay: inheritance per flag', () => {
+  it.each<[string, ChildPlan, StoredDay | undefined, StoredDay | undefined, Partial<StoredDay> | undefined]>([
+    ['nothing inherited: its own day', childOf({}), parentDay, stored(90), { price: 90 }],
+    ['nothing inherited and no own row: not sold', childOf({}), parentDay, undefined, undefined],
+    ['rate inherited, no modifier', childOf({ rate: true }), parentDay, undefined, { price: 200 }],
+    [
+      'rate inherited, 10 % less',
+      childOf({ rate: true }, [['decrease_by_percent', 10]]),
+      parentDay,
+      stored(90),
+      { price: 180 },
+    ],
+    [
+      'rate inherited, 15 more',
+      childOf({ rate: true }, [['increase_by_amount', 15]]),
+      parentDay,
+      undefined,
+      { price: 215 },
+    ],
+    [
+      'rate inherited without a parent day: not sold',
+      childOf({ rate: true }),
+      undefined,
+      stored(90),
+      undefined,
+    ],
+    [
+      'own rate ignores the modifier',
+      childOf({}, [['decrease_by_percent', 10]]),
+      parentDay,
+      stored(90),
+      { price: 90 },
+    ],
+    [
+      'stop sell inherited',
+      childOf({ stop_sell: true }),
+      parentDay,
+      stored(90),
+      { price: 90, stopSell: true },
+    ],
+    [
+      'stop sell not inherited',
+      childOf({ rate: true }),
+      parentDay,
+      undefined,
+      { price: 200, stopSell: false },
+    ],
+    [
+      'min stay arrival inherited',
+      childOf({ min_stay_arrival: true }),
+      parentDay,
+      stored(90),
+      { price: 90, minStayArrival: 3 },
+    ],
+    [
+      'max stay inherited',
+      childOf({ max_stay: true }),
+      parentDay,
+      stored(90, { maxStay: 9 }),
+      { price: 90, maxStay: 5 },
+    ],
+    ['max stay own', childOf({}), parentDay, stored(90, { maxStay: 9 }), { price: 90, maxStay: 9 }],
+    [
+      'closed to arrival inherited',
+      childOf({ closed_to_arrival: true }),
+      parentDay,
+      stored(90),
+      { price: 90, closedToArrival: true },
+    ],
+    [
+      'closed to departure inherited over its own',
+      childOf({ closed_to_departure: true }),
+      parentDay,
+      stored(90, { closedToDeparture: true }),
+      { price: 90, closedToDeparture: false },
+    ],
+    [
+      'min stay through inherited',
+      childOf({ min_stay_through: true }),
+      stored(100, { minStayThrough: 4 }),
+      stored(90),
+      { price: 90, minStayThrough: 4 },
+    ],
+    [
+      'its own Friday array where not inherited',
+      childOf({ rate: true }, [], { min_stay_arrival: fridays(2, 1) }),
+      parentDay,
+      undefined,
+      { price: 200, minStayArrival: 2 },
+    ],
+    [
+      'an inherited flag with no parent day is open',
+      childOf({ stop_sell: true }, [], { stop_sell: fridays(true, false) }),
+      undefined,
+      stored(90),
+      { price: 90, stopSell: false },
+    ],
+  ])('%s', (_, child, parent, own, expected) => {
+    const result = childPlanDay(child, FRI, parent, own);
+    if (expected === undefined) expect(result).toBeUndefined();
+    else expect(result).toEqual({ ...OPEN_DAY, ...expected });
+  });
+});
