@@ -112,7 +112,6 @@ describe('ratePlanFormMachine', () => {
   });
 
   it('reaches every state by some path (xstate/graph)', () => {
-    type ActorEvent = {
       type: `xstate.${'done' | 'error'}.actor.${string}`;
       output?: unknown;
       error?: unknown;
@@ -126,7 +125,7 @@ describe('ratePlanFormMachine', () => {
       { type: 'user.edit' },
       { type: 'xstate.done.actor.0.ratePlanForm.saving', output: { id: 'r1' } },
       { type: 'xstate.error.actor.0.ratePlanForm.saving', error: new Error('x') },
-    ] as ActorEvent[] as EventFrom<typeof ratePlanFormMachine>[];
+    ] as unknown as EventFrom<typeof ratePlanFormMachine>[];
     const paths = getShortestPaths(ratePlanFormMachine, {
       input,
       events,
