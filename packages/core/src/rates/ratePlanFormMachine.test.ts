@@ -112,10 +112,6 @@ describe('ratePlanFormMachine', () => {
   });
 
   it('reaches every state by some path (xstate/graph)', () => {
-      type: `xstate.${'done' | 'error'}.actor.${string}`;
-      output?: unknown;
-      error?: unknown;
-    };
     const events = [
       { type: 'field.set', field: 'title', value: 'Flexible' },
       { type: 'field.set', field: 'title', value: '' },
