@@ -126,6 +126,19 @@ export const errorCatalogue = {
   stripe_active: 'This Stripe account is connected already.',
   stripe_only: 'Only a Stripe provider connects an account.',
   policy_in_use: 'Rate plans sell with this policy: give them another one first.',
+  unit_has_future_bookings:
+    'This room type has {{count}} booked room(s) for coming nights: cancel or move those bookings before deleting it.',
+  unit_in_bookings: 'Bookings ({{count}}) keep this room type in their records, so it cannot be deleted.',
+  rate_plan_has_future_bookings:
+    'This rate plan has {{count}} booked room(s) for coming nights: cancel or move those bookings before deleting it.',
+  rate_plan_in_bookings:
+    'Bookings ({{count}}) keep this rate plan in their records, so it cannot be deleted.',
+  rate_plan_has_children: 'Other rate plans inherit from this one ({{titles}}): change or delete them first.',
+  rate_plan_parent_cycle: 'A rate plan cannot inherit from itself, directly or through another plan.',
+  inherit_needs_parent: 'Choose the parent rate plan to inherit from.',
+  rate_plan_currency: 'Rate plans sell in the property’s currency, {{currency}}.',
+  occupancy_over_unit: 'The room type takes at most {{max}} adults.',
+  rate_plan_unit_fixed: 'A rate plan stays with its room type: create a new plan for another.',
   promo_code_taken: 'A promo code with the same code already exists.',
   promo_code_used_up: 'This promo code has been used as often as it may be.',
   valid_from_past: 'The validity range cannot begin before today: pick {{today}} or later.',

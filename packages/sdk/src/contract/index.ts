@@ -11,6 +11,7 @@ import { photosArea } from './photos.js';
 import { policiesArea } from './policies.js';
 import { promoCodesArea } from './promoCodes.js';
 import { propertySettingsArea } from './propertySettings.js';
+import { roomsAndRatesArea } from './roomsAndRates.js';
 import { systemArea } from './system.js';
 
 export * from './admin.js';
@@ -30,6 +31,7 @@ export * from './photos.js';
 export * from './policies.js';
 export * from './promoCodes.js';
 export * from './propertySettings.js';
+export * from './roomsAndRates.js';
 export * from './system.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
@@ -48,6 +50,7 @@ export const contract = {
   policies: policiesArea,
   promoCodes: promoCodesArea,
   propertySettings: propertySettingsArea,
+  roomsAndRates: roomsAndRatesArea,
   system: systemArea,
   vehicles: vehiclesArea,
 } as const;

@@ -28,6 +28,7 @@ export async function authenticate(
       sessionId: session.id,
       apiKeyId: null,
       purpose: session.purpose,
+      propertyScope: session.property_id,
       expiresAt: session.expires_at,
       user: {
         id: session.user_id,
@@ -46,6 +47,15 @@ const resetSessionMay = new Set([
   'auth.resetPassword',
   'auth.validateToken',
   'auth.currentUser',
+  'auth.signOut',
+]);
+
+/** Endpoints a calendar session may call: its property's inventory calendar, and signing out. */
+const calendarSessionMay = new Set([
+  'inventory.calendar',
+  'inventory.edit',
+  'inventory.undo',
+  'inventory.putRows',
   'auth.signOut',
 ]);
 
@@ -75,5 +85,7 @@ export async function authorize(
   if (auth.apiKeyId && !apiKeyMay(endpoint)) throw forbidden('api_key_not_allowed');
   if (auth.purpose === 'password_reset' && !resetSessionMay.has(endpoint.name))
     throw forbidden('password_reset_required');
+  if (auth.purpose === 'inventory' && !calendarSessionMay.has(endpoint.name))
+    throw forbidden('calendar_session_only');
   return auth;
 }

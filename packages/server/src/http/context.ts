@@ -13,7 +13,9 @@ export interface Auth {
   sessionId: string;
   /** The API key the call came with (an integrator's backend), else `null`. */
   apiKeyId: string | null;
-  purpose: 'sign_in' | 'password_reset';
+  purpose: 'sign_in' | 'password_reset' | 'inventory';
+  /** A calendar session's one property: every property the call names must be it (see ownership.ts). */
+  propertyScope?: string | null;
   expiresAt: Date;
   user: {
     id: string;

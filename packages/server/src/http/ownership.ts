@@ -132,6 +132,8 @@ function agencyOf(at: Lookup): string {
 }
 
 async function propertyOf(value: string, at: Lookup): Promise<OwnedProperty | null> {
+  // A calendar session reaches its one property only.
+  if (at.auth?.propertyScope && at.auth.propertyScope !== value) return null;
   const row = await at.db.one<{
     id: string;
     kind: OwnedProperty['kind'];

@@ -1,5 +1,6 @@
 import type { Contract } from '@tern/sdk';
 import { type AreaHandlers, requireAuth } from '../http/context.js';
+import { forbidden } from '../http/errors.js';
 import {
   changePassword,
   forgotPassword,
@@ -15,6 +16,8 @@ export const authHandlers: AreaHandlers<Contract['auth']> = {
 
   validateToken: async (_, ctx) => {
     const auth = requireAuth(ctx);
+    // A calendar session never gets here (authorize lets it call its calendar only).
+    if (auth.purpose === 'inventory') throw forbidden('calendar_session_only');
     return {
       id: auth.sessionId,
       type: 'session' as const,

@@ -13,6 +13,7 @@ import { photosHandlers } from './photos.js';
 import { policiesHandlers } from './policies.js';
 import { promoCodesHandlers } from './promoCodes.js';
 import { propertySettingsHandlers } from './propertySettings.js';
+import { roomsAndRatesHandlers } from './roomsAndRates.js';
 import { systemHandlers } from './system.js';
 import { vehiclesHandlers } from './vehicles.js';
 
@@ -32,6 +33,7 @@ export const handlers: Handlers<Contract> = {
   policies: policiesHandlers,
   promoCodes: promoCodesHandlers,
   propertySettings: propertySettingsHandlers,
+  roomsAndRates: roomsAndRatesHandlers,
   system: systemHandlers,
   vehicles: vehiclesHandlers,
 };

@@ -3,7 +3,8 @@ import { addMs, type Clock, HOUR, MINUTE } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
-export type SessionPurpose = 'sign_in' | 'password_reset';
+/** `inventory`: a calendar session, good for the inventory calls of one property (`property_id`). */
+export type SessionPurpose = 'sign_in' | 'password_reset' | 'inventory';
 
 export const SESSION_TTL = 12 * HOUR;
 export const REMEMBER_ME_TTL = 30 * 24 * HOUR;
@@ -27,20 +28,30 @@ export interface SessionRow {
   status: 'active' | 'blocked';
   agency_id: string | null;
   supplier_id: string | null;
+  property_id: string | null;
 }
 
 /** Starts a session; only the token's hash is stored. */
 export async function createSession(
   db: Db,
   clock: Clock,
-  input: { userId: string; purpose: SessionPurpose; ttlMs: number; ip?: string; userAgent?: string | null },
+  input: {
+    userId: string;
+    purpose: SessionPurpose;
+    ttlMs: number;
+    ip?: string;
+    userAgent?: string | null;
+    /** The one property of a calendar session. */
+    propertyId?: string;
+  },
 ): Promise<NewSession> {
   const token = randomToken();
   const now = clock.now();
   const expiresAt = addMs(now, input.ttlMs);
   const row = await db.one<{ id: string }>(
-    `insert into sessions (token_hash, user_id, purpose, expires_at, created_at, last_seen_at, ip, user_agent)
-     values ($1, $2, $3, $4, $5, $5, $6, $7) returning id`,
+    `insert into sessions (token_hash, user_id, purpose, expires_at, created_at, last_seen_at, ip, user_agent,
+                           property_id)
+     values ($1, $2, $3, $4, $5, $5, $6, $7, $8) returning id`,
     [
       sha256Hex(token),
       input.userId,
@@ -49,6 +60,7 @@ export async function createSession(
       now,
       input.ip ?? null,
       input.userAgent ?? null,
+      input.propertyId ?? null,
     ],
   );
   return { id: row!.id, token, expiresAt };
@@ -57,7 +69,7 @@ export async function createSession(
 /** The session of a token with its user, expired or not; `null` when the token is unknown. */
 export function findSession(db: Db, token: string): Promise<SessionRow | null> {
   return db.one<SessionRow>(
-    `select s.id, s.purpose, s.expires_at, s.last_seen_at, u.id as user_id, u.email, u.name, u.role,
+    `select s.id, s.purpose, s.expires_at, s.last_seen_at, s.property_id, u.id as user_id, u.email, u.name, u.role,
             u.status, u.agency_id, u.supplier_id
        from sessions s join users u on u.id = s.user_id
       where s.token_hash = $1`,

@@ -22,7 +22,12 @@ const wrongCredentials = () => new HttpError(401, 'invalid_credentials');
 export async function sessionReply(
   services: AppServices,
   user: Pick<UserRow, 'id' | 'role'>,
-  options: { purpose: SessionPurpose; ttlMs: number; deviceIdentifier: string | null; caller: Caller },
+  options: {
+    purpose: Exclude<SessionPurpose, 'inventory'>;
+    ttlMs: number;
+    deviceIdentifier: string | null;
+    caller: Caller;
+  },
 ): Promise<Session> {
   const session = await createSession(services.db, services.clock, {
     userId: user.id,

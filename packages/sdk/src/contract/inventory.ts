@@ -1,0 +1,313 @@
+import { z } from 'zod';
+import { id, isoDate, recordId } from './common.js';
+import { defineArea, endpoint } from './define.js';
+
+// Tern's own inventory calendar (document 2 §2 inventory page, §7 `auth/one_time_token`, M22; issue 11): a
+// property's rooms free and booked per unit and night, and price and restrictions per rate plan and night;
+// bulk edits over a range and weekdays with a preview and an undo; a year of rows in one call. The calendar
+// opens in a frame with a one-time token bound to the property, exchanged for a calendar session.
+
+/** The longest range one call reads or writes: a year. */
+export const INVENTORY_MAX_DAYS = 366;
+/** Rows of one bulk call: a year of 40 rate plans. */
+export const INVENTORY_MAX_ROWS = 366 * 40;
+/** Availability per unit and night at most (a hotel's rooms of one type). */
+export const INVENTORY_MAX_ROOMS = 10_000;
+export const INVENTORY_MAX_PRICE = 10_000_000;
+/** Min and max stay: nights, at most a year. */
+export const INVENTORY_MAX_STAY = 366;
+
+/** 1 Monday … 7 Sunday (ISO, as core's `isoWeekday`). */
+export const weekday = z.number().int().min(1).max(7);
+
+const price = z.number().min(0).max(INVENTORY_MAX_PRICE);
+const rooms = z.number().int().min(0).max(INVENTORY_MAX_ROOMS);
+const stay = z.number().int().min(1).max(INVENTORY_MAX_STAY);
+
+/** A night's restrictions of a rate plan (document 2 §3 rate plan). */
+export const nightRestrictions = z.object({
+  stopSell: z.boolean(),
+  closedToArrival: z.boolean(),
+  closedToDeparture: z.boolean(),
+  minStayArrival: z.number().int(),
+  minStayThrough: z.number().int(),
+  /** `null`: no maximum. */
+  maxStay: z.number().int().nullable(),
+});
+export type NightRestrictions = z.infer<typeof nightRestrictions>;
+
+/** Restrictions to set: only the fields given change. */
+export const restrictionsPatch = z.object({
+  stopSell: z.boolean().optional(),
+  closedToArrival: z.boolean().optional(),
+  closedToDeparture: z.boolean().optional(),
+  minStayArrival: stay.optional(),
+  minStayThrough: stay.optional(),
+  maxStay: stay.nullable().optional(),
+});
+export type RestrictionsPatch = z.infer<typeof restrictionsPatch>;
+
+export const unitNight = z.object({
+  date: z.string(),
+  /** Rooms the hotel has that night: free + booked. */
+  total: z.number().int(),
+  booked: z.number().int(),
+  free: z.number().int(),
+});
+export type UnitNight = z.infer<typeof unitNight>;
+
+export const planNight = nightRestrictions.extend({
+  date: z.string(),
+  /** The night's price (per room, or per adult for `per_person`); `null` when none is set (not sellable). */
+  price: z.number().nullable(),
+  /** The price for 1, 2, … adults (core's `nightPrice`), up to the plan's maximum; empty without a price. */
+  byOccupancy: z.array(z.number()),
+});
+export type PlanNight = z.infer<typeof planNight>;
+
+export const inventoryCalendar = z.object({
+  propertyId: recordId,
+  from: z.string(),
+  to: z.string(),
+  currency: z.string(),
+  units: z.array(
+    z.object({ id: recordId, title: z.string(), count: z.number().int(), nights: z.array(unitNight) }),
+  ),
+  ratePlans: z.array(
+    z.object({
+      id: recordId,
+      unitId: recordId,
+      title: z.string(),
+      sellMode: z.enum(['per_room', 'per_person']),
+      maxAdults: z.number().int(),
+      nights: z.array(planNight),
+    }),
+  ),
+});
+export type InventoryCalendar = z.infer<typeof inventoryCalendar>;
+
+/** How a bulk edit changes the price: set it, or move it by a percentage or an amount (never below 0). */
+export const priceChange = z.object({
+  op: z.enum([
+    'set',
+    'increase_by_percent',
+    'decrease_by_percent',
+    'increase_by_amount',
+    'decrease_by_amount',
+  ]),
+  value: price,
+});
+export type PriceChange = z.infer<typeof priceChange>;
+
+export const inventoryChanges = z
+  .object({
+    price: priceChange.optional(),
+    /** Rooms the hotel has of each unit on each night (free + booked); never below what is booked. */
+    availability: rooms.optional(),
+    restrictions: restrictionsPatch.optional(),
+  })
+  .refine(
+    (c) =>
+      c.price !== undefined ||
+      c.availability !== undefined ||
+      (c.restrictions !== undefined && Object.values(c.restrictions).some((v) => v !== undefined)),
+    { error: 'Say what to change: a price, the availability or a restriction' },
+  );
+export type InventoryChanges = z.infer<typeof inventoryChanges>;
+
+export const inventoryRange = {
+  from: isoDate,
+  /** Included. */
+  to: isoDate,
+};
+
+export const bulkEditBody = z
+  .object({
+    ...inventoryRange,
+    /** Only these days of the week (1 Monday … 7 Sunday); every day when absent. */
+    weekdays: z.array(weekday).min(1).max(7).optional(),
+    /** Units whose availability changes (and whose plans' prices, without `ratePlanIds`); all when absent. */
+    unitIds: z.array(id).min(1).max(200).optional(),
+    /** Rate plans whose price and restrictions change; the chosen units' plans when absent. */
+    ratePlanIds: z.array(id).min(1).max(500).optional(),
+    changes: inventoryChanges,
+    /** Say what would change, and change nothing. */
+    preview: z.boolean().optional(),
+  })
+  .refine((b) => b.to >= b.from, { error: 'The range ends before it starts', path: ['to'] });
+export type BulkEditBody = z.input<typeof bulkEditBody>;
+
+const restrictionsOrNull = nightRestrictions.extend({ price: z.number().nullable() }).nullable();
+
+/** One cell a change touched, before and after. */
+export const changedCell = z.union([
+  z.object({
+    kind: z.literal('availability'),
+    unitId: recordId,
+    date: z.string(),
+    booked: z.number().int(),
+    from: z.number().int().nullable(),
+    to: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('rate'),
+    ratePlanId: recordId,
+    date: z.string(),
+    from: restrictionsOrNull,
+    to: restrictionsOrNull,
+  }),
+]);
+export type ChangedCell = z.infer<typeof changedCell>;
+
+export const inventoryChangeResult = z.object({
+  /** The stored change set (undo takes it back); `null` for a preview or a change of nothing. */
+  changeSetId: recordId.nullable(),
+  preview: z.boolean(),
+  /** Cells whose value changes (unchanged cells are left out). */
+  cells: z.array(changedCell),
+  summary: z.object({ availability: z.number().int(), rates: z.number().int() }),
+});
+export type InventoryChangeResult = z.infer<typeof inventoryChangeResult>;
+
+/** What the bulk rows changed, counted (the cells themselves are in the change set, for undo). */
+export const bulkRowsResult = z.object({
+  changeSetId: recordId.nullable(),
+  summary: z.object({ availability: z.number().int(), rates: z.number().int() }),
+});
+export type BulkRowsResult = z.infer<typeof bulkRowsResult>;
+
+export const undoResult = z.object({
+  changeSetId: recordId,
+  /** The cells put back, each `from` what the change had made `to` what it was before. */
+  cells: z.array(changedCell),
+  summary: z.object({ availability: z.number().int(), rates: z.number().int() }),
+});
+export type UndoResult = z.infer<typeof undoResult>;
+
+/** A row of the year-long bulk call: a rate plan's price and restrictions on a night. */
+export const rateRow = z.object({
+  ratePlanId: id,
+  date: isoDate,
+  /** Required for a night that has no price yet. */
+  price: price.optional(),
+  restrictions: restrictionsPatch.optional(),
+});
+export type RateRow = z.infer<typeof rateRow>;
+/** A unit's availability on a night (rooms in all: free + booked). */
+export const availabilityRow = z.object({ unitId: id, date: isoDate, availability: rooms });
+export type AvailabilityRow = z.infer<typeof availabilityRow>;
+
+export const bulkRowsBody = z
+  .object({
+    rows: z.array(rateRow).max(INVENTORY_MAX_ROWS).default([]),
+    availability: z.array(availabilityRow).max(INVENTORY_MAX_ROWS).default([]),
+  })
+  .refine((b) => b.rows.length + b.availability.length > 0, {
+    error: 'Send at least one row',
+    path: ['rows'],
+  });
+export type BulkRowsBody = z.input<typeof bulkRowsBody>;
+
+export const oneTimeToken = z.object({
+  /** Shown once; single use, for `inventory.openCalendar` within `expiresIn` seconds. */
+  token: z.string(),
+  propertyId: recordId,
+  expiresAt: z.string(),
+  expiresIn: z.number().int(),
+});
+export type OneTimeToken = z.infer<typeof oneTimeToken>;
+
+export const calendarSession = z.object({
+  /** A session for the inventory calendar of this property only. */
+  token: z.string(),
+  propertyId: recordId,
+  expiresAt: z.string(),
+});
+export type CalendarSession = z.infer<typeof calendarSession>;
+
+const INVENTORY = '/api/v1/tern_hotels/properties/{propertyId}/inventory';
+const STAFF = ['supplier', 'admin'] as const;
+
+export const inventoryArea = defineArea('inventory', {
+  calendar: endpoint({
+    method: 'GET',
+    path: INVENTORY,
+    summary:
+      'The calendar from `from` to `to` (at most a year): per unit and night the rooms in all, booked and free; per rate plan and night the price (and per occupancy) and restrictions.',
+    access: STAFF,
+    owns: { propertyId: 'property', unitIds: 'unit', ratePlanIds: 'ratePlan' },
+    params: z.object({ propertyId: id }),
+    query: z
+      .object({
+        ...inventoryRange,
+        unitIds: z.array(id).max(200).optional(),
+        ratePlanIds: z.array(id).max(500).optional(),
+      })
+      .refine((q) => q.to >= q.from, { error: 'The range ends before it starts', path: ['to'] }),
+    reply: 'plain',
+    response: inventoryCalendar,
+    errors: [400, 404],
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: `${INVENTORY}/edits`,
+    summary:
+      'A bulk edit over a range and weekdays: set or move prices, set availability (never below the rooms booked), set restrictions. Answers the cells it changed; with `preview` it changes nothing. Audited once.',
+    access: STAFF,
+    owns: { propertyId: 'property', unitIds: 'unit', ratePlanIds: 'ratePlan' },
+    params: z.object({ propertyId: id }),
+    body: bulkEditBody,
+    reply: 'plain',
+    response: inventoryChangeResult,
+    errors: [400, 404, 409],
+  }),
+  undo: endpoint({
+    method: 'POST',
+    path: `${INVENTORY}/edits/undo`,
+    summary:
+      'Takes back the property’s last change set not yet undone (a bulk edit or bulk rows): each cell as it was. Refused when availability would fall below what was booked since.',
+    access: STAFF,
+    owns: { propertyId: 'property' },
+    params: z.object({ propertyId: id }),
+    reply: 'plain',
+    response: undoResult,
+    errors: [404, 409],
+  }),
+  putRows: endpoint({
+    method: 'PUT',
+    path: INVENTORY,
+    summary:
+      'Many rows at once (a year of every rate plan): prices and restrictions per rate plan and night, availability per unit and night, applied in one transaction or not at all.',
+    access: STAFF,
+    owns: { propertyId: 'property', 'rows[].ratePlanId': 'narrows', 'availability[].unitId': 'narrows' },
+    params: z.object({ propertyId: id }),
+    body: bulkRowsBody,
+    reply: 'plain',
+    response: bulkRowsResult,
+    errors: [400, 404, 409],
+  }),
+  oneTimeToken: endpoint({
+    method: 'POST',
+    path: '/api/v1/tern_hotels/auth/one_time_token',
+    summary:
+      'A one-time token that opens the inventory calendar of the property: single use, for 60 seconds, bound to the property and the caller.',
+    access: STAFF,
+    owns: { propertyId: 'property' },
+    body: z.object({ propertyId: id }),
+    reply: 'plain',
+    response: oneTimeToken,
+    errors: [404],
+  }),
+  openCalendar: endpoint({
+    method: 'POST',
+    path: '/api/v1/tern_hotels/auth/one_time_token/session',
+    summary:
+      'Exchanges a one-time token for a calendar session of its property (the inventory calls of that property only). A used, expired or unknown token, or one of another property, is refused.',
+    access: 'public',
+    owns: { propertyId: 'narrows' },
+    body: z.object({ token: z.string().min(1).max(200), propertyId: id }),
+    reply: 'plain',
+    response: calendarSession,
+    errors: [401],
+  }),
+});

@@ -1,0 +1,305 @@
+import { addDays, daysBetween, isoWeekday, todayIn } from '@tern/core';
+import { INVENTORY_MAX_DAYS, type NightRestrictions } from '@tern/sdk';
+import type { Db } from '../../db/db.js';
+import { conflict, invalidField, notFound } from '../../http/errors.js';
+import type { OwnedProperty } from '../../http/ownership.js';
+
+// What the inventory services share: the property's units and plans, the days of a range, the rooms booked per
+// unit and night, and the two writes — availability (locked against bookings) and rate nights — as multi-row
+// statements.
+
+export interface PlanRow {
+  id: string;
+  unit_id: string;
+  title: string;
+  sell_mode: 'per_room' | 'per_person';
+  max_adults: number;
+  children_fee: number;
+  infant_fee: number;
+}
+export interface UnitRow {
+  id: string;
+  title: string;
+  count: number;
+}
+
+/** A rate night as stored: price and restrictions. */
+export type RateNight = NightRestrictions & { price: number | null };
+
+export const DEFAULT_RESTRICTIONS: NightRestrictions = {
+  stopSell: false,
+  closedToArrival: false,
+  closedToDeparture: false,
+  minStayArrival: 1,
+  minStayThrough: 1,
+  maxStay: null,
+};
+
+/** Only a hotel has rooms to count; a car station's days are the car rental's. */
+export function hotelOnly(property: OwnedProperty): void {
+  if (property.kind !== 'accommodation') throw conflict('inventory_hotels_only');
+}
+
+/** The days from `from` to `to` (both included), at most a year; `field` is named when too long. */
+export function rangeDays(from: string, to: string, field = 'to'): string[] {
+  const count = daysBetween(from, to) + 1;
+  if (count > INVENTORY_MAX_DAYS)
+    throw invalidField('inventory_range_too_long', field, { days: INVENTORY_MAX_DAYS });
+  return Array.from({ length: count }, (_, i) => addDays(from, i));
+}
+
+/** The range's days on the given weekdays (1 Monday … 7 Sunday; all when none). */
+export function daysOn(days: string[], weekdays: readonly number[] | undefined): string[] {
+  if (!weekdays) return days;
+  const on = new Set(weekdays);
+  return days.filter((d) => on.has(isoWeekday(d)));
+}
+
+/** Past nights cannot be changed: nothing sells or is booked on them any more. */
+export function notPast(property: OwnedProperty, day: string, field: string, now: Date): void {
+  const today = todayIn(property.timezone, now);
+  if (day < today) throw invalidField('inventory_day_past', field, { today });
+}
+
+export async function unitsAndPlans(
+  db: Db,
+  propertyId: string,
+): Promise<{ units: UnitRow[]; plans: PlanRow[] }> {
+  const [units, plans] = await Promise.all([
+    db.query<UnitRow>(
+      'select id, title, count from units where property_id = $1 order by position, title, id',
+      [propertyId],
+    ),
+    db.query<PlanRow>(
+      `select rp.id, rp.unit_id, rp.title, rp.sell_mode, rp.max_adults, rp.children_fee, rp.infant_fee
+         from rate_plans rp join units u on u.id = rp.unit_id
+        where rp.property_id = $1 order by u.position, u.title, rp.position, rp.title, rp.id`,
+      [propertyId],
+    ),
+  ]);
+  return { units, plans };
+}
+
+/** Every id must be one of the property's; the first that is not is refused with the kind's 404. */
+export function ofProperty(
+  ids: readonly string[] | undefined,
+  known: ReadonlySet<string>,
+  code: 'unit_not_found' | 'rate_plan_not_found',
+): void {
+  for (const id of ids ?? []) if (!known.has(id)) throw notFound(code);
+}
+
+const key = (id: string, date: string) => `${id}|${date}`;
+
+/** Rooms booked per `unit|date` from `from` to `to` (included): booked rooms of bookings not cancelled. */
+export async function bookedRooms(
+  db: Db,
+  unitIds: string[],
+  from: string,
+  to: string,
+): Promise<Map<string, number>> {
+  if (unitIds.length === 0) return new Map();
+  const rows = await db.query<{ unit_id: string; date: string; booked: number }>(
+    `select br.unit_id, d::date::text as date, count(*)::int as booked
+       from booking_rooms br
+       join bookings b on b.id = br.booking_id
+       cross join lateral generate_series(greatest(b.arrival_date, $2::date), least(b.departure_date - 1, $3::date),
+                                          interval '1 day') d
+      where br.unit_id = any($1::uuid[]) and br.status = 'booked' and b.status <> 'canceled'
+        and b.kind = 'accommodation' and b.arrival_date <= $3::date and b.departure_date > $2::date
+      group by 1, 2`,
+    [unitIds, from, to],
+  );
+  return new Map(rows.map((r) => [key(r.unit_id, r.date), Number(r.booked)]));
+}
+
+/** Rooms free per `unit|date` (rows that exist). With `lock`, the rows are locked in (unit, date) order. */
+export async function freeRooms(
+  db: Db,
+  unitIds: string[],
+  from: string,
+  to: string,
+  lock = false,
+): Promise<Map<string, number>> {
+  if (unitIds.length === 0) return new Map();
+  const rows = await db.query<{ unit_id: string; date: string; available: number }>(
+    `select unit_id, date::text as date, available from unit_availability
+      where unit_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
+      order by unit_id, date${lock ? ' for update' : ''}`,
+    [unitIds, from, to],
+  );
+  return new Map(rows.map((r) => [key(r.unit_id, r.date), Number(r.available)]));
+}
+
+export interface AvailabilityTarget {
+  unitId: string;
+  date: string;
+  /** Rooms in all (free + booked). */
+  total: number;
+}
+
+export interface AvailabilityCell {
+  kind: 'availability';
+  unitId: string;
+  date: string;
+  booked: number;
+  /** Rooms in all before (`null`: no row, none free). */
+  from: number | null;
+  to: number;
+}
+
+/**
+ * Sets the rooms in all of units' nights, serialized with bookings: the nights' rows are locked first (in unit,
+ * date order — the order a booking takes them in), then the rooms booked are counted, so a booking that took
+ * a room meanwhile has committed and counts; a total below what is booked is refused. Free = total − booked.
+ * Answers the cells that change; with `write` false, changes nothing (a preview: no locks either).
+ */
+export async function setAvailability(
+  tx: Db,
+  targets: AvailabilityTarget[],
+  write: boolean,
+): Promise<AvailabilityCell[]> {
+  if (targets.length === 0) return [];
+  const unitIds = [...new Set(targets.map((t) => t.unitId))].sort();
+  let from = targets[0]!.date;
+  let to = from;
+  for (const t of targets) {
+    if (t.date < from) from = t.date;
+    if (t.date > to) to = t.date;
+  }
+  const free = await freeRooms(tx, unitIds, from, to, write);
+  const booked = await bookedRooms(tx, unitIds, from, to);
+  const cells: AvailabilityCell[] = [];
+  for (const t of targets) {
+    const k = key(t.unitId, t.date);
+    const taken = booked.get(k) ?? 0;
+    const was = free.get(k);
+    if (t.total < taken) throw conflict('availability_below_booked', { date: t.date, booked: taken });
+    const before = was === undefined ? null : was + taken;
+    if (before === t.total) continue;
+    cells.push({
+      kind: 'availability',
+      unitId: t.unitId,
+      date: t.date,
+      booked: taken,
+      from: before,
+      to: t.total,
+    });
+  }
+  if (write && cells.length > 0)
+    await tx.query(
+      `insert into unit_availability (unit_id, date, available)
+       select * from unnest($1::uuid[], $2::date[], $3::int[])
+       on conflict (unit_id, date) do update set available = excluded.available`,
+      [cells.map((c) => c.unitId), cells.map((c) => c.date), cells.map((c) => c.to - c.booked)],
+    );
+  return cells;
+}
+
+/** Rate nights per `plan|date` (rows that exist); with `lock`, locked. */
+export async function rateNights(
+  db: Db,
+  planIds: string[],
+  from: string,
+  to: string,
+  lock = false,
+): Promise<Map<string, RateNight>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db.query<{
+    rate_plan_id: string;
+    date: string;
+    price: number;
+    min_stay_arrival: number;
+    min_stay_through: number;
+    max_stay: number | null;
+    closed_to_arrival: boolean;
+    closed_to_departure: boolean;
+    stop_sell: boolean;
+  }>(
+    `select rate_plan_id, date::text as date, price, min_stay_arrival, min_stay_through, max_stay, closed_to_arrival,
+            closed_to_departure, stop_sell
+       from rate_prices where rate_plan_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
+      order by rate_plan_id, date${lock ? ' for update' : ''}`,
+    [planIds, from, to],
+  );
+  return new Map(
+    rows.map((r) => [
+      key(r.rate_plan_id, r.date),
+      {
+        price: Number(r.price),
+        stopSell: r.stop_sell,
+        closedToArrival: r.closed_to_arrival,
+        closedToDeparture: r.closed_to_departure,
+        minStayArrival: Number(r.min_stay_arrival),
+        minStayThrough: Number(r.min_stay_through),
+        maxStay: r.max_stay === null ? null : Number(r.max_stay),
+      },
+    ]),
+  );
+}
+
+export interface RateCell {
+  kind: 'rate';
+  ratePlanId: string;
+  date: string;
+  from: RateNight | null;
+  to: RateNight | null;
+}
+
+export const sameNight = (a: RateNight | null, b: RateNight | null) =>
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.price === b.price &&
+    a.stopSell === b.stopSell &&
+    a.closedToArrival === b.closedToArrival &&
+    a.closedToDeparture === b.closedToDeparture &&
+    a.minStayArrival === b.minStayArrival &&
+    a.minStayThrough === b.minStayThrough &&
+    a.maxStay === b.maxStay);
+
+/** Writes rate cells: each `to` upserted in one statement, a `to` of `null` deleted (an undone new night). */
+export async function writeRates(tx: Db, cells: RateCell[]): Promise<void> {
+  const set = cells.filter((c) => c.to !== null) as (RateCell & { to: RateNight })[];
+  const gone = cells.filter((c) => c.to === null);
+  if (set.length > 0)
+    await tx.query(
+      `insert into rate_prices (rate_plan_id, date, price, min_stay_arrival, min_stay_through, max_stay,
+                                closed_to_arrival, closed_to_departure, stop_sell)
+       select * from unnest($1::uuid[], $2::date[], $3::numeric[], $4::int[], $5::int[], $6::int[], $7::boolean[],
+                            $8::boolean[], $9::boolean[])
+       on conflict (rate_plan_id, date) do update set
+         price = excluded.price, min_stay_arrival = excluded.min_stay_arrival,
+         min_stay_through = excluded.min_stay_through, max_stay = excluded.max_stay,
+         closed_to_arrival = excluded.closed_to_arrival, closed_to_departure = excluded.closed_to_departure,
+         stop_sell = excluded.stop_sell`,
+      [
+        set.map((c) => c.ratePlanId),
+        set.map((c) => c.date),
+        set.map((c) => c.to.price),
+        set.map((c) => c.to.minStayArrival),
+        set.map((c) => c.to.minStayThrough),
+        set.map((c) => c.to.maxStay),
+        set.map((c) => c.to.closedToArrival),
+        set.map((c) => c.to.closedToDeparture),
+        set.map((c) => c.to.stopSell),
+      ],
+    );
+  if (gone.length > 0)
+    await tx.query(
+      `delete from rate_prices r using unnest($1::uuid[], $2::date[]) g(plan, date)
+        where r.rate_plan_id = g.plan and r.date = g.date`,
+      [gone.map((c) => c.ratePlanId), gone.map((c) => c.date)],
+    );
+}
+
+/** Runs `fn` in a transaction, again (up to 3 times) when PostgreSQL ends it for a deadlock. */
+export async function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt >= 3) throw error;
+    }
+  }
+}

@@ -1,0 +1,470 @@
+import { ApiError, type TernClient } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// The inventory calendar (issue 11): the calendar read, bulk edits with preview and undo, the year-long rows call
+// in one transaction, availability never below what is booked (also under racing bookings), and the one-time
+// token that opens a calendar session of one property.
+
+let server: TestServer;
+let hotelier: TernClient;
+let agent: TernClient;
+let propertyId: string;
+let unitId: string;
+let planIds: string[];
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const refusal = async (call: Promise<unknown>) => {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { status: error.status, code: error.code, fields: error.fields, params: error.params };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+
+/** Books `rooms` rooms of the unit for two nights from `offset` days on, as the agent. */
+async function book(offset: number, rooms = 1) {
+  const stay = { checkinDate: day(offset), checkoutDate: day(offset + 2) };
+  const units = await agent.engine.listWithRates({
+    params: { kind: 'accommodations', id: propertyId },
+    query: { ...stay, currency: 'EUR', withVirtualRatePlans: false },
+  });
+  const unit = units.items.find((u) => u.id === unitId)!;
+  const rate = unit.ratePlans.find((r) => r.cancellationPolicy?.guaranteePaymentPolicy === 'none')!;
+  return agent.engine.createBooking({
+    params: { kind: 'accommodations', id: propertyId },
+    body: {
+      booking: {
+        currency: 'EUR',
+        arrivalDate: stay.checkinDate,
+        departureDate: stay.checkoutDate,
+        customer: { name: 'Ada', surname: 'Lovelace' },
+        rooms: Array.from({ length: rooms }, () => ({
+          ratePlanId: rate.id,
+          roomTypeCode: unit.id,
+          occupancy: rate.occupancy,
+          guests: [],
+        })),
+        policyAccepted: true,
+      },
+    },
+  });
+}
+
+/** Opens every restriction of the unit's plans on those nights, so a booking is refused only for rooms. */
+async function openNights(from: number, to: number) {
+  await server.db.query(
+    `update rate_prices set stop_sell = false, closed_to_arrival = false, closed_to_departure = false,
+            min_stay_arrival = 1, min_stay_through = 1, max_stay = null
+      where rate_plan_id = any($1) and date >= $2 and date <= $3`,
+    [planIds, day(from), day(to)],
+  );
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  hotelier = server.client(await server.signIn('hotelier'));
+  agent = server.client(await server.signIn('agent'));
+  propertyId = (await server.db.one<{ id: string }>(`select id from properties where key = 'harbour-view'`))!
+    .id;
+  const plan = (await server.db.one<{ unit_id: string }>(
+    `select rp.unit_id from rate_plans rp join cancellation_policies cp on cp.id = rp.cancellation_policy_id
+      where rp.property_id = $1 and cp.guarantee_payment_policy = 'none' order by rp.unit_id limit 1`,
+    [propertyId],
+  ))!;
+  unitId = plan.unit_id;
+  planIds = (
+    await server.db.query<{ id: string }>('select id from rate_plans where unit_id = $1 order by id', [
+      unitId,
+    ])
+  ).map((r) => r.id);
+}, 120_000);
+afterAll(() => server?.close());
+
+describe('the calendar', () => {
+  it('shows per unit and night the rooms in all, booked and free, and per plan the price and restrictions', async () => {
+    await openNights(40, 42);
+    await book(40);
+    const calendar = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: day(39), to: day(42), unitIds: [unitId] },
+    });
+    expect(calendar.units.map((u) => u.id)).toEqual([unitId]);
+    const nights = calendar.units[0]!.nights;
+    expect(nights.map((n) => n.date)).toEqual([day(39), day(40), day(41), day(42)]);
+    for (const n of nights) expect(n.total).toBe(n.free + n.booked);
+    expect(nights[0]!.booked).toBe(0);
+    expect(nights[1]!.booked).toBe(1);
+    expect(nights[2]!.booked).toBe(1);
+    expect(nights[3]!.booked).toBe(0);
+    const free = await server.db.one<{ available: number }>(
+      'select available from unit_availability where unit_id = $1 and date = $2',
+      [unitId, day(40)],
+    );
+    expect(nights[1]!.free).toBe(free!.available);
+    expect(calendar.ratePlans.map((p) => p.id).sort()).toEqual([...planIds].sort());
+    const night = calendar.ratePlans[0]!.nights[0]!;
+    expect(night.price).toBeGreaterThan(0);
+    expect(night.byOccupancy.length).toBe(calendar.ratePlans[0]!.maxAdults);
+    expect(night).toMatchObject({
+      date: day(39),
+      stopSell: expect.any(Boolean),
+      minStayArrival: expect.any(Number),
+    });
+  });
+
+  it('refuses a range over a year, one that ends before it starts, and another property’s units', async () => {
+    expect(
+      await refusal(
+        hotelier.inventory.calendar({ params: { propertyId }, query: { from: day(0), to: day(400) } }),
+      ),
+    ).toMatchObject({ status: 400, code: 'inventory_range_too_long' });
+    expect(
+      await refusal(
+        hotelier.inventory.calendar({ params: { propertyId }, query: { from: day(5), to: day(1) } }),
+      ),
+    ).toMatchObject({ status: 400 });
+    const other = await server.db.one<{ id: string }>(
+      'select id from units where property_id <> $1 limit 1',
+      [propertyId],
+    );
+    expect(
+      await refusal(
+        hotelier.inventory.calendar({
+          params: { propertyId },
+          query: { from: day(1), to: day(2), unitIds: [other!.id] },
+        }),
+      ),
+    ).toMatchObject({ status: 404 });
+  });
+});
+
+describe('bulk edits', () => {
+  it('preview what changes without changing it, apply it, and undo it', async () => {
+    const range = { from: day(100), to: day(113), weekdays: [6, 7] };
+    const before = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: range.from, to: range.to },
+    });
+    const body = {
+      ...range,
+      ratePlanIds: [planIds[0]!],
+      changes: { price: { op: 'increase_by_percent' as const, value: 10 }, restrictions: { stopSell: true } },
+    };
+    const preview = await hotelier.inventory.edit({
+      params: { propertyId },
+      body: { ...body, preview: true },
+    });
+    expect(preview.preview).toBe(true);
+    expect(preview.changeSetId).toBeNull();
+    expect(preview.summary.rates).toBe(4); // two weekends
+    const plan = before.ratePlans.find((p) => p.id === planIds[0])!;
+    for (const cell of preview.cells) {
+      if (cell.kind !== 'rate') throw new Error('a rate cell only');
+      const was = plan.nights.find((n) => n.date === cell.date)!;
+      expect([6, 0]).toContain(new Date(`${cell.date}T00:00:00Z`).getUTCDay());
+      expect(cell.from?.price).toBe(was.price);
+      expect(cell.to?.price).toBeCloseTo(Math.round(was.price! * 1.1 * 100) / 100, 2);
+      expect(cell.to?.stopSell).toBe(true);
+    }
+    const unchanged = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: range.from, to: range.to },
+    });
+    expect(unchanged).toEqual(before);
+
+    const trail = async () =>
+      (await server.db.one<{ n: number }>(
+        `select count(*)::int as n from audit_log where object_id = $1 and action like 'inventory_%'`,
+        [propertyId],
+      ))!.n;
+    const audited = await trail();
+    const applied = await hotelier.inventory.edit({ params: { propertyId }, body });
+    expect(applied.changeSetId).not.toBeNull();
+    expect(applied.cells).toEqual(preview.cells);
+    expect(await trail()).toBe(audited + 1);
+    const after = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: range.from, to: range.to },
+    });
+    const changed = after.ratePlans
+      .find((p) => p.id === planIds[0])!
+      .nights.filter((n) => n.stopSell && !plan.nights.find((b) => b.date === n.date)!.stopSell);
+    expect(changed.length).toBeGreaterThan(0);
+
+    const undone = await hotelier.inventory.undo({ params: { propertyId } });
+    expect(undone.changeSetId).toBe(applied.changeSetId);
+    expect(
+      await hotelier.inventory.calendar({
+        params: { propertyId },
+        query: { from: range.from, to: range.to },
+      }),
+    ).toEqual(before);
+    // The edits before this test's are undone one by one; when none is left, there is nothing to undo.
+    for (;;) {
+      const r = await hotelier.inventory.undo({ params: { propertyId } }).catch((e: ApiError) => e);
+      if (r instanceof ApiError) {
+        expect(r).toMatchObject({ status: 409, code: 'nothing_to_undo' });
+        break;
+      }
+    }
+  });
+
+  it('sets availability as rooms in all, and refuses less than what is booked', async () => {
+    await openNights(50, 52);
+    await server.db.query(
+      'update unit_availability set available = 3 where unit_id = $1 and date >= $2 and date <= $3',
+      [unitId, day(50), day(52)],
+    );
+    await book(50, 2);
+    const set = await hotelier.inventory.edit({
+      params: { propertyId },
+      body: { from: day(50), to: day(52), unitIds: [unitId], changes: { availability: 4 } },
+    });
+    expect(set.cells).toEqual([
+      { kind: 'availability', unitId, date: day(50), booked: 2, from: 3, to: 4 },
+      { kind: 'availability', unitId, date: day(51), booked: 2, from: 3, to: 4 },
+      { kind: 'availability', unitId, date: day(52), booked: 0, from: 3, to: 4 },
+    ]);
+    const low = await refusal(
+      hotelier.inventory.edit({
+        params: { propertyId },
+        body: { from: day(50), to: day(52), unitIds: [unitId], changes: { availability: 1 } },
+      }),
+    );
+    expect(low).toMatchObject({
+      status: 409,
+      code: 'availability_below_booked',
+      params: { date: day(50), booked: 2 },
+    });
+    const cal = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: day(50), to: day(52), unitIds: [unitId] },
+    });
+    expect(cal.units[0]!.nights.map((n) => [n.total, n.booked, n.free])).toEqual([
+      [4, 2, 2],
+      [4, 2, 2],
+      [4, 0, 4],
+    ]);
+    const exactly = await hotelier.inventory.edit({
+      params: { propertyId },
+      body: { from: day(50), to: day(51), unitIds: [unitId], changes: { availability: 2 } },
+    });
+    expect(exactly.summary.availability).toBe(2);
+    // Sold out now: the next booking is refused.
+    expect(await refusal(book(50))).toMatchObject({ status: 409 });
+  });
+
+  it('refuses past nights, another property’s plans, and an edit of nothing', async () => {
+    expect(
+      await refusal(
+        hotelier.inventory.edit({
+          params: { propertyId },
+          body: { from: day(-3), to: day(2), changes: { restrictions: { stopSell: true } } },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'inventory_day_past' });
+    const other = await server.db.one<{ id: string }>(
+      'select id from rate_plans where property_id <> $1 limit 1',
+      [propertyId],
+    );
+    expect(
+      await refusal(
+        hotelier.inventory.edit({
+          params: { propertyId },
+          body: {
+            from: day(2),
+            to: day(3),
+            ratePlanIds: [other!.id],
+            changes: { restrictions: { stopSell: true } },
+          },
+        }),
+      ),
+    ).toMatchObject({ status: 404 });
+    expect(
+      await refusal(
+        hotelier.inventory.edit({ params: { propertyId }, body: { from: day(2), to: day(3), changes: {} } }),
+      ),
+    ).toMatchObject({ status: 400 });
+  });
+});
+
+describe('the year-long rows call', () => {
+  it('applies prices, restrictions and availability in one transaction, or nothing', async () => {
+    const days = Array.from({ length: 30 }, (_, i) => day(200 + i));
+    const rows = planIds.flatMap((ratePlanId, p) =>
+      days.map((date, i) => ({ ratePlanId, date, price: 100 + p + i, restrictions: { minStayArrival: 2 } })),
+    );
+    const availability = days.map((date) => ({ unitId, date, availability: 7 }));
+    const done = await hotelier.inventory.putRows({ params: { propertyId }, body: { rows, availability } });
+    expect(done.summary.rates).toBe(rows.length);
+    const cal = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: days[0]!, to: days[29]!, unitIds: [unitId] },
+    });
+    expect(cal.units[0]!.nights.every((n) => n.total === 7)).toBe(true);
+    const plan = cal.ratePlans.find((p) => p.id === planIds[0])!;
+    expect(plan.nights.map((n) => n.price)).toEqual(days.map((_, i) => 100 + i));
+    expect(plan.nights.every((n) => n.minStayArrival === 2)).toBe(true);
+
+    // One bad row (another property's plan) at the end: nothing of the call is written.
+    const other = await server.db.one<{ id: string }>(
+      'select id from rate_plans where property_id <> $1 limit 1',
+      [propertyId],
+    );
+    const bad = await refusal(
+      hotelier.inventory.putRows({
+        params: { propertyId },
+        body: {
+          rows: [
+            ...rows.map((r) => ({ ...r, price: 1 })),
+            { ratePlanId: other!.id, date: days[0]!, price: 5 },
+          ],
+        },
+      }),
+    );
+    expect(bad).toMatchObject({ status: 404, code: 'rate_plan_not_found' });
+    const twice = await refusal(
+      hotelier.inventory.putRows({
+        params: { propertyId },
+        body: { rows: [rows[0]!, { ...rows[0]!, price: 3 }] },
+      }),
+    );
+    expect(twice).toMatchObject({ status: 400, code: 'inventory_row_twice' });
+    const same = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: days[0]!, to: days[29]!, unitIds: [unitId] },
+    });
+    expect(same).toEqual(cal);
+    // A night with no price yet needs one.
+    await server.db.query('delete from rate_prices where rate_plan_id = $1 and date = $2', [
+      planIds[0],
+      day(300),
+    ]);
+    expect(
+      await refusal(
+        hotelier.inventory.putRows({
+          params: { propertyId },
+          body: { rows: [{ ratePlanId: planIds[0]!, date: day(300), restrictions: { stopSell: true } }] },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'price_required' });
+  });
+});
+
+describe('availability edits racing bookings', () => {
+  it('never lets the rooms booked exceed what the hotel has, and free never goes below 0', async () => {
+    await openNights(70, 72);
+    await server.db.query(
+      'update unit_availability set available = 6 where unit_id = $1 and date >= $2 and date <= $3',
+      [unitId, day(70), day(72)],
+    );
+    const edits = [5, 2, 8, 3, 1, 6].map((total) =>
+      hotelier.inventory
+        .edit({
+          params: { propertyId },
+          body: { from: day(70), to: day(71), unitIds: [unitId], changes: { availability: total } },
+        })
+        .then(() => 'set' as const)
+        .catch((e: ApiError) => e.code),
+    );
+    const bookings = Array.from({ length: 10 }, () =>
+      book(70)
+        .then(() => 'booked' as const)
+        .catch((e: ApiError) => e.code),
+    );
+    const results = await Promise.all([...edits, ...bookings]);
+    expect(
+      results.every((r) =>
+        ['set', 'booked', 'availability_below_booked', 'no_longer_available', 'sold_out'].includes(r!),
+      ),
+    ).toBe(true);
+    const cal = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: day(70), to: day(71), unitIds: [unitId] },
+    });
+    for (const n of cal.units[0]!.nights) {
+      expect(n.free).toBeGreaterThanOrEqual(0);
+      expect(n.booked).toBeLessThanOrEqual(n.total);
+    }
+    const booked = results.filter((r) => r === 'booked').length;
+    expect(cal.units[0]!.nights[0]!.booked).toBe(booked);
+  });
+});
+
+describe('the one-time token', () => {
+  it('opens a calendar session of its property once, refusing a reused, foreign or expired token', async () => {
+    const issued = await hotelier.inventory.oneTimeToken({ body: { propertyId } });
+    expect(issued.expiresIn).toBe(60);
+    const stored = await server.db.one<{ token_hash: string }>(
+      'select token_hash from inventory_tokens limit 1',
+    );
+    expect(stored!.token_hash).not.toBe(issued.token);
+    const anonymous = server.client(null);
+    const session = await anonymous.inventory.openCalendar({ body: { token: issued.token, propertyId } });
+    expect(session.propertyId).toBe(propertyId);
+    expect(
+      await refusal(anonymous.inventory.openCalendar({ body: { token: issued.token, propertyId } })),
+    ).toMatchObject({ status: 401, code: 'one_time_token_invalid' });
+
+    // The calendar session reaches this property's calendar, and nothing else.
+    const calendar = server.client(session.token);
+    const cal = await calendar.inventory.calendar({
+      params: { propertyId },
+      query: { from: day(1), to: day(2) },
+    });
+    expect(cal.propertyId).toBe(propertyId);
+    const second = await server.db.one<{ id: string }>(
+      `select pu.property_id as id from property_users pu join users u on u.id = pu.user_id
+        where u.email = 'hotelier@demo.tern.test' and pu.property_id <> $1 limit 1`,
+      [propertyId],
+    );
+    if (second)
+      expect(
+        await refusal(
+          calendar.inventory.calendar({
+            params: { propertyId: second.id },
+            query: { from: day(1), to: day(2) },
+          }),
+        ),
+      ).toMatchObject({ status: 404 });
+    expect(await refusal(calendar.bookings.list({ query: {} }))).toMatchObject({
+      status: 403,
+      code: 'calendar_session_only',
+    });
+    expect(await refusal(calendar.inventory.oneTimeToken({ body: { propertyId } }))).toMatchObject({
+      status: 403,
+    });
+
+    // A token for one property does not open another's calendar (and is spent by trying).
+    const foreign = await hotelier.inventory.oneTimeToken({ body: { propertyId } });
+    const elsewhere = await server.db.one<{ id: string }>(
+      'select id from properties where id <> $1 limit 1',
+      [propertyId],
+    );
+    expect(
+      await refusal(
+        anonymous.inventory.openCalendar({ body: { token: foreign.token, propertyId: elsewhere!.id } }),
+      ),
+    ).toMatchObject({ status: 401 });
+    expect(
+      await refusal(anonymous.inventory.openCalendar({ body: { token: foreign.token, propertyId } })),
+    ).toMatchObject({ status: 401 });
+
+    // An expired one.
+    const late = await hotelier.inventory.oneTimeToken({ body: { propertyId } });
+    server.clock.advance(61_000);
+    expect(
+      await refusal(anonymous.inventory.openCalendar({ body: { token: late.token, propertyId } })),
+    ).toMatchObject({
+      status: 401,
+    });
+    // Another's property cannot have a token made for it.
+    const hotelier2 = server.client(await server.signIn('hotelier2'));
+    expect(await refusal(hotelier2.inventory.oneTimeToken({ body: { propertyId } }))).toMatchObject({
+      status: 404,
+    });
+  });
+});
