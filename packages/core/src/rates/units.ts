@@ -24,6 +24,8 @@ export const rateValidationKeys = {
   belowBooked: 'validation_messages.below_booked',
   /** A percentage above 100 where that would make a price negative. */
   percentMax: 'validation_messages.percent_max',
+  /** A date range that ends before it starts. */
+  rangeOrder: 'validation_messages.range_order',
 } as const;
 export type RateValidationKey =
   | typeof validationKeys.required
