@@ -50,6 +50,8 @@ export * from './navigation/features.js';
 export * from './navigation/guards.js';
 export * from './navigation/menu.js';
 export * from './navigation/routes.js';
+export * from './rates/bulkEdit.js';
+export * from './rates/inventoryFrameMachine.js';
 export * from './rates/nightRate.js';
 export * from './rates/ratePlanFormMachine.js';
 export * from './rates/ratePlans.js';
