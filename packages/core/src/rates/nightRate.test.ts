@@ -1,6 +1,7 @@
 import type { Occupancy } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import type { DayRestrictions } from '../booking/availability.js';
+import { nightPrice } from '../booking/pricing.js';
 import {
   applyModifiers,
   type ChildPlan,
@@ -316,5 +317,26 @@ describe('childPlanDay: inheritance per flag', () => {
     const result = childPlanDay(child, FRI, parent, own);
     if (expected === undefined) expect(result).toBeUndefined();
     else expect(result).toEqual({ ...OPEN_DAY, ...expected });
+  });
+});
+
+describe('what the engine prices today stays the same', () => {
+  it.each<[string, PlanPricing, Occupancy]>([
+    ['per room', perRoom, party(2, 1, 1)],
+    ['per room, one adult', perRoom, party(1)],
+    ['per person without options', legacy, party(3, 2, 1)],
+    ['per person without options, one adult', legacy, party(1)],
+  ])('%s: occupancyNightPrice is nightPrice', (_, plan, guests) => {
+    expect(occupancyNightPrice(plan, day(87.5), guests)).toBe(nightPrice(87.5, plan, guests));
+  });
+  it.each<[string, DayRestrictions]>([
+    ['an open row', OPEN_DAY],
+    [
+      'a restricted row',
+      row({ stopSell: true, closedToDeparture: true, minStayArrival: 3, minStayThrough: 2, maxStay: 9 }),
+    ],
+  ])('the default arrays leave %s as stored', (_, stored) => {
+    for (const date of ['2030-01-07', FRI, SAT, '2030-01-13'])
+      expect(restrictionsOfDate(week(), date, stored)).toEqual(stored);
   });
 });
