@@ -71,8 +71,13 @@ export type RatePlanPlainField =
   | 'max_availability'
   | 'availability_offset';
 
+/** `field.set` with the value's type following the field's. */
+export type FieldSetEvent = {
+  [F in RatePlanPlainField]: { type: 'field.set'; field: F; value: RatePlanForm[F] };
+}[RatePlanPlainField];
+
 export type RatePlanFormEvent =
-  | { type: 'field.set'; field: RatePlanPlainField; value: RatePlanForm[RatePlanPlainField] }
+  | FieldSetEvent
   | { type: 'sellMode.set'; sellMode: SellMode }
   | { type: 'rateMode.set'; rateMode: RateMode }
   | { type: 'primary.switch'; occupancy: number }
