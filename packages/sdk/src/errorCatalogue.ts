@@ -69,6 +69,7 @@ export const errorCatalogue = {
   too_many_guests: 'A room has more guests than its occupancy.',
   card_required: 'A card is needed to guarantee this booking.',
   card_unusable: 'The card could not be used: enter it again.',
+  card_not_accepted: 'The card was not accepted: check its details in the form.',
   card_form_not_loaded: 'The card form did not load.',
   card_form_address: 'The card form’s address is not valid.',
   no_longer_available: 'This is no longer available for these dates: search again.',
@@ -156,10 +157,12 @@ export const errorCatalogue = {
   inventory_range_too_long: 'Choose at most {{days}} days.',
   inventory_day_past: 'Past nights cannot change: start from {{today}}.',
   inventory_row_twice: 'A night is given twice: {{date}}.',
-  availability_below_booked: 'On {{date}}, {{booked}} rooms are booked already: the availability cannot be lower.',
+  availability_below_booked:
+    'On {{date}}, {{booked}} rooms are booked already: the availability cannot be lower.',
   price_required: 'The night of {{date}} has no price yet: give one.',
   nothing_to_undo: 'There is no change to undo.',
-  one_time_token_invalid: 'This link to the calendar was used, has expired or is for another property: open the calendar again.',
+  one_time_token_invalid:
+    'This link to the calendar was used, has expired or is for another property: open the calendar again.',
   calendar_session_only: 'A calendar session may only use the inventory calendar of its property.',
   vault_unavailable: 'Card payments are not available right now. Try again in a moment.',
   internal: 'Something went wrong on our side.',

@@ -79,7 +79,7 @@ export async function runCheckout(
       );
     const done = await waitFor(actor, (s) => s.status === 'done' || s.matches('filling'));
     if (done.status !== 'done' || !done.output || !sent)
-      throw failure ?? new Error(done.context.error ?? 'the booking failed');
+      throw failure ?? new Error(done.context.error?.message ?? 'the booking failed');
     return { created: done.output.created, request: sent };
   } finally {
     actor.stop();

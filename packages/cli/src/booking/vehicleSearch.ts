@@ -32,7 +32,8 @@ export async function searchVehicles(
       return null;
     });
     if (done === null) return answer(false);
-    if (done.matches('error')) throw failure() ?? new Error(done.context.error ?? 'the car search failed');
+    if (done.matches('error'))
+      throw failure() ?? new Error(done.context.error?.message ?? 'the car search failed');
     return answer(true);
   } finally {
     actor.stop();

@@ -116,7 +116,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
   const searching = searched.hasTag('busy');
   const answered = searched.context.providers.filter((p) => p.finished).length;
   const searchMessage = searched.matches('error')
-    ? props.describe(search.failure() ?? new Error(searched.context.error ?? ''))
+    ? props.describe(search.failure() ?? new Error(searched.context.error?.message ?? ''))
     : searched.matches('finished') && searched.context.results.length === 0
       ? 'No cars for these days and place.'
       : null;

@@ -213,7 +213,10 @@ export function BookStayWizard(props: BookStayWizardProps) {
     actor.subscribe((snapshot) => {
       if (rates.current !== actor) return;
       if (snapshot.matches('error'))
-        patch({ stage: 'stay', message: props.describe(failure ?? new Error(snapshot.context.error ?? '')) });
+        patch({
+          stage: 'stay',
+          message: props.describe(failure ?? new Error(snapshot.context.error?.message ?? '')),
+        });
       else patch({});
     });
     actor.start();

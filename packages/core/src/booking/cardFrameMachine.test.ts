@@ -69,7 +69,7 @@ describe('cardFrameMachine', () => {
     actor.send({ type: 'card.request' });
     actor.send({ type: 'frame.message', origin: vault, data: { error: 'Card declined' } });
     expect(actor.getSnapshot().value).toBe('ready');
-    expect(actor.getSnapshot().context.error).toBe('Card declined');
+    expect(actor.getSnapshot().context.error?.message).toBe('Card declined');
     expect(told).toEqual([{ type: 'cardFrame.error', message: 'Card declined' }]);
   });
 
@@ -86,7 +86,7 @@ describe('cardFrameMachine', () => {
   it('fails when the form URL cannot be loaded, and reloads', async () => {
     const { actor, told } = start(new Error('No vault'));
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.error).toBe('No vault');
+    expect(actor.getSnapshot().context.error?.message).toBe('No vault');
     actor.send({ type: 'card.request' });
     expect(told).toEqual([{ type: 'cardFrame.notReady' }]);
     actor.send({ type: 'form.reload' });
@@ -96,7 +96,7 @@ describe('cardFrameMachine', () => {
   it('fails on a relative URL without an origin, and when the frame does not load', async () => {
     const { actor } = start({ cardCaptureFormUrl: '/card' });
     await waitFor(actor, (s) => s.matches('failed'));
-    expect(actor.getSnapshot().context.error).toBe('The card form’s address is not valid');
+    expect(actor.getSnapshot().context.error?.message).toBe('The card form’s address is not valid.');
 
     const other = start();
     await waitFor(other.actor, (s) => s.matches('frameLoading'));

@@ -1,6 +1,6 @@
 import type { KindSegment } from '@tern/sdk';
 import { assign, enqueueActions, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureFor, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
   CARD_FRAME_SUBMIT,
@@ -34,7 +34,7 @@ export interface CardFrameContext extends CardFrameInput {
   valid: boolean | null;
   card: VaultCard | null;
   /** Why the form could not be loaded, or the vault's answer to the last submit. */
-  error: string | null;
+  error: Failure | null;
 }
 
 export type CardFrameEvent =
@@ -106,15 +106,15 @@ export const cardFrameMachine = setup({
               error: null,
             })),
           },
-          { target: 'failed', actions: assign({ error: 'The card form’s address is not valid' }) },
+          { target: 'failed', actions: assign({ error: failureFor('card_form_address') }) },
         ],
-        onError: { target: 'failed', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
+        onError: { target: 'failed', actions: assign(({ event }) => ({ error: failureOf(event.error) })) },
       },
     },
     frameLoading: {
       on: {
         'frame.message': { guard: 'isReady', target: 'ready' },
-        'frame.failed': { target: 'failed', actions: assign({ error: 'The card form did not load' }) },
+        'frame.failed': { target: 'failed', actions: assign({ error: failureFor('card_form_not_loaded') }) },
       },
     },
     ready: {
@@ -126,7 +126,7 @@ export const cardFrameMachine = setup({
             return { valid: m.kind === 'validate' ? m.valid : context.valid };
           }),
         },
-        'frame.failed': { target: 'failed', actions: assign({ error: 'The card form did not load' }) },
+        'frame.failed': { target: 'failed', actions: assign({ error: failureFor('card_form_not_loaded') }) },
         'card.request': {
           target: 'awaitingCard',
           actions: [
@@ -160,7 +160,7 @@ export const cardFrameMachine = setup({
             actions: enqueueActions(({ context, event, enqueue }) => {
               const m = classify(context, event);
               if (m.kind !== 'error') return;
-              enqueue.assign({ card: null, error: m.message });
+              enqueue.assign({ card: null, error: failureFor('card_not_accepted', {}, m.message) });
               enqueue({ type: 'tell', params: { type: 'cardFrame.error', message: m.message } });
             }),
           },
@@ -175,7 +175,7 @@ export const cardFrameMachine = setup({
         'frame.failed': {
           target: 'failed',
           actions: [
-            assign({ error: 'The card form did not load' }),
+            assign({ error: failureFor('card_form_not_loaded') }),
             { type: 'tell', params: { type: 'cardFrame.error', message: 'The card form did not load' } },
           ],
         },

@@ -241,7 +241,7 @@ describe('checkoutMachine — a stay', () => {
     actor.send({ type: 'agreement.set', agreed: true });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('filling'));
-    expect(actor.getSnapshot().context.error).toBe('No longer available');
+    expect(actor.getSnapshot().context.error?.message).toBe('No longer available');
     expect(actor.getSnapshot().context.agreed).toBe(true);
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.status === 'done');
@@ -293,7 +293,7 @@ describe('checkoutMachine — a card is needed (R079–R083)', () => {
     actor.send({ type: 'form.submit' });
     actor.send({ type: 'frame.message', origin: vault, data: { error: 'Card declined' } });
     await waitFor(actor, (s) => s.matches('filling'));
-    expect(actor.getSnapshot().context.error).toBe('Card declined');
+    expect(actor.getSnapshot().context.error?.message).toBe('Card declined');
     expect(requests).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import type { BookingCreated } from '@tern/sdk';
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureFor, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import type { VaultCard } from './cardFrame.js';
 import { type CardFrameOutcome, cardFrameMachine } from './cardFrameMachine.js';
@@ -70,7 +70,7 @@ export interface CheckoutContext extends CheckoutInput {
   pendingPaste: { room: number; withExtra: GuestInput[]; withinMax: GuestInput[]; overflow: number } | null;
   card: VaultCard | null;
   /** The server's or the vault's message. */
-  error: string | null;
+  error: Failure | null;
   created: BookingCreated | null;
   /**
    * The attempt under way, or the last one whose outcome is unknown (no answer, a 5xx): submitting the same
@@ -312,7 +312,10 @@ export const checkoutMachine = setup({
       tags: ['busy'],
       on: {
         'cardFrame.card': { target: 'submitting', actions: assign(({ event }) => ({ card: event.card })) },
-        'cardFrame.error': { target: 'filling', actions: assign(({ event }) => ({ error: event.message })) },
+        'cardFrame.error': {
+          target: 'filling',
+          actions: assign(({ event }) => ({ error: failureFor('card_not_accepted', {}, event.message) })),
+        },
         'cardFrame.notReady': { target: 'frameNotReady' },
       },
     },
@@ -348,7 +351,7 @@ export const checkoutMachine = setup({
         onError: {
           target: 'filling',
           actions: assign(({ context, event }) => ({
-            error: errorMessage(event.error),
+            error: failureOf(event.error),
             attempt: outcomeUnknown(event.error) ? context.attempt : null,
           })),
         },

@@ -167,7 +167,7 @@ describe('ratesTableMachine', () => {
   it('shows an error and retries', async () => {
     const { actor } = start({}, [new Error('Down'), units]);
     await waitFor(actor, (s) => s.matches('error'));
-    expect(actor.getSnapshot().context.error).toBe('Down');
+    expect(actor.getSnapshot().context.error?.message).toBe('Down');
     actor.send({ type: 'rates.retry' });
     await waitFor(actor, (s) => s.matches('fresh'));
     expect(actor.getSnapshot().context.error).toBeNull();

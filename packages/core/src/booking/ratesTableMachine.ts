@@ -1,6 +1,6 @@
 import type { KindSegment, UnitWithRates } from '@tern/sdk';
 import { assign, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import { quantityOptions } from './engineRules.js';
 import type { RatesSelection } from './flow.js';
@@ -44,7 +44,7 @@ export interface RatesTableContext {
   loaded: RatesSearch | null;
   units: UnitWithRates[];
   selection: RatesSelection;
-  error: string | null;
+  error: Failure | null;
 }
 
 /** Same dates and party: a reload in another currency prices the same stay. */
@@ -186,7 +186,7 @@ export const ratesTableMachine = setup({
             loaded: { ...context.search },
           })),
         },
-        onError: { target: 'error', actions: assign(({ event }) => ({ error: errorMessage(event.error) })) },
+        onError: { target: 'error', actions: assign(({ event }) => ({ error: failureOf(event.error) })) },
       },
     },
     fresh: {

@@ -86,7 +86,7 @@ describe('searchPageMachine', () => {
     actor.send({ type: 'search.edit', change: { adults: 3 } });
     await vi.advanceTimersByTimeAsync(500);
     await waitFor(actor, (s) => s.matches({ active: 'error' }));
-    expect(actor.getSnapshot().context.error).toBe('Down');
+    expect(actor.getSnapshot().context.error?.message).toBe('Down');
     actor.send({ type: 'search.retry' });
     await waitFor(actor, (s) => s.matches({ active: 'results' }));
   });
@@ -174,7 +174,7 @@ describe('searchPageMachine', () => {
   it('shows a failed car query as an error', async () => {
     const { actor } = start('type=vehicle&pickupDate=2030-05-06&dropoffDate=2030-05-08', [], { cars: [] });
     await waitFor(actor, (s) => s.matches({ active: 'error' }));
-    expect(actor.getSnapshot().context.error).toBe('Query expired');
+    expect(actor.getSnapshot().context.error?.message).toBe('Query expired');
   });
 
   it('follows the URL when it changes (browser back), without waiting', async () => {

@@ -1,6 +1,6 @@
 import type { ListMeta, SearchProperty, SearchQuery, VehicleOffer } from '@tern/sdk';
 import { assign, enqueueActions, setup } from 'xstate';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import { type VehicleQueryOutcome, vehicleQueryMachine } from '../vehicles/vehicleQueryMachine.js';
 import { type BookingParams, bookingQueryString, parseBookingQuery } from './engineRules.js';
@@ -48,7 +48,7 @@ export interface SearchPageContext {
   total: number;
   /** Map bounds changes seen so far. */
   boundsChanges: number;
-  error: string | null;
+  error: Failure | null;
 }
 
 export type SearchPageEvent =
@@ -183,7 +183,7 @@ export const searchPageMachine = setup({
                 ],
                 onError: {
                   target: '#searchPage.active.error',
-                  actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+                  actions: assign(({ event }) => ({ error: failureOf(event.error) })),
                 },
               },
             },
@@ -244,7 +244,7 @@ export const searchPageMachine = setup({
                 },
                 onError: {
                   target: 'idle',
-                  actions: assign(({ event }) => ({ error: errorMessage(event.error) })),
+                  actions: assign(({ event }) => ({ error: failureOf(event.error) })),
                 },
               },
             },

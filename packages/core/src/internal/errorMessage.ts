@@ -1,4 +1,4 @@
-import { describeErrorCode, type ErrorParams } from '@tern/sdk';
+import { describeErrorCode, type ErrorCode, type ErrorParams } from '@tern/sdk';
 
 /**
  * The message to show for a failed call: the server's own words when the SDK kept them
@@ -31,6 +31,11 @@ export interface Failure {
   readonly code: string | null;
   readonly params: ErrorParams;
   readonly message: string;
+}
+
+/** A failure a client finds itself (the card frame did not load…), named by a code of the SDK's catalogue. */
+export function failureFor(code: ErrorCode, params: ErrorParams = {}, message?: string): Failure {
+  return { code, params, message: message ?? describeErrorCode(code, params) ?? code };
 }
 
 /** The `Failure` of anything a call threw (an `ApiError`, a network error, a string). */

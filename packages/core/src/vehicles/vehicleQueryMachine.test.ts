@@ -49,7 +49,7 @@ function start(
   const told: string[] = [];
   for (const type of ['vehicles.progress', 'vehicles.finished', 'vehicles.failed'] as const)
     actor.on(type, (e) =>
-      told.push(e.type === 'vehicles.failed' ? `failed ${e.error}` : `${e.type} ${e.results.length}`),
+      told.push(e.type === 'vehicles.failed' ? `failed ${e.error.message}` : `${e.type} ${e.results.length}`),
     );
   return { actor: actor.start(), calls, told };
 }
@@ -83,7 +83,7 @@ describe('vehicleQueryMachine', () => {
     const { actor } = start([], new Error('Bad dates'));
     actor.send({ type: 'search.start', query });
     await waitFor(actor, (s) => s.matches('error'));
-    expect(actor.getSnapshot().context.error).toBe('Bad dates');
+    expect(actor.getSnapshot().context.error?.message).toBe('Bad dates');
   });
 
   it('ends in error when a poll fails', async () => {
@@ -92,7 +92,7 @@ describe('vehicleQueryMachine', () => {
     await waitFor(actor, (s) => s.matches('waiting'));
     await vi.advanceTimersByTimeAsync(2000);
     await waitFor(actor, (s) => s.matches('error'));
-    expect(actor.getSnapshot().context.error).toBe('Query expired');
+    expect(actor.getSnapshot().context.error?.message).toBe('Query expired');
   });
 
   it('starts the same query again on retry after an error', async () => {

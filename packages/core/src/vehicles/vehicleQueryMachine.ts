@@ -1,7 +1,7 @@
 import type { VehicleOffer, VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
 import { assign, enqueueActions, setup } from 'xstate';
 import { VEHICLE_POLL_MS } from '../booking/engineRules.js';
-import { errorMessage } from '../internal/errorMessage.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 
 /**
@@ -24,7 +24,7 @@ export interface VehicleQueryInput {
 export type VehicleQueryOutcome =
   | { type: 'vehicles.progress'; results: VehicleOffer[] }
   | { type: 'vehicles.finished'; results: VehicleOffer[] }
-  | { type: 'vehicles.failed'; error: string };
+  | { type: 'vehicles.failed'; error: Failure };
 
 export interface VehicleQueryContext {
   query: VehicleQueryBody | null;
@@ -33,7 +33,7 @@ export interface VehicleQueryContext {
   providers: VehicleQueryResults['providers'];
   /** Result calls made for the current query. */
   polls: number;
-  error: string | null;
+  error: Failure | null;
 }
 
 export type VehicleQueryEvent =
@@ -73,7 +73,7 @@ export const vehicleQueryMachine = setup({
       providers: params.results.providers,
       polls: context.polls + 1,
     })),
-    assignError: assign((_, params: { error: unknown }) => ({ error: errorMessage(params.error) })),
+    assignError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error) })),
     tell: enqueueActions(({ enqueue, self }, params: VehicleQueryOutcome) => {
       enqueue.emit(params);
       if (self._parent) enqueue.sendParent(params);
@@ -174,7 +174,7 @@ export const vehicleQueryMachine = setup({
       },
       entry: {
         type: 'tell',
-        params: ({ context }) => ({ type: 'vehicles.failed', error: context.error ?? 'Unknown error' }),
+        params: ({ context }) => ({ type: 'vehicles.failed', error: context.error ?? failureOf(null) }),
       },
     },
   },

@@ -16,6 +16,7 @@ import { useFlags } from '../useFlags';
 import { CarSearchForm } from './CarSearchForm';
 import { VehicleOfferCard } from './VehicleOfferCard';
 import '../booking.css';
+import { useErrorText } from '../../errors/useErrorText';
 
 /**
  * `/search_cars` (document 1 §2, §4): the car search form and the offers of the rental companies as they
@@ -39,6 +40,7 @@ export function CarSearchPage() {
 
 function CarSearch() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { searchStr } = useBookingParams();
   // Core's search page machine (M07) for cars: the rental from the URL, its vehicle query polled every 2 s.
   const { snapshot, send, actor } = useSearchPage('/search_cars');
@@ -121,8 +123,7 @@ function CarSearch() {
               </Button>
             }
           >
-            <p>{error}</p>
-            <p>{t('general.error_description')}</p>
+            <p>{errorText(error)}</p>
           </Alert>
         ) : null}
         {busy && offers.length === 0 ? (

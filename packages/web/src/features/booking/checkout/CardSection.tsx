@@ -6,6 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { useErrorText } from '../../errors/useErrorText';
 import { CardFrame } from './CardFrame';
 
 /** The vault answers only to the page that shows its form: it is told this page's origin. */
@@ -33,6 +34,7 @@ export function CardSection({
   onReload: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const state = useSelector(actor, (s) => s.value);
   const formUrl = useSelector(actor, (s) => s.context.formUrl);
   const error = useSelector(actor, (s) => s.context.error);
@@ -51,7 +53,7 @@ export function CardSection({
             </Button>
           }
         >
-          {error}
+          {errorText(error)}
         </Alert>
       ) : null}
       {formUrl && state !== 'failed' ? (
@@ -62,9 +64,7 @@ export function CardSection({
           ) : null}
         </div>
       ) : null}
-      {state === 'ready' && error ? (
-        <Alert variant="error">{t('payment_page.card_error', { message: error })}</Alert>
-      ) : null}
+      {state === 'ready' && error ? <Alert variant="error">{errorText(error)}</Alert> : null}
     </section>
   );
 }

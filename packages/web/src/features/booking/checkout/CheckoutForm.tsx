@@ -15,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../../components/AlertDialog';
 import { TextField } from '../../../components/TextField';
 import { useServices } from '../../../session/SessionContext';
+import { useErrorText } from '../../errors/useErrorText';
 import { PriceSummary, type PriceSummaryProps } from '../property/PriceSummary';
 import { type CardFrameActor, CardSection } from './CardSection';
 import { CheckoutActions } from './CheckoutActions';
@@ -55,6 +56,7 @@ export function CheckoutForm({
   onBooked,
 }: CheckoutFormProps) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client, now } = useServices();
   const form = useRef<HTMLFormElement>(null);
   const frame = useRef<HTMLIFrameElement | null>(null);
@@ -244,7 +246,7 @@ export function CheckoutForm({
                 submitting={busy}
                 total={totalText}
                 // The vault's refusal shows under its frame; the server's here.
-                error={error && error !== cardError ? error : null}
+                error={error && error.message !== cardError?.message ? errorText(error) : null}
               />
             }
           />

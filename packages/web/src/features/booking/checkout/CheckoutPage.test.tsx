@@ -139,7 +139,7 @@ describe('checkout', () => {
     expect(createBooking).not.toHaveBeenCalled();
   });
 
-  it('shows the server’s refusal and lets the reseller try again', async () => {
+  it('shows the refusal in the words of its code and lets the reseller try again', async () => {
     const user = userEvent.setup();
     let calls = 0;
     const createBooking = vi.fn(async () => {
@@ -148,7 +148,8 @@ describe('checkout', () => {
         throw new ConflictError({
           status: 409,
           message: 'Conflict',
-          body: { message: 'Double Room is no longer available' },
+          code: 'no_longer_available',
+          body: { message: 'server words', code: 'no_longer_available' },
         });
       }
       return created;
@@ -162,7 +163,7 @@ describe('checkout', () => {
     await user.click(screen.getByRole('button', { name: /Book now/ }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong');
-    expect(alert.textContent).toContain('Double Room is no longer available');
+    expect(alert.textContent).toContain('This is no longer available for these dates: search again.');
     const book = screen.getByRole('button', { name: /Book now/ });
     expect(book.hasAttribute('disabled')).toBe(false);
     await user.click(book);
@@ -319,7 +320,7 @@ describe('checkout', () => {
     await user.click(screen.getByRole('checkbox', { name: /I have read and accept/ }));
     await user.click(screen.getByRole('button', { name: /Book now/ }));
     fromVault({ error: 'Check the card details' });
-    expect(await screen.findByText('The card was not accepted: Check the card details')).toBeTruthy();
+    expect(await screen.findByText('The card was not accepted: check its details in the form.')).toBeTruthy();
     expect(createBooking).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: /Book now/ }).hasAttribute('disabled')).toBe(false);
   });

@@ -49,6 +49,7 @@ import { Stars } from './Stars';
 import { useBestOffer, usePropertyInfo } from './usePropertyData';
 import '../booking.css';
 import { NewTabNote } from '../../../components/NewTabNote';
+import { useErrorText } from '../../errors/useErrorText';
 
 /** The footer's links (document 1 §2); the documents give no addresses, so these are Tern's own pages. */
 export const PRIVACY_POLICY_URL = 'https://tern.example/privacy';
@@ -123,6 +124,7 @@ function PropertyView({
   params: ReturnType<typeof useBookingParams>['params'];
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const { client, storage } = useServices();
   const today = useToday(property.timezone); // the property's today: its defaults and closed dates
@@ -309,7 +311,7 @@ function PropertyView({
                     </Button>
                   }
                 >
-                  {rates.context.error}
+                  {errorText(rates.context.error)}
                 </Alert>
               ) : null}
               {rates.matches('fresh') || rates.matches('stale') ? (

@@ -88,7 +88,7 @@ describe('search page', () => {
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
   });
 
-  it('shows the error with the server’s words and loads again on retry', async () => {
+  it('shows the error in the words of its code and loads again on retry', async () => {
     const user = userEvent.setup();
     let calls = 0;
     open(`/search?${query}`, {
@@ -98,14 +98,15 @@ describe('search page', () => {
           throw new ValidationError({
             status: 400,
             message: 'Bad Request',
-            body: { message: 'Unknown city' },
+            code: 'checkin_past',
+            body: { message: 'server words', code: 'checkin_past' },
           });
         return { items: [searchProperty('p-1', 'Casa do Alfama')], meta: { page: 1, limit: 50, total: 1 } };
       },
     });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Something went wrong');
-    expect(alert.textContent).toContain('Unknown city');
+    expect(alert.textContent).toContain('The check-in is in the past.');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Casa do Alfama' })).toBeTruthy();
   });

@@ -24,6 +24,7 @@ import type { PlaceChoice } from './PlaceField';
 import { PropertyCard } from './PropertyCard';
 import { useSearchPage } from './useSearchPage';
 import '../booking.css';
+import { useErrorText } from '../../errors/useErrorText';
 
 /** Document 1 §9: the list shows 9 skeleton cards while it loads. */
 export const SKELETON_CARDS = SEARCH_SKELETON_CARDS;
@@ -45,6 +46,7 @@ export type SearchState =
  */
 export function SearchPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const navigate = useNavigate();
   const today = useToday();
   const { snapshot, send } = useSearchPage('/search');
@@ -60,7 +62,7 @@ export function SearchPage() {
         // next to the banner's billing portal button, instead of a retry that fails the same way.
         locked
         ? { status: 'locked' }
-        : { status: 'error', error: error ?? '' }
+        : { status: 'error', error: errorText(error) }
       : snapshot.matches({ active: 'empty' })
         ? { status: 'empty' }
         : snapshot.matches({ active: 'results' }) ||
@@ -237,7 +239,6 @@ function SearchList({
           }
         >
           <p>{state.error}</p>
-          <p>{t('general.error_description')}</p>
         </Alert>
       );
     case 'locked':
