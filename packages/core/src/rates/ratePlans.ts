@@ -1,3 +1,4 @@
+import { mealType, modifierType, rateMode, sellMode } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
 import type { ModifierLogic } from '../booking/pricing.js';
 import { countRule, type RateValidationKey, rateValidationKeys } from './units.js';
@@ -5,46 +6,17 @@ import { countRule, type RateValidationKey, rateValidationKeys } from './units.j
 // Rate plans (document 2 §3 "Rate plan", §5, §9; R187–R195): the form's values, defaults and rules. The sell
 // mode transitions (M19) are in `sellMode.ts`, the prices and restrictions of a day in `nightRate.ts`.
 
-/** The 23 meal types (§9, R194). The booking engine's contract names five of them (`room_only`…). */
-export const MEAL_TYPES = [
-  'none',
-  'all_inclusive',
-  'breakfast',
-  'lunch',
-  'dinner',
-  'american',
-  'bed_and_breakfast',
-  'buffet_breakfast',
-  'carribean_breakfast',
-  'continental_breakfast',
-  'english_breakfast',
-  'european_plan',
-  'family_plan',
-  'full_board',
-  'full_breakfast',
-  'half_board',
-  'room_only',
-  'self_catering',
-  'bermuda',
-  'dinner_bed_and_breakfast_plan',
-  'family_american',
-  'breakfast_and_lunch',
-  'lunch_and_dinner',
-] as const;
+/** The 23 meal types (§9, R194), from the contract (the engine shows what a plan is saved with). */
+export const MEAL_TYPES = mealType.options;
 export type RatePlanMealType = (typeof MEAL_TYPES)[number];
 
 /** The four modifier types (§9, R135), the contracts' too. */
-export const MODIFIER_TYPES = [
-  'increase_by_amount',
-  'decrease_by_amount',
-  'increase_by_percent',
-  'decrease_by_percent',
-] as const satisfies readonly ModifierLogic[];
+export const MODIFIER_TYPES = modifierType.options satisfies readonly ModifierLogic[];
 
-export const SELL_MODES = ['per_room', 'per_person'] as const;
+export const SELL_MODES = sellMode.options;
 export type SellMode = (typeof SELL_MODES)[number];
 /** `derived` and `auto` apply to per-person plans only (R189). */
-export const RATE_MODES = ['manual', 'derived', 'auto'] as const;
+export const RATE_MODES = rateMode.options;
 export type RateMode = (typeof RATE_MODES)[number];
 
 /** One step of a derived rate: `[type, value]`, a percent or an amount in the plan's currency. */

@@ -1,9 +1,11 @@
+import { roomKind } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
 
 // Units (room types) of a hotel (document 2 §3 "Unit (room type)", §5, §9; R185, R186): the form's values, its
 // defaults and its rules, as message keys the screens translate (`validation_messages.*`).
 
-export const ROOM_KINDS = ['room', 'dorm'] as const;
+/** Room or dorm (the contract's list). */
+export const ROOM_KINDS = roomKind.options;
 export type RoomKind = (typeof ROOM_KINDS)[number];
 
 /** Keys of the rooms-and-rates rules, beside `validationKeys.required`. */
