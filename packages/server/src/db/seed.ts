@@ -40,7 +40,7 @@ export function isoDay(date: Date): string {
 
 /**
  * Loads the demo world into a database that has no users yet, in one transaction (an advisory lock keeps two
- * processes from both seeding). `null` when there were users already.
+ * processes from both seeding), then vacuums the search's tables. `null` when there were users already.
  */
 export async function seedIfEmpty(
   db: Db,
@@ -49,7 +49,7 @@ export async function seedIfEmpty(
   const started = Date.now();
   const source = options.source ?? (await demoSource());
   const from = isoDay((options.clock ?? systemClock).now());
-  return db.transaction(async (tx) => {
+  const report = await db.transaction(async (tx): Promise<SeedReport | null> => {
     await tx.query('select pg_advisory_xact_lock(7262012)');
     if (await tx.one('select 1 from users limit 1')) return null;
     const ids = await insertWorld(tx, source.world, { passwordCost: options.passwordCost });
@@ -67,4 +67,8 @@ export async function seedIfEmpty(
       ms: Date.now() - started,
     };
   });
+  // The search's tables, vacuumed after the bulk load: statistics, and the visibility map its index-only counts
+  // need (autovacuum would do it on a server; PGlite has none).
+  if (report) await db.exec('vacuum analyze properties, contracts, units');
+  return report;
 }
