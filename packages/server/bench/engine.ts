@@ -75,7 +75,7 @@ async function seed(db: Db): Promise<void> {
     days: 14,
   });
   // What autovacuum does on a server after a bulk load (statistics, and the visibility map that index-only
-  // scans need); PGlite has no autovacuum, so it gets the statistics only.
+  // scans need); PGlite has no autovacuum: the seed vacuumed the search's tables, the rest gets statistics.
   await db.query(db.kind === 'postgres' ? 'vacuum analyze' : 'analyze');
   console.log(
     `  seeded ${HOTELS} hotels × 14 days in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
