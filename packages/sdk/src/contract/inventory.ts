@@ -99,21 +99,25 @@ export const priceChange = z.object({
 });
 export type PriceChange = z.infer<typeof priceChange>;
 
-export const inventoryChanges = z
-  .object({
-    price: priceChange.optional(),
-    /** Rooms the hotel has of each unit on each night (free + booked); never below what is booked. */
-    availability: rooms.optional(),
-    restrictions: restrictionsPatch.optional(),
-  })
-  .refine(
-    (c) =>
-      c.price !== undefined ||
-      c.availability !== undefined ||
-      (c.restrictions !== undefined && Object.values(c.restrictions).some((v) => v !== undefined)),
-    { error: 'Say what to change: a price, the availability or a restriction' },
-  );
+export const inventoryChanges = z.object({
+  price: priceChange.optional(),
+  /** Rooms the hotel has of each unit on each night (free + booked); never below what is booked. */
+  availability: rooms.optional(),
+  restrictions: restrictionsPatch.optional(),
+});
 export type InventoryChanges = z.infer<typeof inventoryChanges>;
+
+/**
+ * Whether a bulk edit changes anything: a price, the availability or a restriction. The server refuses an edit
+ * of nothing (400 `required` on `changes`); the CLI asks the same before calling.
+ */
+export function changesSomething(c: InventoryChanges): boolean {
+  return (
+    c.price !== undefined ||
+    c.availability !== undefined ||
+    (c.restrictions !== undefined && Object.values(c.restrictions).some((v) => v !== undefined))
+  );
+}
 
 export const inventoryRange = {
   from: isoDate,
@@ -197,15 +201,11 @@ export type RateRow = z.infer<typeof rateRow>;
 export const availabilityRow = z.object({ unitId: id, date: isoDate, availability: rooms });
 export type AvailabilityRow = z.infer<typeof availabilityRow>;
 
-export const bulkRowsBody = z
-  .object({
-    rows: z.array(rateRow).max(INVENTORY_MAX_ROWS).default([]),
-    availability: z.array(availabilityRow).max(INVENTORY_MAX_ROWS).default([]),
-  })
-  .refine((b) => b.rows.length + b.availability.length > 0, {
-    error: 'Send at least one row',
-    path: ['rows'],
-  });
+/** At least one row of either list (the server refuses an empty call: 400 `required` on `rows`). */
+export const bulkRowsBody = z.object({
+  rows: z.array(rateRow).max(INVENTORY_MAX_ROWS).default([]),
+  availability: z.array(availabilityRow).max(INVENTORY_MAX_ROWS).default([]),
+});
 export type BulkRowsBody = z.input<typeof bulkRowsBody>;
 
 export const oneTimeToken = z.object({

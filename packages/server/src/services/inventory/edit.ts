@@ -1,7 +1,8 @@
 import { applyModifier, roundMoney } from '@tern/core';
-import type { bulkEditBody, InventoryChangeResult, PriceChange } from '@tern/sdk';
+import { type bulkEditBody, changesSomething, type InventoryChangeResult, type PriceChange } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.js';
+import { invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import type { Actor } from '../admin/audit.js';
 import { recordChangeSet } from './changeSets.js';
@@ -46,6 +47,7 @@ export async function editInventory(
   body: Body,
 ): Promise<InventoryChangeResult> {
   hotelOnly(property);
+  if (!changesSomething(body.changes)) throw invalidField('required', 'changes');
   const preview = body.preview === true;
   const days = daysOn(rangeDays(body.from, body.to), body.weekdays);
   if (!preview) notPast(property, body.from, 'from', actor.clock.now());

@@ -46,6 +46,7 @@ export async function putInventoryRows(
   body: Body,
 ): Promise<BulkRowsResult> {
   hotelOnly(property);
+  if (body.rows.length + body.availability.length === 0) throw invalidField('required', 'rows');
   const today = todayIn(property.timezone, actor.clock.now());
   const { units, plans } = await unitsAndPlans(db, property.id);
   const unitIds = new Set(units.map((u) => u.id));
