@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage } from '@tern/core';
 import type { CancellationPolicyBody, HotelPolicyBody, PropertyPolicies } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +19,7 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
+import { useErrorText } from '../errors/useErrorText';
 
 const KEY = 'policies';
 type CancellationRow = PropertyPolicies['cancellationPolicies'][number];
@@ -60,6 +60,7 @@ const NEW_CANCELLATION: CancellationPolicyBody = {
  */
 export function PoliciesPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const id = property?.id ?? null;
   const policies = useApiQuery(
@@ -78,7 +79,7 @@ export function PoliciesPage() {
           <Spinner label={t('general.loading')} />
         ) : policies.error ? (
           <Alert variant="error" title={t('general.error_message')}>
-            {errorMessage(policies.error)}
+            {errorText(policies.error)}
           </Alert>
         ) : (
           <>
@@ -96,6 +97,7 @@ const textOf = (n: number | null | undefined) => (n === null || n === undefined 
 
 function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<HotelPolicyBody>(() => {
@@ -135,7 +137,7 @@ function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policie
       const list = (error as { fields?: { field: string; message: string }[] }).fields ?? [];
       setFields(Object.fromEntries(list.map((f) => [f.field, f.message])));
       // A refused field says so beside it; anything else is a notification.
-      if (list.length === 0) toast.error(t('general.error_message'), errorMessage(error));
+      if (list.length === 0) toast.error(t('general.error_message'), errorText(error));
     } finally {
       setBusy(false);
     }
@@ -190,6 +192,7 @@ function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policie
 
 function CancellationPolicies({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<CancellationRow | 'new' | null>(null);
@@ -259,7 +262,7 @@ function CancellationPolicies({ propertyId, policies }: { propertyId: string; po
             toast.success(t('policies.saved'));
             void reload();
           } catch (error) {
-            toast.error(t('general.error_message'), errorMessage(error));
+            toast.error(t('general.error_message'), errorText(error));
           }
         }}
       >
@@ -306,6 +309,7 @@ function CancellationForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { client } = useServices();
   const [draft, setDraft] = useState<CancellationPolicyBody>(() =>
     policy
@@ -343,7 +347,7 @@ function CancellationForm({
       const list = (error as { fields?: { field: string; message: string }[] }).fields ?? [];
       setFields(Object.fromEntries(list.map((f) => [f.field, f.message])));
       // A refused field says so beside it; anything else is a notification.
-      if (list.length === 0) toast.error(t('general.error_message'), errorMessage(error));
+      if (list.length === 0) toast.error(t('general.error_message'), errorText(error));
     } finally {
       setBusy(false);
     }

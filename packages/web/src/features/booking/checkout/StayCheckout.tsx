@@ -4,7 +4,6 @@ import {
   type CheckoutData,
   type CheckoutOutput,
   chosenRates,
-  errorMessage,
   formatDay,
   formatPrice,
   isCardNeeded,
@@ -20,6 +19,7 @@ import { Alert } from '../../../components/Alert';
 import { Link } from '../../../components/Link';
 import { PageHeading } from '../../../components/PageHeading';
 import { Spinner } from '../../../components/Spinner';
+import { useErrorText } from '../../errors/useErrorText';
 import { usePropertyInfo, useUnits } from '../property/usePropertyData';
 import { CheckoutForm } from './CheckoutForm';
 
@@ -41,6 +41,7 @@ export function StayCheckout({
   onBooked: (output: CheckoutOutput) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { info } = usePropertyInfo('accommodations', channelId);
   const units = useUnits('accommodations', channelId, stay);
 
@@ -60,7 +61,7 @@ export function StayCheckout({
     return (
       <div className="page">
         <Alert variant="error" title={t('general.error_message')}>
-          <p>{error ? errorMessage(error) : t('general.error_description')}</p>
+          <p>{errorText(error)}</p>
           <Link href={propertyHref}>{t('hotel_page.back')}</Link>
         </Alert>
       </div>

@@ -6,7 +6,6 @@ import {
   closedNights,
   dayBlock,
   engineActors,
-  errorMessage,
   flowPaths,
   formatDay,
   formatPrice,
@@ -65,6 +64,7 @@ export const PROPERTY_MAP_HEIGHT = '400px';
  */
 export function PropertyPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { channelId } = useParams({ strict: false }) as { channelId: string };
   const { params, searchStr } = useBookingParams();
   const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
@@ -93,7 +93,7 @@ export function PropertyPage() {
             </Button>
           }
         >
-          {errorMessage(info.error)}
+          {errorText(info.error)}
         </Alert>
       </div>
     );
