@@ -58,11 +58,13 @@ async function sellTo(client: TernClient, propertyId: string, ratePlanIds: strin
 
 beforeAll(async () => {
   server = await startTestServer({ demoBookings: true });
-  [hotelier, staff, hotelier2, admin, agent, agent2] = await Promise.all(
-    ['hotelier', 'staff', 'hotelier2', 'admin', 'agent', 'agent2'].map(async (login) =>
-      server.client(await server.signIn(login)),
-    ),
-  );
+  const as = async (login: string) => server.client(await server.signIn(login));
+  hotelier = await as('hotelier');
+  staff = await as('staff');
+  hotelier2 = await as('hotelier2');
+  admin = await as('admin');
+  agent = await as('agent');
+  agent2 = await as('agent2');
   for (const key of ['harbour-view', 'nordurljos-spa', 'casa-alfama'])
     property[key] = (await server.db.one<{ id: string }>('select id from properties where key = $1', [
       key,
@@ -331,6 +333,8 @@ describe('rate plans', () => {
     expect(await offers(agent)).not.toContain(created.id);
     await sellTo(agent, propertyId, [created.id]);
     expect(await offers(agent)).toEqual([created.id]);
+    // agent2@'s contract names the plans it had: the new one is not among them.
+    expect(await offers(agent2)).not.toContain(created.id);
   });
 
   it('a unit or plan with a booking for a coming night cannot be deleted', async () => {

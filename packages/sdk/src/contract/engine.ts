@@ -120,7 +120,32 @@ export const taxLine = z.object({
 });
 export type TaxLine = z.infer<typeof taxLine>;
 
-export const mealType = z.enum(['room_only', 'breakfast', 'half_board', 'full_board', 'all_inclusive']);
+/** Document 2 §9's 23 meal types: what a rate plan is saved with is what the engine shows. */
+export const mealType = z.enum([
+  'none',
+  'all_inclusive',
+  'breakfast',
+  'lunch',
+  'dinner',
+  'american',
+  'bed_and_breakfast',
+  'buffet_breakfast',
+  'carribean_breakfast',
+  'continental_breakfast',
+  'english_breakfast',
+  'european_plan',
+  'family_plan',
+  'full_board',
+  'full_breakfast',
+  'half_board',
+  'room_only',
+  'self_catering',
+  'bermuda',
+  'dinner_bed_and_breakfast_plan',
+  'family_american',
+  'breakfast_and_lunch',
+  'lunch_and_dinner',
+]);
 export type MealType = z.infer<typeof mealType>;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
-import { facilityGroup } from './engine.js';
+import { facilityGroup, mealType } from './engine.js';
 import { facilityOptions, isCurrency } from './propertySettings.js';
 
 // A hotel's rooms and rates (document 2 §2 "Rooms and rates page", §3 "Unit (room type)" and "Rate plan", §5,
@@ -15,32 +15,8 @@ export const ROOMS_PAGE_SIZE = 100;
 export const roomKind = z.enum(['room', 'dorm']);
 export const sellMode = z.enum(['per_room', 'per_person']);
 export const rateMode = z.enum(['manual', 'derived', 'auto']);
-/** §9's 23 meal types. */
-export const ratePlanMealType = z.enum([
-  'none',
-  'all_inclusive',
-  'breakfast',
-  'lunch',
-  'dinner',
-  'american',
-  'bed_and_breakfast',
-  'buffet_breakfast',
-  'carribean_breakfast',
-  'continental_breakfast',
-  'english_breakfast',
-  'european_plan',
-  'family_plan',
-  'full_board',
-  'full_breakfast',
-  'half_board',
-  'room_only',
-  'self_catering',
-  'bermuda',
-  'dinner_bed_and_breakfast_plan',
-  'family_american',
-  'breakfast_and_lunch',
-  'lunch_and_dinner',
-]);
+/** §9's 23 meal types (the engine's `mealType`). */
+export const ratePlanMealType = mealType;
 export const modifierType = z.enum([
   'increase_by_amount',
   'decrease_by_amount',
