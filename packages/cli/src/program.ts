@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerBookings } from './commands/bookings/index.js';
 import { registerContracts } from './commands/contracts/index.js';
+import { registerInventory } from './commands/inventory/index.js';
 import { registerMail } from './commands/mail/index.js';
 import { registerPlaces } from './commands/places/index.js';
 import { registerPromoCodes } from './commands/promoCodes/index.js';
@@ -53,6 +54,7 @@ export function buildProgram(io: Io): Command {
   registerContracts(program, contextOf);
   registerApiKeys(program, contextOf);
   registerPromoCodes(program, contextOf);
+  registerInventory(program, contextOf);
   registerAdmin(program, contextOf);
   return program;
 }

@@ -1,0 +1,172 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { InventoryCalendar } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeTempDirs, runCli, signedInAt, tempConfigDir } from './helpers/cli.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// `tern inventory get|set|undo`: a property's staff read and change the calendar from a script, with the same
+// rules as the calendar page (the contract's schemas) checked before the call.
+
+let server: TestServer;
+let propertyId: string;
+let configDir: string;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const at = () => ['--api-url', server.url, '--property', propertyId];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const reply = await fetch(`${server.url}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      session: { email: 'hotelier@demo.tern.test', password: 'tern-demo-1', remember_me: false },
+    }),
+  });
+  const session = (await reply.json()) as {
+    data: { attributes: { user: { tern_hotels: { id: string }[] } } };
+  };
+  propertyId = session.data.attributes.user.tern_hotels[0]!.id;
+  configDir = await signedInAt(server.url, 'hotelier');
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await removeTempDirs();
+});
+
+async function calendar(from: string, to: string): Promise<InventoryCalendar> {
+  const got = await runCli(['inventory', 'get', ...at(), '--from', from, '--to', to, '--json'], {
+    configDir,
+  });
+  expect(got.code, got.stderr).toBe(0);
+  return JSON.parse(got.stdout) as InventoryCalendar;
+}
+
+describe('tern inventory', () => {
+  it('reads the calendar as a table or JSON', async () => {
+    const cal = await calendar(day(10), day(12));
+    expect(cal.units.length).toBeGreaterThan(0);
+    expect(cal.units[0]!.nights).toHaveLength(3);
+    const text = await runCli(['inventory', 'get', ...at(), '--from', day(10), '--to', day(12)], {
+      configDir,
+    });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/NIGHT\s+UNIT\s+TOTAL\s+BOOKED\s+FREE/);
+    expect(text.stdout).toContain(cal.units[0]!.title);
+  });
+
+  it('previews, applies and undoes a bulk edit over weekdays', async () => {
+    const before = await calendar(day(120), day(133));
+    const plan = before.ratePlans[0]!;
+    const flags = ['--from', day(120), '--to', day(133), '--weekdays', 'sat,sun', '--plan', plan.id];
+    const preview = await runCli(
+      ['inventory', 'set', ...at(), ...flags, '--increase', '10%', '--cta', '--preview', '--json'],
+      {
+        configDir,
+      },
+    );
+    expect(preview.code, preview.stderr).toBe(0);
+    const seen = JSON.parse(preview.stdout);
+    expect(seen).toMatchObject({ preview: true, changeSetId: null, summary: { rates: 4 } });
+    expect(await calendar(day(120), day(133))).toEqual(before);
+    const applied = await runCli(['inventory', 'set', ...at(), ...flags, '--increase', '10%', '--cta'], {
+      configDir,
+    });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('Changed 0 availability nights, 4 rate nights');
+    const after = await calendar(day(120), day(133));
+    expect(after.ratePlans[0]!.nights.filter((n) => n.closedToArrival).length).toBeGreaterThanOrEqual(4);
+    const undone = await runCli(['inventory', 'undo', ...at()], { configDir });
+    expect(undone.code, undone.stderr).toBe(0);
+    expect(await calendar(day(120), day(133))).toEqual(before);
+  });
+
+  it('sets availability, refusing less than what is booked', async () => {
+    const cal = await calendar(day(30), day(31));
+    const unit = cal.units[0]!;
+    const set = await runCli(
+      [
+        'inventory',
+        'set',
+        ...at(),
+        '--from',
+        day(30),
+        '--to',
+        day(31),
+        '--unit',
+        unit.id,
+        '--availability',
+        '9',
+        '--json',
+      ],
+      { configDir },
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect(
+      (await calendar(day(30), day(31))).units.find((u) => u.id === unit.id)!.nights.map((n) => n.total),
+    ).toEqual([9, 9]);
+  });
+
+  it('names the flag that is wrong before calling', async () => {
+    const base = ['inventory', 'set', ...at(), '--from', day(5), '--to', day(6)];
+    const both = await runCli([...base, '--price', '100', '--increase', '5'], { configDir });
+    expect(both.code).toBe(1);
+    expect(both.stderr).toContain('one of --price, --increase and --decrease');
+    const nothing = await runCli(base, { configDir });
+    expect(nothing.code).toBe(1);
+    expect(nothing.stderr).toContain('a change');
+    const weekdays = await runCli([...base, '--weekdays', 'funday', '--stop-sell'], { configDir });
+    expect(weekdays.stderr).toContain('--weekdays');
+    const past = await runCli(
+      ['inventory', 'set', ...at(), '--from', day(-2), '--to', day(1), '--stop-sell'],
+      {
+        configDir,
+      },
+    );
+    expect(past.code).toBe(1);
+    expect(past.stderr).toContain('--from: past nights cannot change');
+    const long = await runCli(['inventory', 'get', ...at(), '--from', day(1), '--to', day(500)], {
+      configDir,
+    });
+    expect(long.code).toBe(1);
+    const backwards = await runCli(['inventory', 'get', ...at(), '--from', day(9), '--to', day(1)], {
+      configDir,
+    });
+    expect(backwards.stderr).toContain('--to: The range ends before it starts');
+  });
+
+  it('saves many rows from a CSV or NDJSON file in one call, and names a bad line', async () => {
+    const cal = await calendar(day(200), day(201));
+    const plan = cal.ratePlans[0]!;
+    const unit = cal.units[0]!;
+    const dir = await tempConfigDir();
+    const csv = join(dir, 'rows.csv');
+    await writeFile(
+      csv,
+      `date,ratePlanId,price,stopSell,minStayArrival,unitId,availability\n${day(200)},${plan.id},123,true,2,${unit.id},6\n${day(201)},${plan.id},124,false,,,\n`,
+    );
+    const saved = await runCli(['inventory', 'set', ...at(), '--from-file', csv, '--json'], { configDir });
+    expect(saved.code, saved.stderr).toBe(0);
+    expect(JSON.parse(saved.stdout).summary).toMatchObject({ availability: 1, rates: 2 });
+    const after = await calendar(day(200), day(201));
+    expect(after.ratePlans[0]!.nights.map((n) => [n.price, n.stopSell])).toEqual([
+      [123, true],
+      [124, false],
+    ]);
+    expect(after.ratePlans[0]!.nights[0]!.minStayArrival).toBe(2);
+    expect(after.units[0]!.nights[0]!.total).toBe(6);
+
+    const ndjson = join(dir, 'rows.ndjson');
+    await writeFile(
+      ndjson,
+      `${JSON.stringify({ ratePlanId: plan.id, date: day(202), price: 99 })}\n${JSON.stringify({ ratePlanId: plan.id, date: day(203), price: -5 })}\n`,
+    );
+    const bad = await runCli(['inventory', 'set', ...at(), '--from-file', ndjson], { configDir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('line 2: price');
+    const mixed = await runCli(['inventory', 'set', ...at(), '--from-file', ndjson, '--price', '5'], {
+      configDir,
+    });
+    expect(mixed.stderr).toContain('leave out --price');
+  });
+});
