@@ -30,3 +30,21 @@ export function useErrorText(): (error: unknown) => string {
     [t, i18n],
   );
 }
+
+/**
+ * The words beside a field the server refused: the translation of the field's code, except for
+ * `invalid_value`, whose words are the contract schema's own (they say what the field needs); a field without
+ * a code keeps its message.
+ */
+export function useFieldErrorText(): (field: { code?: string; params?: object; message: string }) => string {
+  const { t, i18n } = useTranslation();
+  return useCallback(
+    (field) => {
+      const key = field.code && field.code !== 'invalid_value' ? `api_errors.${field.code}` : null;
+      return key && i18n.exists(key)
+        ? t(key, { ...field.params, defaultValue: field.message })
+        : field.message;
+    },
+    [t, i18n],
+  );
+}

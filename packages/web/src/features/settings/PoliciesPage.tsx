@@ -19,7 +19,8 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
-import { useErrorText } from '../errors/useErrorText';
+import type { FieldError } from '@tern/sdk';
+import { useErrorText, useFieldErrorText } from '../errors/useErrorText';
 
 const KEY = 'policies';
 type CancellationRow = PropertyPolicies['cancellationPolicies'][number];
@@ -98,6 +99,7 @@ const textOf = (n: number | null | undefined) => (n === null || n === undefined 
 function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
   const { client } = useServices();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<HotelPolicyBody>(() => {
@@ -134,8 +136,8 @@ function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policie
       toast.success(t('policies.saved'));
       void queryClient.invalidateQueries({ queryKey: [KEY] });
     } catch (error) {
-      const list = (error as { fields?: { field: string; message: string }[] }).fields ?? [];
-      setFields(Object.fromEntries(list.map((f) => [f.field, f.message])));
+      const list = (error as { fields?: FieldError[] }).fields ?? [];
+      setFields(Object.fromEntries(list.map((f) => [f.field, fieldText(f)])));
       // A refused field says so beside it; anything else is a notification.
       if (list.length === 0) toast.error(t('general.error_message'), errorText(error));
     } finally {
@@ -310,6 +312,7 @@ function CancellationForm({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
   const { client } = useServices();
   const [draft, setDraft] = useState<CancellationPolicyBody>(() =>
     policy
@@ -344,8 +347,8 @@ function CancellationForm({
       else await client.policies.createCancellationPolicy({ params: { propertyId }, body: draft });
       onSaved();
     } catch (error) {
-      const list = (error as { fields?: { field: string; message: string }[] }).fields ?? [];
-      setFields(Object.fromEntries(list.map((f) => [f.field, f.message])));
+      const list = (error as { fields?: FieldError[] }).fields ?? [];
+      setFields(Object.fromEntries(list.map((f) => [f.field, fieldText(f)])));
       // A refused field says so beside it; anything else is a notification.
       if (list.length === 0) toast.error(t('general.error_message'), errorText(error));
     } finally {
