@@ -15,7 +15,8 @@ import {
 import {
   type DerivedModifier,
   emptyRatePlanForm,
-  type RatePlanForm,
+  INHERIT_FLAGS,
+  type InheritFlag,
   type WeekRestrictions,
 } from './ratePlans.js';
 import { editOption, setAutoSettings, setRateMode, setSellMode } from './sellMode.js';
@@ -117,15 +118,14 @@ describe('occupancyNightPrice: the price of a party for one night', () => {
 });
 
 const week = (patch: Partial<WeekRestrictions> = {}): WeekRestrictions => {
-  const { max_stay, min_stay_arrival, min_stay_through, closed_to_arrival, closed_to_departure, stop_sell } =
-    blank;
+  const { maxStay, minStayArrival, minStayThrough, closedToArrival, closedToDeparture, stopSell } = blank;
   return {
-    max_stay,
-    min_stay_arrival,
-    min_stay_through,
-    closed_to_arrival,
-    closed_to_departure,
-    stop_sell,
+    maxStay,
+    minStayArrival,
+    minStayThrough,
+    closedToArrival,
+    closedToDeparture,
+    stopSell,
     ...patch,
   };
 };
@@ -140,50 +140,50 @@ describe('restrictionsOfDate: weekday arrays and the stored day, the stricter wi
   it.each<[string, Partial<WeekRestrictions>, string, DayRestrictions | undefined, Partial<DayRestrictions>]>(
     [
       ['no row, default arrays: open', {}, FRI, undefined, OPEN_DAY],
-      ['no row, Friday stop sell', { stop_sell: fridays(true, false) }, FRI, undefined, { stopSell: true }],
-      ['no row, not on Saturday', { stop_sell: fridays(true, false) }, SAT, undefined, { stopSell: false }],
+      ['no row, Friday stop sell', { stopSell: fridays(true, false) }, FRI, undefined, { stopSell: true }],
+      ['no row, not on Saturday', { stopSell: fridays(true, false) }, SAT, undefined, { stopSell: false }],
       ['the row closes to arrival', {}, FRI, row({ closedToArrival: true }), { closedToArrival: true }],
       [
         'the array closes to departure',
-        { closed_to_departure: fridays(true, false) },
+        { closedToDeparture: fridays(true, false) },
         FRI,
         row(),
         { closedToDeparture: true },
       ],
       [
         'the row cannot lift the array’s stop sell',
-        { stop_sell: fridays(true, false) },
+        { stopSell: fridays(true, false) },
         FRI,
         row({ stopSell: false }),
         { stopSell: true },
       ],
       [
         'min stay: the larger (array)',
-        { min_stay_arrival: fridays(3, 1) },
+        { minStayArrival: fridays(3, 1) },
         FRI,
         row({ minStayArrival: 2 }),
         { minStayArrival: 3 },
       ],
       [
         'min stay: the larger (row)',
-        { min_stay_arrival: fridays(3, 1) },
+        { minStayArrival: fridays(3, 1) },
         FRI,
         row({ minStayArrival: 5 }),
         { minStayArrival: 5 },
       ],
       [
         'min stay through: the larger',
-        { min_stay_through: fridays(2, 1) },
+        { minStayThrough: fridays(2, 1) },
         FRI,
         row({ minStayThrough: 1 }),
         { minStayThrough: 2 },
       ],
-      ['max stay 0 in the array is none', { max_stay: fridays(0, 0) }, FRI, undefined, { maxStay: null }],
-      ['max stay from the array', { max_stay: fridays(7, 0) }, FRI, undefined, { maxStay: 7 }],
-      ['max stay: the smaller (row)', { max_stay: fridays(7, 0) }, FRI, row({ maxStay: 4 }), { maxStay: 4 }],
+      ['max stay 0 in the array is none', { maxStay: fridays(0, 0) }, FRI, undefined, { maxStay: null }],
+      ['max stay from the array', { maxStay: fridays(7, 0) }, FRI, undefined, { maxStay: 7 }],
+      ['max stay: the smaller (row)', { maxStay: fridays(7, 0) }, FRI, row({ maxStay: 4 }), { maxStay: 4 }],
       [
         'max stay: the smaller (array)',
-        { max_stay: fridays(7, 0) },
+        { maxStay: fridays(7, 0) },
         FRI,
         row({ maxStay: 10 }),
         { maxStay: 7 },
@@ -194,7 +194,7 @@ describe('restrictionsOfDate: weekday arrays and the stored day, the stricter wi
     expect(restrictionsOfDate(week(arrays), date, stored)).toEqual({ ...OPEN_DAY, ...expected });
   });
   it('reads Monday from index 0 and Sunday from index 6', () => {
-    const arrays = week({ min_stay_arrival: [2, 1, 1, 1, 1, 1, 8] });
+    const arrays = week({ minStayArrival: [2, 1, 1, 1, 1, 1, 8] });
     expect(restrictionsOfDate(arrays, '2030-01-07', undefined).minStayArrival).toBe(2);
     expect(restrictionsOfDate(arrays, '2030-01-13', undefined).minStayArrival).toBe(8);
   });
@@ -206,12 +206,12 @@ const stored = (price: number, patch: Partial<DayRestrictions> = {}): StoredDay 
   ...patch,
 });
 const childOf = (
-  inherit: Partial<RatePlanForm['inherit']>,
+  inherit: Partial<Record<InheritFlag, boolean>>,
   steps: DerivedModifier[] = [],
   arrays = {},
 ): ChildPlan => ({
   ...week(arrays),
-  inherit: { ...blank.inherit, ...inherit },
+  ...(Object.fromEntries(INHERIT_FLAGS.map((f) => [f, inherit[f] ?? false])) as Record<InheritFlag, boolean>),
   options: [{ occupancy: 2, rate: null, isPrimary: true, derivedOption: { rate: steps } }],
 });
 const parentDay = stored(200, { stopSell: true, minStayArrival: 3, maxStay: 5, closedToArrival: true });
@@ -220,24 +220,24 @@ describe('childPlanDay: inheritance per flag', () => {
   it.each<[string, ChildPlan, StoredDay | undefined, StoredDay | undefined, Partial<StoredDay> | undefined]>([
     ['nothing inherited: its own day', childOf({}), parentDay, stored(90), { price: 90 }],
     ['nothing inherited and no own row: not sold', childOf({}), parentDay, undefined, undefined],
-    ['rate inherited, no modifier', childOf({ rate: true }), parentDay, undefined, { price: 200 }],
+    ['rate inherited, no modifier', childOf({ inheritRate: true }), parentDay, undefined, { price: 200 }],
     [
       'rate inherited, 10 % less',
-      childOf({ rate: true }, [['decrease_by_percent', 10]]),
+      childOf({ inheritRate: true }, [['decrease_by_percent', 10]]),
       parentDay,
       stored(90),
       { price: 180 },
     ],
     [
       'rate inherited, 15 more',
-      childOf({ rate: true }, [['increase_by_amount', 15]]),
+      childOf({ inheritRate: true }, [['increase_by_amount', 15]]),
       parentDay,
       undefined,
       { price: 215 },
     ],
     [
       'rate inherited without a parent day: not sold',
-      childOf({ rate: true }),
+      childOf({ inheritRate: true }),
       undefined,
       stored(90),
       undefined,
@@ -251,28 +251,28 @@ describe('childPlanDay: inheritance per flag', () => {
     ],
     [
       'stop sell inherited',
-      childOf({ stop_sell: true }),
+      childOf({ inheritStopSell: true }),
       parentDay,
       stored(90),
       { price: 90, stopSell: true },
     ],
     [
       'stop sell not inherited',
-      childOf({ rate: true }),
+      childOf({ inheritRate: true }),
       parentDay,
       undefined,
       { price: 200, stopSell: false },
     ],
     [
       'min stay arrival inherited',
-      childOf({ min_stay_arrival: true }),
+      childOf({ inheritMinStayArrival: true }),
       parentDay,
       stored(90),
       { price: 90, minStayArrival: 3 },
     ],
     [
       'max stay inherited',
-      childOf({ max_stay: true }),
+      childOf({ inheritMaxStay: true }),
       parentDay,
       stored(90, { maxStay: 9 }),
       { price: 90, maxStay: 5 },
@@ -280,35 +280,35 @@ describe('childPlanDay: inheritance per flag', () => {
     ['max stay own', childOf({}), parentDay, stored(90, { maxStay: 9 }), { price: 90, maxStay: 9 }],
     [
       'closed to arrival inherited',
-      childOf({ closed_to_arrival: true }),
+      childOf({ inheritClosedToArrival: true }),
       parentDay,
       stored(90),
       { price: 90, closedToArrival: true },
     ],
     [
       'closed to departure inherited over its own',
-      childOf({ closed_to_departure: true }),
+      childOf({ inheritClosedToDeparture: true }),
       parentDay,
       stored(90, { closedToDeparture: true }),
       { price: 90, closedToDeparture: false },
     ],
     [
       'min stay through inherited',
-      childOf({ min_stay_through: true }),
+      childOf({ inheritMinStayThrough: true }),
       stored(100, { minStayThrough: 4 }),
       stored(90),
       { price: 90, minStayThrough: 4 },
     ],
     [
       'its own Friday array where not inherited',
-      childOf({ rate: true }, [], { min_stay_arrival: fridays(2, 1) }),
+      childOf({ inheritRate: true }, [], { minStayArrival: fridays(2, 1) }),
       parentDay,
       undefined,
       { price: 200, minStayArrival: 2 },
     ],
     [
       'an inherited flag with no parent day is open',
-      childOf({ stop_sell: true }, [], { stop_sell: fridays(true, false) }),
+      childOf({ inheritStopSell: true }, [], { stopSell: fridays(true, false) }),
       undefined,
       stored(90),
       { price: 90, stopSell: false },

@@ -91,12 +91,12 @@ export const OPEN_DAY: DayRestrictions = {
 export function weekdayRestrictions(week: WeekRestrictions, date: Day): DayRestrictions {
   const i = isoWeekday(date) - 1;
   return {
-    stopSell: week.stop_sell[i]!,
-    closedToArrival: week.closed_to_arrival[i]!,
-    closedToDeparture: week.closed_to_departure[i]!,
-    minStayArrival: week.min_stay_arrival[i]!,
-    minStayThrough: week.min_stay_through[i]!,
-    maxStay: week.max_stay[i]! > 0 ? week.max_stay[i]! : null,
+    stopSell: week.stopSell[i]!,
+    closedToArrival: week.closedToArrival[i]!,
+    closedToDeparture: week.closedToDeparture[i]!,
+    minStayArrival: week.minStayArrival[i]!,
+    minStayThrough: week.minStayThrough[i]!,
+    maxStay: week.maxStay[i]! > 0 ? week.maxStay[i]! : null,
   };
 }
 
@@ -136,20 +136,20 @@ export function planDay(
 }
 
 /** Which `DayRestrictions` field each inherit flag covers. */
-export const INHERITED_FIELD: Record<Exclude<InheritFlag, 'rate'>, keyof DayRestrictions> = {
-  stop_sell: 'stopSell',
-  min_stay_through: 'minStayThrough',
-  min_stay_arrival: 'minStayArrival',
-  max_stay: 'maxStay',
-  closed_to_departure: 'closedToDeparture',
-  closed_to_arrival: 'closedToArrival',
+export const INHERITED_FIELD: Record<Exclude<InheritFlag, 'inheritRate'>, keyof DayRestrictions> = {
+  inheritStopSell: 'stopSell',
+  inheritMinStayThrough: 'minStayThrough',
+  inheritMinStayArrival: 'minStayArrival',
+  inheritMaxStay: 'maxStay',
+  inheritClosedToDeparture: 'closedToDeparture',
+  inheritClosedToArrival: 'closedToArrival',
 };
 
 /** A child plan's parts its day needs. */
-export type ChildPlan = Pick<RatePlanForm, 'inherit' | 'options'> & WeekRestrictions;
+export type ChildPlan = Pick<RatePlanForm, InheritFlag | 'options'> & WeekRestrictions;
 
 /**
- * A child plan's day (R195): with `inherit.rate`, the parent's effective price with the child's modifier (its
+ * A child plan's day (R195): with `inheritRate`, the parent's effective price with the child's modifier (its
  * primary option's derived steps) applied, otherwise its own stored price; each restriction the parent's
  * effective value when its flag is set, otherwise the child's own (`restrictionsOfDate` of its arrays and its
  * row). `undefined` when the price it needs is missing (the parent's, or its own).
@@ -160,23 +160,23 @@ export function childPlanDay(
   parent: StoredDay | undefined,
   own: StoredDay | undefined,
 ): StoredDay | undefined {
-  const priceSource = child.inherit.rate ? parent : own;
+  const priceSource = child.inheritRate ? parent : own;
   if (!priceSource) return undefined;
   const steps = child.options.find((o) => o.isPrimary)?.derivedOption.rate ?? [];
-  const price = child.inherit.rate ? applyModifiers(priceSource.price, steps) : priceSource.price;
+  const price = child.inheritRate ? applyModifiers(priceSource.price, steps) : priceSource.price;
   const mine = restrictionsOfDate(child, date, own);
   const theirs = parent ?? OPEN_DAY;
   const pick = <K extends keyof DayRestrictions>(flag: keyof typeof INHERITED_FIELD, field: K) =>
-    child.inherit[flag] ? theirs[field] : mine[field];
+    child[flag] ? theirs[field] : mine[field];
   const day: StoredDay = {
     price,
-    stopSell: pick('stop_sell', 'stopSell'),
-    closedToArrival: pick('closed_to_arrival', 'closedToArrival'),
-    closedToDeparture: pick('closed_to_departure', 'closedToDeparture'),
-    minStayArrival: pick('min_stay_arrival', 'minStayArrival'),
-    minStayThrough: pick('min_stay_through', 'minStayThrough'),
-    maxStay: pick('max_stay', 'maxStay'),
+    stopSell: pick('inheritStopSell', 'stopSell'),
+    closedToArrival: pick('inheritClosedToArrival', 'closedToArrival'),
+    closedToDeparture: pick('inheritClosedToDeparture', 'closedToDeparture'),
+    minStayArrival: pick('inheritMinStayArrival', 'minStayArrival'),
+    minStayThrough: pick('inheritMinStayThrough', 'minStayThrough'),
+    maxStay: pick('inheritMaxStay', 'maxStay'),
   };
-  if (!child.inherit.rate && own?.occupancyRates) day.occupancyRates = own.occupancyRates;
+  if (!child.inheritRate && own?.occupancyRates) day.occupancyRates = own.occupancyRates;
   return day;
 }

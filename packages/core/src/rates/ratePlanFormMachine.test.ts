@@ -11,6 +11,11 @@ import {
 import { emptyRatePlanForm } from './ratePlans.js';
 
 const input: RatePlanFormInput = { unit: { id: 'u1', maxOccupancy: 3 }, currency: 'EUR' };
+/** A plan that can be saved: a title and a rate for its primary option. */
+const named = (title: string) => {
+  const form = emptyRatePlanForm(input.unit, 'EUR');
+  return { ...form, title, options: form.options.map((o) => ({ ...o, rate: 100 })) };
+};
 
 function start(replies: Array<SavedRatePlan | Error>, init: RatePlanFormInput = input) {
   const sent: SaveRatePlanInput[] = [];
@@ -36,7 +41,7 @@ describe('ratePlanFormMachine', () => {
     expect(actor.getSnapshot().value).toBe('editing');
     expect(actor.getSnapshot().context).toMatchObject({
       showErrors: true,
-      errors: { title: 'validation_messages.required' },
+      errors: { title: 'validation_messages.required', options: 'validation_messages.required' },
     });
     expect(sent).toEqual([]);
   });
@@ -63,8 +68,8 @@ describe('ratePlanFormMachine', () => {
       [['decrease_by_percent', 10]],
     ]);
     actor.send({ type: 'option.edit', index: 1, rate: 120 });
-    actor.send({ type: 'inherit.set', flag: 'stop_sell', value: true });
-    actor.send({ type: 'week.set', field: 'min_stay_arrival', day: 4, value: 2 });
+    actor.send({ type: 'inherit.set', flag: 'inheritStopSell', value: true });
+    actor.send({ type: 'week.set', field: 'minStayArrival', day: 4, value: 2 });
     expect(canSaveRatePlan(actor.getSnapshot())).toBe(true);
     actor.send({ type: 'form.submit' });
     expect(actor.getSnapshot().hasTag('busy')).toBe(true);
@@ -74,8 +79,8 @@ describe('ratePlanFormMachine', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.form).toMatchObject({
       primaryOccupancy: 2,
-      inherit: { stop_sell: true },
-      min_stay_arrival: [1, 1, 1, 1, 2, 1, 1],
+      inheritStopSell: true,
+      minStayArrival: [1, 1, 1, 1, 2, 1, 1],
     });
     expect(sent[0]!.form.options[1]).toMatchObject({ occupancy: 2, rate: 120, isPrimary: true });
   });
@@ -84,7 +89,7 @@ describe('ratePlanFormMachine', () => {
     const { actor, sent } = start([new Error('Server down'), { id: 'r1' }], {
       ...input,
       id: 'r1',
-      form: { ...emptyRatePlanForm(input.unit, 'EUR'), title: 'Flexible' },
+      form: named('Flexible'),
     });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('failed'));
@@ -102,7 +107,7 @@ describe('ratePlanFormMachine', () => {
   it('goes back to the form from a failure on user.edit', async () => {
     const { actor } = start([new Error('nope')], {
       ...input,
-      form: { ...emptyRatePlanForm(input.unit, 'EUR'), title: 'X' },
+      form: named('X'),
     });
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('failed'));
@@ -116,6 +121,7 @@ describe('ratePlanFormMachine', () => {
       { type: 'field.set', field: 'title', value: 'Flexible' },
       { type: 'field.set', field: 'title', value: '' },
       { type: 'sellMode.set', sellMode: 'per_person' },
+      { type: 'option.edit', index: 0, rate: 100 },
       { type: 'form.submit' },
       { type: 'user.retry' },
       { type: 'user.edit' },
@@ -125,7 +131,13 @@ describe('ratePlanFormMachine', () => {
     const paths = getShortestPaths(ratePlanFormMachine, {
       input,
       events,
-      serializeState: (s) => JSON.stringify([s.value, s.context.form.title, s.context.form.sellMode]),
+      serializeState: (s) =>
+        JSON.stringify([
+          s.value,
+          s.context.form.title,
+          s.context.form.sellMode,
+          s.context.form.options[0]?.rate,
+        ]),
     });
     const reached = new Set(paths.map((p) => JSON.stringify(p.state.value)));
     expect(reached).toEqual(new Set(['"editing"', '"saving"', '"failed"', '"saved"']));

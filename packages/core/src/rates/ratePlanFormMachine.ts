@@ -67,9 +67,9 @@ export type RatePlanPlainField =
   | 'parentRatePlanId'
   | 'childrenFee'
   | 'infantFee'
-  | 'max_sell'
-  | 'max_availability'
-  | 'availability_offset';
+  | 'maxSell'
+  | 'maxAvailability'
+  | 'availabilityOffset';
 
 /** `field.set` with the value's type following the field's. */
 export type FieldSetEvent = {
@@ -185,7 +185,7 @@ export const ratePlanFormMachine = setup({
           actions: {
             type: 'applyForm',
             params: ({ context, event }) => ({
-              form: { ...context.form, inherit: { ...context.form.inherit, [event.flag]: event.value } },
+              form: { ...context.form, [event.flag]: event.value },
             }),
           },
         },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   emptyRatePlanForm,
+  INHERIT_FLAGS,
   MEAL_TYPES,
   MODIFIER_TYPES,
   type RatePlanForm,
@@ -9,7 +10,12 @@ import {
 } from './ratePlans.js';
 import { setSellMode } from './sellMode.js';
 
-const base: RatePlanForm = { ...emptyRatePlanForm({ id: 'u1', maxOccupancy: 3 }, 'EUR'), title: 'Flexible' };
+const blank = emptyRatePlanForm({ id: 'u1', maxOccupancy: 3 }, 'EUR');
+const base: RatePlanForm = {
+  ...blank,
+  title: 'Flexible',
+  options: blank.options.map((o) => ({ ...o, rate: 100 })),
+};
 const perPerson: RatePlanForm = setSellMode(base, 'per_person', 3);
 
 describe('emptyRatePlanForm (§9, R188)', () => {
@@ -19,13 +25,13 @@ describe('emptyRatePlanForm (§9, R188)', () => {
     ['rateMode', 'manual'],
     ['childrenFee', 0],
     ['infantFee', 0],
-    ['min_stay_arrival', [1, 1, 1, 1, 1, 1, 1]],
-    ['min_stay_through', [1, 1, 1, 1, 1, 1, 1]],
-    ['max_stay', [0, 0, 0, 0, 0, 0, 0]],
-    ['closed_to_arrival', Array(7).fill(false)],
-    ['closed_to_departure', Array(7).fill(false)],
-    ['stop_sell', Array(7).fill(false)],
-    ['availability_offset', 0],
+    ['minStayArrival', [1, 1, 1, 1, 1, 1, 1]],
+    ['minStayThrough', [1, 1, 1, 1, 1, 1, 1]],
+    ['maxStay', [0, 0, 0, 0, 0, 0, 0]],
+    ['closedToArrival', Array(7).fill(false)],
+    ['closedToDeparture', Array(7).fill(false)],
+    ['stopSell', Array(7).fill(false)],
+    ['availabilityOffset', 0],
     [
       'autoRateSettings',
       { decreaseMode: '%', decreaseValue: 0, increaseMode: '%', increaseValue: 0, mode: '%' },
@@ -36,7 +42,7 @@ describe('emptyRatePlanForm (§9, R188)', () => {
     expect(form[field as keyof RatePlanForm]).toEqual(value);
   });
   it('inherits nothing and has one primary option for the maximum', () => {
-    expect(Object.values(form.inherit)).toEqual(Array(7).fill(false));
+    expect(INHERIT_FLAGS.map((f) => form[f])).toEqual(Array(7).fill(false));
     expect(form.options).toEqual([
       { occupancy: 2, rate: null, isPrimary: true, derivedOption: { rate: [] } },
     ]);
@@ -62,6 +68,18 @@ describe('validateRatePlanForm (§5, §3)', () => {
   it.each<[string, RatePlanForm, RatePlanFormErrors]>([
     ['a new plan with a title', base, {}],
     ['a per-person plan', perPerson, {}],
+    ['no rate on the primary', opt(base, 0, { rate: null }), { options: 'validation_messages.required' }],
+    [
+      'no rate on the primary of a plan inheriting the rate',
+      { ...opt(base, 0, { rate: null }), inheritRate: true },
+      {},
+    ],
+    ['no rate on another option', opt(perPerson, 2, { rate: null }), {}],
+    [
+      'no primary per room',
+      opt(base, 0, { isPrimary: false }),
+      { options: 'validation_messages.not_an_option' },
+    ],
     ['a blank title (R187)', { ...base, title: ' ' }, { title: 'validation_messages.required' }],
     ['no currency', { ...base, currency: '' }, { currency: 'validation_messages.required' }],
     ['no unit', { ...base, unitId: '' }, { unitId: 'validation_messages.required' }],
@@ -177,46 +195,46 @@ describe('validateRatePlanForm (§5, §3)', () => {
     ],
     [
       'a min stay of 0 on Wednesday',
-      { ...base, min_stay_arrival: week([1, 1, 0, 1, 1, 1, 1]) },
-      { weekErrors: { min_stay_arrival: { day: 2, key: 'validation_messages.at_least_one' } } },
+      { ...base, minStayArrival: week([1, 1, 0, 1, 1, 1, 1]) },
+      { weekErrors: { minStayArrival: { day: 2, key: 'validation_messages.at_least_one' } } },
     ],
     [
       'a min stay through of 1.5 on Sunday',
-      { ...base, min_stay_through: week([1, 1, 1, 1, 1, 1, 1.5]) },
-      { weekErrors: { min_stay_through: { day: 6, key: 'validation_messages.whole_number' } } },
+      { ...base, minStayThrough: week([1, 1, 1, 1, 1, 1, 1.5]) },
+      { weekErrors: { minStayThrough: { day: 6, key: 'validation_messages.whole_number' } } },
     ],
     [
       'a max stay below the min stay on Friday',
-      { ...base, min_stay_arrival: week([1, 1, 1, 1, 3, 1, 1]), max_stay: week([0, 0, 0, 0, 2, 0, 0]) },
-      { weekErrors: { max_stay: { day: 4, key: 'validation_messages.max_below_min' } } },
+      { ...base, minStayArrival: week([1, 1, 1, 1, 3, 1, 1]), maxStay: week([0, 0, 0, 0, 2, 0, 0]) },
+      { weekErrors: { maxStay: { day: 4, key: 'validation_messages.max_below_min' } } },
     ],
     [
       'a max stay equal to the min stay',
-      { ...base, min_stay_arrival: week([2, 1, 1, 1, 1, 1, 1]), max_stay: week([2, 0, 0, 0, 0, 0, 0]) },
+      { ...base, minStayArrival: week([2, 1, 1, 1, 1, 1, 1]), maxStay: week([2, 0, 0, 0, 0, 0, 0]) },
       {},
     ],
     [
       'a negative max stay',
-      { ...base, max_stay: week([-1, 0, 0, 0, 0, 0, 0]) },
-      { weekErrors: { max_stay: { day: 0, key: 'validation_messages.not_negative' } } },
+      { ...base, maxStay: week([-1, 0, 0, 0, 0, 0, 0]) },
+      { weekErrors: { maxStay: { day: 0, key: 'validation_messages.not_negative' } } },
     ],
     [
       'a closure that is not a yes or no',
-      { ...base, stop_sell: week([false, null, false, false, false, false, false]) as never },
-      { weekErrors: { stop_sell: { day: 1, key: 'validation_messages.required' } } },
+      { ...base, stopSell: week([false, null, false, false, false, false, false]) as never },
+      { weekErrors: { stopSell: { day: 1, key: 'validation_messages.required' } } },
     ],
-    ['a negative max sell', { ...base, max_sell: -1 }, { max_sell: 'validation_messages.not_negative' }],
-    ['a max availability of 0', { ...base, max_availability: 0 }, {}],
+    ['a negative max sell', { ...base, maxSell: -1 }, { maxSell: 'validation_messages.not_negative' }],
+    ['a max availability of 0', { ...base, maxAvailability: 0 }, {}],
     [
       'a fractional max availability',
-      { ...base, max_availability: 2.5 },
-      { max_availability: 'validation_messages.whole_number' },
+      { ...base, maxAvailability: 2.5 },
+      { maxAvailability: 'validation_messages.whole_number' },
     ],
-    ['a negative offset', { ...base, availability_offset: -2 }, {}],
+    ['a negative offset', { ...base, availabilityOffset: -2 }, {}],
     [
       'a fractional offset',
-      { ...base, availability_offset: 0.5 },
-      { availability_offset: 'validation_messages.whole_number' },
+      { ...base, availabilityOffset: 0.5 },
+      { availabilityOffset: 'validation_messages.whole_number' },
     ],
   ])('%s', (_, form, errors) => {
     expect(validateRatePlanForm(form)).toEqual(errors);

@@ -1,4 +1,4 @@
-import { mealType, modifierType, rateMode, sellMode } from '@tern/sdk';
+import { INHERIT_FIELDS, mealType, modifierType, rateMode, sellMode } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
 import type { ModifierLogic } from '../booking/pricing.js';
 import { countRule, type RateValidationKey, rateValidationKeys } from './units.js';
@@ -43,38 +43,31 @@ export interface AutoRateSettings {
   mode: AutoRateMode;
 }
 
-export const INHERIT_FLAGS = [
-  'stop_sell',
-  'rate',
-  'min_stay_through',
-  'min_stay_arrival',
-  'max_stay',
-  'closed_to_departure',
-  'closed_to_arrival',
-] as const;
-export type InheritFlag = (typeof INHERIT_FLAGS)[number];
+/** The inherit_* flags of §3 (R195), as the contract names them: what a child plan takes from its parent. */
+export const INHERIT_FLAGS = INHERIT_FIELDS;
+export type InheritFlag = (typeof INHERIT_FIELDS)[number];
 
 /** Seven values, Monday first (index 0 Monday … 6 Sunday; `isoWeekday(day) - 1`). */
 export type Week<T> = [T, T, T, T, T, T, T];
 export interface WeekRestrictions {
   /** 0: no maximum. */
-  max_stay: Week<number>;
-  min_stay_arrival: Week<number>;
-  min_stay_through: Week<number>;
-  closed_to_arrival: Week<boolean>;
-  closed_to_departure: Week<boolean>;
-  stop_sell: Week<boolean>;
+  maxStay: Week<number>;
+  minStayArrival: Week<number>;
+  minStayThrough: Week<number>;
+  closedToArrival: Week<boolean>;
+  closedToDeparture: Week<boolean>;
+  stopSell: Week<boolean>;
 }
 export const WEEK_RESTRICTION_FIELDS = [
-  'max_stay',
-  'min_stay_arrival',
-  'min_stay_through',
-  'closed_to_arrival',
-  'closed_to_departure',
-  'stop_sell',
+  'maxStay',
+  'minStayArrival',
+  'minStayThrough',
+  'closedToArrival',
+  'closedToDeparture',
+  'stopSell',
 ] as const satisfies readonly (keyof WeekRestrictions)[];
 
-export interface RatePlanForm extends WeekRestrictions {
+export interface RatePlanForm extends WeekRestrictions, Record<InheritFlag, boolean> {
   title: string;
   unitId: string;
   parentRatePlanId: string | null;
@@ -89,13 +82,12 @@ export interface RatePlanForm extends WeekRestrictions {
   cancellationPolicyId: string | null;
   options: RatePlanOption[];
   autoRateSettings: AutoRateSettings;
-  inherit: Record<InheritFlag, boolean>;
   /** Rooms this plan may sell a day at most; `null`: no cap. */
-  max_sell: number | null;
+  maxSell: number | null;
   /** Availability shown for this plan at most; `null`: no cap. */
-  max_availability: number | null;
+  maxAvailability: number | null;
   /** Rooms held back from the unit's availability (may be negative to oversell). */
-  availability_offset: number;
+  availabilityOffset: number;
 }
 
 const week = <T>(value: T): Week<T> => [value, value, value, value, value, value, value];
@@ -123,21 +115,21 @@ export function emptyRatePlanForm(
     cancellationPolicyId: null,
     options: [{ occupancy: unit.maxOccupancy, rate: null, isPrimary: true, derivedOption: { rate: [] } }],
     autoRateSettings: { decreaseMode: '%', decreaseValue: 0, increaseMode: '%', increaseValue: 0, mode: '%' },
-    inherit: Object.fromEntries(INHERIT_FLAGS.map((f) => [f, false])) as Record<InheritFlag, boolean>,
-    max_stay: week(0),
-    min_stay_arrival: week(1),
-    min_stay_through: week(1),
-    closed_to_arrival: week(false),
-    closed_to_departure: week(false),
-    stop_sell: week(false),
-    max_sell: null,
-    max_availability: null,
-    availability_offset: 0,
+    ...(Object.fromEntries(INHERIT_FLAGS.map((f) => [f, false])) as Record<InheritFlag, boolean>),
+    maxStay: week(0),
+    minStayArrival: week(1),
+    minStayThrough: week(1),
+    closedToArrival: week(false),
+    closedToDeparture: week(false),
+    stopSell: week(false),
+    maxSell: null,
+    maxAvailability: null,
+    availabilityOffset: 0,
   };
 }
 
 export type RatePlanFormField =
-  | Exclude<keyof RatePlanForm, 'options' | 'autoRateSettings' | 'inherit' | keyof WeekRestrictions>
+  | Exclude<keyof RatePlanForm, 'options' | 'autoRateSettings' | InheritFlag | keyof WeekRestrictions>
   | 'options'
   | 'decreaseValue'
   | 'increaseValue';
@@ -161,11 +153,11 @@ export function modifierError([type, value]: DerivedModifier): RateValidationKey
 
 /**
  * The rate plan form (§5, R187; §3, R189): a title; a currency; sell mode, rate mode and meal type from their
- * lists, derived and auto only per person; fees not negative; per person, exactly one primary option, the
- * primary occupancy one of the options, occupancies whole numbers of at least 1 and each once; option rates and
+ * lists, derived and auto only per person; fees not negative; exactly one primary option, with a rate unless
+ * the plan inherits its parent's; per person, the primary occupancy the primary option's; occupancies whole numbers of at least 1 and each once; option rates and
  * derived steps not negative (a percent decrease at most 100); auto values not negative (a percent decrease at
  * most 100); a parent other than itself; per day, minimum stays whole numbers ≥ 1, maximum stays ≥ 0 (0: none)
- * and not below the arrival minimum; max_sell and max_availability, when given, whole numbers ≥ 0; the offset a
+ * and not below the arrival minimum; maxSell and maxAvailability, when given, whole numbers ≥ 0; the offset a
  * whole number.
  */
 export function validateRatePlanForm(form: RatePlanForm, options: { id?: string } = {}): RatePlanFormErrors {
@@ -188,12 +180,11 @@ export function validateRatePlanForm(form: RatePlanForm, options: { id?: string 
   optionRules(form, errors);
   autoRules(form, errors);
   weekRules(form, errors);
-  const sellCap = countRule(form.max_sell, 0, false);
-  if (sellCap) errors.max_sell = sellCap;
-  const availabilityCap = countRule(form.max_availability, 0, false);
-  if (availabilityCap) errors.max_availability = availabilityCap;
-  if (!Number.isInteger(form.availability_offset))
-    errors.availability_offset = rateValidationKeys.wholeNumber;
+  const sellCap = countRule(form.maxSell, 0, false);
+  if (sellCap) errors.maxSell = sellCap;
+  const availabilityCap = countRule(form.maxAvailability, 0, false);
+  if (availabilityCap) errors.maxAvailability = availabilityCap;
+  if (!Number.isInteger(form.availabilityOffset)) errors.availabilityOffset = rateValidationKeys.wholeNumber;
   return errors;
 }
 
@@ -211,10 +202,11 @@ function optionRules(form: RatePlanForm, errors: RatePlanFormErrors): void {
     if (key) optionErrors[i] = key;
   });
   if (Object.keys(optionErrors).length) errors.optionErrors = optionErrors;
-  if (form.sellMode !== 'per_person') return;
   const primaries = form.options.filter((o) => o.isPrimary);
   if (form.options.length === 0) errors.options = validationKeys.required;
   else if (primaries.length !== 1) errors.options = rateValidationKeys.notAnOption;
+  else if (!form.inheritRate && primaries[0]!.rate === null) errors.options = validationKeys.required;
+  if (form.sellMode !== 'per_person') return;
   if (form.primaryOccupancy === null) errors.primaryOccupancy = validationKeys.required;
   else if (primaries[0]?.occupancy !== form.primaryOccupancy)
     errors.primaryOccupancy = rateValidationKeys.notAnOption;
@@ -241,16 +233,16 @@ function weekRules(form: RatePlanForm, errors: RatePlanFormErrors): void {
       }
     }
   };
-  first('min_stay_arrival', (d) => countRule(form.min_stay_arrival[d] ?? null, 1));
-  first('min_stay_through', (d) => countRule(form.min_stay_through[d] ?? null, 1));
-  first('max_stay', (d) => {
-    const max = form.max_stay[d] ?? null;
+  first('minStayArrival', (d) => countRule(form.minStayArrival[d] ?? null, 1));
+  first('minStayThrough', (d) => countRule(form.minStayThrough[d] ?? null, 1));
+  first('maxStay', (d) => {
+    const max = form.maxStay[d] ?? null;
     return (
       countRule(max, 0) ??
-      (max! > 0 && max! < (form.min_stay_arrival[d] ?? 1) ? rateValidationKeys.maxBelowMin : null)
+      (max! > 0 && max! < (form.minStayArrival[d] ?? 1) ? rateValidationKeys.maxBelowMin : null)
     );
   });
-  for (const field of ['closed_to_arrival', 'closed_to_departure', 'stop_sell'] as const)
+  for (const field of ['closedToArrival', 'closedToDeparture', 'stopSell'] as const)
     first(field, (d) => (typeof form[field][d] === 'boolean' ? null : validationKeys.required));
   if (Object.keys(weekErrors).length) errors.weekErrors = weekErrors;
 }
