@@ -1,3 +1,4 @@
+import { type RatePlanBody, ratePlanBody } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   emptyRatePlanForm,
@@ -245,5 +246,13 @@ describe('validateRatePlanForm (§5, §3)', () => {
       parentRatePlanId: 'validation_messages.not_an_option',
     });
     expect(validateRatePlanForm({ ...base, parentRatePlanId: 'r0' }, { id: 'r1' })).toEqual({});
+  });
+});
+
+describe('the form and the contract', () => {
+  it('a form with its property is a ratePlanBody the contract accepts', () => {
+    const body: RatePlanBody = { ...base, propertyId: '7f1c0c7e-56a8-4a8e-9a3e-6d4f0f0e2b11' };
+    const parsed = ratePlanBody.safeParse({ ...body, unitId: '1b2c3d4e-56a8-4a8e-9a3e-6d4f0f0e2b11' });
+    expect(parsed.success).toBe(true);
   });
 });

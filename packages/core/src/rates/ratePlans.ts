@@ -20,7 +20,7 @@ export const RATE_MODES = rateMode.options;
 export type RateMode = (typeof RATE_MODES)[number];
 
 /** One step of a derived rate: `[type, value]`, a percent or an amount in the plan's currency. */
-export type DerivedModifier = readonly [ModifierLogic, number];
+export type DerivedModifier = [ModifierLogic, number];
 
 export interface RatePlanOption {
   /** Persons (adults) this option is sold for. */
