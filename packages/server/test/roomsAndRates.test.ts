@@ -316,6 +316,22 @@ describe('rate plans', () => {
     );
   });
 
+  it('per-person plans of the seed keep their price per adult: no options until saved with some', async () => {
+    const legacy = await server.db.one<{ id: string; property_id: string }>(
+      `select id, property_id from rate_plans where sell_mode = 'per_person' and key is not null limit 1`,
+    );
+    const got = await admin.roomsAndRates.getRatePlan({
+      params: { ratePlanId: legacy!.id },
+      query: { propertyId: legacy!.property_id },
+    });
+    expect(got).toMatchObject({ sellMode: 'per_person', options: [], primaryOccupancy: null });
+    const perRoom = await server.db.one<{ options: unknown[]; currency: string }>(
+      `select options, currency from rate_plans where sell_mode = 'per_room' and key is not null limit 1`,
+    );
+    expect(perRoom!.options).toHaveLength(1);
+    expect(perRoom!.currency).toMatch(/^[A-Z]{3}$/);
+  });
+
   it('a contract naming its plans sells a new plan only once a contract names it', async () => {
     const propertyId = property['nordurljos-spa']!;
     const [unit] = (await hotelier.roomsAndRates.listUnits({ query: { propertyId } })).items;
