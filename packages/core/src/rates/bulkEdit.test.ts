@@ -1,15 +1,15 @@
+import type { ChangedCell, PriceChange } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   applyChanges,
   type BulkEdit,
   bulkEditDays,
-  type CellChange,
+  bulkEditTargets,
   cellError,
   changedPrice,
   EMPTY_RATE,
   expandBulkEdit,
   type InventoryValues,
-  type PriceChange,
   type RateValue,
   undoChanges,
   validateBulkEdit,
@@ -19,9 +19,9 @@ import {
 const edit = (patch: Partial<BulkEdit>): BulkEdit => ({
   from: '2030-01-07',
   to: '2030-01-09',
-  weekdays: [],
   unitIds: [],
   ratePlanIds: [],
+  changes: {},
   ...patch,
 });
 const rate = (price: number | null, patch: Partial<RateValue> = {}): RateValue => ({
@@ -32,9 +32,9 @@ const rate = (price: number | null, patch: Partial<RateValue> = {}): RateValue =
 const values: InventoryValues = {
   availability: {
     u1: {
-      '2030-01-07': { availability: 5, booked: 2 },
-      '2030-01-08': { availability: 5, booked: 4 },
-      '2030-01-09': { availability: 3, booked: 0 },
+      '2030-01-07': { total: 5, booked: 2 },
+      '2030-01-08': { total: 5, booked: 4 },
+      '2030-01-09': { total: 3, booked: 0 },
     },
   },
   rates: {
@@ -42,6 +42,24 @@ const values: InventoryValues = {
     r2: { '2030-01-08': rate(50) },
   },
 };
+const expand = (patch: Partial<BulkEdit>, currency = 'EUR') => expandBulkEdit(edit(patch), values, currency);
+
+describe('bulkEditTargets: as the contract’s bulkEditBody says', () => {
+  const units = [{ id: 'u1' }, { id: 'u2' }];
+  const plans = [
+    { id: 'r1', unitId: 'u1' },
+    { id: 'r2', unitId: 'u1' },
+    { id: 'r3', unitId: 'u2' },
+  ];
+  it.each<[string, { unitIds?: string[]; ratePlanIds?: string[] }, string[], string[]]>([
+    ['nothing named: everything', {}, ['u1', 'u2'], ['r1', 'r2', 'r3']],
+    ['a unit: it and its plans', { unitIds: ['u2'] }, ['u2'], ['r3']],
+    ['a plan: it and its unit', { ratePlanIds: ['r2'] }, ['u1'], ['r2']],
+    ['both: as named', { unitIds: ['u2'], ratePlanIds: ['r1'] }, ['u2'], ['r1']],
+  ])('%s', (_, body, unitIds, ratePlanIds) => {
+    expect(bulkEditTargets(body, units, plans)).toEqual({ unitIds, ratePlanIds });
+  });
+});
 
 describe('bulkEditDays', () => {
   it.each<[string, Partial<BulkEdit>, string[]]>([
@@ -49,6 +67,7 @@ describe('bulkEditDays', () => {
     ['one day', { to: '2030-01-07' }, ['2030-01-07']],
     ['an empty range', { to: '2030-01-06' }, []],
     ['not a day', { from: '2030-02-30' }, []],
+    ['no weekdays chosen: all', { weekdays: [] }, ['2030-01-07', '2030-01-08', '2030-01-09']],
     [
       'weekends of two weeks',
       { to: '2030-01-20', weekdays: [6, 7] },
@@ -65,64 +84,40 @@ describe('bulkEditDays', () => {
   });
 });
 
-describe('changedPrice: set, ± percent, ± amount', () => {
-  it.each<[number | null, PriceChange, number | null]>([
-    [100, { op: 'set', value: 90 }, 90],
-    [null, { op: 'set', value: 90 }, 90],
-    [100, { op: 'increase_by_percent', value: 10 }, 110],
-    [100, { op: 'decrease_by_percent', value: 25 }, 75],
-    [100, { op: 'increase_by_amount', value: 5 }, 105],
-    [100, { op: 'decrease_by_amount', value: 120 }, -20],
-    [null, { op: 'increase_by_amount', value: 5 }, null],
-  ])('%s with %j → %s', (price, change, after) => {
-    const result = changedPrice(price, change);
-    if (after === null) expect(result).toBeNull();
-    else expect(result).toBeCloseTo(after, 9);
+describe('changedPrice: set, ± percent, ± amount, in the currency’s decimals, never below 0', () => {
+  it.each<[number | null, PriceChange, string, number | null]>([
+    [100, { op: 'set', value: 90 }, 'EUR', 90],
+    [null, { op: 'set', value: 90.456 }, 'EUR', 90.46],
+    [100, { op: 'increase_by_percent', value: 10 }, 'EUR', 110],
+    [99.99, { op: 'increase_by_percent', value: 10 }, 'EUR', 109.99],
+    [100, { op: 'decrease_by_percent', value: 25 }, 'EUR', 75],
+    [100, { op: 'increase_by_amount', value: 5 }, 'EUR', 105],
+    [100, { op: 'decrease_by_amount', value: 120 }, 'EUR', 0],
+    [15_000, { op: 'increase_by_percent', value: 3.3 }, 'ISK', 15_495],
+    [null, { op: 'increase_by_amount', value: 5 }, 'EUR', null],
+  ])('%s with %j in %s → %s', (price, change, currency, after) => {
+    expect(changedPrice(price, change, currency)).toBe(after);
   });
 });
 
 describe('expandBulkEdit: the preview', () => {
-  it('sets availability on the chosen days and keeps what is booked; an unchanged cell is left out', () => {
-    expect(expandBulkEdit(edit({ unitIds: ['u1'], availability: 3 }), values)).toEqual([
-      {
-        kind: 'availability',
-        unitId: 'u1',
-        date: '2030-01-07',
-        before: { availability: 5, booked: 2 },
-        after: { availability: 3, booked: 2 },
-      },
-      {
-        kind: 'availability',
-        unitId: 'u1',
-        date: '2030-01-08',
-        before: { availability: 5, booked: 4 },
-        after: { availability: 3, booked: 4 },
-      },
+  it('sets the rooms on the chosen days and keeps what is booked; an unchanged cell is left out', () => {
+    expect(expand({ unitIds: ['u1'], changes: { availability: 3 } })).toEqual([
+      { kind: 'availability', unitId: 'u1', date: '2030-01-07', booked: 2, from: 5, to: 3 },
+      { kind: 'availability', unitId: 'u1', date: '2030-01-08', booked: 4, from: 5, to: 3 },
     ]);
   });
   it('creates availability rows where there were none', () => {
-    expect(expandBulkEdit(edit({ unitIds: ['u2'], availability: 1, to: '2030-01-07' }), values)).toEqual([
-      {
-        kind: 'availability',
-        unitId: 'u2',
-        date: '2030-01-07',
-        before: null,
-        after: { availability: 1, booked: 0 },
-      },
+    expect(expand({ unitIds: ['u2'], changes: { availability: 1 }, to: '2030-01-07' })).toEqual([
+      { kind: 'availability', unitId: 'u2', date: '2030-01-07', booked: 0, from: null, to: 1 },
     ]);
   });
   it('raises prices by 10 % on priced days only', () => {
-    const changes = expandBulkEdit(
-      edit({ ratePlanIds: ['r1', 'r2'], price: { op: 'increase_by_percent', value: 10 } }),
-      values,
-    );
-    expect(
-      changes.map((c) => [
-        c.kind === 'rate' && c.ratePlanId,
-        c.date,
-        Number((c.after as RateValue).price!.toFixed(9)),
-      ]),
-    ).toEqual([
+    const cells = expand({
+      ratePlanIds: ['r1', 'r2'],
+      changes: { price: { op: 'increase_by_percent', value: 10 } },
+    });
+    expect(cells.map((c) => c.kind === 'rate' && [c.ratePlanId, c.date, c.to?.price])).toEqual([
       ['r1', '2030-01-07', 110],
       ['r1', '2030-01-08', 132],
       ['r1', '2030-01-09', 88],
@@ -130,98 +125,101 @@ describe('expandBulkEdit: the preview', () => {
     ]);
   });
   it('sets a price where none was, keeping the restrictions of the row', () => {
-    const changes = expandBulkEdit(
-      edit({ ratePlanIds: ['r2'], price: { op: 'set', value: 70 }, weekdays: [1, 2] }),
-      values,
-    );
-    expect(changes).toEqual([
-      { kind: 'rate', ratePlanId: 'r2', date: '2030-01-07', before: null, after: rate(70) },
-      { kind: 'rate', ratePlanId: 'r2', date: '2030-01-08', before: rate(50), after: rate(70) },
+    expect(
+      expand({ ratePlanIds: ['r2'], changes: { price: { op: 'set', value: 70 } }, weekdays: [1, 2] }),
+    ).toEqual([
+      { kind: 'rate', ratePlanId: 'r2', date: '2030-01-07', from: null, to: rate(70) },
+      { kind: 'rate', ratePlanId: 'r2', date: '2030-01-08', from: rate(50), to: rate(70) },
     ]);
   });
-  it('sets restrictions on priced days, a max stay of 0 meaning none', () => {
-    const changes = expandBulkEdit(
-      edit({ ratePlanIds: ['r1', 'r2'], restrictions: { stopSell: true, maxStay: 0 }, weekdays: [2] }),
-      values,
-    );
-    expect(changes.map((c) => [c.date, c.after])).toEqual([
+  it('sets restrictions on priced days only; fields not given stay', () => {
+    const cells = expand({
+      ratePlanIds: ['r1', 'r2'],
+      changes: { restrictions: { stopSell: true, maxStay: undefined } },
+      weekdays: [1, 2],
+    });
+    expect(cells.map((c) => [c.date, c.kind === 'rate' && c.to])).toEqual([
+      ['2030-01-07', rate(100, { stopSell: true })],
       ['2030-01-08', rate(120, { minStayArrival: 2, stopSell: true })],
       ['2030-01-08', rate(50, { stopSell: true })],
     ]);
   });
-  it('does both targets at once and nothing for an edit that changes nothing', () => {
-    const both = expandBulkEdit(
-      edit({
-        unitIds: ['u1'],
-        ratePlanIds: ['r1'],
-        availability: 4,
-        price: { op: 'set', value: 1 },
-        to: '2030-01-07',
-      }),
-      values,
+  it('clears a maximum stay with null', () => {
+    const withMax = { ...values, rates: { r1: { '2030-01-07': rate(100, { maxStay: 7 }) } } };
+    const [cell] = expandBulkEdit(
+      edit({ ratePlanIds: ['r1'], changes: { restrictions: { maxStay: null } } }),
+      withMax,
+      'EUR',
     );
+    expect(cell).toMatchObject({ from: { maxStay: 7 }, to: { maxStay: null } });
+  });
+  it('does both targets at once, and nothing for an edit that changes nothing', () => {
+    const both = expand({
+      unitIds: ['u1'],
+      ratePlanIds: ['r1'],
+      changes: { availability: 4, price: { op: 'set', value: 1 } },
+      to: '2030-01-07',
+    });
     expect(both.map((c) => c.kind)).toEqual(['availability', 'rate']);
     expect(
-      expandBulkEdit(edit({ ratePlanIds: ['r1'], price: { op: 'increase_by_amount', value: 0 } }), values),
+      expand({ ratePlanIds: ['r1'], changes: { price: { op: 'increase_by_amount', value: 0 } } }),
     ).toEqual([]);
+    expect(expand({ ratePlanIds: ['r1'], changes: {} })).toEqual([]);
   });
 });
 
-const availability = (value: number, booked: number): CellChange => ({
+const rooms = (to: number, booked: number): ChangedCell => ({
   kind: 'availability',
   unitId: 'u1',
   date: '2030-01-07',
-  before: null,
-  after: { availability: value, booked },
+  booked,
+  from: null,
+  to,
 });
-const rateCell = (after: RateValue): CellChange => ({
+const night = (to: RateValue | null): ChangedCell => ({
   kind: 'rate',
   ratePlanId: 'r1',
   date: '2030-01-07',
-  before: null,
-  after,
+  from: null,
+  to,
 });
 
 describe('cellError', () => {
-  it.each<[string, CellChange, string | null]>([
-    ['availability above booked', availability(3, 2), null],
-    ['availability equal to booked', availability(2, 2), null],
-    ['availability below booked', availability(1, 2), 'validation_messages.below_booked'],
-    ['fractional availability', availability(2.5, 0), 'validation_messages.whole_number'],
-    ['a price of 0', rateCell(rate(0)), null],
-    ['a negative price', rateCell(rate(-0.01)), 'validation_messages.not_negative'],
-    ['a min stay of 0', rateCell(rate(10, { minStayArrival: 0 })), 'validation_messages.at_least_one'],
-    [
-      'a min stay through of 0',
-      rateCell(rate(10, { minStayThrough: 0 })),
-      'validation_messages.at_least_one',
-    ],
-    [
-      'a fractional min stay',
-      rateCell(rate(10, { minStayArrival: 1.5 })),
-      'validation_messages.whole_number',
-    ],
+  it.each<[string, ChangedCell, string | null]>([
+    ['rooms above booked', rooms(3, 2), null],
+    ['rooms equal to booked', rooms(2, 2), null],
+    ['rooms below booked', rooms(1, 2), 'validation_messages.below_booked'],
+    ['fractional rooms', rooms(2.5, 0), 'validation_messages.whole_number'],
+    ['a price of 0', night(rate(0)), null],
+    ['a negative price', night(rate(-0.01)), 'validation_messages.not_negative'],
+    ['no price', night(rate(null)), 'validation_messages.not_negative'],
+    ['a row removed', night(null), null],
+    ['a min stay of 0', night(rate(10, { minStayArrival: 0 })), 'validation_messages.at_least_one'],
+    ['a min stay through of 0', night(rate(10, { minStayThrough: 0 })), 'validation_messages.at_least_one'],
+    ['a fractional min stay', night(rate(10, { minStayArrival: 1.5 })), 'validation_messages.whole_number'],
     [
       'a max stay below the min',
-      rateCell(rate(10, { minStayArrival: 3, maxStay: 2 })),
+      night(rate(10, { minStayArrival: 3, maxStay: 2 })),
       'validation_messages.max_below_min',
     ],
-    ['a max stay equal to the min', rateCell(rate(10, { minStayArrival: 3, maxStay: 3 })), null],
-    ['no max stay', rateCell(rate(10, { minStayArrival: 3, maxStay: null })), null],
-  ])('%s', (_, change, key) => {
-    expect(cellError(change)).toBe(key);
+    ['a max stay equal to the min', night(rate(10, { minStayArrival: 3, maxStay: 3 })), null],
+    ['no max stay', night(rate(10, { minStayArrival: 3, maxStay: null })), null],
+  ])('%s', (_, cell, key) => {
+    expect(cellError(cell)).toBe(key);
   });
-  it('finds the cells a decrease would push below 0', () => {
-    const changes = expandBulkEdit(
-      edit({ ratePlanIds: ['r1'], price: { op: 'decrease_by_amount', value: 90 } }),
-      values,
-    );
-    expect(changes.filter((c) => cellError(c)).map((c) => c.date)).toEqual(['2030-01-09']);
+  it('finds the cells a restriction would break', () => {
+    const cells = expand({ ratePlanIds: ['r1'], changes: { restrictions: { maxStay: 1 } } });
+    expect(cells.filter((c) => cellError(c)).map((c) => c.date)).toEqual(['2030-01-08']);
+  });
+  it('finds the nights where fewer rooms than booked would be left', () => {
+    const cells = expand({ unitIds: ['u1'], changes: { availability: 3 } });
+    expect(cells.map(cellError)).toEqual([null, 'validation_messages.below_booked']);
   });
 });
 
 describe('validateBulkEdit', () => {
-  const ok = edit({ ratePlanIds: ['r1'], price: { op: 'set', value: 10 } });
+  const ok = edit({ ratePlanIds: ['r1'], changes: { price: { op: 'set', value: 10 } } });
+  const changes = (c: BulkEdit['changes']) => ({ ...ok, changes: c });
   it.each<[string, BulkEdit, Record<string, string>]>([
     ['a price edit', ok, {}],
     ['no start', { ...ok, from: '' }, { from: 'validation_messages.required' }],
@@ -230,62 +228,55 @@ describe('validateBulkEdit', () => {
       { ...ok, to: '2030-01-01' },
       { to: 'validation_messages.range_order' },
     ],
-    ['no target', { ...ok, ratePlanIds: [] }, { targets: 'validation_messages.required' }],
+    ['nothing to change', changes({ restrictions: {} }), { changes: 'validation_messages.required' }],
     [
-      'nothing to change',
-      edit({ unitIds: ['u1'], restrictions: {} }),
-      { change: 'validation_messages.required' },
+      'only undefined restrictions',
+      changes({ restrictions: { stopSell: undefined } }),
+      { changes: 'validation_messages.required' },
     ],
+    ['rooms only', changes({ availability: 0 }), {}],
+    ['negative rooms', changes({ availability: -1 }), { availability: 'validation_messages.not_negative' }],
     [
-      'a negative availability',
-      edit({ unitIds: ['u1'], availability: -1 }),
-      { availability: 'validation_messages.not_negative' },
-    ],
-    [
-      'a fractional availability',
-      edit({ unitIds: ['u1'], availability: 1.5 }),
+      'fractional rooms',
+      changes({ availability: 1.5 }),
       { availability: 'validation_messages.whole_number' },
     ],
     [
       'a negative price',
-      { ...ok, price: { op: 'set', value: -1 } },
+      changes({ price: { op: 'set', value: -1 } }),
       { price: 'validation_messages.not_negative' },
     ],
     [
       'a negative amount',
-      { ...ok, price: { op: 'increase_by_amount', value: -1 } },
+      changes({ price: { op: 'increase_by_amount', value: -1 } }),
       { price: 'validation_messages.not_negative' },
     ],
     [
       'a decrease above 100 %',
-      { ...ok, price: { op: 'decrease_by_percent', value: 101 } },
+      changes({ price: { op: 'decrease_by_percent', value: 101 } }),
       { price: 'validation_messages.percent_max' },
     ],
-    ['an increase above 100 %', { ...ok, price: { op: 'increase_by_percent', value: 150 } }, {}],
+    ['an increase above 100 %', changes({ price: { op: 'increase_by_percent', value: 150 } }), {}],
     [
       'a min stay of 0',
-      { ...ok, restrictions: { minStayArrival: 0 } },
+      changes({ restrictions: { minStayArrival: 0 } }),
       { minStayArrival: 'validation_messages.at_least_one' },
     ],
     [
       'a min stay through of 1.5',
-      { ...ok, restrictions: { minStayThrough: 1.5 } },
+      changes({ restrictions: { minStayThrough: 1.5 } }),
       { minStayThrough: 'validation_messages.whole_number' },
     ],
     [
       'a max stay below the min stay',
-      { ...ok, restrictions: { minStayArrival: 3, maxStay: 2 } },
+      changes({ restrictions: { minStayArrival: 3, maxStay: 2 } }),
       { maxStay: 'validation_messages.max_below_min' },
     ],
+    ['no max stay with a min stay', changes({ restrictions: { minStayArrival: 3, maxStay: null } }), {}],
     [
-      'a max stay of 0 (none) with a min stay',
-      { ...ok, restrictions: { minStayArrival: 3, maxStay: 0 } },
-      {},
-    ],
-    [
-      'a negative max stay',
-      { ...ok, restrictions: { maxStay: -1 } },
-      { maxStay: 'validation_messages.not_negative' },
+      'a max stay of 0',
+      changes({ restrictions: { maxStay: 0 } }),
+      { maxStay: 'validation_messages.at_least_one' },
     ],
   ])('%s', (_, bulk, errors) => {
     expect(validateBulkEdit(bulk)).toEqual(errors);
@@ -294,47 +285,48 @@ describe('validateBulkEdit', () => {
 
 describe('undoChanges and applyChanges', () => {
   it.each<[string, Partial<BulkEdit>]>([
-    ['availability', { unitIds: ['u1'], availability: 4 }],
-    ['prices', { ratePlanIds: ['r1', 'r2'], price: { op: 'decrease_by_percent', value: 10 } }],
-    ['a price set on new days', { ratePlanIds: ['r2'], price: { op: 'set', value: 60 } }],
-    ['restrictions', { ratePlanIds: ['r1'], restrictions: { closedToArrival: true, minStayThrough: 3 } }],
+    ['rooms', { unitIds: ['u1'], changes: { availability: 4 } }],
+    ['prices', { ratePlanIds: ['r1', 'r2'], changes: { price: { op: 'decrease_by_percent', value: 10 } } }],
+    ['a price set on new days', { ratePlanIds: ['r2'], changes: { price: { op: 'set', value: 60 } } }],
+    [
+      'restrictions',
+      { ratePlanIds: ['r1'], changes: { restrictions: { closedToArrival: true, minStayThrough: 3 } } },
+    ],
   ])('undoing %s gives the values back', (_, patch) => {
-    const changes = expandBulkEdit(edit(patch), values);
-    expect(changes.length).toBeGreaterThan(0);
-    const after = applyChanges(values, changes);
+    const cells = expand(patch);
+    expect(cells.length).toBeGreaterThan(0);
+    const after = applyChanges(values, cells);
     expect(after).not.toEqual(values);
-    expect(applyChanges(after, undoChanges(changes))).toEqual(values);
+    expect(applyChanges(after, undoChanges(cells))).toEqual(values);
   });
   it('is the inverse change set, in reverse order', () => {
-    const changes = expandBulkEdit(
-      edit({ ratePlanIds: ['r1'], price: { op: 'set', value: 99 }, to: '2030-01-08' }),
-      values,
-    );
-    expect(
-      undoChanges(changes).map((c) => [
-        c.date,
-        (c.before as RateValue | null)?.price,
-        (c.after as RateValue).price,
-      ]),
-    ).toEqual([
+    const cells = expand({
+      ratePlanIds: ['r1'],
+      changes: { price: { op: 'set', value: 99 } },
+      to: '2030-01-08',
+    });
+    expect(undoChanges(cells).map((c) => c.kind === 'rate' && [c.date, c.from?.price, c.to?.price])).toEqual([
       ['2030-01-08', 99, 120],
       ['2030-01-07', 99, 100],
     ]);
   });
-  it('puts a new availability row back to 0 rooms', () => {
-    const [undo] = undoChanges(
-      expandBulkEdit(edit({ unitIds: ['u9'], availability: 2, to: '2030-01-07' }), values),
+  it('puts a new unit row back to 0 rooms and removes a new plan row', () => {
+    const [rooms0] = undoChanges(expand({ unitIds: ['u9'], changes: { availability: 2 }, to: '2030-01-07' }));
+    expect(rooms0).toMatchObject({ from: 2, to: 0, booked: 0 });
+    const [night0] = undoChanges(
+      expand({ ratePlanIds: ['r9'], changes: { price: { op: 'set', value: 5 } }, to: '2030-01-07' }),
     );
-    expect(undo).toMatchObject({ before: { availability: 2 }, after: { availability: 0, booked: 0 } });
+    expect(night0).toMatchObject({ from: { price: 5 }, to: null });
   });
   it('does not change the values it is given', () => {
     const copy = structuredClone(values);
     applyChanges(
       values,
-      expandBulkEdit(
-        edit({ unitIds: ['u1'], ratePlanIds: ['r1'], availability: 9, price: { op: 'set', value: 1 } }),
-        values,
-      ),
+      expand({
+        unitIds: ['u1'],
+        ratePlanIds: ['r1'],
+        changes: { availability: 9, price: { op: 'set', value: 1 } },
+      }),
     );
     expect(values).toEqual(copy);
   });
