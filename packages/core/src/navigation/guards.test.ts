@@ -34,6 +34,7 @@ const table: Row[] = [
   // Document 2.
   ['/settings', 'login', HOME_OR_BOOKINGS, '/settings/property-details', '/settings/property-details'],
   ['/settings/property-details', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
+  ['/settings/photos', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/settings/rooms-and-rates', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/settings/policies', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/settings/stores', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],

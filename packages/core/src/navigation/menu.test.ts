@@ -120,8 +120,11 @@ describe('isAllowedWhenLocked', () => {
 
 describe('settingsMenu', () => {
   it.each([
-    [false, ['property-details', 'rooms-and-rates', 'policies', 'stores', 'payment-providers']],
-    [true, ['property-details', 'rooms-and-rates', 'policies', 'stores', 'payment-providers', 'admin']],
+    [false, ['property-details', 'photos', 'rooms-and-rates', 'policies', 'stores', 'payment-providers']],
+    [
+      true,
+      ['property-details', 'photos', 'rooms-and-rates', 'policies', 'stores', 'payment-providers', 'admin'],
+    ],
   ])('manager %s → %j', (manager, expected) => {
     expect(settingsMenu(manager).map((e) => e.id)).toEqual(expected);
   });

@@ -140,11 +140,12 @@ export interface SettingsMenuEntry {
 }
 
 /**
- * The settings side menu (document 2 §2, with its `/settings/policies` route): the admin entry only for a manager
- * of the selected property.
+ * The settings side menu (document 2 §2, with its `/settings/policies` route, and the property's photos — part of
+ * the property details in §3 — on a page of their own after the details): the admin entry only for a manager of
+ * the selected property.
  */
 export function settingsMenu(isManagerOfSelectedProperty: boolean): SettingsMenuEntry[] {
-  const pages = ['property-details', 'rooms-and-rates', 'policies', 'stores', 'payment-providers'];
+  const pages = ['property-details', 'photos', 'rooms-and-rates', 'policies', 'stores', 'payment-providers'];
   if (isManagerOfSelectedProperty) pages.push('admin');
   return pages.map((page) => ({ id: page, labelKey: `settings_menu.${page}`, to: `/settings/${page}` }));
 }

@@ -149,7 +149,15 @@ const appRoutes: RouteDef[] = [
     layout: 'app',
     signedInRedirect: SETTINGS_DEFAULT_PATH,
   },
-  ...['property-details', 'rooms-and-rates', 'policies', 'stores', 'payment-providers', 'admin'].map(
+  ...[
+    'property-details',
+    'photos',
+    'rooms-and-rates',
+    'policies',
+    'stores',
+    'payment-providers',
+    'admin',
+  ].map(
     (page): RouteDef => ({
       id: `settings/${page}`,
       pattern: `/settings/${page}`,

@@ -89,6 +89,7 @@ export const en = {
   },
   settings_menu: {
     'property-details': 'Property details',
+    photos: 'Photos',
     'rooms-and-rates': 'Rooms and rates',
     policies: 'Policies',
     stores: 'Gift card store',

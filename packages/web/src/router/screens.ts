@@ -88,6 +88,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),
     ready: true,
   },
+  'settings/photos': {
+    component: backOffice(() => import('../features/settings/PhotosPage'), 'PhotosPage'),
+    ready: true,
+  },
   'settings/policies': {
     component: backOffice(() => import('../features/settings/PoliciesPage'), 'PoliciesPage'),
     ready: true,

@@ -17,6 +17,7 @@ import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
+import { LogoField } from './LogoField';
 import { PositionPicker } from './PositionPicker';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
@@ -207,6 +208,7 @@ function DetailsForm({
           onChange={(importantInformation) => set({ importantInformation })}
         />
       </section>
+      <LogoField propertyId={details.id} title={details.title} />
       <section className="stack" aria-labelledby="details-facilities">
         <h2 id="details-facilities">{t('property_details.facilities')}</h2>
         {errors.facilities ? <p className="field__error">{errors.facilities}</p> : null}
