@@ -136,62 +136,74 @@ const fridays = <T>(friday: T, other: T) =>
 const FRI = '2030-01-11';
 const SAT = '2030-01-12';
 
-describe('restrictionsOfDate: weekday arrays and the stored day, the stricter wins', () => {
+describe('restrictionsOfDate: the stored row, else the weekday arrays', () => {
   it.each<[string, Partial<WeekRestrictions>, string, DayRestrictions | undefined, Partial<DayRestrictions>]>(
     [
       ['no row, default arrays: open', {}, FRI, undefined, OPEN_DAY],
       ['no row, Friday stop sell', { stopSell: fridays(true, false) }, FRI, undefined, { stopSell: true }],
       ['no row, not on Saturday', { stopSell: fridays(true, false) }, SAT, undefined, { stopSell: false }],
-      ['the row closes to arrival', {}, FRI, row({ closedToArrival: true }), { closedToArrival: true }],
       [
-        'the array closes to departure',
-        { closedToDeparture: fridays(true, false) },
+        'no row, Friday closed to arrival',
+        { closedToArrival: fridays(true, false) },
         FRI,
-        row(),
-        { closedToDeparture: true },
+        undefined,
+        { closedToArrival: true },
       ],
       [
-        'the row cannot lift the array’s stop sell',
+        'no row, Friday closed to departure',
+        { closedToDeparture: fridays(true, false) },
+        FRI,
+        undefined,
+        { closedToDeparture: true },
+      ],
+      ['no row, Friday min stay 3', { minStayArrival: fridays(3, 1) }, FRI, undefined, { minStayArrival: 3 }],
+      [
+        'no row, Friday min stay through 2',
+        { minStayThrough: fridays(2, 1) },
+        FRI,
+        undefined,
+        { minStayThrough: 2 },
+      ],
+      ['no row, max stay 0 is none', { maxStay: fridays(0, 0) }, FRI, undefined, { maxStay: null }],
+      ['no row, Friday max stay 7', { maxStay: fridays(7, 0) }, FRI, undefined, { maxStay: 7 }],
+      ['the row closes to arrival', {}, FRI, row({ closedToArrival: true }), { closedToArrival: true }],
+      [
+        'the row lifts the array’s stop sell',
         { stopSell: fridays(true, false) },
         FRI,
         row({ stopSell: false }),
-        { stopSell: true },
+        {},
       ],
       [
-        'min stay: the larger (array)',
+        'the row’s min stay below the array’s',
         { minStayArrival: fridays(3, 1) },
         FRI,
         row({ minStayArrival: 2 }),
-        { minStayArrival: 3 },
+        { minStayArrival: 2 },
       ],
       [
-        'min stay: the larger (row)',
+        'the row’s min stay above the array’s',
         { minStayArrival: fridays(3, 1) },
         FRI,
         row({ minStayArrival: 5 }),
         { minStayArrival: 5 },
       ],
       [
-        'min stay through: the larger',
-        { minStayThrough: fridays(2, 1) },
-        FRI,
-        row({ minStayThrough: 1 }),
-        { minStayThrough: 2 },
-      ],
-      ['max stay 0 in the array is none', { maxStay: fridays(0, 0) }, FRI, undefined, { maxStay: null }],
-      ['max stay from the array', { maxStay: fridays(7, 0) }, FRI, undefined, { maxStay: 7 }],
-      ['max stay: the smaller (row)', { maxStay: fridays(7, 0) }, FRI, row({ maxStay: 4 }), { maxStay: 4 }],
-      [
-        'max stay: the smaller (array)',
+        'the row without a max stay',
         { maxStay: fridays(7, 0) },
         FRI,
-        row({ maxStay: 10 }),
-        { maxStay: 7 },
+        row({ maxStay: null }),
+        { maxStay: null },
       ],
-      ['max stay: the row’s when the array has none', {}, FRI, row({ maxStay: 10 }), { maxStay: 10 }],
+      ['the row’s max stay', {}, FRI, row({ maxStay: 10 }), { maxStay: 10 }],
     ],
   )('%s', (_, arrays, date, stored, expected) => {
     expect(restrictionsOfDate(week(arrays), date, stored)).toEqual({ ...OPEN_DAY, ...expected });
+  });
+  it('keeps only the restrictions of a row with a price', () => {
+    expect(
+      restrictionsOfDate(week(), FRI, { ...row({ stopSell: true }), price: 9 } as DayRestrictions),
+    ).toEqual(row({ stopSell: true }));
   });
   it('reads Monday from index 0 and Sunday from index 6', () => {
     const arrays = week({ minStayArrival: [2, 1, 1, 1, 1, 1, 8] });

@@ -100,29 +100,19 @@ export function weekdayRestrictions(week: WeekRestrictions, date: Day): DayRestr
   };
 }
 
-const smallerMax = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : Math.min(a, b));
-
 /**
- * The restrictions of a date (docs/decisions.md "Rate plans"): the plan's weekday arrays and the day's own
- * stored restrictions together, the stricter of the two winning field by field — stop sell and closures when
- * either says so, the larger minimum stays, the smaller maximum stay (none only when neither has one). A day
- * without a stored row takes the weekday's values alone.
+ * The restrictions of a date (docs/decisions.md "Rate plans"): the day's own stored row when it has one — a
+ * saved plan writes its weekday arrays into its rows, and the calendar then changes single days, so the row is
+ * the latest word and may lift a weekday rule for one date; the weekday arrays for a date without a row.
  */
 export function restrictionsOfDate(
   week: WeekRestrictions,
   date: Day,
   stored: DayRestrictions | undefined,
 ): DayRestrictions {
-  const weekly = weekdayRestrictions(week, date);
-  if (!stored) return weekly;
-  return {
-    stopSell: weekly.stopSell || stored.stopSell,
-    closedToArrival: weekly.closedToArrival || stored.closedToArrival,
-    closedToDeparture: weekly.closedToDeparture || stored.closedToDeparture,
-    minStayArrival: Math.max(weekly.minStayArrival, stored.minStayArrival),
-    minStayThrough: Math.max(weekly.minStayThrough, stored.minStayThrough),
-    maxStay: smallerMax(weekly.maxStay, stored.maxStay),
-  };
+  if (!stored) return weekdayRestrictions(week, date);
+  const { stopSell, closedToArrival, closedToDeparture, minStayArrival, minStayThrough, maxStay } = stored;
+  return { stopSell, closedToArrival, closedToDeparture, minStayArrival, minStayThrough, maxStay };
 }
 
 /** A plan's effective day: the stored price and the restrictions of `restrictionsOfDate`; none without a row. */
