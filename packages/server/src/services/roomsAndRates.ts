@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@tern/core';
+import { addDays, todayIn, validateRatePlanForm, validateUnitForm } from '@tern/core';
 import {
   facilityCatalogue,
   groupFacilities,
@@ -17,7 +17,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../db/db.js';
 import { INVENTORY_DAYS } from '../db/seed.js';
-import { conflict, invalidField, notFound } from '../http/errors.js';
+import { badRequest, conflict, fieldError, invalidField, notFound } from '../http/errors.js';
 import type { OwnedProperty } from '../http/ownership.js';
 import { type Actor, audit } from './admin/audit.js';
 
@@ -39,6 +39,31 @@ function windowOf(property: Pick<OwnedProperty, 'timezone'>, actor: Actor): { fr
 async function accommodation(db: Db, propertyId: string): Promise<void> {
   const row = await db.one<{ kind: string }>('select kind from properties where id = $1', [propertyId]);
   if (row?.kind !== 'accommodation') throw invalidField('property_kind_mismatch', 'propertyId');
+}
+
+/**
+ * Core's form rules (`core/src/rates`: the same the screens check) on a parsed body: a refusal names each field,
+ * `required` or `invalid_value` (the rule's key is the screens' message key).
+ */
+function refuseByCore(errors: Record<string, unknown>): void {
+  const fields: ReturnType<typeof fieldError>[] = [];
+  const code = (key: unknown) => (key === 'validation_messages.required' ? 'required' : 'invalid_value');
+  for (const [name, key] of Object.entries(errors)) {
+    if (name === 'optionErrors')
+      for (const [i, k] of Object.entries(key as Record<string, string>))
+        fields.push(fieldError(`options.${i}`, code(k)));
+    else if (name === 'weekErrors')
+      for (const [week, e] of Object.entries(key as Record<string, { day: number; key: string }>))
+        fields.push(fieldError(`${week}.${e.day}`, code(e.key)));
+    else
+      fields.push(
+        fieldError(
+          name === 'decreaseValue' || name === 'increaseValue' ? `autoRateSettings.${name}` : name,
+          code(key),
+        ),
+      );
+  }
+  if (fields.length) throw badRequest('invalid_input', { fields });
 }
 
 // --------------------------------------------------------------------------------------------------------------
@@ -117,6 +142,19 @@ export function roomFacilityOptions() {
 }
 
 function unitValues(body: UnitBody) {
+  refuseByCore(
+    validateUnitForm({
+      title: body.title,
+      roomKind: body.roomKind,
+      countOfRooms: body.countOfRooms,
+      occAdults: body.occAdults,
+      occChildren: body.occChildren,
+      occInfants: body.occInfants,
+      defaultOccupancy: body.defaultOccupancy,
+      description: body.content.description,
+      facilities: body.facilities,
+    }),
+  );
   const unknown = body.facilities.filter((code) => !isFacility(code, 'unit'));
   if (unknown.length)
     throw invalidField('unknown_facilities', 'facilities', { names: unknown.slice(0, 5).join(', ') });
@@ -503,6 +541,10 @@ async function checkPlan(tx: Db, ctx: PlanContext, body: PlanBody, planId: strin
   );
   if (!unit) throw notFound('unit_not_found');
   const currency = body.currency ?? ctx.property.currency;
+  const { propertyId: _p, ...form } = body;
+  // The contract checked each week has seven values: they are the form's tuples.
+  const plan = { ...form, currency } as Parameters<typeof validateRatePlanForm>[0];
+  refuseByCore(validateRatePlanForm(plan, planId ? { id: planId } : {}));
   if (currency !== ctx.property.currency)
     throw invalidField('rate_plan_currency', 'currency', { currency: ctx.property.currency });
   const most = Math.max(...body.options.map((o) => o.occupancy));
