@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4310;
+/** The test server's port: `TERN_E2E_PORT` lets two checkouts run their browser tests at once. */
+const PORT = Number(process.env.TERN_E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /** Debian's chromium (never a downloaded browser), with the flags TOOLCHAIN.md lists. */

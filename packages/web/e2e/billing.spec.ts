@@ -22,6 +22,19 @@ test('a locked agency pays in the billing portal and gets its bookings back', as
   ).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // Its stay search is closed too, and says why next to the banner (no "Try again" that fails the same way).
+  const checkin = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const checkout = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 10);
+  await page.goto(
+    `/search?type=accommodation&currency=USD&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0&city=Oslo`,
+  );
+  await expect(
+    page.getByRole('heading', { name: 'Search is closed while the account is locked' }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  await page.goto('/bookings');
+  await expect(banner).toBeVisible();
+
   // The portal opens in a new tab; paying there unlocks the agency.
   const [portal] = await Promise.all([
     page.context().waitForEvent('page'),
@@ -38,4 +51,13 @@ test('a locked agency pays in the billing portal and gets its bookings back', as
   await expect(page.getByRole('alert').filter({ hasText: 'Locked for card payments' })).toHaveCount(0);
   await expect(page.getByText(/the bookings list is closed/)).toHaveCount(0);
   await expect(page.getByRole('button', { name: /a payment method is missing/ })).toHaveCount(0);
+
+  // And the search finds stays again.
+  await page.goto(
+    `/search?type=accommodation&currency=USD&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0&city=Oslo`,
+  );
+  await expect(
+    page.getByRole('heading', { name: 'Search is closed while the account is locked' }),
+  ).toHaveCount(0);
+  await expect(page.getByRole('article').first()).toBeVisible();
 });
