@@ -1,3 +1,4 @@
+import { unitBody } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { emptyUnitForm, maxPlanOccupancy, type UnitForm, validateUnitForm } from './units.js';
 
@@ -65,5 +66,16 @@ describe('maxPlanOccupancy: the adults a room holds, at least 1', () => {
     [0, 1],
   ])('occAdults %s → %i', (occAdults, max) => {
     expect(maxPlanOccupancy({ occAdults })).toBe(max);
+  });
+});
+
+describe('the form and the contract', () => {
+  it('a valid form with its property is a unitBody the contract accepts', () => {
+    const parsed = unitBody.safeParse({
+      ...valid,
+      defaultOccupancy: 2,
+      propertyId: '7f1c0c7e-56a8-4a8e-9a3e-6d4f0f0e2b11',
+    });
+    expect(parsed.success).toBe(true);
   });
 });

@@ -43,11 +43,12 @@ export interface UnitForm {
   occInfants: number | null;
   /** Persons a room is usually sold for; `null`: not given. */
   defaultOccupancy: number | null;
-  description: string;
+  content: { description: string };
+  /** Facility codes of the catalogue's room categories. */
   facilities: string[];
 }
 
-export type UnitFormField = keyof UnitForm;
+export type UnitFormField = Exclude<keyof UnitForm, 'content'>;
 export type UnitFormErrors = Partial<Record<UnitFormField, RateValidationKey>>;
 
 /** A new unit's values (§9: roomKind room); one room for two adults, the table's defaults. */
@@ -60,7 +61,7 @@ export function emptyUnitForm(): UnitForm {
     occChildren: 0,
     occInfants: 0,
     defaultOccupancy: null,
-    description: '',
+    content: { description: '' },
     facilities: [],
   };
 }
