@@ -298,6 +298,15 @@ describe('the year-long rows call', () => {
       days.map((date, i) => ({ ratePlanId, date, price: 100 + p + i, restrictions: { minStayArrival: 2 } })),
     );
     const availability = days.map((date) => ({ unitId, date, availability: 7 }));
+    const range = { from: days[0]!, to: days[29]!, unitIds: [unitId] };
+    const first = await hotelier.inventory.calendar({ params: { propertyId }, query: range });
+    // A night that had no row gets one (and loses it again on undo).
+    await server.db.query('delete from rate_prices where rate_plan_id = $1 and date = $2', [
+      planIds[0],
+      days[3],
+    ]);
+    const untouched = await hotelier.inventory.calendar({ params: { propertyId }, query: range });
+    expect(untouched.ratePlans.find((p) => p.id === planIds[0])!.nights[3]!.price).toBeNull();
     const done = await hotelier.inventory.putRows({ params: { propertyId }, body: { rows, availability } });
     expect(done.summary.rates).toBe(rows.length);
     const cal = await hotelier.inventory.calendar({
@@ -338,6 +347,16 @@ describe('the year-long rows call', () => {
       query: { from: days[0]!, to: days[29]!, unitIds: [unitId] },
     });
     expect(same).toEqual(cal);
+    // Undo puts every night back as it was, the missing one missing again.
+    const undone = await hotelier.inventory.undo({ params: { propertyId } });
+    expect(undone.changeSetId).toBe(done.changeSetId);
+    expect(undone.summary).toMatchObject({ availability: 30, rates: rows.length });
+    expect(await hotelier.inventory.calendar({ params: { propertyId }, query: range })).toEqual(untouched);
+    expect(first.units).toEqual(untouched.units);
+    // The same rows twice: the second call changes nothing and stores no change set.
+    await hotelier.inventory.putRows({ params: { propertyId }, body: { rows } });
+    const again = await hotelier.inventory.putRows({ params: { propertyId }, body: { rows } });
+    expect(again).toEqual({ changeSetId: null, summary: { availability: 0, rates: 0 } });
     // A night with no price yet needs one.
     await server.db.query('delete from rate_prices where rate_plan_id = $1 and date = $2', [
       planIds[0],

@@ -182,7 +182,10 @@ export type BulkRowsResult = z.infer<typeof bulkRowsResult>;
 
 export const undoResult = z.object({
   changeSetId: recordId,
-  /** The cells put back, each `from` what the change had made `to` what it was before. */
+  /**
+   * The cells put back, each `from` what the change had made `to` what it was before (for a rows call, the
+   * availability cells only: its rate nights are put back by the database and counted in `summary`).
+   */
   cells: z.array(changedCell),
   summary: z.object({ availability: z.number().int(), rates: z.number().int() }),
 });

@@ -5,19 +5,8 @@ import type { Db } from '../../db/db.js';
 import { fieldError, HttpError, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import type { Actor } from '../admin/audit.js';
-import { recordChangeSet } from './changeSets.js';
-import {
-  DEFAULT_RESTRICTIONS,
-  hotelOnly,
-  inTransaction,
-  type RateCell,
-  type RateNight,
-  rateNights,
-  sameNight,
-  setAvailability,
-  unitsAndPlans,
-  writeRates,
-} from './grid.js';
+import { auditChange, newChangeSet } from './changeSets.js';
+import { hotelOnly, inTransaction, setAvailability, unitsAndPlans } from './grid.js';
 
 // The year-long bulk call (issue 11): prices and restrictions per rate plan and night, availability per unit and
 // night, for a whole property in one transaction — read what is there with one statement per table, write with
@@ -77,43 +66,88 @@ export async function putInventoryRows(
       body.availability.map((a) => ({ unitId: a.unitId, date: a.date, total: a.availability })),
       true,
     );
-    const rateCells: RateCell[] = [];
-    if (body.rows.length > 0) {
-      const range = span(body.rows.map((r) => r.date));
-      const nights = await rateNights(
-        tx,
-        [...new Set(body.rows.map((r) => r.ratePlanId))],
-        range.from,
-        range.to,
-        true,
-      );
-      body.rows.forEach((r, i) => {
-        const was = nights.get(`${r.ratePlanId}|${r.date}`) ?? null;
-        if (!was && r.price === undefined)
-          throw invalidField('price_required', `rows.${i}.price`, { date: r.date });
-        const patch = Object.fromEntries(
-          Object.entries(r.restrictions ?? {}).filter(([, v]) => v !== undefined),
-        );
-        const night: RateNight = {
-          ...(was ?? { price: 0, ...DEFAULT_RESTRICTIONS }),
-          ...patch,
-          price: r.price === undefined ? was!.price : roundMoney(r.price, property.currency),
-        };
-        if (!sameNight(was, night))
-          rateCells.push({ kind: 'rate', ratePlanId: r.ratePlanId, date: r.date, from: was, to: night });
-      });
-      await writeRates(tx, rateCells);
+    const request = { from, to, rows: body.rows.length, availabilityRows: body.availability.length };
+    const changeSetId = await newChangeSet(tx, actor, property.id, 'rows', { request, cells: availability });
+    const rates = body.rows.length > 0 ? await writeRows(tx, changeSetId, body.rows, property.currency) : 0;
+    if (rates + availability.length === 0) {
+      // Nothing changed: no change set to undo, nothing to audit.
+      await tx.query('delete from inventory_change_sets where id = $1', [changeSetId]);
+      return { changeSetId: null, summary: { availability: 0, rates: 0 } };
     }
-    const summary = { availability: availability.length, rates: rateCells.length };
-    const cells = [...availability, ...rateCells];
-    const changeSetId =
-      cells.length === 0
-        ? null
-        : await recordChangeSet(tx, actor, property.id, 'rows', {
-            request: { from, to, rows: body.rows.length, availabilityRows: body.availability.length },
-            cells,
-            summary,
-          });
+    const summary = { availability: availability.length, rates };
+    await auditChange(tx, actor, property.id, 'rows', changeSetId, { request, summary });
     return { changeSetId, summary };
   });
+}
+
+/**
+ * Writes the rate rows in the database alone: locks the nights, refuses a new night without a price, keeps each
+ * night as it was in `inventory_change_rates` (for undo), and upserts every row merged with what is there (a
+ * restriction not given stays) — one statement each, no row read into the server. Answers the nights changed.
+ */
+async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], currency: string): Promise<number> {
+  const col = <T>(f: (r: Body['rows'][number]) => T) => rows.map(f);
+  const { from, to } = span(rows.map((r) => r.date));
+  const keys = [col((r) => r.ratePlanId), col((r) => r.date)];
+  await tx.query(
+    `select count(*) from (select 1 from rate_prices
+       where rate_plan_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
+       order by rate_plan_id, date for update) locked`,
+    [[...new Set(keys[0])], from, to],
+  );
+  const unpriced = await tx.one<{ i: number; date: string }>(
+    `select u.i::int as i, u.date::text as date
+       from unnest($1::uuid[], $2::date[], $3::numeric[]) with ordinality u(plan, date, price, i)
+      where u.price is null
+        and not exists (select 1 from rate_prices r where r.rate_plan_id = u.plan and r.date = u.date)
+      limit 1`,
+    [...keys, col((r) => (r.price === undefined ? null : roundMoney(r.price, currency)))],
+  );
+  if (unpriced) throw invalidField('price_required', `rows.${unpriced.i - 1}.price`, { date: unpriced.date });
+  await tx.query(
+    `insert into inventory_change_rates (change_set_id, rate_plan_id, date, existed, price, min_stay_arrival,
+                                         min_stay_through, max_stay, closed_to_arrival, closed_to_departure, stop_sell)
+     select $1, u.plan, u.date, r.rate_plan_id is not null, r.price, r.min_stay_arrival, r.min_stay_through,
+            r.max_stay, r.closed_to_arrival, r.closed_to_departure, r.stop_sell
+       from unnest($2::uuid[], $3::date[]) u(plan, date)
+       left join rate_prices r on r.rate_plan_id = u.plan and r.date = u.date`,
+    [changeSetId, ...keys],
+  );
+  const rest = (r: Body['rows'][number]) => r.restrictions ?? {};
+  const changed = await tx.one<{ n: number }>(
+    `with up as (
+       insert into rate_prices (rate_plan_id, date, price, min_stay_arrival, min_stay_through, max_stay,
+                                closed_to_arrival, closed_to_departure, stop_sell)
+       select u.plan, u.date, coalesce(u.price, r.price), coalesce(u.msa, r.min_stay_arrival, 1),
+              coalesce(u.mst, r.min_stay_through, 1), case when u.max_given then u.max_stay else r.max_stay end,
+              coalesce(u.cta, r.closed_to_arrival, false), coalesce(u.ctd, r.closed_to_departure, false),
+              coalesce(u.stop, r.stop_sell, false)
+         from unnest($1::uuid[], $2::date[], $3::numeric[], $4::int[], $5::int[], $6::boolean[], $7::int[],
+                     $8::boolean[], $9::boolean[], $10::boolean[])
+              u(plan, date, price, msa, mst, max_given, max_stay, cta, ctd, stop)
+         left join rate_prices r on r.rate_plan_id = u.plan and r.date = u.date
+       on conflict (rate_plan_id, date) do update set
+         price = excluded.price, min_stay_arrival = excluded.min_stay_arrival,
+         min_stay_through = excluded.min_stay_through, max_stay = excluded.max_stay,
+         closed_to_arrival = excluded.closed_to_arrival, closed_to_departure = excluded.closed_to_departure,
+         stop_sell = excluded.stop_sell
+       where (rate_prices.price, rate_prices.min_stay_arrival, rate_prices.min_stay_through, rate_prices.max_stay,
+              rate_prices.closed_to_arrival, rate_prices.closed_to_departure, rate_prices.stop_sell)
+             is distinct from (excluded.price, excluded.min_stay_arrival, excluded.min_stay_through,
+              excluded.max_stay, excluded.closed_to_arrival, excluded.closed_to_departure, excluded.stop_sell)
+       returning 1)
+     select count(*)::int as n from up`,
+    [
+      ...keys,
+      col((r) => (r.price === undefined ? null : roundMoney(r.price, currency))),
+      col((r) => rest(r).minStayArrival ?? null),
+      col((r) => rest(r).minStayThrough ?? null),
+      col((r) => rest(r).maxStay !== undefined),
+      col((r) => rest(r).maxStay ?? null),
+      col((r) => rest(r).closedToArrival ?? null),
+      col((r) => rest(r).closedToDeparture ?? null),
+      col((r) => rest(r).stopSell ?? null),
+    ],
+  );
+  return changed?.n ?? 0;
 }
