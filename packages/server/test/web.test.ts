@@ -69,6 +69,15 @@ describe('the web app', () => {
     expect(await response.json()).toMatchObject({ code: 'not_found' });
   });
 
+  it('never answers a photo opened in a tab with the app', async () => {
+    const demo = await app.request('/photos/harbour.svg', { headers: browser });
+    expect(demo.headers.get('content-type')).toBe('image/svg+xml');
+    const missing = await app.request('/photos/uploads/0123456789abcdef0123456789abcdef.jpg', {
+      headers: browser,
+    });
+    expect(missing.headers.get('content-type') ?? '').not.toContain('text/html');
+  });
+
   it('serves files with their type; hashed assets cached for a year', async () => {
     const asset = await app.request('/assets/index-B4x9k2Qz.js');
     expect(asset.headers.get('content-type')).toContain('text/javascript');

@@ -177,7 +177,8 @@ export function serveWebApp(root: string, options: WebAppOptions = {}): Middlewa
       : sendFile(c, file, cacheControl, extra);
   };
   return async (c, next) => {
-    if (!isRead(c) || c.req.path.startsWith('/api/')) return next();
+    // The API's paths and its images (a photo opened in a tab asks for HTML first) are never the app's page.
+    if (!isRead(c) || c.req.path.startsWith('/api/') || c.req.path.startsWith('/photos/')) return next();
     const file = c.req.path === '/' ? null : fileUnder(root, c.req.path);
     if (file) return send(c, file, cacheFor(file.path));
     if (c.req.path !== '/' && !prefersHtml(c.req.header('accept'))) return next();
