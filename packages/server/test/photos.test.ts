@@ -306,6 +306,9 @@ describe('the logo', () => {
     });
     expect(set.logoUrl).toBe(logo.publicUrl);
     expect((await hotelier.photos.list({ params: { id: propertyId } })).logoUrl).toBe(logo.publicUrl);
+    // What resellers see on the property page at once.
+    const info = await agent.engine.info({ params: { kind: 'accommodations', id: propertyId } });
+    expect(info.logo).toBe(logo.publicUrl);
     const hotelier2 = server.client(await server.signIn('hotelier2'));
     const theirs = await upload(hotelier2, file(await png(20, 20, '#d35400'), 'theirs.png'), otherPropertyId);
     expect(

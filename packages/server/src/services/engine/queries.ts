@@ -252,7 +252,8 @@ export async function propertyInfo(db: Db, row: Record<string, unknown>): Promis
     email: String(row.email),
     phone: String(row.phone),
     timezone: String(row.timezone),
-    logo: null,
+    // The logo a hotelier uploaded in settings (photos service): served like the photos.
+    logo: typeof row.logo === 'string' && row.logo ? `/photos/${row.logo}` : null,
     hideLogo: false,
     hideTitle: false,
     photos: (row.photos as { file: string; description: string }[]).map(photoOf),
