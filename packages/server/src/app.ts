@@ -29,6 +29,9 @@ export interface AppDeps {
 const requestIdPattern = /^[\w.:-]{8,128}$/;
 
 /** The Tern API as a Hono app: static files, CORS, the contract's routes, JSON errors. */
+/** Postgres SQLSTATEs of a transaction that lost a race: serialization failure, deadlock, foreign key gone. */
+const LOST_RACE = new Set(['40001', '40P01', '23503']);
+
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const config = { ...configFromEnv(process.env), ...deps.config };
   const services: AppServices = {
@@ -78,6 +81,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const requestId = c.get('requestId');
     if (error instanceof HttpError)
       return c.json(errorBody(error, requestId), error.status as 400, error.headers ?? {});
+    // A transaction that lost a race (a serialization failure, a deadlock, a row it referred to deleted
+    // meanwhile): the state changed under the request, which may be tried again — never a 500.
+    if (LOST_RACE.has(String((error as { code?: unknown }).code)))
+      return c.json(errorBody(new HttpError(409, 'conflict'), requestId), 409);
     if (error instanceof HTTPException && error.status < 500)
       return c.json(errorBody(new HttpError(error.status, 'bad_request'), requestId), error.status);
     services.logger.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, error);

@@ -60,6 +60,15 @@ const testArea = defineArea('test', {
     reply: 'plain',
     response: z.object({}),
   }),
+  raced: endpoint({
+    method: 'GET',
+    path: '/api/test/raced',
+    summary: 'loses a race in the database',
+    access: 'public',
+    reply: 'plain',
+    query: z.object({ sqlstate: z.string() }),
+    response: z.object({}),
+  }),
   leaky: endpoint({
     method: 'GET',
     path: '/api/test/leaky',
@@ -109,6 +118,9 @@ const testHandlers: AreaHandlers<typeof testArea> = {
   },
   boom: () => {
     throw new Error('secret detail: password=hunter2');
+  },
+  raced: ({ query }) => {
+    throw Object.assign(new Error('could not serialize access'), { code: query.sqlstate });
   },
   leaky: () =>
     ({ id: 'u1', type: 'user' as const, email: 'a@b.test', passwordHash: 'scrypt$secret' }) as never,
@@ -252,6 +264,15 @@ describe('the registrar', () => {
     expect(response.headers.get('x-request-id')).toBe(body.request_id);
     expect(text).not.toMatch(/hunter2|secret|at \w+ \(/);
     expect(logged.some((line) => line.includes(body.request_id) && line.includes('hunter2'))).toBe(true);
+  });
+
+  it('answers a transaction that lost a race in the database 409, to be tried again, not 500', async () => {
+    for (const sqlstate of ['40001', '40P01', '23503']) {
+      const response = await call(`/api/test/raced?sqlstate=${sqlstate}`);
+      expect(response.status, sqlstate).toBe(409);
+      expect(await response.json()).toMatchObject({ code: 'conflict' });
+    }
+    expect((await call('/api/test/raced?sqlstate=42P01')).status).toBe(500);
   });
 
   it('gives every reply a request id, keeps a sane one it is given, and answers unknown API paths 404', async () => {
