@@ -1,5 +1,6 @@
 import {
   navigationFor,
+  rateValidationKeys,
   routes,
   SIGN_IN_ERROR_KEY,
   settingsMenu,
@@ -25,6 +26,7 @@ function coreKeys(): string[] {
   const keys = new Set<string>([
     SIGN_IN_ERROR_KEY,
     ...Object.values(validationKeys),
+    ...Object.values(rateValidationKeys),
     ...Object.values(titleKeys),
     ...routes.map((r) => r.titleKey),
     ...settingsMenu(true).map((e) => e.labelKey),

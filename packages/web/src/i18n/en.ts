@@ -39,6 +39,13 @@ export const en = {
     limit_min: 'At least 1, or empty for no limit',
     range_before_today: 'The range cannot begin before today',
     range_order: 'The range ends before it starts',
+    whole_number: 'Use a whole number',
+    at_least_one: 'At least 1',
+    not_negative: 'At least 0',
+    too_many: 'More than the room holds',
+    not_an_option: 'Choose one of the list',
+    max_below_min: 'The maximum stay is below the minimum',
+    below_booked: 'Fewer than the rooms already booked',
   },
   page_titles: {
     login: 'Sign in',
