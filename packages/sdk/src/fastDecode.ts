@@ -150,7 +150,7 @@ const NULL = 6;
 /** Added to a kind: `null` fits too. */
 const NULLABLE = 8;
 
-type Leaf = { kind: number; low: number; high: number; values: Set<unknown> | null };
+type Leaf = { kind: number; low: number; high: number; values: unknown[] | null };
 
 type BoundCheck = {
   check?: string;
@@ -214,7 +214,8 @@ function leafOf(schema: Schema): Leaf | null {
     case 'literal':
       if (!z.values || z.values.has(undefined) || def.checks?.length) return null;
       leaf.kind = z.values.has(null) ? MEMBER | NULLABLE : MEMBER;
-      leaf.values = z.values;
+      // An array: `includes` (zod's SameValueZero too) over a few values beats hashing the value.
+      leaf.values = [...z.values];
       return leaf;
     case 'null':
       leaf.kind = NULL;
@@ -225,7 +226,7 @@ function leafOf(schema: Schema): Leaf | null {
 }
 
 /** Whether a wire value fits a leaf kind, with zod's verdict. */
-function fits(kind: number, value: unknown, low: number, high: number, values: Set<unknown> | null): boolean {
+function fits(kind: number, value: unknown, low: number, high: number, values: unknown[] | null): boolean {
   if (value === null) return kind === NULL || (kind & NULLABLE) !== 0;
   switch (kind & ~NULLABLE) {
     case STRING:
@@ -237,7 +238,7 @@ function fits(kind: number, value: unknown, low: number, high: number, values: S
     case BOOLEAN:
       return typeof value === 'boolean';
     case MEMBER:
-      return values!.has(value);
+      return values!.includes(value);
     default:
       return false;
   }
