@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { errorMessage, knownCurrencies, timeZoneOptions } from '@tern/core';
+import { knownCurrencies, timeZoneOptions } from '@tern/core';
+import type { FieldError } from '@tern/sdk';
 import { HOTEL_TYPES, type HotelType, type PropertyDetails, type PropertyDetailsBody } from '@tern/sdk';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ import { LogoField } from './LogoField';
 import { PositionPicker } from './PositionPicker';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
+import { useErrorText, useFieldErrorText } from '../errors/useErrorText';
 
 const KEY = 'propertyDetails';
 
@@ -30,6 +32,7 @@ const KEY = 'propertyDetails';
  */
 export function PropertyDetailsPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const id = property?.id ?? null;
   const details = useApiQuery(
@@ -50,7 +53,7 @@ export function PropertyDetailsPage() {
           <Spinner label={t('general.loading')} />
         ) : details.error || options.error ? (
           <Alert variant="error" title={t('general.error_message')}>
-            {errorMessage(details.error ?? options.error)}
+            {errorText(details.error ?? options.error)}
           </Alert>
         ) : (
           <DetailsForm key={details.data.id} details={details.data} categories={options.data.categories} />
@@ -74,6 +77,8 @@ function DetailsForm({
   categories: { code: string; label: string; facilities: { code: string; label: string }[] }[];
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
   const { client } = useServices();
   const queryClient = useQueryClient();
   const zones = useMemo(() => timeZoneOptions(new Date()), []);
@@ -133,9 +138,9 @@ function DetailsForm({
       toast.success(t('property_details.saved_changes_message'));
       void queryClient.invalidateQueries({ queryKey: [KEY] });
     } catch (error) {
-      const fieldErrors = (error as { fields?: { field: string; message: string }[] }).fields ?? [];
-      setErrors(Object.fromEntries(fieldErrors.map((f) => [f.field, f.message])));
-      toast.error(t('general.error_message'), errorMessage(error) || t('general.error_description'));
+      const fieldErrors = (error as { fields?: FieldError[] }).fields ?? [];
+      setErrors(Object.fromEntries(fieldErrors.map((f) => [f.field, fieldText(f)])));
+      toast.error(t('general.error_message'), errorText(error));
     } finally {
       setBusy(false);
     }
