@@ -13,6 +13,7 @@ export * from './billing/paymentLockMachine.js';
 export * from './booking/availability.js';
 export * from './booking/bookingFlowMachine.js';
 export * from './booking/bookingQuery.js';
+export * from './booking/bookingQueryKeys.js';
 export * from './booking/cancellationDeadline.js';
 export * from './booking/cardFrame.js';
 export * from './booking/cardFrameMachine.js';

@@ -1,31 +1,12 @@
 import { parseDay } from '../dates/dates.js';
+import type { BookingParams } from './bookingQueryKeys.js';
+import { bookingQueryKeys } from './bookingQueryKeys.js';
 import { knownCurrencies } from './currencies.js';
 import { occupancyLimits, withChildren } from './occupancy.js';
 
 // The booking engine's query string (document 1 §2, §5): parsed with every broken value dropped, and written back.
 
-export type PropertyKind = 'accommodation' | 'vehicle';
-
-export interface BookingParams {
-  type: PropertyKind;
-  currency: string;
-  checkinDate: string | null;
-  checkoutDate: string | null;
-  pickupDate: string | null;
-  dropoffDate: string | null;
-  pickupTime: string | null;
-  dropoffTime: string | null;
-  driverAge: number | null;
-  driverCountry: string | null;
-  adults: number;
-  children: number;
-  childrenAge: number[];
-  mapCoordinates: [number, number, number, number] | null;
-  city: string | null;
-  country: string | null;
-  state: string | null;
-  title: string | null;
-}
+export type { BookingParams, PropertyKind } from './bookingQueryKeys.js';
 
 /**
  * Values that break a rule are dropped, never clamped (document 1 §5). `today` is the day past dates are
@@ -92,28 +73,6 @@ export function parseBookingQuery(search: string | URLSearchParams, today: strin
     title: get('title') ?? null,
   };
 }
-
-/** The booking engine's query keys, in the order a query string writes them. */
-export const bookingQueryKeys = [
-  'type',
-  'currency',
-  'checkinDate',
-  'checkoutDate',
-  'pickupDate',
-  'dropoffDate',
-  'pickupTime',
-  'dropoffTime',
-  'driverAge',
-  'driverCountry',
-  'adults',
-  'children',
-  'childrenAge',
-  'mapCoordinates',
-  'city',
-  'country',
-  'state',
-  'title',
-] as const satisfies readonly (keyof BookingParams)[];
 
 /** The parameters back as a query string (without `?`), empty values left out. */
 export function bookingQueryString(params: Partial<BookingParams>): string {

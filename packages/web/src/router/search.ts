@@ -2,7 +2,8 @@
 // load, and zod is loaded with the SDK, after the page draws). Unknown keys are dropped; a value of the wrong
 // shape is left out, never an error.
 
-import type { BookingParams } from '@tern/core';
+// Core's keys live in a module of their own (no rules, no date-fns), so this takes only the list.
+import { bookingQueryKeys } from '@tern/core';
 
 type Search = Record<string, unknown>;
 
@@ -58,33 +59,7 @@ export function verifyResetSearch(search: Search): VerifyResetSearch {
  * The booking engine's query (document 1 §2): every value kept as text. Core's `parseBookingQuery` then
  * applies the rules of document 1 §5 (invalid values dropped, not clamped) to the raw query string.
  */
-export type BookingSearch = { [K in (typeof bookingKeys)[number]]?: string | undefined };
+export type BookingSearch = { [K in (typeof bookingQueryKeys)[number]]?: string | undefined };
 export function bookingSearch(search: Search): BookingSearch {
-  return pick(bookingKeys, (key) => text(search[key]));
+  return pick(bookingQueryKeys, (key) => text(search[key]));
 }
-
-/**
- * Core's `bookingQueryKeys`, written out: core's module holds the query's rules too, and importing it would
- * bring them, and date-fns, into every page's first load (a chunk takes whole modules). `search.test.ts`
- * checks that the two lists are the same.
- */
-export const bookingKeys = [
-  'type',
-  'currency',
-  'checkinDate',
-  'checkoutDate',
-  'pickupDate',
-  'dropoffDate',
-  'pickupTime',
-  'dropoffTime',
-  'driverAge',
-  'driverCountry',
-  'adults',
-  'children',
-  'childrenAge',
-  'mapCoordinates',
-  'city',
-  'country',
-  'state',
-  'title',
-] as const satisfies readonly (keyof BookingParams)[];
