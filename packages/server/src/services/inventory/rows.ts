@@ -89,11 +89,13 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
   const col = <T>(f: (r: Body['rows'][number]) => T) => rows.map(f);
   const { from, to } = span(rows.map((r) => r.date));
   const keys = [col((r) => r.ratePlanId), col((r) => r.date)];
+  // The joins read the call's plans over its range only (a join on the whole table would hash all of it).
+  const plans = [...new Set(keys[0])];
   await tx.query(
     `select count(*) from (select 1 from rate_prices
        where rate_plan_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
        order by rate_plan_id, date for update) locked`,
-    [[...new Set(keys[0])], from, to],
+    [plans, from, to],
   );
   const unpriced = await tx.one<{ i: number; date: string }>(
     `select u.i::int as i, u.date::text as date
@@ -110,8 +112,9 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
      select $1, u.plan, u.date, r.rate_plan_id is not null, r.price, r.min_stay_arrival, r.min_stay_through,
             r.max_stay, r.closed_to_arrival, r.closed_to_departure, r.stop_sell
        from unnest($2::uuid[], $3::date[]) u(plan, date)
-       left join rate_prices r on r.rate_plan_id = u.plan and r.date = u.date`,
-    [changeSetId, ...keys],
+       left join (select * from rate_prices where rate_plan_id = any($4::uuid[]) and date >= $5 and date <= $6) r
+              on r.rate_plan_id = u.plan and r.date = u.date`,
+    [changeSetId, ...keys, plans, from, to],
   );
   const rest = (r: Body['rows'][number]) => r.restrictions ?? {};
   const changed = await tx.one<{ n: number }>(
@@ -125,7 +128,9 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
          from unnest($1::uuid[], $2::date[], $3::numeric[], $4::int[], $5::int[], $6::boolean[], $7::int[],
                      $8::boolean[], $9::boolean[], $10::boolean[])
               u(plan, date, price, msa, mst, max_given, max_stay, cta, ctd, stop)
-         left join rate_prices r on r.rate_plan_id = u.plan and r.date = u.date
+         left join (select * from rate_prices
+                     where rate_plan_id = any($11::uuid[]) and date >= $12 and date <= $13) r
+                on r.rate_plan_id = u.plan and r.date = u.date
        on conflict (rate_plan_id, date) do update set
          price = excluded.price, min_stay_arrival = excluded.min_stay_arrival,
          min_stay_through = excluded.min_stay_through, max_stay = excluded.max_stay,
@@ -147,6 +152,9 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
       col((r) => rest(r).closedToArrival ?? null),
       col((r) => rest(r).closedToDeparture ?? null),
       col((r) => rest(r).stopSell ?? null),
+      plans,
+      from,
+      to,
     ],
   );
   return changed?.n ?? 0;
