@@ -350,7 +350,7 @@ describe('the year-long rows call', () => {
     // Undo puts every night back as it was, the missing one missing again.
     const undone = await hotelier.inventory.undo({ params: { propertyId } });
     expect(undone.changeSetId).toBe(done.changeSetId);
-    expect(undone.summary).toMatchObject({ availability: 30, rates: rows.length });
+    expect(undone.summary).toEqual({ availability: done.summary.availability, rates: rows.length });
     expect(await hotelier.inventory.calendar({ params: { propertyId }, query: range })).toEqual(untouched);
     expect(first.units).toEqual(untouched.units);
     // The same rows twice: the second call changes nothing and stores no change set.
