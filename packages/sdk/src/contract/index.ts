@@ -5,6 +5,7 @@ import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
+import { inventoryArea } from './inventory.js';
 import { mailArea } from './mail.js';
 import { paymentProvidersArea } from './paymentProviders.js';
 import { photosArea } from './photos.js';
@@ -24,6 +25,7 @@ export * from './contracts.js';
 export * from './define.js';
 export * from './engine.js';
 export * from './facilities.js';
+export * from './inventory.js';
 export * from './limits.js';
 export * from './mail.js';
 export * from './paymentProviders.js';
@@ -43,6 +45,7 @@ export const contract = {
   bookings: bookingsArea,
   contracts: contractsArea,
   engine: engineArea,
+  inventory: inventoryArea,
   mail: mailArea,
   managerUsers: managerUsersArea,
   paymentProviders: paymentProvidersArea,

@@ -7,6 +7,7 @@ import { billingHandlers } from './billing.js';
 import { bookingsHandlers } from './bookings.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
+import { inventoryHandlers } from './inventory.js';
 import { mailHandlers } from './mail.js';
 import { paymentProvidersHandlers } from './paymentProviders.js';
 import { photosHandlers } from './photos.js';
@@ -26,6 +27,7 @@ export const handlers: Handlers<Contract> = {
   bookings: bookingsHandlers,
   contracts: contractsHandlers,
   engine: engineHandlers,
+  inventory: inventoryHandlers,
   mail: mailHandlers,
   managerUsers: managerUsersHandlers,
   paymentProviders: paymentProvidersHandlers,
