@@ -165,6 +165,7 @@ export const errorCatalogue = {
     'This link to the calendar was used, has expired or is for another property: open the calendar again.',
   calendar_session_only: 'A calendar session may only use the inventory calendar of its property.',
   vault_unavailable: 'Card payments are not available right now. Try again in a moment.',
+  storage_unavailable: 'The image store is not available right now. Try again in a moment.',
   internal: 'Something went wrong on our side.',
 } as const;
 

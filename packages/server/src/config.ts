@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { defaultMapTilesOrigin } from './http/securityHeaders.js';
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './services/auth/password.js';
 import { parseSecretKey } from './services/secrets.js';
+import type { S3Config } from './services/uploads/objectStore.js';
 
 /** A key for this process only, when none is configured (an in-memory database, tests). */
 const processKey = randomBytes(32);
@@ -26,6 +27,11 @@ export interface AppConfig {
    * `<data>.files`), or `null` for the database's `stored_files` (a Postgres server, an in-memory database).
    */
   filesDir: string | null;
+  /**
+   * An S3-compatible bucket for uploaded images (TERN_S3_ENDPOINT, TERN_S3_BUCKET, TERN_S3_REGION,
+   * TERN_S3_ACCESS_KEY_ID, TERN_S3_SECRET_ACCESS_KEY): when set, it wins over `filesDir` and the database.
+   */
+  s3: S3Config | null;
   /** Origins allowed by CORS (TERN_CORS_ORIGINS, comma separated). */
   corsOrigins: string[];
   /** Read the client address from `x-forwarded-for` (TERN_TRUST_PROXY=1): only behind a proxy you run. */
@@ -90,6 +96,39 @@ export function passwordCostFromEnv(env: Env): number {
   return Math.min(PASSWORD_COST_RANGE.max, Math.max(PASSWORD_COST_RANGE.min, cost));
 }
 
+/**
+ * The bucket of TERN_S3_*, or `null` when neither TERN_S3_ENDPOINT nor TERN_S3_BUCKET is set; half a
+ * configuration is refused (naming the missing variables, never a value), so uploads never land elsewhere
+ * by mistake.
+ */
+export function s3FromEnv(env: Env): S3Config | null {
+  const value = (name: string) => env[name]?.trim() ?? '';
+  if (!value('TERN_S3_ENDPOINT') && !value('TERN_S3_BUCKET')) return null;
+  const required = [
+    'TERN_S3_ENDPOINT',
+    'TERN_S3_BUCKET',
+    'TERN_S3_ACCESS_KEY_ID',
+    'TERN_S3_SECRET_ACCESS_KEY',
+  ];
+  const missing = required.filter((name) => !value(name));
+  if (missing.length) throw new Error(`Object storage is half configured: set ${missing.join(', ')} as well`);
+  let endpoint: URL;
+  try {
+    endpoint = new URL(value('TERN_S3_ENDPOINT'));
+  } catch {
+    throw new Error('TERN_S3_ENDPOINT must be a URL, such as https://s3.eu-west-3.amazonaws.com');
+  }
+  if (endpoint.protocol !== 'http:' && endpoint.protocol !== 'https:')
+    throw new Error('TERN_S3_ENDPOINT must be an http or https URL');
+  return {
+    endpoint: value('TERN_S3_ENDPOINT').replace(/\/+$/, ''),
+    bucket: value('TERN_S3_BUCKET'),
+    region: value('TERN_S3_REGION') || 'us-east-1',
+    accessKeyId: value('TERN_S3_ACCESS_KEY_ID'),
+    secretAccessKey: value('TERN_S3_SECRET_ACCESS_KEY'),
+  };
+}
+
 const listOf = (value: string | undefined) =>
   (value ?? '')
     .split(',')
@@ -105,6 +144,7 @@ export function configFromEnv(env: Env): AppConfig {
     webDist: null,
     photosDir: null,
     filesDir: env.TERN_FILES_DIR?.trim() || null,
+    s3: s3FromEnv(env),
     corsOrigins: origins.length ? origins : defaultCorsOrigins,
     trustProxy: env.TERN_TRUST_PROXY === '1' || env.TERN_TRUST_PROXY === 'true',
     searchPageIsActive: !(env.TERN_SEARCH_PAGE === '0' || env.TERN_SEARCH_PAGE === 'false'),

@@ -9,7 +9,10 @@ const usage = `Usage: tern-server [--port 4000] [--host 127.0.0.1] [--data .data
   --sandbox       anyone may read the outbox (reset links, one-time codes); loopback addresses only
   --create-admin  add an admin to the database (the first one of a new database) and exit
 Environment: DATABASE_URL (wins over --data), TERN_SANDBOX, TERN_WEB_URL, TERN_CORS_ORIGINS, TERN_TRUST_PROXY,
-             TERN_FILES_DIR (uploaded images; default <data>.files, or the database), TERN_PASSWORD_COST (tests only)`;
+             TERN_FILES_DIR (uploaded images; default <data>.files, or the database),
+             TERN_S3_ENDPOINT, TERN_S3_BUCKET, TERN_S3_REGION (us-east-1), TERN_S3_ACCESS_KEY_ID,
+             TERN_S3_SECRET_ACCESS_KEY (uploaded images in an S3-compatible bucket, winning over the folder),
+             TERN_PASSWORD_COST (tests only)`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({

@@ -14,6 +14,7 @@ import { consoleLogger, type Logger } from './logger.js';
 import { hasNoUsers } from './services/auth/users.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { keyFileKey, parseSecretKey } from './services/secrets.js';
+import { describeObjectStore, type S3Config } from './services/uploads/objectStore.js';
 import { createVaultApp } from './services/vault/index.js';
 
 export interface ServerOptions {
@@ -61,6 +62,8 @@ export interface ServerOptions {
    * folder; else (a Postgres server, a database in memory or given) none: they go to the database.
    */
   filesDir?: string;
+  /** An S3-compatible bucket for uploaded images, winning over the folder and the database. Default TERN_S3_*. */
+  s3?: S3Config;
 }
 
 /** Where uploads are kept: given, TERN_FILES_DIR, beside an embedded database folder, or in the database. */
@@ -175,6 +178,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     });
     const vaultUrl = `http://${hostPart}:${(vault.address() as AddressInfo).port}`;
     const secretKey = await resolveSecretKey(options, where, logger);
+    const s3 = options.s3 ?? env.s3;
+    if (s3) logger.info(`uploads: in the object store, ${describeObjectStore(s3)}`);
     const app = createApp({
       db,
       clock,
@@ -184,7 +189,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         passwordCost,
         webDist: options.webDist ? resolve(options.webDist) : null,
         photosDir: options.demo ? await demoPhotosDir() : null,
-        filesDir: resolveFilesDir(options, where, env.filesDir),
+        filesDir: s3 ? null : resolveFilesDir(options, where, env.filesDir),
+        s3,
         webUrl,
         apiUrl: url,
         vaultUrl,

@@ -9,11 +9,16 @@ import { storeUpload } from '../services/uploads/uploads.js';
 // admin).
 export const photosHandlers: AreaHandlers<Contract['photos']> = {
   image: ({ params, query }, ctx) =>
-    serveUpload(ctx.db, fileStoreFor(ctx.config.filesDir, ctx.db), params.name, query.w ?? null),
+    serveUpload(
+      ctx.db,
+      fileStoreFor(ctx.config, ctx.db, (m, e) => ctx.logger.error(m, e)),
+      params.name,
+      query.w ?? null,
+    ),
   upload: ({ body }, ctx) =>
     storeUpload(
       ctx.db,
-      fileStoreFor(ctx.config.filesDir, ctx.db),
+      fileStoreFor(ctx.config, ctx.db, (m, e) => ctx.logger.error(m, e)),
       ctx,
       { type: 'property', id: body.propertyId },
       body.image,

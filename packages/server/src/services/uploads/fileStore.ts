@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Db } from '../../db/db.js';
+import { objectFileStore, type S3Config } from './objectStore.js';
 
-// Where uploaded files live, behind one interface: the database (`stored_files`: a Postgres server shared by
-// every API process, or an in-memory database), or a folder (the embedded default, beside the `--data` folder).
-// An object store (S3 and the like) would be a third implementation of the same two calls; it is not written
-// yet (nothing here to test it against for real).
+// Where uploaded files live, behind one interface: an S3-compatible bucket when one is configured (objectStore.ts),
+// else the database (`stored_files`: a Postgres server shared by every API process, or an in-memory database),
+// or a folder (the embedded default, beside the `--data` folder).
 
 export interface StoredFile {
   bytes: Uint8Array;
@@ -14,7 +14,7 @@ export interface StoredFile {
 }
 
 export interface FileStore {
-  readonly kind: 'database' | 'folder';
+  readonly kind: 'database' | 'folder' | 'object';
   /** Stores bytes under a key; storing the same key again keeps the first (keys are content-addressed). */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The bytes of a key, or `null`. */
@@ -23,6 +23,8 @@ export interface FileStore {
 
 /** `uploads/3f…a9-575.jpg`: lower-case letters, digits, `-`, `_`, `.` and `/` between parts, no `..`. */
 const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.[a-z0-9]+$/;
+
+export const isFileKey = (key: string): boolean => KEY.test(key);
 
 export function assertKey(key: string): void {
   if (!KEY.test(key)) throw new Error(`Not a file key: ${key}`);
@@ -83,7 +85,21 @@ export function folderFileStore(root: string): FileStore {
   };
 }
 
-/** The store of a server: its files folder when it has one, else its database. */
-export function fileStoreFor(filesDir: string | null, db: Db): FileStore {
-  return filesDir ? folderFileStore(filesDir) : databaseFileStore(db);
+/** One object store per configured bucket (its client keeps its signing keys). */
+const objectStores = new WeakMap<S3Config, FileStore>();
+
+/** The store of a server: its bucket when it has one, else its files folder when it has one, else its database. */
+export function fileStoreFor(
+  config: { s3: S3Config | null; filesDir: string | null },
+  db: Db,
+  log?: (message: string, error: unknown) => void,
+): FileStore {
+  if (config.s3) {
+    const known = objectStores.get(config.s3);
+    if (known) return known;
+    const store = objectFileStore(config.s3, log);
+    objectStores.set(config.s3, store);
+    return store;
+  }
+  return config.filesDir ? folderFileStore(config.filesDir) : databaseFileStore(db);
 }
