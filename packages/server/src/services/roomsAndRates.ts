@@ -151,7 +151,7 @@ function unitValues(body: UnitBody) {
       occChildren: body.occChildren,
       occInfants: body.occInfants,
       defaultOccupancy: body.defaultOccupancy,
-      description: body.content.description,
+      content: { description: body.content.description },
       facilities: body.facilities,
     }),
   );
