@@ -117,7 +117,7 @@ export const photosArea = defineArea('photos', {
     bodyEncoding: 'multipart',
     reply: 'plain',
     response: uploadedImage,
-    errors: [400, 404, 413, 415],
+    errors: [400, 404, 413, 415, 503],
   }),
   list: endpoint({
     method: 'GET',
