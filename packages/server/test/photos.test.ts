@@ -328,7 +328,11 @@ describe('a server with a files folder', () => {
     const other = await startTestServer({ filesDir: folder });
     try {
       const client = other.client(await other.signIn('hotelier'));
-      const uploaded = await upload(client, file(await png(1000, 500, '#34495e'), 'wide.png'));
+      // Its own database: on PostgreSQL a new server seeds its schema afresh, with ids of its own.
+      const harbour = (await other.db.one<{ id: string }>(
+        "select id from properties where key = 'harbour-view'",
+      ))!.id;
+      const uploaded = await upload(client, file(await png(1000, 500, '#34495e'), 'wide.png'), harbour);
       const hash = /uploads\/([0-9a-f]{32})/.exec(uploaded.publicUrl)![1]!;
       expect(readdirSync(join(folder, 'uploads')).sort()).toEqual(
         uploaded.widths.map((w) => `${hash}-${w}.png`).sort(),
