@@ -89,8 +89,9 @@ test('a hotelier uploads, describes, orders by keyboard and removes photos; an a
   // Without descriptions the save is refused, field by field.
   await hotelier.getByRole('button', { name: 'Save photos' }).click();
   await expect(hotelier.getByText('Describe every photo before saving.')).toBeVisible();
-  const redRow = rows.nth(demoCount);
-  const blueRow = rows.nth(demoCount + 1);
+  // The two uploads answer in either order: each row is found by its file (the demo photos are SVG).
+  const redRow = rows.filter({ has: hotelier.locator('img[src*=".png?"]') });
+  const blueRow = rows.filter({ has: hotelier.locator('img[src*=".jpg?"]') });
   await expect(redRow.getByRole('textbox', { name: 'Description' })).toHaveAttribute('aria-invalid', 'true');
   await redRow.getByRole('textbox', { name: 'Description' }).fill('Red room at dusk');
   await blueRow.getByRole('textbox', { name: 'Description' }).fill('Blue lagoon view');
@@ -119,9 +120,11 @@ test('a hotelier uploads, describes, orders by keyboard and removes photos; an a
     await expect(hotelier.getByRole('button', { name: target })).toBeFocused();
     await hotelier.keyboard.press('Enter');
   };
-  await moveTo(demoCount + 2, 1);
+  const positionOf = async (row: typeof redRow) =>
+    Number(/Position (\d+)/.exec(await row.locator('.photo-row__position').innerText())![1]);
+  await moveTo(await positionOf(blueRow), 1);
   await expect(rows.first().getByRole('textbox', { name: 'Description' })).toHaveValue('Blue lagoon view');
-  await moveTo(demoCount + 2, 2);
+  await moveTo(await positionOf(redRow), 2);
   await expect(rows.nth(1).getByRole('textbox', { name: 'Description' })).toHaveValue('Red room at dusk');
   await expect(rows.first()).toContainText('Position 1');
 
