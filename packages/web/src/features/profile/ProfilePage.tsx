@@ -19,7 +19,7 @@ export function ProfilePage() {
   const { client } = useServices();
   const actor = useSessionActor();
   const session = useSignedInSession();
-  const [refresh, setRefresh] = useState<{ busy: boolean; error: string | null }>({
+  const [refresh, setRefresh] = useState<{ busy: boolean; error: unknown }>({
     busy: true,
     error: null,
   });
@@ -28,7 +28,7 @@ export function ProfilePage() {
     let live = true;
     rereadUser({ client, session: actor }).then(
       () => live && setRefresh({ busy: false, error: null }),
-      (error: unknown) => live && setRefresh({ busy: false, error: errorText(error) }),
+      (error: unknown) => live && setRefresh({ busy: false, error }),
     );
     return () => {
       live = false;
@@ -44,7 +44,7 @@ export function ProfilePage() {
       </div>
       {refresh.error ? (
         <Alert variant="warning" title={t('profile.load_failed')}>
-          {refresh.error}
+          {errorText(refresh.error)}
         </Alert>
       ) : null}
       <section className="card" aria-labelledby="profile-details">
