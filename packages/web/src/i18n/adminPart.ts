@@ -1,5 +1,6 @@
 import { adminEn } from './admin';
 import type { CataloguePart } from './index';
+import { ratesEn } from './rates';
 
 /** The back office's strings: loaded with the admin and settings screens (`router/screens.ts`). */
-export const adminPart: CataloguePart = { language: 'en', messages: adminEn };
+export const adminPart: CataloguePart = { language: 'en', messages: { ...adminEn, ...ratesEn } };

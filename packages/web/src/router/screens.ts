@@ -92,6 +92,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/settings/PhotosPage'), 'PhotosPage'),
     ready: true,
   },
+  'settings/rooms-and-rates': {
+    component: backOffice(() => import('../features/settings/rooms/RoomsAndRatesPage'), 'RoomsAndRatesPage'),
+    ready: true,
+  },
   'settings/policies': {
     component: backOffice(() => import('../features/settings/PoliciesPage'), 'PoliciesPage'),
     ready: true,
