@@ -85,4 +85,28 @@ describe('inventoryFrameMachine (M22)', () => {
     expect(actor.getSnapshot().value).toBe('loadingToken');
     expect(actor.getSnapshot().context.error).toBeNull();
   });
+
+  it('a frame that could not use its token shows the error, and the retry brings a new token', async () => {
+    const { actor, asked, release } = start({ propertyId: 'p1' });
+    await Promise.resolve();
+    release('p1#1');
+    await waitFor(actor, (s) => s.matches('ready'));
+    const refused = { code: 'one_time_token_invalid', params: {}, message: 'Spent' };
+    actor.send({ type: 'frame.failed', error: refused });
+    expect(actor.getSnapshot().value).toBe('error');
+    expect(actor.getSnapshot().context.error).toMatchObject({ code: 'one_time_token_invalid' });
+    expect(frameParams(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'user.retry' });
+    await Promise.resolve();
+    release('p1#2');
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(asked).toEqual(['p1', 'p1']);
+    expect(actor.getSnapshot().context.error).toBeNull();
+  });
+
+  it('ignores a frame failure while no frame is shown', () => {
+    const { actor } = start({ propertyId: 'p1' });
+    actor.send({ type: 'frame.failed', error: new Error('late') });
+    expect(actor.getSnapshot().value).toBe('loadingToken');
+  });
 });

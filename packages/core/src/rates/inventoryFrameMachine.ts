@@ -8,6 +8,10 @@ import { notProvided } from '../internal/notProvided.js';
  * and the property id. Choosing another property loads a new token (the PROPOSAL of M22: the old request is
  * dropped, so a late reply for the old property is never used); no property shows `noProperty`. A refused
  * token shows `error` (`general.error_message`), which accepts `user.retry`.
+ *
+ * The frame itself may fail after `ready`: it could not exchange its token (spent, expired, another property's)
+ * or its calendar session ended. It says so (`frame.failed`, with the failure) and the page shows `error`; the
+ * retry loads a new token, since a one-time token never opens the calendar twice.
  */
 
 export interface InventoryFrameInput {
@@ -20,7 +24,9 @@ export interface InventoryFrameContext {
 }
 export type InventoryFrameEvent =
   | { type: 'property.select'; propertyId: string | null }
-  | { type: 'user.retry' };
+  | { type: 'user.retry' }
+  /** The frame could not open the calendar with its token, or its calendar session ended. */
+  | { type: 'frame.failed'; error: unknown };
 
 export const inventoryFrameMachine = setup({
   types: {
@@ -66,7 +72,14 @@ export const inventoryFrameMachine = setup({
       },
     },
     /** The frame shows the calendar with `frameParams`. */
-    ready: {},
+    ready: {
+      on: {
+        'frame.failed': {
+          target: 'error',
+          actions: assign(({ event }) => ({ token: null, error: failureOf(event.error) })),
+        },
+      },
+    },
     error: { on: { 'user.retry': { target: 'loadingToken', actions: assign({ error: null }) } } },
   },
 });
