@@ -47,6 +47,7 @@ export * from './contracts/contractActionsMachine.js';
 export * from './contracts/contractFormMachine.js';
 export * from './contracts/contracts.js';
 export * from './dates/dates.js';
+export * from './i18n/validationWords.js';
 export { errorMessage, type Failure, failureFor, failureOf } from './internal/errorMessage.js';
 export * from './navigation/features.js';
 export * from './navigation/guards.js';

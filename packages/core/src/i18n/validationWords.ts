@@ -1,0 +1,41 @@
+/**
+ * The English words of core's validation keys (`validation_messages.<name>`), which core's form rules return
+ * for each field in error. The web app's catalogue takes this section as its English `validation_messages`
+ * (other languages translate it there); the CLI prints these words. One list, so a rule's new key gets its
+ * words once (`validationWords.test.ts` finds every key core's rules use).
+ */
+export const validationMessagesEn = {
+  required: 'Required',
+  email: 'Enter an e-mail address such as name@example.com',
+  otp_digits: 'The code has 6 digits',
+  password_min: 'Use at least 6 characters',
+  password_max: 'Use at most 128 characters',
+  not_match: 'The passwords do not match',
+  digits: 'Use digits only',
+  too_long_name: 'Use at most 200 characters',
+  duplicate_property: 'This property is already in the list',
+  promo_length: 'Use 2 to 50 characters',
+  promo_code_chars: 'Use letters, digits, - and _ only',
+  amount_min: 'At least 1',
+  percent_max: 'At most 100 %',
+  limit_min: 'At least 1, or empty for no limit',
+  range_before_today: 'The range cannot begin before today',
+  range_order: 'The range ends before it starts',
+  whole_number: 'Use a whole number',
+  at_least_one: 'At least 1',
+  not_negative: 'At least 0',
+  too_many: 'More than the room holds',
+  not_an_option: 'Choose one of the list',
+  max_below_min: 'The maximum stay is below the minimum',
+  below_booked: 'Fewer than the rooms already booked',
+} as const;
+
+const PREFIX = 'validation_messages.';
+
+/** The English words of a validation key (`validation_messages.required` → "Required"); an unknown key as is. */
+export function validationWords(key: string): string {
+  const name = key.startsWith(PREFIX) ? key.slice(PREFIX.length) : key;
+  return Object.hasOwn(validationMessagesEn, name)
+    ? validationMessagesEn[name as keyof typeof validationMessagesEn]
+    : key;
+}
