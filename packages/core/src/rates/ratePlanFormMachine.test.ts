@@ -68,6 +68,7 @@ describe('ratePlanFormMachine', () => {
       [['decrease_by_percent', 10]],
     ]);
     actor.send({ type: 'option.edit', index: 1, rate: 120 });
+    actor.send({ type: 'field.set', field: 'parentRatePlanId', value: 'r0' });
     actor.send({ type: 'inherit.set', flag: 'inheritStopSell', value: true });
     actor.send({ type: 'week.set', field: 'minStayArrival', day: 4, value: 2 });
     expect(canSaveRatePlan(actor.getSnapshot())).toBe(true);
@@ -79,10 +80,33 @@ describe('ratePlanFormMachine', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.form).toMatchObject({
       primaryOccupancy: 2,
+      parentRatePlanId: 'r0',
       inheritStopSell: true,
       minStayArrival: [1, 1, 1, 1, 2, 1, 1],
     });
     expect(sent[0]!.form.options[1]).toMatchObject({ occupancy: 2, rate: 120, isPrimary: true });
+  });
+
+  it('takes inherit flags only with a parent, and clearing the parent turns them all off', () => {
+    const { actor } = start([]);
+    const flags = () => {
+      const { form } = actor.getSnapshot().context;
+      return [form.inheritRate, form.inheritStopSell, form.inheritMaxStay];
+    };
+    actor.send({ type: 'inherit.set', flag: 'inheritRate', value: true });
+    expect(flags()).toEqual([false, false, false]);
+    actor.send({ type: 'field.set', field: 'parentRatePlanId', value: 'r0' });
+    actor.send({ type: 'inherit.set', flag: 'inheritRate', value: true });
+    actor.send({ type: 'inherit.set', flag: 'inheritMaxStay', value: true });
+    expect(flags()).toEqual([true, false, true]);
+    // Inheriting the rate, the primary option needs none of its own.
+    actor.send({ type: 'field.set', field: 'title', value: 'Child' });
+    expect(actor.getSnapshot().context.errors).toEqual({});
+    actor.send({ type: 'field.set', field: 'parentRatePlanId', value: 'r2' });
+    expect(flags()).toEqual([true, false, true]);
+    actor.send({ type: 'field.set', field: 'parentRatePlanId', value: null });
+    expect(flags()).toEqual([false, false, false]);
+    expect(actor.getSnapshot().context.errors).toMatchObject({ options: 'validation_messages.required' });
   });
 
   it('keeps a refused save’s error and sends again on user.retry', async () => {

@@ -5,6 +5,7 @@ import {
   type AutoRateSettings,
   type DerivedModifier,
   emptyRatePlanForm,
+  INHERIT_FLAGS,
   type InheritFlag,
   type RateMode,
   type RatePlanForm,
@@ -90,6 +91,19 @@ export type RatePlanFormEvent =
   | { type: 'user.retry' }
   | { type: 'user.edit' };
 
+/**
+ * Sets a plain field. Clearing the parent plan turns every inherit flag off: a plan without a parent has nothing
+ * to inherit (the server refuses such a flag, `inherit_needs_parent`).
+ */
+export function setPlainField(form: RatePlanForm, event: FieldSetEvent): RatePlanForm {
+  const next = { ...form, [event.field]: event.value };
+  if (event.field !== 'parentRatePlanId' || event.value !== null) return next;
+  return {
+    ...next,
+    ...(Object.fromEntries(INHERIT_FLAGS.map((f) => [f, false])) as Record<InheritFlag, boolean>),
+  };
+}
+
 const isValid = (form: RatePlanForm, id: string | undefined) =>
   Object.keys(validateRatePlanForm(form, { id })).length === 0;
 
@@ -105,6 +119,8 @@ export const ratePlanFormMachine = setup({
   },
   guards: {
     isValid: ({ context }) => isValid(context.form, context.id),
+    /** A plan inherits from its parent only: without one the inherit flags stay off. */
+    hasParent: ({ context }) => context.form.parentRatePlanId !== null,
     isRateModeAllowed: ({ context }, params: { rateMode: RateMode }) =>
       canUseRateMode(context.form.sellMode, params.rateMode),
   },
@@ -140,7 +156,7 @@ export const ratePlanFormMachine = setup({
         'field.set': {
           actions: {
             type: 'applyForm',
-            params: ({ context, event }) => ({ form: { ...context.form, [event.field]: event.value } }),
+            params: ({ context, event }) => ({ form: setPlainField(context.form, event) }),
           },
         },
         'sellMode.set': {
@@ -182,6 +198,7 @@ export const ratePlanFormMachine = setup({
           actions: { type: 'applyForm', params: ({ context }) => ({ form: recomputeAuto(context.form) }) },
         },
         'inherit.set': {
+          guard: 'hasParent',
           actions: {
             type: 'applyForm',
             params: ({ context, event }) => ({

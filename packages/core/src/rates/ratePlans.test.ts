@@ -1,7 +1,8 @@
-import { type RatePlanBody, ratePlanBody } from '@tern/sdk';
+import { type RatePlan, type RatePlanBody, ratePlanBody } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   emptyRatePlanForm,
+  formOfRatePlan,
   INHERIT_FLAGS,
   MEAL_TYPES,
   MODIFIER_TYPES,
@@ -254,5 +255,38 @@ describe('the form and the contract', () => {
     const body: RatePlanBody = { ...base, propertyId: '7f1c0c7e-56a8-4a8e-9a3e-6d4f0f0e2b11' };
     const parsed = ratePlanBody.safeParse({ ...body, unitId: '1b2c3d4e-56a8-4a8e-9a3e-6d4f0f0e2b11' });
     expect(parsed.success).toBe(true);
+  });
+});
+
+describe('formOfRatePlan (the drawer edits a saved plan)', () => {
+  const saved: RatePlan = {
+    ...perPerson,
+    id: 'r1',
+    type: 'ratePlan',
+    propertyId: 'p1',
+    parentRatePlanId: 'r0',
+    inheritRate: true,
+    minStayArrival: [2, 2, 2, 2, 2, 3, 3],
+    stopSell: [false, false, false, false, false, true, true],
+    updatedAt: '2030-01-01T00:00:00.000Z',
+  };
+
+  it('gives back the values the plan was saved with, and nothing of the record', () => {
+    const form = formOfRatePlan(saved);
+    const { id: _i, type: _t, propertyId: _p, updatedAt: _u, ...values } = saved;
+    expect(form).toEqual(values);
+    expect(validateRatePlanForm(form, { id: 'r1' })).toEqual({});
+  });
+
+  it('pads a short week with §9’s defaults and cuts a long one to seven days', () => {
+    const form = formOfRatePlan({ ...saved, maxStay: [5, 5], closedToArrival: Array(9).fill(true) });
+    expect(form.maxStay).toEqual([5, 5, 0, 0, 0, 0, 0]);
+    expect(form.closedToArrival).toEqual([true, true, true, true, true, true, true]);
+  });
+
+  it('copies the options, so editing the form leaves the plan as it was', () => {
+    const form = formOfRatePlan(saved);
+    form.options[0]!.derivedOption.rate.push(['increase_by_amount', 5]);
+    expect(saved.options[0]!.derivedOption.rate).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { INHERIT_FIELDS, mealType, modifierType, rateMode, sellMode } from '@tern/sdk';
+import { INHERIT_FIELDS, mealType, modifierType, type RatePlan, rateMode, sellMode } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
 import type { ModifierLogic } from '../booking/pricing.js';
 import { countRule, type RateValidationKey, rateValidationKeys } from './units.js';
@@ -125,6 +125,46 @@ export function emptyRatePlanForm(
     maxSell: null,
     maxAvailability: null,
     availabilityOffset: 0,
+  };
+}
+
+/**
+ * A saved plan as the form edits it (the drawer's "edit"): its values, the seven-day arrays as weeks (a stored
+ * array of another length is padded with §9's default of its field, or cut to seven).
+ */
+export function formOfRatePlan(plan: RatePlan): RatePlanForm {
+  const defaults = emptyRatePlanForm({ id: plan.unitId, maxOccupancy: 1 }, plan.currency);
+  const weekOf = <T>(values: readonly T[], fallback: Week<T>): Week<T> =>
+    fallback.map((value, day) => (day < values.length ? values[day]! : value)) as Week<T>;
+  return {
+    title: plan.title,
+    unitId: plan.unitId,
+    parentRatePlanId: plan.parentRatePlanId,
+    currency: plan.currency,
+    sellMode: plan.sellMode,
+    rateMode: plan.rateMode,
+    primaryOccupancy: plan.primaryOccupancy,
+    childrenFee: plan.childrenFee,
+    infantFee: plan.infantFee,
+    mealType: plan.mealType,
+    cancellationPolicyId: plan.cancellationPolicyId,
+    options: plan.options.map((o) => ({
+      occupancy: o.occupancy,
+      rate: o.rate,
+      isPrimary: o.isPrimary,
+      derivedOption: { rate: o.derivedOption.rate.map(([type, value]) => [type, value] as DerivedModifier) },
+    })),
+    autoRateSettings: { ...plan.autoRateSettings },
+    ...(Object.fromEntries(INHERIT_FLAGS.map((f) => [f, plan[f]])) as Record<InheritFlag, boolean>),
+    maxStay: weekOf(plan.maxStay, defaults.maxStay),
+    minStayArrival: weekOf(plan.minStayArrival, defaults.minStayArrival),
+    minStayThrough: weekOf(plan.minStayThrough, defaults.minStayThrough),
+    closedToArrival: weekOf(plan.closedToArrival, defaults.closedToArrival),
+    closedToDeparture: weekOf(plan.closedToDeparture, defaults.closedToDeparture),
+    stopSell: weekOf(plan.stopSell, defaults.stopSell),
+    maxSell: plan.maxSell,
+    maxAvailability: plan.maxAvailability,
+    availabilityOffset: plan.availabilityOffset,
   };
 }
 
