@@ -1,8 +1,7 @@
 import { bookingIdOf, formatPrice, nightsBetween } from '@tern/core';
-import type { BookingCreated, VehicleBookingBody, VehicleOffer } from '@tern/sdk';
+import type { BookingCreated, RateOffer, VehicleBookingBody, VehicleOffer } from '@tern/sdk';
 import { formatFields } from '../output.js';
 import type { CarQuery } from './queryFlags.js';
-import type { PreparedStay } from './stayOrder.js';
 
 /** What `tern book …` prints once the server has booked: the booking number first. */
 export function bookedText(created: BookingCreated, lines: BookedLines = []): string {
@@ -27,7 +26,7 @@ export interface Booked {
 export function stayBookedLines(
   propertyId: string,
   stay: { checkinDate: string; checkoutDate: string },
-  chosen: PreparedStay['chosen'],
+  chosen: readonly { quantity: number; unit: { title: string }; rate: RateOffer }[],
 ): BookedLines {
   return [
     ['Property', propertyId],

@@ -6,7 +6,7 @@ import {
   type GuestInput,
 } from '@tern/core';
 import type { BookingCreated, StayBookingBody, TernClient, VehicleBookingBody } from '@tern/sdk';
-import { createActor, waitFor } from 'xstate';
+import { type Actor, createActor, waitFor } from 'xstate';
 
 /** What core's checkout sent: a stay's or a car's create_booking. */
 export type CheckoutRequest =
@@ -31,16 +31,27 @@ export interface HeadlessCheckout {
   idempotencyKey: string;
 }
 
+/** Core's checkout machine on the SDK client, started, with what a caller needs to read of it. */
+export interface CheckoutRun {
+  actor: Actor<typeof checkoutMachine>;
+  /** The SDK's own error of the last refused or failed call (the machine keeps only its words). */
+  failure: () => unknown;
+  /** The request of the last attempt core sent (the machine lets it go once booked). */
+  sent: () => CheckoutRequest | null;
+}
+
 /**
- * Runs core's `checkoutMachine` — the web app's checkout — without a screen, its `createBooking` the actor core
- * builds on the SDK client (`engineActors`): types the fields and the guests, ticks the agreement, submits,
- * and resolves with what was booked and the request core sent. A card token given up front takes the card
- * frame's place. The flags were checked with the same rules first (every wrong flag named), so a refusal by
- * the machine is a bug; a refused or failed call rejects with the SDK's own error.
+ * Starts core's `checkoutMachine` — the web app's checkout — its `createBooking` the actor core builds on the
+ * SDK client (`engineActors`), a card token given up front in the card frame's place, and the attempts'
+ * Idempotency-Key the caller's when given (else core's: one per attempt, the same on a retry of it). The wizards drive it key by key; `runCheckout` drives it without a screen.
  */
-export async function runCheckout(
-  checkout: HeadlessCheckout,
-): Promise<{ created: BookingCreated; request: CheckoutRequest }> {
+export function startCheckout(
+  checkout: Pick<HeadlessCheckout, 'client' | 'data' | 'cardNeeded' | 'cardToken'> & {
+    /** The caller's key for every attempt (`--idempotency-key`); without one, core makes one per attempt. */
+    idempotencyKey?: string | undefined;
+  },
+): CheckoutRun {
+  const { idempotencyKey } = checkout;
   let failure: unknown = null;
   let sent: CheckoutRequest | null = null;
   const actors = engineActors(checkout.client, { onError: (error) => (failure = error) });
@@ -49,39 +60,73 @@ export async function runCheckout(
       data: checkout.data,
       cardNeeded: checkout.cardNeeded,
       ...(checkout.cardToken ? { cardToken: checkout.cardToken } : {}),
-      newKey: () => checkout.idempotencyKey,
+      ...(idempotencyKey ? { newKey: () => idempotencyKey } : {}),
     },
   });
-  // The request of the attempt under way, as core built it (the machine lets it go once booked).
   actor.subscribe((snapshot) => {
     const attempt = snapshot.matches('submitting') ? snapshot.context.attempt : null;
     if (attempt) {
       const { idempotencyKey: _, ...request } = attempt;
       sent = request;
+      failure = null;
     }
   });
   actor.start();
+  return { actor, failure: () => failure, sent: () => sent };
+}
+
+/** Types the fields (those given) and a stay's guests, room by room, into the checkout. */
+export function fillCheckout(
+  actor: Actor<typeof checkoutMachine>,
+  fields: HeadlessCheckout['fields'],
+  guests: GuestInput[][] = [],
+): void {
+  for (const [field, value] of Object.entries(fields))
+    if (value !== undefined) actor.send({ type: 'field.change', field: field as CheckoutField, value });
+  for (const [room, roomGuests] of guests.entries())
+    for (const [guest, values] of roomGuests.entries()) {
+      if (guest > 0) actor.send({ type: 'guest.add', room });
+      for (const key of ['name', 'surname', 'nationality'] as const)
+        actor.send({ type: 'guest.change', room, guest, field: key, value: values[key] });
+    }
+}
+
+/**
+ * Ticks the agreement and submits: resolves with what was booked and the request core sent, or rejects with
+ * the SDK's own error of a refused or failed call (the form stays, as on the web).
+ */
+export async function submitCheckout(
+  run: CheckoutRun,
+): Promise<{ created: BookingCreated; request: CheckoutRequest }> {
+  const { actor } = run;
+  actor.send({ type: 'agreement.set', agreed: true });
+  actor.send({ type: 'form.submit' });
+  const submitted = actor.getSnapshot();
+  if (!submitted.matches('submitting'))
+    throw new Error(
+      `the checkout did not submit the form: ${JSON.stringify(submitted.value)} ${JSON.stringify(submitted.context.fieldErrors)}`,
+    );
+  const done = await waitFor(actor, (s) => s.status === 'done' || s.matches('filling'));
+  const sent = run.sent();
+  if (done.status !== 'done' || !done.output || !sent)
+    throw run.failure() ?? new Error(done.context.error?.message ?? 'the booking failed');
+  return { created: done.output.created, request: sent };
+}
+
+/**
+ * Runs core's checkout without a screen: types the fields and the guests, ticks the agreement, submits, and
+ * resolves with what was booked and the request core sent. The flags were checked with the same rules first
+ * (every wrong flag named), so a refusal by the machine is a bug; a refused or failed call rejects with the
+ * SDK's own error.
+ */
+export async function runCheckout(
+  checkout: HeadlessCheckout,
+): Promise<{ created: BookingCreated; request: CheckoutRequest }> {
+  const run = startCheckout(checkout);
   try {
-    for (const [field, value] of Object.entries(checkout.fields))
-      actor.send({ type: 'field.change', field: field as CheckoutField, value: value ?? '' });
-    for (const [room, guests] of (checkout.guests ?? []).entries())
-      for (const [guest, values] of guests.entries()) {
-        if (guest > 0) actor.send({ type: 'guest.add', room });
-        for (const key of ['name', 'surname', 'nationality'] as const)
-          actor.send({ type: 'guest.change', room, guest, field: key, value: values[key] });
-      }
-    actor.send({ type: 'agreement.set', agreed: true });
-    actor.send({ type: 'form.submit' });
-    const submitted = actor.getSnapshot();
-    if (!submitted.matches('submitting'))
-      throw new Error(
-        `the checkout did not submit the form: ${JSON.stringify(submitted.value)} ${JSON.stringify(submitted.context.fieldErrors)}`,
-      );
-    const done = await waitFor(actor, (s) => s.status === 'done' || s.matches('filling'));
-    if (done.status !== 'done' || !done.output || !sent)
-      throw failure ?? new Error(done.context.error?.message ?? 'the booking failed');
-    return { created: done.output.created, request: sent };
+    fillCheckout(run.actor, checkout.fields, checkout.guests);
+    return await submitCheckout(run);
   } finally {
-    actor.stop();
+    run.actor.stop();
   }
 }

@@ -1,12 +1,16 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { randomUUID } from 'node:crypto';
 import {
   bookingFlowMachine,
   bookingPolicy,
   bookingTotal,
+  type CheckoutField,
+  type CheckoutFields,
   engineActors,
   engineCalls,
   formatPrice,
+  type GuestInput,
+  type GuestRoom,
+  guestRoomsFor,
   isCardNeeded,
   isScarce,
   memoryFlowStorage,
@@ -14,16 +18,23 @@ import {
   type RatesSelection,
   ratesTableMachine,
   todayIn,
+  validateCheckout,
+  validationWords,
 } from '@tern/core';
 import type { PropertyInfo, RateOffer, TernClient, UnitWithRates } from '@tern/sdk';
 import { Box, Text } from 'ink';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { type ActorRefFrom, createActor } from 'xstate';
 import { type Booked, bookedText, stayBookedLines } from '../booking/booked.js';
 import { policyLine } from '../booking/format.js';
+import {
+  type CheckoutRun,
+  fillCheckout,
+  startCheckout,
+  submitCheckout,
+} from '../booking/headlessCheckout.js';
 import { stayDates } from '../booking/queryFlags.js';
-import { bookPreparedStay } from '../booking/stayCheckout.js';
-import { CARD_NEEDED, type PreparedStay, prepareStayBooking, type StayOrder } from '../booking/stayOrder.js';
+import { CARD_NEEDED, type StayOrder } from '../booking/stayOrder.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
@@ -48,15 +59,14 @@ type Step = 'stay' | 'rooms' | 'contact' | 'confirm' | 'booking';
 interface State {
   /** The stay's fields, or core's booking flow (which says whether the rooms or the checkout are open). */
   stage: 'stay' | 'flow';
-  /** Where the checkout is: the contact, the summary, the call. */
-  checkout: 'contact' | 'confirm' | 'booking';
+  /** The checkout's summary is shown (core's rules found the contact right), waiting for y. */
+  reviewing: boolean;
   stayFields: FieldsState;
   propertyId: string;
   stay: Stay | null;
   info: PropertyInfo | null;
   cursor: number;
   contactFields: FieldsState;
-  prepared: PreparedStay | null;
   message: string | null;
 }
 
@@ -77,10 +87,11 @@ const STAY_FIELDS: FieldSpec[] = [
   { key: 'currency', label: 'Currency', hint: 'USD' },
 ];
 
-const CONTACT_FIELDS: FieldSpec[] = [
+/** The contact's fields typed here: core's checkout fields of the same keys. */
+const CONTACT_FIELDS: (FieldSpec & { key: CheckoutField })[] = [
   { key: 'name', label: 'First name' },
   { key: 'surname', label: 'Surname' },
-  { key: 'email', label: 'E-mail', hint: 'the confirmation goes there' },
+  { key: 'mail', label: 'E-mail', hint: 'the confirmation goes there' },
   { key: 'phone', label: 'Phone' },
 ];
 
@@ -88,8 +99,6 @@ const FLAG_FIELD: Record<string, string> = {
   '--checkin': 'checkin',
   '--checkout': 'checkout',
   '--currency': 'currency',
-  '--surname': 'surname',
-  '--email': 'email',
 };
 
 /** A user error's flags as field errors of a form (`--checkin: …` → the check-in field). */
@@ -104,10 +113,6 @@ function fieldErrors(error: unknown): Record<string, string> | null {
   return errors;
 }
 
-/** Each room booked, as its rate (a rate taken twice counts twice). */
-const ratesOf = (prepared: PreparedStay): RateOffer[] =>
-  prepared.chosen.flatMap((c) => Array(c.quantity).fill(c.rate) as RateOffer[]);
-
 interface Row {
   unit: UnitWithRates;
   rate: RateOffer;
@@ -116,12 +121,23 @@ interface Row {
 const rowsOf = (units: UnitWithRates[]): Row[] =>
   units.flatMap((unit) => unit.ratePlans.map((rate) => ({ unit, rate })));
 
-/** The stay wizard of `tern book stay` on a terminal: the stay, the rooms, the contact, then confirm and book. */
+/** A rate chosen in the rates table, with its unit and how many rooms of it. */
+type Chosen = Row & { unitId: string; quantity: number };
+
+/** Each room booked, as its rate (a rate taken twice counts twice). */
+const ratesOf = (chosen: readonly Chosen[]): RateOffer[] =>
+  chosen.flatMap((c) => Array(c.quantity).fill(c.rate) as RateOffer[]);
+
+/**
+ * The stay wizard of `tern book stay` on a terminal: the stay, then core's booking flow — the rooms on core's
+ * rates table, the checkout on core's checkout machine (the web app's): the contact typed into it, its rules
+ * checking it, y ticking the agreement and submitting, its attempt's key on every retry.
+ */
 export function BookStayWizard(props: BookStayWizardProps) {
   const { client, order } = props;
   const [get, set] = useSyncState<State>(() => ({
     stage: 'stay',
-    checkout: 'contact',
+    reviewing: false,
     stayFields: fieldsState(STAY_FIELDS, {
       property: props.propertyId,
       checkin: order.checkin,
@@ -132,18 +148,17 @@ export function BookStayWizard(props: BookStayWizardProps) {
     stay: null,
     info: null,
     cursor: 0,
-    contactFields: fieldsState(CONTACT_FIELDS, order.customer),
-    prepared: null,
+    contactFields: fieldsState(CONTACT_FIELDS, { ...order.customer, mail: order.customer.email }),
     message: null,
   }));
-  // One key for this booking: a retry after a failure never books twice.
-  const [idempotencyKey] = useState(() => order.idempotencyKey ?? randomUUID());
   const rates = useRef<ActorRefFrom<typeof ratesTableMachine> | null>(null);
   const flow = useRef<ActorRefFrom<typeof bookingFlowMachine> | null>(null);
+  const checkout = useRef<CheckoutRun | null>(null);
   useEffect(
     () => () => {
       rates.current?.stop();
       flow.current?.stop();
+      checkout.current?.actor.stop();
     },
     [],
   );
@@ -184,7 +199,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
         ? patch({ stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) })
         : patch({ message: props.describe(error) });
     }
-    patch({ stage: 'flow', checkout: 'contact', cursor: 0, message: null, propertyId, stay, info });
+    patch({ stage: 'flow', reviewing: false, cursor: 0, message: null, propertyId, stay, info });
     // Core's booking flow (the web app's property page → checkout → confirmation), its data kept in memory.
     flow.current?.stop();
     flow.current = createActor(bookingFlowMachine, {
@@ -228,6 +243,10 @@ export function BookStayWizard(props: BookStayWizardProps) {
     return { units: context?.units ?? [], selection: context?.selection ?? {} };
   };
   const chosenOf = (rate: RateOffer, unit: UnitWithRates) => table().selection[unit.id]?.[rate.id] ?? 0;
+  const chosenRows = (): Chosen[] =>
+    rowsOf(table().units)
+      .map((row) => ({ ...row, unitId: row.unit.id, quantity: chosenOf(row.rate, row.unit) }))
+      .filter((row) => row.quantity > 0);
   /** The rooms step waits while the rates table loads (its `busy` tag). */
   const loadingRates = () => rates.current?.getSnapshot().hasTag('busy') ?? false;
 
@@ -241,17 +260,16 @@ export function BookStayWizard(props: BookStayWizardProps) {
     patch({ message: null });
   };
 
-  const roomsOrder = (): StayOrder['rooms'] =>
-    rowsOf(table().units)
-      .map(({ unit, rate }) => ({ rate: rate.id, count: chosenOf(rate, unit), guests: [] }))
-      .filter((room) => room.count > 0);
-
   const chooseRooms = () => {
-    const chosen = rowsOf(table().units).filter((r) => chosenOf(r.rate, r.unit) > 0);
-    if (isCardNeeded(chosen.map((r) => r.rate.cancellationPolicy)) && !order.cardToken)
-      return patch({ message: CARD_NEEDED });
+    const chosen = chosenRows();
+    const cardNeeded = isCardNeeded(chosen.map((c) => c.rate.cancellationPolicy));
+    if (cardNeeded && !order.cardToken) return patch({ message: CARD_NEEDED });
     const { stay, propertyId } = get();
     if (!stay) return;
+    // `--guest` flags fill the rooms in order, each up to what it sleeps (the checkout's guest rows).
+    const guests = guestsByRoom(guestRoomsFor(chosen), order.guests);
+    if (guests.extra > 0)
+      return patch({ message: `${guests.extra} guest(s) more than the rooms chosen sleep (--guest)` });
     // The flow opens the checkout only for rooms chosen that sleep every guest (its `bookable` guard).
     flow.current?.send({
       type: 'flow.book',
@@ -264,62 +282,102 @@ export function BookStayWizard(props: BookStayWizardProps) {
         childrenAge: [],
         selection: table().selection,
       },
-      chosen: chosen.map((r) => ({ rate: r.rate, quantity: chosenOf(r.rate, r.unit) })),
+      chosen: chosen.map((c) => ({ rate: c.rate, quantity: c.quantity })),
     });
     if (!flow.current?.getSnapshot().matches('checkout'))
       return patch({ message: 'Choose at least one room: → adds one' });
-    patch({ checkout: 'contact', message: null });
+    // Core's checkout for these rooms, with the total shown (the server refuses it if the price changed).
+    checkout.current?.actor.stop();
+    const run = startCheckout({
+      client,
+      data: {
+        kind: 'accommodation',
+        propertyId,
+        currency: stay.currency,
+        checkinDate: stay.checkinDate,
+        checkoutDate: stay.checkoutDate,
+        chosen: chosen.map(({ unitId, rate, quantity }) => ({ unitId, rate, quantity })),
+        total: bookingTotal(ratesOf(chosen), stay.currency),
+      },
+      cardNeeded,
+      cardToken: order.cardToken,
+      idempotencyKey: order.idempotencyKey,
+    });
+    fillCheckout(
+      run.actor,
+      {
+        ...get().contactFields.values,
+        country: order.customer.country,
+        city: order.customer.city,
+        address: order.customer.address,
+        zipCode: order.customer.zipCode,
+        reservationName: order.reservationName,
+        externalReference: order.reference,
+        specialRequest: order.specialRequest,
+      },
+      guests.rooms,
+    );
+    run.actor.subscribe(() => patch({}));
+    checkout.current = run;
+    patch({ reviewing: false, message: null });
   };
 
-  const prepare = (values: Record<string, string>) => {
-    const { stay } = get();
-    const { units } = table();
-    if (!stay) return;
-    try {
-      const prepared = prepareStayBooking(
-        { ...order, rooms: roomsOrder(), customer: { ...order.customer, ...values }, acceptPolicies: true },
-        units,
-        stay,
-      );
-      patch({ checkout: 'confirm', prepared, message: null });
-    } catch (error) {
-      const errors = fieldErrors(error);
-      if (errors) patch({ contactFields: withErrors(CONTACT_FIELDS, get().contactFields, errors) });
-      else patch({ message: props.describe(error) });
-    }
+  /** The contact as typed goes into core's checkout, field by field. */
+  const typeContact = (contactFields: FieldsState) => {
+    patch({ contactFields });
+    const run = checkout.current;
+    if (!run) return;
+    const { fields } = run.actor.getSnapshot().context;
+    for (const { key } of CONTACT_FIELDS)
+      if (contactFields.values[key] !== undefined && contactFields.values[key] !== fields[key])
+        run.actor.send({ type: 'field.change', field: key, value: contactFields.values[key] });
   };
 
+  /** Enter on the contact: core's rules check it (as the web's submit does); right, the summary opens. */
+  const review = () => {
+    const run = checkout.current;
+    if (!run) return;
+    const errors = validateCheckout('accommodation', run.actor.getSnapshot().context.fields);
+    const words = Object.fromEntries(
+      Object.entries(errors).map(([field, key]) => [field, validationWords(key)]),
+    );
+    if (Object.keys(words).length > 0)
+      return patch({ contactFields: withErrors(CONTACT_FIELDS, get().contactFields, words) });
+    patch({ reviewing: true, message: null, contactFields: { ...get().contactFields, errors: {} } });
+  };
+
+  /** y: core's checkout ticks the agreement and submits; a refusal leaves the summary with its words. */
   const book = () => {
-    const { prepared, propertyId, stay } = get();
-    if (!prepared || !stay) return;
-    patch({ checkout: 'booking', message: null });
-    // The total shown goes with it: the server refuses the booking if it changed since (409 price_changed).
-    const total = bookingTotal(ratesOf(prepared), prepared.body.booking.currency);
-    // Core's checkout books it (the contact as typed, the rooms' guests), with the total shown.
-    const customer = { ...order.customer, ...get().contactFields.values };
-    bookPreparedStay(client, propertyId, { ...order, customer }, prepared, idempotencyKey, total).then(
+    const run = checkout.current;
+    const { propertyId, stay } = get();
+    if (!run || !stay || run.actor.getSnapshot().hasTag('busy')) return;
+    patch({ message: null });
+    const chosen = chosenRows();
+    submitCheckout(run).then(
       ({ created }) => {
         flow.current?.send({
           type: 'booking.succeeded',
           booked: {
             bookingId: created.bookingId,
             reservationId: created.reservationId,
-            email: customer.email ?? null,
+            email: run.actor.getSnapshot().context.fields.mail || null,
             kind: 'accommodation',
             provider: null,
           },
         });
-        props.done({ created, lines: stayBookedLines(propertyId, stay, prepared.chosen) });
+        props.done({ created, lines: stayBookedLines(propertyId, stay, chosen) });
       },
-      (error: unknown) => patch({ checkout: 'confirm', message: props.describe(error) }),
+      (error: unknown) => patch({ message: props.describe(error) }),
     );
   };
 
-  /** The step shown: the stay's fields, else the flow's page (the rooms, or the checkout's part). */
+  /** The step shown: the stay's fields, else the flow's page (the rooms), else the checkout's part. */
   const stepOf = (): Step => {
-    const { stage, checkout } = get();
+    const { stage, reviewing } = get();
     if (stage === 'stay' || !flow.current) return 'stay';
-    return flow.current.getSnapshot().matches('checkout') ? checkout : 'rooms';
+    if (!flow.current.getSnapshot().matches('checkout') || !checkout.current) return 'rooms';
+    if (checkout.current.actor.getSnapshot().matches('submitting')) return 'booking';
+    return reviewing ? 'confirm' : 'contact';
   };
   const keys = {
     stay: {
@@ -341,14 +399,11 @@ export function BookStayWizard(props: BookStayWizardProps) {
       escape: () => patch({ stage: 'stay', message: null }),
     },
     contact: {
-      ...fieldKeys(
-        CONTACT_FIELDS,
-        () => get().contactFields,
-        (contactFields) => patch({ contactFields }),
-        prepare,
-      ),
+      ...fieldKeys(CONTACT_FIELDS, () => get().contactFields, typeContact, review),
       escape: () => {
         flow.current?.send({ type: 'flow.back' });
+        checkout.current?.actor.stop();
+        checkout.current = null;
         patch({ message: null });
       },
     },
@@ -357,9 +412,9 @@ export function BookStayWizard(props: BookStayWizardProps) {
         t.toLowerCase() === 'y'
           ? book()
           : t.toLowerCase() === 'n'
-            ? patch({ checkout: 'contact', message: null })
+            ? patch({ reviewing: false, message: null })
             : undefined,
-      escape: () => patch({ checkout: 'contact', message: null }),
+      escape: () => patch({ reviewing: false, message: null }),
     },
     booking: {},
   } satisfies Record<Step, object>;
@@ -387,10 +442,23 @@ export function BookStayWizard(props: BookStayWizardProps) {
           <Hint>Enter: next · Esc: back to the rooms</Hint>
         </>
       ) : null}
-      {step === 'confirm' || step === 'booking' ? <ConfirmStep state={state} /> : null}
+      {(step === 'confirm' || step === 'booking') && state.stay && checkout.current ? (
+        <ConfirmStep
+          stay={state.stay}
+          chosen={chosenRows()}
+          fields={checkout.current.actor.getSnapshot().context.fields}
+          booking={step === 'booking'}
+        />
+      ) : null}
       {state.message ? <Text color="red">✗ {state.message}</Text> : null}
     </Box>
   );
+}
+
+/** Guests fill the rooms in order, each up to what it sleeps; `extra` counts those left over. */
+function guestsByRoom(rooms: readonly GuestRoom[], guests: readonly GuestInput[]) {
+  const queue = [...guests];
+  return { rooms: rooms.map((room) => queue.splice(0, room.maxGuests)), extra: queue.length };
 }
 
 function RoomsStep({
@@ -437,26 +505,33 @@ function RoomsStep({
   );
 }
 
-function ConfirmStep({ state }: { state: State }) {
-  const prepared = state.prepared;
-  if (!prepared || !state.stay) return null;
-  const rates = ratesOf(prepared);
+function ConfirmStep({
+  stay,
+  chosen,
+  fields,
+  booking,
+}: {
+  stay: Stay;
+  chosen: Chosen[];
+  fields: CheckoutFields;
+  booking: boolean;
+}) {
+  const rates = ratesOf(chosen);
   const policy = bookingPolicy(rates.map((r) => r.cancellationPolicy));
-  const customer = prepared.body.booking.customer;
   return (
     <Box flexDirection="column">
-      {prepared.chosen.map((c) => (
+      {chosen.map((c) => (
         <Text key={c.rate.id}>
           {c.quantity} × {c.unit.title}, {c.rate.title}:{' '}
           {formatPrice(c.rate.totalPrice * c.quantity, c.rate.currency)}
         </Text>
       ))}
-      <Text bold>Total: {formatPrice(bookingTotal(rates, state.stay.currency), state.stay.currency)}</Text>
+      <Text bold>Total: {formatPrice(bookingTotal(rates, stay.currency), stay.currency)}</Text>
       <Text>
-        For: {customer.name} {customer.surname} &lt;{customer.mail}&gt;
+        For: {fields.name.trim()} {fields.surname.trim()} &lt;{fields.mail.trim()}&gt;
       </Text>
       <Text>Policy: {policyLine(policy)}</Text>
-      {state.checkout === 'booking' ? (
+      {booking ? (
         <Text color="yellow">Booking…</Text>
       ) : (
         <Hint>Accept the policy and book? y: book · n or Esc: back</Hint>

@@ -6,6 +6,7 @@ import {
   type signInMachine,
   type ValidationKey,
   validationKeys,
+  validationWords,
 } from '@tern/core';
 import type { SnapshotFrom } from 'xstate';
 
@@ -20,15 +21,10 @@ export type SignInSnapshot = SnapshotFrom<typeof signInMachine>;
 export type LoginStep = 'credentials' | 'otp' | 'forgot';
 export type LoginField = 'email' | 'password' | 'otp';
 
-/** English words of core's validation keys (the web app's `validation_messages`). */
-export const validationText: Record<ValidationKey, string> = {
-  [validationKeys.required]: 'Required',
-  [validationKeys.email]: 'Enter an e-mail address such as name@example.com',
-  [validationKeys.otpDigits]: 'The code has 6 digits',
-  [validationKeys.passwordMin]: 'Use at least 6 characters',
-  [validationKeys.passwordMax]: 'Use at most 128 characters',
-  [validationKeys.notMatch]: 'The passwords do not match',
-};
+/** English words of core's validation keys (core's list, the web app's English `validation_messages`). */
+export const validationText = Object.fromEntries(
+  Object.values(validationKeys).map((key) => [key, validationWords(key)]),
+) as Record<ValidationKey, string>;
 
 /** The fields each step shows, in focus order. */
 export const fieldsOf: Record<LoginStep, readonly LoginField[]> = {
