@@ -2,6 +2,7 @@ import type { ChangedCell, PriceChange } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   applyChanges,
+  availabilityCells,
   type BulkEdit,
   bulkEditDays,
   bulkEditTargets,
@@ -182,6 +183,31 @@ const night = (to: RateValue | null): ChangedCell => ({
   date: '2030-01-07',
   from: null,
   to,
+});
+
+describe('availabilityCells: rooms in all set night by night', () => {
+  it('keeps the targets’ order, the rooms booked and the total before; leaves out a night already at its total', () => {
+    expect(
+      availabilityCells(
+        [
+          { unitId: 'u1', date: '2030-01-09', total: 4 },
+          { unitId: 'u1', date: '2030-01-07', total: 5 },
+          { unitId: 'u1', date: '2030-01-08', total: 6 },
+          { unitId: 'u2', date: '2030-01-07', total: 2 },
+        ],
+        values.availability,
+      ),
+    ).toEqual([
+      { kind: 'availability', unitId: 'u1', date: '2030-01-09', booked: 0, from: 3, to: 4 },
+      { kind: 'availability', unitId: 'u1', date: '2030-01-08', booked: 4, from: 5, to: 6 },
+      { kind: 'availability', unitId: 'u2', date: '2030-01-07', booked: 0, from: null, to: 2 },
+    ]);
+  });
+  it('says nothing of a total below what is booked: cellError does', () => {
+    const [cell] = availabilityCells([{ unitId: 'u1', date: '2030-01-08', total: 3 }], values.availability);
+    expect(cell).toMatchObject({ booked: 4, from: 5, to: 3 });
+    expect(cellError(cell!)).toBe('validation_messages.below_booked');
+  });
 });
 
 describe('cellError', () => {

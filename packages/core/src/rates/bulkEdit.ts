@@ -30,6 +30,17 @@ export interface InventoryValues {
   rates: Record<string, Record<Day, RateValue>>;
 }
 
+/** One cell of a change: a unit night's rooms in all, or a plan night's price and restrictions. */
+export type AvailabilityCell = Extract<ChangedCell, { kind: 'availability' }>;
+export type RateCell = Extract<ChangedCell, { kind: 'rate' }>;
+
+/** A unit night's rooms in all (free + booked) to set. */
+export interface AvailabilityTarget {
+  unitId: string;
+  date: Day;
+  total: number;
+}
+
 export interface BulkEdit {
   /** First and last day, both included. */
   from: Day;
@@ -106,21 +117,13 @@ const sameRate = (a: RateValue, b: RateValue) =>
 export function expandBulkEdit(edit: BulkEdit, values: InventoryValues, currency: string): ChangedCell[] {
   const days = bulkEditDays(edit);
   const { availability, price, restrictions } = edit.changes;
-  const cells: ChangedCell[] = [];
-  if (availability !== undefined)
-    for (const unitId of edit.unitIds)
-      for (const date of days) {
-        const before = values.availability[unitId]?.[date];
-        if (before?.total === availability) continue;
-        cells.push({
-          kind: 'availability',
-          unitId,
-          date,
-          booked: before?.booked ?? 0,
-          from: before?.total ?? null,
-          to: availability,
-        });
-      }
+  const cells: ChangedCell[] =
+    availability === undefined
+      ? []
+      : availabilityCells(
+          edit.unitIds.flatMap((unitId) => days.map((date) => ({ unitId, date, total: availability }))),
+          values.availability,
+        );
   const patch = Object.fromEntries(Object.entries(restrictions ?? {}).filter(([, v]) => v !== undefined));
   if (price === undefined && Object.keys(patch).length === 0) return cells;
   for (const ratePlanId of edit.ratePlanIds)
@@ -131,6 +134,31 @@ export function expandBulkEdit(edit: BulkEdit, values: InventoryValues, currency
       if (after.price === null || (before && sameRate(before, after))) continue;
       cells.push({ kind: 'rate', ratePlanId, date, from: before, to: after });
     }
+  return cells;
+}
+
+/**
+ * The cells of setting unit nights' rooms in all, in the targets' order: each with the rooms booked that night
+ * and its total before (`null`: no row); a night already at its total is left out. Whether a total is below
+ * what is booked is `cellError`'s to say.
+ */
+export function availabilityCells(
+  targets: readonly AvailabilityTarget[],
+  values: InventoryValues['availability'],
+): AvailabilityCell[] {
+  const cells: AvailabilityCell[] = [];
+  for (const { unitId, date, total } of targets) {
+    const before = values[unitId]?.[date];
+    if (before?.total === total) continue;
+    cells.push({
+      kind: 'availability',
+      unitId,
+      date,
+      booked: before?.booked ?? 0,
+      from: before?.total ?? null,
+      to: total,
+    });
+  }
   return cells;
 }
 

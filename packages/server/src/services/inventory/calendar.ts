@@ -1,17 +1,8 @@
-import { nightPrice, roundMoney } from '@tern/core';
+import { EMPTY_RATE, nightPrice, roundMoney } from '@tern/core';
 import type { InventoryCalendar } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';
-import {
-  bookedRooms,
-  DEFAULT_RESTRICTIONS,
-  freeRooms,
-  hotelOnly,
-  ofProperty,
-  rangeDays,
-  rateNights,
-  unitsAndPlans,
-} from './grid.js';
+import { availabilityValues, hotelOnly, ofProperty, rangeDays, rateValues, unitsAndPlans } from './grid.js';
 
 // The calendar of a property: per unit and night the rooms in all, booked and free; per rate plan and night the
 // price (and by occupancy, with core's `nightPrice`) and the restrictions. A night without a row is shown as
@@ -32,11 +23,14 @@ export async function inventoryCalendar(
   const plans = query.ratePlanIds
     ? allPlans.filter((p) => query.ratePlanIds!.includes(p.id))
     : allPlans.filter((p) => unitIds.has(p.unit_id));
-  const ids = units.map((u) => u.id);
-  const [free, booked, nights] = await Promise.all([
-    freeRooms(db, ids, query.from, query.to),
-    bookedRooms(db, ids, query.from, query.to),
-    rateNights(
+  const [rooms, nights] = await Promise.all([
+    availabilityValues(
+      db,
+      units.map((u) => u.id),
+      query.from,
+      query.to,
+    ),
+    rateValues(
       db,
       plans.map((p) => p.id),
       query.from,
@@ -53,9 +47,8 @@ export async function inventoryCalendar(
       title: u.title,
       count: Number(u.count),
       nights: days.map((date) => {
-        const taken = booked.get(`${u.id}|${date}`) ?? 0;
-        const left = free.get(`${u.id}|${date}`) ?? 0;
-        return { date, total: left + taken, booked: taken, free: left };
+        const { total, booked } = rooms[u.id]?.[date] ?? { total: 0, booked: 0 };
+        return { date, total, booked, free: total - booked };
       }),
     })),
     ratePlans: plans.map((p) => {
@@ -72,8 +65,8 @@ export async function inventoryCalendar(
         sellMode: p.sell_mode,
         maxAdults: Number(p.max_adults),
         nights: days.map((date) => {
-          const night = nights.get(`${p.id}|${date}`);
-          if (!night) return { date, price: null, byOccupancy: [], ...DEFAULT_RESTRICTIONS };
+          const night = nights[p.id]?.[date];
+          if (!night) return { date, byOccupancy: [], ...EMPTY_RATE };
           const { price, ...restrictions } = night;
           return {
             date,

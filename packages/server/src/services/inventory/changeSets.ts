@@ -1,22 +1,16 @@
-import type { UndoResult } from '@tern/sdk';
+import { type RateCell, undoChanges } from '@tern/core';
+import type { ChangedCell, UndoResult } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
-import {
-  type AvailabilityCell,
-  type AvailabilityTarget,
-  hotelOnly,
-  inTransaction,
-  type RateCell,
-  setAvailability,
-  writeRates,
-} from './grid.js';
+import { hotelOnly, inTransaction, setAvailability, writeRates } from './grid.js';
 
 // Change sets: every applied bulk change is stored with each cell's value before and after, so the property's
-// last one can be undone; each is one entry of the property's audit trail (never one per cell).
+// last one can be undone (by core's `undoChanges`, the inverse the calendar page shows); each is one entry of the
+// property's audit trail (never one per cell).
 
-type Cell = AvailabilityCell | RateCell;
+type Cell = ChangedCell;
 
 /** Stores a change set (before its cells are all known, for the rows call); `auditChange` records it. */
 export async function newChangeSet(
@@ -118,20 +112,12 @@ export async function undoLastChange(db: Db, actor: Actor, property: OwnedProper
       [property.id],
     );
     if (!last) throw conflict('nothing_to_undo');
-    const back: AvailabilityTarget[] = [];
-    const rates: RateCell[] = [];
-    for (const cell of last.cells) {
-      if (cell.kind === 'availability')
-        back.push({ unitId: cell.unitId, date: cell.date, total: cell.from ?? 0 });
-      else
-        rates.push({
-          kind: 'rate',
-          ratePlanId: cell.ratePlanId,
-          date: cell.date,
-          from: cell.to,
-          to: cell.from,
-        });
-    }
+    // The inverse change set; availability is set back against what is booked now (as any availability change).
+    const inverse = undoChanges(last.cells);
+    const back = inverse.flatMap((c) =>
+      c.kind === 'availability' ? [{ unitId: c.unitId, date: c.date, total: c.to }] : [],
+    );
+    const rates = inverse.filter((c): c is RateCell => c.kind === 'rate');
     const availability = await setAvailability(tx, back, true);
     await writeRates(tx, rates);
     const restored = last.kind === 'rows' ? await restoreRows(tx, last.id) : 0;

@@ -1,12 +1,24 @@
-import { addDays, daysBetween, isoWeekday, todayIn } from '@tern/core';
-import { INVENTORY_MAX_DAYS, type NightRestrictions } from '@tern/sdk';
+import {
+  type AvailabilityCell,
+  type AvailabilityTarget,
+  addDays,
+  availabilityCells,
+  cellError,
+  daysBetween,
+  type InventoryValues,
+  type RateCell,
+  type RateValue,
+  todayIn,
+} from '@tern/core';
+import { INVENTORY_MAX_DAYS } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 
-// What the inventory services share: the property's units and plans, the days of a range, the rooms booked per
-// unit and night, and the two writes — availability (locked against bookings) and rate nights — as multi-row
-// statements.
+// What the inventory services share: the property's units and plans, the days of a range, the calendar's values
+// as core's bulk edit reads them (rooms in all and booked per unit and night, price and restrictions per plan
+// and night), and the two writes — availability (locked against bookings) and rate nights — as multi-row
+// statements. What a change makes of those values is core's (`core/src/rates/bulkEdit.ts`).
 
 export interface PlanRow {
   id: string;
@@ -23,36 +35,21 @@ export interface UnitRow {
   count: number;
 }
 
-/** A rate night as stored: price and restrictions. */
-export type RateNight = NightRestrictions & { price: number | null };
-
-export const DEFAULT_RESTRICTIONS: NightRestrictions = {
-  stopSell: false,
-  closedToArrival: false,
-  closedToDeparture: false,
-  minStayArrival: 1,
-  minStayThrough: 1,
-  maxStay: null,
-};
-
 /** Only a hotel has rooms to count; a car station's days are the car rental's. */
 export function hotelOnly(property: OwnedProperty): void {
   if (property.kind !== 'accommodation') throw conflict('inventory_hotels_only');
 }
 
-/** The days from `from` to `to` (both included), at most a year; `field` is named when too long. */
-export function rangeDays(from: string, to: string, field = 'to'): string[] {
-  const count = daysBetween(from, to) + 1;
-  if (count > INVENTORY_MAX_DAYS)
+/** A range of at most a year (`field` is named when it is longer). */
+export function checkRange(from: string, to: string, field = 'to'): void {
+  if (daysBetween(from, to) + 1 > INVENTORY_MAX_DAYS)
     throw invalidField('inventory_range_too_long', field, { days: INVENTORY_MAX_DAYS });
-  return Array.from({ length: count }, (_, i) => addDays(from, i));
 }
 
-/** The range's days on the given weekdays (1 Monday … 7 Sunday; all when none). */
-export function daysOn(days: string[], weekdays: readonly number[] | undefined): string[] {
-  if (!weekdays) return days;
-  const on = new Set(weekdays);
-  return days.filter((d) => on.has(isoWeekday(d)));
+/** The days from `from` to `to` (both included), at most a year. */
+export function rangeDays(from: string, to: string, field = 'to'): string[] {
+  checkRange(from, to, field);
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
 }
 
 /** Past nights cannot be changed: nothing sells or is booked on them any more. */
@@ -89,17 +86,9 @@ export function ofProperty(
   for (const id of ids ?? []) if (!known.has(id)) throw notFound(code);
 }
 
-const key = (id: string, date: string) => `${id}|${date}`;
-
-/** Rooms booked per `unit|date` from `from` to `to` (included): booked rooms of bookings not cancelled. */
-export async function bookedRooms(
-  db: Db,
-  unitIds: string[],
-  from: string,
-  to: string,
-): Promise<Map<string, number>> {
-  if (unitIds.length === 0) return new Map();
-  const rows = await db.query<{ unit_id: string; date: string; booked: number }>(
+/** Rooms booked per unit and night from `from` to `to` (included): booked rooms of bookings not cancelled. */
+async function bookedRooms(db: Db, unitIds: string[], from: string, to: string) {
+  return db.query<{ unit_id: string; date: string; booked: number }>(
     `select br.unit_id, d::date::text as date, count(*)::int as booked
        from booking_rooms br
        join bookings b on b.id = br.booking_id
@@ -110,49 +99,75 @@ export async function bookedRooms(
       group by 1, 2`,
     [unitIds, from, to],
   );
-  return new Map(rows.map((r) => [key(r.unit_id, r.date), Number(r.booked)]));
 }
 
-/** Rooms free per `unit|date` (rows that exist). With `lock`, the rows are locked in (unit, date) order. */
-export async function freeRooms(
-  db: Db,
-  unitIds: string[],
-  from: string,
-  to: string,
-  lock = false,
-): Promise<Map<string, number>> {
-  if (unitIds.length === 0) return new Map();
-  const rows = await db.query<{ unit_id: string; date: string; available: number }>(
+/** Rooms free per unit and night (rows that exist). With `lock`, the rows are locked in (unit, date) order. */
+async function freeRooms(db: Db, unitIds: string[], from: string, to: string, lock: boolean) {
+  return db.query<{ unit_id: string; date: string; available: number }>(
     `select unit_id, date::text as date, available from unit_availability
       where unit_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
       order by unit_id, date${lock ? ' for update' : ''}`,
     [unitIds, from, to],
   );
-  return new Map(rows.map((r) => [key(r.unit_id, r.date), Number(r.available)]));
-}
-
-export interface AvailabilityTarget {
-  unitId: string;
-  date: string;
-  /** Rooms in all (free + booked). */
-  total: number;
-}
-
-export interface AvailabilityCell {
-  kind: 'availability';
-  unitId: string;
-  date: string;
-  booked: number;
-  /** Rooms in all before (`null`: no row, none free). */
-  from: number | null;
-  to: number;
 }
 
 /**
- * Sets the rooms in all of units' nights, serialized with bookings: the nights' rows are locked first (in unit,
- * date order — the order a booking takes them in), then the rooms booked are counted, so a booking that took
- * a room meanwhile has committed and counts; a total below what is booked is refused. Free = total − booked.
- * Answers the cells that change; with `write` false, changes nothing (a preview: no locks either).
+ * Per unit and night from `from` to `to`, the rooms in all (free + booked) and booked: a night with neither a
+ * row nor a booking is left out. With `lock`, the nights' rows are locked first (in unit, date order — the order
+ * a booking takes them in), then the rooms booked are counted, so a booking that took a room meanwhile has
+ * committed and counts.
+ */
+export async function availabilityValues(
+  db: Db,
+  unitIds: string[],
+  from: string,
+  to: string,
+  lock = false,
+): Promise<InventoryValues['availability']> {
+  if (unitIds.length === 0) return {};
+  const [free, booked] = lock
+    ? [await freeRooms(db, unitIds, from, to, true), await bookedRooms(db, unitIds, from, to)]
+    : await Promise.all([freeRooms(db, unitIds, from, to, false), bookedRooms(db, unitIds, from, to)]);
+  const values: InventoryValues['availability'] = {};
+  const night = (unitId: string, date: string) => {
+    values[unitId] ??= {};
+    values[unitId][date] ??= { total: 0, booked: 0 };
+    return values[unitId][date];
+  };
+  for (const r of free) night(r.unit_id, r.date).total += Number(r.available);
+  for (const r of booked) {
+    const n = night(r.unit_id, r.date);
+    n.booked = Number(r.booked);
+    n.total += n.booked;
+  }
+  return values;
+}
+
+/** Unit nights' new totals written (free = total − booked), in one statement. */
+async function writeAvailability(tx: Db, cells: AvailabilityCell[]): Promise<void> {
+  if (cells.length === 0) return;
+  await tx.query(
+    `insert into unit_availability (unit_id, date, available)
+     select * from unnest($1::uuid[], $2::date[], $3::int[])
+     on conflict (unit_id, date) do update set available = excluded.available`,
+    [cells.map((c) => c.unitId), cells.map((c) => c.date), cells.map((c) => c.to - c.booked)],
+  );
+}
+
+/**
+ * Writes the availability cells of a change read with `availabilityValues(…, lock)` — the first whose total is
+ * below what is booked refuses the whole change (409 `availability_below_booked`).
+ */
+export async function applyAvailability(tx: Db, cells: AvailabilityCell[], write: boolean): Promise<void> {
+  for (const c of cells)
+    if (cellError(c)) throw conflict('availability_below_booked', { date: c.date, booked: c.booked });
+  if (write) await writeAvailability(tx, cells);
+}
+
+/**
+ * Sets the rooms in all of units' nights, serialized with bookings (see `availabilityValues`); a total below
+ * what is booked is refused. Answers the cells that change (core's `availabilityCells`); with `write` false,
+ * changes nothing (a preview: no locks either).
  */
 export async function setAvailability(
   tx: Db,
@@ -167,44 +182,20 @@ export async function setAvailability(
     if (t.date < from) from = t.date;
     if (t.date > to) to = t.date;
   }
-  const free = await freeRooms(tx, unitIds, from, to, write);
-  const booked = await bookedRooms(tx, unitIds, from, to);
-  const cells: AvailabilityCell[] = [];
-  for (const t of targets) {
-    const k = key(t.unitId, t.date);
-    const taken = booked.get(k) ?? 0;
-    const was = free.get(k);
-    if (t.total < taken) throw conflict('availability_below_booked', { date: t.date, booked: taken });
-    const before = was === undefined ? null : was + taken;
-    if (before === t.total) continue;
-    cells.push({
-      kind: 'availability',
-      unitId: t.unitId,
-      date: t.date,
-      booked: taken,
-      from: before,
-      to: t.total,
-    });
-  }
-  if (write && cells.length > 0)
-    await tx.query(
-      `insert into unit_availability (unit_id, date, available)
-       select * from unnest($1::uuid[], $2::date[], $3::int[])
-       on conflict (unit_id, date) do update set available = excluded.available`,
-      [cells.map((c) => c.unitId), cells.map((c) => c.date), cells.map((c) => c.to - c.booked)],
-    );
+  const cells = availabilityCells(targets, await availabilityValues(tx, unitIds, from, to, write));
+  await applyAvailability(tx, cells, write);
   return cells;
 }
 
-/** Rate nights per `plan|date` (rows that exist); with `lock`, locked. */
-export async function rateNights(
+/** Price and restrictions per plan and night (rows that exist); with `lock`, locked. */
+export async function rateValues(
   db: Db,
   planIds: string[],
   from: string,
   to: string,
   lock = false,
-): Promise<Map<string, RateNight>> {
-  if (planIds.length === 0) return new Map();
+): Promise<InventoryValues['rates']> {
+  if (planIds.length === 0) return {};
   const rows = await db.query<{
     rate_plan_id: string;
     date: string;
@@ -222,45 +213,25 @@ export async function rateNights(
       order by rate_plan_id, date${lock ? ' for update' : ''}`,
     [planIds, from, to],
   );
-  return new Map(
-    rows.map((r) => [
-      key(r.rate_plan_id, r.date),
-      {
-        price: Number(r.price),
-        stopSell: r.stop_sell,
-        closedToArrival: r.closed_to_arrival,
-        closedToDeparture: r.closed_to_departure,
-        minStayArrival: Number(r.min_stay_arrival),
-        minStayThrough: Number(r.min_stay_through),
-        maxStay: r.max_stay === null ? null : Number(r.max_stay),
-      },
-    ]),
-  );
+  const values: InventoryValues['rates'] = {};
+  for (const r of rows) {
+    values[r.rate_plan_id] ??= {};
+    values[r.rate_plan_id]![r.date] = {
+      price: Number(r.price),
+      stopSell: r.stop_sell,
+      closedToArrival: r.closed_to_arrival,
+      closedToDeparture: r.closed_to_departure,
+      minStayArrival: Number(r.min_stay_arrival),
+      minStayThrough: Number(r.min_stay_through),
+      maxStay: r.max_stay === null ? null : Number(r.max_stay),
+    };
+  }
+  return values;
 }
-
-export interface RateCell {
-  kind: 'rate';
-  ratePlanId: string;
-  date: string;
-  from: RateNight | null;
-  to: RateNight | null;
-}
-
-export const sameNight = (a: RateNight | null, b: RateNight | null) =>
-  a === b ||
-  (a !== null &&
-    b !== null &&
-    a.price === b.price &&
-    a.stopSell === b.stopSell &&
-    a.closedToArrival === b.closedToArrival &&
-    a.closedToDeparture === b.closedToDeparture &&
-    a.minStayArrival === b.minStayArrival &&
-    a.minStayThrough === b.minStayThrough &&
-    a.maxStay === b.maxStay);
 
 /** Writes rate cells: each `to` upserted in one statement, a `to` of `null` deleted (an undone new night). */
 export async function writeRates(tx: Db, cells: RateCell[]): Promise<void> {
-  const set = cells.filter((c) => c.to !== null) as (RateCell & { to: RateNight })[];
+  const set = cells.filter((c): c is RateCell & { to: RateValue } => c.to !== null);
   const gone = cells.filter((c) => c.to === null);
   if (set.length > 0)
     await tx.query(
