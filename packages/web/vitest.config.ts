@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { workspaceSources } from './vite.config';
+import { translatorAliases, workspaceSources } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
-  resolve: { alias: workspaceSources() },
+  // The same resolution as the app's build: our packages' sources, 'react-i18next' and 'i18next' to Tern's translator.
+  resolve: { alias: [...workspaceSources(), ...translatorAliases] },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,26 +1,22 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next, useTranslation } from 'react-i18next';
 import { apiErrorsEn } from './apiErrors';
 import { en } from './en';
+import { setDefaultTranslator, useTranslation } from './react';
+import { createInstance, type i18n, type Messages } from './translator';
 
 /**
- * One i18next instance for the app; English only for now (the store's eight languages come later). It starts
- * with the shared catalogue (`en.ts`: sign-in, navigation, titles, the frame); the larger parts of the
- * screens come with their chunks (`useCatalogue`): the booking engine's strings with the app frame, the back
- * office's with its screens.
+ * One translator for the app (`translator.ts`, with i18next's API); English only for now (the store's eight
+ * languages come later). It starts with the shared catalogue (`en.ts`: sign-in, navigation, titles, the frame);
+ * the larger parts of the screens come with their chunks (`useCatalogue`): the booking engine's strings with the
+ * app frame, the back office's with its screens.
  */
 export function createI18n(language = 'en'): i18n {
-  const instance = i18next.createInstance();
-  void instance.use(initReactI18next).init({
+  // The messages are copied in: parts are merged into the instance's store, never into the shared module.
+  const instance = createInstance({
     lng: language,
     fallbackLng: 'en',
-    // A copy of the top level: parts are merged into the instance's store, never into the shared module.
     resources: { en: { translation: { ...en, ...apiErrorsEn } } },
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-    react: { useSuspense: false },
   });
+  setDefaultTranslator(instance);
   return instance;
 }
 
@@ -41,7 +37,7 @@ export function addCatalogue(instance: i18n, part: CataloguePart): void {
   added.set(instance, parts);
   if (parts.has(part)) return;
   parts.add(part);
-  instance.addResourceBundle(part.language, 'translation', part.messages, true, false);
+  instance.addResourceBundle(part.language, 'translation', part.messages as Messages);
 }
 
 /**
