@@ -3,6 +3,8 @@ export * from './admin/confirmedActionMachine.js';
 export * from './admin/forms.js';
 export * from './admin/paymentProviders.js';
 export * from './admin/photos.js';
+export * from './admin/photosMachine.js';
+export * from './admin/photoUploads.js';
 export * from './admin/promoCodes.js';
 export * from './admin/userRows.js';
 export * from './auth/changePasswordMachine.js';

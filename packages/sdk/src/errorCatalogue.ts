@@ -149,6 +149,8 @@ export const errorCatalogue = {
   invalid_image: 'The file is not a readable image.',
   unsupported_image: 'Only .png, .jpeg and .jpg images can be uploaded.',
   too_many_photos: 'A property shows at most {{max}} photos.',
+  too_many_uploads:
+    'A property takes at most {{max}} photos and a logo: save or remove photos before uploading more.',
   unknown_photo: 'This photo was not uploaded for this property.',
   duplicate_photo: 'The same photo appears twice.',
   // The platform

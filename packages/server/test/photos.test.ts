@@ -297,6 +297,52 @@ describe('photos', () => {
   });
 });
 
+describe('the upload limit', () => {
+  it('takes at most 100 photos and a logo, counting a day of uploads nothing shows yet', async () => {
+    const admin = server.client(await server.signIn('admin'));
+    const third = (await server.db.one<{ id: string }>(
+      'select id from properties where id <> all($1) order by key limit 1',
+      [[propertyId, otherPropertyId]],
+    ))!.id;
+    const { photos } = await admin.photos.list({ params: { id: third } });
+    const shown = photos.filter((p) => !p.isRemoved).length;
+    const first = await upload(admin, file(await png(30, 30, '#16a085'), 'first.png'), third);
+    // Images uploaded and never shown, up to the 100 photos and the logo (recorded as the store would).
+    const room = MAX_PHOTOS + 1 - shown - 1;
+    for (let i = 0; i < room; i++) {
+      const hash = `feed${String(i).padStart(28, '0')}`;
+      await server.db.query(
+        `insert into upload_files (hash, content_type, ext, width, height, widths)
+         values ($1, 'image/png', 'png', 1, 1, '{1}') on conflict do nothing`,
+        [hash],
+      );
+      await server.db.query(
+        `insert into uploads (hash, owner_type, owner_id, size) values ($1, 'property', $2, 1)`,
+        [hash, third],
+      );
+    }
+    const next = async () => upload(admin, file(await png(31, 31, '#27ae60'), 'next.png'), third);
+    expect(await refusal(next())).toEqual({ status: 400, code: 'too_many_uploads', fields: ['image'] });
+    // A shown upload counts as a photo, not twice: showing the first frees nothing, but the rest still fill it.
+    await admin.photos.save({
+      params: { id: third },
+      body: {
+        photos: [
+          ...photos.map(({ url, description, kind, isRemoved }) => ({ url, description, kind, isRemoved })),
+          { url: first.publicUrl, description: 'First' },
+        ],
+      },
+    });
+    expect((await refusal(next())).code).toBe('too_many_uploads');
+    // A day later the uploads nothing shows are let go.
+    await server.db.query(
+      "update uploads set created_at = now() - interval '25 hours' where owner_id = $1 and hash like 'feed%'",
+      [third],
+    );
+    expect((await next()).publicUrl).toMatch(/^\/photos\/uploads\//);
+  });
+});
+
 describe('the logo', () => {
   it('is one of the property’s uploads, or none', async () => {
     const logo = await upload(hotelier, file(await png(200, 80, '#f1c40f'), 'logo.png'));

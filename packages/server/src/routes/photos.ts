@@ -1,9 +1,8 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers } from '../http/context.js';
-import { getPhotos, savePhotos, setLogo } from '../services/photos.js';
+import { getPhotos, savePhotos, setLogo, uploadPhoto } from '../services/photos.js';
 import { fileStoreFor } from '../services/uploads/fileStore.js';
 import { serveUpload } from '../services/uploads/serve.js';
-import { storeUpload } from '../services/uploads/uploads.js';
 
 // A property's photos, logo and uploads; `owns` has resolved the property (one the caller works at, any for an
 // admin).
@@ -16,11 +15,11 @@ export const photosHandlers: AreaHandlers<Contract['photos']> = {
       query.w ?? null,
     ),
   upload: ({ body }, ctx) =>
-    storeUpload(
+    uploadPhoto(
       ctx.db,
       fileStoreFor(ctx.config, ctx.db, (m, e) => ctx.logger.error(m, e)),
       ctx,
-      { type: 'property', id: body.propertyId },
+      body.propertyId,
       body.image,
     ),
   list: ({ params }, ctx) => getPhotos(ctx.db, params.id),

@@ -6,12 +6,14 @@ import {
   type PhotoKind,
   type PropertyPhotos,
   type photosBody,
+  type UploadedImage,
 } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../db/db.js';
 import { invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';
-import { ownedUploads, uploadFileOf } from './uploads/uploads.js';
+import type { FileStore } from './uploads/fileStore.js';
+import { ownedUploads, storeUpload, uploadFileOf } from './uploads/uploads.js';
 
 // A property's photos and logo (document 2 §3, §4): kept in the columns the booking engine reads — `photos`, in
 // the order shown, as `{file, description}` (plus kind and author) served at `/photos/<file>` — so a save is
@@ -66,6 +68,41 @@ export async function getPhotos(db: Db, propertyId: string): Promise<PropertyPho
     propertyId,
   ]);
   return toPhotos(propertyId, row!);
+}
+
+/** Document 2 §9: a property shows at most 100 photos, and has one logo. */
+const LOGOS = 1;
+/** How long an upload nothing shows yet counts against the limit (an editing session; then it is let go). */
+export const PENDING_UPLOAD_HOURS = 24;
+
+/**
+ * An upload for a property's photos or logo (document 2 §5, §9): refused with `too_many_uploads` when the shown
+ * photos and the uploads of the last day that nothing shows yet already fill the 100 photos and the logo, so
+ * that a client cannot pile up images a save could never show. The upload itself is `storeUpload`'s.
+ */
+export async function uploadPhoto(
+  db: Db,
+  store: FileStore,
+  actor: Actor,
+  propertyId: string,
+  image: Blob,
+): Promise<UploadedImage> {
+  const row = (await db.one<Row>('select photos, removed_photos, logo from properties where id = $1', [
+    propertyId,
+  ]))!;
+  const used = new Set([...row.photos, ...row.removed_photos].map((p) => p.file));
+  if (row.logo) used.add(row.logo);
+  const recent = await db.query<{ file: string }>(
+    `select 'uploads/' || f.hash || '.' || f.ext as file
+       from uploads u join upload_files f on f.hash = u.hash
+      where u.owner_type = 'property' and u.owner_id = $1
+        and u.created_at > now() - make_interval(hours => $2)`,
+    [propertyId, PENDING_UPLOAD_HOURS],
+  );
+  const pending = recent.filter((r) => !used.has(r.file)).length;
+  if (row.photos.length + pending >= MAX_PHOTOS + LOGOS)
+    throw invalidField('too_many_uploads', 'image', { max: MAX_PHOTOS });
+  return storeUpload(db, store, actor, { type: 'property', id: propertyId }, image);
 }
 
 /** The `/photos/<file>` file an address names (a width asked with `?w=` is not part of it). */
