@@ -1,19 +1,31 @@
 /** @jsxRuntime automatic @jsxImportSource react */
-import { randomUUID } from 'node:crypto';
-import { bookingFlowMachine, formatPrice, isCardNeeded, memoryFlowStorage } from '@tern/core';
-import type { TernClient, VehicleBookingBody, VehicleOffer } from '@tern/sdk';
+import {
+  bookingFlowMachine,
+  type CheckoutField,
+  type CheckoutFields,
+  formatPrice,
+  isCardNeeded,
+  memoryFlowStorage,
+} from '@tern/core';
+import type { TernClient, VehicleOffer } from '@tern/sdk';
 import { Box, Text } from 'ink';
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import { createActor } from 'xstate';
 import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
-import { bookCarOffer } from '../booking/carCheckout.js';
-import { CAR_CARD_NEEDED, type CarBookFlags, prepareCarBooking } from '../booking/carOrder.js';
+import { CAR_CARD_NEEDED, type CarBookFlags } from '../booking/carOrder.js';
 import { policyLine } from '../booking/format.js';
+import {
+  type CheckoutRun,
+  fillCheckout,
+  startCheckout,
+  submitCheckout,
+} from '../booking/headlessCheckout.js';
 import type { CarQuery } from '../booking/queryFlags.js';
 import { vehicleQuery } from '../booking/vehicleSearch.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
+import { checkoutErrors, typeIntoCheckout } from './checkoutFields.js';
 import {
   Choices,
   type FieldSpec,
@@ -32,12 +44,11 @@ import {
 type Step = 'offers' | 'driver' | 'confirm' | 'booking';
 
 interface State {
-  /** Where the checkout is, once core's booking flow has opened it: the driver, the summary, the call. */
-  checkout: 'driver' | 'confirm' | 'booking';
+  /** The checkout's summary is shown (core's rules found the driver right), waiting for y. */
+  reviewing: boolean;
   cursor: number;
   offer: VehicleOffer | null;
   driverFields: FieldsState;
-  body: VehicleBookingBody | null;
   message: string | null;
 }
 
@@ -51,19 +62,13 @@ export interface BookCarWizardProps {
   done: (booked: Booked | null) => void;
 }
 
-const DRIVER_FIELDS: FieldSpec[] = [
+/** The driver's fields typed here: core's checkout fields of the same keys. */
+const DRIVER_FIELDS: (FieldSpec & { key: CheckoutField })[] = [
   { key: 'firstName', label: 'First name' },
   { key: 'lastName', label: 'Last name' },
   { key: 'email', label: 'E-mail' },
   { key: 'phone', label: 'Phone' },
 ];
-
-const FLAG_FIELD: Record<string, string> = {
-  '--first-name': 'firstName',
-  '--last-name': 'lastName',
-  '--email': 'email',
-  '--phone': 'phone',
-};
 
 /** The server prices an offer for its charged days. */
 const price = (offer: VehicleOffer) => {
@@ -71,11 +76,15 @@ const price = (offer: VehicleOffer) => {
   return first ? formatPrice(first.totalPrice, first.currency) : '—';
 };
 
-/** The car wizard of `tern book car` on a terminal: the search (polled), the offer, the driver, confirm, book. */
+/**
+ * The car wizard of `tern book car` on a terminal: core's car search (polled), core's booking flow, and the
+ * checkout on core's checkout machine (the web app's): the driver typed into it, its rules checking it, y
+ * ticking the agreement and submitting, its attempt's key on every retry.
+ */
 export function BookCarWizard(props: BookCarWizardProps) {
   const { client, flags, query } = props;
   const [get, set] = useSyncState<State>(() => ({
-    checkout: 'driver',
+    reviewing: false,
     cursor: 0,
     offer: null,
     driverFields: fieldsState(DRIVER_FIELDS, {
@@ -84,10 +93,9 @@ export function BookCarWizard(props: BookCarWizardProps) {
       email: flags.email,
       phone: flags.phone,
     }),
-    body: null,
     message: null,
   }));
-  const [idempotencyKey] = useState(() => flags.idempotencyKey ?? randomUUID());
+  const checkout = useRef<CheckoutRun | null>(null);
   const patch = (change: Partial<State>) => set({ ...get(), ...change });
 
   // The search is core's vehicleQueryMachine (the web app's search page), started once for the flags the
@@ -109,6 +117,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
       for (const subscription of subscriptions) subscription.unsubscribe();
       search.actor.stop();
       flow.stop();
+      checkout.current?.actor.stop();
     };
   }, []);
   const searched = search.actor.getSnapshot();
@@ -142,64 +151,88 @@ export function BookCarWizard(props: BookCarWizardProps) {
         currency: query.currency,
       },
     });
-    patch({ checkout: 'driver', offer, message: null });
-  };
-
-  const prepare = (values: Record<string, string>) => {
-    const offer = get().offer;
-    if (!offer) return;
-    try {
-      const body = prepareCarBooking(
-        { ...flags, ...values, offer: offer.id, acceptPolicies: true },
-        offer,
-        query,
-      );
-      patch({ checkout: 'confirm', body, message: null });
-    } catch (error) {
-      const fields = error instanceof UserError ? error.fields : [];
-      const errors = Object.fromEntries(
-        fields.filter((f) => FLAG_FIELD[f.field]).map((f) => [FLAG_FIELD[f.field], f.message]),
-      );
-      if (Object.keys(errors).length > 0)
-        patch({ driverFields: withErrors(DRIVER_FIELDS, get().driverFields, errors) });
-      else patch({ message: props.describe(error) });
-    }
-  };
-
-  const book = () => {
-    const { body, offer, driverFields } = get();
-    if (!body || !offer) return;
-    patch({ checkout: 'booking', message: null });
-    // Core's checkout books it, with the price shown: the server refuses it if it changed since (409).
-    const driver = { ...flags, ...driverFields.values, offer: offer.id, acceptPolicies: true };
-    bookCarOffer(
+    // Core's checkout for the offer, with the price shown (the server refuses it if the price changed).
+    checkout.current?.actor.stop();
+    const run = startCheckout({
       client,
-      driver,
-      offer,
-      query,
-      idempotencyKey,
-      props.now(),
-      offer.ratePlans[0]?.totalPrice,
-    ).then(
-      ({ created, body: sent }) => {
+      data: {
+        kind: 'vehicle',
+        propertyId: offer.stationChannelId,
+        currency: query.currency,
+        vehicleChannelId: offer.vehicleChannelId,
+        rateId: offer.id,
+        rental: {
+          pickupDate: query.pickupDate,
+          dropoffDate: query.dropoffDate,
+          pickupTime: query.pickupTime,
+          dropoffTime: query.dropoffTime,
+        },
+        driverAge: query.driverAge,
+        driverCountry: query.driverCountry,
+        ...(offer.ratePlans[0] ? { total: offer.ratePlans[0].totalPrice } : {}),
+      },
+      cardNeeded: isCardNeeded([offer.cancellationPolicy]),
+      cardToken: flags.cardToken,
+      idempotencyKey: flags.idempotencyKey,
+    });
+    fillCheckout(run.actor, {
+      ...get().driverFields.values,
+      notes: flags.notes,
+      reservationName: flags.reservationName,
+      externalReference: flags.reference,
+    });
+    run.actor.subscribe(() => redraw());
+    checkout.current = run;
+    patch({ reviewing: false, offer, message: null });
+  };
+
+  /** The driver as typed goes into core's checkout, field by field. */
+  const typeDriver = (driverFields: FieldsState) => {
+    patch({ driverFields });
+    typeIntoCheckout(checkout.current, DRIVER_FIELDS, driverFields.values);
+  };
+
+  /** Enter on the driver: core's rules check it (as the web's submit does); right, the summary opens. */
+  const review = () => {
+    const run = checkout.current;
+    if (!run) return;
+    const errors = checkoutErrors(run);
+    if (Object.keys(errors).length > 0)
+      return patch({ driverFields: withErrors(DRIVER_FIELDS, get().driverFields, errors) });
+    patch({ reviewing: true, message: null, driverFields: { ...get().driverFields, errors: {} } });
+  };
+
+  /** y: core's checkout ticks the agreement and submits; a refusal leaves the summary with its words. */
+  const book = () => {
+    const run = checkout.current;
+    const { offer } = get();
+    if (!run || !offer || run.actor.getSnapshot().hasTag('busy')) return;
+    patch({ message: null });
+    submitCheckout(run).then(
+      ({ created, request }) => {
+        if (request.kind !== 'vehicle') throw new Error('a car checkout booked a stay');
         flow.send({
           type: 'booking.succeeded',
           booked: {
             bookingId: created.bookingId,
             reservationId: created.reservationId,
-            email: sent.booking.driver.email,
+            email: request.body.booking.driver.email,
             kind: 'vehicle',
             provider: offer.provider,
           },
         });
-        props.done({ created, lines: carBookedLines(offer, query, sent) });
+        props.done({ created, lines: carBookedLines(offer, query, request.body) });
       },
-      (error: unknown) => patch({ checkout: 'confirm', message: props.describe(error) }),
+      (error: unknown) => patch({ message: props.describe(error) }),
     );
   };
 
   /** The step shown: the flow's car search (the offers), or the checkout's part. */
-  const stepOf = (): Step => (flow.getSnapshot().matches('checkout') ? get().checkout : 'offers');
+  const stepOf = (): Step => {
+    if (!flow.getSnapshot().matches('checkout') || !checkout.current) return 'offers';
+    if (checkout.current.actor.getSnapshot().matches('submitting')) return 'booking';
+    return get().reviewing ? 'confirm' : 'driver';
+  };
   const keys = {
     offers: {
       up: () => patch({ cursor: Math.max(0, get().cursor - 1), message: null }),
@@ -208,14 +241,11 @@ export function BookCarWizard(props: BookCarWizardProps) {
       escape: () => props.done(null),
     },
     driver: {
-      ...fieldKeys(
-        DRIVER_FIELDS,
-        () => get().driverFields,
-        (driverFields) => patch({ driverFields }),
-        prepare,
-      ),
+      ...fieldKeys(DRIVER_FIELDS, () => get().driverFields, typeDriver, review),
       escape: () => {
         flow.send({ type: 'flow.back' });
+        checkout.current?.actor.stop();
+        checkout.current = null;
         patch({ message: null });
       },
     },
@@ -224,9 +254,9 @@ export function BookCarWizard(props: BookCarWizardProps) {
         t.toLowerCase() === 'y'
           ? book()
           : t.toLowerCase() === 'n'
-            ? patch({ checkout: 'driver', message: null })
+            ? patch({ reviewing: false, message: null })
             : undefined,
-      escape: () => patch({ checkout: 'driver', message: null }),
+      escape: () => patch({ reviewing: false, message: null }),
     },
     booking: {},
   } satisfies Record<Step, object>;
@@ -272,16 +302,13 @@ export function BookCarWizard(props: BookCarWizardProps) {
           <Hint>Enter: next · Esc: back to the offers</Hint>
         </>
       ) : null}
-      {(step === 'confirm' || step === 'booking') && state.offer && state.body ? (
+      {(step === 'confirm' || step === 'booking') && state.offer && checkout.current ? (
         <Box flexDirection="column">
           <Text>
             {state.offer.make} {state.offer.model} from {state.offer.stationTitle} ({state.offer.provider})
           </Text>
           <Text bold>Price: {price(state.offer)}</Text>
-          <Text>
-            Driver: {state.body.booking.driver.firstName} {state.body.booking.driver.lastName} &lt;
-            {state.body.booking.driver.email}&gt;
-          </Text>
+          <DriverLine fields={checkout.current.actor.getSnapshot().context.fields} />
           <Text>Policy: {policyLine(state.offer.cancellationPolicy)}</Text>
           {step === 'booking' ? (
             <Text color="yellow">Booking…</Text>
@@ -295,6 +322,14 @@ export function BookCarWizard(props: BookCarWizardProps) {
         <Text color="red">✗ {searchMessage}</Text>
       ) : null}
     </Box>
+  );
+}
+
+function DriverLine({ fields }: { fields: CheckoutFields }) {
+  return (
+    <Text>
+      Driver: {fields.firstName.trim()} {fields.lastName.trim()} &lt;{fields.email.trim()}&gt;
+    </Text>
   );
 }
 

@@ -18,8 +18,6 @@ import {
   type RatesSelection,
   ratesTableMachine,
   todayIn,
-  validateCheckout,
-  validationWords,
 } from '@tern/core';
 import type { PropertyInfo, RateOffer, TernClient, UnitWithRates } from '@tern/sdk';
 import { Box, Text } from 'ink';
@@ -38,6 +36,7 @@ import { CARD_NEEDED, type StayOrder } from '../booking/stayOrder.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
+import { checkoutErrors, typeIntoCheckout } from './checkoutFields.js';
 import {
   Choices,
   type FieldSpec,
@@ -325,24 +324,16 @@ export function BookStayWizard(props: BookStayWizardProps) {
   /** The contact as typed goes into core's checkout, field by field. */
   const typeContact = (contactFields: FieldsState) => {
     patch({ contactFields });
-    const run = checkout.current;
-    if (!run) return;
-    const { fields } = run.actor.getSnapshot().context;
-    for (const { key } of CONTACT_FIELDS)
-      if (contactFields.values[key] !== undefined && contactFields.values[key] !== fields[key])
-        run.actor.send({ type: 'field.change', field: key, value: contactFields.values[key] });
+    typeIntoCheckout(checkout.current, CONTACT_FIELDS, contactFields.values);
   };
 
   /** Enter on the contact: core's rules check it (as the web's submit does); right, the summary opens. */
   const review = () => {
     const run = checkout.current;
     if (!run) return;
-    const errors = validateCheckout('accommodation', run.actor.getSnapshot().context.fields);
-    const words = Object.fromEntries(
-      Object.entries(errors).map(([field, key]) => [field, validationWords(key)]),
-    );
-    if (Object.keys(words).length > 0)
-      return patch({ contactFields: withErrors(CONTACT_FIELDS, get().contactFields, words) });
+    const errors = checkoutErrors(run);
+    if (Object.keys(errors).length > 0)
+      return patch({ contactFields: withErrors(CONTACT_FIELDS, get().contactFields, errors) });
     patch({ reviewing: true, message: null, contactFields: { ...get().contactFields, errors: {} } });
   };
 
