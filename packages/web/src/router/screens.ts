@@ -75,6 +75,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/admin/ApiKeysPage'), 'ApiKeysPage'),
     ready: true,
   },
+  inventory: {
+    component: backOffice(() => import('../features/inventory/InventoryPage'), 'InventoryPage'),
+    ready: true,
+  },
   promocodes: {
     component: backOffice(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,

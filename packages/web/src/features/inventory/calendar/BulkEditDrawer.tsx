@@ -1,0 +1,391 @@
+import { cellError, expandBulkEdit } from '@tern/core';
+import type { ChangedCell, InventoryCalendar, InventoryChangeResult, TernClient } from '@tern/sdk';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Checkbox } from '../../../components/Checkbox';
+import { DateRangePicker } from '../../../components/DateRangePicker';
+import { Drawer } from '../../../components/Drawer';
+import { Select } from '../../../components/Select';
+import { TextField } from '../../../components/TextField';
+import { useErrorText } from '../../errors/useErrorText';
+import { type CalendarStructure, EMPTY_DATA, inventoryValues, mergeCalendar } from './calendarModel';
+import {
+  ALL_WEEKDAYS,
+  type EditForm,
+  FLAG_FIELDS,
+  type FormErrors,
+  formBody,
+  formEdit,
+  formErrors,
+  type MaxStayChoice,
+  PRICE_OPS,
+  type PriceOp,
+} from './editForm';
+
+/** Cells listed in the preview; the rest are counted. */
+export const PREVIEW_LIST_MAX = 100;
+
+export interface BulkEditDrawerProps {
+  isOpen: boolean;
+  onOpenChange: (open: boolean) => void;
+  initial: EditForm;
+  structure: CalendarStructure;
+  /** The calendar's first and last day. */
+  bounds: { from: string; to: string };
+  client: TernClient;
+  propertyId: string;
+  /** The range read afresh for the preview (the calendar shows it too). */
+  onRead: (reply: InventoryCalendar) => void;
+  onSaved: (result: InventoryChangeResult, form: EditForm) => void;
+}
+
+interface Preview {
+  /** The form the preview was made of: a change to the form asks for a new preview. */
+  of: EditForm;
+  cells: ChangedCell[];
+  problems: { cell: ChangedCell; key: string }[];
+}
+
+/**
+ * The bulk edit: a range and weekdays, the room types (availability) and rate plans (price, restrictions) it
+ * acts on, and what it changes. "Preview" reads the range afresh and lists, with core's `expandBulkEdit`, every
+ * cell that would change, before and after, with core's `cellError` for any that cannot be saved; "Save"
+ * sends the same edit once the preview stands.
+ */
+export function BulkEditDrawer(props: BulkEditDrawerProps) {
+  const { t } = useTranslation();
+  return (
+    <Drawer
+      title={t('inventory.edit.title')}
+      isOpen={props.isOpen}
+      onOpenChange={props.onOpenChange}
+      side="end"
+      width="560px"
+    >
+      {(close) => <BulkEditForm {...props} close={close} />}
+    </Drawer>
+  );
+}
+
+function BulkEditForm({
+  initial,
+  structure,
+  bounds,
+  client,
+  propertyId,
+  onRead,
+  onSaved,
+  close,
+}: BulkEditDrawerProps & { close: () => void }) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const [form, setForm] = useState<EditForm>(initial);
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const update = (patch: Partial<EditForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setFailure(null);
+  };
+  const current = preview && preview.of === form ? preview : null;
+  const number = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }),
+    [i18n.language],
+  );
+  const errorOf = (field: keyof FormErrors) => (errors[field] ? t(errors[field]!) : null);
+
+  const runPreview = async () => {
+    const found = formErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const edit = formEdit(form, structure);
+    setBusy('preview');
+    setFailure(null);
+    try {
+      // The range afresh, narrowed to what the edit touches: the preview's "before" is what is stored now.
+      const reply = await client.inventory.calendar({
+        params: { propertyId },
+        query: {
+          from: form.from,
+          to: form.to,
+          ...(edit.unitIds.length ? { unitIds: [...edit.unitIds] } : {}),
+          ...(edit.ratePlanIds.length ? { ratePlanIds: [...edit.ratePlanIds] } : {}),
+        },
+      });
+      onRead(reply);
+      const values = inventoryValues(mergeCalendar(EMPTY_DATA, reply));
+      const cells = expandBulkEdit(edit, values, structure.currency);
+      const problems = cells.flatMap((cell) => {
+        const key = cellError(cell);
+        return key ? [{ cell, key }] : [];
+      });
+      setPreview({ of: form, cells, problems });
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!current || current.problems.length || !current.cells.length) return;
+    setBusy('save');
+    setFailure(null);
+    try {
+      const result = await client.inventory.edit({ params: { propertyId }, body: formBody(form) });
+      onSaved(result, form);
+      close();
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const titleOf = (cell: ChangedCell) =>
+    cell.kind === 'availability'
+      ? (structure.units.find((u) => u.id === cell.unitId)?.title ?? cell.unitId)
+      : (structure.ratePlans.find((p) => p.id === cell.ratePlanId)?.title ?? cell.ratePlanId);
+  const show = (value: number | boolean | null | undefined) =>
+    value === null || value === undefined
+      ? '–'
+      : typeof value === 'boolean'
+        ? t(value ? 'inventory.flags.on' : 'inventory.flags.off')
+        : number.format(value);
+  const describe = (cell: ChangedCell): string => {
+    if (cell.kind === 'availability')
+      return t('inventory.edit.rooms_change', {
+        from: show(cell.from),
+        to: show(cell.to),
+        booked: cell.booked,
+      });
+    const before = cell.from;
+    const after = cell.to;
+    const fields = [
+      'price',
+      'stopSell',
+      'closedToArrival',
+      'closedToDeparture',
+      'minStayArrival',
+      'minStayThrough',
+      'maxStay',
+    ] as const;
+    return fields
+      .filter((f) => (before?.[f] ?? null) !== (after?.[f] ?? null))
+      .map((f) => `${t(`inventory.fields.${f}`)} ${show(before?.[f])} → ${show(after?.[f])}`)
+      .join('; ');
+  };
+
+  const select = (
+    label: string,
+    options: { id: string; label: string }[],
+    key: string,
+    on: (k: string) => void,
+  ) => <Select label={label} options={options} selectedKey={key} onSelectionChange={on} />;
+  const flagOptions = ['unchanged', 'on', 'off'].map((id) => ({ id, label: t(`inventory.edit.flag_${id}`) }));
+
+  return (
+    <form className="inv-edit" onSubmit={save} noValidate>
+      <DateRangePicker
+        label={t('inventory.edit.dates')}
+        calendarLabel={t('inventory.edit.dates')}
+        value={{ start: form.from, end: form.to }}
+        minValue={bounds.from}
+        onChange={(range) => update({ from: range?.start ?? '', to: range?.end ?? '' })}
+        errorMessage={errorOf('from') ?? errorOf('to')}
+      />
+      <fieldset className="inv-edit__group">
+        <legend>{t('inventory.edit.weekdays')}</legend>
+        <div className="inv-edit__weekdays">
+          {ALL_WEEKDAYS.map((d) => (
+            <Checkbox
+              key={d}
+              isSelected={form.weekdays.includes(d)}
+              onChange={(on) =>
+                update({ weekdays: on ? [...form.weekdays, d] : form.weekdays.filter((w) => w !== d) })
+              }
+            >
+              {t(`inventory.weekdays.${d}`)}
+            </Checkbox>
+          ))}
+        </div>
+        {errors.weekdays ? <p className="field__error">{t(errors.weekdays)}</p> : null}
+      </fieldset>
+      <fieldset className="inv-edit__group">
+        <legend>{t('inventory.edit.targets')}</legend>
+        {structure.units.map((unit) => (
+          <div key={unit.id} className="inv-edit__unit">
+            <Checkbox
+              isSelected={form.unitIds.includes(unit.id)}
+              onChange={(on) =>
+                update({
+                  unitIds: on ? [...form.unitIds, unit.id] : form.unitIds.filter((u) => u !== unit.id),
+                })
+              }
+            >
+              {t('inventory.edit.rooms_of', { unit: unit.title })}
+            </Checkbox>
+            <div className="inv-edit__plans">
+              {structure.ratePlans
+                .filter((p) => p.unitId === unit.id)
+                .map((plan) => (
+                  <Checkbox
+                    key={plan.id}
+                    isSelected={form.ratePlanIds.includes(plan.id)}
+                    onChange={(on) =>
+                      update({
+                        ratePlanIds: on
+                          ? [...form.ratePlanIds, plan.id]
+                          : form.ratePlanIds.filter((p) => p !== plan.id),
+                      })
+                    }
+                  >
+                    {t('inventory.edit.plan_of', { plan: plan.title, unit: unit.title })}
+                  </Checkbox>
+                ))}
+            </div>
+          </div>
+        ))}
+        <p className="field__description">{t('inventory.edit.targets_hint')}</p>
+        {errors.targets ? <p className="field__error">{t(errors.targets)}</p> : null}
+      </fieldset>
+      <fieldset className="inv-edit__group">
+        <legend>{t('inventory.edit.changes')}</legend>
+        <div className="inv-edit__pair">
+          {select(
+            t('inventory.edit.price_op', { currency: structure.currency }),
+            PRICE_OPS.map((id) => ({ id, label: t(`inventory.price_ops.${id}`) })),
+            form.priceOp,
+            (k) => update({ priceOp: k as PriceOp }),
+          )}
+          {form.priceOp !== 'unchanged' ? (
+            <TextField
+              label={t('inventory.edit.price_value')}
+              value={form.price}
+              onChange={(price) => update({ price })}
+              errorMessage={errorOf('price')}
+            />
+          ) : null}
+        </div>
+        <TextField
+          label={t('inventory.edit.availability')}
+          description={t('inventory.edit.blank_keeps')}
+          inputMode="numeric"
+          value={form.availability}
+          onChange={(availability) => update({ availability })}
+          errorMessage={errorOf('availability')}
+        />
+        <div className="inv-edit__flags">
+          {FLAG_FIELDS.map((field) => (
+            <div key={field}>
+              {select(t(`inventory.fields.${field}`), flagOptions, form.flags[field], (k) =>
+                update({ flags: { ...form.flags, [field]: k as EditForm['flags'][typeof field] } }),
+              )}
+            </div>
+          ))}
+        </div>
+        <div className="inv-edit__pair">
+          <TextField
+            label={t('inventory.fields.minStayArrival')}
+            inputMode="numeric"
+            value={form.minStayArrival}
+            onChange={(minStayArrival) => update({ minStayArrival })}
+            errorMessage={errorOf('minStayArrival')}
+          />
+          <TextField
+            label={t('inventory.fields.minStayThrough')}
+            inputMode="numeric"
+            value={form.minStayThrough}
+            onChange={(minStayThrough) => update({ minStayThrough })}
+            errorMessage={errorOf('minStayThrough')}
+          />
+        </div>
+        <div className="inv-edit__pair">
+          {select(
+            t('inventory.fields.maxStay'),
+            (['unchanged', 'none', 'set'] as const).map((id) => ({
+              id,
+              label: t(`inventory.edit.max_${id}`),
+            })),
+            form.maxStay,
+            (k) => update({ maxStay: k as MaxStayChoice }),
+          )}
+          {form.maxStay === 'set' ? (
+            <TextField
+              label={t('inventory.edit.max_nights')}
+              inputMode="numeric"
+              value={form.maxStayValue}
+              onChange={(maxStayValue) => update({ maxStayValue })}
+              errorMessage={errorOf('maxStay')}
+            />
+          ) : null}
+        </div>
+        {errors.changes ? <p className="field__error">{t('inventory.edit.nothing_to_change')}</p> : null}
+      </fieldset>
+      {failure ? <Alert variant="error">{failure}</Alert> : null}
+      <section className="inv-preview" aria-label={t('inventory.edit.preview_title')} aria-live="polite">
+        {current ? (
+          <>
+            <h3 className="inv-preview__title">
+              {current.cells.length
+                ? t('inventory.edit.preview_count', { count: current.cells.length })
+                : t('inventory.edit.preview_none')}
+            </h3>
+            {current.problems.length ? (
+              <Alert variant="error">
+                {t('inventory.edit.preview_problems', { count: current.problems.length })}{' '}
+                {t(current.problems[0]!.key)} ({current.problems[0]!.cell.date},{' '}
+                {titleOf(current.problems[0]!.cell)})
+              </Alert>
+            ) : null}
+            {current.cells.length ? (
+              <table className="inv-preview__table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('inventory.edit.preview_date')}</th>
+                    <th scope="col">{t('inventory.edit.preview_what')}</th>
+                    <th scope="col">{t('inventory.edit.preview_change')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {current.cells.slice(0, PREVIEW_LIST_MAX).map((cell) => (
+                    <tr
+                      key={`${cell.kind}:${cell.kind === 'rate' ? cell.ratePlanId : cell.unitId}:${cell.date}`}
+                    >
+                      <td>{cell.date}</td>
+                      <td>{titleOf(cell)}</td>
+                      <td>{describe(cell)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            ) : null}
+            {current.cells.length > PREVIEW_LIST_MAX ? (
+              <p>{t('inventory.edit.preview_more', { count: current.cells.length - PREVIEW_LIST_MAX })}</p>
+            ) : null}
+          </>
+        ) : (
+          <p className="field__description">{t('inventory.edit.preview_first')}</p>
+        )}
+      </section>
+      <div className="inv-edit__actions">
+        <Button variant="secondary" onPress={close}>
+          {t('inventory.edit.cancel')}
+        </Button>
+        <Button variant="secondary" onPress={() => void runPreview()} isDisabled={busy !== null}>
+          {busy === 'preview' ? t('inventory.edit.previewing') : t('inventory.edit.preview')}
+        </Button>
+        <Button
+          type="submit"
+          isDisabled={busy !== null || !current || current.problems.length > 0 || !current.cells.length}
+        >
+          {busy === 'save' ? t('inventory.edit.saving') : t('inventory.edit.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

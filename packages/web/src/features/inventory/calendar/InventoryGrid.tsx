@@ -1,0 +1,447 @@
+// biome-ignore-all lint/a11y/useSemanticElements: a virtualised editable calendar is an ARIA grid (APG): rows and cells are drawn where they scroll to, which a table's layout cannot do.
+// biome-ignore-all lint/a11y/useFocusableInteractive: in an ARIA grid only the cells take focus (one tab stop, roving); rows and headers are its structure.
+import type { Day } from '@tern/core';
+import {
+  type KeyboardEvent,
+  memo,
+  type UIEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  type CalendarData,
+  type CalendarWindow,
+  cellValue,
+  type GridRow,
+  monthAt,
+  shiftMonth,
+} from './calendarModel';
+import type { MonthStatus } from './useMonths';
+
+/** A day's column, a row's height, the row titles' column and the dates' header, in CSS pixels. */
+export const COL_WIDTH = 64;
+export const ROW_HEIGHT = 30;
+export const LABEL_WIDTH = 240;
+export const HEAD_HEIGHT = 48;
+/** Rows and columns drawn beyond the visible ones, so a quick scroll shows no gap. */
+const OVERSCAN = 4;
+
+export interface GridFocus {
+  row: number;
+  col: number;
+}
+
+export interface InventoryGridProps {
+  window: CalendarWindow;
+  rows: readonly GridRow[];
+  data: CalendarData;
+  status: Readonly<Record<string, MonthStatus>>;
+  today: Day;
+  /** The months in view changed: load them (and the next one). */
+  onMonthsInView: (months: CalendarWindow['months']) => void;
+  /** Enter (or a double click) on a cell: edit from there. */
+  onEdit: (row: GridRow, day: Day) => void;
+  /** The viewport's size before the first layout (jsdom has none): tests set it. */
+  initialSize?: { width: number; height: number };
+}
+
+/** Where the keyboard moves the focus from `focus` (`null`: not a key the grid handles). */
+export function moveFocus(
+  key: string,
+  modifiers: { ctrl: boolean },
+  focus: GridFocus,
+  rowCount: number,
+  window: CalendarWindow,
+): GridFocus | null {
+  const lastCol = window.days.length - 1;
+  const clampRow = (r: number) => Math.max(0, Math.min(rowCount - 1, r));
+  const clampCol = (c: number) => Math.max(0, Math.min(lastCol, c));
+  const month = monthAt(window, focus.col);
+  switch (key) {
+    case 'ArrowRight':
+      return { ...focus, col: clampCol(focus.col + 1) };
+    case 'ArrowLeft':
+      return { ...focus, col: clampCol(focus.col - 1) };
+    case 'ArrowDown':
+      return { ...focus, row: clampRow(focus.row + 1) };
+    case 'ArrowUp':
+      return { ...focus, row: clampRow(focus.row - 1) };
+    case 'Home':
+      return modifiers.ctrl ? { row: 0, col: 0 } : { ...focus, col: month.start };
+    case 'End':
+      return modifiers.ctrl
+        ? { row: rowCount - 1, col: lastCol }
+        : { ...focus, col: month.start + month.length - 1 };
+    case 'PageDown':
+      return { ...focus, col: shiftMonth(window, focus.col, 1) };
+    case 'PageUp':
+      return { ...focus, col: shiftMonth(window, focus.col, -1) };
+    default:
+      return null;
+  }
+}
+
+function useFormats() {
+  const { t, i18n } = useTranslation();
+  return useMemo(() => {
+    const at = (day: Day) => new Date(`${day}T00:00:00Z`);
+    const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
+    const month = new Intl.DateTimeFormat(i18n.language, {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const full = new Intl.DateTimeFormat(i18n.language, {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
+    const rowLabel = (row: GridRow) => {
+      if (row.kind === 'occupancy') return t('inventory.rows.occupancy', { count: row.adults ?? 1 });
+      if (row.kind === 'price')
+        return row.plan?.sellMode === 'per_person'
+          ? t('inventory.rows.price_per_adult')
+          : t('inventory.rows.price_per_room');
+      return t(`inventory.rows.${row.kind}`);
+    };
+    const rowName = (row: GridRow) =>
+      [row.unit.title, row.plan?.title, rowLabel(row)].filter(Boolean).join(' · ');
+    /** The cell's words: what it shows, and what a screen reader says. */
+    const cellText = (row: GridRow, value: number | boolean | null): { text: string; spoken: string } => {
+      if (typeof value === 'boolean') {
+        const text = value ? t(`inventory.flags.${row.kind}`) : '';
+        return { text, spoken: value ? t('inventory.flags.on') : t('inventory.flags.off') };
+      }
+      if (value === null) {
+        const spoken = row.kind === 'maxStay' ? t('inventory.no_max_stay') : t('inventory.no_price');
+        return { text: '–', spoken };
+      }
+      const text = number.format(value);
+      return { text, spoken: text };
+    };
+    return {
+      day: (day: Day) => String(Number(day.slice(8))),
+      weekday: (day: Day) => weekday.format(at(day)),
+      month: (day: Day) => month.format(at(day)),
+      full: (day: Day) => full.format(at(day)),
+      rowLabel,
+      rowName,
+      cellText,
+      loading: t('inventory.loading_month'),
+      failed: t('inventory.month_failed'),
+    };
+  }, [t, i18n.language]);
+}
+
+type Formats = ReturnType<typeof useFormats>;
+
+interface RowProps {
+  row: GridRow;
+  index: number;
+  cols: readonly number[];
+  days: readonly Day[];
+  data: CalendarData;
+  monthState: (col: number) => MonthStatus['state'] | undefined;
+  focusCol: number | null;
+  today: Day;
+  formats: Formats;
+  width: number;
+}
+
+/** One row of the grid: its title, sticky at the left, and the cells of the columns drawn. */
+const Row = memo(function Row({
+  row,
+  index,
+  cols,
+  days,
+  data,
+  monthState,
+  focusCol,
+  today,
+  formats,
+  width,
+}: RowProps) {
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 2}
+      className={`inv-row inv-row--${row.plan ? 'plan' : 'unit'}${row.first ? ' inv-row--first' : ''}`}
+      style={{ top: HEAD_HEIGHT + index * ROW_HEIGHT, width }}
+    >
+      <div role="rowheader" aria-colindex={1} className="inv-row__label" title={formats.rowName(row)}>
+        {row.first ? (
+          <span className="inv-row__title">{row.plan ? row.plan.title : row.unit.title}</span>
+        ) : null}
+        <span className="inv-row__kind">
+          <span className="visually-hidden">
+            {[row.unit.title, row.plan?.title].filter(Boolean).join(' · ')}
+            {' · '}
+          </span>
+          {formats.rowLabel(row)}
+        </span>
+      </div>
+      {cols.map((col) => {
+        const day = days[col]!;
+        const value = cellValue(row, day, data);
+        const state = value === undefined ? monthState(col) : 'ready';
+        const words =
+          value !== undefined
+            ? formats.cellText(row, value)
+            : state === 'error'
+              ? { text: '!', spoken: formats.failed }
+              : { text: '', spoken: formats.loading };
+        const classes = ['inv-cell'];
+        if (day < today) classes.push('inv-cell--past');
+        if (value === true) classes.push('inv-cell--on');
+        if (value === null && row.kind !== 'maxStay') classes.push('inv-cell--empty');
+        if (row.kind === 'free' && value === 0) classes.push('inv-cell--zero');
+        if (value === undefined) classes.push(`inv-cell--${state === 'error' ? 'error' : 'loading'}`);
+        return (
+          <div
+            key={col}
+            role="gridcell"
+            aria-colindex={col + 2}
+            aria-busy={value === undefined && state !== 'error' ? true : undefined}
+            aria-label={`${formats.full(day)}, ${formats.rowName(row)}: ${words.spoken}`}
+            tabIndex={focusCol === col ? 0 : -1}
+            data-cell={`${index}:${col}`}
+            data-day={day}
+            className={classes.join(' ')}
+            style={{ left: LABEL_WIDTH + col * COL_WIDTH }}
+          >
+            {words.text}
+          </div>
+        );
+      })}
+    </div>
+  );
+});
+
+const range = (first: number, last: number) =>
+  Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
+
+/**
+ * The inventory calendar: days across (a year), units and rate plans down, an ARIA grid with one tab stop (the
+ * focused cell). Only the rows and columns in view are drawn (and a few beyond), so a year scrolls smoothly;
+ * the month titles and row titles stay in place. Keys: arrows move a cell, Home/End to the month's first or last
+ * day (with Ctrl: the grid's first or last cell), PageUp/PageDown a month back or on, Enter or F2 edits from the
+ * focused cell.
+ */
+export function InventoryGrid({
+  window,
+  rows,
+  data,
+  status,
+  today,
+  onMonthsInView,
+  onEdit,
+  initialSize,
+}: InventoryGridProps) {
+  const { t } = useTranslation();
+  const formats = useFormats();
+  const scroller = useRef<HTMLDivElement>(null);
+  const todayCol = Math.max(0, window.days.indexOf(today));
+  const [focus, setFocus] = useState<GridFocus>({ row: 0, col: todayCol });
+  const [view, setView] = useState({
+    left: todayCol * COL_WIDTH,
+    top: 0,
+    width: initialSize?.width ?? 1200,
+    height: initialSize?.height ?? 600,
+  });
+  const moved = useRef(false);
+  const frame = useRef<number | null>(null);
+
+  // Start at today's column; follow the viewport's size.
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollLeft = todayCol * COL_WIDTH;
+    const measure = () =>
+      setView((v) => ({
+        ...v,
+        left: el.scrollLeft,
+        top: el.scrollTop,
+        width: el.clientWidth || v.width,
+        height: el.clientHeight || v.height,
+      }));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [todayCol]);
+
+  const onScroll = useCallback((event: UIEvent<HTMLDivElement>) => {
+    const el = event.currentTarget;
+    if (frame.current !== null) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = null;
+      setView((v) => ({ ...v, left: el.scrollLeft, top: el.scrollTop }));
+    });
+  }, []);
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current);
+    },
+    [],
+  );
+
+  const lastCol = window.days.length - 1;
+  const firstCol = Math.max(0, Math.floor(view.left / COL_WIDTH) - OVERSCAN);
+  const endCol = Math.min(lastCol, Math.ceil((view.left + view.width - LABEL_WIDTH) / COL_WIDTH) + OVERSCAN);
+  const firstRow = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
+  const endRow = Math.min(
+    rows.length - 1,
+    Math.ceil((view.top + view.height - HEAD_HEIGHT) / ROW_HEIGHT) + OVERSCAN,
+  );
+
+  // The months in view, and the one after (scrolling on finds it loaded).
+  const firstMonth = window.months.indexOf(monthAt(window, firstCol));
+  const lastMonth = window.months.indexOf(monthAt(window, endCol));
+  useEffect(() => {
+    onMonthsInView(window.months.slice(firstMonth, lastMonth + 2));
+  }, [firstMonth, lastMonth, window, onMonthsInView]);
+
+  const cols = useMemo(() => {
+    const list = range(firstCol, endCol);
+    // The focused cell stays drawn, so that the focus is never lost by scrolling.
+    if (focus.col < firstCol || focus.col > endCol) list.push(focus.col);
+    return list;
+  }, [firstCol, endCol, focus.col]);
+  const rowIndexes = useMemo(() => {
+    const list = range(firstRow, endRow);
+    if (rows.length && (focus.row < firstRow || focus.row > endRow)) list.push(focus.row);
+    return list;
+  }, [firstRow, endRow, focus.row, rows.length]);
+
+  const monthState = useCallback((col: number) => status[monthAt(window, col).key]?.state, [status, window]);
+
+  /** Scrolls the least that shows the cell beside the sticky titles. */
+  const reveal = (next: GridFocus) => {
+    const el = scroller.current;
+    if (!el) return;
+    const width = el.clientWidth || view.width;
+    const height = el.clientHeight || view.height;
+    const x = next.col * COL_WIDTH;
+    const y = next.row * ROW_HEIGHT;
+    if (x < el.scrollLeft) el.scrollLeft = x;
+    else if (x + COL_WIDTH > el.scrollLeft + width - LABEL_WIDTH)
+      el.scrollLeft = x + COL_WIDTH - (width - LABEL_WIDTH);
+    if (y < el.scrollTop) el.scrollTop = y;
+    else if (y + ROW_HEIGHT > el.scrollTop + height - HEAD_HEIGHT)
+      el.scrollTop = y + ROW_HEIGHT - (height - HEAD_HEIGHT);
+    setView((v) => ({ ...v, left: el.scrollLeft, top: el.scrollTop }));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!rows.length) return;
+    if (event.key === 'Enter' || event.key === 'F2') {
+      event.preventDefault();
+      onEdit(rows[focus.row]!, window.days[focus.col]!);
+      return;
+    }
+    const next = moveFocus(event.key, { ctrl: event.ctrlKey || event.metaKey }, focus, rows.length, window);
+    if (!next) return;
+    event.preventDefault();
+    moved.current = true;
+    setFocus(next);
+    reveal(next);
+  };
+
+  // Focus follows the keyboard onto the cell just drawn.
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    scroller.current
+      ?.querySelector<HTMLElement>(`[data-cell="${focus.row}:${focus.col}"]`)
+      ?.focus({ preventScroll: true });
+  }, [focus]);
+
+  const cellAt = (target: EventTarget): GridFocus | null => {
+    const cell = (target as HTMLElement).closest?.('[data-cell]');
+    const [row, col] = (cell?.getAttribute('data-cell') ?? '').split(':').map(Number);
+    return cell && Number.isInteger(row) && Number.isInteger(col) ? { row: row!, col: col! } : null;
+  };
+
+  const width = LABEL_WIDTH + window.days.length * COL_WIDTH;
+  const headCols = cols.filter((c) => c >= firstCol && c <= endCol);
+  const visibleFirst = Math.floor(view.left / COL_WIDTH);
+  return (
+    <div
+      ref={scroller}
+      role="grid"
+      tabIndex={-1}
+      aria-label={t('inventory.grid_label')}
+      aria-rowcount={rows.length + 1}
+      aria-colcount={window.days.length + 1}
+      aria-describedby="inventory-keys"
+      className="inv-grid"
+      onScroll={onScroll}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const at = cellAt(event.target);
+        if (at && (at.row !== focus.row || at.col !== focus.col)) setFocus(at);
+      }}
+      onDoubleClick={(event) => {
+        const at = cellAt(event.target);
+        if (at) onEdit(rows[at.row]!, window.days[at.col]!);
+      }}
+    >
+      <div className="inv-grid__canvas" style={{ width, height: HEAD_HEIGHT + rows.length * ROW_HEIGHT }}>
+        <div role="rowgroup" className="inv-grid__head" style={{ width }}>
+          <div role="row" aria-rowindex={1} className="inv-row inv-row--head" style={{ width }}>
+            <div role="columnheader" aria-colindex={1} className="inv-row__label inv-corner">
+              {t('inventory.rooms_and_rates')}
+            </div>
+            {headCols.map((col) => {
+              const day = window.days[col]!;
+              const month = monthAt(window, col);
+              const weekend = [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay());
+              return (
+                <div
+                  key={col}
+                  role="columnheader"
+                  aria-colindex={col + 2}
+                  aria-label={formats.full(day)}
+                  className={`inv-head${weekend ? ' inv-head--weekend' : ''}${day === today ? ' inv-head--today' : ''}`}
+                  style={{ left: LABEL_WIDTH + col * COL_WIDTH }}
+                >
+                  <span className="inv-head__month" aria-hidden="true">
+                    {col === month.start || col === visibleFirst ? formats.month(day) : ''}
+                  </span>
+                  <span aria-hidden="true">
+                    {formats.weekday(day)} {formats.day(day)}
+                  </span>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div role="rowgroup">
+          {rowIndexes.map((index) => (
+            <Row
+              key={rows[index]!.key}
+              row={rows[index]!}
+              index={index}
+              cols={cols}
+              days={window.days}
+              data={data}
+              monthState={monthState}
+              focusCol={focus.row === index ? focus.col : null}
+              today={today}
+              formats={formats}
+              width={width}
+            />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
