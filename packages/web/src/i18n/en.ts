@@ -1,3 +1,5 @@
+import { validationMessagesEn } from '@tern/core';
+
 /**
  * The English catalogue shared by every page (sign-in, navigation, titles, the frame, the bookings list).
  * With the booking engine's part (`booking.ts`) and the back office's (`admin.ts`), loaded with their screens
@@ -22,31 +24,9 @@ export const en = {
     page_of: 'Page {{page}} of {{pages}}',
     email: { valid_message: 'Please enter valid Email' },
   },
-  validation_messages: {
-    required: 'Required',
-    email: 'Enter an e-mail address such as name@example.com',
-    otp_digits: 'The code has 6 digits',
-    password_min: 'Use at least 6 characters',
-    password_max: 'Use at most 128 characters',
-    not_match: 'The passwords do not match',
-    digits: 'Use digits only',
-    too_long_name: 'Use at most 200 characters',
-    duplicate_property: 'This property is already in the list',
-    promo_length: 'Use 2 to 50 characters',
-    promo_code_chars: 'Use letters, digits, - and _ only',
-    amount_min: 'At least 1',
-    percent_max: 'At most 100 %',
-    limit_min: 'At least 1, or empty for no limit',
-    range_before_today: 'The range cannot begin before today',
-    range_order: 'The range ends before it starts',
-    whole_number: 'Use a whole number',
-    at_least_one: 'At least 1',
-    not_negative: 'At least 0',
-    too_many: 'More than the room holds',
-    not_an_option: 'Choose one of the list',
-    max_below_min: 'The maximum stay is below the minimum',
-    below_booked: 'Fewer than the rooms already booked',
-  },
+  // Core's list: the words its form rules' keys name (the CLI prints the same).
+  validation_messages: validationMessagesEn,
+
   page_titles: {
     login: 'Sign in',
     profile: 'Profile',
