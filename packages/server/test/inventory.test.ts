@@ -1,4 +1,4 @@
-import { ApiError, type TernClient } from '@tern/sdk';
+import { ApiError, createClient, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -288,6 +288,155 @@ describe('bulk edits', () => {
         hotelier.inventory.edit({ params: { propertyId }, body: { from: day(2), to: day(3), changes: {} } }),
       ),
     ).toMatchObject({ status: 400 });
+  });
+});
+
+describe('bulk edits checked by core’s rules', () => {
+  it('refuses a decrease over 100 % and a maximum stay below a night’s minimum, naming the field', async () => {
+    expect(
+      await refusal(
+        hotelier.inventory.edit({
+          params: { propertyId },
+          body: {
+            from: day(60),
+            to: day(61),
+            ratePlanIds: [planIds[0]!],
+            changes: { price: { op: 'decrease_by_percent', value: 150 } },
+          },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'invalid_value', fields: [{ field: 'changes.price.value' }] });
+    await server.db.query(
+      'update rate_prices set min_stay_arrival = 3, max_stay = null where rate_plan_id = $1 and date = $2',
+      [planIds[0], day(61)],
+    );
+    const before = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: day(60), to: day(61) },
+    });
+    expect(
+      await refusal(
+        hotelier.inventory.edit({
+          params: { propertyId },
+          body: {
+            from: day(60),
+            to: day(61),
+            ratePlanIds: [planIds[0]!],
+            changes: { restrictions: { maxStay: 2 } },
+          },
+        }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      code: 'invalid_value',
+      fields: [{ field: 'changes.restrictions.maxStay', params: { date: day(61), ratePlanId: planIds[0] } }],
+    });
+    // Nothing of it was written, the night before it included.
+    expect(
+      await hotelier.inventory.calendar({ params: { propertyId }, query: { from: day(60), to: day(61) } }),
+    ).toEqual(before);
+  });
+});
+
+describe('idempotent bulk edits and undo (Idempotency-Key)', () => {
+  const range = { from: day(140), to: day(141) };
+  const nightsOf = async () =>
+    (
+      await hotelier.inventory.calendar({
+        params: { propertyId },
+        query: { ...range, ratePlanIds: [planIds[0]!] },
+      })
+    ).ratePlans[0]!.nights.map((n) => n.price);
+  const changeSets = async () =>
+    (await server.db.one<{ n: number }>(
+      'select count(*)::int as n from inventory_change_sets where property_id = $1',
+      [propertyId],
+    ))!.n;
+  const raise = () => ({
+    ...range,
+    ratePlanIds: [planIds[0]!],
+    changes: { price: { op: 'increase_by_percent', value: 10 } },
+  });
+  const post = (path: string, key: string, body?: unknown) =>
+    server.fetch(`/api/v1/tern_hotels/properties/${propertyId}/inventory/${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'idempotency-key': key,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+  let token: string;
+  beforeAll(async () => {
+    token = await server.signIn('hotelier');
+    await server.db.query(
+      'update rate_prices set price = 100 where rate_plan_id = $1 and date >= $2 and date <= $3',
+      [planIds[0], range.from, range.to],
+    );
+  });
+
+  it('applies a “+10 %” sent twice with one key once, and replays the first reply', async () => {
+    const sets = await changeSets();
+    const first = await post('edits', 'raise-once', raise());
+    expect(first.status).toBe(201);
+    const applied = await first.json();
+    const again = await post('edits', 'raise-once', raise());
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(applied);
+    expect(await nightsOf()).toEqual([110, 110]);
+    expect(await changeSets()).toBe(sets + 1);
+    // Another body with the same key is refused and changes nothing.
+    const other = await post('edits', 'raise-once', {
+      ...raise(),
+      changes: { price: { op: 'set', value: 1 } },
+    });
+    expect(other.status).toBe(409);
+    expect(await other.json()).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(await nightsOf()).toEqual([110, 110]);
+    // A new key is a new edit.
+    expect((await post('edits', 'raise-twice', raise())).status).toBe(201);
+    expect(await nightsOf()).toEqual([121, 121]);
+  });
+
+  it('undoes once for an undo sent twice with one key', async () => {
+    const first = await post('edits/undo', 'undo-once');
+    expect(first.status).toBe(201);
+    const undone = await first.json();
+    const again = await post('edits/undo', 'undo-once');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(undone);
+    // Only the last “+10 %” is taken back.
+    expect(await nightsOf()).toEqual([110, 110]);
+    expect((await post('edits/undo', 'undo-next')).status).toBe(201);
+    expect(await nightsOf()).toEqual([100, 100]);
+  });
+
+  it('the SDK keeps its key for the retry of a call whose reply was lost', async () => {
+    let calls = 0;
+    const keys: (string | null)[] = [];
+    const client = createClient({
+      baseUrl: server.url,
+      token: () => token,
+      retries: 2,
+      // The first reply is lost after the server committed the edit; the retry must not apply it again.
+      fetch: async (input, init) => {
+        const request = new Request(input, init);
+        keys.push(request.headers.get('idempotency-key'));
+        const reply = await fetch(request);
+        if (calls++ === 0) throw new TypeError('connection reset');
+        return reply;
+      },
+    });
+    const result = await client.inventory.edit({ params: { propertyId }, body: raise() });
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/\S/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(result.changeSetId).not.toBeNull();
+    expect(await nightsOf()).toEqual([110, 110]);
+    await client.inventory.undo({ params: { propertyId } });
+    expect(await nightsOf()).toEqual([100, 100]);
   });
 });
 

@@ -5,7 +5,8 @@ import { defineArea, endpoint } from './define.js';
 // Tern's own inventory calendar (document 2 §2 inventory page, §7 `auth/one_time_token`, M22; issue 11): a
 // property's rooms free and booked per unit and night, and price and restrictions per rate plan and night;
 // bulk edits over a range and weekdays with a preview and an undo; a year of rows in one call. The calendar
-// opens in a frame with a one-time token bound to the property, exchanged for a calendar session.
+// opens in a frame with a one-time token bound to the property, exchanged for a calendar session. A bulk edit
+// and an undo take an Idempotency-Key (`creates`): a retried edit is applied once.
 
 /** The longest range one call reads or writes: a year. */
 export const INVENTORY_MAX_DAYS = 366;
@@ -255,25 +256,27 @@ export const inventoryArea = defineArea('inventory', {
     method: 'POST',
     path: `${INVENTORY}/edits`,
     summary:
-      'A bulk edit over a range and weekdays: set or move prices, set availability (never below the rooms booked), set restrictions. Answers the cells it changed; with `preview` it changes nothing. Audited once.',
+      'A bulk edit over a range and weekdays: set or move prices, set availability (never below the rooms booked), set restrictions. Answers the cells it changed; with `preview` it changes nothing. Checked with the calendar page’s rules (core’s `validateBulkEdit`, `cellError`): a decrease over 100 %, or a maximum stay below a night’s minimum arrival stay, is 400 on its field. Audited once. With an `Idempotency-Key` (the SDK sends one per call and keeps it for its retries) a repeat is applied once: it replays the first reply (a “+10 %” never counts twice); the same key with another body is 409 `idempotency_key_reused`.',
     access: STAFF,
     owns: { propertyId: 'property', unitIds: 'unit', ratePlanIds: 'ratePlan' },
     params: z.object({ propertyId: id }),
     body: bulkEditBody,
     reply: 'plain',
     response: inventoryChangeResult,
+    creates: true,
     errors: [400, 404, 409],
   }),
   undo: endpoint({
     method: 'POST',
     path: `${INVENTORY}/edits/undo`,
     summary:
-      'Takes back the property’s last change set not yet undone (a bulk edit or bulk rows): each cell as it was. Refused when availability would fall below what was booked since.',
+      'Takes back the property’s last change set not yet undone (a bulk edit or bulk rows): each cell as it was. Refused when availability would fall below what was booked since. With an `Idempotency-Key`, a repeat replays the first reply instead of undoing the change before.',
     access: STAFF,
     owns: { propertyId: 'property' },
     params: z.object({ propertyId: id }),
     reply: 'plain',
     response: undoResult,
+    creates: true,
     errors: [404, 409],
   }),
   putRows: endpoint({
