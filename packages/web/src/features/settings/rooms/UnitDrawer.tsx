@@ -1,0 +1,279 @@
+import {
+  emptyUnitForm,
+  ROOM_KINDS,
+  type RoomKind,
+  type UnitForm,
+  type UnitFormErrors,
+  validateUnitForm,
+} from '@tern/core';
+import type { FieldError, Unit } from '@tern/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../../components/Alert';
+import { Button } from '../../../components/Button';
+import { Checkbox } from '../../../components/Checkbox';
+import { Select } from '../../../components/Select';
+import { Spinner } from '../../../components/Spinner';
+import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
+import { TextArea } from '../../../components/TextArea';
+import { TextField } from '../../../components/TextField';
+import { toast } from '../../../components/Toast';
+import { useServices } from '../../../session/SessionContext';
+import { useErrorText, useFieldErrorText } from '../../errors/useErrorText';
+import { NumberText } from './NumberText';
+import { useRoomFacilities } from './roomsData';
+
+/** A saved unit as the form edits it. */
+export function formOfUnit(unit: Unit): UnitForm {
+  return {
+    title: unit.title,
+    roomKind: unit.roomKind,
+    countOfRooms: unit.countOfRooms,
+    occAdults: unit.occAdults,
+    occChildren: unit.occChildren,
+    occInfants: unit.occInfants,
+    defaultOccupancy: unit.defaultOccupancy,
+    content: { description: unit.content.description },
+    facilities: unit.facilities.flatMap((group) => group.facilityCodes),
+  };
+}
+
+/** The fields of the General tab; the others are on Content. */
+const GENERAL: readonly string[] = [
+  'title',
+  'roomKind',
+  'countOfRooms',
+  'occAdults',
+  'occChildren',
+  'occInfants',
+  'defaultOccupancy',
+];
+
+export interface UnitFormProps {
+  propertyId: string;
+  /** The unit edited; `null` for a new one. */
+  unit: Unit | null;
+  onCancel: () => void;
+  onSaved: (unit: Unit) => void;
+}
+
+/**
+ * The unit drawer's form (document 2 §2, §3 "Unit (room type)", §5): tabs General (title, room or dorm, rooms,
+ * occupancy, default occupancy) and Content (description, facilities, the unit's photos). Core's rules check it
+ * before sending (R185, R186); a refused save shows the server's words beside the field, or as a notification.
+ */
+export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const fieldText = useFieldErrorText();
+  const { client } = useServices();
+  const [form, setForm] = useState<UnitForm>(() => (unit ? formOfUnit(unit) : emptyUnitForm()));
+  const [tab, setTab] = useState('general');
+  const [tried, setTried] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const errors: UnitFormErrors = tried ? validateUnitForm(form) : {};
+  const set = (patch: Partial<UnitForm>) => setForm((f) => ({ ...f, ...patch }));
+  const message = (field: keyof UnitFormErrors) => {
+    const key = errors[field];
+    return key ? t(key) : (serverErrors[field] ?? null);
+  };
+  const count = (field: 'countOfRooms' | 'occAdults' | 'occChildren' | 'occInfants' | 'defaultOccupancy') =>
+    ({
+      value: form[field],
+      onChange: (value: number | null) => set({ [field]: value }),
+      errorMessage: message(field),
+    }) as const;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    const found = validateUnitForm(form);
+    if (Object.keys(found).length > 0) {
+      setTab(Object.keys(found).some((f) => GENERAL.includes(f)) ? 'general' : 'content');
+      return;
+    }
+    setBusy(true);
+    const body = {
+      propertyId,
+      title: form.title,
+      roomKind: form.roomKind,
+      countOfRooms: form.countOfRooms!,
+      occAdults: form.occAdults!,
+      occChildren: form.occChildren!,
+      occInfants: form.occInfants!,
+      defaultOccupancy: form.defaultOccupancy,
+      content: { description: form.content.description },
+      facilities: form.facilities,
+    };
+    try {
+      const saved = unit
+        ? await client.roomsAndRates.updateUnit({ params: { roomTypeId: unit.id }, body })
+        : await client.roomsAndRates.createUnit({ body });
+      onSaved(saved);
+    } catch (error) {
+      const list = (error as { fields?: FieldError[] }).fields ?? [];
+      setServerErrors(Object.fromEntries(list.map((f) => [f.field, fieldText(f)])));
+      if (list.length > 0) setTab(list.some((f) => GENERAL.includes(f.field)) ? 'general' : 'content');
+      else toast.error(t('general.error_message'), errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const invalid = Object.keys(errors).length > 0 || Object.keys(serverErrors).length > 0;
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {invalid ? <Alert variant="error" title={t('rooms_and_rates.unit.fix_errors')} /> : null}
+      <Tabs selectedKey={tab} onSelectionChange={setTab}>
+        <TabList label={t('rooms_and_rates.unit.tabs')}>
+          <Tab id="general">{t('rooms_and_rates.unit.general')}</Tab>
+          <Tab id="content">{t('rooms_and_rates.unit.content')}</Tab>
+        </TabList>
+        <TabPanel id="general">
+          <div className="stack">
+            <TextField
+              label={t('rooms_and_rates.unit.title')}
+              value={form.title}
+              onChange={(title) => set({ title })}
+              isRequired
+              errorMessage={message('title')}
+            />
+            <Select
+              label={t('rooms_and_rates.unit.room_kind')}
+              options={ROOM_KINDS.map((id) => ({ id, label: t(`rooms_and_rates.room_kinds.${id}`) }))}
+              selectedKey={form.roomKind}
+              onSelectionChange={(roomKind) => set({ roomKind: roomKind as RoomKind })}
+              errorMessage={message('roomKind')}
+            />
+            <NumberText
+              label={t('rooms_and_rates.unit.count_of_rooms')}
+              description={t('rooms_and_rates.unit.count_hint')}
+              isRequired
+              {...count('countOfRooms')}
+            />
+            <fieldset className="rooms-fieldset">
+              <legend>{t('rooms_and_rates.unit.occupancy')}</legend>
+              <div className="admin-form__grid">
+                <NumberText label={t('rooms_and_rates.unit.occ_adults')} isRequired {...count('occAdults')} />
+                <NumberText
+                  label={t('rooms_and_rates.unit.occ_children')}
+                  isRequired
+                  {...count('occChildren')}
+                />
+                <NumberText
+                  label={t('rooms_and_rates.unit.occ_infants')}
+                  isRequired
+                  {...count('occInfants')}
+                />
+              </div>
+            </fieldset>
+            <NumberText
+              label={t('rooms_and_rates.unit.default_occupancy')}
+              description={t('rooms_and_rates.unit.default_occupancy_hint')}
+              {...count('defaultOccupancy')}
+            />
+          </div>
+        </TabPanel>
+        <TabPanel id="content">
+          <div className="stack">
+            <TextArea
+              label={t('rooms_and_rates.unit.description')}
+              value={form.content.description}
+              onChange={(description) => set({ content: { description } })}
+              errorMessage={serverErrors['content.description'] ?? null}
+            />
+            <UnitFacilities
+              selected={form.facilities}
+              onChange={(facilities) => set({ facilities })}
+              errorMessage={serverErrors.facilities ?? null}
+            />
+            <UnitPhotos unit={unit} />
+          </div>
+        </TabPanel>
+      </Tabs>
+      <div className="admin-form__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t('rooms_and_rates.cancel')}
+        </Button>
+        <Button type="submit" isPending={busy}>
+          {unit ? t('rooms_and_rates.save') : t('rooms_and_rates.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The room facilities, grouped by category (the grouped multi-select of §3). */
+function UnitFacilities({
+  selected,
+  onChange,
+  errorMessage,
+}: {
+  selected: string[];
+  onChange: (codes: string[]) => void;
+  errorMessage: string | null;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const options = useRoomFacilities();
+  const chosen = new Set(selected);
+  return (
+    <section className="stack" aria-labelledby="unit-facilities">
+      <h3 id="unit-facilities">{t('rooms_and_rates.unit.facilities')}</h3>
+      {errorMessage ? <p className="field__error">{errorMessage}</p> : null}
+      {options.isPending ? (
+        <Spinner label={t('rooms_and_rates.unit.facilities_loading')} />
+      ) : options.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorText(options.error)}
+        </Alert>
+      ) : (
+        <div className="facility-groups">
+          {options.data.categories.map((category) => (
+            <fieldset key={category.code}>
+              <legend>{t(`facility_categories.${category.code}`, { defaultValue: category.label })}</legend>
+              {category.facilities.map((f) => (
+                <Checkbox
+                  key={f.code}
+                  isSelected={chosen.has(f.code)}
+                  onChange={(on) =>
+                    onChange(on ? [...selected, f.code] : selected.filter((code) => code !== f.code))
+                  }
+                >
+                  {t(`facilities.${f.code}`, { defaultValue: f.label })}
+                </Checkbox>
+              ))}
+            </fieldset>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/**
+ * The unit's photos as the server keeps them (read only): the unit API takes no photos and the photo upload
+ * saves a property's photos, so they are not added here.
+ */
+function UnitPhotos({ unit }: { unit: Unit | null }) {
+  const { t } = useTranslation();
+  const photos = unit?.content.photos ?? [];
+  return (
+    <section className="stack" aria-labelledby="unit-photos">
+      <h3 id="unit-photos">{t('rooms_and_rates.unit.photos')}</h3>
+      <p className="field__description">{t('rooms_and_rates.unit.photos_note')}</p>
+      {photos.length === 0 ? (
+        <p>{t('rooms_and_rates.unit.no_photos')}</p>
+      ) : (
+        <ul className="rooms-photos">
+          {photos.map((photo) => (
+            <li key={photo.url}>
+              <img src={photo.url} alt={photo.description} loading="lazy" width={160} height={107} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
