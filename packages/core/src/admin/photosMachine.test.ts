@@ -231,7 +231,7 @@ describe('photosMachine', () => {
 
   it('keeps a refused save’s error and fields in failed, and sends again on user.retry', async () => {
     let calls = 0;
-    const { actor } = start([item('/photos/a.png', 0), item('/photos/b.png', 1)], async (input) => {
+    const { actor, emitted } = start([item('/photos/a.png', 0), item('/photos/b.png', 1)], async (input) => {
       calls++;
       if (calls === 1)
         throw new ApiError({
@@ -246,6 +246,7 @@ describe('photosMachine', () => {
     await waitFor(actor, (s) => s.matches({ editing: 'failed' }));
     expect(actor.getSnapshot().context.error?.code).toBe('unknown_photo');
     expect(Object.keys(actor.getSnapshot().context.fieldErrors)).toEqual(['/photos/b.png']);
+    expect(emitted).toEqual(['photos.failed']);
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.matches({ editing: 'saved' }));
     expect(calls).toBe(2);

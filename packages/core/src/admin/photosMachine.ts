@@ -77,6 +77,7 @@ export type PhotosEvent =
 export type PhotosEmitted =
   | { type: 'photos.saved'; photos: PropertyPhotos }
   | { type: 'photos.incomplete'; urls: string[] }
+  | { type: 'photos.failed'; error: Failure }
   | { type: 'upload.failed'; name: string; error: unknown };
 
 const entryId = (eventType: string) => eventType.replace(/^xstate\.(done|error)\.actor\./, '');
@@ -227,10 +228,13 @@ export const photosMachine = setup({
         },
         onError: {
           target: 'editing.failed',
-          actions: assign(({ context, event }) => ({
-            error: failureOf(event.error),
-            fieldErrors: fieldErrorsOf(event.error, photosBodyOf(context.drafts)),
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              error: failureOf(event.error),
+              fieldErrors: fieldErrorsOf(event.error, photosBodyOf(context.drafts)),
+            })),
+            emit(({ context }) => ({ type: 'photos.failed' as const, error: context.error! })),
+          ],
         },
       },
     },

@@ -1,4 +1,4 @@
-import type { PhotoDraft } from '@tern/core';
+import type { PhotoDraft, PhotosEvent } from '@tern/core';
 import { PHOTO_KINDS, type PhotoKind } from '@tern/sdk';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,8 @@ export interface PhotoGridProps {
   photos: PhotoDraft[];
   /** Field errors by photo address. */
   errors: Record<string, string>;
-  onReorder: (urls: string[], target: string, where: 'before' | 'after') => void;
-  onEdit: (url: string, patch: { description?: string; kind?: PhotoKind }) => void;
-  onRemove: (photo: PhotoDraft, number: number) => void;
+  /** `photosMachine`'s events: `photos.move`, `photo.edit`, `photo.remove`. */
+  send: (event: PhotosEvent) => void;
 }
 
 /**
@@ -21,16 +20,17 @@ export interface PhotoGridProps {
  * keyboard (Enter to pick up, arrows to choose the place, Enter to drop), as react-aria's drag and drop gives.
  * Tab moves into a row's fields, so typing in a description never moves the list.
  */
-export function PhotoGrid({ photos, errors, onReorder, onEdit, onRemove }: PhotoGridProps) {
+export function PhotoGrid({ photos, errors, send }: PhotoGridProps) {
   const { t } = useTranslation();
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
     onReorder: (e) =>
-      onReorder(
-        [...e.keys].map(String),
-        String(e.target.key),
-        e.target.dropPosition === 'before' ? 'before' : 'after',
-      ),
+      send({
+        type: 'photos.move',
+        urls: [...e.keys].map(String),
+        target: String(e.target.key),
+        where: e.target.dropPosition === 'before' ? 'before' : 'after',
+      }),
   });
   const kinds = PHOTO_KINDS.map((k) => ({ id: k, label: t(`property_photos.kinds.${k}`) }));
   const items = photos.map((photo, index) => ({ id: photo.url, photo, number: index + 1 }));
@@ -64,7 +64,7 @@ export function PhotoGrid({ photos, errors, onReorder, onEdit, onRemove }: Photo
             <TextField
               label={t('property_photos.description')}
               value={photo.description}
-              onChange={(description) => onEdit(photo.url, { description })}
+              onChange={(description) => send({ type: 'photo.edit', url: photo.url, patch: { description } })}
               isRequired
               errorMessage={errors[photo.url] ?? null}
             />
@@ -72,14 +72,16 @@ export function PhotoGrid({ photos, errors, onReorder, onEdit, onRemove }: Photo
               label={t('property_photos.kind')}
               options={kinds}
               selectedKey={photo.kind}
-              onSelectionChange={(kind) => onEdit(photo.url, { kind: kind as PhotoKind })}
+              onSelectionChange={(kind) =>
+                send({ type: 'photo.edit', url: photo.url, patch: { kind: kind as PhotoKind } })
+              }
             />
           </div>
           <Button
             variant="quiet"
             className="photo-row__remove"
             aria-label={t('property_photos.remove_named', { number })}
-            onPress={() => onRemove(photo, number)}
+            onPress={() => send({ type: 'photo.remove', url: photo.url })}
           >
             {t('property_photos.remove')}
           </Button>

@@ -1,0 +1,67 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type PickedFile, photosMachine } from '@tern/core';
+import type { PropertyPhotos } from '@tern/sdk';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { toast } from '../../components/Toast';
+import { useServices } from '../../session/SessionContext';
+import { useErrorText } from '../errors/useErrorText';
+import { PHOTOS_KEY } from './useImageUpload';
+
+/**
+ * Core's `photosMachine` (M17) for a property's photos, its `upload` and `save` actors on the session's client:
+ * the page renders its snapshot and sends its events; what it emits becomes the toasts, the cached list and the
+ * log line of a failed upload (document 2 §8).
+ */
+export function usePhotosMachine(photos: PropertyPhotos, propertyId: string) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const logic = useMemo(
+    () =>
+      photosMachine.provide({
+        actors: {
+          upload: fromPromise(({ input }) =>
+            client.photos.upload({ body: { image: input.file as File, propertyId: input.propertyId } }),
+          ),
+          save: fromPromise(({ input }) =>
+            client.photos.save({ params: { id: input.propertyId }, body: input.body }),
+          ),
+        },
+      }),
+    [client],
+  );
+  const [snapshot, send, actor] = useMachine(logic, { input: { propertyId, photos: photos.photos } });
+  const words = useRef({ t, errorText });
+  words.current = { t, errorText };
+  useEffect(() => {
+    const subscriptions = [
+      actor.on('photos.saved', ({ photos: saved }) => {
+        queryClient.setQueryData([PHOTOS_KEY, propertyId], saved);
+        toast.success(words.current.t('property_photos.saved'));
+      }),
+      actor.on('photos.incomplete', () =>
+        toast.error(
+          words.current.t('general.error_message'),
+          words.current.t('property_photos.describe_all'),
+        ),
+      ),
+      actor.on('photos.failed', ({ error }) =>
+        toast.error(words.current.t('general.error_message'), words.current.errorText(error)),
+      ),
+      actor.on('upload.failed', ({ name, error }) => console.error('upload failed', name, error)),
+    ];
+    return () => {
+      for (const s of subscriptions) s.unsubscribe();
+    };
+  }, [actor, queryClient, propertyId]);
+  const pick = (files: FileList | File[]) =>
+    send({
+      type: 'files.pick',
+      files: [...files].map((file): PickedFile<File> => ({ name: file.name, size: file.size, file })),
+    });
+  return { snapshot, send, pick };
+}
