@@ -135,6 +135,65 @@ describe('tern inventory', () => {
     expect(backwards.stderr).toContain('--to: The range ends before it starts');
   });
 
+  it('checks core’s bulk edit rules before calling', async () => {
+    const base = ['inventory', 'set', ...at(), '--from', day(5), '--to', day(6)];
+    const over = await runCli([...base, '--decrease', '150%'], { configDir });
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain('--price/--increase/--decrease: At most 100 %');
+    const stays = await runCli([...base, '--min-stay', '4', '--max-stay', '2'], { configDir });
+    expect(stays.code).toBe(1);
+    expect(stays.stderr).toContain('--max-stay: The maximum stay is below the minimum');
+  });
+
+  it('changes once for a set or an undo run again with the same --idempotency-key', async () => {
+    const before = await calendar(day(150), day(151));
+    const plan = before.ratePlans[0]!;
+    const prices = async () =>
+      (await calendar(day(150), day(151))).ratePlans
+        .find((p) => p.id === plan.id)!
+        .nights.map((n) => n.price);
+    const raise = [
+      'inventory',
+      'set',
+      ...at(),
+      '--from',
+      day(150),
+      '--to',
+      day(151),
+      '--plan',
+      plan.id,
+      '--price',
+      '100',
+      '--idempotency-key',
+      'cli-set-once',
+    ];
+    for (let run = 0; run < 2; run++) {
+      const set = await runCli(raise, { configDir });
+      expect(set.code, set.stderr).toBe(0);
+    }
+    const up = ['inventory', 'set', ...at(), '--from', day(150), '--to', day(151), '--plan', plan.id];
+    const key = (k: string) => ['--idempotency-key', k];
+    for (let run = 0; run < 2; run++)
+      expect((await runCli([...up, '--increase', '10%', ...key('cli-raise-once')], { configDir })).code).toBe(
+        0,
+      );
+    expect(await prices()).toEqual([110, 110]);
+    // The same key for another change is refused: nothing changes.
+    const reused = await runCli([...up, '--increase', '20%', ...key('cli-raise-once')], { configDir });
+    expect(reused.code).toBe(1);
+    expect(await prices()).toEqual([110, 110]);
+    for (let run = 0; run < 2; run++) {
+      const undo = await runCli(['inventory', 'undo', ...at(), ...key('cli-undo-once')], { configDir });
+      expect(undo.code, undo.stderr).toBe(0);
+    }
+    // The undo took back the "+10%" only, once.
+    expect(await prices()).toEqual([100, 100]);
+    const file = await runCli(['inventory', 'set', ...at(), '--from-file', 'rows.csv', ...key('k')], {
+      configDir,
+    });
+    expect(file.stderr).toContain('--idempotency-key goes with a bulk edit');
+  });
+
   it('saves many rows from a CSV or NDJSON file in one call, and names a bad line', async () => {
     const cal = await calendar(day(200), day(201));
     const plan = cal.ratePlans[0]!;

@@ -45,7 +45,11 @@ export interface InventorySetFlags {
   maxStay?: string;
   preview?: boolean;
   fromFile?: string;
+  idempotencyKey?: string;
 }
+
+const KEY_HELP =
+  'the same key changes once: a rerun after a lost reply gets the first answer (default: a new key, kept for the call’s own retries)';
 
 /** `tern inventory get|set|undo --property ID` (issue 11: the inventory calendar from a script). */
 export function registerInventory(program: Command, contextOf: ContextOf): void {
@@ -97,6 +101,7 @@ export function registerInventory(program: Command, contextOf: ContextOf): void 
     .option('--max-stay <nights>', 'maximum stay (a number, or none)')
     .option('--preview', 'show what would change, and change nothing')
     .option('--from-file <file>', 'rows for the bulk call: .csv or .ndjson (see docs/cli.md)')
+    .option('--idempotency-key <key>', KEY_HELP)
     .action((options: InventorySetFlags, command: Command) =>
       import('./set.js').then((m) => m.setInventory(contextOf(command), options)),
     );
@@ -104,7 +109,10 @@ export function registerInventory(program: Command, contextOf: ContextOf): void 
     .command('undo')
     .description('take back the property’s last change (a set or a file)')
     .requiredOption('--property <id>', 'the property')
-    .action((options: { property: string }, command: Command) =>
-      import('./set.js').then((m) => m.undoInventory(contextOf(command), options.property)),
+    .option('--idempotency-key <key>', KEY_HELP)
+    .action((options: { property: string; idempotencyKey?: string }, command: Command) =>
+      import('./set.js').then((m) =>
+        m.undoInventory(contextOf(command), options.property, options.idempotencyKey),
+      ),
     );
 }

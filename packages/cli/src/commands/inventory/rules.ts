@@ -1,17 +1,12 @@
-import {
-  type BulkEditBody,
-  type BulkRowsBody,
-  bulkEditBody,
-  bulkRowsBody,
-  changesSomething,
-  inventoryArea,
-} from '@tern/sdk';
+import { type BulkEditField, validateBulkEdit, validationWords } from '@tern/core';
+import { type BulkEditBody, type BulkRowsBody, bulkEditBody, bulkRowsBody, inventoryArea } from '@tern/sdk';
 import type { z } from 'zod';
 import { UserError } from '../../errors.js';
 import type { InventoryGetFlags, InventorySetFlags } from './index.js';
 
-// The flags checked before the call with the contract's own schemas — the very rules the server applies to the
-// calendar page's requests — so a mistake is named by its flag without a round trip.
+// The flags checked before the call with the contract's own schemas and core's bulk edit rules
+// (`validateBulkEdit`) — the very rules the server applies to the calendar page's requests — so a mistake is
+// named by its flag without a round trip.
 
 const FLAG: Record<string, string> = {
   from: '--from',
@@ -26,6 +21,21 @@ const FLAG: Record<string, string> = {
   'changes.restrictions.maxStay': '--max-stay',
   changes:
     'a change (--price, --increase, --decrease, --availability, --stop-sell, --open, --cta, --ctd, --min-stay, --max-stay)',
+};
+
+/** The flag of each field of core's bulk edit rules. */
+const BULK_FLAG: Record<BulkEditField, string> = {
+  from: '--from',
+  to: '--to',
+  changes: FLAG.changes!,
+  availability: '--availability',
+  price: '--price/--increase/--decrease',
+  minStayArrival: '--min-stay',
+  minStayThrough: '--min-stay-through',
+  maxStay: '--max-stay',
+  stopSell: '--stop-sell/--open',
+  closedToArrival: '--cta',
+  closedToDeparture: '--ctd',
 };
 
 function refuse(error: z.ZodError, where = ''): never {
@@ -109,8 +119,12 @@ export function editOf(flags: InventorySetFlags): BulkEditBody {
   };
   const parsed = bulkEditBody.safeParse(body);
   if (!parsed.success) refuse(parsed.error);
-  if (!changesSomething(parsed.data.changes))
+  const errors = Object.entries(validateBulkEdit(parsed.data)) as [BulkEditField, string][];
+  if (errors.some(([field]) => field === 'changes'))
     throw new UserError(`Say what to change: ${FLAG.changes}`, { code: 'invalid_input' });
+  const [field, key] = errors[0] ?? [];
+  if (field && key)
+    throw new UserError(`${BULK_FLAG[field]}: ${validationWords(key)}`, { code: 'invalid_input' });
   return body;
 }
 

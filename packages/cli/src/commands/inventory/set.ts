@@ -32,8 +32,9 @@ const counted = (s: { availability: number; rates: number }) =>
   `${s.availability} availability night${s.availability === 1 ? '' : 's'}, ${s.rates} rate night${s.rates === 1 ? '' : 's'}`;
 
 /**
- * `tern inventory set …`: a bulk edit from flags (checked with the contract's schema and the property's today
- * first), or `--from-file` rows for the bulk call. `--preview` shows the cells and changes nothing.
+ * `tern inventory set …`: a bulk edit from flags (checked with the contract's schema, core's bulk edit rules and
+ * the property's today first), or `--from-file` rows for the bulk call. `--preview` shows the cells and changes
+ * nothing. The edit carries an Idempotency-Key (`--idempotency-key`, else one per call).
  */
 export async function setInventory(ctx: Context, flags: InventorySetFlags): Promise<void> {
   if (flags.fromFile) {
@@ -56,6 +57,11 @@ export async function setInventory(ctx: Context, flags: InventorySetFlags): Prom
       'maxStay',
       'preview',
     ] as const;
+    if (flags.idempotencyKey !== undefined)
+      throw new UserError(
+        '--idempotency-key goes with a bulk edit: a file’s rows set the same values again when sent again',
+        { code: 'invalid_input' },
+      );
     const mixed = editFlags.find((f) => flags[f] !== undefined);
     if (mixed)
       throw new UserError(`--from-file takes its rows from the file: leave out --${kebab(mixed)}`, {
@@ -84,7 +90,11 @@ export async function setInventory(ctx: Context, flags: InventorySetFlags): Prom
       throw new UserError(`--from: past nights cannot change: use a day from ${today} on`, {
         code: 'invalid_input',
       });
-    const result = await client.inventory.edit({ params: { propertyId: flags.property }, body });
+    // One key for the edit (the SDK keeps it for its retries): a retried "+10%" is applied once.
+    const result = await client.inventory.edit(
+      { params: { propertyId: flags.property }, body },
+      flags.idempotencyKey ? { idempotencyKey: flags.idempotencyKey } : {},
+    );
     ctx.out.result(result, () => {
       const head = result.preview
         ? `Would change ${counted(result.summary)} (nothing saved):\n`
@@ -94,10 +104,20 @@ export async function setInventory(ctx: Context, flags: InventorySetFlags): Prom
   });
 }
 
-/** `tern inventory undo --property ID`: takes back the property's last change. */
-export async function undoInventory(ctx: Context, propertyId: string): Promise<void> {
+/**
+ * `tern inventory undo --property ID`: takes back the property's last change — once per key, so a retried undo
+ * does not take back the change before it too.
+ */
+export async function undoInventory(
+  ctx: Context,
+  propertyId: string,
+  idempotencyKey?: string,
+): Promise<void> {
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const undone = await client.inventory.undo({ params: { propertyId } });
+    const undone = await client.inventory.undo(
+      { params: { propertyId } },
+      idempotencyKey ? { idempotencyKey } : {},
+    );
     ctx.out.result(undone, () => `Undid ${counted(undone.summary)}.\n${cellsText(undone.cells)}`);
   });
 }
