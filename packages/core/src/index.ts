@@ -1,5 +1,6 @@
 export * from './admin/apiKeys.js';
 export * from './admin/confirmedActionMachine.js';
+export * from './admin/formDrawerMachine.js';
 export * from './admin/forms.js';
 export * from './admin/paymentProviders.js';
 export * from './admin/photos.js';

@@ -6,6 +6,7 @@ import {
   type ProviderName,
 } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
+import { type FormDrawerInput, formDrawerInput } from './formDrawerMachine.js';
 
 // Payment providers (document 2 §3, §4 M20, §5, §8): which fields each asks for, which are secret, what a row
 // may do, and the form's rules.
@@ -48,4 +49,33 @@ export function validateProviderForm(
     if (value === '' && !(f.secret && mode === 'edit')) errors[f.name] = validationKeys.required;
   }
   return errors;
+}
+
+/** The provider drawer's values (document 2 §3): the provider, its fields as typed, and the default flag. */
+export interface ProviderDraft {
+  name: ProviderName | null;
+  details: Partial<Record<ProviderField, string>>;
+  isDefault: boolean;
+}
+
+/**
+ * The provider drawer's `formDrawerMachine` input: a new provider, or `provider`'s fields — its secrets empty
+ * (typing one replaces the stored secret; the mask is shown beside) — checked by `validateProviderForm`.
+ */
+export function providerFormInput(
+  provider: Pick<PaymentProvider, 'name' | 'default' | 'details'> | null,
+): FormDrawerInput<object> {
+  const mode = provider ? 'edit' : 'create';
+  const details =
+    !provider || provider.name === 'stripe'
+      ? {}
+      : Object.fromEntries(
+          PROVIDER_FIELDS[provider.name]
+            .filter((f) => !f.secret)
+            .map((f) => [f.name, String(provider.details[f.name] ?? '')]),
+        );
+  return formDrawerInput<ProviderDraft>({
+    values: { name: provider?.name ?? null, details, isDefault: provider?.default ?? false },
+    validate: (draft) => validateProviderForm(draft.name, draft.details, mode),
+  });
 }

@@ -1,7 +1,8 @@
-import type { PromoCodeType, PromoStatus } from '@tern/sdk';
+import type { PromoCode, PromoCodeBody, PromoCodeType, PromoStatus } from '@tern/sdk';
 import { PROMO_TEXT_MAX, PROMO_TEXT_MIN } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
 import { compareDays, type Day, monthOf } from '../dates/dates.js';
+import { type FormDrawerInput, formDrawerInput } from './formDrawerMachine.js';
 
 // Promo codes (document 2 §3, §4 M21 status label, §5, §9; DECISIONS 12): the label a list shows, the form's
 // rules and its quick date ranges. "Today" is the property's.
@@ -115,4 +116,73 @@ export function promoUsable(
     promoLabel(promo, today) === 'active' &&
     (promo.usageLimit === null || promo.usageCount < promo.usageLimit)
   );
+}
+
+/** The promo drawer's values as typed (numbers as text), for `formDrawerMachine` (document 2 §3, §5). */
+export interface PromoDraft {
+  name: string;
+  code: string;
+  codeType: PromoCodeType;
+  amount: string;
+  usageLimit: string;
+  active: boolean;
+  range: { start: Day; end: Day } | null;
+}
+
+/** The draft of a code being edited, or of a new one (§3's defaults: a percentage of 10, inactive). */
+export function promoDraftOf(promo: PromoCode | null): PromoDraft {
+  return {
+    name: promo?.name ?? '',
+    code: promo?.code ?? '',
+    codeType: promo?.codeType ?? NEW_PROMO.codeType,
+    amount: String(promo?.amount ?? NEW_PROMO.amount),
+    usageLimit: promo?.usageLimit ? String(promo.usageLimit) : '',
+    active: (promo?.status ?? NEW_PROMO.status) === 'active',
+    range:
+      promo?.validFrom && promo.validTo ? { start: promo.validFrom as Day, end: promo.validTo as Day } : null,
+  };
+}
+
+const numberOf = (v: string) => (v.trim() === '' ? null : Number(v));
+
+/** What the rules read of a draft. */
+export function promoValuesOf(draft: PromoDraft): PromoFormValues {
+  return {
+    name: draft.name,
+    code: draft.code,
+    codeType: draft.codeType,
+    amount: numberOf(draft.amount),
+    usageLimit: numberOf(draft.usageLimit),
+    validFrom: draft.range?.start ?? null,
+    validTo: draft.range?.end ?? null,
+  };
+}
+
+/** What a save sends for a (valid) draft; a cleared range is sent as empty days (document 2 §5). */
+export function promoBodyOf(draft: PromoDraft, propertyId: string): PromoCodeBody {
+  const values = promoValuesOf(draft);
+  return {
+    propertyId,
+    name: values.name.trim(),
+    code: values.code.trim(),
+    codeType: values.codeType,
+    amount: values.amount!,
+    usageLimit: values.usageLimit,
+    status: draft.active ? 'active' : 'inactive',
+    validFrom: values.validFrom ?? '',
+    validTo: values.validTo ?? '',
+    appliesTo: [],
+  };
+}
+
+/**
+ * The promo drawer's `formDrawerMachine` input: the draft of `promo` (or a new one) checked by
+ * `validatePromoForm` against the property's `today`, an edited code keeping its own start.
+ */
+export function promoFormInput(promo: PromoCode | null, today: Day): FormDrawerInput<object> {
+  const keptFrom = (promo?.validFrom ?? null) as Day | null;
+  return formDrawerInput<PromoDraft>({
+    values: promoDraftOf(promo),
+    validate: (draft) => validatePromoForm(promoValuesOf(draft), today, keptFrom),
+  });
 }
