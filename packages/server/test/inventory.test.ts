@@ -355,7 +355,7 @@ describe('idempotent bulk edits and undo (Idempotency-Key)', () => {
   const raise = () => ({
     ...range,
     ratePlanIds: [planIds[0]!],
-    changes: { price: { op: 'increase_by_percent', value: 10 } },
+    changes: { price: { op: 'increase_by_percent' as const, value: 10 } },
   });
   const post = (path: string, key: string, body?: unknown) =>
     server.fetch(`/api/v1/tern_hotels/properties/${propertyId}/inventory/${path}`, {
@@ -397,6 +397,22 @@ describe('idempotent bulk edits and undo (Idempotency-Key)', () => {
     expect(await nightsOf()).toEqual([110, 110]);
     // A new key is a new edit.
     expect((await post('edits', 'raise-twice', raise())).status).toBe(201);
+    expect(await nightsOf()).toEqual([121, 121]);
+  });
+
+  it('applies an edit sent twice at once with one key once: the repeat waits and replays', async () => {
+    const sets = await changeSets();
+    const both = await Promise.all([
+      post('edits', 'raise-racing', raise()),
+      post('edits', 'raise-racing', raise()),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([201, 201]);
+    const [a, b] = await Promise.all(both.map((r) => r.json()));
+    expect(b).toEqual(a);
+    expect(both.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(1);
+    expect(await nightsOf()).toEqual([133, 133]); // in the property’s currency’s decimals
+    expect(await changeSets()).toBe(sets + 1);
+    expect((await post('edits/undo', 'undo-racing')).status).toBe(201);
     expect(await nightsOf()).toEqual([121, 121]);
   });
 
