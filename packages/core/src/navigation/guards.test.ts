@@ -43,6 +43,8 @@ const table: Row[] = [
   ['/admin', 'login', '/bookings', '/bookings', 'ok'],
   ['/api_keys', 'login', 'ok', '/bookings', '/bookings'],
   ['/inventory', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
+  // The inventory calendar's frame: its one-time token is its credential, so anyone may open the page.
+  ['/inventory/calendar', 'ok', 'ok', 'ok', 'ok'],
   ['/promocodes', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/products', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   // Document 3: staff screens and the public campaign page.

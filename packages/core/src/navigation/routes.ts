@@ -169,6 +169,15 @@ const appRoutes: RouteDef[] = [
   { id: 'admin', pattern: '/admin', guard: 'admin', titleKey: T.admin, layout: 'app' },
   { id: 'apiKeys', pattern: '/api_keys', guard: 'reseller', titleKey: T.apiKeys, layout: 'app' },
   { id: 'inventory', pattern: '/inventory', guard: 'supplierOrAdmin', titleKey: T.inventory, layout: 'app' },
+  // The inventory page's frame (issue 11): Tern's own calendar, opened with a one-time token (its credential, so
+  // the route itself is public), drawn without the app's frame.
+  {
+    id: 'inventoryCalendar',
+    pattern: '/inventory/calendar',
+    guard: 'public',
+    titleKey: T.inventory,
+    layout: 'bare',
+  },
   { id: 'promocodes', pattern: '/promocodes', guard: 'supplierOrAdmin', titleKey: T.product, layout: 'app' },
   { id: 'products', pattern: '/products', guard: 'supplierOrAdmin', titleKey: T.product, layout: 'app' },
   // Document 3: staff gift-card and campaign screens.

@@ -57,7 +57,7 @@ describe('route guards (core resolveRoute)', () => {
   );
 
   it('shows a known route without a screen yet as not available, in the app layout', async () => {
-    renderApp({ path: '/inventory', stored: storedFor(supplierUser, later()) });
+    renderApp({ path: '/products', stored: storedFor(supplierUser, later()) });
     expect(
       await screen.findByRole('heading', { name: 'This page is not available yet', level: 1 }),
     ).toBeTruthy();

@@ -79,6 +79,13 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/inventory/InventoryPage'), 'InventoryPage'),
     ready: true,
   },
+  inventoryCalendar: {
+    component: lazyRouteComponent(
+      () => import('../features/inventory/calendar/CalendarScreen'),
+      'CalendarScreen',
+    ),
+    ready: true,
+  },
   promocodes: {
     component: backOffice(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,

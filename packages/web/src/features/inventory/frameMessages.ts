@@ -5,8 +5,8 @@ import type { Failure } from '@tern/core';
 // calendar as soon as it reads them); the calendar tells the page, by a message to its own origin, when it
 // could not use the token or its session ended, so the page can offer to open it again (M22's `frame.failed`).
 
-/** The calendar's own page (a Vite entry of its own: `packages/web/inventory/calendar.html`). */
-export const CALENDAR_PATH = '/inventory/calendar.html';
+/** The calendar's own page (core route `inventoryCalendar`, drawn without the app's frame). */
+export const CALENDAR_PATH = '/inventory/calendar';
 
 const MESSAGE = 'tern:inventory-calendar';
 

@@ -106,13 +106,13 @@ export function CalendarApp({ params, client, exchange, onOpen, onFailed, today 
   }, [open, onOpen, end]);
   if (session.state === 'opening')
     return (
-      <main className="inv-page inv-page--center">
+      <div className="inv-page inv-page--center">
         <Spinner label={t('inventory.opening')} size="lg" />
-      </main>
+      </div>
     );
   if (session.state === 'missing' || session.state === 'refused' || session.state === 'ended')
     return (
-      <main className="inv-page inv-page--center">
+      <div className="inv-page inv-page--center">
         <Alert
           variant="error"
           title={session.state === 'ended' ? t('inventory.ended_title') : t('inventory.refused_title')}
@@ -120,7 +120,7 @@ export function CalendarApp({ params, client, exchange, onOpen, onFailed, today 
           {session.state === 'missing' ? t('inventory.refused_missing') : errorText(session.error)}{' '}
           {t('inventory.reopen_hint')}
         </Alert>
-      </main>
+      </div>
     );
   return <InventoryCalendar client={client} propertyId={session.session.propertyId} today={today} />;
 }
@@ -194,7 +194,7 @@ function InventoryCalendar({
 
   const bounds = { from: today, to: window.to };
   return (
-    <main className="inv-page">
+    <div className="inv-page">
       <header className="inv-toolbar">
         <h1 className="inv-toolbar__title">{t('inventory.calendar_title')}</h1>
         <Button
@@ -257,6 +257,6 @@ function InventoryCalendar({
           onSaved={saved}
         />
       ) : null}
-    </main>
+    </div>
   );
 }
