@@ -9,7 +9,7 @@ import type { Api, AppServices } from './http/context.js';
 import type { AppEnv } from './http/env.js';
 import { errorBody, HttpError } from './http/errors.js';
 import { registerApi } from './http/registrar.js';
-import { securityHeaders, webAppCsp } from './http/securityHeaders.js';
+import { FRAMED_APP_PATHS, securityHeaders, webAppCsp } from './http/securityHeaders.js';
 import { serveFolder, serveWebApp } from './http/static.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { ternApi } from './routes/index.js';
@@ -72,7 +72,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The simulated subscription portal's pages (before the web app's fallback takes every path).
   app.route('/', billingPortalRoutes({ db: services.db, clock: services.clock }));
   app.route('/', stripeOnboardingRoutes({ db: services.db, clock: services.clock }));
-  if (config.webDist) app.use('*', serveWebApp(config.webDist, { csp: webAppCsp(config) }));
+  if (config.webDist)
+    app.use(
+      '*',
+      serveWebApp(config.webDist, {
+        csp: webAppCsp(config),
+        framed: { paths: FRAMED_APP_PATHS, csp: webAppCsp(config, { framedBySelf: true }) },
+      }),
+    );
 
   registerApi(app, deps.api ?? ternApi, services);
 

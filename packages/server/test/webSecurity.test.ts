@@ -73,7 +73,7 @@ describe('security headers', () => {
     );
     expect(csp['script-src']).toEqual(["'self'"]);
     expect(csp['default-src']).toEqual(["'self'"]);
-    expect(csp['frame-src']).toEqual([new URL(server.vaultUrl).origin]);
+    expect(csp['frame-src']).toEqual(["'self'", new URL(server.vaultUrl).origin]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['img-src']).toContain('https://tile.openstreetmap.org');
     expect(csp['connect-src']).toEqual(["'self'"]);
@@ -82,6 +82,20 @@ describe('security headers', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the inventory calendar may be framed by the app’s own pages, and only by them', async () => {
+    const page = await raw(`${server.url}/inventory/calendar`, { accept: browser });
+    expect(page.status).toBe(200);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Every other page keeps refusing any frame.
+    const other = await raw(`${server.url}/inventory`, { accept: browser });
+    expect(String(other.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    expect(other.headers['x-frame-options']).toBe('DENY');
   });
 
   it('the vault page may be framed by the app, and only by it', async () => {

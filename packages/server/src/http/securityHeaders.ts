@@ -16,14 +16,19 @@ function originOf(url: string | null | undefined): string | null {
   }
 }
 
+/** Pages of the web app that a page of the app may frame: the inventory page's calendar (issue 11). */
+export const FRAMED_APP_PATHS: ReadonlySet<string> = new Set(['/inventory/calendar']);
+
 /**
- * The web app's Content-Security-Policy: its own scripts only (no inline script, no eval), frames only from the
- * card vault's origin, images from itself and the map's tile server, calls to itself (and to the API's origin
- * when the app is built to call another one), and no page may frame it. Styles allow inline `style`
- * attributes, which React and Leaflet set.
+ * The web app's Content-Security-Policy: its own scripts only (no inline script, no eval), frames only from
+ * itself (the inventory calendar) and the card vault's origin, images from itself and the map's tile server,
+ * calls to itself (and to the API's origin when the app is built to call another one), and no page may frame
+ * it — except, with `framedBySelf`, a page of its own origin (the `FRAMED_APP_PATHS`). Styles allow inline
+ * `style` attributes, which React and Leaflet set.
  */
 export function webAppCsp(
   config: Pick<AppConfig, 'vaultUrl' | 'apiUrl' | 'mapTilesOrigin' | 'connectOrigins'>,
+  options: { framedBySelf?: boolean } = {},
 ): string {
   const vault = originOf(config.vaultUrl);
   const tiles = originOf(config.mapTilesOrigin);
@@ -37,8 +42,8 @@ export function webAppCsp(
     `img-src ${list("'self'", 'data:', 'blob:', tiles)}`,
     "font-src 'self' data:",
     `connect-src ${list("'self'", ...connect)}`,
-    `frame-src ${vault ?? "'none'"}`,
-    "frame-ancestors 'none'",
+    `frame-src ${list("'self'", vault)}`,
+    options.framedBySelf ? "frame-ancestors 'self'" : "frame-ancestors 'none'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -143,6 +143,11 @@ export function notModifiedSince(header: string | undefined, stat: Stats): boole
 export interface WebAppOptions {
   /** The Content-Security-Policy of the app's pages (`index.html`). */
   csp?: string;
+  /**
+   * Paths of the app that a page of its own origin may frame (the inventory calendar), and their policy: served
+   * with it and `X-Frame-Options: SAMEORIGIN` in place of the app's.
+   */
+  framed?: { paths: ReadonlySet<string>; csp: string };
   /** Compressed copies of the app's text files (default: a new cache, warmed with the hashed assets). */
   compression?: CompressionCache;
 }
@@ -160,7 +165,11 @@ export function serveWebApp(root: string, options: WebAppOptions = {}): Middlewa
   if (!options.compression) void cache.warm(filesUnder(resolve(root)).filter(isHashedAsset), statOrNull);
   const send = async (c: Context<AppEnv>, file: { path: string; stat: Stats }, cacheControl: string) => {
     const extra: Record<string, string> = {};
-    if (file.path.endsWith('.html') && options.csp) extra['content-security-policy'] = options.csp;
+    const framed = options.framed?.paths.has(c.req.path) ? options.framed : null;
+    if (file.path.endsWith('.html') && framed) {
+      extra['content-security-policy'] = framed.csp;
+      extra['x-frame-options'] = 'SAMEORIGIN';
+    } else if (file.path.endsWith('.html') && options.csp) extra['content-security-policy'] = options.csp;
     const compressible = isCompressible(file.path, file.stat.size);
     if (compressible) extra.vary = 'Accept-Encoding';
     // `no-cache` asks the browser to check again: unchanged since the copy it has, it keeps that copy.
