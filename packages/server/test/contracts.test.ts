@@ -164,3 +164,76 @@ describe('the contract lifecycle', () => {
     expect(requested).toMatchObject({ status: 'proposed', requestMessage: 'Hello!', modifierAmount: 0 });
   });
 });
+
+describe('the plans a contract sells (docs/decisions.md)', () => {
+  const stored = async (id: string) =>
+    (await server.db.one<{ rate_plan_ids: string[] }>('select rate_plan_ids from contracts where id = $1', [
+      id,
+    ]))!.rate_plan_ids;
+
+  it('a contract of every plan sells a plan added later; one of some plans, or a plan named twice, does not', async () => {
+    const { hotel, supplier } = await openHotel();
+    const units = await supplier.engine.unitRates({
+      params: { kind: 'accommodations', id: hotel.propertyId },
+    });
+    const planIds = units.items.flatMap((u) => u.ratePlans.map((p) => p.id));
+    expect(planIds.length).toBeGreaterThan(1);
+    const propose = (ratePlanIds: string[]) =>
+      agent.contracts.create({
+        body: {
+          propertyId: hotel.propertyId,
+          propertyType: 'accommodation',
+          contract: { modifierLogic: 'increase_by_percent', modifierAmount: 0, ratePlanIds },
+        },
+      });
+    const plansOf = (c: { roomRates: { ratePlans: { id: string }[] }[] }) =>
+      c.roomRates.flatMap((u) => u.ratePlans.map((p) => p.id));
+
+    // Every plan (the form's "select all", in any order): stored as all.
+    const all = await propose([...planIds].reverse());
+    expect(await stored(all.id)).toEqual([]);
+    // Some plans, or one plan named as often as the property has plans: stored as named.
+    await agent.contracts.cancel({ params: { id: all.id }, body: {} });
+    const twice = await propose(planIds.map(() => planIds[0]!));
+    expect(await stored(twice.id)).toEqual([planIds[0]]);
+    expect(plansOf(twice)).toEqual([planIds[0]]);
+    await agent.contracts.cancel({ params: { id: twice.id }, body: {} });
+    const some = await propose([planIds[0]!]);
+    expect(await stored(some.id)).toEqual([planIds[0]]);
+    const again = await propose(planIds).catch((e: { status: number }) => e);
+    expect(again).toMatchObject({ status: 409 }); // one live contract per agency and property
+    await agent.contracts.cancel({ params: { id: some.id }, body: {} });
+    const every = await propose(planIds);
+
+    // The property adds a plan: the contract of every plan has it at once.
+    const created = await supplier.roomsAndRates.createRatePlan({
+      body: {
+        propertyId: hotel.propertyId,
+        unitId: units.items[0]!.id,
+        title: 'Added later',
+        options: [{ occupancy: 1, rate: 100, isPrimary: true }],
+      },
+    });
+    const [record] = (
+      await agent.contracts.list({ query: { status: 'pending', propertyId: hotel.propertyId } })
+    ).items;
+    expect(record!.id).toBe(every.id);
+    expect(plansOf(record!)).toEqual(expect.arrayContaining([...planIds, created.id]));
+  });
+
+  it('the demo world stores its contracts of every plan as all, and names the others’ plans', async () => {
+    const rows = await server.db.query<{ key: string; agency: string; plans: number; named: number }>(
+      `select p.key, a.key as agency, cardinality(c.rate_plan_ids) as named,
+              (select count(*)::int from rate_plans rp where rp.property_id = p.id) as plans
+         from contracts c join properties p on p.id = c.property_id join agencies a on a.id = c.agency_id
+        where p.key in ('harbour-view', 'nordurljos-spa') and a.key in ('northern-lights', 'saga-tours')`,
+    );
+    const named = (key: string, agency: string) => rows.find((r) => r.key === key && r.agency === agency);
+    expect(named('harbour-view', 'northern-lights')).toMatchObject({ named: 0 });
+    expect(named('nordurljos-spa', 'saga-tours')).toMatchObject({ named: 0 });
+    const some = named('nordurljos-spa', 'northern-lights')!;
+    // Its fixture names the plans `flex` and `hb-pp` (of each unit that has them): some of the property's.
+    expect(some.named).toBeGreaterThan(0);
+    expect(some.named).toBeLessThan(some.plans);
+  });
+});

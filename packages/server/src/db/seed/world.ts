@@ -1,4 +1,5 @@
 import { hashPassword } from '../../services/auth/password.js';
+import { storedRatePlans } from '../../services/contracts/plans.js';
 import type { Db } from '../db.js';
 import { insertRows } from '../insertRows.js';
 import type { DemoCarStation, DemoProperty, DemoWorld } from './demoTypes.js';
@@ -252,7 +253,8 @@ async function insertContracts(tx: Db, world: DemoWorld, ids: SeedIds): Promise<
       c.initiator,
       c.modifierLogic,
       c.modifierAmount,
-      plansOf(c.propertyKey, c.ratePlanKeys),
+      // Stored as the contracts service stores a proposal: a contract of every plan is `[]`, all (new ones too).
+      storedRatePlans(plansOf(c.propertyKey, c.ratePlanKeys), plansOf(c.propertyKey, [])),
     ]),
   );
   await insertRows(tx, 'currency_rates', ['currency', 'rate'], Object.entries(world.currencyRates));

@@ -6,6 +6,7 @@ import type { Db } from '../../db/db.js';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import type { Viewer } from '../bookings/records.js';
 import { html, sendMail } from '../mail.js';
+import { sellsPlan, storedRatePlans } from './plans.js';
 
 // The contract lifecycle (document 1 §4): proposed by either side; the other side approves or declines; the
 // proposer cancels; an approved contract can be terminated by either. One live (proposed or approved)
@@ -70,10 +71,9 @@ async function toRecords(db: Db, rows: Row[]): Promise<ContractRecord[]> {
     [[...new Set(rows.map((r) => r.property_id))]],
   );
   return rows.map((r) => {
-    const covered = (planId: string) => r.rate_plan_ids.length === 0 || r.rate_plan_ids.includes(planId);
     const units = new Map<string, ContractRecord['roomRates'][number]>();
     for (const p of plans) {
-      if (p.property_id !== r.property_id || !covered(p.plan_id)) continue;
+      if (p.property_id !== r.property_id || !sellsPlan(r.rate_plan_ids, p.plan_id)) continue;
       const unit = units.get(p.unit_id) ?? { id: p.unit_id, title: p.unit_title, ratePlans: [] };
       unit.ratePlans.push({
         id: p.plan_id,
@@ -303,7 +303,6 @@ export async function createContract(
     const known = new Set(plans.map((p) => p.id));
     const unknown = body.contract.ratePlanIds.filter((p) => !known.has(p));
     if (unknown.length) throw invalidField('rate_plan_not_property', 'contract.ratePlanIds');
-    const all = body.contract.ratePlanIds.length === known.size;
     const row = await tx.one<{ id: string }>(
       `insert into contracts (agency_id, property_id, status, initiator, modifier_logic, modifier_amount, rate_plan_ids,
                               request_message, created_at, updated_at)
@@ -314,7 +313,7 @@ export async function createContract(
         viewer.role === 'supplier' ? 'supplier' : 'reseller',
         body.contract.modifierLogic,
         body.contract.modifierAmount,
-        all ? [] : body.contract.ratePlanIds,
+        storedRatePlans(body.contract.ratePlanIds, [...known]),
         requestMessage,
         clock.now(),
       ],
