@@ -56,7 +56,7 @@ describe('formDrawerMachine with the promo rules (M21)', () => {
     ],
     [
       'a range before today',
-      { name: 'Winter', code: 'WINTER', range: { start: '2030-06-01' as Day, end: '2030-06-20' as Day } },
+      { name: 'Winter', code: 'WINTER', validFrom: '2030-06-01' as Day, validTo: '2030-06-20' as Day },
       { validFrom: 'validation_messages.range_before_today' },
     ],
   ])('keeps %s in editing with its error shown, and sends nothing', (_, values, errors) => {

@@ -126,7 +126,9 @@ export interface PromoDraft {
   amount: string;
   usageLimit: string;
   active: boolean;
-  range: { start: Day; end: Day } | null;
+  /** The validity range; either end may be open (a script's `--from` alone). */
+  validFrom: Day | null;
+  validTo: Day | null;
 }
 
 /** The draft of a code being edited, or of a new one (§3's defaults: a percentage of 10, inactive). */
@@ -138,8 +140,8 @@ export function promoDraftOf(promo: PromoCode | null): PromoDraft {
     amount: String(promo?.amount ?? NEW_PROMO.amount),
     usageLimit: promo?.usageLimit ? String(promo.usageLimit) : '',
     active: (promo?.status ?? NEW_PROMO.status) === 'active',
-    range:
-      promo?.validFrom && promo.validTo ? { start: promo.validFrom as Day, end: promo.validTo as Day } : null,
+    validFrom: (promo?.validFrom ?? null) as Day | null,
+    validTo: (promo?.validTo ?? null) as Day | null,
   };
 }
 
@@ -153,8 +155,8 @@ export function promoValuesOf(draft: PromoDraft): PromoFormValues {
     codeType: draft.codeType,
     amount: numberOf(draft.amount),
     usageLimit: numberOf(draft.usageLimit),
-    validFrom: draft.range?.start ?? null,
-    validTo: draft.range?.end ?? null,
+    validFrom: draft.validFrom,
+    validTo: draft.validTo,
   };
 }
 

@@ -1,5 +1,15 @@
-import { deviceTimeZone, promoLabel, todayIn, validatePromoForm } from '@tern/core';
+import {
+  type Day,
+  deviceTimeZone,
+  formDrawerMachine,
+  type PromoDraft,
+  promoBodyOf,
+  promoFormInput,
+  promoLabel,
+  todayIn,
+} from '@tern/core';
 import { PROMO_CODES_PAGE_SIZE, type PromoCode, type TernClient } from '@tern/sdk';
+import { createActor, fromPromise, waitFor } from 'xstate';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -49,45 +59,54 @@ export async function listPromoCodes(
   });
 }
 
-/** `tern promo-codes create …`: checked with core's rules first, then by the server. */
+/**
+ * `tern promo-codes create …`: core's `formDrawerMachine` with the promo rules (`promoFormInput`), as the web's
+ * drawer drives it, run headless — the flags fill the form, one submit checks it (a wrong flag is named before
+ * any call) and sends it once; the server's refusal is passed on as it came.
+ */
 export async function createPromoCode(ctx: Context, flags: PromoCreateFlags): Promise<void> {
   if ((flags.percent === undefined) === (flags.amount === undefined))
     throw new UserError('Give either --percent N or --amount N', { code: 'invalid_input' });
   const codeType = flags.percent !== undefined ? ('percentage' as const) : ('fixed_amount' as const);
   await withClient(ctx, { session: true }, async ({ client }) => {
     const zone = await zoneOf(client, flags.property);
-    const values = {
+    let refusal: unknown = null;
+    const machine = formDrawerMachine.provide({
+      actors: {
+        save: fromPromise<unknown, object>(async ({ input }) => {
+          try {
+            return await client.promoCodes.create({ body: promoBodyOf(input as PromoDraft, flags.property) });
+          } catch (error) {
+            refusal = error;
+            throw error;
+          }
+        }),
+      },
+    });
+    const actor = createActor(machine, { input: promoFormInput(null, todayIn(zone)) }).start();
+    const values: Partial<PromoDraft> = {
       name: flags.name,
       code: flags.code,
       codeType,
-      amount: (flags.percent ?? flags.amount)!,
-      usageLimit: flags.limit ?? null,
-      validFrom: flags.from ?? null,
-      validTo: flags.to ?? null,
+      amount: String(flags.percent ?? flags.amount),
+      usageLimit: flags.limit === undefined ? '' : String(flags.limit),
+      active: flags.active === true,
+      validFrom: (flags.from ?? null) as Day | null,
+      validTo: (flags.to ?? null) as Day | null,
     };
-    const errors = validatePromoForm(values, todayIn(zone));
-    const [field, key] = Object.entries(errors)[0] ?? [];
-    if (field)
+    actor.send({ type: 'form.change', values });
+    actor.send({ type: 'form.submit' });
+    const done = await waitFor(actor, (s) => !s.hasTag('busy') && !s.matches('validating'));
+    actor.stop();
+    if (done.matches('editing')) {
+      const [field, key] = Object.entries(done.context.errors)[0] ?? [];
       throw new UserError(
-        `--${FLAGS[field] ?? (codeType === 'percentage' ? 'percent' : field)}: ${MESSAGES[key!] ?? key}`,
-        {
-          code: 'invalid_input',
-        },
+        `--${FLAGS[field!] ?? (codeType === 'percentage' ? 'percent' : field)}: ${MESSAGES[key!] ?? key}`,
+        { code: 'invalid_input' },
       );
-    const made = await client.promoCodes.create({
-      body: {
-        propertyId: flags.property,
-        name: values.name.trim(),
-        code: values.code.trim(),
-        codeType,
-        amount: values.amount,
-        usageLimit: values.usageLimit,
-        status: flags.active ? 'active' : 'inactive',
-        validFrom: values.validFrom ?? '',
-        validTo: values.validTo ?? '',
-        appliesTo: [],
-      },
-    });
+    }
+    if (done.matches('failed')) throw refusal ?? new Error(done.context.error?.message);
+    const made = done.output as PromoCode;
     ctx.out.result(
       made,
       () => `Created ${made.code} (${made.name}): ${discount(made)} off, ${made.status}\n`,

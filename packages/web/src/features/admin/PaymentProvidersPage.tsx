@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   creatableProviders,
-  hasNoErrors,
+  type ProviderDraft,
   providerActions,
   providerFormFields,
-  validateProviderForm,
+  providerFormInput,
 } from '@tern/core';
-import type { PaymentProvider, ProviderField, ProviderName } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import type { PaymentProvider, ProviderName } from '@tern/sdk';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
@@ -26,6 +26,7 @@ import { useServices } from '../../session/SessionContext';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
+import { useFormDrawer } from './useFormDrawer';
 
 /** The provider drawer: 900 px, the whole window at 900 px or less (document 2 §2). */
 const PROVIDER_DRAWER_WIDTH = '900px';
@@ -241,42 +242,29 @@ function ProviderForm({
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [name, setName] = useState<ProviderName | null>(provider?.name ?? null);
-  const [details, setDetails] = useState<Partial<Record<ProviderField, string>>>(() => {
-    if (!provider || provider.name === 'stripe') return {};
-    // Secrets start empty (their mask is the field's description): typing one replaces the stored secret.
-    return Object.fromEntries(
-      providerFormFields(provider.name)
-        .filter((f) => !f.secret)
-        .map((f) => [f.name, provider.details[f.name] ?? '']),
-    );
-  });
-  const [isDefault, setDefault] = useState(provider?.default ?? false);
-  const [errors, setErrors] = useState<ReturnType<typeof validateProviderForm>>({});
-  const [busy, setBusy] = useState(false);
-  const mode = provider ? 'edit' : 'create';
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateProviderForm(name, details, mode);
-    setErrors(found);
-    if (!hasNoErrors(found) || !name) return;
-    setBusy(true);
-    try {
-      const saved = provider
-        ? await client.paymentProviders.update({
+  const [input] = useState(() => providerFormInput(provider));
+  const form = useFormDrawer<ProviderDraft, PaymentProvider>(
+    input,
+    ({ name, details, isDefault }) =>
+      provider
+        ? client.paymentProviders.update({
             params: { id: provider.id },
             body: { propertyId, provider: { default: isDefault, details } },
           })
-        : await client.paymentProviders.create({
-            body: { propertyId, provider: { name, default: isDefault, details } },
-          });
-      onSaved(saved, provider === null);
-    } catch {
-      toast.error(t('payment_providers.failed'));
-    } finally {
-      setBusy(false);
-    }
+        : client.paymentProviders.create({
+            body: { propertyId, provider: { name: name!, default: isDefault, details } },
+          }),
+    (saved) => onSaved(saved, provider === null),
+  );
+  const { values, errors, busy } = form;
+  const { name, details, isDefault } = values;
+  const failed = form.failure !== null;
+  useEffect(() => {
+    if (failed) toast.error(t('payment_providers.failed'));
+  }, [failed, t]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.submit();
   };
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
@@ -290,11 +278,7 @@ function ProviderForm({
           options={creatableProviders().map((id) => ({ id, label: t(`payment_providers.names.${id}`) }))}
           selectedKey={name}
           placeholder={t('general.choose')}
-          onSelectionChange={(id) => {
-            setName(id as ProviderName);
-            setDetails({});
-            setErrors({});
-          }}
+          onSelectionChange={(id) => form.change({ name: id as ProviderName, details: {} })}
           errorMessage={errors.name ? t(errors.name) : null}
         />
       )}
@@ -309,7 +293,7 @@ function ProviderForm({
                 label={t(`payment_providers.fields.${f.name}`)}
                 {...(f.secret ? { type: 'password', autoComplete: 'off' } : {})}
                 value={details[f.name] ?? ''}
-                onChange={(value) => setDetails((d) => ({ ...d, [f.name]: value }))}
+                onChange={(value) => form.change({ details: { ...details, [f.name]: value } })}
                 isRequired={!(f.secret && provider)}
                 description={
                   f.secret && provider?.details[f.name]
@@ -321,7 +305,7 @@ function ProviderForm({
             ))
           : null}
       </div>
-      <Checkbox isSelected={isDefault} onChange={setDefault}>
+      <Checkbox isSelected={isDefault} onChange={(on) => form.change({ isDefault: on })}>
         {t('payment_providers.make_default')}
       </Checkbox>
       <div className="admin-form__actions">

@@ -1,14 +1,15 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKINGS_SEARCH_DEBOUNCE_MS,
+  type Day,
   deviceTimeZone,
-  hasNoErrors,
-  NEW_PROMO,
   PROMO_LABEL_COLOURS,
+  type PromoDraft,
+  promoBodyOf,
+  promoFormInput,
   promoLabel,
   promoQuickRanges,
   todayIn,
-  validatePromoForm,
 } from '@tern/core';
 import { PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeType, SEARCH_TERM_MAX } from '@tern/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -29,6 +30,7 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
+import { useFormDrawer } from './useFormDrawer';
 
 /** The promo drawer: 1000 px, the whole window at 900 px or less (document 2 §2). */
 const PROMO_DRAWER_WIDTH = '1000px';
@@ -204,19 +206,10 @@ export function PromoCodesPage() {
   );
 }
 
-interface PromoDraft {
-  name: string;
-  code: string;
-  codeType: PromoCodeType;
-  amount: string;
-  usageLimit: string;
-  active: boolean;
-  range: { start: string; end: string } | null;
-}
-
 /** Messages the document shows as they are (document 2 §8): a duplicate code, a price under the minimum. */
 const SHOWN_AS_IS = new Set(['promo_code_taken']);
 
+/** The promo drawer: core's `formDrawerMachine` with the promo rules (`promoFormInput`); this only draws it. */
 function PromoForm({
   propertyId,
   today,
@@ -225,7 +218,7 @@ function PromoForm({
   onSaved,
 }: {
   propertyId: string;
-  today: string;
+  today: Day;
   promo: PromoCode | null;
   onCancel: () => void;
   onSaved: (promo: PromoCode, created: boolean) => void;
@@ -233,63 +226,29 @@ function PromoForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { client } = useServices();
-  const [draft, setDraft] = useState<PromoDraft>(() => ({
-    name: promo?.name ?? '',
-    code: promo?.code ?? '',
-    codeType: promo?.codeType ?? NEW_PROMO.codeType,
-    amount: String(promo?.amount ?? NEW_PROMO.amount),
-    usageLimit: promo?.usageLimit ? String(promo.usageLimit) : '',
-    active: (promo?.status ?? NEW_PROMO.status) === 'active',
-    range: promo?.validFrom && promo.validTo ? { start: promo.validFrom, end: promo.validTo } : null,
-  }));
-  const [errors, setErrors] = useState<ReturnType<typeof validatePromoForm>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<PromoDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const number = (v: string) => (v.trim() === '' ? null : Number(v));
-  const err = (field: keyof typeof errors) => (errors[field] ? t(errors[field]!) : null);
+  const [input] = useState(() => promoFormInput(promo, today));
+  const form = useFormDrawer<PromoDraft, PromoCode>(
+    input,
+    (draft) => {
+      const body = promoBodyOf(draft, propertyId);
+      return promo
+        ? client.promoCodes.update({ params: { id: promo.id }, body })
+        : client.promoCodes.create({ body });
+    },
+    (saved) => onSaved(saved, promo === null),
+  );
+  const { values: draft, errors, busy } = form;
+  const set = form.change;
+  const err = (field: string) => (errors[field] ? t(errors[field]!) : null);
   const keptFrom = promo?.validFrom ?? null;
-
-  const submit = async (event: FormEvent) => {
+  const failure = form.failure
+    ? form.failure.code && SHOWN_AS_IS.has(form.failure.code)
+      ? errorText(form.failure)
+      : t('general.error_description')
+    : null;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const values = {
-      name: draft.name,
-      code: draft.code,
-      codeType: draft.codeType,
-      amount: number(draft.amount),
-      usageLimit: number(draft.usageLimit),
-      validFrom: draft.range?.start ?? null,
-      validTo: draft.range?.end ?? null,
-    };
-    const found = validatePromoForm(values, today, keptFrom);
-    setErrors(found);
-    if (!hasNoErrors(found)) return;
-    setBusy(true);
-    setFailure(null);
-    const body = {
-      propertyId,
-      name: values.name.trim(),
-      code: values.code.trim(),
-      codeType: values.codeType,
-      amount: values.amount!,
-      usageLimit: values.usageLimit,
-      status: draft.active ? ('active' as const) : ('inactive' as const),
-      // A cleared range is sent as empty days (document 2 §5).
-      validFrom: values.validFrom ?? '',
-      validTo: values.validTo ?? '',
-      appliesTo: [],
-    };
-    try {
-      const saved = promo
-        ? await client.promoCodes.update({ params: { id: promo.id }, body })
-        : await client.promoCodes.create({ body });
-      onSaved(saved, promo === null);
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      setFailure(code && SHOWN_AS_IS.has(code) ? errorText(error) : t('general.error_description'));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
 
   return (
@@ -343,8 +302,13 @@ function PromoForm({
       <DateRangePicker
         label={t('promo_codes.validity')}
         calendarLabel={t('promo_codes.validity_calendar')}
-        value={draft.range}
-        onChange={(range) => set({ range })}
+        value={draft.validFrom && draft.validTo ? { start: draft.validFrom, end: draft.validTo } : null}
+        onChange={(range) =>
+          set({
+            validFrom: (range?.start ?? null) as Day | null,
+            validTo: (range?.end ?? null) as Day | null,
+          })
+        }
         minValue={keptFrom && keptFrom < today ? keptFrom : today}
         errorMessage={err('validFrom') ?? err('validTo')}
         visibleMonths={2}
@@ -355,12 +319,12 @@ function PromoForm({
           <Button
             key={range.id}
             variant="secondary"
-            onPress={() => set({ range: { start: range.from, end: range.to } })}
+            onPress={() => set({ validFrom: range.from, validTo: range.to })}
           >
             {t(`promo_codes.quick.${range.id}`)}
           </Button>
         ))}
-        <Button variant="quiet" onPress={() => set({ range: null })}>
+        <Button variant="quiet" onPress={() => set({ validFrom: null, validTo: null })}>
           {t('promo_codes.quick.clear')}
         </Button>
       </fieldset>
