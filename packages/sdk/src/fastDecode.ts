@@ -130,27 +130,19 @@ function checkerOf(schema: Schema): ((value: unknown) => unknown) | null {
   };
 }
 
-/** The wire value of a field that is not under its snake_case key: `undefined`, unless spelled another way. */
-function missingField(input: Record<string, unknown>, camel: string, snake: string): undefined {
-  if (snake in input) return undefined;
-  if (camel !== snake && camel in input) fail();
-  for (const key in input) if (camelKey(key) === camel) fail();
-  return undefined;
-}
-
 // The leaves most fields are — checked in the object's own loop by a `switch`, not by a call to a decoder of
 // their own (one call site for every kind of field is slow: the engine cannot inline it).
 const OTHER = 0;
-const STRING = 1;
-const NUMBER = 2;
-const INTEGER = 3;
-const BOOLEAN = 4;
-const MEMBER = 5;
-const NULL = 6;
+export const STRING = 1;
+export const NUMBER = 2;
+export const INTEGER = 3;
+export const BOOLEAN = 4;
+export const MEMBER = 5;
+export const NULL = 6;
 /** Added to a kind: `null` fits too. */
-const NULLABLE = 8;
+export const NULLABLE = 8;
 
-type Leaf = { kind: number; low: number; high: number; values: unknown[] | null };
+export type Leaf = { kind: number; low: number; high: number; values: unknown[] | null };
 
 type BoundCheck = {
   check?: string;
@@ -181,7 +173,7 @@ function bounded(leaf: Leaf, checks: Check[] | undefined, of: 'length' | 'number
  * value that is there passes `optional(x)` and `default(x)` exactly when it passes `x` (zod looks at the inner
  * schema unless the value is `undefined`, which JSON never gives), and leaves come back unchanged.
  */
-function leafOf(schema: Schema): Leaf | null {
+export function leafOf(schema: Schema): Leaf | null {
   const z = schema._zod;
   const def = z.def;
   const leaf: Leaf = {
@@ -285,6 +277,8 @@ function objectDecoder(schema: Schema, resource: boolean): ObjectDecode {
   // A field named `__proto__` would set the result's prototype: left to zod.
   if (keys.includes('__proto__')) fail();
   const snakes = keys.map(snakeKey);
+  // A key its wire spelling does not camelCase back to (`URL` → `url` → `url`) is never found by zod: left to it.
+  if (snakes.some((snake, i) => camelKey(snake) !== keys[i])) fail();
   const decoders = keys.map((key) => compile(def.shape[key]!));
   const fromSource = keys.map((key) => resource && (key === 'id' || key === 'type'));
   const leaves = keys.map((key) => leafOf(def.shape[key]!));
@@ -304,16 +298,21 @@ function objectDecoder(schema: Schema, resource: boolean): ObjectDecode {
   const same = !resource && keys.every((key, i) => key === snakes[i]);
   const Plain = plainMaker();
 
+  const wireNames = new Set(snakes);
+  const names = new Set(keys);
   const byName = (source: Record<string, unknown>, attributes: Record<string, unknown>) => {
+    // A key spelled another way beside the usual one (`reservationId` and `reservation_id`): the camelCased
+    // copy keeps whichever comes last, so zod decides.
+    for (const key in attributes) {
+      if (wireNames.has(key) || key === '__proto__' || (resource && (key === 'id' || key === 'type')))
+        continue;
+      if (names.has(camelKey(key))) fail();
+    }
     const out = new Plain();
     for (let i = 0; i < keys.length; i++) {
       const camel = keys[i]!;
       const snake = snakes[i]!;
-      const raw = fromSource[i]
-        ? source[camel]
-        : attributes[snake] !== undefined
-          ? attributes[snake]
-          : missingField(attributes, camel, snake);
+      const raw = fromSource[i] ? source[camel] : attributes[snake];
       const value = decoders[i]!(raw);
       if (value !== undefined) out[camel] = value;
     }
@@ -473,6 +472,16 @@ function resourceDecoder(schema: Schema): Decode {
   };
   compiledResources.set(schema, decode);
   return decode;
+}
+
+/** The run-time decoder of a schema (made once); it throws `FALLBACK` where zod is needed. */
+export function decoderOf(schema: z.ZodType): Decode {
+  return compile(schema as unknown as Schema);
+}
+
+/** The run-time decoder of a JSON:API resource `{id, type, attributes}` as the flat object `schema` describes. */
+export function resourceDecoderOf(schema: z.ZodType): Decode {
+  return resourceDecoder(schema as unknown as Schema);
 }
 
 /** A plain reply value decoded as `schema` describes. */

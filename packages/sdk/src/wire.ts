@@ -1,5 +1,6 @@
 import { camelKey, toCamel, toSnake } from './case.js';
 import type { Endpoint } from './contract/define.js';
+import { generatedDecoder } from './decoders.js';
 import { SchemaMismatchError } from './errors.js';
 import { decodeList, decodeResource, decodeValue, FALLBACK } from './fastDecode.js';
 
@@ -40,8 +41,11 @@ export function unwrapReply(endpoint: Pick<Endpoint, 'reply'>, json: unknown): u
 
 /** Unwraps, camelCases and checks a reply against the contract; a mismatch is a `SchemaMismatchError`. */
 export function decodeReply<E extends Endpoint>(endpoint: E, json: unknown): unknown {
-  // The fast path gives zod's answer for a valid reply in one walk; anything else goes the generic way.
+  // The fast path gives zod's answer for a valid reply in one walk (with the code generated at build time for
+  // the longest replies, else the run-time decoder); anything else goes the generic way.
   try {
+    const generated = generatedDecoder(endpoint);
+    if (generated) return generated(json);
     switch (endpoint.reply) {
       case 'list':
         return decodeList(endpoint.response, json);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { wireReply } from '../bench/decode.js';
 import { decodeValue, FALLBACK } from '../src/fastDecode.js';
-import { contract, decodeReply, type Endpoint, SchemaMismatchError, unwrapReply } from '../src/index.js';
+import {
+  contract,
+  decodeReply,
+  type Endpoint,
+  SchemaMismatchError,
+  toCamel,
+  unwrapReply,
+} from '../src/index.js';
 
 // The object loop checks leaf fields (strings, numbers, integers, booleans, enums, literals, null, and those
 // nullable, optional or defaulted) itself, and builds each decoded object at its schema's size. Each case
@@ -87,11 +94,19 @@ describe('decoded objects', () => {
   });
 
   it('take any number of fields, past the room made for 32', () => {
-    const words = Array.from({ length: 45 }, (_, i) => 'x'.repeat(i + 1));
-    const schema = z.object(Object.fromEntries(words.map((w) => [`item${w.toUpperCase()}`, z.number()])));
-    const wire = Object.fromEntries(words.map((w, i) => [`item_${w}`, i]));
-    const camel = Object.fromEntries(words.map((w, i) => [`item${w.toUpperCase()}`, i]));
+    // itemX, itemXx, itemXxx… on the wire item_x, item_xx, item_xxx… (keys that camelCase back to themselves).
+    const words = Array.from({ length: 45 }, (_, i) => `X${'x'.repeat(i)}`);
+    const schema = z.object(Object.fromEntries(words.map((w) => [`item${w}`, z.number()])));
+    const wire = Object.fromEntries(words.map((w, i) => [`item_${w.toLowerCase()}`, i]));
+    const camel = Object.fromEntries(words.map((w, i) => [`item${w}`, i]));
+    expect(schema.parse(toCamel(wire))).toStrictEqual(camel);
     for (let round = 0; round < 20; round++) expect(decodeValue(schema, wire)).toStrictEqual(camel);
+  });
+
+  it('leave to zod a key whose wire spelling does not camelCase back to it (URL → url → url)', () => {
+    const schema = z.object({ URL: z.string() });
+    expect(schema.safeParse(toCamel({ url: 'x' })).success).toBe(false);
+    expect(fast(schema, { url: 'x' })).toBe(FALLBACK);
   });
 
   it('copy an array from the first element that changes, sharing those before it', () => {

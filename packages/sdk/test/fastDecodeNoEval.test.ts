@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wireReply } from '../bench/decode.js';
+import { loadGenerated } from '../src/decoders.js';
 import { decodeList } from '../src/fastDecode.js';
 import { contract, decodeReply, type Endpoint, SchemaMismatchError, unwrapReply } from '../src/index.js';
 
@@ -21,6 +22,25 @@ describe('decoding replies', () => {
       expect(decodeList(list.response, json)).toEqual(expected);
     } finally {
       globalThis.Function = original;
+    }
+  });
+
+  it('makes and runs the decoders generated at build time with Function and eval forbidden', () => {
+    const expected = zodsAnswer();
+    const json = JSON.parse(wireReply(10));
+    // biome-ignore lint/security/noGlobalEval: kept to be put back; replaced to prove it is never called
+    const original = { Function: globalThis.Function, eval: globalThis.eval };
+    const refuse = () => {
+      throw new EvalError('Refused to evaluate a string as JavaScript');
+    };
+    globalThis.Function = refuse as unknown as FunctionConstructor;
+    globalThis.eval = refuse;
+    try {
+      const generated = loadGenerated().get(list.response);
+      expect(generated?.reply).toBe('list');
+      expect(generated!.decode(json)).toEqual(expected);
+    } finally {
+      Object.assign(globalThis, original);
     }
   });
 

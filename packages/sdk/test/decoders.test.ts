@@ -1,0 +1,249 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { wireReply } from '../bench/decode.js';
+import { endpointNamed, GENERATED, render } from '../scripts/gen-decoders.js';
+import * as generated from '../src/decoders.gen.js';
+import { generatedDecoder, loadGenerated } from '../src/decoders.js';
+import { contract, decodeReply, type Endpoint, SchemaMismatchError, unwrapReply } from '../src/index.js';
+
+// The decoders generated at build time (scripts/gen-decoders.ts → src/decoders.gen.ts) for the longest replies
+// must be current, in use, and give exactly zod's answer: zod's value for a valid reply, zod's issues in a
+// SchemaMismatchError for an invalid one.
+
+const list = contract.bookings.list as Endpoint;
+const show = contract.bookings.show as Endpoint;
+type Json = Record<string, unknown>;
+
+/** zod's answer for a reply: its value, or the issues of its SchemaMismatchError. */
+function zods(endpoint: Endpoint, json: unknown): { value: unknown } | { issues: unknown } {
+  const parsed = endpoint.response.safeParse(unwrapReply(endpoint, structuredClone(json)));
+  return parsed.success ? { value: parsed.data } : { issues: parsed.error.issues };
+}
+
+function sdks(endpoint: Endpoint, json: unknown): { value: unknown } | { issues: unknown } {
+  try {
+    return { value: decodeReply(endpoint, json) };
+  } catch (error) {
+    if (error instanceof SchemaMismatchError) return { issues: error.issues };
+    throw error;
+  }
+}
+
+const bookings = (rows: number) => JSON.parse(wireReply(rows)) as { data: Json[]; meta: Json };
+const attributes = (row: Json) => row.attributes as Json;
+
+describe('generated reply decoders', () => {
+  it('are current: src/decoders.gen.ts is what the generator writes for the contract as it is', () => {
+    expect(readFileSync(new URL('../src/decoders.gen.ts', import.meta.url), 'utf8')).toBe(render());
+  });
+
+  it('are used for their endpoints, and only for them', () => {
+    for (const name of GENERATED) expect(generatedDecoder(endpointNamed(name)), name).toBeTypeOf('function');
+    expect(generatedDecoder(contract.bookings.history as Endpoint)).toBeUndefined();
+    // The same schema under another reply kind is not theirs.
+    expect(generatedDecoder({ reply: 'plain', response: list.response })).toBeUndefined();
+  });
+
+  it('are not used when generated from other schemas than the live ones (a stale file)', () => {
+    expect(loadGenerated(generated).size).toBe(GENERATED.length);
+    expect(loadGenerated({ ...generated, hash: 'stale' }).size).toBe(0);
+    expect(loadGenerated({ ...generated, endpoints: ['bookings.gone'] }).size).toBe(0);
+  });
+
+  it('decode valid replies as zod does', () => {
+    const cases: [string, Endpoint, (json: { data: Json[]; meta: Json }) => unknown][] = [
+      ['a list', list, (json) => json],
+      ['an empty list', list, (json) => ({ data: [], meta: json.meta })],
+      ['a booking', show, (json) => ({ data: json.data[1] })],
+      [
+        'nulls where they are allowed',
+        list,
+        (json) => {
+          Object.assign(attributes(json.data[0]!), {
+            guarantee: null,
+            cancellation_policy: null,
+            reservation_name: null,
+            change_block: 'policy',
+          });
+          const unit = (attributes(json.data[0]!).units as Json[])[0]!;
+          Object.assign(unit, { meal_type: null, cancellation_policy: null });
+          return json;
+        },
+      ],
+      [
+        'a property policy',
+        show,
+        (json) => {
+          attributes(json.data[0]!).property_policy = {
+            checkin_from_time: '15:00',
+            checkin_to_time: null,
+            checkout_from_time: null,
+            checkout_to_time: '11:00',
+            internet_access_type: 'wifi',
+            internet_access_cost: null,
+            internet_access_coverage: 'rooms',
+            parking_type: 'none',
+            parking_is_private: false,
+            parking_reservation: 'not_needed',
+            pets_policy: 'allowed',
+            pets_non_refundable_fee: 20,
+            pets_refundable_deposit: null,
+            smoking_policy: 'no_smoking',
+            currency: 'EUR',
+            is_adults_only: true,
+          };
+          return { data: json.data[0] };
+        },
+      ],
+      [
+        'trimmed names, defaults, a driver with and without an address',
+        list,
+        (json) => {
+          const unit = (attributes(json.data[2]!).units as Json[])[1]!;
+          unit.guests = [
+            { name: '  Páll ', surname: 'Jónsson' },
+            { name: 'Anna', surname: 'B', nationality: 'IS' },
+          ];
+          unit.drivers = [
+            { first_name: ' Anna', last_name: 'Berg', age: 40, email: 'anna@example.test', phone: '+354 1' },
+            {
+              first_name: 'Jón',
+              last_name: 'Jónsson',
+              age: 30,
+              email: 'jon@example.test',
+              phone: '1',
+              address: {
+                address_line_1: 'Laugavegur 1 ',
+                address_line_2: '',
+                address_line_3: '',
+                city: 'Reykjavík',
+                state: '',
+                postal_code: '101',
+                country_code: 'IS',
+              },
+            },
+          ];
+          return json;
+        },
+      ],
+      [
+        'fields in another order, extra fields, a key spelled the camelCase way',
+        list,
+        (json) => {
+          json.data[0]!.attributes = Object.fromEntries(Object.entries(attributes(json.data[0]!)).reverse());
+          attributes(json.data[1]!).internal_note = 'dropped';
+          const third = attributes(json.data[2]!);
+          third.reservationId = third.reservation_id;
+          delete third.reservation_id;
+          (json.data[0] as Json).links = { self: '/x' };
+          return json;
+        },
+      ],
+    ];
+    for (const [name, endpoint, make] of cases) {
+      const json = make(bookings(3));
+      const answer = zods(endpoint, json);
+      expect(answer, name).toHaveProperty('value');
+      expect(sdks(endpoint, json), name).toStrictEqual(answer);
+    }
+  });
+
+  it('refuse invalid replies with zod’s SchemaMismatchError and issues', () => {
+    const gone = Symbol('deleted');
+    const at = (...path: (string | number)[]) => ['data', 0, 'attributes', ...path];
+    const cases: [string, (string | number)[], unknown][] = [
+      ['an unknown status', at('status'), 'lost'],
+      ['an id that is a number', ['data', 0, 'id'], 7],
+      ['an empty id', ['data', 1, 'id'], ''],
+      ['the wrong type', ['data', 0, 'type'], 'bookings'],
+      ['half a night', at('total_nights'), 1.5],
+      ['not a date', at('arrival_date'), '2026-02-30'],
+      ['a price without total', at('price'), { currency: 'EUR' }],
+      ['a field missing', at('hotel_name'), gone],
+      ['no attributes', ['data', 2, 'attributes'], gone],
+      ['an unknown meal type', at('units', 0, 'meal_type'), 'brunch'],
+      ['a guest name too long', at('units', 1, 'guests', 0, 'name'), 'x'.repeat(101)],
+      ['a card with its code', at('guarantee', 'cvv'), '123'],
+      ['no meta', ['meta'], gone],
+      ['a page that is a string', ['meta', 'page'], '1'],
+      ['data that is not a list', ['data'], {}],
+    ];
+    for (const [name, path, value] of cases) {
+      const json = bookings(3);
+      const parent = path.slice(0, -1).reduce<Json>((o, key) => o[key] as Json, json);
+      if (value === gone) delete parent[path.at(-1)!];
+      else parent[path.at(-1)!] = value;
+      const answer = zods(list, json);
+      expect(answer, name).toHaveProperty('issues');
+      expect(sdks(list, json), name).toStrictEqual(answer);
+    }
+  });
+
+  it('give zod’s answer for hundreds of replies changed at random (values, keys missing, extra or respelled)', () => {
+    let seed = 20_261_124;
+    const random = () => {
+      seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const values = [
+      null,
+      0,
+      -1,
+      1.5,
+      2 ** 53,
+      '',
+      'x',
+      'x'.repeat(70),
+      ' padded ',
+      true,
+      false,
+      [],
+      {},
+      'new',
+    ];
+    const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+    const containers = (value: unknown, found: Json[] = []): Json[] => {
+      if (Array.isArray(value)) for (const v of value) containers(v, found);
+      else if (value && typeof value === 'object') {
+        found.push(value as Json);
+        for (const v of Object.values(value)) containers(v, found);
+      }
+      return found;
+    };
+    let valid = 0;
+    for (let n = 0; n < 400; n++) {
+      const endpoint = random() < 0.8 ? list : show;
+      const whole = bookings(2);
+      const json = endpoint === list ? whole : { data: whole.data[1] };
+      for (let changes = 1 + Math.floor(random() * 2); changes > 0; changes--) {
+        const target = pick(containers(json));
+        const keys = Object.keys(target);
+        const key = keys.length ? pick(keys) : 'extra_field';
+        const how = random();
+        if (how < 0.45) target[key] = pick(values);
+        else if (how < 0.6) delete target[key];
+        else if (how < 0.75) target[`${key}_x`] = pick(values);
+        // Spelled both ways, with the same value or another.
+        else if (how < 0.9)
+          target[camel(key) === key ? `${key}_` : camel(key)] = random() < 0.5 ? target[key] : pick(values);
+        else if (how < 0.95) {
+          // Respelled, the usual spelling gone.
+          target[camel(key)] = target[key];
+          if (camel(key) !== key) delete target[key];
+        } else {
+          // The same keys in the other order.
+          const entries = Object.entries(target).reverse();
+          for (const [k] of entries) delete target[k];
+          for (const [k, v] of entries) target[k] = v;
+        }
+      }
+      const answer = zods(endpoint, json);
+      if ('value' in answer) valid++;
+      expect(sdks(endpoint, json), `case ${n}: ${JSON.stringify(json).slice(0, 200)}`).toStrictEqual(answer);
+    }
+    // Both kinds of answer were tried.
+    expect(valid).toBeGreaterThan(40);
+    expect(valid).toBeLessThan(360);
+  });
+});
