@@ -137,4 +137,23 @@ describe('API keys', () => {
       code: 'invalid_api_key',
     });
   });
+
+  it('are closed out of the engine and the bookings while their agency is payment-locked', async () => {
+    const { token } = await agent.apiKeys.create({ body: { name: 'Locked' } });
+    const backend = createClient({ baseUrl: server.url, apiKey: token, retries: 0 });
+    const agencyId = (await agent.auth.currentUser()).agentId;
+    await server.db.query('update agencies set payment_locked = true where id = $1', [agencyId]);
+    const search = () => backend.engine.search({ params: { kind: 'accommodations' }, query: {} });
+    expect(await refusal(search())).toEqual({ status: 401, code: 'payment_locked' });
+    expect(await refusal(backend.bookings.list({ query: {} }))).toEqual({
+      status: 401,
+      code: 'payment_locked',
+    });
+    await server.db.query('update agencies set lock_override = true where id = $1', [agencyId]);
+    await expect(search()).resolves.toBeTruthy();
+    await server.db.query('update agencies set payment_locked = false, lock_override = false where id = $1', [
+      agencyId,
+    ]);
+    await expect(backend.bookings.list({ query: {} })).resolves.toBeTruthy();
+  });
 });

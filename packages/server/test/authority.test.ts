@@ -353,6 +353,7 @@ describe('a manager’s rights (document 2 §6)', () => {
     purpose: 'sign_in',
     expiresAt: new Date(),
     apiKeyId: null,
+    agencyLocked: false,
     user: { id: who.userId, email: '', name: '', role: who.role, agencyId: who.agencyId, supplierId: null },
   });
   const as = (login: string) => identities.find((i) => i.login === login)!;

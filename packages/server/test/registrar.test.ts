@@ -378,6 +378,36 @@ describe('idempotency keys', () => {
     expect(await db.query(`select 1 from test_writes where name = 'r'`)).toEqual([]);
   });
 
+  it('runs again for a key older than a day, or one an older server left unfinished, and keeps the new reply', async () => {
+    const key = { 'idempotency-key': 'key-old' };
+    const first = await makeThing({ thing: { name: 'Old', count: 1 } }, key);
+    expect(first.status).toBe(201);
+    const kept = () =>
+      db.query<{ status: number | null }>(`select status from idempotency_keys where key = 'key-old'`);
+    // A day and a minute later: the key has expired.
+    await db.query(
+      `update idempotency_keys set created_at = created_at - interval '1 day 1 minute' where key = 'key-old'`,
+    );
+    let before = made;
+    const expired = await makeThing({ thing: { name: 'Old', count: 1 } }, key);
+    expect(expired.status).toBe(201);
+    expect(expired.headers.get('idempotent-replayed')).toBeNull();
+    expect(made - before).toBe(1);
+    expect(await kept()).toEqual([{ status: 201 }]);
+    // A claim without a reply (written by a server before keys committed with their work) is not running.
+    await db.query(`update idempotency_keys set status = null, body = null where key = 'key-old'`);
+    before = made;
+    const unfinished = await makeThing({ thing: { name: 'Old', count: 1 } }, key);
+    expect(unfinished.status).toBe(201);
+    expect(made - before).toBe(1);
+    expect(await kept()).toEqual([{ status: 201 }]);
+    // And then it replays as usual.
+    before = made;
+    const replayed = await makeThing({ thing: { name: 'Old', count: 1 } }, key);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(made - before).toBe(0);
+  });
+
   it('replays a refusal too, for anonymous callers', async () => {
     const before = made;
     const headers = { 'idempotency-key': 'key-four' };

@@ -30,6 +30,7 @@ export async function authenticate(
       purpose: session.purpose,
       propertyScope: session.property_id,
       expiresAt: session.expires_at,
+      agencyLocked: session.agency_locked,
       user: {
         id: session.user_id,
         email: session.email,

@@ -17,6 +17,11 @@ export interface Auth {
   /** A calendar session's one property: every property the call names must be it (see ownership.ts). */
   propertyScope?: string | null;
   expiresAt: Date;
+  /**
+   * The caller's agency is payment-locked (document 1 §6), as read with the session or API key: searching,
+   * pricing and booking are closed to it. False without an agency.
+   */
+  agencyLocked: boolean;
   user: {
     id: string;
     email: string;

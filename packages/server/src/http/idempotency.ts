@@ -68,6 +68,9 @@ async function replay(
  * replays its reply. A repeat while the first call runs waits for it (the key's row is locked until then).
  * A refusal (an `HttpError` below 500) undoes the call's writes and is kept for a replay; a repeat with another
  * body is 409 `idempotency_key_reused`. `run` returning `null` keeps nothing (a download).
+ *
+ * A new key (the usual case) costs two statements: the claim, and the reply kept (an update in the call's
+ * transaction, or an insert after a refusal's rollback). The key is read only when the claim finds it taken.
  */
 export async function withIdempotency(
   db: Db,
@@ -90,13 +93,12 @@ export async function withIdempotency(
     body === null || body === undefined ? null : JSON.stringify(body),
   ];
   for (let attempt = 0; attempt < 3; attempt++) {
-    const earlier = await replay(db, scope, new Date(now.getTime() - KEEP_MS));
-    if (earlier) return earlier;
-    let reply: Reply | 'claimedMeanwhile';
+    let reply: Reply | 'taken';
     try {
       reply = await db.transaction(async (tx) => {
+        // Waits while another call holds the key, and claims nothing once that call has committed it.
         const claimed = await tx.one<{ id: string }>(claimSql, claim(null, null));
-        if (!claimed) return 'claimedMeanwhile' as const; // another call committed it: replay that
+        if (!claimed) return 'taken' as const;
         const r = await run(tx);
         if (r === null || r.status >= 500) throw new Unkept(r);
         await tx.query('update idempotency_keys set status = $2, body = $3 where id = $1', [
@@ -114,7 +116,10 @@ export async function withIdempotency(
       await db.query(claimSql, claim(refused.status, refused.body));
       return refused;
     }
-    if (reply !== 'claimedMeanwhile') return reply;
+    if (reply !== 'taken') return reply;
+    // Taken: replay it, unless it had expired (deleted now) or was left by an older server; then claim again.
+    const earlier = await replay(db, scope, new Date(now.getTime() - KEEP_MS));
+    if (earlier) return earlier;
   }
   throw conflict('idempotency_key_in_progress');
 }

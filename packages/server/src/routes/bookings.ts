@@ -1,6 +1,6 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers } from '../http/context.js';
-import { assertAgencyUnlocked, assertPropertyUnlocked } from '../services/billing/billing.js';
+import { assertPropertyUnlocked, paymentLocked } from '../services/billing/billing.js';
 import {
   cancelBooking,
   removeUnits,
@@ -14,9 +14,9 @@ import { viewerOf } from './callers.js';
 export const bookingsHandlers: AreaHandlers<Contract['bookings']> = {
   list: async ({ query, owned }, ctx) => {
     const viewer = viewerOf(ctx);
-    // A locked agency, or a supplier asking about a locked property of theirs (the contract's `owns`), gets the
-    // 'Stripe locked' 401 (document 1 §6).
-    if (viewer.role === 'reseller') await assertAgencyUnlocked(ctx.db, viewer.agencyId);
+    // A locked agency (read with the session), or a supplier asking about a locked property of theirs (the
+    // contract's `owns`), gets the 'Stripe locked' 401 (document 1 §6).
+    if (viewer.role === 'reseller' && ctx.auth?.agencyLocked) throw paymentLocked();
     if (viewer.role === 'supplier' && owned.propertyId)
       await assertPropertyUnlocked(ctx.db, owned.propertyId.id);
     return listBookings(ctx.db, viewer, query, ctx.clock.now());

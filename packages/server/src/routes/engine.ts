@@ -3,7 +3,7 @@ import type { Contract } from '@tern/sdk';
 import { utcToday } from '../clock.js';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { assertAgencyUnlocked } from '../services/billing/billing.js';
+import { paymentLocked } from '../services/billing/billing.js';
 import { createStayBooking } from '../services/engine/book.js';
 import { loadEngineProperties } from '../services/engine/load.js';
 import { bestOfferOf, unitsWithRates } from '../services/engine/offers.js';
@@ -22,10 +22,13 @@ import { agentOf } from './callers.js';
 
 const agencyOf = (ctx: RequestContext) => agentOf(ctx);
 
-/** Searching, pricing and booking are closed to a payment-locked agency (document 1 §6). */
-async function unlockedAgencyOf(ctx: RequestContext) {
+/**
+ * Searching, pricing and booking are closed to a payment-locked agency (document 1 §6); the lock was read with
+ * the caller's session.
+ */
+function unlockedAgencyOf(ctx: RequestContext) {
   const agency = agencyOf(ctx);
-  await assertAgencyUnlocked(ctx.db, agency.agencyId);
+  if (ctx.auth?.agencyLocked) throw paymentLocked();
   return agency;
 }
 
@@ -37,7 +40,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
     searchProperties(ctx.db, {
       ...query,
       kind: kindOf(params.kind),
-      agencyId: (await unlockedAgencyOf(ctx)).agencyId,
+      agencyId: unlockedAgencyOf(ctx).agencyId,
       // A search spans properties in many zones: the UTC day (each property's own today checks its booking).
       today: utcToday(ctx.clock),
     }),
@@ -53,7 +56,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
     ),
 
   listWithRates: async ({ params, query }, ctx) => {
-    const { agencyId } = await unlockedAgencyOf(ctx);
+    const { agencyId } = unlockedAgencyOf(ctx);
     checkStay(query.checkinDate, query.checkoutDate, await todayOf(ctx, params.id));
     const rates = await currencyRatesFor(ctx.db, query.currency);
     const property = (
@@ -105,6 +108,6 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
 
   createBooking: async ({ params, body }, ctx) => {
     if (params.kind !== 'accommodations') throw forbidden('use_vehicle_bookings');
-    return createStayBooking(ctx.db, ctx.clock, params.id, await unlockedAgencyOf(ctx), body.booking);
+    return createStayBooking(ctx.db, ctx.clock, params.id, unlockedAgencyOf(ctx), body.booking);
   },
 };

@@ -118,10 +118,12 @@ export async function authenticateApiKey(
     role: Auth['user']['role'];
     status: 'active' | 'blocked';
     user_agency_id: string | null;
+    agency_locked: boolean;
   }>(
     `select k.id, k.active, k.agency_id, k.last_used_at, u.id as user_id, u.email, u.name, u.role, u.status,
-            u.agency_id as user_agency_id
-       from api_keys k join users u on u.id = k.user_id
+            u.agency_id as user_agency_id,
+            coalesce(a.payment_locked and not a.lock_override, false) as agency_locked
+       from api_keys k join users u on u.id = k.user_id left join agencies a on a.id = k.agency_id
       where k.token_hash = $1`,
     [sha256Hex(token)],
   );
@@ -138,6 +140,7 @@ export async function authenticateApiKey(
       apiKeyId: row.id,
       purpose: 'sign_in',
       expiresAt: new Date(8.64e15),
+      agencyLocked: row.agency_locked,
       user: {
         id: row.user_id,
         email: row.email,

@@ -27,6 +27,8 @@ export interface SessionRow {
   role: Role;
   status: 'active' | 'blocked';
   agency_id: string | null;
+  /** The user's agency is payment-locked (document 1 §6); false without an agency. */
+  agency_locked: boolean;
   supplier_id: string | null;
   property_id: string | null;
 }
@@ -66,12 +68,17 @@ export async function createSession(
   return { id: row!.id, token, expiresAt };
 }
 
-/** The session of a token with its user, expired or not; `null` when the token is unknown. */
+/**
+ * The session of a token with its user and whether their agency is payment-locked (read here so that the calls
+ * closed to a locked agency need no statement of their own), expired or not; `null` when the token is
+ * unknown.
+ */
 export function findSession(db: Db, token: string): Promise<SessionRow | null> {
   return db.one<SessionRow>(
     `select s.id, s.purpose, s.expires_at, s.last_seen_at, s.property_id, u.id as user_id, u.email, u.name, u.role,
-            u.status, u.agency_id, u.supplier_id
-       from sessions s join users u on u.id = s.user_id
+            u.status, u.agency_id, u.supplier_id,
+            coalesce(a.payment_locked and not a.lock_override, false) as agency_locked
+       from sessions s join users u on u.id = s.user_id left join agencies a on a.id = u.agency_id
       where s.token_hash = $1`,
     [sha256Hex(token)],
   );

@@ -11,7 +11,10 @@ import { escapeHtml } from '../mail.js';
 const PORTAL_TTL_MS = 60 * 60 * 1000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** The 401 the documents name: the client shows "locked for card payments" for a message with 'Stripe locked'. */
+/**
+ * The 401 the documents name: the client shows "locked for card payments" for a message with 'Stripe locked'.
+ * An agency's lock is read with the caller's session or API key (`Auth.agencyLocked`).
+ */
 export const paymentLocked = () => new HttpError(401, 'payment_locked');
 
 type Account = { agencyId: string } | { propertyId: string };
@@ -32,12 +35,6 @@ export async function paymentSourceOf(
         );
   if (!row) throw notFound('property_not_found');
   return { hasPaymentSource: row.has_payment_source, locked: row.locked };
-}
-
-/** Refuses a locked agency's call (resellers' booking engine and bookings). */
-export async function assertAgencyUnlocked(db: Db, agencyId: string | null): Promise<void> {
-  if (!agencyId) return;
-  if ((await paymentSourceOf(db, { agencyId })).locked) throw paymentLocked();
 }
 
 /** Refuses a call about a locked property (its supplier's bookings). */

@@ -19,7 +19,7 @@ import { html, sendMail } from '../mail.js';
 import { type CardSummary, redeemCardToken } from '../vault/tokens.js';
 import { loadEngineProperties } from './load.js';
 import { parseOfferId, planCovered, priceOffer, type Stay } from './offers.js';
-import { checkStay, currencyRatesFor, MAX_NIGHTS, propertyToday } from './queries.js';
+import { checkStay, MAX_NIGHTS, propertyToday } from './queries.js';
 
 type Body = z.output<typeof stayBookingBody>['booking'];
 
@@ -81,13 +81,15 @@ export async function createStayBooking(
 
   return db.transaction(async (tx) => {
     const nights = daysFrom(body.arrivalDate, body.departureDate);
-    // A small read first: the property's kind, time zone and contract, and the rooms free of the units asked.
-    // A stay sold out is refused from it, before the property's rates are read or anything is written.
-    const first = await tx.one<{
-      kind: string;
-      timezone: string;
+    // A small read first: the currency rates, and the property's kind, time zone and contract and the rooms free
+    // of the units asked (all null when there is no such property). A stay sold out is refused from it, before
+    // the property's rates are read or anything is written.
+    const first = (await tx.one<{
+      kind: string | null;
+      timezone: string | null;
       contracted: boolean;
       free: Record<string, Record<string, number> | null> | null;
+      rates: Record<string, number> | null;
     }>(
       `select p.kind, p.timezone,
               exists (select 1 from contracts c
@@ -95,8 +97,10 @@ export async function createStayBooking(
               (select json_object_agg(u.id, (select json_object_agg(a.date::text, a.available)
                                                from unit_availability a
                                               where a.unit_id = u.id and a.date >= $4 and a.date < $5))
-                 from units u where u.property_id = p.id and u.id::text = any($3)) as free
-         from properties p where p.id = $1`,
+                 from units u where u.property_id = p.id and u.id::text = any($3)) as free,
+              r.rates
+         from (select json_object_agg(currency, rate) as rates from currency_rates) r
+         left join properties p on p.id = $1`,
       [
         propertyId,
         booker.agencyId,
@@ -104,11 +108,15 @@ export async function createStayBooking(
         body.arrivalDate,
         body.departureDate,
       ],
-    );
-    checkStay(body.arrivalDate, body.departureDate, todayAt(clock, first?.timezone || 'UTC'));
-    const rates = await currencyRatesFor(tx, body.currency);
+    ))!;
+    checkStay(body.arrivalDate, body.departureDate, todayAt(clock, first.timezone || 'UTC'));
+    const rates = first.rates ?? {};
+    if (!rates[body.currency]) {
+      const currencies = Object.keys(rates).sort().join(', ');
+      throw invalidField('currency_unavailable', 'currency', { currency: body.currency, currencies });
+    }
     const rooms = parseRooms(body);
-    if (first?.kind !== 'accommodation') throw notFound('property_not_found');
+    if (first.kind !== 'accommodation') throw notFound('property_not_found');
     if (!first.contracted) throw notFound('no_contract');
     const wanted = new Map<string, number>();
     for (const room of rooms) wanted.set(room.roomTypeCode, (wanted.get(room.roomTypeCode) ?? 0) + 1);
