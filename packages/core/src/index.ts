@@ -7,6 +7,7 @@ export * from './admin/photos.js';
 export * from './admin/photosMachine.js';
 export * from './admin/photoUploads.js';
 export * from './admin/promoCodes.js';
+export * from './admin/propertyDetails.js';
 export * from './admin/userRows.js';
 export * from './auth/changePasswordMachine.js';
 export * from './auth/resetTokenMachine.js';

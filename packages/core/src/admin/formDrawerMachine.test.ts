@@ -110,11 +110,15 @@ describe('formDrawerMachine with the promo rules (M21)', () => {
   it('keeps a refused save in failed; user.retry sends the same values, a change goes back to editing', async () => {
     const refusal = Object.assign(new Error('A promo code with the same code already exists.'), {
       code: 'promo_code_taken',
+      fields: [{ field: 'code', code: 'promo_code_taken', message: 'Taken.' }, { nonsense: true }],
     });
     const { actor, sent } = start(promoFormInput(promo, today), [refusal, refusal, { id: 'pc1' }]);
     actor.send({ type: 'form.submit' });
     await waitFor(actor, (s) => s.matches('failed'));
     expect(actor.getSnapshot().context.error).toMatchObject({ code: 'promo_code_taken' });
+    expect(actor.getSnapshot().context.refusedFields).toEqual([
+      { field: 'code', code: 'promo_code_taken', message: 'Taken.' },
+    ]);
     actor.send({ type: 'user.retry' });
     await waitFor(actor, (s) => s.matches('failed') && sent.length === 2);
     expect(sent[1]).toEqual(sent[0]);

@@ -42,9 +42,25 @@ export interface FormDrawerContext<V extends object = object, O = unknown> {
   /** Errors are shown once a submit found some (document 2 §5), and follow the changes after. */
   showErrors: boolean;
   error: Failure | null;
+  /** The fields a refused save names (the API's `fields`: a dotted field, its code and words). */
+  refusedFields: readonly RefusedField[];
   /** What the save returned. */
   saved: O | null;
 }
+
+export interface RefusedField {
+  field: string;
+  code?: string;
+  params?: object;
+  message: string;
+}
+
+const refusedFieldsOf = (error: unknown): RefusedField[] => {
+  const fields = (error as { fields?: unknown } | null)?.fields;
+  return Array.isArray(fields)
+    ? fields.filter((f): f is RefusedField => typeof f?.field === 'string' && typeof f.message === 'string')
+    : [];
+};
 
 /** `form.change` takes some of the values (typed by the edge that knows the form: `FormChange<PromoDraft>`). */
 export type FormChange<V extends object> = { type: 'form.change'; values: Partial<V> };
@@ -98,6 +114,7 @@ export const formDrawerMachine = setup({
     errors: {},
     showErrors: false,
     error: null,
+    refusedFields: [],
     saved: null,
   }),
   initial: 'editing',
@@ -123,7 +140,7 @@ export const formDrawerMachine = setup({
     },
     saving: {
       tags: ['busy'],
-      entry: assign({ error: null }),
+      entry: assign({ error: null, refusedFields: [] }),
       // A save under way ends in saved or failed, never unheard.
       on: { 'form.close': {} },
       invoke: {
@@ -138,7 +155,10 @@ export const formDrawerMachine = setup({
         },
         onError: {
           target: 'failed',
-          actions: assign(({ event }) => ({ error: failureOf(event.error) })),
+          actions: assign(({ event }) => ({
+            error: failureOf(event.error),
+            refusedFields: refusedFieldsOf(event.error),
+          })),
         },
       },
     },

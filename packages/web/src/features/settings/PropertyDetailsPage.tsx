@@ -1,8 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { knownCurrencies, timeZoneOptions } from '@tern/core';
-import type { FieldError } from '@tern/sdk';
-import { HOTEL_TYPES, type HotelType, type PropertyDetails, type PropertyDetailsBody } from '@tern/sdk';
-import { type FormEvent, useMemo, useState } from 'react';
+import {
+  knownCurrencies,
+  type PropertyDetailsDraft,
+  propertyDetailsBodyOf,
+  propertyDetailsFormInput,
+  timeZoneOptions,
+  toggleFacility,
+} from '@tern/core';
+import { HOTEL_TYPES, type HotelType, type PropertyDetails } from '@tern/sdk';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -22,6 +28,7 @@ import { LogoField } from './LogoField';
 import { PositionPicker } from './PositionPicker';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
+import { useFormDrawer } from '../admin/useFormDrawer';
 import { useErrorText, useFieldErrorText } from '../errors/useErrorText';
 
 const KEY = 'propertyDetails';
@@ -56,59 +63,71 @@ export function PropertyDetailsPage() {
             {errorText(details.error ?? options.error)}
           </Alert>
         ) : (
-          <DetailsForm key={details.data.id} details={details.data} categories={options.data.categories} />
+          <DetailsEditor key={details.data.id} details={details.data} categories={options.data.categories} />
         )}
       </div>
     </SettingsFrame>
   );
 }
 
-type Draft = Omit<PropertyDetailsBody, 'facilities' | 'content'> & {
-  description: string;
-  importantInformation: string;
-  facilities: Set<string>;
-};
+type Draft = PropertyDetailsDraft;
+type Categories = { code: string; label: string; facilities: { code: string; label: string }[] }[];
 
+/** The form, started afresh from what each save returned (its machine ends at `saved`). */
+function DetailsEditor({ details, categories }: { details: PropertyDetails; categories: Categories }) {
+  const queryClient = useQueryClient();
+  const [current, setCurrent] = useState({ details, round: 0 });
+  return (
+    <DetailsForm
+      key={current.round}
+      details={current.details}
+      categories={categories}
+      onSaved={(saved) => {
+        queryClient.setQueryData([KEY, saved.id], saved);
+        setCurrent((c) => ({ details: saved, round: c.round + 1 }));
+      }}
+    />
+  );
+}
+
+/** The details form: core's `formDrawerMachine` with the details rule (`propertyDetailsFormInput`); it only draws it. */
 function DetailsForm({
   details,
   categories,
+  onSaved,
 }: {
   details: PropertyDetails;
-  categories: { code: string; label: string; facilities: { code: string; label: string }[] }[];
+  categories: Categories;
+  onSaved: (saved: PropertyDetails) => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const fieldText = useFieldErrorText();
   const { client } = useServices();
-  const queryClient = useQueryClient();
   const zones = useMemo(() => timeZoneOptions(new Date()), []);
-  const [draft, setDraft] = useState<Draft>(() => ({
-    title: details.title,
-    currency: details.currency,
-    orderNumberPrefix: details.orderNumberPrefix,
-    replyToName: details.replyToName,
-    replyToEmail: details.replyToEmail,
-    email: details.email,
-    phone: details.phone,
-    country: details.country,
-    timezone: details.timezone,
-    zipCode: details.zipCode,
-    state: details.state,
-    city: details.city,
-    address: details.address,
-    propertyType: details.propertyType,
-    description: details.content.description,
-    importantInformation: details.content.importantInformation,
-    facilities: new Set(details.facilities.flatMap((g) => g.facilityCodes)),
-    latitude: details.latitude,
-    longitude: details.longitude,
-  }));
+  const [input] = useState(() => propertyDetailsFormInput(details));
+  const form = useFormDrawer<Draft, PropertyDetails>(
+    input,
+    (values) =>
+      client.propertySettings.update({ params: { id: details.id }, body: propertyDetailsBodyOf(values) }),
+    (saved) => {
+      toast.success(t('property_details.saved_changes_message'));
+      onSaved(saved);
+    },
+  );
+  const { values: draft, busy } = form;
   const [zoneInput, setZoneInput] = useState(
     () => zones.find((z) => z.id === details.timezone)?.label ?? details.timezone,
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const failure = form.failure;
+  useEffect(() => {
+    if (failure) toast.error(t('general.error_message'), errorText(failure));
+  }, [failure, t, errorText]);
+  const errors: Record<string, string> = {
+    ...Object.fromEntries(form.snapshot.context.refusedFields.map((f) => [f.field, fieldText(f)])),
+    ...Object.fromEntries(Object.entries(form.errors).map(([field, key]) => [field, t(key!)])),
+  };
+  const set = (patch: Partial<Draft>) => form.change(patch);
   const text = (field: keyof Draft, label: string, more: { type?: string; required?: boolean } = {}) => (
     <TextField
       label={t(`property_details.${label}`)}
@@ -121,29 +140,9 @@ function DetailsForm({
     />
   );
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found: Record<string, string> = {};
-    if (draft.title.trim() === '') found.title = t('validation_messages.required');
-    if (!draft.currency) found.currency = t('validation_messages.required');
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    setBusy(true);
-    const { description, importantInformation, facilities, ...fields } = draft;
-    try {
-      await client.propertySettings.update({
-        params: { id: details.id },
-        body: { ...fields, content: { description, importantInformation }, facilities: [...facilities] },
-      });
-      toast.success(t('property_details.saved_changes_message'));
-      void queryClient.invalidateQueries({ queryKey: [KEY] });
-    } catch (error) {
-      const fieldErrors = (error as { fields?: FieldError[] }).fields ?? [];
-      setErrors(Object.fromEntries(fieldErrors.map((f) => [f.field, fieldText(f)])));
-      toast.error(t('general.error_message'), errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
 
   return (
@@ -224,13 +223,8 @@ function DetailsForm({
               {category.facilities.map((f) => (
                 <Checkbox
                   key={f.code}
-                  isSelected={draft.facilities.has(f.code)}
-                  onChange={(on) => {
-                    const next = new Set(draft.facilities);
-                    if (on) next.add(f.code);
-                    else next.delete(f.code);
-                    set({ facilities: next });
-                  }}
+                  isSelected={draft.facilities.includes(f.code)}
+                  onChange={(on) => set({ facilities: toggleFacility(draft.facilities, f.code, on) })}
                 >
                   {t(`facilities.${f.code}`, { defaultValue: f.label })}
                 </Checkbox>
