@@ -56,8 +56,10 @@ export function InventoryPage() {
   const params = frameParams(snapshot);
   const name = property?.name ?? '';
   return (
-    <div className="inventory-page">
-      <PageHeading>{t('page_titles.inventory')}</PageHeading>
+    <div className="page inventory-page">
+      <div className="page__header">
+        <PageHeading>{t('page_titles.inventory')}</PageHeading>
+      </div>
       {snapshot.matches('noProperty') ? (
         <EmptyState title={t('inventory.page.no_property')} />
       ) : (

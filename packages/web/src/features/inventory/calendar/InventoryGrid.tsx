@@ -23,10 +23,11 @@ import {
 } from './calendarModel';
 import type { MonthStatus } from './useMonths';
 
-/** A day's column, a row's height, the row titles' column and the dates' header, in CSS pixels. */
+/** A day's column, a row's height, the row titles' column (narrower on a phone) and the dates' header, in CSS px. */
 export const COL_WIDTH = 64;
 export const ROW_HEIGHT = 30;
-export const LABEL_WIDTH = 240;
+export const LABEL_WIDTH = 300;
+export const PHONE_LABEL_WIDTH = 150;
 export const HEAD_HEIGHT = 48;
 /** Rows and columns drawn beyond the visible ones, so a quick scroll shows no gap. */
 const OVERSCAN = 4;
@@ -154,6 +155,7 @@ interface RowProps {
   today: Day;
   formats: Formats;
   width: number;
+  labelWidth: number;
 }
 
 /** One row of the grid: its title, sticky at the left, and the cells of the columns drawn. */
@@ -168,6 +170,7 @@ const Row = memo(function Row({
   today,
   formats,
   width,
+  labelWidth,
 }: RowProps) {
   return (
     <div
@@ -176,7 +179,13 @@ const Row = memo(function Row({
       className={`inv-row inv-row--${row.plan ? 'plan' : 'unit'}${row.first ? ' inv-row--first' : ''}`}
       style={{ top: HEAD_HEIGHT + index * ROW_HEIGHT, width }}
     >
-      <div role="rowheader" aria-colindex={1} className="inv-row__label" title={formats.rowName(row)}>
+      <div
+        role="rowheader"
+        aria-colindex={1}
+        className="inv-row__label"
+        title={formats.rowName(row)}
+        style={{ width: labelWidth }}
+      >
         {row.first ? (
           <span className="inv-row__title">{row.plan ? row.plan.title : row.unit.title}</span>
         ) : null}
@@ -215,7 +224,7 @@ const Row = memo(function Row({
             data-cell={`${index}:${col}`}
             data-day={day}
             className={classes.join(' ')}
-            style={{ left: LABEL_WIDTH + col * COL_WIDTH }}
+            style={{ left: labelWidth + col * COL_WIDTH }}
           >
             {words.text}
           </div>
@@ -258,6 +267,7 @@ export function InventoryGrid({
   });
   const moved = useRef(false);
   const frame = useRef<number | null>(null);
+  const labelWidth = view.width < 640 ? PHONE_LABEL_WIDTH : LABEL_WIDTH;
 
   // Start at today's column; follow the viewport's size.
   useLayoutEffect(() => {
@@ -295,7 +305,7 @@ export function InventoryGrid({
 
   const lastCol = window.days.length - 1;
   const firstCol = Math.max(0, Math.floor(view.left / COL_WIDTH) - OVERSCAN);
-  const endCol = Math.min(lastCol, Math.ceil((view.left + view.width - LABEL_WIDTH) / COL_WIDTH) + OVERSCAN);
+  const endCol = Math.min(lastCol, Math.ceil((view.left + view.width - labelWidth) / COL_WIDTH) + OVERSCAN);
   const firstRow = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const endRow = Math.min(
     rows.length - 1,
@@ -332,8 +342,8 @@ export function InventoryGrid({
     const x = next.col * COL_WIDTH;
     const y = next.row * ROW_HEIGHT;
     if (x < el.scrollLeft) el.scrollLeft = x;
-    else if (x + COL_WIDTH > el.scrollLeft + width - LABEL_WIDTH)
-      el.scrollLeft = x + COL_WIDTH - (width - LABEL_WIDTH);
+    else if (x + COL_WIDTH > el.scrollLeft + width - labelWidth)
+      el.scrollLeft = x + COL_WIDTH - (width - labelWidth);
     if (y < el.scrollTop) el.scrollTop = y;
     else if (y + ROW_HEIGHT > el.scrollTop + height - HEAD_HEIGHT)
       el.scrollTop = y + ROW_HEIGHT - (height - HEAD_HEIGHT);
@@ -370,9 +380,9 @@ export function InventoryGrid({
     return cell && Number.isInteger(row) && Number.isInteger(col) ? { row: row!, col: col! } : null;
   };
 
-  const width = LABEL_WIDTH + window.days.length * COL_WIDTH;
+  const width = labelWidth + window.days.length * COL_WIDTH;
   const headCols = cols.filter((c) => c >= firstCol && c <= endCol);
-  const visibleFirst = Math.floor(view.left / COL_WIDTH);
+  const visibleFirst = Math.ceil(view.left / COL_WIDTH);
   return (
     <div
       ref={scroller}
@@ -397,7 +407,12 @@ export function InventoryGrid({
       <div className="inv-grid__canvas" style={{ width, height: HEAD_HEIGHT + rows.length * ROW_HEIGHT }}>
         <div role="rowgroup" className="inv-grid__head" style={{ width }}>
           <div role="row" aria-rowindex={1} className="inv-row inv-row--head" style={{ width }}>
-            <div role="columnheader" aria-colindex={1} className="inv-row__label inv-corner">
+            <div
+              role="columnheader"
+              aria-colindex={1}
+              className="inv-row__label inv-corner"
+              style={{ width: labelWidth }}
+            >
               {t('inventory.rooms_and_rates')}
             </div>
             {headCols.map((col) => {
@@ -411,7 +426,7 @@ export function InventoryGrid({
                   aria-colindex={col + 2}
                   aria-label={formats.full(day)}
                   className={`inv-head${weekend ? ' inv-head--weekend' : ''}${day === today ? ' inv-head--today' : ''}`}
-                  style={{ left: LABEL_WIDTH + col * COL_WIDTH }}
+                  style={{ left: labelWidth + col * COL_WIDTH }}
                 >
                   <span className="inv-head__month" aria-hidden="true">
                     {col === month.start || col === visibleFirst ? formats.month(day) : ''}
@@ -438,6 +453,7 @@ export function InventoryGrid({
               today={today}
               formats={formats}
               width={width}
+              labelWidth={labelWidth}
             />
           ))}
         </div>

@@ -55,6 +55,20 @@ export function useMonths(client: TernClient, propertyId: string): Months {
     [client, propertyId],
   );
 
+  // Months load one after another, in the order asked (the ones in view first, then the next): the server answers
+  // each alone, and a month in view never waits behind a prefetch asked after it.
+  const queue = useRef<CalendarMonth[]>([]);
+  const running = useRef(false);
+  const drain = useCallback(async () => {
+    if (running.current) return;
+    running.current = true;
+    try {
+      for (let month = queue.current.shift(); month; month = queue.current.shift()) await load(month);
+    } finally {
+      running.current = false;
+    }
+  }, [load]);
+
   const ensure = useCallback(
     (months: readonly CalendarMonth[]) => {
       const wanted = months.filter((m) => {
@@ -66,9 +80,10 @@ export function useMonths(client: TernClient, propertyId: string): Months {
       for (const m of wanted) next[m.key] = { state: 'loading' };
       statusRef.current = next;
       setStatus(next);
-      for (const m of wanted) void load(m);
+      queue.current.push(...wanted);
+      void drain();
     },
-    [load],
+    [drain],
   );
 
   const reload = useCallback(
