@@ -1,15 +1,21 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { FirstLoad } from './app/FirstLoad';
 import { createServices } from './app/services';
 import { createI18n } from './i18n';
-import { createAppRouter } from './router/router';
 import './styles/base.css';
 
 const services = createServices();
-const router = createAppRouter(services);
-services.navigate = (href, options) => void router.navigate({ href, replace: options?.replace ?? false });
-services.currentLocation = () => router.state.location.href;
+
+/** The router's chunk, asked for once (again after a failure: offline for a moment). */
+let routed: Promise<typeof import('./app/routed')> | null = null;
+const loadRouted = () => {
+  routed ??= import('./app/routed').catch((error: unknown) => {
+    routed = null;
+    throw error;
+  });
+  return routed;
+};
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(<App services={services} router={router} i18n={createI18n()} />);
+createRoot(root).render(<FirstLoad services={services} i18n={createI18n()} loadRouted={loadRouted} />);

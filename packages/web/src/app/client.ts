@@ -1,5 +1,6 @@
 import { createClient, type PaymentLockedError, type SessionExpiredError, type TernClient } from '@tern/sdk';
 import { z } from 'zod';
+import { apiBaseUrl } from './apiBase';
 
 // The app runs under a Content-Security-Policy without 'unsafe-eval': zod, which only the SDK uses, must not try
 // to generate code. Set here, in the SDK's chunk, before the first reply is parsed (main.tsx sets it too; once
@@ -15,13 +16,6 @@ export interface ClientSetup {
   onPaymentLocked: (error: PaymentLockedError) => void;
   baseUrl?: string;
   fetch?: typeof fetch;
-}
-
-/** The API base: same origin by default, `VITE_TERN_API_URL` overrides (an API on another host). */
-export function apiBaseUrl(): string {
-  const configured = import.meta.env.VITE_TERN_API_URL as string | undefined;
-  if (configured) return configured;
-  return typeof window !== 'undefined' ? window.location.origin : 'http://127.0.0.1:4000';
 }
 
 export function createTernClient(setup: ClientSetup): TernClient {

@@ -7,8 +7,9 @@ import {
 } from '@tern/core';
 import type { TernClient } from '@tern/sdk';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { restoreSession } from '../session/restore';
+import { fetchTokenCheck, restoreChecked, restoreSession, type TokenCheck } from '../session/restore';
 import { clearStoredSession, writeSelectedPropertyId, writeStoredSession } from '../session/storage';
+import { apiBaseUrl } from './apiBase';
 import type { ClientSetup } from './client';
 import { lazyTernClient } from './lazyClient';
 
@@ -24,6 +25,11 @@ export interface AppServices {
   now: () => number;
   /** Fixed flags (tests); otherwise the signed-in user's, see `flagsFor`. */
   flags: RouteFlags | null;
+  /**
+   * The stored session's check at start-up without the SDK (`session/restore.ts`); null: the check goes through
+   * the client (tests with a fake client).
+   */
+  checkToken: TokenCheck | null;
   /** The running session machine; bound by <App>. */
   session: SessionActor | null;
   /** Navigates inside the app; bound to the router by <App>. */
@@ -38,6 +44,8 @@ export interface ServicesOptions {
   flags?: RouteFlags;
   /** A ready client (tests); otherwise one is made for the API base, loaded with the SDK on its first call. */
   client?: (setup: ClientSetup) => TernClient;
+  /** The start-up token check; by default a plain request to the API base, or none with a ready `client`. */
+  checkToken?: TokenCheck | null;
 }
 
 export function currentSession(services: AppServices): StoredSession | null {
@@ -50,6 +58,12 @@ export function createServices(options: ServicesOptions = {}): AppServices {
     storage: options.storage ?? window.localStorage,
     now: options.now ?? (() => Date.now()),
     flags: options.flags ?? null,
+    checkToken:
+      options.checkToken !== undefined
+        ? options.checkToken
+        : options.client
+          ? null
+          : fetchTokenCheck(apiBaseUrl()),
     session: null,
     navigate: () => {},
     currentLocation: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,
@@ -89,6 +103,23 @@ export async function rereadUser(services: Pick<AppServices, 'client' | 'session
   services.session?.send({ type: 'session.userUpdated', user });
 }
 
+/**
+ * After a restore by the token check alone: the session as the SDK reads it from the server (user, properties,
+ * flags). A token refused meanwhile ends the session; a failed call keeps the stored user (the next call that
+ * fails says why).
+ */
+export async function refreshRestored(
+  services: Pick<AppServices, 'client' | 'storage' | 'now' | 'session' | 'currentLocation'>,
+) {
+  try {
+    const fresh = await restoreSession(services.client, services.storage, services.now);
+    if (fresh) services.session?.send({ type: 'session.userUpdated', user: fresh.user });
+    else services.session?.send({ type: 'session.expired', origin: services.currentLocation() });
+  } catch {
+    // Kept as restored.
+  }
+}
+
 /** The login page's address, keeping where to come back to (and saying the session expired). */
 export function loginHref(origin: string | null, reason?: 'expired'): string {
   const query = new URLSearchParams();
@@ -105,7 +136,13 @@ export function loginHref(origin: string | null, reason?: 'expired'): string {
 export function sessionLogic(services: AppServices) {
   return sessionMachine.provide({
     actors: {
-      restoreSession: fromPromise(() => restoreSession(services.client, services.storage, services.now)),
+      restoreSession: fromPromise(async () => {
+        if (!services.checkToken) return restoreSession(services.client, services.storage, services.now);
+        // The page draws once the server has accepted the token; the user is then read again through the SDK.
+        const session = await restoreChecked(services.checkToken, services.storage, services.now);
+        if (session) void refreshRestored(services);
+        return session;
+      }),
       signOut: fromPromise(async ({ input }: { input: { token: string } }) => {
         await services.client.auth.signOut(undefined, {
           headers: { authorization: `Bearer ${input.token}` },

@@ -1,11 +1,13 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { pageTitleKey, titleKeys } from '@tern/core';
+import { titleKeys } from '@tern/core';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../components/Spinner';
+import { PageSearchContext } from '../router/pageSearch';
 import { coreRouteOf } from '../router/router';
 import { BareLayout } from './BareLayout';
 import { CampaignLayout } from './CampaignLayout';
+import { usePageTitle } from './pageTitle';
 import { StoreLayout } from './StoreLayout';
 
 const loadAppLayout = () => import('./AppLayout');
@@ -24,18 +26,19 @@ export function preloadLayoutOf(pathname: string) {
 export function RootLayout() {
   // The path of the page on screen (during a navigation the location moves before the page does).
   const pathname = useRouterState({ select: (s) => s.matches.at(-1)?.pathname ?? s.location.pathname });
+  // The page's search params as its route validated them (`usePageSearch`).
+  const search = useRouterState({ select: (s) => s.matches.at(-1)?.search ?? s.location.search });
   const { t } = useTranslation();
   const route = coreRouteOf(pathname);
 
-  useEffect(() => {
-    const key = pageTitleKey(pathname);
-    document.title =
-      key === titleKeys.product ? t('general.product_name') : t('page_titles.title_suffix', { page: t(key) });
-  }, [pathname, t]);
-
+  usePageTitle(pathname);
   usePageFocus(pathname);
 
-  const page = <Outlet />;
+  const page = (
+    <PageSearchContext.Provider value={search}>
+      <Outlet />
+    </PageSearchContext.Provider>
+  );
   switch (route?.layout) {
     case 'app':
       return (

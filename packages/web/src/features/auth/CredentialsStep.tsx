@@ -4,13 +4,30 @@ import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { Checkbox } from '../../components/Checkbox';
+import type { CheckboxProps } from '../../components/Checkbox';
+import { deferred } from '../../components/deferred';
 import { PageHeading } from '../../components/PageHeading';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
 import { useErrorText } from '../errors/useErrorText';
 import { useFormFocus } from './useFormFocus';
 import type { useSignIn } from './useSignIn';
+import '../../components/Checkbox.css';
+
+/**
+ * "Remember me": react-aria's checkbox (3 KB gzipped) is fetched after the page draws; until then a box of the
+ * same size and the label hold its place (`components/deferred.tsx`).
+ */
+export const RememberMe = deferred<CheckboxProps>(
+  () => import('../../components/Checkbox').then((module) => module.Checkbox),
+  ({ children, isSelected }) => (
+    <span className="checkbox" aria-disabled="true" data-selected={isSelected || undefined}>
+      <span className="checkbox__box" aria-hidden="true" />
+      <span>{children}</span>
+    </span>
+  ),
+  'RememberMe',
+);
 
 const ORDER = ['email', 'password'] as const;
 
@@ -68,13 +85,13 @@ export function CredentialsStep({
           inputRef={fieldRef('password')}
         />
         <div className="auth-card__row">
-          <Checkbox
+          <RememberMe
             isSelected={rememberMe}
             onChange={(value) => send({ type: 'field.change', field: 'rememberMe', value })}
             isDisabled={busy}
           >
             {t('login.remember_me')}
-          </Checkbox>
+          </RememberMe>
           <Button variant="link" onPress={() => send({ type: 'mode.forgot' })} isDisabled={busy}>
             {t('login.forgot_link')}
           </Button>

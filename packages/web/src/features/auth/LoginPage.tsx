@@ -1,7 +1,7 @@
-import { useSearch } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
+import { usePageSearch } from '../../router/pageSearch';
 import type { LoginSearch } from '../../router/search';
 import { useSessionActor } from '../../session/SessionContext';
 import { CredentialsStep } from './CredentialsStep';
@@ -17,7 +17,8 @@ import './auth.css';
  */
 export function LoginPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as LoginSearch;
+  // Read without the router's hooks: the page is drawn before the router loads (`app/FirstLoad.tsx`).
+  const search = usePageSearch<LoginSearch>();
   const session = useSessionActor();
   const signIn = useSignIn();
   const headingRef = useFocusOnChange(signIn.step);

@@ -1,0 +1,90 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionFor, storedFor, supplierUser } from '../../test/fixtures';
+import { fakeClient } from '../../test/renderApp';
+import { createI18n } from '../i18n';
+import { SESSION_KEY } from '../session/storage';
+import { FirstLoad } from './FirstLoad';
+import { createServices } from './services';
+
+type Routed = typeof import('./routed');
+
+/** The router's chunk, held back until the test lets it arrive. */
+function heldRouter() {
+  let arrive: () => void = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  const load = vi.fn(async (): Promise<Routed> => {
+    await arrived;
+    return import('./routed');
+  });
+  return { load, arrive };
+}
+
+function drawAt(path: string, options: Parameters<typeof createServices>[0]) {
+  window.history.replaceState(null, '', path);
+  const services = createServices({ storage: window.localStorage, ...options });
+  const router = heldRouter();
+  render(<FirstLoad services={services} i18n={createI18n()} loadRouted={router.load} />);
+  return { services, router };
+}
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('the first load', () => {
+  it('draws the sign-in page before the router arrives, and hands over to it on signing in', async () => {
+    const user = userEvent.setup();
+    const client = fakeClient({ signIn: async () => sessionFor(supplierUser) });
+    const { router } = drawAt('/login?redirect=%2Fprofile', { client: () => client });
+    expect(await screen.findByRole('heading', { name: 'Sign in to Tern' })).toBeTruthy();
+    expect(document.title).toContain('Sign in');
+    // Asked for after the first paint, not waited for.
+    expect(router.load).toHaveBeenCalled();
+    await user.type(screen.getByRole('textbox', { name: 'E-mail' }), 'helga@example.test');
+    await user.type(screen.getByLabelText('Password', { exact: true }), 'secret-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/profile'));
+    // Until the router is there, the signed-in visitor still sees the (busy) form, not an empty page.
+    expect(screen.getByRole('heading', { name: 'Sign in to Tern' })).toBeTruthy();
+    router.arrive();
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
+  });
+
+  it('draws a signed-in page once the token check accepts, then takes the user the SDK reads', async () => {
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(storedFor(supplierUser, Date.now() + 3_600_000)));
+    let answer: (reply: unknown) => void = () => {};
+    const client = fakeClient({
+      validateToken: () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    });
+    const checkToken = vi.fn(async () => 'valid' as const);
+    const { router, services } = drawAt('/profile', { client: () => client, checkToken });
+    router.arrive();
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
+    expect(checkToken).toHaveBeenCalledWith('tok-u-supplier');
+    await waitFor(() => expect(client.auth.validateToken).toHaveBeenCalled());
+    const {
+      token: _t,
+      deviceIdentifier: _d,
+      ...reply
+    } = sessionFor({ ...supplierUser, name: 'Helga H. Hotelier' });
+    answer(reply);
+    await waitFor(() =>
+      expect(services.session?.getSnapshot().context.session?.user.name).toBe('Helga H. Hotelier'),
+    );
+  });
+
+  it('shows the sign-in page when the token check refuses the stored session', async () => {
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(storedFor(supplierUser, Date.now() + 3_600_000)));
+    const client = fakeClient();
+    const { router } = drawAt('/profile', { client: () => client, checkToken: async () => 'refused' });
+    router.arrive();
+    expect(await screen.findByRole('heading', { name: 'Sign in to Tern' })).toBeTruthy();
+    await waitFor(() => expect(window.location.search).toBe('?redirect=%2Fprofile'));
+    expect(client.auth.validateToken).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,107 @@
+import { LOGIN_PATH, titleKeys } from '@tern/core';
+import type { i18n } from 'i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FullPageLoader } from '../components/Spinner';
+import { BareLayout } from '../layouts/BareLayout';
+import { usePageTitle } from '../layouts/pageTitle';
+import { PageSearchContext } from '../router/pageSearch';
+import type { AppRouter } from '../router/router';
+import { loginSearch } from '../router/search';
+import { useSession } from '../session/SessionContext';
+import { SessionRoot } from './SessionRoot';
+import type { AppServices } from './services';
+
+type Routed = typeof import('./routed');
+
+export interface FirstLoadProps {
+  services: AppServices;
+  i18n: i18n;
+  /** Loads the router's chunk (`routed.ts`); called at most once. */
+  loadRouted: () => Promise<Routed>;
+}
+
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
+);
+
+/** The router, once made: it reads the browser's location when it is made. */
+interface Made {
+  routed: Routed;
+  router: AppRouter;
+}
+
+/**
+ * The app as the browser first loads it (`main.tsx`). A signed-out visitor on the sign-in page sees the page
+ * at once, drawn without the router (TanStack Router is about 23 KB gzipped): the router's chunk loads after
+ * the first paint and takes over at the first navigation (the sign-in's own, or a link). Every other page waits
+ * for the router's chunk, which starts loading with the entry.
+ */
+export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
+  const [made, setMade] = useState<Made | null>(null);
+  const [signInFirst] = useState(() => window.location.pathname === LOGIN_PATH);
+
+  useEffect(() => {
+    let cancelled = false;
+    const make = (routed: Routed) => {
+      if (cancelled) return;
+      const router = routed.createAppRouter(services);
+      services.navigate = (href, options) =>
+        void router.navigate({ href, replace: options?.replace ?? false });
+      services.currentLocation = () => router.state.location.href;
+      setMade({ routed, router });
+    };
+    // Until the router is made, a navigation moves the browser's address and makes it: the router starts
+    // where the visitor is going.
+    services.navigate = (href, options) => {
+      window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', href);
+      void loadRouted().then(make);
+    };
+    // The sign-in page loads the router now (after its first paint) and makes it at the first navigation.
+    if (signInFirst) void loadRouted();
+    else void loadRouted().then(make);
+    return () => {
+      cancelled = true;
+    };
+  }, [services, loadRouted, signInFirst]);
+
+  return (
+    <SessionRoot services={services} i18n={i18n}>
+      {() =>
+        made ? (
+          <made.routed.RoutedApp services={services} router={made.router} />
+        ) : (
+          <SignInFirst enabled={signInFirst} />
+        )
+      }
+    </SessionRoot>
+  );
+}
+
+/**
+ * The sign-in page before the router: the same layout, page chunk, title and search params as the router draws
+ * it, for a visitor signed out when the app starts (a signed-in one is sent on by the router's guards). It stays
+ * until the router is made, signed in meanwhile (its button busy), so nothing blinks. Otherwise a quiet wait.
+ */
+function SignInFirst({ enabled }: { enabled: boolean }) {
+  const session = useSession();
+  const { t } = useTranslation();
+  const [draw] = useState(() => enabled && !session);
+  return draw ? <SignInPage /> : <FullPageLoader label={t(titleKeys.loading)} />;
+}
+
+function SignInPage() {
+  usePageTitle(LOGIN_PATH);
+  const [search] = useState(() =>
+    loginSearch(Object.fromEntries(new URLSearchParams(window.location.search))),
+  );
+  return (
+    <BareLayout>
+      <PageSearchContext.Provider value={search}>
+        <Suspense fallback={null}>
+          <LoginPage />
+        </Suspense>
+      </PageSearchContext.Provider>
+    </BareLayout>
+  );
+}
