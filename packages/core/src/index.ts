@@ -6,6 +6,7 @@ export * from './admin/paymentProviders.js';
 export * from './admin/photos.js';
 export * from './admin/photosMachine.js';
 export * from './admin/photoUploads.js';
+export * from './admin/policies.js';
 export * from './admin/promoCodes.js';
 export * from './admin/propertyDetails.js';
 export * from './admin/userRows.js';

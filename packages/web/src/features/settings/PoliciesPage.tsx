@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { cancellationFormInput, hotelPolicyFormInput } from '@tern/core';
 import type { CancellationPolicyBody, HotelPolicyBody, PropertyPolicies } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
@@ -19,40 +20,11 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
-import type { FieldError } from '@tern/sdk';
+import { useFormDrawer } from '../admin/useFormDrawer';
 import { useErrorText, useFieldErrorText } from '../errors/useErrorText';
 
 const KEY = 'policies';
 type CancellationRow = PropertyPolicies['cancellationPolicies'][number];
-
-const NEW_HOTEL_POLICY: HotelPolicyBody = {
-  checkinFromTime: '14:00',
-  checkinToTime: null,
-  checkoutFromTime: null,
-  checkoutToTime: '11:00',
-  internetAccessType: 'none',
-  internetAccessCost: null,
-  internetAccessCoverage: null,
-  parkingType: 'none',
-  parkingIsPrivate: false,
-  parkingReservation: 'not_needed',
-  petsPolicy: 'not_allowed',
-  petsNonRefundableFee: null,
-  petsRefundableDeposit: null,
-  smokingPolicy: 'no_smoking',
-  isAdultsOnly: false,
-};
-
-const NEW_CANCELLATION: CancellationPolicyBody = {
-  title: '',
-  cancellationPolicyLogic: 'deadline',
-  cancellationPolicyDeadline: 2,
-  cancellationPolicyDeadlineType: 'days',
-  cancellationPolicyPenalty: 100,
-  cancellationPolicyMode: 'percent',
-  guaranteePaymentPolicy: 'none',
-  guaranteePaymentAmount: 0,
-};
 
 /**
  * `/settings/policies`: the selected property's hotel policy and cancellation policies — what the booking engine
@@ -94,22 +66,68 @@ export function PoliciesPage() {
 }
 
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
-const textOf = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
-function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
+/**
+ * The words beside each field: the rule's (translated keys) and a refused save's (the server's, per field); a
+ * refusal that names no field is a notification.
+ */
+function useFormErrors(form: ReturnType<typeof useFormDrawer>): Record<string, string> {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const fieldText = useFieldErrorText();
-  const { client } = useServices();
+  const { failure } = form;
+  const refused = form.snapshot.context.refusedFields;
+  useEffect(() => {
+    if (failure && refused.length === 0) toast.error(t('general.error_message'), errorText(failure));
+  }, [failure, refused, t, errorText]);
+  return {
+    ...Object.fromEntries(refused.map((f) => [f.field, fieldText(f)])),
+    ...Object.fromEntries(Object.entries(form.errors).map(([field, key]) => [field, t(key!)])),
+  };
+}
+const textOf = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+/** The hotel policy form, started afresh from what each save returned (its machine ends at `saved`). */
+function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<HotelPolicyBody>(() => {
-    if (!policies.propertyPolicy) return NEW_HOTEL_POLICY;
-    const { currency: _c, ...rest } = policies.propertyPolicy;
-    return rest;
-  });
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<HotelPolicyBody>) => setDraft((d) => ({ ...d, ...patch }));
+  const [current, setCurrent] = useState({ policies, round: 0 });
+  return (
+    <HotelPolicyFields
+      key={current.round}
+      propertyId={propertyId}
+      policies={current.policies}
+      onSaved={(saved) => {
+        queryClient.setQueryData([KEY, propertyId], saved);
+        setCurrent((c) => ({ policies: saved, round: c.round + 1 }));
+      }}
+    />
+  );
+}
+
+/** Core's `formDrawerMachine` with the hotel policy rule (`hotelPolicyFormInput`); this only draws it. */
+function HotelPolicyFields({
+  propertyId,
+  policies,
+  onSaved,
+}: {
+  propertyId: string;
+  policies: PropertyPolicies;
+  onSaved: (saved: PropertyPolicies) => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const [input] = useState(() => hotelPolicyFormInput(policies));
+  const form = useFormDrawer<HotelPolicyBody, PropertyPolicies>(
+    input,
+    (body) => client.policies.updateHotelPolicy({ params: { propertyId }, body }),
+    (saved) => {
+      toast.success(t('policies.saved'));
+      onSaved(saved);
+    },
+  );
+  const { values: draft, busy } = form;
+  const fields = useFormErrors(form);
+  const set = (patch: Partial<HotelPolicyBody>) => form.change(patch);
   const time = (field: 'checkinFromTime' | 'checkinToTime' | 'checkoutFromTime' | 'checkoutToTime') => (
     <TextField
       label={t(`policies.hotel.${field}`)}
@@ -127,22 +145,9 @@ function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policie
       onSelectionChange={(v) => set({ [field]: v } as Partial<HotelPolicyBody>)}
     />
   );
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await client.policies.updateHotelPolicy({ params: { propertyId }, body: draft });
-      setFields({});
-      toast.success(t('policies.saved'));
-      void queryClient.invalidateQueries({ queryKey: [KEY] });
-    } catch (error) {
-      const list = (error as { fields?: FieldError[] }).fields ?? [];
-      setFields(Object.fromEntries(list.map((f) => [f.field, fieldText(f)])));
-      // A refused field says so beside it; anything else is a notification.
-      if (list.length === 0) toast.error(t('general.error_message'), errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate aria-labelledby="hotel-policy">
@@ -311,49 +316,22 @@ function CancellationForm({
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const fieldText = useFieldErrorText();
   const { client } = useServices();
-  const [draft, setDraft] = useState<CancellationPolicyBody>(() =>
-    policy
-      ? {
-          title: policy.title,
-          cancellationPolicyLogic: policy.cancellationPolicyLogic,
-          cancellationPolicyDeadline: policy.cancellationPolicyDeadline,
-          cancellationPolicyDeadlineType: policy.cancellationPolicyDeadlineType,
-          cancellationPolicyPenalty: policy.cancellationPolicyPenalty,
-          cancellationPolicyMode: policy.cancellationPolicyMode,
-          guaranteePaymentPolicy: policy.guaranteePaymentPolicy,
-          guaranteePaymentAmount: policy.guaranteePaymentAmount,
-        }
-      : NEW_CANCELLATION,
+  const [input] = useState(() => cancellationFormInput(policy));
+  const form = useFormDrawer<CancellationPolicyBody, unknown>(
+    input,
+    (body) =>
+      policy
+        ? client.policies.updateCancellationPolicy({ params: { propertyId, policyId: policy.id }, body })
+        : client.policies.createCancellationPolicy({ params: { propertyId }, body }),
+    () => onSaved(),
   );
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<CancellationPolicyBody>) => setDraft((d) => ({ ...d, ...patch }));
-  const submit = async (event: FormEvent) => {
+  const { values: draft, busy } = form;
+  const fields = useFormErrors(form);
+  const set = (patch: Partial<CancellationPolicyBody>) => form.change(patch);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft.title.trim() === '') {
-      setFields({ title: t('validation_messages.required') });
-      return;
-    }
-    setBusy(true);
-    try {
-      if (policy)
-        await client.policies.updateCancellationPolicy({
-          params: { propertyId, policyId: policy.id },
-          body: draft,
-        });
-      else await client.policies.createCancellationPolicy({ params: { propertyId }, body: draft });
-      onSaved();
-    } catch (error) {
-      const list = (error as { fields?: FieldError[] }).fields ?? [];
-      setFields(Object.fromEntries(list.map((f) => [f.field, fieldText(f)])));
-      // A refused field says so beside it; anything else is a notification.
-      if (list.length === 0) toast.error(t('general.error_message'), errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
