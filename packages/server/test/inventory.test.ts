@@ -1,4 +1,4 @@
-import { ApiError, createClient, type TernClient } from '@tern/sdk';
+import { ApiError, type BulkEditBody, createClient, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -292,20 +292,20 @@ describe('bulk edits', () => {
 });
 
 describe('bulk edits checked by core’s rules', () => {
+  const editNights = (changes: BulkEditBody['changes']) =>
+    refusal(
+      hotelier.inventory.edit({
+        params: { propertyId },
+        body: { from: day(60), to: day(61), ratePlanIds: [planIds[0]!], changes },
+      }),
+    );
+
   it('refuses a decrease over 100 % and a maximum stay below a night’s minimum, naming the field', async () => {
-    expect(
-      await refusal(
-        hotelier.inventory.edit({
-          params: { propertyId },
-          body: {
-            from: day(60),
-            to: day(61),
-            ratePlanIds: [planIds[0]!],
-            changes: { price: { op: 'decrease_by_percent', value: 150 } },
-          },
-        }),
-      ),
-    ).toMatchObject({ status: 400, code: 'invalid_value', fields: [{ field: 'changes.price.value' }] });
+    expect(await editNights({ price: { op: 'decrease_by_percent', value: 150 } })).toMatchObject({
+      status: 400,
+      code: 'invalid_value',
+      fields: [{ field: 'changes.price.value' }],
+    });
     await server.db.query(
       'update rate_prices set min_stay_arrival = 3, max_stay = null where rate_plan_id = $1 and date = $2',
       [planIds[0], day(61)],
@@ -314,19 +314,7 @@ describe('bulk edits checked by core’s rules', () => {
       params: { propertyId },
       query: { from: day(60), to: day(61) },
     });
-    expect(
-      await refusal(
-        hotelier.inventory.edit({
-          params: { propertyId },
-          body: {
-            from: day(60),
-            to: day(61),
-            ratePlanIds: [planIds[0]!],
-            changes: { restrictions: { maxStay: 2 } },
-          },
-        }),
-      ),
-    ).toMatchObject({
+    expect(await editNights({ restrictions: { maxStay: 2 } })).toMatchObject({
       status: 400,
       code: 'invalid_value',
       fields: [{ field: 'changes.restrictions.maxStay', params: { date: day(61), ratePlanId: planIds[0] } }],
