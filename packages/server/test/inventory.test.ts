@@ -653,6 +653,12 @@ describe('the one-time token', () => {
       query: { from: day(1), to: day(2) },
     });
     expect(cal.propertyId).toBe(propertyId);
+    // Its edits go with an Idempotency-Key (the SDK's), kept under the session's user.
+    const preview = await calendar.inventory.edit({
+      params: { propertyId },
+      body: { from: day(1), to: day(2), changes: { restrictions: { stopSell: true } }, preview: true },
+    });
+    expect(preview).toMatchObject({ preview: true, changeSetId: null });
     const second = await server.db.one<{ id: string }>(
       `select pu.property_id as id from property_users pu join users u on u.id = pu.user_id
         where u.email = 'hotelier@demo.tern.test' and pu.property_id <> $1 limit 1`,

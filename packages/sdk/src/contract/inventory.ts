@@ -100,6 +100,11 @@ export const priceChange = z.object({
 });
 export type PriceChange = z.infer<typeof priceChange>;
 
+/**
+ * What a bulk edit changes. An edit of nothing is refused by the server (400 `required` on `changes`), and its
+ * other rules are core's `validateBulkEdit` (`core/src/rates/bulkEdit.ts`), which the page and the CLI check
+ * before calling.
+ */
 export const inventoryChanges = z.object({
   price: priceChange.optional(),
   /** Rooms the hotel has of each unit on each night (free + booked); never below what is booked. */
@@ -107,18 +112,6 @@ export const inventoryChanges = z.object({
   restrictions: restrictionsPatch.optional(),
 });
 export type InventoryChanges = z.infer<typeof inventoryChanges>;
-
-/**
- * Whether a bulk edit changes anything: a price, the availability or a restriction. The server refuses an edit
- * of nothing (400 `required` on `changes`); the CLI asks the same before calling.
- */
-export function changesSomething(c: InventoryChanges): boolean {
-  return (
-    c.price !== undefined ||
-    c.availability !== undefined ||
-    (c.restrictions !== undefined && Object.values(c.restrictions).some((v) => v !== undefined))
-  );
-}
 
 export const inventoryRange = {
   from: isoDate,
