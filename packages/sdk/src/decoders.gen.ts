@@ -3,8 +3,8 @@
 /* eslint-disable */
 import type { Kit } from './decodePlan.js';
 
-export const endpoints: readonly string[] = ["bookings.list","bookings.show"];
-export const hash: string = '13e0ece8c8ce71';
+export const endpoints: readonly string[] = ["bookings.list","bookings.show","engine.search","engine.listWithRates"];
+export const hash: string = '1c2a23debaa9df';
 
 /** The decoders of `endpoints`, in order, each taking the reply as JSON.parse gives it. */
 export function make(kit: Kit): ((json: unknown) => unknown)[] {
@@ -36,7 +36,19 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
   const fallback11 = kit.objects[11]!;
   const fallback12 = kit.objects[12]!;
   const fallback13 = kit.objects[13]!;
+  const fallback14 = kit.objects[14]!;
+  const fallback15 = kit.objects[15]!;
+  const fallback16 = kit.objects[16]!;
+  const fallback17 = kit.objects[17]!;
+  const fallback18 = kit.objects[18]!;
+  const fallback19 = kit.objects[19]!;
+  const fallback20 = kit.objects[20]!;
+  const fallback21 = kit.objects[21]!;
+  const fallback22 = kit.objects[22]!;
+  const fallback23 = kit.objects[23]!;
   const values0: readonly unknown[] = ["none","all_inclusive","breakfast","lunch","dinner","american","bed_and_breakfast","buffet_breakfast","carribean_breakfast","continental_breakfast","english_breakfast","european_plan","family_plan","full_board","full_breakfast","half_board","room_only","self_catering","bermuda","dinner_bed_and_breakfast_plan","family_american","breakfast_and_lunch","lunch_and_dinner"];
+  const values1: readonly unknown[] = ["percent","per_room","per_night","per_person","per_room_per_night","per_booking","per_person_per_night"];
+  const values2: readonly unknown[] = ["sold_out","stop_sell","min_stay","max_stay","closed_to_arrival","closed_to_departure","occupancy"];
 
   function object0(v: any): unknown {
     if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
@@ -506,6 +518,401 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
     return v;
   }
 
+  function object14(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 2) return fallback14(v);
+    const w0 = v.url;
+    if (!(typeof w0 === 'string')) fail();
+    const w1 = v.description;
+    if (!(typeof w1 === 'string')) fail();
+    return v;
+  }
+
+  function object15(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 3) return fallback15(v);
+    const w0 = v.id;
+    if (!(typeof w0 === 'string' && w0.length >= 1 && w0.length <= 64)) fail();
+    const w1 = v.modifier_logic;
+    if (!((w1 === "increase_by_percent" || w1 === "decrease_by_percent" || w1 === "increase_by_amount" || w1 === "decrease_by_amount"))) fail();
+    const w2 = v.modifier_amount;
+    if (!(Number.isFinite(w2))) fail();
+    return {
+      id: w0,
+      modifierLogic: w1,
+      modifierAmount: w2,
+    };
+  }
+
+  function array3(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (!(typeof x === 'string')) fail();
+    }
+    return v;
+  }
+
+  function object16(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 4) return fallback16(v);
+    const w0 = v.offer;
+    if (!((w0 === null || Number.isFinite(w0)))) fail();
+    const w1 = v.currency;
+    if (!(typeof w1 === 'string')) fail();
+    const w2 = v.nights;
+    if (!((w2 === null || Number.isSafeInteger(w2)))) fail();
+    const w3 = v.errors;
+    const d3 = array3(w3);
+    if (d3 === w3) return v;
+    return {
+      offer: w0,
+      currency: w1,
+      nights: w2,
+      errors: d3,
+    };
+  }
+
+  function array4(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object14(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function object17(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    const a = v.attributes;
+    if (!(typeof a === 'object' && a !== null && !Array.isArray(a))) fail();
+    let keys = 0;
+    for (const _ in a) keys++;
+    if (keys !== 15) return fallback17(v);
+    const w0 = v.id;
+    if (!(typeof w0 === 'string' && w0.length >= 1 && w0.length <= 64)) fail();
+    const w1 = v.type;
+    if (!((w1 === "property"))) fail();
+    const w2 = a.kind;
+    if (!((w2 === "accommodation" || w2 === "vehicle"))) fail();
+    const w3 = a.title;
+    if (!(typeof w3 === 'string')) fail();
+    const w4 = a.description;
+    if (!(typeof w4 === 'string')) fail();
+    const w5 = a.photos;
+    const d5 = array4(w5);
+    const w6 = a.address;
+    if (!(typeof w6 === 'string')) fail();
+    const w7 = a.city;
+    if (!(typeof w7 === 'string')) fail();
+    const w8 = a.state;
+    if (!((w8 === null || typeof w8 === 'string'))) fail();
+    const w9 = a.country;
+    if (!(typeof w9 === 'string')) fail();
+    const w10 = a.latitude;
+    if (!(Number.isFinite(w10))) fail();
+    const w11 = a.longitude;
+    if (!(Number.isFinite(w11))) fail();
+    const w12 = a.currency;
+    if (!(typeof w12 === 'string')) fail();
+    const w13 = a.star_rating;
+    if (!((w13 === null || Number.isSafeInteger(w13)))) fail();
+    const w14 = a.provider;
+    if (!((w14 === null || typeof w14 === 'string'))) fail();
+    const w15 = a.contract;
+    const d15 = (w15 === null ? null : object15(w15));
+    const w16 = a.best_offer;
+    const d16 = object16(w16);
+    return {
+      id: w0,
+      type: w1,
+      kind: w2,
+      title: w3,
+      description: w4,
+      photos: d5,
+      address: w6,
+      city: w7,
+      state: w8,
+      country: w9,
+      latitude: w10,
+      longitude: w11,
+      currency: w12,
+      starRating: w13,
+      provider: w14,
+      contract: d15,
+      bestOffer: d16,
+    };
+  }
+
+  function object18(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 2) return fallback18(v);
+    const w0 = v.category_code;
+    if (!(typeof w0 === 'string')) fail();
+    const w1 = v.facility_codes;
+    const d1 = array3(w1);
+    return {
+      categoryCode: w0,
+      facilityCodes: d1,
+    };
+  }
+
+  function object19(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 3) return fallback19(v);
+    const w0 = v.title;
+    if (!(typeof w0 === 'string')) fail();
+    const w1 = v.count;
+    if (!(Number.isSafeInteger(w1))) fail();
+    const w2 = v.size;
+    if (!(typeof w2 === 'string')) fail();
+    return v;
+  }
+
+  function object20(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 2) return fallback20(v);
+    const w0 = v.date;
+    const d0 = (w0 === undefined ? fail() : runtime0(w0));
+    const w1 = v.price;
+    if (!(Number.isFinite(w1))) fail();
+    if (d0 === w0) return v;
+    return {
+      date: d0,
+      price: w1,
+    };
+  }
+
+  function object21(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 5) return fallback21(v);
+    const w0 = v.title;
+    if (!(typeof w0 === 'string')) fail();
+    const w1 = v.rate;
+    if (!(Number.isFinite(w1))) fail();
+    const w2 = v.mode;
+    if (!(values1.includes(w2))) fail();
+    const w3 = v.inclusive;
+    if (!(typeof w3 === 'boolean')) fail();
+    const w4 = v.amount;
+    if (!(Number.isFinite(w4))) fail();
+    return v;
+  }
+
+  function array5(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object20(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function array6(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object21(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function object22(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 18) return fallback22(v);
+    const w0 = v.id;
+    if (!(typeof w0 === 'string')) fail();
+    const w1 = v.rate_plan_id;
+    if (!(typeof w1 === 'string' && w1.length >= 1 && w1.length <= 64)) fail();
+    const w2 = v.title;
+    if (!(typeof w2 === 'string')) fail();
+    const w3 = v.availability;
+    if (!(Number.isSafeInteger(w3))) fail();
+    const w4 = v.occupancy;
+    const d4 = object6(w4);
+    const w5 = v.sell_mode;
+    if (!((w5 === "per_room" || w5 === "per_person"))) fail();
+    const w6 = v.total_price;
+    if (!(Number.isFinite(w6))) fail();
+    const w7 = v.net_price;
+    if (!(Number.isFinite(w7))) fail();
+    const w8 = v.nightly;
+    const d8 = array5(w8);
+    const w9 = v.length_of_stay;
+    if (!(Number.isSafeInteger(w9))) fail();
+    const w10 = v.taxes;
+    const d10 = array6(w10);
+    const w11 = v.currency;
+    if (!(typeof w11 === 'string')) fail();
+    const w12 = v.meal_type;
+    if (!(values0.includes(w12))) fail();
+    const w13 = v.cancellation_policy;
+    const d13 = (w13 === null ? null : object3(w13));
+    const w14 = v.liability;
+    if (!((w14 === "prepaid" || w14 === "guarantee" || w14 === "pay_at_property"))) fail();
+    const w15 = v.unavailable_reason;
+    if (!((w15 === null || values2.includes(w15)))) fail();
+    const w16 = v.min_stay;
+    if (!((w16 === null || Number.isSafeInteger(w16)))) fail();
+    const w17 = v.max_stay;
+    if (!((w17 === null || Number.isSafeInteger(w17)))) fail();
+    return {
+      id: w0,
+      ratePlanId: w1,
+      title: w2,
+      availability: w3,
+      occupancy: d4,
+      sellMode: w5,
+      totalPrice: w6,
+      netPrice: w7,
+      nightly: d8,
+      lengthOfStay: w9,
+      taxes: d10,
+      currency: w11,
+      mealType: w12,
+      cancellationPolicy: d13,
+      liability: w14,
+      unavailableReason: w15,
+      minStay: w16,
+      maxStay: w17,
+    };
+  }
+
+  function array7(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object18(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function array8(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object19(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function array9(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object22(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function object23(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    const a = v.attributes;
+    if (!(typeof a === 'object' && a !== null && !Array.isArray(a))) fail();
+    let keys = 0;
+    for (const _ in a) keys++;
+    if (keys !== 11) return fallback23(v);
+    const w0 = v.id;
+    if (!(typeof w0 === 'string' && w0.length >= 1 && w0.length <= 64)) fail();
+    const w1 = v.type;
+    if (!((w1 === "unit"))) fail();
+    const w2 = a.title;
+    if (!(typeof w2 === 'string')) fail();
+    const w3 = a.description;
+    if (!(typeof w3 === 'string')) fail();
+    const w4 = a.photos;
+    const d4 = array4(w4);
+    const w5 = a.facilities;
+    const d5 = array7(w5);
+    const w6 = a.bed_options;
+    const d6 = array8(w6);
+    const w7 = a.max_occupancy;
+    if (!(Number.isSafeInteger(w7))) fail();
+    const w8 = a.max_adults;
+    if (!(Number.isSafeInteger(w8))) fail();
+    const w9 = a.max_children;
+    if (!(Number.isSafeInteger(w9))) fail();
+    const w10 = a.max_infants;
+    if (!(Number.isSafeInteger(w10))) fail();
+    const w11 = a.availability;
+    if (!(Number.isSafeInteger(w11))) fail();
+    const w12 = a.rate_plans;
+    const d12 = array9(w12);
+    return {
+      id: w0,
+      type: w1,
+      title: w2,
+      description: w3,
+      photos: d4,
+      facilities: d5,
+      bedOptions: d6,
+      maxOccupancy: w7,
+      maxAdults: w8,
+      maxChildren: w9,
+      maxInfants: w10,
+      availability: w11,
+      ratePlans: d12,
+    };
+  }
+
   /** bookings.list */
   function reply0(json: any): unknown {
     if (!(typeof json === 'object' && json !== null && !Array.isArray(json))) fail();
@@ -524,5 +931,27 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
     return object12(data);
   }
 
-  return [reply0, reply1];
+  /** engine.search */
+  function reply2(json: any): unknown {
+    if (!(typeof json === 'object' && json !== null && !Array.isArray(json))) fail();
+    const data = json.data;
+    if (!Array.isArray(data)) fail();
+    const items = new Array(data.length);
+    for (let i = 0; i < data.length; i++) items[i] = object17(data[i]);
+    const meta = json.meta;
+    return { items, meta: object13(meta) };
+  }
+
+  /** engine.listWithRates */
+  function reply3(json: any): unknown {
+    if (!(typeof json === 'object' && json !== null && !Array.isArray(json))) fail();
+    const data = json.data;
+    if (!Array.isArray(data)) fail();
+    const items = new Array(data.length);
+    for (let i = 0; i < data.length; i++) items[i] = object23(data[i]);
+    const meta = json.meta;
+    return { items, meta: object13(meta) };
+  }
+
+  return [reply0, reply1, reply2, reply3];
 }
