@@ -23,12 +23,7 @@ import { BOOLEAN, INTEGER, MEMBER, NULL, NULLABLE, NUMBER, STRING } from '../src
  * thousands of properties and its rates), and the booking every change of a booking answers with (those
  * endpoints share its schema, so its decoder). Each adds to the web app's first load (about 1.5 KB gzipped).
  */
-export const GENERATED = [
-  'bookings.list',
-  'bookings.show',
-  'engine.search',
-  'engine.listWithRates',
-];
+export const GENERATED = ['bookings.list', 'bookings.show', 'engine.search', 'engine.listWithRates'];
 
 const target = fileURLToPath(new URL('../src/decoders.gen.ts', import.meta.url));
 
