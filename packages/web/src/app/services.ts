@@ -7,7 +7,7 @@ import {
 } from '@tern/core';
 import type { TernClient } from '@tern/sdk';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { fetchTokenCheck, restoreChecked, restoreSession, type TokenCheck } from '../session/restore';
+import { fetchTokenCheck, restoreChecked, type TokenCheck } from '../session/restore';
 import { clearStoredSession, writeSelectedPropertyId, writeStoredSession } from '../session/storage';
 import { apiBaseUrl } from './apiBase';
 import type { ClientSetup } from './client';
@@ -112,6 +112,7 @@ export async function refreshRestored(
   services: Pick<AppServices, 'client' | 'storage' | 'now' | 'session' | 'currentLocation'>,
 ) {
   try {
+    const { restoreSession } = await import('../session/serverRestore');
     const fresh = await restoreSession(services.client, services.storage, services.now);
     if (fresh) services.session?.send({ type: 'session.userUpdated', user: fresh.user });
     else services.session?.send({ type: 'session.expired', origin: services.currentLocation() });
@@ -137,7 +138,10 @@ export function sessionLogic(services: AppServices) {
   return sessionMachine.provide({
     actors: {
       restoreSession: fromPromise(async () => {
-        if (!services.checkToken) return restoreSession(services.client, services.storage, services.now);
+        if (!services.checkToken) {
+          const { restoreSession } = await import('../session/serverRestore');
+          return restoreSession(services.client, services.storage, services.now);
+        }
         // The page draws once the server has accepted the token; the user is then read again through the SDK.
         const session = await restoreChecked(services.checkToken, services.storage, services.now);
         if (session) void refreshRestored(services);

@@ -11,6 +11,7 @@ import { type ErrorCode, errorCatalogue, errorParamNames, type Role } from '@ter
 import { describe, expect, it } from 'vitest';
 import { adminPart } from './adminPart';
 import { bookingPart } from './bookingPart';
+import { framePart } from './framePart';
 import { addCatalogue, createI18n } from './index';
 
 /** The shared catalogue alone: what the sign-in page and the frame have before any screen's part loads. */
@@ -18,6 +19,7 @@ const shared = createI18n();
 /** With every part, as the screens see it. */
 const i18n = createI18n();
 addCatalogue(i18n, bookingPart);
+addCatalogue(i18n, framePart);
 addCatalogue(i18n, adminPart);
 const roles: Role[] = ['reseller', 'supplier', 'admin'];
 
@@ -100,7 +102,7 @@ describe('catalogue parts', () => {
 
   it('keeps the parts apart from the shared catalogue (no key defined twice)', () => {
     const sharedKeys = Object.keys(shared.getResourceBundle('en', 'translation'));
-    for (const part of [bookingPart, adminPart]) {
+    for (const part of [bookingPart, framePart, adminPart]) {
       for (const key of Object.keys(part.messages)) expect(sharedKeys).not.toContain(key);
     }
   });

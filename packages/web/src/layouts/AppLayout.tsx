@@ -5,6 +5,7 @@ import { PaymentLockBanner } from '../features/billing/PaymentLockBanner';
 import { CookieDialogProvider } from '../features/privacy/CookieDialog';
 import { useCatalogue } from '../i18n';
 import { bookingPart } from '../i18n/bookingPart';
+import { framePart } from '../i18n/framePart';
 import { useSession } from '../session/SessionContext';
 import { AppHeader } from './header/AppHeader';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -25,8 +26,8 @@ export const frameParts = [ToastRegion];
  * lives here, with the screens that load data (the sign-in page does not load the query library).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
-  // The booking engine's strings come with the frame (the sign-in page does not load them).
-  useCatalogue(bookingPart);
+  // The frame's own strings and the booking engine's come with the frame (the sign-in page does not load them).
+  useCatalogue(bookingPart, framePart);
   // Every app route is guarded. When the session ends here (sign-out, expiry, a 440) the page goes
   // at once, before the session machine's navigation to /login lands.
   const session = useSession();
