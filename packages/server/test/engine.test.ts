@@ -100,6 +100,112 @@ describe('search', () => {
     expect(soldOut.bestOffer).toMatchObject({ offer: null, errors: ['sold_out'] });
   });
 
+  it('counts what it lists when asked for available ones only: a hotel with no unit or every unit sold out on a night is in neither', async () => {
+    const dates = { checkinDate: day(60), checkoutDate: day(63) };
+    const search = (isAvailable: boolean) =>
+      agent.engine.search({
+        params: { kind: 'accommodations' },
+        query: { ...dates, limit: 100, isAvailable, currency: 'EUR' },
+      });
+    const ids = (page: { items: { id: string }[] }) => page.items.map((p) => p.id);
+    const before = await search(true);
+    expect(before.meta.total).toBe(before.items.length);
+    // One hotel with every unit sold out on a night, one with one of its units free on every night sold out
+    // on a night (another stays free).
+    const full = before.items[0]!.id;
+    const [partly] = await server.db.query<{ property_id: string; unit_id: string }>(
+      `select u.property_id, min(u.id::text) as unit_id from units u
+        where u.property_id = any($1) and u.property_id <> $2 and not exists (
+              select 1 from unit_availability a
+               where a.unit_id = u.id and a.date >= $3 and a.date < $4 and a.available <= 0)
+        group by u.property_id having count(*) >= 2 limit 1`,
+      [ids(before), full, dates.checkinDate, dates.checkoutDate],
+    );
+    await server.db.query(
+      `update unit_availability set available = 0
+        where unit_id in (select id from units where property_id = $1) and date = $2`,
+      [full, day(61)],
+    );
+    await server.db.query('update unit_availability set available = 0 where unit_id = $1 and date = $2', [
+      partly!.unit_id,
+      day(62),
+    ]);
+    // A hotel of the agent's with no unit yet.
+    const [agency] = await server.db.query<{ agency_id: string }>(
+      `select agency_id from users where email = 'agent@demo.tern.test'`,
+    );
+    const [empty] = await server.db.query<{ id: string }>(
+      `insert into properties (kind, supplier_id, title)
+       select 'accommodation', supplier_id, 'Aaa Empty Inn' from properties where id = $1
+       returning id`,
+      [full],
+    );
+    await server.db.query(
+      `insert into contracts (agency_id, property_id, status, initiator) values ($1, $2, 'approved', 'reseller')`,
+      [agency!.agency_id, empty!.id],
+    );
+    const soldOut = await search(true);
+    expect(ids(soldOut)).not.toContain(full);
+    expect(ids(soldOut)).toContain(partly!.property_id);
+    expect(ids(soldOut)).not.toContain(empty!.id);
+    expect(soldOut.meta.total).toBe(before.meta.total - 1);
+    expect(soldOut.meta.total).toBe(soldOut.items.length);
+    expect((await search(false)).items.find((p) => p.id === empty!.id)?.bestOffer.offer).toBeNull();
+    // Its first unit, free on every night, makes it available; without it, it is not again.
+    const [unit] = await server.db.query<{ id: string }>(
+      `insert into units (property_id, title) values ($1, 'Room') returning id`,
+      [empty!.id],
+    );
+    await server.db.query(
+      `insert into unit_availability (unit_id, date, available)
+       select $1, d::date, 3 from generate_series($2::date, $3::date, interval '1 day') d`,
+      [unit!.id, dates.checkinDate, dates.checkoutDate],
+    );
+    const opened = await search(true);
+    expect(ids(opened)).toContain(empty!.id);
+    expect(opened.meta.total).toBe(soldOut.meta.total + 1);
+    await server.db.query('delete from units where id = $1', [unit!.id]);
+    const closed = await search(true);
+    expect(ids(closed)).not.toContain(empty!.id);
+    expect(closed.meta.total).toBe(soldOut.meta.total);
+    await server.db.query('delete from contracts where property_id = $1', [empty!.id]);
+    await server.db.query('delete from properties where id = $1', [empty!.id]);
+  });
+
+  it('keeps each property’s number of units through inserts, deletes, moves and the property’s deletion', async () => {
+    const count = async (id: string) =>
+      (
+        await server.db.query<{ unit_count: number }>('select unit_count from properties where id = $1', [id])
+      )[0]?.unit_count;
+    const [check] = await server.db.query<{ wrong: number }>(
+      `select count(*)::int as wrong from properties p
+        where p.unit_count <> (select count(*) from units u where u.property_id = p.id)`,
+    );
+    expect(check!.wrong).toBe(0);
+    const [a, b] = await server.db.query<{ id: string }>(
+      `insert into properties (kind, supplier_id, title)
+       select 'accommodation', supplier_id, t from (select supplier_id from properties limit 1) s,
+              unnest(array['Unit count A', 'Unit count B']) t
+       returning id`,
+    );
+    expect(await count(a!.id)).toBe(0);
+    await server.db.query(
+      `insert into units (property_id, title) values ($1, 'one'), ($1, 'two'), ($1, 'three'), ($2, 'four')`,
+      [a!.id, b!.id],
+    );
+    expect([await count(a!.id), await count(b!.id)]).toEqual([3, 1]);
+    await server.db.query(`update units set property_id = $2 where property_id = $1 and title <> 'one'`, [
+      a!.id,
+      b!.id,
+    ]);
+    await server.db.query(`update units set title = title || '!' where property_id = $1`, [b!.id]);
+    expect([await count(a!.id), await count(b!.id)]).toEqual([1, 3]);
+    await server.db.query(`delete from units where property_id = $1 and title = 'four!'`, [b!.id]);
+    expect([await count(a!.id), await count(b!.id)]).toEqual([1, 2]);
+    await server.db.query('delete from properties where id = any($1)', [[a!.id, b!.id]]);
+    expect(await count(a!.id)).toBeUndefined();
+  });
+
   it('refuses an unknown currency and a check-out before the check-in', async () => {
     await expect(
       agent.engine.search({ params: { kind: 'accommodations' }, query: { currency: 'XYZ' } }),

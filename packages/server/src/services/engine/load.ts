@@ -147,54 +147,49 @@ interface PlanJson {
   prices: Record<string, NightJson> | null;
 }
 
-/**
- * Loads what pricing needs for `propertyIds` and the nights from `from` to `to` (inclusive of `to`, so the
- * departure day's closed-to-departure is known). `agencyId` picks the reseller's approved contract.
- *
- * One statement, one row per property, its parts as JSON built by the database: one round trip (inside a
- * booking's transaction too), the nights read by the primary keys (unit or plan, date) — index range scans,
- * never the whole inventory — and decoded by `JSON.parse` rather than row by row (PGlite decodes rows in
- * JavaScript: a week of 20 hotels' rates is about 1,000 rows).
- */
-export async function loadEngineProperties(
-  db: Db,
-  propertyIds: string[],
-  agencyId: string,
-  from: string,
-  to: string,
-  options: { unitDetails?: boolean } = {},
-): Promise<Map<string, EngineProperty>> {
-  const result = new Map<string, EngineProperty>();
-  if (propertyIds.length === 0) return result;
-  // A unit's description, photos, facilities and beds are for the rates table only: a search's best offers
-  // and a booking price without them.
-  const details =
-    options.unitDetails === false
-      ? ''
-      : `'description', u.description, 'photos', u.photos, 'facilities', u.facilities,
-                      'bed_options', u.bed_options,`;
-  const rows = await db.query<{
+/** A property's row as the engine's columns give it (`engineColumns`), beside its own fields. */
+export interface EngineRow {
+  id: string;
+  kind: 'accommodation' | 'vehicle';
+  title: string;
+  email: string;
+  timezone: string;
+  currency: string;
+  contract: {
     id: string;
-    kind: 'accommodation' | 'vehicle';
-    title: string;
-    email: string;
-    timezone: string;
-    currency: string;
-    contract: {
-      id: string;
-      modifier_logic: PriceModifier['modifierLogic'];
-      modifier_amount: number;
-      rate_plan_ids: string[] | null;
-    } | null;
-    taxes: { title: string; mode: TaxRule['mode']; rate: number; inclusive: boolean }[] | null;
-    units: UnitJson[] | null;
-    plans: PlanJson[] | null;
-  }>(
-    `select p.id, p.kind, p.title, p.email, p.timezone, p.currency,
-            (select json_build_object('id', c.id, 'modifier_logic', c.modifier_logic,
+    modifier_logic: PriceModifier['modifierLogic'];
+    modifier_amount: number;
+    rate_plan_ids: string[] | null;
+  } | null;
+  taxes: { title: string; mode: TaxRule['mode']; rate: number; inclusive: boolean }[] | null;
+  units: UnitJson[] | null;
+  plans: PlanJson[] | null;
+}
+
+/**
+ * The select list of what pricing needs of the property `p` (a row of `properties` in the statement around
+ * it): `contract` (the newest approved one of the agency named by the parameter `agency`), `taxes`, `units`
+ * and `plans`, each JSON built by the database; the nights from the parameter `from` to `to` inclusive, read by
+ * the primary keys (unit or plan, date) — index range scans, never the whole inventory. A unit's description,
+ * photos, facilities and beds are for the rates table only (`unitDetails`): a search's best offers and a
+ * booking price without them. The search puts these columns in its page statement; `loadEngineProperties`
+ * reads them alone.
+ */
+export function engineColumns(at: {
+  agency: string;
+  from: string;
+  to: string;
+  unitDetails: boolean;
+}): string {
+  const { agency, from, to } = at;
+  const details = at.unitDetails
+    ? `'description', u.description, 'photos', u.photos, 'facilities', u.facilities,
+                      'bed_options', u.bed_options,`
+    : '';
+  return `(select json_build_object('id', c.id, 'modifier_logic', c.modifier_logic,
                                       'modifier_amount', c.modifier_amount, 'rate_plan_ids', c.rate_plan_ids)
                from contracts c
-              where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved'
+              where c.property_id = p.id and c.agency_id = ${agency} and c.status = 'approved'
               order by c.created_at desc limit 1) as contract,
             (select json_agg(json_build_object('title', t.title, 'mode', t.mode, 'rate', t.rate,
                                                'inclusive', t.inclusive) order by t.position, t.title)
@@ -206,7 +201,7 @@ export async function loadEngineProperties(
                       'daily_price', u.daily_price,
                       'availability', (select json_object_agg(a.date::text, a.available)
                                          from unit_availability a
-                                        where a.unit_id = u.id and a.date >= $3 and a.date <= $4)
+                                        where a.unit_id = u.id and a.date >= ${from} and a.date <= ${to})
                     ) order by u.position, u.title)
                from units u where u.property_id = p.id) as units,
             (select json_agg(json_build_object(
@@ -224,100 +219,126 @@ export async function loadEngineProperties(
                                           r.price, r.min_stay_arrival, r.min_stay_through, r.max_stay,
                                           r.closed_to_arrival, r.closed_to_departure, r.stop_sell))
                                    from rate_prices r
-                                  where r.rate_plan_id = rp.id and r.date >= $3 and r.date <= $4)
+                                  where r.rate_plan_id = rp.id and r.date >= ${from} and r.date <= ${to})
                     ) order by rp.position, rp.title)
-               from rate_plans rp where rp.property_id = p.id) as plans
+               from rate_plans rp where rp.property_id = p.id) as plans`;
+}
+
+/**
+ * Loads what pricing needs for `propertyIds` and the nights from `from` to `to` (inclusive of `to`, so the
+ * departure day's closed-to-departure is known). `agencyId` picks the reseller's approved contract.
+ *
+ * One statement, one row per property, its parts as JSON built by the database (`engineColumns`): one round
+ * trip (inside a booking's transaction too), decoded by `JSON.parse` rather than row by row (PGlite decodes
+ * rows in JavaScript: a week of 20 hotels' rates is about 1,000 rows).
+ */
+export async function loadEngineProperties(
+  db: Db,
+  propertyIds: string[],
+  agencyId: string,
+  from: string,
+  to: string,
+  options: { unitDetails?: boolean } = {},
+): Promise<Map<string, EngineProperty>> {
+  const result = new Map<string, EngineProperty>();
+  if (propertyIds.length === 0) return result;
+  const rows = await db.query<EngineRow>(
+    `select p.id, p.kind, p.title, p.email, p.timezone, p.currency,
+            ${engineColumns({ agency: '$2', from: '$3', to: '$4', unitDetails: options.unitDetails !== false })}
        from properties p
       where p.id = any($1)`,
     [propertyIds, agencyId, from, to],
   );
-  for (const p of rows) {
-    const property: EngineProperty = {
-      id: p.id,
-      kind: p.kind,
-      title: p.title,
-      email: p.email,
-      timezone: p.timezone,
-      currency: p.currency,
-      taxes: (p.taxes ?? []).map((t) => ({
-        title: t.title,
-        mode: t.mode,
-        rate: Number(t.rate),
-        inclusive: t.inclusive,
-      })),
-      contract: p.contract
-        ? {
-            id: p.contract.id,
-            modifierLogic: p.contract.modifier_logic,
-            modifierAmount: Number(p.contract.modifier_amount),
-            ratePlanIds: p.contract.rate_plan_ids ?? [],
-          }
-        : null,
-      units: [],
-      availability: new Map(),
-      prices: new Map(),
+  for (const row of rows) result.set(row.id, engineProperty(row));
+  return result;
+}
+
+/** An `EngineProperty` from its row (`engineColumns`). */
+export function engineProperty(p: EngineRow): EngineProperty {
+  const property: EngineProperty = {
+    id: p.id,
+    kind: p.kind,
+    title: p.title,
+    email: p.email,
+    timezone: p.timezone,
+    currency: p.currency,
+    taxes: (p.taxes ?? []).map((t) => ({
+      title: t.title,
+      mode: t.mode,
+      rate: Number(t.rate),
+      inclusive: t.inclusive,
+    })),
+    contract: p.contract
+      ? {
+          id: p.contract.id,
+          modifierLogic: p.contract.modifier_logic,
+          modifierAmount: Number(p.contract.modifier_amount),
+          ratePlanIds: p.contract.rate_plan_ids ?? [],
+        }
+      : null,
+    units: [],
+    availability: new Map(),
+    prices: new Map(),
+  };
+  const unitsById = new Map<string, EngineUnit>();
+  for (const u of p.units ?? []) {
+    const unit: EngineUnit = {
+      id: u.id,
+      propertyId: p.id,
+      title: u.title,
+      description: u.description ?? '',
+      photos: u.photos ?? [],
+      facilities: u.facilities ?? [],
+      bedOptions: u.bed_options ?? [],
+      count: Number(u.count),
+      maxOccupancy: Number(u.max_occupancy),
+      maxAdults: Number(u.max_adults),
+      maxChildren: Number(u.max_children),
+      maxInfants: Number(u.max_infants),
+      dailyPrice: num(u.daily_price),
+      plans: [],
     };
-    result.set(p.id, property);
-    const unitsById = new Map<string, EngineUnit>();
-    for (const u of p.units ?? []) {
-      const unit: EngineUnit = {
-        id: u.id,
-        propertyId: p.id,
-        title: u.title,
-        description: u.description ?? '',
-        photos: u.photos ?? [],
-        facilities: u.facilities ?? [],
-        bedOptions: u.bed_options ?? [],
-        count: Number(u.count),
-        maxOccupancy: Number(u.max_occupancy),
-        maxAdults: Number(u.max_adults),
-        maxChildren: Number(u.max_children),
-        maxInfants: Number(u.max_infants),
-        dailyPrice: num(u.daily_price),
-        plans: [],
-      };
-      unitsById.set(unit.id, unit);
-      property.units.push(unit);
-      if (u.availability)
-        property.availability.set(
-          unit.id,
-          new Map(Object.entries(u.availability).map(([date, free]) => [date, Number(free)])),
-        );
-    }
-    for (const r of p.plans ?? []) {
-      const unit = unitsById.get(r.unit_id);
-      if (!unit) continue;
-      unit.plans.push({
-        id: r.id,
-        unitId: unit.id,
-        title: r.title,
-        sellMode: r.sell_mode,
-        mealType: r.meal_type,
-        policy: r.policy ? policyFromRow(r.policy, p.currency) : null,
-        maxAdults: Number(r.max_adults),
-        maxChildren: Number(r.max_children),
-        maxInfants: Number(r.max_infants),
-        childrenFee: Number(r.children_fee),
-        infantFee: Number(r.infant_fee),
-        minStay: num(r.min_stay),
-      });
-      if (r.prices) {
-        const days = new Map<string, NightRestrictions>();
-        for (const [date, n] of Object.entries(r.prices))
-          days.set(date, {
-            price: Number(n[0]),
-            minStayArrival: Number(n[1]),
-            minStayThrough: Number(n[2]),
-            maxStay: num(n[3]),
-            closedToArrival: n[4] === true,
-            closedToDeparture: n[5] === true,
-            stopSell: n[6] === true,
-          });
-        property.prices.set(r.id, days);
-      }
+    unitsById.set(unit.id, unit);
+    property.units.push(unit);
+    if (u.availability)
+      property.availability.set(
+        unit.id,
+        new Map(Object.entries(u.availability).map(([date, free]) => [date, Number(free)])),
+      );
+  }
+  for (const r of p.plans ?? []) {
+    const unit = unitsById.get(r.unit_id);
+    if (!unit) continue;
+    unit.plans.push({
+      id: r.id,
+      unitId: unit.id,
+      title: r.title,
+      sellMode: r.sell_mode,
+      mealType: r.meal_type,
+      policy: r.policy ? policyFromRow(r.policy, p.currency) : null,
+      maxAdults: Number(r.max_adults),
+      maxChildren: Number(r.max_children),
+      maxInfants: Number(r.max_infants),
+      childrenFee: Number(r.children_fee),
+      infantFee: Number(r.infant_fee),
+      minStay: num(r.min_stay),
+    });
+    if (r.prices) {
+      const days = new Map<string, NightRestrictions>();
+      for (const [date, n] of Object.entries(r.prices))
+        days.set(date, {
+          price: Number(n[0]),
+          minStayArrival: Number(n[1]),
+          minStayThrough: Number(n[2]),
+          maxStay: num(n[3]),
+          closedToArrival: n[4] === true,
+          closedToDeparture: n[5] === true,
+          stopSell: n[6] === true,
+        });
+      property.prices.set(r.id, days);
     }
   }
-  return result;
+  return property;
 }
 
 /** The rates table of currencies (units per USD). */

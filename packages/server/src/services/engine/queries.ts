@@ -3,7 +3,16 @@ import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } 
 import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { invalidField } from '../../http/errors.js';
-import { loadCurrencyRates, loadEngineProperties, loadTaxes, policyFromRow } from './load.js';
+import {
+  type EngineProperty,
+  type EngineRow,
+  engineColumns,
+  engineProperty,
+  loadCurrencyRates,
+  loadEngineProperties,
+  loadTaxes,
+  policyFromRow,
+} from './load.js';
 import { bestOfferOf, photoOf, planCovered, type Stay, unitAvailability } from './offers.js';
 
 // The reseller's read calls of the booking engine: search, property page, closed dates, rates, best offer.
@@ -78,22 +87,25 @@ export async function searchProperties(
   db: Db,
   input: SearchInput,
 ): Promise<{ items: SearchProperty[]; meta: { page: number; limit: number; total: number } }> {
-  const rates = await currencyRatesFor(db, input.currency);
   const dates =
     input.checkinDate && input.checkoutDate
       ? { checkin: input.checkinDate, checkout: input.checkoutDate }
       : null;
   if (dates) checkStay(dates.checkin, dates.checkout, input.today);
   const where: string[] = ['p.kind = $1'];
-  const params: unknown[] = [input.kind, input.agencyId];
-  const add = (value: unknown) => {
-    params.push(value);
-    return `$${params.length}`;
+  // The filter's parameters, then each statement's own (the count's and the page's, each a copy). A statement
+  // names only parameters it uses (the server could not type one it does not).
+  const params: unknown[] = [input.kind];
+  const adder = (list: unknown[]) => (value: unknown) => {
+    list.push(value);
+    return `$${list.length}`;
   };
+  const add = adder(params);
   // The agency's approved contract with the property (index contracts_agency_approved_idx).
-  const contracted = `exists (select 1 from contracts c where c.agency_id = $2 and c.property_id = p.id
-                                and c.status = 'approved')`;
-  if (!input.discover) where.push(contracted);
+  const contracted = (agency: string) => `exists (select 1 from contracts c where c.agency_id = ${agency}
+                                and c.property_id = p.id and c.status = 'approved')`;
+  const agency = input.discover ? null : add(input.agencyId);
+  if (agency) where.push(contracted(agency));
   const f = input.filter ?? {};
   if (f.title?.has) where.push(`p.title ilike ${add(`%${likeEscape(f.title.has)}%`)}`);
   if (f.city) where.push(`lower(p.city) = lower(${add(f.city)})`);
@@ -101,66 +113,98 @@ export async function searchProperties(
   if (f.country) where.push(`upper(p.country) = upper(${add(f.country)})`);
   if (f.latitude) where.push(`p.latitude between ${add(f.latitude.gte)} and ${add(f.latitude.lte)}`);
   if (f.longitude) where.push(`p.longitude between ${add(f.longitude.gte)} and ${add(f.longitude.lte)}`);
+  // The count's filter and the page's, apart only for "available only".
+  const countWhere = [...where];
+  const countParams = [...params];
+  const addCount = adder(countParams);
+  const pageWhere = [...where];
+  const pageParams = [...params];
+  const addPage = adder(pageParams);
+  const pageAgency = agency ?? addPage(input.agencyId);
   if (input.isAvailable && dates) {
-    const nights = nightsBetween(dates.checkin, dates.checkout);
-    // A property is available when one of its units has no sold-out night in the stay. Inventory rows exist
-    // for every unit over the horizon (a missing night counts as sold out), so within it only the rare
-    // sold-out nights are read (partial indexes: by date for counting every match, by unit for a page's
-    // properties); past it, every night is counted.
-    const checkin = add(dates.checkin);
-    const checkout = add(dates.checkout);
-    where.push(
-      dates.checkout <= addDays(input.today, INVENTORY_HORIZON_DAYS)
-        ? `exists (select 1 from units u where u.property_id = p.id and not exists (
-             select 1 from unit_availability a
-              where a.unit_id = u.id and a.date >= ${checkin} and a.date < ${checkout} and a.available <= 0))`
-        : `p.id in (select u.property_id from unit_availability ua join units u on u.id = ua.unit_id
-                     where ua.date >= ${checkin} and ua.date < ${checkout} and ua.available > 0
-                     group by u.property_id, ua.unit_id having count(*) = ${add(nights)})`,
-    );
+    if (dates.checkout <= addDays(input.today, INVENTORY_HORIZON_DAYS)) {
+      // A property is available when one of its units has no sold-out night in the stay. Inventory rows exist
+      // for every unit over the horizon (a missing night counts as sold out), so within it only the rare
+      // sold-out nights are read (partial indexes on unit_availability where available <= 0). A page's
+      // property is asked unit by unit (by unit and date); the count takes the sold-out hotels away instead of
+      // asking every hotel: those with no unit (properties.unit_count, kept by triggers, migration 039), and
+      // those whose units each have a sold-out night (by date: the stay's sold-out units, counted by property).
+      const [checkin, checkout] = [addCount(dates.checkin), addCount(dates.checkout)];
+      countWhere.push(`p.unit_count > 0 and not exists (
+             select 1 from (select u.property_id, count(*) as sold_out from units u
+                             where u.id in (select a.unit_id from unit_availability a
+                                             where a.date >= ${checkin} and a.date < ${checkout}
+                                               and a.available <= 0)
+                             group by u.property_id) s
+              where s.property_id = p.id and s.sold_out >= p.unit_count)`);
+      pageWhere.push(`exists (select 1 from units u where u.property_id = p.id and not exists (
+             select 1 from unit_availability a where a.unit_id = u.id and a.date >= ${addPage(dates.checkin)}
+                and a.date < ${addPage(dates.checkout)} and a.available <= 0))`);
+    } else {
+      // Past the horizon, every night is counted.
+      const available = (add: (value: unknown) => string) =>
+        `p.id in (select u.property_id from unit_availability ua join units u on u.id = ua.unit_id
+                   where ua.date >= ${add(dates.checkin)} and ua.date < ${add(dates.checkout)} and ua.available > 0
+                   group by u.property_id, ua.unit_id
+                  having count(*) = ${add(nightsBetween(dates.checkin, dates.checkout))})`;
+      countWhere.push(available(addCount));
+      pageWhere.push(available(addPage));
+    }
   }
   const limit = input.limit;
   const offset = (input.page - 1) * limit;
-  // One statement: the count of every match (a plain count, no window over the matches), and the page — in
-  // title order, which index properties_kind_title_idx gives without sorting every match, so the page stops
-  // after its rows — with each page property's newest approved contract of the agency. An empty page is one
-  // row with the count alone.
-  const matches = `from properties p where ${where.join(' and ')}`;
-  const rows = await db.query<Record<string, unknown>>(
-    `select t.total, p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country,
-            p.latitude, p.longitude, p.currency, p.star_rating, p.provider,
-            k.id as contract_id, k.modifier_logic, k.modifier_amount
-       from (select count(*) as total ${matches}) t
-       left join lateral (
-         select p.* ${matches}
-          order by ${input.discover ? `(not ${contracted}), ` : ''}p.title, p.id
-          limit ${add(limit)} offset ${add(offset)}
-       ) p on true
-       left join lateral (
-         select id, modifier_logic, modifier_amount from contracts
-          where agency_id = $2 and property_id = p.id and status = 'approved'
-          order by created_at desc limit 1
-       ) k on true
-      order by (k.id is null), p.title, p.id`,
-    params,
-  );
-  const total = rows.length ? Number(rows[0]!.total) : 0;
-  const page = rows.filter((r) => r.id !== null);
+  // Three statements at once (on a server, each on a connection of the pool): the currency rates; the count
+  // of every match (a plain count, no window over the matches); and the page — in title order, which index
+  // properties_search_idx gives without sorting every match, so the page stops after its rows — with each
+  // page property's newest approved contract of the agency and, with dates, what pricing needs of each
+  // contracted one (`engineColumns`: the nights of the stay and its departure day).
+  const pricing = dates
+    ? `left join lateral (
+         select ${engineColumns({ agency: pageAgency, from: addPage(dates.checkin), to: addPage(dates.checkout), unitDetails: false })}
+          where k.id is not null
+       ) e on true`
+    : '';
+  const [rates, counted, page] = await Promise.all([
+    currencyRatesFor(db, input.currency),
+    db.query<{ total: number }>(
+      `select count(*) as total from properties p where ${countWhere.join(' and ')}`,
+      countParams,
+    ),
+    db.query<Record<string, unknown>>(
+      `select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country,
+              p.latitude, p.longitude, p.currency, p.star_rating, p.provider, p.email, p.timezone,
+              k.id as contract_id, k.modifier_logic, k.modifier_amount
+              ${dates ? ', e.contract as engine_contract, e.taxes, e.units, e.plans' : ''}
+         from (select p.* from properties p where ${pageWhere.join(' and ')}
+                order by ${input.discover ? `(not ${contracted(pageAgency)}), ` : ''}p.title, p.id
+                limit ${addPage(limit)} offset ${addPage(offset)}) p
+         left join lateral (
+           select id, modifier_logic, modifier_amount from contracts
+            where agency_id = ${pageAgency} and property_id = p.id and status = 'approved'
+            order by created_at desc limit 1
+         ) k on true
+         ${pricing}
+        order by (k.id is null), p.title, p.id`,
+      pageParams,
+    ),
+  ]);
+  const total = Number(counted[0]?.total ?? 0);
   const guests = {
     adults: input.occupancy?.adults ?? 1,
     children: input.occupancy?.children ?? 0,
     infants: 0,
   };
-  const priced = dates
-    ? await loadEngineProperties(
-        db,
-        page.filter((r) => r.contract_id).map((r) => String(r.id)),
-        input.agencyId,
-        dates.checkin,
-        dates.checkout,
-        { unitDetails: false },
-      )
-    : new Map();
+  const priced = new Map<string, EngineProperty>();
+  if (dates)
+    for (const r of page)
+      if (r.contract_id)
+        priced.set(
+          String(r.id),
+          engineProperty({
+            ...(r as unknown as EngineRow),
+            contract: r.engine_contract as EngineRow['contract'],
+          }),
+        );
   const items = page.map((r): SearchProperty => {
     const property = priced.get(String(r.id));
     const stay: Stay | null = dates ? { ...dates, currency: input.currency, rates } : null;
@@ -208,7 +252,7 @@ export async function searchProperties(
 }
 
 /** A car station's cheapest car for the days (the station's daily price × days, converted). */
-function vehicleBestOffer(property: import('./load.js').EngineProperty, stay: Stay) {
+function vehicleBestOffer(property: EngineProperty, stay: Stay) {
   const nights = daysFrom(stay.checkin, stay.checkout);
   const days = Math.max(1, nights.length);
   let best: number | null = null;
