@@ -253,8 +253,11 @@ async function insertContracts(tx: Db, world: DemoWorld, ids: SeedIds): Promise<
       c.initiator,
       c.modifierLogic,
       c.modifierAmount,
-      // Stored as the contracts service stores a proposal: a contract of every plan is `[]`, all (new ones too).
-      storedRatePlans(plansOf(c.propertyKey, c.ratePlanKeys), plansOf(c.propertyKey, [])),
+      // Stored as the contracts service stores a proposal: a contract of every plan (a fixture naming none, or
+      // all) is `[]`, all of them — new ones too.
+      c.ratePlanKeys.length === 0
+        ? []
+        : storedRatePlans(plansOf(c.propertyKey, c.ratePlanKeys), plansOf(c.propertyKey, [])),
     ]),
   );
   await insertRows(tx, 'currency_rates', ['currency', 'rate'], Object.entries(world.currencyRates));
