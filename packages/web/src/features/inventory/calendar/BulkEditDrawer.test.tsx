@@ -1,0 +1,161 @@
+import type { InventoryCalendar, InventoryChangeResult, TernClient } from '@tern/sdk';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { addCatalogue, createI18n } from '../../../i18n';
+import { inventoryPart } from '../../../i18n/inventory';
+import { BulkEditDrawer } from './BulkEditDrawer';
+import type { CalendarStructure } from './calendarModel';
+import { type EditForm, emptyForm } from './editForm';
+
+const i18n = createI18n();
+addCatalogue(i18n, inventoryPart);
+
+const structure: CalendarStructure = {
+  currency: 'EUR',
+  units: [{ id: 'u1', title: 'Double', count: 5 }],
+  ratePlans: [{ id: 'r1', unitId: 'u1', title: 'Flex', sellMode: 'per_room', maxAdults: 2 }],
+};
+const stored = (booked: number): InventoryCalendar => ({
+  propertyId: 'p1',
+  from: '2027-01-04',
+  to: '2027-01-05',
+  currency: 'EUR',
+  units: [
+    {
+      id: 'u1',
+      title: 'Double',
+      count: 5,
+      nights: ['2027-01-04', '2027-01-05'].map((date) => ({ date, total: 5, booked, free: 5 - booked })),
+    },
+  ],
+  ratePlans: [
+    {
+      id: 'r1',
+      unitId: 'u1',
+      title: 'Flex',
+      sellMode: 'per_room',
+      maxAdults: 2,
+      nights: ['2027-01-04', '2027-01-05'].map((date) => ({
+        date,
+        price: date === '2027-01-04' ? 100 : 120,
+        byOccupancy: [],
+        stopSell: false,
+        closedToArrival: false,
+        closedToDeparture: false,
+        minStayArrival: 1,
+        minStayThrough: 1,
+        maxStay: null,
+      })),
+    },
+  ],
+});
+
+function setup(initial: EditForm, booked = 0, edit?: () => Promise<InventoryChangeResult>) {
+  const calendar = vi.fn(async () => stored(booked));
+  const editCall = vi.fn(
+    edit ??
+      (async () => ({
+        changeSetId: 'c1',
+        preview: false,
+        cells: [],
+        summary: { availability: 0, rates: 2 },
+      })),
+  );
+  const client = { inventory: { calendar, edit: editCall } } as unknown as TernClient;
+  const onSaved = vi.fn();
+  const onRead = vi.fn();
+  render(
+    <I18nextProvider i18n={i18n}>
+      <BulkEditDrawer
+        isOpen
+        onOpenChange={() => {}}
+        initial={initial}
+        structure={structure}
+        bounds={{ from: '2026-11-24', to: '2027-10-31' }}
+        client={client}
+        propertyId="p1"
+        onRead={onRead}
+        onSaved={onSaved}
+      />
+    </I18nextProvider>,
+  );
+  return { calendar, editCall, onSaved, onRead, dialog: screen.getByRole('dialog', { name: 'Bulk edit' }) };
+}
+
+describe('BulkEditDrawer', () => {
+  it('previews with core’s expansion before saving, and saves the same edit', async () => {
+    const user = userEvent.setup();
+    const form = {
+      ...emptyForm('2027-01-04', '2027-01-05'),
+      ratePlanIds: ['r1'],
+      priceOp: 'increase_by_percent' as const,
+      price: '10',
+    };
+    const { calendar, editCall, onSaved, onRead, dialog } = setup(form);
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled') || save.getAttribute('data-disabled') === 'true').toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByRole('heading', { name: '2 nights change' })).toBeTruthy();
+    expect(calendar).toHaveBeenCalledWith({
+      params: { propertyId: 'p1' },
+      query: { from: '2027-01-04', to: '2027-01-05', unitIds: ['u1'], ratePlanIds: ['r1'] },
+    });
+    expect(onRead).toHaveBeenCalled();
+    const rows = within(dialog).getAllByRole('row').slice(1);
+    expect(rows.map((r) => r.textContent)).toEqual([
+      '2027-01-04FlexPrice 100 → 110',
+      '2027-01-05FlexPrice 120 → 132',
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(editCall).toHaveBeenCalledWith({
+      params: { propertyId: 'p1' },
+      body: {
+        from: '2027-01-04',
+        to: '2027-01-05',
+        ratePlanIds: ['r1'],
+        changes: { price: { op: 'increase_by_percent', value: 10 } },
+      },
+    });
+    expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ changeSetId: 'c1' }), expect.anything());
+  });
+
+  it('will not save rooms below those booked: the preview names the first such night', async () => {
+    const user = userEvent.setup();
+    const form = { ...emptyForm('2027-01-04', '2027-01-05'), unitIds: ['u1'], availability: '1' };
+    const { editCall, dialog } = setup(form, 3);
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText(/2 nights cannot be saved, the first:/)).toBeTruthy();
+    expect(within(dialog).getByText(/Fewer than the rooms already booked/)).toBeTruthy();
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save.hasAttribute('disabled') || save.getAttribute('data-disabled') === 'true').toBe(true);
+    expect(editCall).not.toHaveBeenCalled();
+  });
+
+  it('shows field errors without calling, and the server’s refusal in its own words', async () => {
+    const user = userEvent.setup();
+    const { calendar, dialog } = setup(emptyForm('2027-01-04', '2027-01-05'));
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(within(dialog).getByText('Choose something to change.')).toBeTruthy();
+    expect(calendar).not.toHaveBeenCalled();
+
+    const refused = Object.assign(new Error('x'), {
+      code: 'availability_below_booked',
+      params: { date: '2027-01-04', booked: 3 },
+    });
+    const second = setup(
+      { ...emptyForm('2027-01-04', '2027-01-05'), ratePlanIds: ['r1'], priceOp: 'set', price: '90' },
+      0,
+      async () => Promise.reject(refused),
+    );
+    await user.click(within(second.dialog).getByRole('button', { name: 'Preview' }));
+    await within(second.dialog).findByRole('heading', { name: '2 nights change' });
+    await user.click(within(second.dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(second.dialog).findByText(
+        'On 2027-01-04, 3 rooms are booked already: the availability cannot be lower.',
+      ),
+    ).toBeTruthy();
+  });
+});
