@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { convertMoney, roundMoney } from '@tern/core';
 import type { TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -235,5 +236,26 @@ describe('the plans a contract sells (docs/decisions.md)', () => {
     // Its fixture names the plans `flex` and `hb-pp` (of each unit that has them): some of the property's.
     expect(some.named).toBeGreaterThan(0);
     expect(some.named).toBeLessThan(some.plans);
+
+    // Migration 040 brings a contract stored before, listing every plan, to `[]`; one of some plans keeps them.
+    const listed = `update contracts c set rate_plan_ids = array(
+        select rp.id from rate_plans rp where rp.property_id = c.property_id order by rp.id desc)
+      from properties p, agencies a
+      where p.id = c.property_id and a.id = c.agency_id and p.key = 'nordurljos-spa' and a.key = $1
+      returning c.id`;
+    const [all] = await server.db.query<{ id: string }>(listed, ['saga-tours']);
+    expect((await stored(all!.id)).length).toBe(some.plans);
+    const kept = await server.db.query<{ id: string; rate_plan_ids: string[] }>(
+      'select id, rate_plan_ids from contracts where cardinality(rate_plan_ids) > 0 order by id',
+    );
+    await server.db.exec(
+      readFileSync(new URL('../src/db/migrations/040_contracts_of_all_plans.sql', import.meta.url), 'utf8'),
+    );
+    expect(await stored(all!.id)).toEqual([]);
+    const after = await server.db.query<{ id: string; rate_plan_ids: string[] }>(
+      'select id, rate_plan_ids from contracts where cardinality(rate_plan_ids) > 0 order by id',
+    );
+    expect(after).toEqual(kept.filter((c) => c.id !== all!.id));
+    expect(after.length).toBeGreaterThan(0);
   });
 });
