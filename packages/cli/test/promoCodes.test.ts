@@ -112,6 +112,28 @@ describe('tern promo-codes', () => {
       { configDir },
     );
     expect(past.stderr).toContain('--from: the range cannot begin before the property’s today');
+    const backwards = await runCli(
+      [
+        'promo-codes',
+        'create',
+        ...at,
+        '--name',
+        'Back',
+        '--code',
+        'BACK',
+        '--percent',
+        '5',
+        '--from',
+        '2099-05-01',
+        '--to',
+        '2099-04-01',
+        '--json',
+      ],
+      { configDir },
+    );
+    expect(backwards.code).toBe(1);
+    expect(JSON.parse(backwards.stdout).error).toMatchObject({ code: 'invalid_input' });
+    expect(backwards.stderr).toContain('--to: the range ends before it starts');
     await runCli(['promo-codes', 'create', ...at, '--name', 'Dup', '--code', 'DUP', '--percent', '5'], {
       configDir,
     });
