@@ -56,9 +56,11 @@ test('a hotelier uploads, describes, orders by keyboard and removes photos; an a
   const demoCount = await rows.count();
   expect(demoCount).toBeGreaterThan(1);
 
-  // Uploads answer slowly here, so each file's indicator is seen.
+  // Uploads answer slowly here, so each file's indicator is seen — the first picked the slowest, so the second
+  // answers first: the grid still shows them in the order picked.
   await hotelier.route('**/upload_image', async (route) => {
-    await new Promise((done) => setTimeout(done, 700));
+    const first = route.request().postDataBuffer()?.includes('red-room.png') ?? false;
+    await new Promise((done) => setTimeout(done, first ? 1500 : 700));
     await route.continue();
   });
   const red = await image(hotelier, 'image/png', '#c0392b');
@@ -83,13 +85,15 @@ test('a hotelier uploads, describes, orders by keyboard and removes photos; an a
   );
   await expect(rows).toHaveCount(demoCount + 2);
   await expect(uploads.getByRole('progressbar')).toHaveCount(0);
+  await expect(rows.nth(demoCount).locator('img[src*=".png?"]')).toHaveCount(1);
+  await expect(rows.nth(demoCount + 1).locator('img[src*=".jpg?"]')).toHaveCount(1);
   await hotelier.getByRole('button', { name: 'Dismiss notes.png' }).click();
   await expect(uploads.getByRole('listitem')).toHaveCount(1);
 
   // Without descriptions the save is refused, field by field.
   await hotelier.getByRole('button', { name: 'Save photos' }).click();
   await expect(hotelier.getByText('Describe every photo before saving.')).toBeVisible();
-  // The two uploads answer in either order: each row is found by its file (the demo photos are SVG).
+  // Each row is found by its file (the demo photos are SVG).
   const redRow = rows.filter({ has: hotelier.locator('img[src*=".png?"]') });
   const blueRow = rows.filter({ has: hotelier.locator('img[src*=".jpg?"]') });
   await expect(redRow.getByRole('textbox', { name: 'Description' })).toHaveAttribute('aria-invalid', 'true');
