@@ -3,7 +3,8 @@
  * folder (or reads a build given as `--dist DIR`, made with `build.manifest: true`), and from Vite's manifest
  * sums, gzipped, the JavaScript a page needs before it can draw: the static-import closure of the entry plus
  * the closures of the lazy chunks the page waits for — its screen, the router for every page but the sign-in
- * page, the app's frame for pages drawn in it (below). Baseline, measured in the same run: all the app's
+ * page, the app's frame for pages drawn in it, the booking flow's strings for the frame's pages but the search
+ * pages (below). Baseline, measured in the same run: all the app's
  * JavaScript, gzipped (what every page loaded before the routes were split).
  *
  * What a page fetches after it has drawn is not counted: the parts `components/deferred.tsx` draws as
@@ -53,6 +54,11 @@ const appFrame = 'src/layouts/AppLayout.tsx';
  * visitor sees drawn without it (the router loads after the first paint, for the first navigation).
  */
 const router = 'src/app/routed.ts';
+/**
+ * The booking engine's strings past the search (`layouts/BookingFlowStrings.tsx`): every page of the app's frame
+ * waits for them but the search pages (home, search, car search).
+ */
+const bookingFlow = 'src/i18n/bookingFlowPart.ts';
 const targets: Target[] = [
   { name: 'sign-in page', path: '/login', modules: ['src/features/auth/LoginPage.tsx'], budgetKb: 120 },
   {
@@ -71,7 +77,7 @@ const targets: Target[] = [
   {
     name: 'bookings list',
     path: '/bookings',
-    modules: ['src/features/bookings/BookingsPage.tsx', appFrame, router],
+    modules: ['src/features/bookings/BookingsPage.tsx', appFrame, router, bookingFlow],
     budgetKb: null,
   },
 ];

@@ -1,5 +1,5 @@
 import { bookingEn } from './booking';
 import type { CataloguePart } from './index';
 
-/** The booking engine's strings (the bookings list and the back office use some): loaded with the app frame. */
+/** The booking engine's search strings: loaded with the app frame. */
 export const bookingPart: CataloguePart = { language: 'en', messages: bookingEn };

@@ -10,6 +10,7 @@ import {
 import { type ErrorCode, errorCatalogue, errorParamNames, type Role } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { adminPart } from './adminPart';
+import { bookingFlowPart } from './bookingFlowPart';
 import { bookingPart } from './bookingPart';
 import { framePart } from './framePart';
 import { addCatalogue, createI18n } from './index';
@@ -19,6 +20,7 @@ const shared = createI18n();
 /** With every part, as the screens see it. */
 const i18n = createI18n();
 addCatalogue(i18n, bookingPart);
+addCatalogue(i18n, bookingFlowPart);
 addCatalogue(i18n, framePart);
 addCatalogue(i18n, adminPart);
 const roles: Role[] = ['reseller', 'supplier', 'admin'];
@@ -102,7 +104,7 @@ describe('catalogue parts', () => {
 
   it('keeps the parts apart from the shared catalogue (no key defined twice)', () => {
     const sharedKeys = Object.keys(shared.getResourceBundle('en', 'translation'));
-    for (const part of [bookingPart, framePart, adminPart]) {
+    for (const part of [bookingPart, bookingFlowPart, framePart, adminPart]) {
       for (const key of Object.keys(part.messages)) expect(sharedKeys).not.toContain(key);
     }
   });

@@ -6,6 +6,7 @@ import { FullPageLoader } from '../components/Spinner';
 import { PageSearchContext } from '../router/pageSearch';
 import { coreRouteOf } from '../router/router';
 import { BareLayout } from './BareLayout';
+import { BookingFlowStrings, drawsWithout, preloadBookingFlowStrings } from './BookingFlowStrings';
 import { CampaignLayout } from './CampaignLayout';
 import { usePageTitle } from './pageTitle';
 import { StoreLayout } from './StoreLayout';
@@ -19,7 +20,10 @@ const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module
 
 /** Starts loading the frame a path is drawn in, so it loads beside the page's own chunk, not after it. */
 export function preloadLayoutOf(pathname: string) {
-  if (coreRouteOf(pathname)?.layout === 'app') void loadAppLayout();
+  const route = coreRouteOf(pathname);
+  if (route?.layout !== 'app') return;
+  void loadAppLayout();
+  if (!drawsWithout.has(route.id)) void preloadBookingFlowStrings();
 }
 
 /** Draws the page in the layout core's route table names, sets the title, and moves focus on navigation. */
@@ -43,7 +47,9 @@ export function RootLayout() {
     case 'app':
       return (
         <Suspense fallback={<FullPageLoader label={t(titleKeys.loading)} />}>
-          <AppLayout>{page}</AppLayout>
+          <AppLayout>
+            <BookingFlowStrings wait={!drawsWithout.has(route.id)}>{page}</BookingFlowStrings>
+          </AppLayout>
         </Suspense>
       );
     case 'store':

@@ -1,11 +1,10 @@
 import { SIGN_IN_ERROR_KEY } from '@tern/core';
-import { type RefObject, useState } from 'react';
+import { lazy, type RefObject, Suspense, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import type { CheckboxProps } from '../../components/Checkbox';
-import { deferred } from '../../components/deferred';
 import { PageHeading } from '../../components/PageHeading';
 import { PasswordField } from '../../components/PasswordField';
 import { TextField } from '../../components/TextField';
@@ -14,20 +13,28 @@ import { useFormFocus } from './useFormFocus';
 import type { useSignIn } from './useSignIn';
 import '../../components/Checkbox.css';
 
+const Checkbox = lazy(() =>
+  import('../../components/Checkbox').then((module) => ({ default: module.Checkbox })),
+);
+
 /**
  * "Remember me": react-aria's checkbox (3 KB gzipped) is fetched after the page draws; until then a box of the
- * same size and the label hold its place (`components/deferred.tsx`).
+ * same size and the label hold its place (as `components/deferred.tsx` does, with React's own `lazy`, which the
+ * sign-in page's first load has anyway).
  */
-export const RememberMe = deferred<CheckboxProps>(
-  () => import('../../components/Checkbox').then((module) => module.Checkbox),
-  ({ children, isSelected }) => (
-    <span className="checkbox" aria-disabled="true" data-selected={isSelected || undefined}>
+export function RememberMe(props: CheckboxProps) {
+  const pending = (
+    <span className="checkbox" aria-disabled="true" data-selected={props.isSelected || undefined}>
       <span className="checkbox__box" aria-hidden="true" />
-      <span>{children}</span>
+      <span>{props.children}</span>
     </span>
-  ),
-  'RememberMe',
-);
+  );
+  return (
+    <Suspense fallback={pending}>
+      <Checkbox {...props} />
+    </Suspense>
+  );
+}
 
 const ORDER = ['email', 'password'] as const;
 
