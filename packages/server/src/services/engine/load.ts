@@ -172,8 +172,9 @@ export interface EngineRow {
  * and `plans`, each JSON built by the database; the nights from the parameter `from` to `to` inclusive, read by
  * the primary keys (unit or plan, date) — index range scans, never the whole inventory. A unit's description,
  * photos, facilities and beds are for the rates table only (`unitDetails`): a search's best offers and a
- * booking price without them. The search puts these columns in its page statement; `loadEngineProperties`
- * reads them alone.
+ * booking price without them; a plan's cancellation policy is for its offers (`policies`), not for the best
+ * offer a search shows (a price, or why there is none). The search puts these columns in its page statement;
+ * `loadEngineProperties` reads them alone.
  */
 export function engineColumns(at: {
   agency: string;
@@ -186,6 +187,14 @@ export function engineColumns(at: {
     ? `'description', u.description, 'photos', u.photos, 'facilities', u.facilities,
                       'bed_options', u.bed_options,`
     : '';
+  const policy = at.policies
+    ? `(select json_build_object('id', cp.id, 'title', cp.title, 'logic', cp.logic,
+                                          'deadline', cp.deadline, 'deadline_type', cp.deadline_type,
+                                          'penalty', cp.penalty, 'mode', cp.mode,
+                                          'guarantee_payment_policy', cp.guarantee_payment_policy,
+                                          'guarantee_payment_amount', cp.guarantee_payment_amount)
+                                   from cancellation_policies cp where cp.id = rp.cancellation_policy_id)`
+    : 'null';
   return `(select json_build_object('id', c.id, 'modifier_logic', c.modifier_logic,
                                       'modifier_amount', c.modifier_amount, 'rate_plan_ids', c.rate_plan_ids)
                from contracts c
@@ -209,12 +218,7 @@ export function engineColumns(at: {
                       'meal_type', rp.meal_type, 'max_adults', rp.max_adults, 'max_children', rp.max_children,
                       'max_infants', rp.max_infants, 'children_fee', rp.children_fee,
                       'infant_fee', rp.infant_fee, 'min_stay', rp.min_stay,
-                      'policy', (select json_build_object('id', cp.id, 'title', cp.title, 'logic', cp.logic,
-                                          'deadline', cp.deadline, 'deadline_type', cp.deadline_type,
-                                          'penalty', cp.penalty, 'mode', cp.mode,
-                                          'guarantee_payment_policy', cp.guarantee_payment_policy,
-                                          'guarantee_payment_amount', cp.guarantee_payment_amount)
-                                   from cancellation_policies cp where cp.id = rp.cancellation_policy_id),
+                      'policy', ${policy},
                       'prices', (select json_object_agg(r.date::text, json_build_array(
                                           r.price, r.min_stay_arrival, r.min_stay_through, r.max_stay,
                                           r.closed_to_arrival, r.closed_to_departure, r.stop_sell))
@@ -242,9 +246,15 @@ export async function loadEngineProperties(
 ): Promise<Map<string, EngineProperty>> {
   const result = new Map<string, EngineProperty>();
   if (propertyIds.length === 0) return result;
+  const columns = engineColumns({
+    agency: '$2',
+    from: '$3',
+    to: '$4',
+    unitDetails: options.unitDetails !== false,
+    policies: true,
+  });
   const rows = await db.query<EngineRow>(
-    `select p.id, p.kind, p.title, p.email, p.timezone, p.currency,
-            ${engineColumns({ agency: '$2', from: '$3', to: '$4', unitDetails: options.unitDetails !== false })}
+    `select p.id, p.kind, p.title, p.email, p.timezone, p.currency, ${columns}
        from properties p
       where p.id = any($1)`,
     [propertyIds, agencyId, from, to],

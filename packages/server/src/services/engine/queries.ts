@@ -159,11 +159,14 @@ export async function searchProperties(
   // page property's newest approved contract of the agency and, with dates, what pricing needs of each
   // contracted one (`engineColumns`: the nights of the stay and its departure day).
   const pricing = dates
-    ? `left join lateral (
-         select ${engineColumns({ agency: pageAgency, from: addPage(dates.checkin), to: addPage(dates.checkout), unitDetails: false })}
-          where k.id is not null
-       ) e on true`
-    : '';
+    ? engineColumns({
+        agency: pageAgency,
+        from: addPage(dates.checkin),
+        to: addPage(dates.checkout),
+        unitDetails: false,
+        policies: false,
+      })
+    : null;
   const [rates, counted, page] = await Promise.all([
     currencyRatesFor(db, input.currency),
     db.query<{ total: number }>(
@@ -174,7 +177,7 @@ export async function searchProperties(
       `select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country,
               p.latitude, p.longitude, p.currency, p.star_rating, p.provider, p.email, p.timezone,
               k.id as contract_id, k.modifier_logic, k.modifier_amount
-              ${dates ? ', e.contract as engine_contract, e.taxes, e.units, e.plans' : ''}
+              ${pricing ? ', e.contract as engine_contract, e.taxes, e.units, e.plans' : ''}
          from (select p.* from properties p where ${pageWhere.join(' and ')}
                 order by ${input.discover ? `(not ${contracted(pageAgency)}), ` : ''}p.title, p.id
                 limit ${addPage(limit)} offset ${addPage(offset)}) p
@@ -183,7 +186,7 @@ export async function searchProperties(
             where agency_id = ${pageAgency} and property_id = p.id and status = 'approved'
             order by created_at desc limit 1
          ) k on true
-         ${pricing}
+         ${pricing ? `left join lateral (select ${pricing} where k.id is not null) e on true` : ''}
         order by (k.id is null), p.title, p.id`,
       pageParams,
     ),
