@@ -181,6 +181,7 @@ export function engineColumns(at: {
   from: string;
   to: string;
   unitDetails: boolean;
+  policies: boolean;
 }): string {
   const { agency, from, to } = at;
   const details = at.unitDetails
