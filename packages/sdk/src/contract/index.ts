@@ -25,6 +25,7 @@ export * from './contracts.js';
 export * from './define.js';
 export * from './engine.js';
 export * from './facilities.js';
+export * from './giftCards.js';
 export * from './inventory.js';
 export * from './limits.js';
 export * from './mail.js';
