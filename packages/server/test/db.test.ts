@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepared } from '../src/db/db.js';
 import { insertRows } from '../src/db/insertRows.js';
 import { migrate, migrationFiles } from '../src/db/migrate.js';
 import { demoSource } from '../src/db/seed/fixtures.js';
@@ -44,6 +45,65 @@ describe('migrations', () => {
       }),
     ).rejects.toThrow('stop');
     expect(await testDb.db.one(`select 1 from suppliers where name = 'Rolled back'`)).toBeNull();
+  });
+});
+
+describe('prepared statements', () => {
+  const typed = prepared(
+    `select $1::uuid as id, $2::date as day, $3::numeric as amount, $4::jsonb as doc, $5::timestamptz as at,
+            $6::text[] as tags, $7::int as missing, $8::boolean as yes`,
+  );
+  const params = [
+    '4f6c1b1e-2d2a-4c55-9a52-0d1f6f1c2b3a',
+    '2026-03-01',
+    12.5,
+    JSON.stringify({ a: [1, 'b'] }),
+    new Date('2026-03-01T10:00:00Z'),
+    ['x', 'y'],
+    null,
+    true,
+  ];
+
+  it('return what the same statement returns unprepared, each time, in and out of a transaction', async () => {
+    const plain = await testDb.db.one(typed.text, params);
+    expect(plain).toEqual({
+      id: params[0],
+      day: '2026-03-01',
+      amount: 12.5,
+      doc: { a: [1, 'b'] },
+      at: new Date('2026-03-01T10:00:00Z'),
+      tags: ['x', 'y'],
+      missing: null,
+      yes: true,
+    });
+    for (let i = 0; i < 3; i++) expect(await testDb.db.one(typed, params)).toEqual(plain);
+    expect(await testDb.db.transaction((tx) => tx.one(typed, params))).toEqual(plain);
+    expect(await testDb.db.query(prepared('select 1 as n where false'))).toEqual([]);
+  });
+
+  it('write and roll back with their transaction, and refuse with the database error', async () => {
+    await testDb.db.exec('create table prepared_test (name text not null)');
+    const insert = prepared('insert into prepared_test (name) values ($1) returning name');
+    await expect(
+      testDb.db.transaction(async (tx) => {
+        expect(await tx.one(insert, ['Prepared, rolled back'])).toEqual({ name: 'Prepared, rolled back' });
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await testDb.db.query('select name from prepared_test')).toEqual([]);
+    await testDb.db.query(insert, ['Prepared, kept']);
+    expect(await testDb.db.query('select name from prepared_test')).toEqual([{ name: 'Prepared, kept' }]);
+    await expect(testDb.db.query(insert, [null])).rejects.toMatchObject({ code: '23502' });
+    await expect(testDb.db.query(typed, ['not a uuid', ...params.slice(1)])).rejects.toMatchObject({
+      code: '22P02',
+    });
+  });
+
+  it('that fail to parse fail each time, and others still run', async () => {
+    const broken = prepared('select no_such_column from prepared_test');
+    await expect(testDb.db.query(broken)).rejects.toMatchObject({ code: '42703' });
+    await expect(testDb.db.query(broken)).rejects.toMatchObject({ code: '42703' });
+    expect(await testDb.db.one(prepared('select 2 as n'))).toEqual({ n: 2 });
   });
 });
 

@@ -1,9 +1,16 @@
 import pg from 'pg';
-import { type Db, type Row, typeParsers } from './db.js';
+import { type Db, type Prepared, type Row, typeParsers } from './db.js';
 
 interface Client {
-  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(
+    sql: string | { name: string; text: string; values?: unknown[] },
+    params?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
 }
+
+/** A prepared statement goes by its name: `pg` parses it once per connection. */
+const run = (client: Client, sql: string | Prepared, params?: unknown[]) =>
+  typeof sql === 'string' ? client.query(sql, params) : client.query({ ...sql, values: params ?? [] });
 
 const types = {
   getTypeParser: ((oid: number, format?: string) =>
@@ -13,11 +20,11 @@ const types = {
 function wrap(client: Client, transaction: Db['transaction'], close: Db['close']): Db {
   return {
     kind: 'postgres',
-    async query<T = Row>(sql: string, params?: unknown[]) {
-      return (await client.query(sql, params)).rows as T[];
+    async query<T = Row>(sql: string | Prepared, params?: unknown[]) {
+      return (await run(client, sql, params)).rows as T[];
     },
-    async one<T = Row>(sql: string, params?: unknown[]) {
-      return ((await client.query(sql, params)).rows[0] as T | undefined) ?? null;
+    async one<T = Row>(sql: string | Prepared, params?: unknown[]) {
+      return ((await run(client, sql, params)).rows[0] as T | undefined) ?? null;
     },
     async exec(sql: string) {
       await client.query(sql);

@@ -1,5 +1,5 @@
 import { type Clock, DAY } from '../clock.js';
-import type { Db } from '../db/db.js';
+import { type Db, prepared } from '../db/db.js';
 import { badRequest, conflict, HttpError } from './errors.js';
 
 /** A reply as the registrar sends it, and as an idempotency key keeps it. */
@@ -23,8 +23,11 @@ export interface IdempotencyScope {
 /** Keys are kept a day; an older one counts as new. */
 const KEEP_MS = DAY;
 
-const claimSql = `insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at, status, body)
-  values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (owner, key, endpoint) do nothing returning id`;
+// Every keyed create runs these two: prepared.
+const claimSql =
+  prepared(`insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at, status, body)
+  values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (owner, key, endpoint) do nothing returning id`);
+const keepSql = prepared('update idempotency_keys set status = $2, body = $3 where id = $1');
 
 /** What a repeat of a claimed key gets: the first reply, or 409 when it asked for something else. */
 async function replay(
@@ -101,11 +104,7 @@ export async function withIdempotency(
         if (!claimed) return 'taken' as const;
         const r = await run(tx);
         if (r === null || r.status >= 500) throw new Unkept(r);
-        await tx.query('update idempotency_keys set status = $2, body = $3 where id = $1', [
-          claimed.id,
-          r.status,
-          r.body === null ? null : JSON.stringify(r.body),
-        ]);
+        await tx.query(keepSql, [claimed.id, r.status, r.body === null ? null : JSON.stringify(r.body)]);
         return r;
       });
     } catch (error) {

@@ -1,5 +1,5 @@
 import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
-import type { Db } from '../db/db.js';
+import { type Db, prepared } from '../db/db.js';
 import type { Auth } from './context.js';
 import { forbidden, notFound } from './errors.js';
 
@@ -26,6 +26,13 @@ export interface OwnedEngineProperty {
   /** The agency's approved contract, or `null`. */
   contractId: string | null;
   row: Record<string, unknown>;
+}
+
+/** A property the caller's agency holds an approved contract with (the booking engine's calls on it). */
+export interface OwnedContractedProperty {
+  id: string;
+  kind: 'accommodation' | 'vehicle';
+  contractId: string;
 }
 
 export interface OwnedBooking {
@@ -77,7 +84,7 @@ export interface OwnedTypes {
   booking: OwnedBooking;
   contract: OwnedContract;
   engineProperty: OwnedEngineProperty;
-  contractedProperty: OwnedEngineProperty;
+  contractedProperty: OwnedContractedProperty;
   vehicleQuery: OwnedVehicleQuery;
   vehicleBooking: OwnedBooking;
   narrows: string;
@@ -198,9 +205,11 @@ async function bookingOf(value: string, at: Lookup, kind?: 'vehicle'): Promise<O
   };
 }
 
+/** The kind of property the engine's path names (`/resellers/{kind}/…`). */
+const engineKindOf = (at: Lookup) => (at.input.params.kind === 'vehicles' ? 'vehicle' : 'accommodation');
+
 async function enginePropertyOf(value: string, at: Lookup): Promise<OwnedEngineProperty | null> {
-  const segment = at.input.params.kind;
-  const kind = segment === 'vehicles' ? 'vehicle' : 'accommodation';
+  const kind = engineKindOf(at);
   const row = await at.db.one<Record<string, unknown>>(
     `select p.*, c.id as contract_id, c.modifier_logic, c.modifier_amount
        from properties p
@@ -215,6 +224,21 @@ async function enginePropertyOf(value: string, at: Lookup): Promise<OwnedEngineP
   if (!row) return null;
   return { id: String(row.id), kind, contractId: (row.contract_id as string | null) ?? null, row };
 }
+
+/**
+ * A property of the path's kind with the agency's approved contract, if any (prepared: every booking and
+ * pricing call reads it).
+ */
+const contractedPropertySql = prepared(
+  `select p.id, c.id as contract_id
+     from properties p
+     left join lateral (
+       select id from contracts
+        where property_id = p.id and agency_id = $3 and status = 'approved'
+        order by created_at desc limit 1
+     ) c on true
+    where p.id = $1 and p.kind = $2`,
+);
 
 /** Which rows of a property's table a call may name: live cancellation policies, a hotel's room types. */
 const KEPT = {
@@ -335,9 +359,14 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   },
   engineProperty: enginePropertyOf,
   contractedProperty: async (value, at) => {
-    const p = await enginePropertyOf(value, at);
-    if (!p) throw notFound(missing.engineProperty);
-    return p.contractId ? p : null;
+    const kind = engineKindOf(at);
+    const row = await at.db.one<{ id: string; contract_id: string | null }>(contractedPropertySql, [
+      value,
+      kind,
+      agencyOf(at),
+    ]);
+    if (!row) throw notFound(missing.engineProperty);
+    return row.contract_id ? { id: row.id, kind, contractId: row.contract_id } : null;
   },
   vehicleQuery: async (value, at) => {
     const row = await at.db.one<{ id: string; body: Record<string, unknown>; created_at: Date }>(

@@ -1,6 +1,6 @@
 import { API_KEY_PREFIX, type ApiKey, type CreatedApiKey, type Endpoint, type ListMeta } from '@tern/sdk';
 import { type Clock, MINUTE } from '../../clock.js';
-import type { Db } from '../../db/db.js';
+import { type Db, prepared } from '../../db/db.js';
 import type { Auth } from '../../http/context.js';
 import { type HttpError, unauthenticated } from '../../http/errors.js';
 import { type Actor, audit } from '../admin/audit.js';
@@ -98,6 +98,14 @@ export async function disableApiKey(db: Db, actor: Actor, id: string): Promise<A
 /** Whether a bearer token is an API key (rather than a session token). */
 export const isApiKey = (token: string) => token.startsWith(API_KEY_PREFIX);
 
+const apiKeySql = prepared(
+  `select k.id, k.active, k.agency_id, k.last_used_at, u.id as user_id, u.email, u.name, u.role, u.status,
+          u.agency_id as user_agency_id,
+          coalesce(a.payment_locked and not a.lock_override, false) as agency_locked
+     from api_keys k join users u on u.id = k.user_id left join agencies a on a.id = k.agency_id
+    where k.token_hash = $1`,
+);
+
 /**
  * The caller of an API key: the agent who made it, while the key is active and they are an active agent of its
  * agency. Its use is noted at most once a minute.
@@ -119,14 +127,7 @@ export async function authenticateApiKey(
     status: 'active' | 'blocked';
     user_agency_id: string | null;
     agency_locked: boolean;
-  }>(
-    `select k.id, k.active, k.agency_id, k.last_used_at, u.id as user_id, u.email, u.name, u.role, u.status,
-            u.agency_id as user_agency_id,
-            coalesce(a.payment_locked and not a.lock_override, false) as agency_locked
-       from api_keys k join users u on u.id = k.user_id left join agencies a on a.id = k.agency_id
-      where k.token_hash = $1`,
-    [sha256Hex(token)],
-  );
+  }>(apiKeySql, [sha256Hex(token)]);
   const invalid = { problem: unauthenticated('invalid_api_key') };
   if (!row?.active) return invalid;
   if (row.status !== 'active') return { problem: unauthenticated('account_blocked') };

@@ -1,6 +1,6 @@
 import type { Role } from '@tern/sdk';
 import { addMs, type Clock, HOUR, MINUTE } from '../../clock.js';
-import type { Db } from '../../db/db.js';
+import { type Db, prepared } from '../../db/db.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
 /** `inventory`: a calendar session, good for the inventory calls of one property (`property_id`). */
@@ -68,20 +68,21 @@ export async function createSession(
   return { id: row!.id, token, expiresAt };
 }
 
+const findSessionSql = prepared(
+  `select s.id, s.purpose, s.expires_at, s.last_seen_at, s.property_id, u.id as user_id, u.email, u.name, u.role,
+          u.status, u.agency_id, u.supplier_id,
+          coalesce(a.payment_locked and not a.lock_override, false) as agency_locked
+     from sessions s join users u on u.id = s.user_id left join agencies a on a.id = u.agency_id
+    where s.token_hash = $1`,
+);
+
 /**
  * The session of a token with its user and whether their agency is payment-locked (read here so that the calls
  * closed to a locked agency need no statement of their own), expired or not; `null` when the token is
- * unknown.
+ * unknown. Every signed-in call runs it: a prepared statement.
  */
 export function findSession(db: Db, token: string): Promise<SessionRow | null> {
-  return db.one<SessionRow>(
-    `select s.id, s.purpose, s.expires_at, s.last_seen_at, s.property_id, u.id as user_id, u.email, u.name, u.role,
-            u.status, u.agency_id, u.supplier_id,
-            coalesce(a.payment_locked and not a.lock_override, false) as agency_locked
-       from sessions s join users u on u.id = s.user_id left join agencies a on a.id = u.agency_id
-      where s.token_hash = $1`,
-    [sha256Hex(token)],
-  );
+  return db.one<SessionRow>(findSessionSql, [sha256Hex(token)]);
 }
 
 /** Notes the session was used, at most once a minute. */

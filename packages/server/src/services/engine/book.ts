@@ -13,7 +13,7 @@ import {
 import type { BookingCreated, RateOffer, stayBookingBody } from '@tern/sdk';
 import type { z } from 'zod';
 import { type Clock, todayAt } from '../../clock.js';
-import type { Db } from '../../db/db.js';
+import { type Db, prepared } from '../../db/db.js';
 import { conflict, HttpError, invalidField, notFound } from '../../http/errors.js';
 import { html, sendMail } from '../mail.js';
 import { type CardSummary, redeemCardToken } from '../vault/tokens.js';
@@ -37,6 +37,42 @@ export function newReservationId(): string {
 }
 
 const soldOut = () => new HttpError(409, 'no_longer_available');
+
+// A booking's statements, prepared: the first read runs for every booking, refused or not, and the rest while
+// the nights' rows are locked.
+const firstSql = prepared(
+  `select p.kind, p.timezone,
+          exists (select 1 from contracts c
+                   where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved') as contracted,
+          (select json_object_agg(u.id, (select json_object_agg(a.date::text, a.available)
+                                           from unit_availability a
+                                          where a.unit_id = u.id and a.date >= $4 and a.date < $5))
+             from units u where u.property_id = p.id and u.id::text = any($3)) as free,
+          r.rates
+     from (select json_object_agg(currency, rate) as rates from currency_rates) r
+     left join properties p on p.id = $1`,
+);
+const takeRoomsSql = prepared(
+  `update unit_availability set available = available - $4
+    where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
+);
+const insertBookingSql = prepared(
+  `insert into bookings (reservation_id, kind, agency_id, property_id, booker_id, contract_id, arrival_date,
+                         departure_date, currency, total, property_currency, property_total, customer,
+                         reservation_name, external_reference, special_request, liability, cancellation_policy,
+                         card_brand, card_last4, card_exp, created_at, updated_at)
+   values ($1, 'accommodation', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+           $20, $21, $21)
+   returning id`,
+);
+const insertRoomSql = prepared(
+  `insert into booking_rooms (booking_id, unit_id, rate_plan_id, offer_id, adults, children, infants, nightly,
+                              taxes, net_price, total_price, position)
+   values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
+);
+const insertHistorySql = prepared(
+  `insert into booking_history (booking_id, user_id, action, details, created_at) values ($1, $2, 'created', $3, $4)`,
+);
 
 /** The rooms asked, each with its rate plan's id, checked against the rate's occupancy. */
 function parseRooms(body: Body) {
@@ -90,25 +126,13 @@ export async function createStayBooking(
       contracted: boolean;
       free: Record<string, Record<string, number> | null> | null;
       rates: Record<string, number> | null;
-    }>(
-      `select p.kind, p.timezone,
-              exists (select 1 from contracts c
-                       where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved') as contracted,
-              (select json_object_agg(u.id, (select json_object_agg(a.date::text, a.available)
-                                               from unit_availability a
-                                              where a.unit_id = u.id and a.date >= $4 and a.date < $5))
-                 from units u where u.property_id = p.id and u.id::text = any($3)) as free,
-              r.rates
-         from (select json_object_agg(currency, rate) as rates from currency_rates) r
-         left join properties p on p.id = $1`,
-      [
-        propertyId,
-        booker.agencyId,
-        body.rooms.map((r) => r.roomTypeCode),
-        body.arrivalDate,
-        body.departureDate,
-      ],
-    ))!;
+    }>(firstSql, [
+      propertyId,
+      booker.agencyId,
+      body.rooms.map((r) => r.roomTypeCode),
+      body.arrivalDate,
+      body.departureDate,
+    ]))!;
     checkStay(body.arrivalDate, body.departureDate, todayAt(clock, first.timezone || 'UTC'));
     const rates = first.rates ?? {};
     if (!rates[body.currency]) {
@@ -173,11 +197,7 @@ export async function createStayBooking(
     // once, having written nothing (everything is undone with the transaction otherwise). Units in id order, so
     // two bookings never lock in opposite orders. The rows stay locked until the commit, a few inserts later.
     for (const [unitId, count] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const updated = await tx.query(
-        `update unit_availability set available = available - $4
-          where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
-        [unitId, body.arrivalDate, body.departureDate, count],
-      );
+      const updated = await tx.query(takeRoomsSql, [unitId, body.arrivalDate, body.departureDate, count]);
       if (updated.length !== nights.length) throw soldOut();
     }
     const card: CardSummary | null = cardToken ? await redeemCardToken(tx, clock, cardToken) : null;
@@ -188,59 +208,45 @@ export async function createStayBooking(
       property.currency,
     );
     const reservationId = newReservationId();
-    const booking = await tx.one<{ id: string }>(
-      `insert into bookings (reservation_id, kind, agency_id, property_id, booker_id, contract_id, arrival_date,
-                             departure_date, currency, total, property_currency, property_total, customer,
-                             reservation_name, external_reference, special_request, liability, cancellation_policy,
-                             card_brand, card_last4, card_exp, created_at, updated_at)
-       values ($1, 'accommodation', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-               $20, $21, $21)
-       returning id`,
-      [
-        reservationId,
-        booker.agencyId,
-        propertyId,
-        booker.userId,
-        property.contract.id,
-        body.arrivalDate,
-        body.departureDate,
-        body.currency,
-        total,
-        property.currency,
-        propertyTotal,
-        JSON.stringify(body.customer),
-        body.reservationName ?? null,
-        body.externalReference ?? null,
-        body.specialRequest ?? null,
-        liabilityOf(policy),
-        JSON.stringify(policy),
-        card?.brand ?? null,
-        card?.last4 ?? null,
-        card?.exp ?? null,
-        clock.now(),
-      ],
-    );
+    const booking = await tx.one<{ id: string }>(insertBookingSql, [
+      reservationId,
+      booker.agencyId,
+      propertyId,
+      booker.userId,
+      property.contract.id,
+      body.arrivalDate,
+      body.departureDate,
+      body.currency,
+      total,
+      property.currency,
+      propertyTotal,
+      JSON.stringify(body.customer),
+      body.reservationName ?? null,
+      body.externalReference ?? null,
+      body.specialRequest ?? null,
+      liabilityOf(policy),
+      JSON.stringify(policy),
+      card?.brand ?? null,
+      card?.last4 ?? null,
+      card?.exp ?? null,
+      clock.now(),
+    ]);
     const bookingId = booking!.id;
     for (const [position, p] of priced.entries()) {
-      const room = await tx.one<{ id: string }>(
-        `insert into booking_rooms (booking_id, unit_id, rate_plan_id, offer_id, adults, children, infants, nightly,
-                                    taxes, net_price, total_price, position)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
-        [
-          bookingId,
-          p.unit.id,
-          p.plan.id,
-          p.offer.id,
-          p.room.occupancy.adults,
-          p.room.occupancy.children,
-          p.room.occupancy.infants,
-          JSON.stringify(p.offer.nightly),
-          JSON.stringify(p.offer.taxes),
-          p.offer.netPrice,
-          p.offer.totalPrice,
-          position,
-        ],
-      );
+      const room = await tx.one<{ id: string }>(insertRoomSql, [
+        bookingId,
+        p.unit.id,
+        p.plan.id,
+        p.offer.id,
+        p.room.occupancy.adults,
+        p.room.occupancy.children,
+        p.room.occupancy.infants,
+        JSON.stringify(p.offer.nightly),
+        JSON.stringify(p.offer.taxes),
+        p.offer.netPrice,
+        p.offer.totalPrice,
+        position,
+      ]);
       for (const [g, guest] of p.room.guests.entries()) {
         const named = guest.name.trim() || guest.surname.trim();
         await tx.query(
@@ -249,15 +255,12 @@ export async function createStayBooking(
         );
       }
     }
-    await tx.query(
-      `insert into booking_history (booking_id, user_id, action, details, created_at) values ($1, $2, 'created', $3, $4)`,
-      [
-        bookingId,
-        booker.userId,
-        JSON.stringify({ total, currency: body.currency, rooms: priced.length }),
-        clock.now(),
-      ],
-    );
+    await tx.query(insertHistorySql, [
+      bookingId,
+      booker.userId,
+      JSON.stringify({ total, currency: body.currency, rooms: priced.length }),
+      clock.now(),
+    ]);
     await announce(tx, clock, {
       reservationId,
       property,
