@@ -41,7 +41,8 @@ const attributes = (row: Json) => row.attributes as Json;
 
 describe('generated reply decoders', () => {
   it('are current: src/decoders.gen.ts is what the generator writes for the contract as it is', () => {
-    expect(readFileSync(new URL('../src/decoders.gen.ts', import.meta.url), 'utf8')).toBe(render());
+    const stale = 'src/decoders.gen.ts is stale: run `npm run decoders` in packages/sdk';
+    expect(readFileSync(new URL('../src/decoders.gen.ts', import.meta.url), 'utf8'), stale).toBe(render());
   });
 
   it('are used for their endpoints, and only for them', () => {
