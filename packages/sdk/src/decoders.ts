@@ -13,7 +13,7 @@ const fail = (): never => {
 };
 
 /** An endpoint of the contract by its name (`area.operation`). */
-function endpointNamed(name: string): Endpoint | undefined {
+export function endpointNamed(name: string): Endpoint | undefined {
   const [area, op] = name.split('.') as [string, string];
   return (contract as unknown as Record<string, Record<string, Endpoint> | undefined>)[area]?.[op];
 }
