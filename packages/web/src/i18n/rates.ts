@@ -15,6 +15,7 @@ export const ratesEn = {
     empty: 'No room types yet',
     empty_text: 'Add a room type, then the rate plans that sell it.',
     columns: {
+      plans: 'Rate plans',
       name: 'Name',
       details: 'Details',
       rooms: 'Rooms',

@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../../test/fixtures';
 import { type CallHandlers, fakeClient, renderApp } from '../../../../test/renderApp';
 
+/** The drawers are large forms: typed into key by key, they take seconds in jsdom on a busy machine. */
+const HEAVY = 60_000;
 const later = () => Date.now() + 3_600_000;
 const list = <T,>(items: T[]) => ({ items, meta: { page: 1, limit: 100, total: items.length } });
 
@@ -71,189 +73,211 @@ function open(handlers: CallHandlers = {}) {
 const table = () => screen.findByRole('grid', { name: 'Room types and rate plans' });
 
 describe('rooms and rates page', () => {
-  it('lists the units and opens a unit’s row on its rate plans', async () => {
-    const user = userEvent.setup();
-    const app = open();
-    const grid = await table();
-    await within(grid).findByRole('row', { name: 'Double' });
-    expect(within(grid).getByRole('row', { name: 'Dorm' })).toBeTruthy();
-    const toggle = within(grid).getByRole('button', { name: 'Rate plans of Double' });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    await user.click(toggle);
-    const row = await within(grid).findByRole('row', { name: 'Standard, rate plan of Double' });
-    expect(row.textContent).toContain('Per room');
-    expect(row.textContent).toMatch(/€120\.00|EUR\s?120\.00/);
-    expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    await user.click(within(grid).getByRole('button', { name: 'Rate plans of Dorm' }));
-    expect(await within(grid).findByText('Dorm has no rate plans yet')).toBeTruthy();
-    expect(app.client.call).toHaveBeenCalledWith(
-      expect.objectContaining({ name: 'roomsAndRates.listRatePlans' }),
-      { query: { propertyId: 'p-1', roomTypeId: 'u-1', page: 1, limit: 100 } },
-      expect.anything(),
-    );
-    await user.click(toggle);
-    await waitFor(() =>
-      expect(within(grid).queryByRole('row', { name: 'Standard, rate plan of Double' })).toBeNull(),
-    );
-  });
+  it(
+    'lists the units and opens a unit’s row on its rate plans',
+    async () => {
+      const user = userEvent.setup();
+      const app = open();
+      const grid = await table();
+      await within(grid).findByRole('row', { name: 'Double' });
+      expect(within(grid).getByRole('row', { name: 'Dorm' })).toBeTruthy();
+      const toggle = within(grid).getByRole('button', { name: 'Rate plans of Double' });
+      expect(toggle.getAttribute('aria-expanded')).toBe('false');
+      await user.click(toggle);
+      const row = await within(grid).findByRole('row', { name: 'Standard, rate plan of Double' });
+      expect(row.textContent).toContain('Per room');
+      expect(row.textContent).toMatch(/€120\.00|EUR\s?120\.00/);
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      await user.click(within(grid).getByRole('button', { name: 'Rate plans of Dorm' }));
+      expect(await within(grid).findByText('Dorm has no rate plans yet')).toBeTruthy();
+      expect(app.client.call).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'roomsAndRates.listRatePlans' }),
+        { query: { propertyId: 'p-1', roomTypeId: 'u-1', page: 1, limit: 100 } },
+        expect.anything(),
+      );
+      await user.click(toggle);
+      await waitFor(() =>
+        expect(within(grid).queryByRole('row', { name: 'Standard, rate plan of Double' })).toBeNull(),
+      );
+    },
+    HEAVY,
+  );
 
-  it('adds a unit: core’s rules first, then the body the contract takes, and its saved message', async () => {
-    const user = userEvent.setup();
-    const createUnit = vi.fn(async ({ body }: { body: { title: string } }) => unit('u-3', body.title));
-    open({ 'roomsAndRates.createUnit': createUnit as never });
-    await table();
-    await user.click(screen.getByRole('button', { name: 'Add room type' }));
-    const drawer = await screen.findByRole('dialog', { name: 'New room type' });
-    await user.clear(within(drawer).getByRole('textbox', { name: /Adults/ }));
-    await user.click(within(drawer).getByRole('button', { name: 'Create' }));
-    expect(within(drawer).getByRole('textbox', { name: /Title/ }).getAttribute('aria-invalid')).toBe('true');
-    expect(within(drawer).getAllByText('Required').length).toBe(2);
-    expect(createUnit).not.toHaveBeenCalled();
-    await user.type(within(drawer).getByRole('textbox', { name: /Title/ }), 'Family room');
-    await user.type(within(drawer).getByRole('textbox', { name: /Adults/ }), '4');
-    await user.click(within(drawer).getByRole('tab', { name: 'Content' }));
-    await user.type(within(drawer).getByRole('textbox', { name: 'Description' }), 'Two bedrooms');
-    await user.click(await within(drawer).findByRole('checkbox', { name: 'Shower' }));
-    await user.click(within(drawer).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(createUnit).toHaveBeenCalledTimes(1));
-    expect(createUnit.mock.calls[0]![0].body).toEqual({
-      propertyId: 'p-1',
-      title: 'Family room',
-      roomKind: 'room',
-      countOfRooms: 1,
-      occAdults: 4,
-      occChildren: 0,
-      occInfants: 0,
-      defaultOccupancy: null,
-      content: { description: 'Two bedrooms' },
-      facilities: ['shower'],
-    });
-    expect(await screen.findByText('The room type Family room was added')).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New room type' })).toBeNull());
-  });
-
-  it('tells why a unit with bookings is not deleted, in the words of the server’s code', async () => {
-    const user = userEvent.setup();
-    const deleteUnit = vi.fn(async () => {
-      throw new ConflictError({
-        status: 409,
-        message: 'Conflict',
-        code: 'unit_has_future_bookings',
-        params: { count: 2 },
-        body: { message: 'server words', code: 'unit_has_future_bookings' },
+  it(
+    'adds a unit: core’s rules first, then the body the contract takes, and its saved message',
+    async () => {
+      const user = userEvent.setup();
+      const createUnit = vi.fn(async ({ body }: { body: { title: string } }) => unit('u-3', body.title));
+      open({ 'roomsAndRates.createUnit': createUnit as never });
+      await table();
+      await user.click(screen.getByRole('button', { name: 'Add room type' }));
+      const drawer = await screen.findByRole('dialog', { name: 'New room type' });
+      await user.clear(within(drawer).getByRole('textbox', { name: /Adults/ }));
+      await user.click(within(drawer).getByRole('button', { name: 'Create' }));
+      expect(within(drawer).getByRole('textbox', { name: /Title/ }).getAttribute('aria-invalid')).toBe(
+        'true',
+      );
+      expect(within(drawer).getAllByText('Required').length).toBe(2);
+      expect(createUnit).not.toHaveBeenCalled();
+      await user.type(within(drawer).getByRole('textbox', { name: /Title/ }), 'Family room');
+      await user.type(within(drawer).getByRole('textbox', { name: /Adults/ }), '4');
+      await user.click(within(drawer).getByRole('tab', { name: 'Content' }));
+      await user.type(within(drawer).getByRole('textbox', { name: 'Description' }), 'Two bedrooms');
+      await user.click(await within(drawer).findByRole('checkbox', { name: 'Shower' }));
+      await user.click(within(drawer).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(createUnit).toHaveBeenCalledTimes(1));
+      expect(createUnit.mock.calls[0]![0].body).toEqual({
+        propertyId: 'p-1',
+        title: 'Family room',
+        roomKind: 'room',
+        countOfRooms: 1,
+        occAdults: 4,
+        occChildren: 0,
+        occInfants: 0,
+        defaultOccupancy: null,
+        content: { description: 'Two bedrooms' },
+        facilities: ['shower'],
       });
-    });
-    open({ 'roomsAndRates.deleteUnit': deleteUnit as never });
-    const grid = await table();
-    await user.click(await within(grid).findByRole('button', { name: 'Delete Double' }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the room type Double?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(deleteUnit).toHaveBeenCalledTimes(1));
-    expect(deleteUnit.mock.calls[0]).toEqual([
-      { params: { roomTypeId: 'u-1' }, query: { propertyId: 'p-1' } },
-      undefined,
-    ]);
-    expect(await screen.findByText('The room type Double was not deleted')).toBeTruthy();
-    expect(
-      screen.getByText(/This room type has 2 booked room\(s\) for coming nights/, { exact: false }),
-    ).toBeTruthy();
-  });
+      expect(await screen.findByText('The room type Family room was added')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New room type' })).toBeNull());
+    },
+    HEAVY,
+  );
 
-  it('makes a per-person plan derived from its primary and saves what the machine built', async () => {
-    const user = userEvent.setup();
-    const createRatePlan = vi.fn(async ({ body }: { body: { title: string } }) => ({
-      ...plan('r-2', body.title, 'u-1'),
-    }));
-    open({ 'roomsAndRates.createRatePlan': createRatePlan as never });
-    const grid = await table();
-    await user.click(await within(grid).findByRole('button', { name: 'Add rate plan to Double' }));
-    const drawer = await screen.findByRole('dialog', { name: 'New rate plan for Double' });
-    await user.type(await within(drawer).findByRole('textbox', { name: /Title/ }), 'Per person');
-    await user.click(within(drawer).getByRole('button', { name: /Sell mode/ }));
-    await user.click(await screen.findByRole('option', { name: 'Per person' }));
-    // From the maximum (3 adults) down to 1, the primary the maximum.
-    const options = within(drawer).getByRole('list', { name: 'Price per occupancy' });
-    expect(
-      within(options)
-        .getAllByRole('listitem')
-        .map((li) => li.firstChild?.textContent),
-    ).toEqual(['For 3 persons (primary)', 'For 2 persons', 'For 1 person']);
-    await user.click(within(drawer).getByRole('button', { name: /Rate mode/ }));
-    await user.click(await screen.findByRole('option', { name: 'Derived' }));
-    await user.type(within(drawer).getByRole('textbox', { name: /Rate for 3 persons/ }), '150');
-    await user.click(within(drawer).getByRole('button', { name: 'Add a step for 1 person' }));
-    await user.click(within(drawer).getByRole('button', { name: /Step 1 for 1 person/ }));
-    await user.click(await screen.findByRole('option', { name: 'Decrease by percent' }));
-    const value = within(drawer).getByRole('textbox', { name: /Value of step 1 for 1 person/ });
-    await user.clear(value);
-    await user.type(value, '120');
-    await user.click(within(drawer).getByRole('button', { name: 'Create' }));
-    // Core's rule: a percent decrease is at most 100.
-    expect(await within(drawer).findByText('Some fields need attention')).toBeTruthy();
-    expect(createRatePlan).not.toHaveBeenCalled();
-    await user.clear(value);
-    await user.type(value, '20');
-    await user.click(within(drawer).getByRole('checkbox', { name: 'Stop sell, Sunday' }));
-    await user.click(within(drawer).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(createRatePlan).toHaveBeenCalledTimes(1));
-    expect(createRatePlan.mock.calls[0]![0].body).toMatchObject({
-      propertyId: 'p-1',
-      unitId: 'u-1',
-      title: 'Per person',
-      currency: 'EUR',
-      sellMode: 'per_person',
-      rateMode: 'derived',
-      primaryOccupancy: 3,
-      mealType: 'room_only',
-      stopSell: [false, false, false, false, false, false, true],
-      options: [
-        { occupancy: 3, rate: 150, isPrimary: true, derivedOption: { rate: [] } },
-        { occupancy: 2, rate: null, isPrimary: false, derivedOption: { rate: [] } },
-        {
-          occupancy: 1,
-          rate: null,
-          isPrimary: false,
-          derivedOption: { rate: [['decrease_by_percent', 20]] },
-        },
-      ],
-    });
-    expect(await screen.findByText('The rate plan Per person was added')).toBeTruthy();
-  }, 60_000);
-
-  it('edits a plan with its saved values and keeps a refusal until tried again', async () => {
-    const user = userEvent.setup();
-    let calls = 0;
-    const updateRatePlan = vi.fn(async ({ body }: { body: { title: string } }) => {
-      calls += 1;
-      if (calls === 1)
+  it(
+    'tells why a unit with bookings is not deleted, in the words of the server’s code',
+    async () => {
+      const user = userEvent.setup();
+      const deleteUnit = vi.fn(async () => {
         throw new ConflictError({
-          status: 400,
-          message: 'Bad',
-          code: 'occupancy_over_unit',
-          params: { max: 2 },
-          body: { message: 'server words', code: 'occupancy_over_unit' },
+          status: 409,
+          message: 'Conflict',
+          code: 'unit_has_future_bookings',
+          params: { count: 2 },
+          body: { message: 'server words', code: 'unit_has_future_bookings' },
         });
-      return plan('r-1', body.title, 'u-1');
-    });
-    open({ 'roomsAndRates.updateRatePlan': updateRatePlan as never });
-    const grid = await table();
-    await user.click(await within(grid).findByRole('button', { name: 'Rate plans of Double' }));
-    await user.click(await within(grid).findByRole('button', { name: 'Edit Standard' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Edit Standard' });
-    const title = await within(drawer).findByRole('textbox', { name: /Title/ });
-    expect((title as HTMLInputElement).value).toBe('Standard');
-    expect((within(drawer).getByRole('textbox', { name: /Rate per room/ }) as HTMLInputElement).value).toBe(
-      '120',
-    );
-    await user.type(title, ' rate');
-    await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
-    expect(await within(drawer).findByText('The room type takes at most 2 adults.')).toBeTruthy();
-    await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
-    await waitFor(() => expect(updateRatePlan).toHaveBeenCalledTimes(2));
-    expect(updateRatePlan.mock.calls[1]![0]).toMatchObject({
-      params: { ratePlanId: 'r-1' },
-      body: { title: 'Standard rate', propertyId: 'p-1' },
-    });
-    expect(await screen.findByText('Changes to the rate plan Standard rate are saved')).toBeTruthy();
-  });
+      });
+      open({ 'roomsAndRates.deleteUnit': deleteUnit as never });
+      const grid = await table();
+      await user.click(await within(grid).findByRole('button', { name: 'Delete Double' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Delete the room type Double?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(deleteUnit).toHaveBeenCalledTimes(1));
+      expect(deleteUnit.mock.calls[0]).toEqual([
+        { params: { roomTypeId: 'u-1' }, query: { propertyId: 'p-1' } },
+        undefined,
+      ]);
+      expect(await screen.findByText('The room type Double was not deleted')).toBeTruthy();
+      expect(
+        screen.getByText(/This room type has 2 booked room\(s\) for coming nights/, { exact: false }),
+      ).toBeTruthy();
+    },
+    HEAVY,
+  );
+
+  it(
+    'makes a per-person plan derived from its primary and saves what the machine built',
+    async () => {
+      const user = userEvent.setup();
+      const createRatePlan = vi.fn(async ({ body }: { body: { title: string } }) => ({
+        ...plan('r-2', body.title, 'u-1'),
+      }));
+      open({ 'roomsAndRates.createRatePlan': createRatePlan as never });
+      const grid = await table();
+      await user.click(await within(grid).findByRole('button', { name: 'Add rate plan to Double' }));
+      const drawer = await screen.findByRole('dialog', { name: 'New rate plan for Double' });
+      await user.type(await within(drawer).findByRole('textbox', { name: /Title/ }), 'Per person');
+      await user.click(within(drawer).getByRole('button', { name: /Sell mode/ }));
+      await user.click(await screen.findByRole('option', { name: 'Per person' }));
+      // From the maximum (3 adults) down to 1, the primary the maximum.
+      const options = within(drawer).getByRole('list', { name: 'Price per occupancy' });
+      expect(
+        within(options)
+          .getAllByRole('listitem')
+          .map((li) => li.firstChild?.textContent),
+      ).toEqual(['For 3 persons (primary)', 'For 2 persons', 'For 1 person']);
+      await user.click(within(drawer).getByRole('button', { name: /Rate mode/ }));
+      await user.click(await screen.findByRole('option', { name: 'Derived' }));
+      await user.type(within(drawer).getByRole('textbox', { name: /Rate for 3 persons/ }), '150');
+      await user.click(within(drawer).getByRole('button', { name: 'Add a step for 1 person' }));
+      await user.click(within(drawer).getByRole('button', { name: /Step 1 for 1 person/ }));
+      await user.click(await screen.findByRole('option', { name: 'Decrease by percent' }));
+      const value = within(drawer).getByRole('textbox', { name: /Value of step 1 for 1 person/ });
+      await user.clear(value);
+      await user.type(value, '120');
+      await user.click(within(drawer).getByRole('button', { name: 'Create' }));
+      // Core's rule: a percent decrease is at most 100.
+      expect(await within(drawer).findByText('Some fields need attention')).toBeTruthy();
+      expect(createRatePlan).not.toHaveBeenCalled();
+      await user.clear(value);
+      await user.type(value, '20');
+      await user.click(within(drawer).getByRole('checkbox', { name: 'Stop sell, Sunday' }));
+      await user.click(within(drawer).getByRole('button', { name: 'Create' }));
+      await waitFor(() => expect(createRatePlan).toHaveBeenCalledTimes(1));
+      expect(createRatePlan.mock.calls[0]![0].body).toMatchObject({
+        propertyId: 'p-1',
+        unitId: 'u-1',
+        title: 'Per person',
+        currency: 'EUR',
+        sellMode: 'per_person',
+        rateMode: 'derived',
+        primaryOccupancy: 3,
+        mealType: 'room_only',
+        stopSell: [false, false, false, false, false, false, true],
+        options: [
+          { occupancy: 3, rate: 150, isPrimary: true, derivedOption: { rate: [] } },
+          { occupancy: 2, rate: null, isPrimary: false, derivedOption: { rate: [] } },
+          {
+            occupancy: 1,
+            rate: null,
+            isPrimary: false,
+            derivedOption: { rate: [['decrease_by_percent', 20]] },
+          },
+        ],
+      });
+      expect(await screen.findByText('The rate plan Per person was added')).toBeTruthy();
+    },
+    HEAVY,
+  );
+
+  it(
+    'edits a plan with its saved values and keeps a refusal until tried again',
+    async () => {
+      const user = userEvent.setup();
+      let calls = 0;
+      const updateRatePlan = vi.fn(async ({ body }: { body: { title: string } }) => {
+        calls += 1;
+        if (calls === 1)
+          throw new ConflictError({
+            status: 400,
+            message: 'Bad',
+            code: 'occupancy_over_unit',
+            params: { max: 2 },
+            body: { message: 'server words', code: 'occupancy_over_unit' },
+          });
+        return plan('r-1', body.title, 'u-1');
+      });
+      open({ 'roomsAndRates.updateRatePlan': updateRatePlan as never });
+      const grid = await table();
+      await user.click(await within(grid).findByRole('button', { name: 'Rate plans of Double' }));
+      await user.click(await within(grid).findByRole('button', { name: 'Edit Standard' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Edit Standard' });
+      const title = await within(drawer).findByRole('textbox', { name: /Title/ });
+      expect((title as HTMLInputElement).value).toBe('Standard');
+      expect((within(drawer).getByRole('textbox', { name: /Rate per room/ }) as HTMLInputElement).value).toBe(
+        '120',
+      );
+      await user.type(title, ' rate');
+      await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
+      expect(await within(drawer).findByText('The room type takes at most 2 adults.')).toBeTruthy();
+      await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(updateRatePlan).toHaveBeenCalledTimes(2));
+      expect(updateRatePlan.mock.calls[1]![0]).toMatchObject({
+        params: { ratePlanId: 'r-1' },
+        body: { title: 'Standard rate', propertyId: 'p-1' },
+      });
+      expect(await screen.findByText('Changes to the rate plan Standard rate are saved')).toBeTruthy();
+    },
+    HEAVY,
+  );
 });

@@ -83,32 +83,38 @@ export function UnitsTable({
 
   const columns: TableColumn<Row>[] = [
     {
+      id: 'open',
+      label: t('rooms_and_rates.columns.plans'),
+      hideLabelOnPhone: true,
+      render: (row) =>
+        row.kind === 'unit' ? (
+          <Button
+            variant="quiet"
+            className="rooms-toggle"
+            aria-expanded={row.open}
+            aria-label={t('rooms_and_rates.show_plans', { name: row.unit.title })}
+            onPress={() => toggle(row.unit.id)}
+          >
+            <span aria-hidden="true">{row.open ? '▾' : '▸'}</span>
+          </Button>
+        ) : null,
+    },
+    {
       id: 'name',
       label: t('rooms_and_rates.columns.name'),
       isRowHeader: true,
       render: (row) =>
         row.kind === 'unit' ? (
-          <span className="rooms-name">
-            <Button
-              variant="quiet"
-              className="rooms-toggle"
-              aria-expanded={row.open}
-              aria-label={t('rooms_and_rates.show_plans', { name: row.unit.title })}
-              onPress={() => toggle(row.unit.id)}
-            >
-              <span aria-hidden="true">{row.open ? '▾' : '▸'}</span>
-            </Button>
-            <strong>{row.unit.title}</strong>
-          </span>
+          <strong>{row.unit.title}</strong>
         ) : row.kind === 'plan' ? (
-          <span className="rooms-name rooms-name--plan">
+          <span className="rooms-plan-name">
             {row.plan.title}
             <span className="visually-hidden">
               , {t('rooms_and_rates.plan_of', { unit: row.unit.title })}
             </span>
           </span>
         ) : (
-          <span className="rooms-name rooms-name--plan rooms-muted">
+          <span className="rooms-plan-name rooms-muted">
             {row.state === 'loading'
               ? t('rooms_and_rates.plans_loading', { name: row.unit.title })
               : row.state === 'empty'
