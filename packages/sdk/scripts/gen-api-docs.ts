@@ -2,10 +2,10 @@
  * Writes docs/api.md from the contract. `--check` fails when the checked-in file is stale (CI runs it).
  * The page documents the wire: snake_case keys and JSON:API envelopes; the SDK hands back camelCase.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { contract, type Endpoint, snakeKey } from '../src/index.js';
+import { writeGenerated } from './writeGenerated.js';
 
 type Json = Record<string, unknown>;
 const target = fileURLToPath(new URL('../../../docs/api.md', import.meta.url));
@@ -128,18 +128,8 @@ function render(): string {
   return `${out.join('\n').trimEnd()}\n`;
 }
 
-const text = render();
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(target, 'utf8');
-  } catch {}
-  if (current !== text) {
-    console.error('docs/api.md is out of date with the contract: run `npm run docs` and commit it.');
-    process.exit(1);
-  }
-  console.log('docs/api.md matches the contract');
-} else {
-  writeFileSync(target, text);
-  console.log(`wrote ${target}`);
-}
+writeGenerated(
+  target,
+  render(),
+  'docs/api.md is out of date with the contract: run `npm run docs` and commit it.',
+);

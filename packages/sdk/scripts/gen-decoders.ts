@@ -11,12 +11,12 @@
  *   is decoded by the run-time decoder of that object;
  * - a value that fails its check makes the reply go to zod, for zod's issues.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Endpoint } from '../src/contract/define.js';
 import { type LeafPlan, type Node, type ObjectPlan, planHash, planOf } from '../src/decodePlan.js';
 import { endpointNamed as named } from '../src/decoders.js';
 import { BOOLEAN, INTEGER, MEMBER, NULL, NULLABLE, NUMBER, STRING } from '../src/fastDecode.js';
+import { writeGenerated } from './writeGenerated.js';
 
 /**
  * The endpoints decoded by generated code: the longest lists (a bookings page, the engine's search over
@@ -240,18 +240,9 @@ export function render(): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const text = render();
-  if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {}
-    if (current !== text) {
-      console.error('packages/sdk/src/decoders.gen.ts is stale: run `npm run decoders` in packages/sdk');
-      process.exit(1);
-    }
-  } else {
-    writeFileSync(target, text);
-    console.log(`wrote ${target}`);
-  }
+  writeGenerated(
+    target,
+    render(),
+    'packages/sdk/src/decoders.gen.ts is stale: run `npm run decoders` in packages/sdk',
+  );
 }
