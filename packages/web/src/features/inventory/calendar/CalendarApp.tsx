@@ -138,7 +138,7 @@ function InventoryCalendar({
   const errorText = useErrorText();
   const window: CalendarWindow = useMemo(() => calendarWindow(today), [today]);
   const months = useMonths(client, propertyId);
-  const { data, status, ensure, reload, merge } = months;
+  const { data, versions, status, ensure, reload, merge } = months;
   const rows = useMemo(() => (data.structure ? gridRows(data.structure) : []), [data.structure]);
   const [editing, setEditing] = useState<EditForm | null>(null);
   const [editKey, setEditKey] = useState(0);
@@ -235,6 +235,7 @@ function InventoryCalendar({
           window={window}
           rows={rows}
           data={data}
+          versions={versions}
           status={status}
           today={today}
           onMonthsInView={ensure}

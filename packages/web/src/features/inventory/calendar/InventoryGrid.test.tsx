@@ -58,6 +58,7 @@ function setup() {
       window={window}
       rows={rows}
       data={data}
+      versions={{ '2026-11': 1 }}
       status={{ '2026-11': { state: 'ready' }, '2026-12': { state: 'loading' } }}
       today={today}
       onMonthsInView={onMonthsInView}

@@ -41,6 +41,8 @@ export interface InventoryGridProps {
   window: CalendarWindow;
   rows: readonly GridRow[];
   data: CalendarData;
+  /** `Months.versions`: which months' values changed. */
+  versions: Readonly<Record<string, number>>;
   status: Readonly<Record<string, MonthStatus>>;
   today: Day;
   /** The months in view changed: load them (and the next one). */
@@ -151,6 +153,8 @@ interface RowProps {
   days: readonly Day[];
   data: CalendarData;
   monthState: (col: number) => MonthStatus['state'] | undefined;
+  /** The state and values' version of the months the row draws: it redraws when they change, not for others. */
+  version: string;
   focusCol: number | null;
   today: Day;
   formats: Formats;
@@ -159,80 +163,87 @@ interface RowProps {
 }
 
 /** One row of the grid: its title, sticky at the left, and the cells of the columns drawn. */
-const Row = memo(function Row({
-  row,
-  index,
-  cols,
-  days,
-  data,
-  monthState,
-  focusCol,
-  today,
-  formats,
-  width,
-  labelWidth,
-}: RowProps) {
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 2}
-      className={`inv-row inv-row--${row.plan ? 'plan' : 'unit'}${row.first ? ' inv-row--first' : ''}`}
-      style={{ top: HEAD_HEIGHT + index * ROW_HEIGHT, width }}
-    >
+const Row = memo(
+  function Row({
+    row,
+    index,
+    cols,
+    days,
+    data,
+    monthState,
+    focusCol,
+    today,
+    formats,
+    width,
+    labelWidth,
+  }: RowProps) {
+    return (
       <div
-        role="rowheader"
-        aria-colindex={1}
-        className="inv-row__label"
-        title={formats.rowName(row)}
-        style={{ width: labelWidth }}
+        role="row"
+        aria-rowindex={index + 2}
+        className={`inv-row inv-row--${row.plan ? 'plan' : 'unit'}${row.first ? ' inv-row--first' : ''}`}
+        style={{ top: HEAD_HEIGHT + index * ROW_HEIGHT, width }}
       >
-        {row.first ? (
-          <span className="inv-row__title">{row.plan ? row.plan.title : row.unit.title}</span>
-        ) : null}
-        <span className="inv-row__kind">
-          <span className="visually-hidden">
-            {[row.unit.title, row.plan?.title].filter(Boolean).join(' · ')}
-            {' · '}
+        <div
+          role="rowheader"
+          aria-colindex={1}
+          className="inv-row__label"
+          title={formats.rowName(row)}
+          style={{ width: labelWidth }}
+        >
+          {row.first ? (
+            <span className="inv-row__title">{row.plan ? row.plan.title : row.unit.title}</span>
+          ) : null}
+          <span className="inv-row__kind">
+            <span className="visually-hidden">
+              {[row.unit.title, row.plan?.title].filter(Boolean).join(' · ')}
+              {' · '}
+            </span>
+            {formats.rowLabel(row)}
           </span>
-          {formats.rowLabel(row)}
-        </span>
+        </div>
+        {cols.map((col) => {
+          const day = days[col]!;
+          const value = cellValue(row, day, data);
+          const state = value === undefined ? monthState(col) : 'ready';
+          const words =
+            value !== undefined
+              ? formats.cellText(row, value)
+              : state === 'error'
+                ? { text: '!', spoken: formats.failed }
+                : { text: '', spoken: formats.loading };
+          const classes = ['inv-cell'];
+          if (day < today) classes.push('inv-cell--past');
+          if (value === true) classes.push('inv-cell--on');
+          if (value === null && row.kind !== 'maxStay') classes.push('inv-cell--empty');
+          if (row.kind === 'free' && value === 0) classes.push('inv-cell--zero');
+          if (value === undefined) classes.push(`inv-cell--${state === 'error' ? 'error' : 'loading'}`);
+          return (
+            <div
+              key={col}
+              role="gridcell"
+              aria-colindex={col + 2}
+              aria-busy={value === undefined && state !== 'error' ? true : undefined}
+              aria-label={`${formats.full(day)}, ${formats.rowName(row)}: ${words.spoken}`}
+              tabIndex={focusCol === col ? 0 : -1}
+              data-cell={`${index}:${col}`}
+              data-day={day}
+              className={classes.join(' ')}
+              style={{ left: labelWidth + col * COL_WIDTH }}
+            >
+              {words.text}
+            </div>
+          );
+        })}
       </div>
-      {cols.map((col) => {
-        const day = days[col]!;
-        const value = cellValue(row, day, data);
-        const state = value === undefined ? monthState(col) : 'ready';
-        const words =
-          value !== undefined
-            ? formats.cellText(row, value)
-            : state === 'error'
-              ? { text: '!', spoken: formats.failed }
-              : { text: '', spoken: formats.loading };
-        const classes = ['inv-cell'];
-        if (day < today) classes.push('inv-cell--past');
-        if (value === true) classes.push('inv-cell--on');
-        if (value === null && row.kind !== 'maxStay') classes.push('inv-cell--empty');
-        if (row.kind === 'free' && value === 0) classes.push('inv-cell--zero');
-        if (value === undefined) classes.push(`inv-cell--${state === 'error' ? 'error' : 'loading'}`);
-        return (
-          <div
-            key={col}
-            role="gridcell"
-            aria-colindex={col + 2}
-            aria-busy={value === undefined && state !== 'error' ? true : undefined}
-            aria-label={`${formats.full(day)}, ${formats.rowName(row)}: ${words.spoken}`}
-            tabIndex={focusCol === col ? 0 : -1}
-            data-cell={`${index}:${col}`}
-            data-day={day}
-            className={classes.join(' ')}
-            style={{ left: labelWidth + col * COL_WIDTH }}
-          >
-            {words.text}
-          </div>
-        );
-      })}
-    </div>
-  );
-});
+    );
+  },
+  // `data` and `monthState` change with every month loaded; `version` says when this row's months did.
+  (before, after) =>
+    (Object.keys(after) as (keyof RowProps)[]).every(
+      (key) => key === 'data' || key === 'monthState' || before[key] === after[key],
+    ),
+);
 
 const range = (first: number, last: number) =>
   Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
@@ -248,6 +259,7 @@ export function InventoryGrid({
   window,
   rows,
   data,
+  versions,
   status,
   today,
   onMonthsInView,
@@ -332,6 +344,13 @@ export function InventoryGrid({
   }, [firstRow, endRow, focus.row, rows.length]);
 
   const monthState = useCallback((col: number) => status[monthAt(window, col).key]?.state, [status, window]);
+  const version = useMemo(
+    () =>
+      [...new Set(cols.map((col) => monthAt(window, col).key))]
+        .map((key) => `${key}:${status[key]?.state ?? '-'}:${versions[key] ?? 0}`)
+        .join(','),
+    [cols, window, status, versions],
+  );
 
   /** Scrolls the least that shows the cell beside the sticky titles. */
   const reveal = (next: GridFocus) => {
@@ -449,6 +468,7 @@ export function InventoryGrid({
               days={window.days}
               data={data}
               monthState={monthState}
+              version={version}
               focusCol={focus.row === index ? focus.col : null}
               today={today}
               formats={formats}

@@ -5,10 +5,27 @@ import { type CalendarData, type CalendarMonth, EMPTY_DATA, mergeCalendar } from
 /** The prefix of the Performance API measures the calendar records: one per month, from its call to its drawing. */
 export const MONTH_MEASURE = 'inventory-month';
 
+/** The `YYYY-MM` keys of the months from `from` to `to` (days). */
+export function monthKeys(from: string, to: string): string[] {
+  const keys: string[] = [];
+  if (to < from) return keys;
+  let [year, month] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  const last = to.slice(0, 7);
+  for (let key = from.slice(0, 7); key <= last; ) {
+    keys.push(key);
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+    key = `${year}-${String(month).padStart(2, '0')}`;
+  }
+  return keys;
+}
+
 export type MonthStatus = { state: 'loading' } | { state: 'ready' } | { state: 'error'; error: unknown };
 
 export interface Months {
   data: CalendarData;
+  /** How often each month's values changed (`YYYY-MM` → count): rows redraw only for the months they show. */
+  versions: Readonly<Record<string, number>>;
   status: Readonly<Record<string, MonthStatus>>;
   /** Loads the months not loaded yet (and retries those that failed). */
   ensure: (months: readonly CalendarMonth[]) => void;
@@ -25,6 +42,14 @@ export interface Months {
  */
 export function useMonths(client: TernClient, propertyId: string): Months {
   const [data, setData] = useState<CalendarData>(EMPTY_DATA);
+  const [versions, setVersions] = useState<Record<string, number>>({});
+  const touched = useCallback((from: string, to: string) => {
+    setVersions((current) => {
+      const next = { ...current };
+      for (const key of monthKeys(from, to)) next[key] = (next[key] ?? 0) + 1;
+      return next;
+    });
+  }, []);
   const [status, setStatus] = useState<Record<string, MonthStatus>>({});
   const statusRef = useRef(status);
   statusRef.current = status;
@@ -46,13 +71,14 @@ export function useMonths(client: TernClient, propertyId: string): Months {
         if (generation.current.get(month.key) !== gen) return;
         drawn.current.push(mark);
         setData((current) => mergeCalendar(current, reply));
+        touched(month.from, month.to);
         setStatus((current) => ({ ...current, [month.key]: { state: 'ready' } }));
       } catch (error) {
         if (generation.current.get(month.key) !== gen) return;
         setStatus((current) => ({ ...current, [month.key]: { state: 'error', error } }));
       }
     },
-    [client, propertyId],
+    [client, propertyId, touched],
   );
 
   // Months load one after another, in the order asked (the ones in view first, then the next): the server answers
@@ -93,9 +119,13 @@ export function useMonths(client: TernClient, propertyId: string): Months {
     [load],
   );
 
-  const merge = useCallback<Months['merge']>((reply, narrowed) => {
-    setData((current) => mergeCalendar(current, reply, narrowed));
-  }, []);
+  const merge = useCallback<Months['merge']>(
+    (reply, narrowed) => {
+      setData((current) => mergeCalendar(current, reply, narrowed));
+      touched(reply.from, reply.to);
+    },
+    [touched],
+  );
 
   // After a month's reply is drawn: measure at the next frame (the browser has laid out and painted it).
   const frame = useRef<number | null>(null);
@@ -121,5 +151,5 @@ export function useMonths(client: TernClient, propertyId: string): Months {
     [],
   );
 
-  return { data, status, ensure, reload, merge };
+  return { data, versions, status, ensure, reload, merge };
 }
