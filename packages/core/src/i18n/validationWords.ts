@@ -28,6 +28,14 @@ export const validationMessagesEn = {
   not_an_option: 'Choose one of the list',
   max_below_min: 'The maximum stay is below the minimum',
   below_booked: 'Fewer than the rooms already booked',
+  text_too_long: 'Use at most 80 characters',
+  valid_price: 'Enter a valid price',
+  gift_discount: 'The discounted price must be at least 1 and below the price',
+  one_per_room_type: 'Select one rate plan per room type',
+  valid_inventory: 'Enter a valid inventory (a whole number, at least 1)',
+  future_day: 'Choose a day after today',
+  before_today: 'The day cannot be before today',
+  gift_stock: 'More than the cards left of this gift card',
 } as const;
 
 const PREFIX = 'validation_messages.';
