@@ -61,15 +61,15 @@ async function openCalendar(page: Page): Promise<FrameLocator> {
   return frame;
 }
 
-/** Moves the grid's focus to `day` by keyboard: months with PageDown, then the day from the month's first. */
+/** Moves the grid's focus to `day` by keyboard: months with PageDown or PageUp, then the day from the month's first. */
 async function focusDay(page: Page, frame: FrameLocator, day: string) {
   const focused = frame.locator('[role=gridcell][tabindex="0"]');
   await focused.focus();
-  const today = new Date(`${inDays(0)}T00:00:00Z`);
+  const today = new Date(`${await focused.getAttribute('data-day')}T00:00:00Z`);
   const target = new Date(`${day}T00:00:00Z`);
   const months =
     (target.getUTCFullYear() - today.getUTCFullYear()) * 12 + target.getUTCMonth() - today.getUTCMonth();
-  for (let i = 0; i < months; i++) await page.keyboard.press('PageDown');
+  for (let i = 0; i < Math.abs(months); i++) await page.keyboard.press(months > 0 ? 'PageDown' : 'PageUp');
   await page.keyboard.press('Home');
   for (let i = 1; i < target.getUTCDate(); i++) await page.keyboard.press('ArrowRight');
   await expect(focused).toHaveAttribute('data-day', day);
@@ -117,8 +117,14 @@ test('a hotelier changes the calendar and the agent sees it at once', async ({ b
   const frame = await openCalendar(desk);
   await shoot(desk, info, 'inventory');
 
-  // A month loads within the target: measured by the calendar itself (Performance API), months loaded alone.
-  await focusDay(desk, frame, checkin);
+  // A month loads within the target: measured by the calendar itself (Performance API). Paging a month on at a
+  // time, each load runs alone (the next month is asked for as the one before comes into view).
+  await frame.locator('[role=gridcell][tabindex="0"]').focus();
+  for (let i = 0; i < 5; i++) {
+    await desk.keyboard.press('PageDown');
+    await expect(frame.locator('[role=gridcell][aria-busy="true"]')).toHaveCount(0);
+    await desk.waitForTimeout(300);
+  }
   const measures = await desk
     .frames()
     .find((f) => f.url().includes('/inventory/calendar'))!
@@ -137,6 +143,8 @@ test('a hotelier changes the calendar and the agent sees it at once', async ({ b
   console.log(
     `inventory month load: ${measures.map((m) => `${m.month} ${m.ms} ms`).join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms; target ≤ ${MONTH_TARGET_MS} ms each — ${slow.length ? `MISSED (${slow.length} of ${measures.length} over)` : 'MET'}`,
   );
+
+  await focusDay(desk, frame, checkin);
 
   // 1. Raise the price of the first rate by half on the two nights: the preview lists them, then it is saved.
   const priceCell = frame.getByRole('gridcell', {
