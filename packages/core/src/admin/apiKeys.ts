@@ -1,4 +1,5 @@
 import { type FieldErrors, validationKeys } from '../auth/rules.js';
+import { type FormDrawerInput, formDrawerInput } from './formDrawerMachine.js';
 
 // API keys as the reseller sees them (document 2 §2 API keys page, §4 M14, §9): the whole token only right after
 // creating it, afterwards 10 bullets and its last 6 characters.
@@ -23,3 +24,15 @@ export function apiKeyView(key: { id: string; active: boolean }, justMade: strin
   if (!key.active) return 'disabled';
   return key.id === justMade ? 'tokenVisible' : 'masked';
 }
+
+/** The create form's values (§3): the key's name. */
+export interface ApiKeyDraft {
+  name: string;
+}
+
+/** The create form's `formDrawerMachine` input: an empty name, by `validateApiKeyName`. */
+export const apiKeyFormInput = (): FormDrawerInput<object> =>
+  formDrawerInput<ApiKeyDraft>({ values: { name: '' }, validate: (draft) => validateApiKeyName(draft.name) });
+
+/** What a create sends: the name, trimmed. */
+export const apiKeyBodyOf = (draft: ApiKeyDraft) => ({ name: draft.name.trim() });

@@ -1,4 +1,4 @@
-import { assign, emit, setup } from 'xstate';
+import { assign, createActor, emit, fromPromise, setup, waitFor } from 'xstate';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 
@@ -173,3 +173,37 @@ export const formDrawerMachine = setup({
     closed: { type: 'final' },
   },
 });
+
+/** How a form sent once from a script ended: refused by its rule (before any call), or saved. */
+export type SubmittedForm<O> = { status: 'invalid'; errors: FormErrors } | { status: 'saved'; saved: O };
+
+/**
+ * One form driven headless, as a script's flags fill it (the CLI's `add` and `create` commands): the machine
+ * starts with `input`, takes `values` in one `form.change` and one `form.submit`; wrong values end it with the
+ * rule's errors and no call, right ones go once through `save`. A refused save is thrown as it came.
+ */
+export async function submitForm<O>(
+  input: FormDrawerInput<object>,
+  values: object,
+  save: (values: object) => Promise<O>,
+): Promise<SubmittedForm<O>> {
+  let refusal: { error: unknown } | null = null;
+  const machine = formDrawerMachine.provide({
+    actors: {
+      save: fromPromise<unknown, object>(({ input: sent }) =>
+        save(sent).catch((error: unknown) => {
+          refusal = { error };
+          throw error;
+        }),
+      ),
+    },
+  });
+  const actor = createActor(machine, { input }).start();
+  actor.send({ type: 'form.change', values });
+  actor.send({ type: 'form.submit' });
+  const done = await waitFor(actor, (s) => !s.hasTag('busy') && !s.matches('validating'));
+  actor.stop();
+  if (done.matches('editing')) return { status: 'invalid', errors: done.context.errors };
+  if (done.matches('failed')) throw (refusal as { error: unknown } | null)?.error ?? done.context.error;
+  return { status: 'saved', saved: done.output as O };
+}
