@@ -62,6 +62,7 @@ export * from './giftCards/stock.js';
 export * from './giftCards/typeForm.js';
 export * from './i18n/validationWords.js';
 export { errorMessage, type Failure, failureFor, failureOf } from './internal/errorMessage.js';
+export * from './machines/index.js';
 export * from './navigation/features.js';
 export * from './navigation/guards.js';
 export * from './navigation/menu.js';

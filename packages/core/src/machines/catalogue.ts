@@ -1,0 +1,179 @@
+import type { AnyStateMachine } from 'xstate';
+import { confirmedActionMachine } from '../admin/confirmedActionMachine.js';
+import { formDrawerMachine } from '../admin/formDrawerMachine.js';
+import { photosMachine } from '../admin/photosMachine.js';
+import { changePasswordMachine } from '../auth/changePasswordMachine.js';
+import { resetTokenMachine } from '../auth/resetTokenMachine.js';
+import { signInMachine } from '../auth/signInMachine.js';
+import { paymentLockMachine } from '../billing/paymentLockMachine.js';
+import { bookingFlowMachine } from '../booking/bookingFlowMachine.js';
+import { cardFrameMachine } from '../booking/cardFrameMachine.js';
+import { checkoutMachine } from '../booking/checkoutMachine.js';
+import { ratesTableMachine } from '../booking/ratesTableMachine.js';
+import { searchFormMachine } from '../booking/searchFormMachine.js';
+import { searchPageMachine } from '../booking/searchPageMachine.js';
+import { bookingDetailsMachine } from '../bookings/bookingDetailsMachine.js';
+import { bookingsListMachine } from '../bookings/bookingsListMachine.js';
+import { contractActionsMachine } from '../contracts/contractActionsMachine.js';
+import { contractFormMachine } from '../contracts/contractFormMachine.js';
+import { inventoryFrameMachine } from '../rates/inventoryFrameMachine.js';
+import { ratePlanFormMachine } from '../rates/ratePlanFormMachine.js';
+import { sessionMachine } from '../session/sessionMachine.js';
+import { vehicleQueryMachine } from '../vehicles/vehicleQueryMachine.js';
+
+/** One XState machine of core, as the docs (`docs/machines.md`) and the QA visualizer list it. */
+export interface CatalogueEntry {
+  /** The machine's `id`. */
+  id: string;
+  /** The name core exports it under. */
+  name: string;
+  /** Its source file, from `packages/core/src`. */
+  module: string;
+  /** One line, from the machine's doc comment. */
+  description: string;
+  machine: AnyStateMachine;
+}
+
+const entry = (
+  name: string,
+  module: string,
+  description: string,
+  machine: AnyStateMachine,
+): CatalogueEntry => ({ id: machine.id, name, module, description, machine });
+
+/**
+ * Every machine of core, by area. A test scans core's sources for `createMachine` and fails when one is
+ * missing here.
+ */
+export const machineCatalogue: readonly CatalogueEntry[] = [
+  entry(
+    'sessionMachine',
+    'session/sessionMachine.ts',
+    'The session’s life (M05): restored at start-up, started by a sign-in or a reset link, ended by its expiry or by signing out.',
+    sessionMachine,
+  ),
+  entry(
+    'signInMachine',
+    'auth/signInMachine.ts',
+    'The login page (M04): e-mail and password, then a one-time code when asked, or forgot password.',
+    signInMachine,
+  ),
+  entry(
+    'resetTokenMachine',
+    'auth/resetTokenMachine.ts',
+    'The reset-link page (M12): a signed-in user goes to change password; otherwise the token is verified and becomes a reset session.',
+    resetTokenMachine,
+  ),
+  entry(
+    'changePasswordMachine',
+    'auth/changePasswordMachine.ts',
+    'The change-password page, for every signed-in user; after a reset link the old password is not asked for.',
+    changePasswordMachine,
+  ),
+  entry(
+    'searchFormMachine',
+    'booking/searchFormMachine.ts',
+    'The home page’s search form for stays and cars: defaults, both dates required, then the property page or the search page.',
+    searchFormMachine,
+  ),
+  entry(
+    'searchPageMachine',
+    'booking/searchPageMachine.ts',
+    'M07, the search page for stays and cars: debounced edits written back to the query, results loaded per query.',
+    searchPageMachine,
+  ),
+  entry(
+    'vehicleQueryMachine',
+    'vehicles/vehicleQueryMachine.ts',
+    'M06, the asynchronous car search: a query id, then its results polled every 2 s until every provider has answered.',
+    vehicleQueryMachine,
+  ),
+  entry(
+    'ratesTableMachine',
+    'booking/ratesTableMachine.ts',
+    'M02, the property page’s rates table: rates loaded for the panel’s dates, guests and currency, and the selection.',
+    ratesTableMachine,
+  ),
+  entry(
+    'bookingFlowMachine',
+    'booking/bookingFlowMachine.ts',
+    'M01, the booking flow: property page → checkout → confirmation, with the flow data kept in storage.',
+    bookingFlowMachine,
+  ),
+  entry(
+    'checkoutMachine',
+    'booking/checkoutMachine.ts',
+    'M03, the checkout: the form, the agreement, the card from the card frame when needed, and the booking call.',
+    checkoutMachine,
+  ),
+  entry(
+    'cardFrameMachine',
+    'booking/cardFrameMachine.ts',
+    'The card-frame handshake (M03): loads the vault form, waits for ready, asks for the card and reports it or the error.',
+    cardFrameMachine,
+  ),
+  entry(
+    'bookingsListMachine',
+    'bookings/bookingsListMachine.ts',
+    'The bookings list: ten a page, filters, a debounced free-text search, sortable columns; blocked when locked.',
+    bookingsListMachine,
+  ),
+  entry(
+    'bookingDetailsMachine',
+    'bookings/bookingDetailsMachine.ts',
+    'M09, one booking in the details drawer: cancel, edit guests or driver, special request and units while changeable.',
+    bookingDetailsMachine,
+  ),
+  entry(
+    'paymentLockMachine',
+    'billing/paymentLockMachine.ts',
+    'M11, the payment lock and the subscription portal: the banner for a locked account, and the portal session.',
+    paymentLockMachine,
+  ),
+  entry(
+    'contractActionsMachine',
+    'contracts/contractActionsMachine.ts',
+    'M10, contract actions as one side sees them: accept, decline, withdraw, terminate, and a reseller’s request.',
+    contractActionsMachine,
+  ),
+  entry(
+    'contractFormMachine',
+    'contracts/contractFormMachine.ts',
+    'The contract creation drawer: loads the rate plans (and agencies), checks the form and sends it once.',
+    contractFormMachine,
+  ),
+  entry(
+    'ratePlanFormMachine',
+    'rates/ratePlanFormMachine.ts',
+    'The rate plan drawer (M19): edits a plan, checks it and saves it once; a refused save can be retried.',
+    ratePlanFormMachine,
+  ),
+  entry(
+    'inventoryFrameMachine',
+    'rates/inventoryFrameMachine.ts',
+    'M22, the inventory page: a one-time token for the selected property, handed to the calendar frame.',
+    inventoryFrameMachine,
+  ),
+  entry(
+    'formDrawerMachine',
+    'admin/formDrawerMachine.ts',
+    'One drawer form of the back office: edit, check with a core rule, save once; a refused save can be retried.',
+    formDrawerMachine,
+  ),
+  entry(
+    'confirmedActionMachine',
+    'admin/confirmedActionMachine.ts',
+    'An action on one row that is asked for, confirmed, then sent: block a user, lock override, disable an API key.',
+    confirmedActionMachine,
+  ),
+  entry(
+    'photosMachine',
+    'admin/photosMachine.ts',
+    'A property’s photos as its staff edit them (M17): uploads, descriptions, kinds, order, removal, save.',
+    photosMachine,
+  ),
+];
+
+/** The catalogue's entry for a machine id, or `undefined`. */
+export const catalogueEntry = (id: string): CatalogueEntry | undefined =>
+  machineCatalogue.find((e) => e.id === id);
