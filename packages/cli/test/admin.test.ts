@@ -59,6 +59,22 @@ describe('tern admin', () => {
       role: 'supplier',
       ternHotels: [{ role: 'manager' }],
     });
+    // The server's refusal comes as it came: the e-mail is taken.
+    const again = await runCli(
+      [
+        'admin',
+        'users',
+        'add',
+        '--email',
+        'cli.person@example.com',
+        '--name',
+        'Cli Person',
+        '--password-stdin',
+      ].concat(at, ['--json']),
+      { configDir: admin, stdin: 'secret-1\n' },
+    );
+    expect(again.code).toBe(1);
+    expect(JSON.parse(again.stdout).error).toMatchObject({ status: 409, code: 'email_taken' });
     const ask = await runCli(['admin', 'users', 'block', 'cli.person@example.com', ...at], {
       configDir: admin,
     });
@@ -96,6 +112,20 @@ describe('tern admin', () => {
     );
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('--email: not a valid e-mail address');
+    const twice = await runCli(
+      ['admin', 'users', 'add', '--email', 'twice@example.com', '--name', 'Twice', '--password-stdin'].concat(
+        ['--property', 'p1', '--property', 'p1:manager'],
+        at,
+      ),
+      { configDir: admin, stdin: 'secret-1\n' },
+    );
+    expect(twice.code).toBe(1);
+    expect(twice.stderr).toContain('--property: a property appears twice');
+    const short = await runCli(
+      ['admin', 'users', 'add', '--email', 'short@example.com', '--name', 'Short', '--password-stdin', ...at],
+      { configDir: admin, stdin: 'abc\n' },
+    );
+    expect(short.stderr).toContain('--password-stdin: use at least 6 characters');
     const phone = await runCli(
       [
         'admin',

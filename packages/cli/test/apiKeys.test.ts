@@ -18,6 +18,9 @@ describe('tern api-keys', () => {
   it('creates a key printed whole once, lists it masked, and disables it (asking first, --yes without a terminal)', async () => {
     const configDir = await signedInAt(server.url, 'agent');
     const at = ['--api-url', server.url];
+    const blank = await runCli(['api-keys', 'create', '  ', ...at], { configDir });
+    expect(blank.code).toBe(1);
+    expect(blank.stderr).toContain('Give the key a name');
     const made = await runCli(['api-keys', 'create', 'CI backend', ...at, '--json'], { configDir });
     expect(made.code).toBe(0);
     const key = JSON.parse(made.stdout) as { id: string; token: string; last6: string };

@@ -1,18 +1,28 @@
 import {
+  type AdminPropertyDraft,
+  adminPropertyBodyOf,
+  adminPropertyFormInput,
   adminValidationKeys,
-  validatePropertyForm,
-  validateResellerForm,
-  validateUserForm,
+  type FormDrawerInput,
+  type FormErrors,
+  type ResellerDraft,
+  resellerBodyOf,
+  resellerFormInput,
+  submitForm,
+  type UserDraft,
+  userFormInput,
+  userRequestOf,
   validationKeys,
 } from '@tern/core';
 import {
   ADMIN_PAGE_SIZE,
-  type AdminPropertyType,
+  type AdminProperty,
   type ListMeta,
   type ManagedUser,
   PMS_OPTIONS,
+  type PropertyRole,
+  type Reseller,
   type TernClient,
-  type UserPropertyRow,
 } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -22,8 +32,9 @@ import { formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
 import type { ListFlags, PropertyAddFlags, ResellerAddFlags, UserAddFlags } from './index.js';
 
-// The admin page and the managers' users from a script (document 2 §2–§6), checked with core's form rules
-// before the call; the server's refusals come through the usual error path.
+// The admin page and the managers' users from a script (document 2 §2–§6). Adding drives core's drawers
+// (`formDrawerMachine` with each form's rule and body) headless: a wrong flag is named before any call, the
+// server's refusals come through the usual error path as they came.
 
 const MESSAGES: Record<string, string> = {
   [validationKeys.required]: 'required',
@@ -36,13 +47,29 @@ const MESSAGES: Record<string, string> = {
   [adminValidationKeys.duplicateProperty]: 'a property appears twice',
 };
 
-/** The first complaint of a core rule, as a flag and words; nothing when the values pass. */
-function refuse(errors: Record<string, unknown>, flags: Record<string, string> = {}): void {
-  const [field, key] = Object.entries(errors).find(([name]) => name !== 'rowErrors') ?? [];
+/**
+ * Fills a back-office form (core's `formDrawerMachine`, as the web's drawer) with `values` and submits it once:
+ * the rule's first complaint is named as a flag before any call (`flags` maps a field to its flag), right
+ * values go once through `save`; the server's refusal is thrown as it came.
+ */
+async function submitted<O>(
+  input: FormDrawerInput<object>,
+  values: object,
+  save: (values: object) => Promise<O>,
+  flags: Record<string, string> = {},
+): Promise<O> {
+  const result = await submitForm(input, values, save);
+  if (result.status === 'saved') return result.saved;
+  refuse(result.errors, flags);
+  throw new UserError('The form was refused', { code: 'invalid_input' });
+}
+
+/** The first complaint of a core rule, as a flag and words (a row's own error is told by `rows`). */
+function refuse(errors: FormErrors, flags: Record<string, string>): void {
+  const [field, key] = Object.entries(errors).find(([name]) => !name.startsWith('rows.')) ?? [];
   if (!field) return;
-  throw new UserError(`--${flags[field] ?? field}: ${MESSAGES[String(key)] ?? String(key)}`, {
-    code: 'invalid_input',
-  });
+  const words = field === 'pms' ? `one of ${PMS_OPTIONS.join(', ')}` : (MESSAGES[String(key)] ?? String(key));
+  throw new UserError(`--${flags[field] ?? field}: ${words}`, { code: 'invalid_input' });
 }
 
 const footer = (meta: ListMeta, shown: number) => {
@@ -103,54 +130,53 @@ async function passwordFrom(ctx: Context, flags: { passwordStdin?: boolean }): P
   return (await readAll(ctx.io.stdin)).replace(/\r?\n$/, '');
 }
 
-/** `tern admin users add …` and `tern users add --property ID …`. */
+/**
+ * `tern admin users add …` and `tern users add --property ID …`: core's user drawer (`userFormInput`, the admin's
+ * or a manager's) filled from the flags, sent as the web's drawer sends it (`userRequestOf`).
+ */
 export async function addUser(
   ctx: Context,
   flags: UserAddFlags & { property?: string | string[]; manager?: boolean },
 ): Promise<void> {
   const password = await passwordFrom(ctx, flags);
   const managerArea = typeof flags.property === 'string';
-  const rows: UserPropertyRow[] = managerArea
-    ? [{ ternHotelId: flags.property as string, role: flags.manager ? 'manager' : 'user' }]
+  const specs: [string, PropertyRole][] = managerArea
+    ? [[flags.property as string, flags.manager ? 'manager' : 'user']]
     : ((flags.property as string[] | undefined) ?? []).map((spec) => {
         const [id, role = 'user'] = spec.split(':');
         if (role !== 'user' && role !== 'manager')
           throw new UserError(`--property ${spec}: the role is user or manager`, { code: 'invalid_input' });
-        return { ternHotelId: id!, role };
+        return [id!, role];
       });
-  refuse(
-    validateUserForm(
-      {
-        email: flags.email,
-        name: flags.name,
-        password,
-        confirmPassword: password,
-        agentId: flags.reseller ?? null,
-        rows: rows.map((r, i) => ({
-          key: `r${i}`,
-          id: null,
-          ternHotelId: r.ternHotelId,
-          role: r.role,
-          destroy: false,
-        })),
-      },
-      { mode: 'create', emailShown: true },
-    ),
-    { rows: 'property', confirmPassword: 'password-stdin', password: 'password-stdin' },
-  );
+  const scope = { isAdmin: !managerArea };
+  const values: Partial<UserDraft> = {
+    email: flags.email,
+    name: flags.name,
+    password,
+    confirmPassword: password,
+    sendBookingNotificationEmail: flags.notifications !== false,
+    agent: flags.reseller ? { id: flags.reseller, name: '' } : null,
+    rows: specs.map(([ternHotelId, role], i) => ({
+      key: `new-${i + 1}`,
+      id: null,
+      ternHotelId,
+      role,
+      destroy: false,
+    })),
+  };
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const body = {
-      email: flags.email.trim(),
-      name: flags.name.trim(),
-      password,
-      confirmPassword: password,
-      sendBookingNotificationEmail: flags.notifications !== false,
-      ...(flags.reseller ? { agentId: flags.reseller } : {}),
-      ternHotelUsersAttributes: rows,
-    };
-    const user = managerArea
-      ? await client.managerUsers.create({ body: { ...body, propertyId: flags.property as string } })
-      : await client.admin.createUser({ body });
+    const user = await submitted(
+      userFormInput(null, scope),
+      values,
+      (draft): Promise<ManagedUser> => {
+        const request = userRequestOf(draft as UserDraft, null, scope);
+        if (request.kind !== 'create') throw new Error('A new user is created');
+        return managerArea
+          ? client.managerUsers.create({ body: { ...request.body, propertyId: flags.property as string } })
+          : client.admin.createUser({ body: request.body });
+      },
+      { rows: 'property', confirmPassword: 'password-stdin', password: 'password-stdin' },
+    );
     ctx.out.result(user, () => `Added ${user.name} <${user.email}> (${user.role}): ${user.id}\n`);
   });
 }
@@ -228,32 +254,27 @@ export async function listResellers(ctx: Context, flags: ListFlags): Promise<voi
 
 /** `tern admin resellers add …`. */
 export async function addReseller(ctx: Context, flags: ResellerAddFlags): Promise<void> {
-  refuse(
-    validateResellerForm({
-      name: flags.name,
-      email: flags.email,
-      phone: flags.phone,
-      country: flags.country,
-      emailInvoice: flags.invoiceEmail ?? '',
-    }),
-    { emailInvoice: 'invoice-email' },
-  );
+  const values: Partial<ResellerDraft> = {
+    name: flags.name,
+    email: flags.email,
+    phone: flags.phone,
+    country: flags.country,
+    address1: flags.address ?? '',
+    city: flags.city ?? '',
+    zipCode: flags.zip ?? '',
+    taxId: flags.taxId ?? '',
+    legalName: flags.legalName ?? '',
+    emailInvoice: flags.invoiceEmail ?? '',
+    externalId: flags.externalId ?? '',
+  };
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const reseller = await client.admin.createReseller({
-      body: {
-        name: flags.name,
-        email: flags.email,
-        phone: flags.phone,
-        country: flags.country,
-        address1: flags.address ?? '',
-        city: flags.city ?? '',
-        zipCode: flags.zip ?? '',
-        taxId: flags.taxId ?? '',
-        legalName: flags.legalName ?? '',
-        emailInvoice: flags.invoiceEmail ?? '',
-        externalId: flags.externalId ?? '',
-      },
-    });
+    const reseller = await submitted(
+      resellerFormInput(null),
+      values,
+      (draft): Promise<Reseller> =>
+        client.admin.createReseller({ body: resellerBodyOf(draft as ResellerDraft) }),
+      { emailInvoice: 'invoice-email' },
+    );
     ctx.out.result(reseller, () => `Added ${reseller.name}: ${reseller.id}\n`);
   });
 }
@@ -278,37 +299,27 @@ export async function listProperties(ctx: Context, flags: ListFlags): Promise<vo
   });
 }
 
-/** `tern admin properties add …`. */
+/** `tern admin properties add …`: core's property drawer (`adminPropertyFormInput`) filled from the flags. */
 export async function addProperty(ctx: Context, flags: PropertyAddFlags): Promise<void> {
-  refuse(
-    validatePropertyForm(
-      {
-        name: flags.name,
-        pms: flags.pms,
-        email: flags.email,
-        propertyType: flags.type as AdminPropertyType,
-        channexPropertyId: flags.channexId,
-      },
-      { mode: 'create' },
-    ),
-    { channexPropertyId: 'channex-id', propertyType: 'type' },
-  );
-  if (!(PMS_OPTIONS as readonly string[]).includes(flags.pms))
-    throw new UserError(`--pms: one of ${PMS_OPTIONS.join(', ')}`, { code: 'invalid_input' });
+  const values: Partial<AdminPropertyDraft> = {
+    name: flags.name,
+    email: flags.email,
+    pms: flags.pms,
+    propertyType: flags.type as AdminPropertyDraft['propertyType'],
+    channexPropertyId: flags.channexId,
+    ...(flags.timezone ? { timezone: flags.timezone } : {}),
+    ...(flags.phone ? { phone: flags.phone } : {}),
+    ...(flags.city ? { city: flags.city } : {}),
+    ...(flags.country ? { country: flags.country } : {}),
+  };
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const property = await client.admin.createProperty({
-      body: {
-        name: flags.name,
-        email: flags.email,
-        pms: flags.pms as (typeof PMS_OPTIONS)[number],
-        propertyType: flags.type as AdminPropertyType,
-        channexPropertyId: flags.channexId,
-        ...(flags.timezone ? { timezone: flags.timezone } : {}),
-        ...(flags.phone ? { phone: flags.phone } : {}),
-        ...(flags.city ? { city: flags.city } : {}),
-        ...(flags.country ? { country: flags.country } : {}),
-      },
-    });
+    const property = await submitted(
+      adminPropertyFormInput(null),
+      values,
+      (draft): Promise<AdminProperty> =>
+        client.admin.createProperty({ body: adminPropertyBodyOf(draft as AdminPropertyDraft, 'create') }),
+      { channexPropertyId: 'channex-id', propertyType: 'type' },
+    );
     ctx.out.result(property, () => `Added ${property.name} (${property.propertyType}): ${property.id}\n`);
   });
 }

@@ -1,5 +1,5 @@
-import { maskApiKey, validateApiKeyName } from '@tern/core';
-import { API_KEYS_PAGE_SIZE, type ApiKey } from '@tern/sdk';
+import { apiKeyBodyOf, apiKeyFormInput, maskApiKey, submitForm } from '@tern/core';
+import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -31,14 +31,24 @@ export async function listApiKeys(ctx: Context, options: { page?: number }): Pro
   });
 }
 
-/** `tern api-keys create NAME`: the whole token, once (stdout; the warning on stderr). */
+/**
+ * `tern api-keys create NAME`: core's create form (`apiKeyFormInput` on `formDrawerMachine`, as the web's drawer)
+ * driven headless — a blank name is refused before any call; the whole token is printed once (stdout; the
+ * warning on stderr).
+ */
 export async function createApiKey(ctx: Context, name: string): Promise<void> {
-  if (validateApiKeyName(name).name)
-    throw new UserError('Give the key a name: tern api-keys create "Booking backend"', {
-      code: 'invalid_input',
-    });
   await withClient(ctx, { session: true }, async ({ client }) => {
-    const key = await client.apiKeys.create({ body: { name: name.trim() } });
+    const result = await submitForm(
+      apiKeyFormInput(),
+      { name },
+      (draft): Promise<CreatedApiKey> =>
+        client.apiKeys.create({ body: apiKeyBodyOf(draft as { name: string }) }),
+    );
+    if (result.status === 'invalid')
+      throw new UserError('Give the key a name: tern api-keys create "Booking backend"', {
+        code: 'invalid_input',
+      });
+    const key = result.saved;
     ctx.out.result(key, () =>
       formatFields([
         ['Key', key.token],
