@@ -84,11 +84,9 @@ describe('InventoryGrid', () => {
     const stops = cells.filter((c) => c.tabIndex === 0);
     expect(stops).toHaveLength(1);
     expect(stops[0]!.getAttribute('data-day')).toBe(today);
-    expect(onMonthsInView.mock.calls.at(-1)![0].map((m: { key: string }) => m.key)).toEqual([
-      '2026-11',
-      '2026-12',
-      '2027-01',
-    ]);
+    const [inView, ahead] = onMonthsInView.mock.calls.at(-1)!;
+    expect(inView.map((m: { key: string }) => m.key)).toEqual(['2026-11', '2026-12']);
+    expect(ahead.map((m: { key: string }) => m.key)).toEqual(['2027-01']);
   });
 
   it('says what each cell holds, and marks the days still loading', () => {

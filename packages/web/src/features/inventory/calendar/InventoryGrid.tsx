@@ -45,8 +45,8 @@ export interface InventoryGridProps {
   versions: Readonly<Record<string, number>>;
   status: Readonly<Record<string, MonthStatus>>;
   today: Day;
-  /** The months in view changed: load them (and the next one). */
-  onMonthsInView: (months: CalendarWindow['months']) => void;
+  /** The months in view changed: load them, and the next one ahead. */
+  onMonthsInView: (inView: CalendarWindow['months'], ahead: CalendarWindow['months']) => void;
   /** Enter (or a double click) on a cell: edit from there. */
   onEdit: (row: GridRow, day: Day) => void;
   /** The viewport's size before the first layout (jsdom has none): tests set it. */
@@ -328,7 +328,10 @@ export function InventoryGrid({
   const firstMonth = window.months.indexOf(monthAt(window, firstCol));
   const lastMonth = window.months.indexOf(monthAt(window, endCol));
   useEffect(() => {
-    onMonthsInView(window.months.slice(firstMonth, lastMonth + 2));
+    onMonthsInView(
+      window.months.slice(firstMonth, lastMonth + 1),
+      window.months.slice(lastMonth + 1, lastMonth + 2),
+    );
   }, [firstMonth, lastMonth, window, onMonthsInView]);
 
   const cols = useMemo(() => {

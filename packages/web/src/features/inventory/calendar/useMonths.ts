@@ -4,6 +4,11 @@ import { type CalendarData, type CalendarMonth, EMPTY_DATA, mergeCalendar } from
 
 /** The prefix of the Performance API measures the calendar records: one per month, from its call to its drawing. */
 export const MONTH_MEASURE = 'inventory-month';
+/**
+ * And how long a month that came into view waited for its values (0 when it had them already: the month after
+ * those in view is loaded ahead).
+ */
+export const WAIT_MEASURE = 'inventory-month-wait';
 
 /** The `YYYY-MM` keys of the months from `from` to `to` (days). */
 export function monthKeys(from: string, to: string): string[] {
@@ -27,8 +32,8 @@ export interface Months {
   /** How often each month's values changed (`YYYY-MM` → count): rows redraw only for the months they show. */
   versions: Readonly<Record<string, number>>;
   status: Readonly<Record<string, MonthStatus>>;
-  /** Loads the months not loaded yet (and retries those that failed). */
-  ensure: (months: readonly CalendarMonth[]) => void;
+  /** Loads the months not loaded yet (and retries those that failed): those in view first, then `ahead`. */
+  ensure: (inView: readonly CalendarMonth[], ahead?: readonly CalendarMonth[]) => void;
   /** Loads the months again (after a save or an undo), keeping what is shown until the replies come. */
   reload: (months: readonly CalendarMonth[]) => Promise<void>;
   /** Adds a reply fetched elsewhere (the bulk edit's preview reads its range afresh). */
@@ -95,9 +100,20 @@ export function useMonths(client: TernClient, propertyId: string): Months {
     }
   }, [load]);
 
-  const ensure = useCallback(
-    (months: readonly CalendarMonth[]) => {
-      const wanted = months.filter((m) => {
+  // When each month first came into view, while it had no values yet (for `WAIT_MEASURE`).
+  const waiting = useRef(new Map<string, number>());
+  const seen = useRef(new Set<string>());
+  const ensure = useCallback<Months['ensure']>(
+    (inView, ahead = []) => {
+      for (const m of inView) {
+        if (seen.current.has(m.key)) continue;
+        seen.current.add(m.key);
+        const now = performance.now();
+        if (statusRef.current[m.key]?.state === 'ready')
+          performance.measure(`${WAIT_MEASURE}:${m.key}`, { start: now, end: now });
+        else waiting.current.set(m.key, now);
+      }
+      const wanted = [...inView, ...ahead].filter((m) => {
         const s = statusRef.current[m.key];
         return !s || s.state === 'error';
       });
@@ -134,6 +150,7 @@ export function useMonths(client: TernClient, propertyId: string): Months {
     if (!drawn.current.length || frame.current !== null) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = null;
+      const now = performance.now();
       for (const mark of drawn.current.splice(0)) {
         const name = mark.replace(`${MONTH_MEASURE}-start`, MONTH_MEASURE).replace(/:\d+$/, '');
         try {
@@ -141,6 +158,11 @@ export function useMonths(client: TernClient, propertyId: string): Months {
         } catch {
           // The mark was cleared (a test's fake timers): nothing to measure.
         }
+        const key = name.slice(MONTH_MEASURE.length + 1);
+        const since = waiting.current.get(key);
+        if (since === undefined) continue;
+        waiting.current.delete(key);
+        performance.measure(`${WAIT_MEASURE}:${key}`, { start: since, end: now });
       }
     });
   }, [data]);
