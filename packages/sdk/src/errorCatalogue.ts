@@ -54,6 +54,8 @@ export const errorCatalogue = {
   cancellation_policy_not_found: 'There is no such cancellation policy.',
   unit_not_found: 'There is no such room type.',
   rate_plan_not_found: 'There is no such rate plan.',
+  gift_card_type_not_found: 'There is no such gift card type.',
+  gift_card_not_found: 'There is no such gift card.',
   no_contract: 'You have no active contract with this property.',
   // Searching and booking
   currency_unavailable: 'Prices are not available in {{currency}}: use one of {{currencies}}.',
@@ -144,6 +146,24 @@ export const errorCatalogue = {
   promo_code_used_up: 'This promo code has been used as often as it may be.',
   valid_from_past: 'The validity range cannot begin before today: pick {{today}} or later.',
   usage_limit_below_uses: 'The limit is below the uses so far ({{uses}}).',
+  // Gift cards
+  out_of_stock: 'Only {{stock}} card(s) of this gift card type are left: {{asked}} were asked for.',
+  gift_card_type_archived: 'This gift card type is archived: it is read-only.',
+  gift_card_type_locked:
+    'Cards of this gift card type exist, so its {{fields}} can no longer change: duplicate it to sell other terms.',
+  gift_card_type_status: 'This gift card type is {{status}}: it cannot do that now.',
+  gift_card_kind_fixed: 'A gift card type keeps its kind (single, multi or no property) once made.',
+  multi_property_needs_two: 'A multi-property gift card needs at least two properties you work at.',
+  rate_plan_not_of_room_type: 'The rate plan does not sell this room type.',
+  expiration_not_future: 'The expiry date must be after today ({{today}}).',
+  expiration_past: 'The expiry date cannot be before today ({{today}}).',
+  gift_card_used: 'This gift card is already used.',
+  gift_card_not_used: 'This gift card is not used.',
+  gift_card_delivered: 'This gift card is already marked delivered.',
+  gift_card_consumed:
+    'The gift card was used for a stay whose arrival ({{arrival}}) has passed, so it cannot be marked unused.',
+  gift_card_booking_active:
+    'The gift card was used for a booking still to come ({{reservationId}}): cancel that booking first.',
   // Uploads and photos
   file_too_large: 'The file is too large: at most {{max}}.',
   invalid_image: 'The file is not a readable image.',

@@ -92,6 +92,20 @@ const someoneElses: Record<
           'select id from cancellation_policies where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  giftCardType: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from gift_card_types where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
+  giftCard: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from gift_cards where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   unit: (who) =>
     who.role === 'admin'
       ? none()
@@ -178,6 +192,8 @@ async function state(): Promise<string> {
       'select id, updated_at, is_default, secrets from payment_providers order by id',
       'select id, title, archived, penalty from cancellation_policies order by id',
       'select id, policy from properties order by id',
+      'select id, status, issued, updated_at from gift_card_types order by id',
+      'select id, booked, delivered, notes, expiration_date, updated_at from gift_cards order by id',
     ].map((sql) => server.db.query(sql)),
   );
   return JSON.stringify(parts);
@@ -238,6 +254,18 @@ beforeAll(async () => {
   await server.db.query(
     `insert into promo_codes (property_id, name, code, code_type, amount)
      select id, 'Winter', 'WINTER', 'percentage', 10 from properties where key = 'casa-alfama'`,
+  );
+  // A gift card type and a card of it, of hotelier2's property too.
+  await server.db.query(
+    `insert into gift_card_types (property_id, title, description, price, card_limit, issued, expiration_duration,
+            expiration_unit, length_of_stay, reservation_value)
+     select id, 'Weekend', 'Two nights', 300, 10, 1, 48, 'months', 2, 0 from properties where key = 'casa-alfama'`,
+  );
+  await server.db.query(
+    `insert into gift_cards (generated_id, gift_card_type_id, property_id, title, name, email, expiration_date,
+            price, net_price)
+     select 'ABCDEFGHJK23', t.id, t.property_id, t.title, 'Ann', 'ann@example.com', current_date + 365, 300, 300
+       from gift_card_types t join properties p on p.id = t.property_id where p.key = 'casa-alfama'`,
   );
   await server.db.query(
     `insert into payment_providers (property_id, name, is_default, details)

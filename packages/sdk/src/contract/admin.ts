@@ -265,6 +265,8 @@ export const AUDITED_OBJECTS = [
   'promoCode',
   'paymentProvider',
   'apiKey',
+  'giftCardType',
+  'giftCard',
 ] as const;
 
 const ADMIN = '/api/v1/tern_hotels/admin_users';

@@ -25,6 +25,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   caller works at (any for an admin).
  * - `promoCode`: a promo code of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
+ * - `giftCardType`: a gift card type of a property the caller works at (any for an admin) — of the call's
+ *   `propertyId` when it names one.
+ * - `giftCard`: an issued gift card of a property the caller works at (any for an admin) — of the call's
+ *   `propertyId` when it names one.
  * - `unit`: a unit (room type) of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `ratePlan`: a rate plan of a property the caller works at (any for an admin) — of the call's `propertyId`
@@ -49,6 +53,8 @@ export type OwnerKind =
   | 'promoCode'
   | 'cancellationPolicy'
   | 'paymentProvider'
+  | 'giftCardType'
+  | 'giftCard'
   | 'unit'
   | 'ratePlan'
   | 'booking'

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, id, isoDate, listOf, recordId } from './common.js';
+import { defineArea, endpoint } from './define.js';
 import { SEARCH_TERM_MAX } from './limits.js';
 
 // Gift cards of a property's staff (document 3 §2.3, §3, §4 M23/M24, §5, §7, §9; DECISIONS 13, 16, 23): gift
@@ -158,7 +159,10 @@ const money = z
   .min(0, { error: 'Enter a valid price' })
   .max(100_000_000);
 
+/** A choice of the three-level path: property (absent: the type's), room type, rate plan. */
 export const giftCardRatePlanInput = z.object({
+  /** Another property the caller works at (a multi-property type); absent: the type's property. */
+  propertyId: id.optional(),
   /** The room type (unit) the plan sells: one plan per room type across rates and upsells. */
   roomTypeId: id,
   ratePlanId: id,
@@ -485,3 +489,229 @@ export const giftCardDetailsBody = z.object({
   email: recipientEmail,
 });
 export type GiftCardDetailsBody = z.input<typeof giftCardDetailsBody>;
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const BASE = '/api/v1/tern_hotels';
+const TYPES = `${BASE}/gift_card_types`;
+const CARDS = `${BASE}/gift_cards`;
+const staff = ['supplier', 'admin'] as const;
+/** A call on one type or card names the property it is of: the owner check resolves both. */
+const ofProperty = z.object({ propertyId: id });
+
+export const giftCardsArea = defineArea('giftCards', {
+  listTypes: endpoint({
+    method: 'GET',
+    path: TYPES,
+    summary:
+      'A property’s gift card types of one status tab (published, created or archived), newest first, 10 a page; `term` searches the title.',
+    access: staff,
+    owns: { propertyId: 'property' },
+    query: giftCardTypesQuery,
+    reply: 'list',
+    response: listOf(giftCardType),
+    errors: [404],
+  }),
+  typeSizes: endpoint({
+    method: 'GET',
+    path: `${TYPES}/sizes`,
+    summary: 'The stock of each of the property’s gift card types: limit − issued, as the issuing counts it.',
+    access: staff,
+    owns: { propertyId: 'property' },
+    query: ofProperty,
+    reply: 'plain',
+    response: z.object({ items: z.array(giftCardTypeSize) }),
+    errors: [404],
+  }),
+  getType: endpoint({
+    method: 'GET',
+    path: `${TYPES}/{id}`,
+    summary: 'One gift card type of the property.',
+    access: staff,
+    owns: { id: 'giftCardType', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty,
+    reply: 'resource',
+    response: giftCardType,
+    errors: [404],
+  }),
+  createType: endpoint({
+    method: 'POST',
+    path: TYPES,
+    summary:
+      'Adds a gift card type, created or (`publish`) published at once. Its rate plans are of the property (of properties the caller works at for a multi-property type, which needs two of them); an absolute expiry is after today.',
+    access: staff,
+    owns: {
+      propertyId: 'property',
+      'ratePlans[].propertyId': 'property',
+      'upsellRatePlans[].propertyId': 'property',
+      // Checked by the service inside the properties resolved above (rate_plan_not_found): a plan of that
+      // property selling that room type.
+      'ratePlans[].roomTypeId': 'narrows',
+      'ratePlans[].ratePlanId': 'narrows',
+      'upsellRatePlans[].roomTypeId': 'narrows',
+      'upsellRatePlans[].ratePlanId': 'narrows',
+      // Kept as given until gift-card stores and PDF templates exist (their kinds come with them).
+      storeIds: 'narrows',
+      pdfTemplateId: 'narrows',
+    },
+    body: giftCardTypeCreateBody,
+    reply: 'resource',
+    response: giftCardType,
+    creates: true,
+    errors: [400, 404],
+  }),
+  updateType: endpoint({
+    method: 'PUT',
+    path: `${TYPES}/{id}`,
+    summary:
+      'Changes a gift card type (not an archived one). Once cards exist only the title, description, photos, stores, delivery offers and PDF template change: duplicate it for other terms. Its kind (giftcardType) stays.',
+    access: staff,
+    owns: {
+      id: 'giftCardType',
+      propertyId: 'property',
+      'ratePlans[].propertyId': 'property',
+      'upsellRatePlans[].propertyId': 'property',
+      // Checked by the service inside the properties resolved above (rate_plan_not_found): a plan of that
+      // property selling that room type.
+      'ratePlans[].roomTypeId': 'narrows',
+      'ratePlans[].ratePlanId': 'narrows',
+      'upsellRatePlans[].roomTypeId': 'narrows',
+      'upsellRatePlans[].ratePlanId': 'narrows',
+      // Kept as given until gift-card stores and PDF templates exist (their kinds come with them).
+      storeIds: 'narrows',
+      pdfTemplateId: 'narrows',
+    },
+    params: z.object({ id }),
+    body: giftCardTypeUpdateBody,
+    reply: 'resource',
+    response: giftCardType,
+    errors: [400, 404, 409],
+  }),
+  duplicateType: endpoint({
+    method: 'POST',
+    path: `${TYPES}/{id}/duplicate`,
+    summary: 'A copy of a gift card type with the status created and nothing issued, open to editing.',
+    access: staff,
+    owns: { id: 'giftCardType', propertyId: 'property' },
+    params: z.object({ id }),
+    body: ofProperty,
+    reply: 'resource',
+    response: giftCardType,
+    creates: true,
+    errors: [404],
+  }),
+  publishType: endpoint({
+    method: 'PUT',
+    path: `${TYPES}/{id}/publish`,
+    summary: 'Publishes a created gift card type: the stores sell it (M23).',
+    access: staff,
+    owns: { id: 'giftCardType', propertyId: 'property' },
+    params: z.object({ id }),
+    body: ofProperty,
+    reply: 'resource',
+    response: giftCardType,
+    errors: [404, 409],
+  }),
+  unpublishType: endpoint({
+    method: 'PUT',
+    path: `${TYPES}/{id}/unpublish`,
+    summary:
+      'Unpublishes a published gift card type: it is archived, read-only, and no longer sold (M23, DECISIONS 16). Cards issued stay valid.',
+    access: staff,
+    owns: { id: 'giftCardType', propertyId: 'property' },
+    params: z.object({ id }),
+    body: ofProperty,
+    reply: 'resource',
+    response: giftCardType,
+    errors: [404, 409],
+  }),
+  issue: endpoint({
+    method: 'POST',
+    path: `${TYPES}/{id}/issue_cards`,
+    summary:
+      'Issues one card per recipient row of a created or published type, taking its stock in the same transaction (all rows or none: `out_of_stock` when fewer are left). A row key issued before returns its card again, so a rerun issues only what is missing.',
+    access: staff,
+    owns: { id: 'giftCardType', propertyId: 'property' },
+    params: z.object({ id }),
+    body: issueGiftCardsBody,
+    reply: 'plain',
+    response: issueGiftCardsReply,
+    creates: true,
+    errors: [400, 404, 409],
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: CARDS,
+    summary:
+      'A property’s issued gift cards (orders), 10 a page, newest first or by code or expiration; filtered by kind, used, delivered, delivery method and sold days; `term` searches code, recipient, buyer and title.',
+    access: staff,
+    owns: { propertyId: 'property', giftCardTypeId: 'giftCardType' },
+    query: giftCardsQuery,
+    reply: 'list',
+    response: listOf(giftCard),
+    errors: [404],
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${CARDS}/{id}`,
+    summary: 'One issued gift card of the property.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty,
+    reply: 'resource',
+    response: giftCard,
+    errors: [404],
+  }),
+  markUsed: endpoint({
+    method: 'PUT',
+    path: `${CARDS}/{id}/mark_used`,
+    summary: 'Marks an unused card used, with a note (M24). A used card answers `gift_card_used`.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    body: giftCardNoteBody,
+    reply: 'resource',
+    response: giftCard,
+    errors: [400, 404, 409],
+  }),
+  markUnused: endpoint({
+    method: 'PUT',
+    path: `${CARDS}/{id}/reset`,
+    summary:
+      'Marks a used card unused again, with a note (M24). Refused (`gift_card_consumed`) when its booking’s arrival has passed and the booking is not cancelled; a booking still to come must be cancelled first (`gift_card_booking_active`).',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    body: giftCardNoteBody,
+    reply: 'resource',
+    response: giftCard,
+    errors: [400, 404, 409],
+  }),
+  markDelivered: endpoint({
+    method: 'PUT',
+    path: `${CARDS}/{id}/mark_delivered`,
+    summary: 'Marks a card delivered (M24); a delivered card answers `gift_card_delivered`.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    body: ofProperty,
+    reply: 'resource',
+    response: giftCard,
+    errors: [404, 409],
+  }),
+  updateDetails: endpoint({
+    method: 'PUT',
+    path: `${CARDS}/{id}`,
+    summary:
+      'Changes a card’s last day (not before the property’s today), its recipient’s name and e-mail (the details drawer).',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    body: giftCardDetailsBody,
+    reply: 'resource',
+    response: giftCard,
+    errors: [400, 404],
+  }),
+});

@@ -5,6 +5,7 @@ import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
+import { giftCardsArea } from './giftCards.js';
 import { inventoryArea } from './inventory.js';
 import { mailArea } from './mail.js';
 import { paymentProvidersArea } from './paymentProviders.js';
@@ -46,6 +47,7 @@ export const contract = {
   bookings: bookingsArea,
   contracts: contractsArea,
   engine: engineArea,
+  giftCards: giftCardsArea,
   inventory: inventoryArea,
   mail: mailArea,
   managerUsers: managerUsersArea,

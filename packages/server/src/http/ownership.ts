@@ -79,6 +79,8 @@ export interface OwnedTypes {
   promoCode: { id: string; propertyId: string };
   paymentProvider: { id: string; propertyId: string };
   cancellationPolicy: { id: string; propertyId: string };
+  giftCardType: { id: string; propertyId: string };
+  giftCard: { id: string; propertyId: string };
   unit: { id: string; propertyId: string };
   ratePlan: { id: string; propertyId: string };
   booking: OwnedBooking;
@@ -114,6 +116,8 @@ const missing: Record<OwnerKind, ErrorCode> = {
   promoCode: 'promo_code_not_found',
   paymentProvider: 'payment_provider_not_found',
   cancellationPolicy: 'cancellation_policy_not_found',
+  giftCardType: 'gift_card_type_not_found',
+  giftCard: 'gift_card_not_found',
   unit: 'unit_not_found',
   ratePlan: 'rate_plan_not_found',
   booking: 'booking_not_found',
@@ -247,11 +251,13 @@ const KEPT = {
   cancellation_policies: 'not r.archived',
   units: `r.property_id in (select id from properties where kind = 'accommodation')`,
   rate_plans: 'true',
+  gift_card_types: 'true',
+  gift_cards: 'true',
 } as const;
 
 /**
  * A row of a property's own table (promo codes, payment providers, cancellation policies, room types, rate
- * plans): of a property the caller works at (any for
+ * plans, gift card types, issued gift cards): of a property the caller works at (any for
  * an admin), and of the call's `propertyId` when it names one.
  */
 async function propertyRowOf(
@@ -321,6 +327,8 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   promoCode: (value, at) => propertyRowOf('promo_codes', value, at),
   paymentProvider: (value, at) => propertyRowOf('payment_providers', value, at),
   cancellationPolicy: (value, at) => propertyRowOf('cancellation_policies', value, at),
+  giftCardType: (value, at) => propertyRowOf('gift_card_types', value, at),
+  giftCard: (value, at) => propertyRowOf('gift_cards', value, at),
   unit: (value, at) => propertyRowOf('units', value, at),
   ratePlan: (value, at) => propertyRowOf('rate_plans', value, at),
   booking: (value, at) => bookingOf(value, at),

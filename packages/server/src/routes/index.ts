@@ -7,6 +7,7 @@ import { billingHandlers } from './billing.js';
 import { bookingsHandlers } from './bookings.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
+import { giftCardsHandlers } from './giftCards.js';
 import { inventoryHandlers } from './inventory.js';
 import { mailHandlers } from './mail.js';
 import { paymentProvidersHandlers } from './paymentProviders.js';
@@ -27,6 +28,7 @@ export const handlers: Handlers<Contract> = {
   bookings: bookingsHandlers,
   contracts: contractsHandlers,
   engine: engineHandlers,
+  giftCards: giftCardsHandlers,
   inventory: inventoryHandlers,
   mail: mailHandlers,
   managerUsers: managerUsersHandlers,

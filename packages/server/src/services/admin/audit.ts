@@ -2,7 +2,15 @@ import type { AuditEntry } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 
-export type AuditedObject = 'user' | 'agency' | 'property' | 'promoCode' | 'paymentProvider' | 'apiKey';
+export type AuditedObject =
+  | 'user'
+  | 'agency'
+  | 'property'
+  | 'promoCode'
+  | 'paymentProvider'
+  | 'apiKey'
+  | 'giftCardType'
+  | 'giftCard';
 
 /** What a write changed: the object's fields before and after (`null` before a create). */
 export interface AuditRecord {

@@ -1,0 +1,43 @@
+import type { Contract } from '@tern/sdk';
+import type { AreaHandlers } from '../http/context.js';
+import {
+  getGiftCard,
+  issueGiftCards,
+  listGiftCards,
+  markGiftCardDelivered,
+  markGiftCardUnused,
+  markGiftCardUsed,
+  updateGiftCardDetails,
+} from '../services/giftCards/cards.js';
+import {
+  createGiftCardType,
+  duplicateGiftCardType,
+  getGiftCardType,
+  giftCardTypeSizes,
+  listGiftCardTypes,
+  moveGiftCardType,
+  updateGiftCardType,
+} from '../services/giftCards/types.js';
+
+// A property's gift card types and issued cards; `owns` has resolved the property (one the caller works at) and
+// the type or card (of it).
+export const giftCardsHandlers: AreaHandlers<Contract['giftCards']> = {
+  listTypes: ({ query, owned }, ctx) => listGiftCardTypes(ctx.db, owned.propertyId.id, query),
+  typeSizes: ({ owned }, ctx) => giftCardTypeSizes(ctx.db, owned.propertyId.id),
+  getType: ({ params }, ctx) => getGiftCardType(ctx.db, params.id),
+  createType: ({ body, owned }, ctx) => createGiftCardType(ctx.db, ctx, owned.propertyId, body),
+  updateType: ({ params, body, owned }, ctx) =>
+    updateGiftCardType(ctx.db, ctx, owned.propertyId, params.id, body),
+  duplicateType: ({ params }, ctx) => duplicateGiftCardType(ctx.db, ctx, params.id),
+  publishType: ({ params }, ctx) => moveGiftCardType(ctx.db, ctx, params.id, 'published'),
+  unpublishType: ({ params }, ctx) => moveGiftCardType(ctx.db, ctx, params.id, 'archived'),
+  issue: ({ params, body, owned }, ctx) => issueGiftCards(ctx.db, ctx, owned.propertyId, params.id, body),
+  list: ({ query, owned }, ctx) => listGiftCards(ctx.db, owned.propertyId, query),
+  get: ({ params }, ctx) => getGiftCard(ctx.db, params.id),
+  markUsed: ({ params, body }, ctx) => markGiftCardUsed(ctx.db, ctx, params.id, body.notes),
+  markUnused: ({ params, body, owned }, ctx) =>
+    markGiftCardUnused(ctx.db, ctx, owned.propertyId, params.id, body.notes),
+  markDelivered: ({ params }, ctx) => markGiftCardDelivered(ctx.db, ctx, params.id),
+  updateDetails: ({ params, body, owned }, ctx) =>
+    updateGiftCardDetails(ctx.db, ctx, owned.propertyId, params.id, body),
+};

@@ -1,0 +1,384 @@
+import { todayIn } from '@tern/core';
+import type {
+  GiftCard,
+  giftCardDetailsBody,
+  giftCardsQuery,
+  IssueGiftCardsReply,
+  issueGiftCardsBody,
+  ListMeta,
+} from '@tern/sdk';
+import type { z } from 'zod';
+import type { Db } from '../../db/db.js';
+import { conflict, invalidField } from '../../http/errors.js';
+import type { OwnedProperty } from '../../http/ownership.js';
+import { type Actor, audit } from '../admin/audit.js';
+import { expiryOf, newGiftCardCode } from './codes.js';
+import { getGiftCardType } from './types.js';
+
+// Issued gift cards (document 3 §2.3 orders, §3, §4 M24, §5, §7; DECISIONS 23): issued from a type under its
+// row lock (the stock is taken in the same transaction, all rows or none), one card per type and row key, so a
+// rerun issues only what is missing; listed with the orders' filters; marked used (with a note), unused again
+// (not once the stay it paid for has begun), delivered; and their details changed.
+
+type IssueBody = z.output<typeof issueGiftCardsBody>;
+type ListQuery = z.output<typeof giftCardsQuery>;
+type DetailsBody = z.output<typeof giftCardDetailsBody>;
+
+interface CardRow {
+  id: string;
+  generated_id: string;
+  gift_card_type_id: string;
+  property_id: string;
+  kind: GiftCard['kind'];
+  title: string;
+  name: string;
+  email: string;
+  notes: string;
+  booked: boolean;
+  delivered: boolean;
+  send_by_letter: boolean;
+  pickup_at_hotel: boolean;
+  expiration_date: string;
+  price: string;
+  net_price: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  purchase_generated_id: string | null;
+  supplier_name: string;
+  source_of_sale: GiftCard['sourceOfSale'];
+  row_key: string | null;
+  booking_id: string | null;
+  booking_type: 'normal' | 'upsell' | null;
+  reservation_id: string | null;
+  arrival_date: string | null;
+  booking_status: string | null;
+  booking_property_id: string | null;
+  redeemed_by: string | null;
+  redeem_method: string | null;
+  giftcard_type: number;
+  length_of_stay: number | null;
+  delivery_name: string | null;
+  delivery_address: string | null;
+  delivery_zip_code: string | null;
+  delivery_city: string | null;
+  delivery_state: string | null;
+  delivery_country: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const CARD_SELECT = `select c.id, c.generated_id, c.gift_card_type_id, c.property_id, c.kind, c.title, c.name, c.email,
+    c.notes, c.booked, c.delivered, c.send_by_letter, c.pickup_at_hotel,
+    to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date, c.price, c.net_price, c.buyer_name, c.buyer_email,
+    c.purchase_generated_id, p.title as supplier_name, c.source_of_sale, c.row_key, c.booking_id, c.booking_type,
+    b.reservation_id, to_char(b.arrival_date, 'YYYY-MM-DD') as arrival_date, b.status as booking_status,
+    b.property_id as booking_property_id, c.redeemed_by, c.redeem_method, t.giftcard_type, t.length_of_stay,
+    c.delivery_name, c.delivery_address, c.delivery_zip_code, c.delivery_city, c.delivery_state,
+    c.delivery_country, c.created_at, c.updated_at
+  from gift_cards c
+  join gift_card_types t on t.id = c.gift_card_type_id
+  join properties p on p.id = c.property_id
+  left join bookings b on b.id = c.booking_id`;
+
+const toCard = (r: CardRow): GiftCard => ({
+  id: r.id,
+  type: 'giftCard',
+  generatedId: r.generated_id,
+  giftCardTypeId: r.gift_card_type_id,
+  propertyId: r.property_id,
+  kind: r.kind,
+  title: r.title,
+  name: r.name,
+  email: r.email,
+  notes: r.notes,
+  booked: r.booked,
+  delivered: r.delivered,
+  sendByLetter: r.send_by_letter,
+  pickupAtHotel: r.pickup_at_hotel,
+  expirationDate: r.expiration_date,
+  price: Number(r.price),
+  netPrice: Number(r.net_price),
+  buyerName: r.buyer_name,
+  buyerEmail: r.buyer_email,
+  purchaseGeneratedId: r.purchase_generated_id,
+  supplierName: r.supplier_name,
+  sourceOfSale: r.source_of_sale,
+  rowKey: r.row_key,
+  agentBooking:
+    r.booking_id && r.reservation_id
+      ? {
+          bookingId: r.booking_id,
+          reservationId: r.reservation_id,
+          arrivalDate: r.arrival_date!,
+          status: r.booking_status!,
+          bookingType: r.booking_type ?? 'normal',
+          propertyId: r.booking_property_id!,
+        }
+      : null,
+  redeemedBy: r.redeemed_by,
+  redeemMethod: r.redeem_method,
+  multiProperty: r.giftcard_type === 1,
+  settings: r.length_of_stay === null ? null : { lengthOfStay: r.length_of_stay },
+  deliveryName: r.delivery_name,
+  deliveryAddress: r.delivery_address,
+  deliveryZipCode: r.delivery_zip_code,
+  deliveryCity: r.delivery_city,
+  deliveryState: r.delivery_state,
+  deliveryCountry: r.delivery_country,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+export async function getGiftCard(db: Db, id: string): Promise<GiftCard> {
+  return toCard((await db.one<CardRow>(`${CARD_SELECT} where c.id = $1`, [id]))!);
+}
+
+/** Draws for a clash of codes before giving up (each draw clashes with odds below 10⁻⁹ at a billion cards). */
+const CODE_DRAWS = 5;
+
+/**
+ * Issues one card per recipient row of a type (document 3 §3 issue order; DECISIONS 23). Under the type's row
+ * lock: the rows whose key was issued before are read back, the others need that much stock (else all are
+ * refused with `out_of_stock`), are written with fresh codes, and the type's `issued` grows by their number —
+ * all in one transaction, so concurrent calls never pass the limit and a rerun duplicates nothing.
+ */
+export async function issueGiftCards(
+  db: Db,
+  actor: Actor,
+  property: OwnedProperty,
+  typeId: string,
+  body: IssueBody,
+): Promise<IssueGiftCardsReply> {
+  const now = actor.clock.now();
+  const today = todayIn(property.timezone, now);
+  if (body.expirationDate && body.expirationDate < today)
+    throw invalidField('expiration_past', 'expirationDate', { today });
+  return db.transaction(async (tx) => {
+    await tx.query('select id from gift_card_types where id = $1 for update', [typeId]);
+    const type = await getGiftCardType(tx, typeId);
+    if (type.status === 'archived') throw conflict('gift_card_type_status', { status: type.status });
+    const keys = body.recipients.map((r) => r.rowKey);
+    const before = await tx.query<{ row_key: string }>(
+      'select row_key from gift_cards where gift_card_type_id = $1 and row_key = any($2::text[])',
+      [typeId, keys],
+    );
+    const issuedBefore = new Set(before.map((r) => r.row_key));
+    let missing = body.recipients.filter((r) => !issuedBefore.has(r.rowKey));
+    if (missing.length > type.stock)
+      throw conflict('out_of_stock', { stock: type.stock, asked: missing.length });
+    const created = missing.length;
+    const expiry = body.expirationDate ?? expiryOf(type, property.timezone, now);
+    const netPrice = body.netPrice ?? type.netPrice;
+    for (let draw = 0; missing.length > 0; draw++) {
+      if (draw === CODE_DRAWS) throw new Error('gift card codes clashed on every draw');
+      // A clash of codes skips the row (`on conflict do nothing`); it is drawn again.
+      const written = await tx.query<{ row_key: string }>(
+        `insert into gift_cards (generated_id, gift_card_type_id, property_id, title, name, email, notes,
+                expiration_date, price, net_price, buyer_name, buyer_email, source_of_sale, row_key,
+                created_at, updated_at)
+         select code, $1, $2, $3, n, e, note, $4, $5, $6, $7, $8, 'back_office', k, $9, $9
+           from unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) as x(code, n, e, note, k)
+         on conflict do nothing
+         returning row_key`,
+        [
+          typeId,
+          property.id,
+          type.title,
+          expiry,
+          type.price,
+          netPrice,
+          body.buyerName ?? null,
+          body.buyerEmail ?? null,
+          now,
+          missing.map(() => newGiftCardCode()),
+          missing.map((r) => r.name),
+          missing.map((r) => r.email),
+          missing.map((r) => r.note),
+          missing.map((r) => r.rowKey),
+        ],
+      );
+      const done = new Set(written.map((r) => r.row_key));
+      missing = missing.filter((r) => !done.has(r.rowKey));
+    }
+    if (created > 0) {
+      await tx.query('update gift_card_types set issued = issued + $2 where id = $1', [typeId, created]);
+      await audit(tx, actor, {
+        objectType: 'giftCardType',
+        objectId: typeId,
+        action: 'issue',
+        before: { issued: type.issued },
+        after: { issued: type.issued + created },
+      });
+    }
+    const rows = await tx.query<CardRow>(
+      `${CARD_SELECT} where c.gift_card_type_id = $1 and c.row_key = any($2::text[])`,
+      [typeId, keys],
+    );
+    const byKey = new Map(rows.map((r) => [r.row_key, toCard(r)]));
+    return {
+      cards: keys.map((k) => byKey.get(k)!),
+      created,
+      stock: type.stock - created,
+    };
+  });
+}
+
+const ORDER: Record<ListQuery['orderBy'], string> = {
+  code: 'c.generated_id',
+  expiration: 'c.expiration_date',
+  created_at: 'c.created_at',
+};
+
+/** The orders list: the property's cards with the filters of document 3 §2.3, 10 a page. */
+export async function listGiftCards(
+  db: Db,
+  property: OwnedProperty,
+  query: ListQuery,
+): Promise<{ items: GiftCard[]; meta: ListMeta }> {
+  const params: unknown[] = [property.id];
+  const where = ['c.property_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (query.term) {
+    const like = `%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
+    add(
+      (n) =>
+        `(lower(c.generated_id) like ${n} or lower(c.name) like ${n} or lower(c.email) like ${n}
+          or lower(coalesce(c.buyer_name, '')) like ${n} or lower(coalesce(c.buyer_email, '')) like ${n}
+          or lower(c.title) like ${n})`,
+      like,
+    );
+  }
+  if (query.kind) add((n) => `c.kind = ${n}`, query.kind);
+  if (query.booked !== undefined) add((n) => `c.booked = ${n}`, query.booked);
+  if (query.delivered !== undefined) add((n) => `c.delivered = ${n}`, query.delivered);
+  if (query.sendByLetter !== undefined) add((n) => `c.send_by_letter = ${n}`, query.sendByLetter);
+  if (query.giftCardTypeId) add((n) => `c.gift_card_type_id = ${n}`, query.giftCardTypeId);
+  // Sold days are the property's: [soldFrom 00:00, soldTo + 1 00:00) in its time zone.
+  if (query.soldFrom || query.soldTo) params.push(property.timezone);
+  const tz = `$${params.length}`;
+  if (query.soldFrom)
+    add((n) => `c.created_at >= (${n}::date::timestamp at time zone ${tz})`, query.soldFrom);
+  if (query.soldTo)
+    add((n) => `c.created_at < ((${n}::date + 1)::timestamp at time zone ${tz})`, query.soldTo);
+  const sql = where.join(' and ');
+  // The column and direction come from the contract's enums, never from the caller's text.
+  const order = `${ORDER[query.orderBy]} ${query.orderDirection === 'asc' ? 'asc' : 'desc'}, c.id ${query.orderDirection === 'asc' ? 'asc' : 'desc'}`;
+  const rows = await db.query<CardRow>(
+    `${CARD_SELECT} where ${sql} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, query.limit, (query.page - 1) * query.limit],
+  );
+  const count = await db.one<{ total: number }>(
+    `select count(*)::int as total from gift_cards c where ${sql}`,
+    params,
+  );
+  return {
+    items: rows.map(toCard),
+    meta: { page: query.page, limit: query.limit, total: Number(count?.total ?? 0) },
+  };
+}
+
+/** What the trail follows of a card. */
+const trailOf = (c: GiftCard) => ({
+  booked: c.booked,
+  delivered: c.delivered,
+  notes: c.notes,
+  expirationDate: c.expirationDate,
+  name: c.name,
+  email: c.email,
+});
+
+/** One conditional write of a card in a transaction with its audit entry; `refuse` when the condition fails. */
+async function change(
+  db: Db,
+  actor: Actor,
+  id: string,
+  action: string,
+  write: (tx: Db, before: GiftCard) => Promise<void>,
+): Promise<GiftCard> {
+  return db.transaction(async (tx) => {
+    // The row lock: of two marks at once, the second sees the first's result.
+    await tx.query('select id from gift_cards where id = $1 for update', [id]);
+    const before = await getGiftCard(tx, id);
+    await write(tx, before);
+    const after = await getGiftCard(tx, id);
+    await audit(tx, actor, {
+      objectType: 'giftCard',
+      objectId: id,
+      action,
+      before: trailOf(before),
+      after: trailOf(after),
+    });
+    return after;
+  });
+}
+
+/** M24: unused → used, with a note. */
+export function markGiftCardUsed(db: Db, actor: Actor, id: string, notes: string): Promise<GiftCard> {
+  return change(db, actor, id, 'markUsed', async (tx, card) => {
+    if (card.booked) throw conflict('gift_card_used');
+    await tx.query('update gift_cards set booked = true, notes = $2, updated_at = $3 where id = $1', [
+      id,
+      notes,
+      actor.clock.now(),
+    ]);
+  });
+}
+
+/**
+ * M24: used → unused, with a note. Refused once the stay it was redeemed for has begun (its arrival is before the
+ * property's today) unless that booking is cancelled; a booking still to come must be cancelled first.
+ */
+export function markGiftCardUnused(
+  db: Db,
+  actor: Actor,
+  property: OwnedProperty,
+  id: string,
+  notes: string,
+): Promise<GiftCard> {
+  return change(db, actor, id, 'markUnused', async (tx, card) => {
+    if (!card.booked) throw conflict('gift_card_not_used');
+    const booking = card.agentBooking;
+    if (booking && booking.status !== 'canceled') {
+      const today = todayIn(property.timezone, actor.clock.now());
+      if (booking.arrivalDate < today) throw conflict('gift_card_consumed', { arrival: booking.arrivalDate });
+      throw conflict('gift_card_booking_active', { reservationId: booking.reservationId });
+    }
+    await tx.query('update gift_cards set booked = false, notes = $2, updated_at = $3 where id = $1', [
+      id,
+      notes,
+      actor.clock.now(),
+    ]);
+  });
+}
+
+/** M24: not sent → sent. */
+export function markGiftCardDelivered(db: Db, actor: Actor, id: string): Promise<GiftCard> {
+  return change(db, actor, id, 'markDelivered', async (tx, card) => {
+    if (card.delivered) throw conflict('gift_card_delivered');
+    await tx.query('update gift_cards set delivered = true, updated_at = $2 where id = $1', [
+      id,
+      actor.clock.now(),
+    ]);
+  });
+}
+
+/** The details drawer: the last day (not before the property's today), the recipient's name and e-mail. */
+export function updateGiftCardDetails(
+  db: Db,
+  actor: Actor,
+  property: OwnedProperty,
+  id: string,
+  body: DetailsBody,
+): Promise<GiftCard> {
+  const today = todayIn(property.timezone, actor.clock.now());
+  if (body.expirationDate < today) throw invalidField('expiration_past', 'expirationDate', { today });
+  return change(db, actor, id, 'update', async (tx) => {
+    await tx.query(
+      'update gift_cards set expiration_date = $2, name = $3, email = $4, updated_at = $5 where id = $1',
+      [id, body.expirationDate, body.name, body.email, actor.clock.now()],
+    );
+  });
+}

@@ -1,0 +1,718 @@
+import { todayIn } from '@tern/core';
+import { ApiError, type GiftCardTypeCreateBody, type TernClient } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonthsToDay, expiryOf, newGiftCardCode } from '../src/services/giftCards/codes.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// Gift card types and issued cards (document 3 §2.3–§5, §7, §9; M23, M24; DECISIONS 13, 16, 23): made, listed
+// by tab, changed while no card exists, duplicated, published and archived; cards issued under the type's stock
+// (never past it, whatever runs at once), reissued by row key without duplicates, listed with the orders'
+// filters, marked used / unused / delivered, and their details changed. Another property's staff reach nothing.
+
+let server: TestServer;
+let hotelier: TernClient;
+let rival: TernClient;
+let propertyId: string;
+let timezone: string;
+let plans: { roomTypeId: string; ratePlanId: string }[];
+let foreignPlan: { roomTypeId: string; ratePlanId: string };
+const STORE = '7b0e6f1c-2a4d-4c8e-9f1a-3d5b6c7e8f90';
+const CODE = /^[2-9A-HJKMNP-Z]{12}$/;
+
+const refusal = async (call: Promise<unknown>) => {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { status: error.status, code: error.code, fields: error.fields, params: error.params };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+const today = () => todayIn(timezone, server.clock.now());
+const day = (offset: number) => {
+  const d = new Date(`${today()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+const typeBody = (over: Partial<GiftCardTypeCreateBody> = {}): GiftCardTypeCreateBody => ({
+  propertyId,
+  title: 'Two nights by the harbour',
+  description: '<p>Breakfast included</p>',
+  price: 300,
+  limit: 5,
+  storeIds: [STORE],
+  ratePlans: [plans[0]!],
+  ...over,
+});
+const recipients = (n: number, prefix = 'row') =>
+  Array.from({ length: n }, (_, i) => ({
+    rowKey: `${prefix}-${i}`,
+    name: `Guest ${i}`,
+    email: `guest${i}@example.com`,
+  }));
+
+beforeAll(async () => {
+  server = await startTestServer({ demoBookings: true });
+  hotelier = server.client(await server.signIn('hotelier'));
+  rival = server.client(await server.signIn('hotelier2'));
+  const property = (await server.db.one<{ id: string; timezone: string }>(
+    `select id, timezone from properties where key = 'harbour-view'`,
+  ))!;
+  propertyId = property.id;
+  timezone = property.timezone;
+  const rows = await server.db.query<{ unit_id: string; id: string }>(
+    `select distinct on (rp.unit_id) rp.unit_id, rp.id from rate_plans rp where rp.property_id = $1
+      order by rp.unit_id, rp.id`,
+    [propertyId],
+  );
+  plans = rows.map((r) => ({ roomTypeId: r.unit_id, ratePlanId: r.id }));
+  expect(plans.length).toBeGreaterThanOrEqual(2);
+  const other = (await server.db.one<{ unit_id: string; id: string }>(
+    `select rp.unit_id, rp.id from rate_plans rp join properties p on p.id = rp.property_id
+      where p.key = 'casa-alfama' limit 1`,
+  ))!;
+  foreignPlan = { roomTypeId: other.unit_id, ratePlanId: other.id };
+}, 180_000);
+afterAll(() => server?.close());
+
+describe('codes and expiry', () => {
+  it('draws 12 characters without look-alikes, all different over many draws', () => {
+    const codes = Array.from({ length: 20_000 }, newGiftCardCode);
+    for (const code of codes.slice(0, 100)) expect(code).toMatch(CODE);
+    expect(new Set(codes).size).toBe(codes.length);
+    // Every letter of the alphabet turns up (no letter left out by a biased draw).
+    expect(new Set(codes.join('')).size).toBe(31);
+  });
+
+  it('counts the expiry from the type: months keep the day or the month’s last, days, hours, a date', () => {
+    expect(addMonthsToDay('2027-01-31', 1)).toBe('2027-02-28');
+    expect(addMonthsToDay('2028-01-31', 1)).toBe('2028-02-29');
+    expect(addMonthsToDay('2027-05-15', 48)).toBe('2031-05-15');
+    const now = new Date('2027-03-10T22:30:00Z');
+    const period = (n: number, unit: 'hours' | 'days' | 'months') => ({
+      expirationType: 0 as const,
+      expirationDuration: n,
+      expirationDurationUnit: unit,
+      absoluteExpirationDate: null,
+    });
+    expect(expiryOf(period(2, 'hours'), 'UTC', now)).toBe('2027-03-11');
+    expect(expiryOf(period(1, 'hours'), 'UTC', now)).toBe('2027-03-10');
+    expect(expiryOf(period(10, 'days'), 'Atlantic/Reykjavik', now)).toBe('2027-03-20');
+    // 22:30 UTC is already the 11th in Tokyo.
+    expect(expiryOf(period(10, 'days'), 'Asia/Tokyo', now)).toBe('2027-03-21');
+    expect(
+      expiryOf(
+        {
+          expirationType: 1,
+          expirationDuration: null,
+          expirationDurationUnit: null,
+          absoluteExpirationDate: '2029-01-01',
+        },
+        'UTC',
+        now,
+      ),
+    ).toBe('2029-01-01');
+  });
+});
+
+describe('gift card types', () => {
+  it('are made created or published, listed by tab 10 a page, published and archived (M23)', async () => {
+    const made = await hotelier.giftCards.createType({ body: typeBody({ netPrice: 250 }) });
+    expect(made).toMatchObject({
+      status: 'created',
+      giftcardType: 0,
+      price: 300,
+      netPrice: 250,
+      discount: { title: 'GiftCard Discount', value: 50, discountType: 'fixed_amount', status: 'active' },
+      limit: 5,
+      issued: 0,
+      stock: 5,
+      expirationType: 0,
+      expirationDuration: 48,
+      expirationDurationUnit: 'months',
+      settings: { lengthOfStay: 1, reservationValue: 0 },
+      storeIds: [STORE],
+      locked: false,
+    });
+    expect(made.ratePlans).toEqual([
+      expect.objectContaining({
+        propertyId,
+        roomTypeId: plans[0]!.roomTypeId,
+        ratePlanId: plans[0]!.ratePlanId,
+      }),
+    ]);
+    expect(made.ratePlans[0]!.roomTypeTitle).not.toBe('');
+    const plain = await hotelier.giftCards.createType({ body: typeBody({ title: 'Plain' }) });
+    expect(plain.discount).toBeNull();
+    expect(plain.netPrice).toBe(300);
+
+    const published = await hotelier.giftCards.createType({
+      body: typeBody({
+        title: 'Published at once',
+        publish: true,
+        upsellRatePlans: [{ ...plans[1]!, price: 40 }],
+      }),
+    });
+    expect(published.status).toBe('published');
+    expect(published.upsellRatePlans).toEqual([expect.objectContaining({ ...plans[1]!, price: 40 })]);
+
+    for (let i = 0; i < 10; i++)
+      await hotelier.giftCards.createType({ body: typeBody({ title: `Batch ${i}` }) });
+    const created = await hotelier.giftCards.listTypes({ query: { propertyId, status: 'created' } });
+    expect(created.meta).toMatchObject({ page: 1, limit: 10 });
+    expect(created.meta.total).toBeGreaterThanOrEqual(12);
+    expect(created.items).toHaveLength(10);
+    expect(created.items.every((t) => t.status === 'created')).toBe(true);
+    const found = await hotelier.giftCards.listTypes({
+      query: { propertyId, status: 'published', term: 'AT ONCE' },
+    });
+    expect(found.items.map((t) => t.id)).toEqual([published.id]);
+
+    const now = await hotelier.giftCards.publishType({ params: { id: made.id }, body: { propertyId } });
+    expect(now.status).toBe('published');
+    expect(
+      await refusal(hotelier.giftCards.publishType({ params: { id: made.id }, body: { propertyId } })),
+    ).toMatchObject({ status: 409, code: 'gift_card_type_status', params: { status: 'published' } });
+    const archived = await hotelier.giftCards.unpublishType({
+      params: { id: made.id },
+      body: { propertyId },
+    });
+    expect(archived.status).toBe('archived');
+    expect(
+      await refusal(hotelier.giftCards.unpublishType({ params: { id: made.id }, body: { propertyId } })),
+    ).toMatchObject({ status: 409, code: 'gift_card_type_status', params: { status: 'archived' } });
+    expect(
+      await refusal(hotelier.giftCards.publishType({ params: { id: made.id }, body: { propertyId } })),
+    ).toMatchObject({ status: 409, code: 'gift_card_type_status' });
+    // Archived is read-only, and issues nothing.
+    expect(
+      await refusal(
+        hotelier.giftCards.updateType({ params: { id: made.id }, body: typeBody({ title: 'Changed' }) }),
+      ),
+    ).toMatchObject({ status: 409, code: 'gift_card_type_archived' });
+    expect(
+      await refusal(
+        hotelier.giftCards.issue({
+          params: { id: made.id },
+          body: { propertyId, recipients: recipients(1) },
+        }),
+      ),
+    ).toMatchObject({ status: 409, code: 'gift_card_type_status' });
+    const tab = await hotelier.giftCards.listTypes({ query: { propertyId, status: 'archived' } });
+    expect(tab.items.map((t) => t.id)).toContain(made.id);
+
+    const admin = server.client(await server.signIn('admin'));
+    const trail = await admin.admin.audit({ query: { objectType: 'giftCardType', objectId: made.id } });
+    expect(trail.items.map((e) => e.action)).toEqual(['unpublish', 'publish', 'create']);
+  });
+
+  it('refuses what the form’s rules refuse, with the field named', async () => {
+    const field = async (body: GiftCardTypeCreateBody) => {
+      const r = await refusal(hotelier.giftCards.createType({ body }));
+      return { status: r.status, code: r.code, field: r.fields?.[0]?.field };
+    };
+    expect(await field(typeBody({ netPrice: 300 }))).toMatchObject({ status: 400, field: 'netPrice' });
+    expect(await field(typeBody({ netPrice: 0.5 }))).toMatchObject({ status: 400, field: 'netPrice' });
+    expect(await field(typeBody({ title: 'x'.repeat(81) }))).toMatchObject({ status: 400, field: 'title' });
+    expect(await field(typeBody({ price: -1 }))).toMatchObject({ status: 400, field: 'price' });
+    expect(await field(typeBody({ limit: 0 }))).toMatchObject({ status: 400, field: 'limit' });
+    expect(await field(typeBody({ storeIds: [] }))).toMatchObject({ status: 400, field: 'storeIds' });
+    expect(await field(typeBody({ ratePlans: [] }))).toMatchObject({ status: 400, field: 'ratePlans' });
+    expect(await field(typeBody({ upsellRatePlans: [{ ...plans[0]!, price: 10 }] }))).toMatchObject({
+      status: 400,
+      field: 'ratePlans',
+    });
+    expect(await field(typeBody({ expirationType: 1 }))).toMatchObject({
+      status: 400,
+      field: 'absoluteExpirationDate',
+    });
+    expect(await field(typeBody({ expirationType: 1, absoluteExpirationDate: today() }))).toEqual({
+      status: 400,
+      code: 'expiration_not_future',
+      field: 'absoluteExpirationDate',
+    });
+    expect(await field(typeBody({ giftcardType: 2 }))).toMatchObject({ status: 400, field: 'ratePlans' });
+    // A plan of another property, a plan named under another room type, an upload that is not the property's.
+    expect(await field(typeBody({ ratePlans: [foreignPlan] }))).toEqual({
+      status: 404,
+      code: 'rate_plan_not_found',
+      field: 'ratePlans.0.ratePlanId',
+    });
+    expect(
+      await field(
+        typeBody({ ratePlans: [{ roomTypeId: plans[1]!.roomTypeId, ratePlanId: plans[0]!.ratePlanId }] }),
+      ),
+    ).toEqual({ status: 400, code: 'rate_plan_not_of_room_type', field: 'ratePlans.0.roomTypeId' });
+    expect(await field(typeBody({ photos: [{ url: `/photos/uploads/${'a'.repeat(32)}.png` }] }))).toEqual({
+      status: 400,
+      code: 'unknown_photo',
+      field: 'photos.0.url',
+    });
+    // A no-property type: no plans, no settings; dated.
+    const none = await hotelier.giftCards.createType({
+      body: typeBody({ giftcardType: 2, ratePlans: [], expirationType: 1, absoluteExpirationDate: day(30) }),
+    });
+    expect(none).toMatchObject({
+      giftcardType: 2,
+      settings: null,
+      ratePlans: [],
+      expirationType: 1,
+      absoluteExpirationDate: day(30),
+      expirationDuration: null,
+    });
+  });
+
+  it('locks the terms once cards exist; a duplicate is open again', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Lockable', limit: 4 }) });
+    const open = await hotelier.giftCards.updateType({
+      params: { id: type.id },
+      body: typeBody({ title: 'Lockable', limit: 4, price: 350, ratePlans: [plans[1]!] }),
+    });
+    expect(open).toMatchObject({ price: 350, ratePlans: [expect.objectContaining(plans[1]!)] });
+    await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: { propertyId, recipients: recipients(1) },
+    });
+    const locked = await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } });
+    expect(locked).toMatchObject({ locked: true, issued: 1, stock: 3 });
+    const same = { title: 'Lockable', limit: 4, price: 350, ratePlans: [plans[1]!] };
+    expect(
+      await refusal(
+        hotelier.giftCards.updateType({
+          params: { id: type.id },
+          body: typeBody({ ...same, price: 400, limit: 9 }),
+        }),
+      ),
+    ).toMatchObject({
+      status: 409,
+      code: 'gift_card_type_locked',
+      params: { fields: 'price, netPrice, limit' },
+    });
+    expect(
+      await refusal(
+        hotelier.giftCards.updateType({
+          params: { id: type.id },
+          body: typeBody({ ...same, ratePlans: [plans[0]!] }),
+        }),
+      ),
+    ).toMatchObject({ status: 409, code: 'gift_card_type_locked', params: { fields: 'ratePlans' } });
+    expect(
+      await refusal(
+        hotelier.giftCards.updateType({
+          params: { id: type.id },
+          body: typeBody({ ...same, giftcardType: 2, ratePlans: [] }),
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'gift_card_kind_fixed' });
+    const retitled = await hotelier.giftCards.updateType({
+      params: { id: type.id },
+      body: typeBody({ ...same, title: 'Renamed', description: 'New words', offerLetterDelivery: true }),
+    });
+    expect(retitled).toMatchObject({ title: 'Renamed', offerLetterDelivery: true, price: 350, issued: 1 });
+
+    const copy = await hotelier.giftCards.duplicateType({ params: { id: type.id }, body: { propertyId } });
+    expect(copy).toMatchObject({
+      status: 'created',
+      title: 'Renamed',
+      price: 350,
+      issued: 0,
+      stock: 4,
+      locked: false,
+      duplicateOf: type.id,
+      ratePlans: [expect.objectContaining(plans[1]!)],
+    });
+    const repriced = await hotelier.giftCards.updateType({
+      params: { id: copy.id },
+      body: typeBody({ ...same, title: 'Renamed', price: 500 }),
+    });
+    expect(repriced.price).toBe(500);
+    const sizes = await hotelier.giftCards.typeSizes({ query: { propertyId } });
+    expect(sizes.items.find((s) => s.id === type.id)).toEqual({ id: type.id, limit: 4, issued: 1, stock: 3 });
+    expect(sizes.items.find((s) => s.id === copy.id)).toEqual({ id: copy.id, limit: 4, issued: 0, stock: 4 });
+  });
+
+  it('another property’s staff reach none of it (404), even naming their own property', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Mine' }) });
+    const { cards } = await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: { propertyId, recipients: recipients(1, 'mine') },
+    });
+    const card = cards[0]!;
+    const rivalProperty = (await server.db.one<{ id: string }>(
+      `select id from properties where key = 'casa-alfama'`,
+    ))!.id;
+    for (const asked of [propertyId, rivalProperty]) {
+      expect(
+        await refusal(rival.giftCards.getType({ params: { id: type.id }, query: { propertyId: asked } })),
+      ).toMatchObject({
+        status: 404,
+        code: expect.stringMatching(/^(property|gift_card_type)_not_found$/),
+      });
+      expect(
+        await refusal(
+          rival.giftCards.issue({
+            params: { id: type.id },
+            body: { propertyId: asked, recipients: recipients(1, 'x') },
+          }),
+        ),
+      ).toMatchObject({ status: 404 });
+      expect(
+        await refusal(
+          rival.giftCards.markUsed({
+            params: { id: card.id },
+            body: { propertyId: asked, notes: 'mine now' },
+          }),
+        ),
+      ).toMatchObject({
+        status: 404,
+        code: expect.stringMatching(/^(property|gift_card)_not_found$/),
+      });
+    }
+    expect(await refusal(rival.giftCards.list({ query: { propertyId } }))).toMatchObject({ status: 404 });
+    const after = await hotelier.giftCards.get({ params: { id: card.id }, query: { propertyId } });
+    expect(after.booked).toBe(false);
+    expect(
+      (await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } })).issued,
+    ).toBe(1);
+  });
+});
+
+describe('issuing', () => {
+  it('issues one card per row with unguessable unique codes, and a rerun of the rows issues nothing new', async () => {
+    const type = await hotelier.giftCards.createType({
+      body: typeBody({ title: 'Bulk', limit: 10, netPrice: 280, publish: true }),
+    });
+    const first = await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: {
+        propertyId,
+        recipients: [
+          ...recipients(3),
+          { rowKey: 'noted', name: 'Ann', email: 'ANN@Example.com', note: 'VIP' },
+        ],
+        buyerName: 'Acme ehf.',
+        buyerEmail: 'buyer@acme.is',
+      },
+    });
+    expect(first.created).toBe(4);
+    expect(first.stock).toBe(6);
+    expect(first.cards.map((c) => c.rowKey)).toEqual(['row-0', 'row-1', 'row-2', 'noted']);
+    for (const c of first.cards) {
+      expect(c.generatedId).toMatch(CODE);
+      expect(c).toMatchObject({
+        giftCardTypeId: type.id,
+        title: 'Bulk',
+        kind: 'gift_card',
+        booked: false,
+        delivered: false,
+        price: 300,
+        netPrice: 280,
+        sourceOfSale: 'back_office',
+        buyerName: 'Acme ehf.',
+        supplierName: expect.any(String),
+        agentBooking: null,
+        expirationDate: addMonthsToDay(today(), 48),
+      });
+    }
+    expect(first.cards[3]).toMatchObject({ name: 'Ann', email: 'ann@example.com', notes: 'VIP' });
+    expect(new Set(first.cards.map((c) => c.generatedId)).size).toBe(4);
+
+    // The same rows again, with two more: only the two are issued; the others come back as they were.
+    const again = await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: { propertyId, recipients: recipients(5), expirationDate: day(10), netPrice: 0 },
+    });
+    expect(again.created).toBe(2);
+    expect(again.stock).toBe(4);
+    expect(again.cards.slice(0, 3).map((c) => c.id)).toEqual(first.cards.slice(0, 3).map((c) => c.id));
+    expect(again.cards[4]).toMatchObject({ expirationDate: day(10), netPrice: 0 });
+    const count = await server.db.one<{ n: number }>(
+      'select count(*)::int as n from gift_cards where gift_card_type_id = $1',
+      [type.id],
+    );
+    expect(Number(count!.n)).toBe(6);
+
+    // More rows than the stock: none is issued.
+    const over = await refusal(
+      hotelier.giftCards.issue({
+        params: { id: type.id },
+        body: { propertyId, recipients: recipients(5, 'more') },
+      }),
+    );
+    expect(over).toMatchObject({ status: 409, code: 'out_of_stock', params: { stock: 4, asked: 5 } });
+    expect(
+      (await hotelier.giftCards.typeSizes({ query: { propertyId } })).items.find((s) => s.id === type.id),
+    ).toMatchObject({ issued: 6, stock: 4 });
+    // A past custom expiry, a repeated row key, a bad e-mail.
+    expect(
+      await refusal(
+        hotelier.giftCards.issue({
+          params: { id: type.id },
+          body: { propertyId, recipients: recipients(1, 'late'), expirationDate: day(-1) },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'expiration_past', params: { today: today() } });
+    expect(
+      await refusal(
+        hotelier.giftCards.issue({
+          params: { id: type.id },
+          body: { propertyId, recipients: [...recipients(1, 'dup'), ...recipients(1, 'dup')] },
+        }),
+      ),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await refusal(
+        hotelier.giftCards.issue({
+          params: { id: type.id },
+          body: { propertyId, recipients: [{ rowKey: 'bad', name: 'Bad', email: 'not-an-email' }] },
+        }),
+      ),
+    ).toMatchObject({ status: 400 });
+  });
+
+  it('50 calls at once for a type with 10 left: exactly 10 issued, 40 out of stock', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Race', limit: 12 }) });
+    await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: { propertyId, recipients: recipients(2, 'pre') },
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        hotelier.giftCards.issue({
+          params: { id: type.id },
+          body: {
+            propertyId,
+            recipients: [{ rowKey: `race-${i}`, name: `R ${i}`, email: `r${i}@example.com` }],
+          },
+        }),
+      ),
+    );
+    const ok = results.filter((r) => r.status === 'fulfilled');
+    const refused = results.filter(
+      (r) => r.status === 'rejected' && r.reason instanceof ApiError && r.reason.code === 'out_of_stock',
+    );
+    expect(ok).toHaveLength(10);
+    expect(refused).toHaveLength(40);
+    const row = await server.db.one<{ issued: number; n: number }>(
+      `select t.issued, (select count(*)::int from gift_cards c where c.gift_card_type_id = t.id) as n
+         from gift_card_types t where t.id = $1`,
+      [type.id],
+    );
+    expect({ issued: row!.issued, n: Number(row!.n) }).toEqual({ issued: 12, n: 12 });
+  });
+
+  it('the same rows sent twice at once (another key each) are issued once', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Rerun', limit: 20 }) });
+    const rows = recipients(8, 'csv');
+    const replies = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        hotelier.giftCards.issue({ params: { id: type.id }, body: { propertyId, recipients: rows } }),
+      ),
+    );
+    expect(replies.map((r) => r.created).sort()).toEqual([0, 0, 0, 8]);
+    const ids = replies.map((r) => r.cards.map((c) => c.id).join());
+    expect(new Set(ids).size).toBe(1);
+    const after = await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } });
+    expect(after).toMatchObject({ issued: 8, stock: 12 });
+  });
+});
+
+describe('issued cards', () => {
+  let typeId: string;
+  let cards: { id: string; generatedId: string }[];
+  beforeAll(async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Orders', limit: 10 }) });
+    typeId = type.id;
+    cards = (
+      await hotelier.giftCards.issue({
+        params: { id: typeId },
+        body: { propertyId, recipients: recipients(4, 'order') },
+      })
+    ).cards;
+  });
+
+  it('are listed 10 a page with the filters and sorts of the orders page', async () => {
+    const page = await hotelier.giftCards.list({ query: { propertyId } });
+    expect(page.meta.limit).toBe(10);
+    expect(page.items.length).toBeLessThanOrEqual(10);
+    const newest = page.items.map((c) => c.createdAt);
+    expect([...newest].sort().reverse()).toEqual(newest);
+    const ofType = await hotelier.giftCards.list({
+      query: { propertyId, giftCardTypeId: typeId, orderBy: 'code', orderDirection: 'asc' },
+    });
+    expect(ofType.meta.total).toBe(4);
+    expect(ofType.items.map((c) => c.generatedId)).toEqual(cards.map((c) => c.generatedId).sort());
+    const byTerm = await hotelier.giftCards.list({
+      query: { propertyId, term: cards[2]!.generatedId.toLowerCase() },
+    });
+    expect(byTerm.items.map((c) => c.id)).toEqual([cards[2]!.id]);
+    await hotelier.giftCards.markUsed({
+      params: { id: cards[0]!.id },
+      body: { propertyId, notes: 'Stayed' },
+    });
+    await hotelier.giftCards.markDelivered({ params: { id: cards[1]!.id }, body: { propertyId } });
+    const used = await hotelier.giftCards.list({
+      query: { propertyId, giftCardTypeId: typeId, booked: true },
+    });
+    expect(used.items.map((c) => c.id)).toEqual([cards[0]!.id]);
+    const unused = await hotelier.giftCards.list({
+      query: { propertyId, giftCardTypeId: typeId, booked: 'false' },
+    });
+    expect(unused.meta.total).toBe(3);
+    const sent = await hotelier.giftCards.list({
+      query: { propertyId, giftCardTypeId: typeId, delivered: true },
+    });
+    expect(sent.items.map((c) => c.id)).toEqual([cards[1]!.id]);
+    expect(
+      (await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: typeId, sendByLetter: true } }))
+        .meta.total,
+    ).toBe(0);
+    expect(
+      (await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: typeId, kind: 'upsell' } })).meta
+        .total,
+    ).toBe(0);
+    expect(
+      (
+        await hotelier.giftCards.list({
+          query: { propertyId, giftCardTypeId: typeId, soldFrom: today(), soldTo: today() },
+        })
+      ).meta.total,
+    ).toBe(4);
+    expect(
+      (await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: typeId, soldFrom: day(1) } }))
+        .meta.total,
+    ).toBe(0);
+    expect(
+      (await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: typeId, soldTo: day(-1) } })).meta
+        .total,
+    ).toBe(0);
+    expect(
+      await refusal(hotelier.giftCards.list({ query: { propertyId, soldFrom: day(1), soldTo: day(0) } })),
+    ).toMatchObject({ status: 400 });
+  });
+
+  it('mark used needs a note and happens once, even asked twice at once; mark unused and delivered likewise', async () => {
+    const card = cards[2]!;
+    expect(
+      await refusal(
+        hotelier.giftCards.markUsed({ params: { id: card.id }, body: { propertyId, notes: '  ' } }),
+      ),
+    ).toMatchObject({ status: 400 });
+    const both = await Promise.allSettled([
+      hotelier.giftCards.markUsed({ params: { id: card.id }, body: { propertyId, notes: 'first' } }),
+      hotelier.giftCards.markUsed({ params: { id: card.id }, body: { propertyId, notes: 'second' } }),
+    ]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const lost = both.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ status: 409, code: 'gift_card_used' });
+    const unused = await hotelier.giftCards.markUnused({
+      params: { id: card.id },
+      body: { propertyId, notes: 'Given back' },
+    });
+    expect(unused).toMatchObject({ booked: false, notes: 'Given back' });
+    expect(
+      await refusal(
+        hotelier.giftCards.markUnused({ params: { id: card.id }, body: { propertyId, notes: 'again' } }),
+      ),
+    ).toMatchObject({ status: 409, code: 'gift_card_not_used' });
+    const delivered = await hotelier.giftCards.markDelivered({
+      params: { id: card.id },
+      body: { propertyId },
+    });
+    expect(delivered.delivered).toBe(true);
+    expect(
+      await refusal(hotelier.giftCards.markDelivered({ params: { id: card.id }, body: { propertyId } })),
+    ).toMatchObject({ status: 409, code: 'gift_card_delivered' });
+    const admin = server.client(await server.signIn('admin'));
+    const trail = await admin.admin.audit({ query: { objectType: 'giftCard', objectId: card.id } });
+    expect(trail.items.map((e) => e.action)).toEqual(['markDelivered', 'markUnused', 'markUsed']);
+  });
+
+  it('mark unused is refused once the stay it paid for has begun, unless that booking is cancelled', async () => {
+    const card = cards[3]!;
+    const booking = (await server.db.one<{ id: string; reservation_id: string }>(
+      `select id, reservation_id from bookings where property_id = $1 limit 1`,
+      [propertyId],
+    ))!;
+    expect(booking).toBeTruthy();
+    await hotelier.giftCards.markUsed({ params: { id: card.id }, body: { propertyId, notes: 'Booked' } });
+    await server.db.query('update gift_cards set booking_id = $2, booking_type = $3 where id = $1', [
+      card.id,
+      booking.id,
+      'normal',
+    ]);
+    const setBooking = (arrival: string, status: string) =>
+      server.db.query(
+        `update bookings set arrival_date = $2::date, departure_date = $2::date + 2, status = $3 where id = $1`,
+        [booking.id, arrival, status],
+      );
+    const unuse = () =>
+      hotelier.giftCards.markUnused({ params: { id: card.id }, body: { propertyId, notes: 'Undo' } });
+
+    await setBooking(day(-1), 'new');
+    expect(await refusal(unuse())).toMatchObject({
+      status: 409,
+      code: 'gift_card_consumed',
+      params: { arrival: day(-1) },
+    });
+    const shown = await hotelier.giftCards.get({ params: { id: card.id }, query: { propertyId } });
+    expect(shown.agentBooking).toMatchObject({
+      bookingId: booking.id,
+      reservationId: booking.reservation_id,
+      arrivalDate: day(-1),
+      status: 'new',
+      bookingType: 'normal',
+    });
+    expect(shown.booked).toBe(true);
+    await setBooking(day(5), 'modified');
+    expect(await refusal(unuse())).toMatchObject({
+      status: 409,
+      code: 'gift_card_booking_active',
+      params: { reservationId: booking.reservation_id },
+    });
+    await setBooking(day(-1), 'canceled');
+    expect(await unuse()).toMatchObject({ booked: false, notes: 'Undo' });
+  });
+
+  it('details: the expiry not before today, a name, a valid e-mail', async () => {
+    const card = cards[1]!;
+    expect(
+      await refusal(
+        hotelier.giftCards.updateDetails({
+          params: { id: card.id },
+          body: { propertyId, expirationDate: day(-1), name: 'Jo', email: 'jo@example.com' },
+        }),
+      ),
+    ).toMatchObject({
+      status: 400,
+      code: 'expiration_past',
+      fields: [expect.objectContaining({ field: 'expirationDate' })],
+    });
+    expect(
+      await refusal(
+        hotelier.giftCards.updateDetails({
+          params: { id: card.id },
+          body: { propertyId, expirationDate: day(3), name: '', email: 'jo@example.com' },
+        }),
+      ),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await refusal(
+        hotelier.giftCards.updateDetails({
+          params: { id: card.id },
+          body: { propertyId, expirationDate: day(3), name: 'Jo', email: 'jo@' },
+        }),
+      ),
+    ).toMatchObject({ status: 400 });
+    const changed = await hotelier.giftCards.updateDetails({
+      params: { id: card.id },
+      body: { propertyId, expirationDate: today(), name: 'Jo Jónsdóttir', email: 'Jo@Example.com' },
+    });
+    expect(changed).toMatchObject({
+      expirationDate: today(),
+      name: 'Jo Jónsdóttir',
+      email: 'jo@example.com',
+    });
+  });
+});
