@@ -52,6 +52,15 @@ describe('the first load', () => {
     expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
   });
 
+  it('sends a visitor already signed in from /login on, through the router', async () => {
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(storedFor(supplierUser, Date.now() + 3_600_000)));
+    const { router } = drawAt('/login', { client: () => fakeClient(), checkToken: async () => 'valid' });
+    router.arrive();
+    expect(await screen.findByRole('heading', { name: 'Bookings', level: 1 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/bookings');
+    expect(screen.queryByRole('heading', { name: 'Sign in to Tern' })).toBeNull();
+  });
+
   it('draws a signed-in page once the token check accepts, then takes the user the SDK reads', async () => {
     window.localStorage.setItem(SESSION_KEY, JSON.stringify(storedFor(supplierUser, Date.now() + 3_600_000)));
     let answer: (reply: unknown) => void = () => {};

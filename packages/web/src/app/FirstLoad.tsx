@@ -1,6 +1,6 @@
 import { LOGIN_PATH, titleKeys } from '@tern/core';
 import type { i18n } from 'i18next';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../components/Spinner';
 import { BareLayout } from '../layouts/BareLayout';
@@ -40,30 +40,36 @@ interface Made {
 export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
   const [made, setMade] = useState<Made | null>(null);
   const [signInFirst] = useState(() => window.location.pathname === LOGIN_PATH);
-
-  useEffect(() => {
-    let cancelled = false;
-    const make = (routed: Routed) => {
-      if (cancelled) return;
+  const mounted = useRef(true);
+  const madeOnce = useRef<Made | null>(null);
+  /** Makes the router where the browser's address is now, once its chunk is there. */
+  const makeRouter = useCallback(() => {
+    void loadRouted().then((routed) => {
+      if (!mounted.current || madeOnce.current) return;
       const router = routed.createAppRouter(services);
       services.navigate = (href, options) =>
         void router.navigate({ href, replace: options?.replace ?? false });
       services.currentLocation = () => router.state.location.href;
-      setMade({ routed, router });
-    };
+      madeOnce.current = { routed, router };
+      setMade(madeOnce.current);
+    });
+  }, [services, loadRouted]);
+
+  useEffect(() => {
+    mounted.current = true;
     // Until the router is made, a navigation moves the browser's address and makes it: the router starts
     // where the visitor is going.
     services.navigate = (href, options) => {
       window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', href);
-      void loadRouted().then(make);
+      makeRouter();
     };
     // The sign-in page loads the router now (after its first paint) and makes it at the first navigation.
     if (signInFirst) void loadRouted();
-    else void loadRouted().then(make);
+    else makeRouter();
     return () => {
-      cancelled = true;
+      mounted.current = false;
     };
-  }, [services, loadRouted, signInFirst]);
+  }, [services, loadRouted, signInFirst, makeRouter]);
 
   return (
     <SessionRoot services={services} i18n={i18n}>
@@ -71,7 +77,7 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
         made ? (
           <made.routed.RoutedApp services={services} router={made.router} />
         ) : (
-          <SignInFirst enabled={signInFirst} />
+          <SignInFirst enabled={signInFirst} makeRouter={makeRouter} />
         )
       }
     </SessionRoot>
@@ -83,10 +89,14 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
  * it, for a visitor signed out when the app starts (a signed-in one is sent on by the router's guards). It stays
  * until the router is made, signed in meanwhile (its button busy), so nothing blinks. Otherwise a quiet wait.
  */
-function SignInFirst({ enabled }: { enabled: boolean }) {
+function SignInFirst({ enabled, makeRouter }: { enabled: boolean; makeRouter: () => void }) {
   const session = useSession();
   const { t } = useTranslation();
   const [draw] = useState(() => enabled && !session);
+  // Signed in already (a stored session on /login): the router's guards send the visitor on.
+  useEffect(() => {
+    if (enabled && !draw) makeRouter();
+  }, [enabled, draw, makeRouter]);
   return draw ? <SignInPage /> : <FullPageLoader label={t(titleKeys.loading)} />;
 }
 
