@@ -86,7 +86,7 @@ describe('InventoryGrid', () => {
     expect(stops[0]!.getAttribute('data-day')).toBe(today);
     const [inView, ahead] = onMonthsInView.mock.calls.at(-1)!;
     expect(inView.map((m: { key: string }) => m.key)).toEqual(['2026-11', '2026-12']);
-    expect(ahead.map((m: { key: string }) => m.key)).toEqual(['2027-01']);
+    expect(ahead.map((m: { key: string }) => m.key)).toEqual(['2027-01', '2027-02']);
   });
 
   it('says what each cell holds, and marks the days still loading', () => {

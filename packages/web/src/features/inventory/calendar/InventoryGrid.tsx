@@ -45,7 +45,7 @@ export interface InventoryGridProps {
   versions: Readonly<Record<string, number>>;
   status: Readonly<Record<string, MonthStatus>>;
   today: Day;
-  /** The months in view changed: load them, and the next one ahead. */
+  /** The months in view changed: load them, and the next two ahead (a page down may show parts of both). */
   onMonthsInView: (inView: CalendarWindow['months'], ahead: CalendarWindow['months']) => void;
   /** Enter (or a double click) on a cell: edit from there. */
   onEdit: (row: GridRow, day: Day) => void;
@@ -324,13 +324,13 @@ export function InventoryGrid({
     Math.ceil((view.top + view.height - HEAD_HEIGHT) / ROW_HEIGHT) + OVERSCAN,
   );
 
-  // The months in view, and the one after (scrolling on finds it loaded).
+  // The months in view, and the two after (paging on finds them loaded).
   const firstMonth = window.months.indexOf(monthAt(window, firstCol));
   const lastMonth = window.months.indexOf(monthAt(window, endCol));
   useEffect(() => {
     onMonthsInView(
       window.months.slice(firstMonth, lastMonth + 1),
-      window.months.slice(lastMonth + 1, lastMonth + 2),
+      window.months.slice(lastMonth + 1, lastMonth + 3),
     );
   }, [firstMonth, lastMonth, window, onMonthsInView]);
 
