@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every test there is — lint, type-check, the generated docs, unit and integration tests
-// (vitest, all packages), the server's integration tests again on a throwaway PostgreSQL (scripts/postgres.mjs),
-// then the browser tests (Playwright on Debian's chromium). Ends with one line "N passed, N failed" counting
-// every test case.
+// `npm test`: every test there is — lint, type-check, the generated docs (API, machines), unit and
+// integration tests (vitest, all packages; core's prints the machines' coverage table), the server's
+// integration tests again on a throwaway PostgreSQL (scripts/postgres.mjs), then the browser tests
+// (Playwright on Debian's chromium). Ends with one line "N passed, N failed" counting every test case.
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium, ensureInstalled, log, root, run } from './lib.mjs';
 import { startPostgres } from './postgres.mjs';
@@ -32,6 +32,12 @@ await step('API reference up to date', 'npx', [
   'tsx',
   '--conditions=source',
   'packages/sdk/scripts/gen-api-docs.ts',
+  '--check',
+]);
+await step('machines page up to date', 'npx', [
+  'tsx',
+  '--conditions=source',
+  'scripts/gen-machines-doc.ts',
   '--check',
 ]);
 await step('unit and integration tests (vitest)', 'npx', [

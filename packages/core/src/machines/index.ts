@@ -1,1 +1,3 @@
 export * from './catalogue.js';
+export * from './mermaid.js';
+export * from './structure.js';

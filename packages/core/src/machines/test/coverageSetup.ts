@@ -1,0 +1,38 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import type { MachineCoverage } from './modelPaths.js';
+
+/**
+ * The core project's global setup: gives the model-based tests a directory for their figures and, at the
+ * end of the run, prints the machines' coverage table (states and transitions reached / total).
+ */
+export default function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'tern-machine-coverage-'));
+  project.provide('machineCoverageDir', dir);
+  return () => {
+    const rows = readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as MachineCoverage)
+      .sort((a, b) => a.name.localeCompare(b.name));
+    rmSync(dir, { recursive: true, force: true });
+    if (rows.length > 0) process.stdout.write(coverageTable(rows));
+  };
+}
+
+const percent = (a: number, b: number) => `${b === 0 ? 100 : Math.floor((a / b) * 1000) / 10} %`;
+
+/** The table `npm test` prints: one row a machine, 100 % required for the model-tested ones. */
+export function coverageTable(rows: readonly MachineCoverage[]): string {
+  const lines = rows.map((r) => {
+    const full = r.states.reached === r.states.total && r.transitions.taken === r.transitions.total;
+    const excused = r.transitions.unreachable ? ` (+${r.transitions.unreachable} unreachable by design)` : '';
+    return `  ${full ? 'ok  ' : 'LOW '} ${r.name.padEnd(24)} states ${`${r.states.reached}/${r.states.total}`.padStart(
+      6,
+    )} ${percent(r.states.reached, r.states.total).padStart(7)}   transitions ${`${r.transitions.taken}/${r.transitions.total}`.padStart(
+      6,
+    )} ${percent(r.transitions.taken, r.transitions.total).padStart(7)}   ${r.paths} paths${excused}`;
+  });
+  return `\nMachine coverage (model-based tests, core):\n${lines.join('\n')}\n\n`;
+}
