@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { apiKeyView, hasNoErrors, maskApiKey, validateApiKeyName } from '@tern/core';
+import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput, apiKeyView, maskApiKey } from '@tern/core';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +18,8 @@ import { ConfirmActionDialog } from './ConfirmActionDialog';
 import { copyText } from './ResellersPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useConfirmedAction } from './useConfirmedAction';
+import { useFormDrawer } from './useFormDrawer';
+import { useFormTexts } from './useFormTexts';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
 
@@ -176,6 +178,7 @@ export function ApiKeysPage() {
   );
 }
 
+/** The create form (name required): core's `formDrawerMachine` with `apiKeyFormInput`; this only draws it. */
 function CreateKeyForm({
   onCancel,
   onCreated,
@@ -184,40 +187,37 @@ function CreateKeyForm({
   onCreated: (key: CreatedApiKey) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { client } = useServices();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const [input] = useState(apiKeyFormInput);
+  const form = useFormDrawer<ApiKeyDraft, CreatedApiKey>(
+    input,
+    (draft) => client.apiKeys.create({ body: apiKeyBodyOf(draft) }),
+    onCreated,
+  );
+  const texts = useFormTexts(form);
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateApiKeyName(name);
-    setError(found.name ? t(found.name) : null);
-    if (!hasNoErrors(found)) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      onCreated(await client.apiKeys.create({ body: { name: name.trim() } }));
-    } catch (e) {
-      setFailure(errorText(e));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
-      {failure ? (
+      {texts.failure ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {failure}
+          {texts.failure}
         </Alert>
       ) : null}
-      <TextField label={t('api_keys.name')} value={name} onChange={setName} isRequired errorMessage={error} />
+      <TextField
+        label={t('api_keys.name')}
+        value={form.values.name}
+        onChange={(name) => form.change({ name })}
+        isRequired
+        errorMessage={texts.field('name')}
+      />
       <div className="admin-form__actions">
         <Button variant="secondary" onPress={onCancel}>
           {t('admin.cancel')}
         </Button>
-        <Button type="submit" isDisabled={busy}>
+        <Button type="submit" isDisabled={form.busy}>
           {t('api_keys.create')}
         </Button>
       </div>

@@ -1,4 +1,10 @@
-import { hasNoErrors, timeZoneOptions, validatePropertyForm } from '@tern/core';
+import {
+  type AdminPropertyDraft,
+  adminPropertyBodyOf,
+  adminPropertyFormInput,
+  PROPERTY_TEXT_FIELDS,
+  timeZoneOptions,
+} from '@tern/core';
 import {
   ADMIN_PAGE_SIZE,
   type AdminProperty,
@@ -17,12 +23,13 @@ import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
-import { useErrorText } from '../errors/useErrorText';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
 import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useAdminList } from './useAdminList';
 import { useConfirmedAction } from './useConfirmedAction';
+import { useFormDrawer } from './useFormDrawer';
+import { useFormTexts } from './useFormTexts';
 
 /**
  * The properties list (document 2 §2): search, add; name and e-mail; edit and lock override on or off
@@ -107,27 +114,6 @@ export function PropertiesPanel() {
   );
 }
 
-const TEXT_FIELDS = [
-  ['name', 'name', true],
-  ['email', 'email', true],
-  ['replyToName', 'reply_to_name', false],
-  ['replyToEmail', 'reply_to_email', false],
-  ['companyRegistrationNumber', 'company_registration_number', false],
-  ['phone', 'phone', false],
-  ['address', 'address', false],
-  ['city', 'city', false],
-  ['state', 'state', false],
-  ['zipCode', 'zip', false],
-  ['country', 'country', false],
-] as const;
-type TextFieldName = (typeof TEXT_FIELDS)[number][0];
-type PropertyDraft = Record<TextFieldName, string> & {
-  pms: string | null;
-  propertyType: AdminPropertyType | null;
-  channexPropertyId: string;
-  timezone: string;
-};
-
 /**
  * The admin's property form (document 2 §3, §5): name, PMS, e-mail, reply-to, property type (a car station or
  * one of the 22 lodging types; the kind stays once saved), the Channex id (masked; left as it is unless a new
@@ -143,27 +129,27 @@ function PropertyForm({
   onSaved: (property: AdminProperty, created: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { client } = useServices();
   const zones = useMemo(() => timeZoneOptions(new Date()), []);
-  const [draft, setDraft] = useState<PropertyDraft>(() => ({
-    ...(Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, property?.[field] ?? ''])) as Record<
-      TextFieldName,
-      string
-    >),
-    pms: property?.pms ?? null,
-    propertyType: property?.propertyType ?? null,
-    channexPropertyId: '',
-    timezone: property?.timezone ?? 'UTC',
-  }));
+  const [input] = useState(() => adminPropertyFormInput(property));
+  const form = useFormDrawer<AdminPropertyDraft, AdminProperty>(
+    input,
+    (values) =>
+      property
+        ? client.admin.updateProperty({
+            params: { id: property.id },
+            body: adminPropertyBodyOf(values, 'edit'),
+          })
+        : client.admin.createProperty({ body: adminPropertyBodyOf(values, 'create') }),
+    (saved) => onSaved(saved, property === null),
+  );
+  const texts = useFormTexts(form);
+  const { values: draft, busy } = form;
+  const set = form.change;
+  const err = texts.field;
   const [zoneInput, setZoneInput] = useState(
     () => zones.find((z) => z.id === draft.timezone)?.label ?? draft.timezone,
   );
-  const [errors, setErrors] = useState<ReturnType<typeof validatePropertyForm>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<PropertyDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const err = (field: keyof typeof errors) => (errors[field] ? t(errors[field]!) : null);
   // A saved hotel offers the lodging types, a saved car station only itself.
   const types: readonly AdminPropertyType[] = property
     ? property.propertyType === 'vehicle'
@@ -173,55 +159,20 @@ function PropertyForm({
   const shownZones = zones
     .filter((z) => z.label.toLowerCase().includes(zoneInput.toLowerCase()))
     .slice(0, 80);
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validatePropertyForm(draft, { mode: property ? 'edit' : 'create' });
-    setErrors(found);
-    if (!hasNoErrors(found)) return;
-    setBusy(true);
-    setFailure(null);
-    const text = Object.fromEntries(TEXT_FIELDS.map(([field]) => [field, draft[field].trim()])) as Record<
-      TextFieldName,
-      string
-    >;
-    const common = {
-      ...text,
-      pms: draft.pms as (typeof PMS_OPTIONS)[number],
-      propertyType: draft.propertyType!,
-      timezone: draft.timezone,
-    };
-    try {
-      const saved = property
-        ? await client.admin.updateProperty({
-            params: { id: property.id },
-            body: {
-              ...common,
-              ...(draft.channexPropertyId.trim()
-                ? { channexPropertyId: draft.channexPropertyId.trim() }
-                : {}),
-            },
-          })
-        : await client.admin.createProperty({
-            body: { ...common, channexPropertyId: draft.channexPropertyId.trim() },
-          });
-      onSaved(saved, property === null);
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
 
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
-      {failure ? (
+      {texts.failure ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {failure}
+          {texts.failure}
         </Alert>
       ) : null}
       <div className="admin-form__grid">
-        {TEXT_FIELDS.slice(0, 4).map(([field, label, required]) => (
+        {PROPERTY_TEXT_FIELDS.slice(0, 4).map(([field, label, required]) => (
           <TextField
             key={field}
             label={t(`admin.properties.${label}`)}
@@ -231,7 +182,7 @@ function PropertyForm({
             {...(field === 'email' || field === 'replyToEmail'
               ? { type: 'email', inputMode: 'email' as const }
               : {})}
-            errorMessage={err(field as keyof typeof errors)}
+            errorMessage={err(field)}
           />
         ))}
         <Select
@@ -264,7 +215,7 @@ function PropertyForm({
           }
           errorMessage={err('channexPropertyId')}
         />
-        {TEXT_FIELDS.slice(4).map(([field, label]) => (
+        {PROPERTY_TEXT_FIELDS.slice(4).map(([field, label]) => (
           <TextField
             key={field}
             label={t(`admin.properties.${label}`)}

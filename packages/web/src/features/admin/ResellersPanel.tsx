@@ -1,4 +1,4 @@
-import { hasNoErrors, validateResellerForm } from '@tern/core';
+import { RESELLER_FORM_FIELDS, type ResellerDraft, resellerBodyOf, resellerFormInput } from '@tern/core';
 import { ADMIN_PAGE_SIZE, type Reseller } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,12 +9,13 @@ import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
-import { useErrorText } from '../errors/useErrorText';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
 import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useAdminList } from './useAdminList';
 import { useConfirmedAction } from './useConfirmedAction';
+import { useFormDrawer } from './useFormDrawer';
+import { useFormTexts } from './useFormTexts';
 
 /** Copies a text and says so (the external id's copy icon, document 2 §2). */
 export async function copyText(text: string, done: string, failed: string): Promise<void> {
@@ -128,24 +129,10 @@ export function ResellersPanel() {
   );
 }
 
-const RESELLER_FIELDS = [
-  ['name', 'name', true],
-  ['email', 'email', true],
-  ['phone', 'phone', true],
-  ['address1', 'address', false],
-  ['city', 'city', false],
-  ['zipCode', 'zip', false],
-  ['country', 'country', true],
-  ['taxId', 'tax_id', false],
-  ['governmentId', 'government_id', false],
-  ['legalName', 'legal_name', false],
-  ['emailInvoice', 'email_invoice', false],
-  ['externalId', 'external_id', false],
-] as const;
-type ResellerField = (typeof RESELLER_FIELDS)[number][0];
-type ResellerDraft = Record<ResellerField, string>;
-
-/** The reseller form (document 2 §3, §5): every field; the global id read-only when editing. */
+/**
+ * The reseller form (document 2 §3, §5): every field; the global id read-only when editing. Core's
+ * `formDrawerMachine` with the reseller rule (`resellerFormInput`); this only draws it.
+ */
 function ResellerForm({
   reseller,
   onCancel,
@@ -156,59 +143,47 @@ function ResellerForm({
   onSaved: (reseller: Reseller, created: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { client } = useServices();
-  const [draft, setDraft] = useState<ResellerDraft>(
-    () =>
-      Object.fromEntries(RESELLER_FIELDS.map(([field]) => [field, reseller?.[field] ?? ''])) as ResellerDraft,
+  const [input] = useState(() => resellerFormInput(reseller));
+  const form = useFormDrawer<ResellerDraft, Reseller>(
+    input,
+    (draft) => {
+      const body = resellerBodyOf(draft);
+      return reseller
+        ? client.admin.updateReseller({ params: { id: reseller.id }, body })
+        : client.admin.createReseller({ body });
+    },
+    (saved) => onSaved(saved, reseller === null),
   );
-  const [errors, setErrors] = useState<ReturnType<typeof validateResellerForm>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const texts = useFormTexts(form);
+  const { values: draft, busy } = form;
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateResellerForm(draft);
-    setErrors(found);
-    if (!hasNoErrors(found)) return;
-    setBusy(true);
-    setFailure(null);
-    const body = Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim()])) as ResellerDraft;
-    try {
-      const saved = reseller
-        ? await client.admin.updateReseller({ params: { id: reseller.id }, body })
-        : await client.admin.createReseller({ body });
-      onSaved(saved, reseller === null);
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
-      {failure ? (
+      {texts.failure ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {failure}
+          {texts.failure}
         </Alert>
       ) : null}
       {reseller ? (
         <TextField label={t('admin.resellers.global_id')} value={reseller.globalId} isReadOnly />
       ) : null}
       <div className="admin-form__grid">
-        {RESELLER_FIELDS.map(([field, label, required]) => (
+        {RESELLER_FORM_FIELDS.map(([field, label, required]) => (
           <TextField
             key={field}
             label={t(`admin.resellers.${label}`)}
             value={draft[field]}
-            onChange={(value) => setDraft((d) => ({ ...d, [field]: value }))}
+            onChange={(value) => form.change({ [field]: value })}
             isRequired={required}
             {...(field === 'email' || field === 'emailInvoice'
               ? { type: 'email', inputMode: 'email' as const }
               : {})}
             {...(field === 'phone' ? { type: 'tel', inputMode: 'tel' as const } : {})}
-            errorMessage={
-              errors[field as keyof typeof errors] ? t(errors[field as keyof typeof errors]!) : null
-            }
+            errorMessage={texts.field(field)}
           />
         ))}
       </div>

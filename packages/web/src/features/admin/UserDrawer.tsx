@@ -1,21 +1,20 @@
 import {
   addPropertyRow,
+  adminValidationKeys,
   deletePropertyRow,
-  hasNoErrors,
-  initialPropertyRows,
   PROPERTY_ROLES,
-  type PropertyRowDraft,
-  propertyRowsDisabled,
-  propertyRowsPayload,
-  resellerSelectDisabled,
   selectRowProperty,
   setRowRole,
-  type UserFormErrors,
-  validateUserForm,
+  type UserDraft,
+  userFormAccess,
+  userFormInput,
+  userLinksOf,
+  userRequestOf,
+  userRowErrorField,
   visiblePropertyRows,
 } from '@tern/core';
 import type { ManagedUser, PropertyRole } from '@tern/sdk';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -24,32 +23,13 @@ import { Drawer } from '../../components/Drawer';
 import { PasswordField } from '../../components/PasswordField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { useErrorText } from '../errors/useErrorText';
 import { PropertyPicker, ResellerPicker } from './Pickers';
 import type { UserCalls, UsersScope } from './UsersPanel';
+import { useFormDrawer } from './useFormDrawer';
+import { useFormTexts } from './useFormTexts';
 
 /** The admin's and managers' drawers: 600 px, the whole window at 900 px or less. */
 export const ADMIN_DRAWER_WIDTH = '600px';
-
-interface Draft {
-  email: string;
-  name: string;
-  password: string;
-  confirmPassword: string;
-  sendBookingNotificationEmail: boolean;
-  agent: { id: string; name: string } | null;
-  rows: PropertyRowDraft[];
-}
-
-const draftOf = (user: ManagedUser | null): Draft => ({
-  email: user?.email ?? '',
-  name: user?.name ?? '',
-  password: '',
-  confirmPassword: '',
-  sendBookingNotificationEmail: user?.sendBookingNotificationEmail ?? true,
-  agent: user?.agent ?? null,
-  rows: initialPropertyRows(user?.ternHotels),
-});
 
 /**
  * Add or edit a user (document 2 §3 user form, §5): e-mail (when adding, or for the admin), name, password and
@@ -98,6 +78,10 @@ export function UserDrawer({
   );
 }
 
+/**
+ * The user drawer: core's `formDrawerMachine` with the user rule (`userFormInput`), what may change by §5
+ * (`userFormAccess`) and the request a save sends (`userRequestOf`); this only draws it.
+ */
 function UserForm({
   scope,
   calls,
@@ -112,72 +96,45 @@ function UserForm({
   onSaved: (user: ManagedUser, created: boolean) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(user));
-  const [errors, setErrors] = useState<UserFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setDraft(draftOf(user)), [user]);
-  const isAdmin = scope.kind === 'admin';
-  const changeable = user?.isChangeable ?? true;
-  const emailShown = user === null || isAdmin;
-  const rowsDisabled = propertyRowsDisabled(draft.agent?.id) || !changeable;
-  const links = (user?.ternHotels ?? []).map((p) => ({
-    propertyId: p.propertyId,
-    ternHotelUserId: p.ternHotelUserId,
-    role: p.role,
-  }));
+  const formScope = { isAdmin: scope.kind === 'admin' };
+  const [input] = useState(() => userFormInput(user, formScope));
+  const form = useFormDrawer<UserDraft, ManagedUser>(
+    input,
+    (values) => {
+      const request = userRequestOf(values, user, formScope);
+      return request.kind === 'update' ? calls.update(request.id, request.body) : calls.create(request.body);
+    },
+    (saved) => onSaved(saved, user === null),
+  );
+  const texts = useFormTexts(form);
+  const { values: draft, busy } = form;
+  const set = form.change;
+  const access = userFormAccess(user, draft, formScope);
+  const { rowsDisabled } = access;
+  const links = userLinksOf(user);
+  // A property picked for a row while another row has it: refused, and said beside that row.
+  const [refusedPick, setRefusedPick] = useState<string | null>(null);
+  const rowError = (key: string) =>
+    refusedPick === key ? t(adminValidationKeys.duplicateProperty) : texts.field(userRowErrorField(key));
   // The names of the properties the rows name (the user's, the manager's, and those picked since).
   const [names, setNames] = useState(() => {
     const known = new Map((user?.ternHotels ?? []).map((p) => [p.propertyId, p.name]));
     if (scope.kind === 'manager') for (const p of scope.managed) known.set(p.id, p.name);
     return known;
   });
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const message = (key: string | undefined) => (key ? t(key) : null);
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    const found = validateUserForm(
-      { ...draft, agentId: draft.agent?.id ?? null },
-      { mode: user ? 'edit' : 'create', emailShown },
-    );
-    setErrors(found);
-    if (!hasNoErrors(found)) return;
-    setBusy(true);
-    setFailure(null);
-    const rows = draft.agent ? [] : propertyRowsPayload(draft.rows);
-    try {
-      const common = {
-        name: draft.name.trim(),
-        sendBookingNotificationEmail: draft.sendBookingNotificationEmail,
-        ...(changeable ? { ternHotelUsersAttributes: rows } : {}),
-        ...(isAdmin && changeable ? { agentId: draft.agent?.id ?? null } : {}),
-      };
-      const saved = user
-        ? await calls.update(user.id, { ...common, ...(isAdmin ? { email: draft.email.trim() } : {}) })
-        : await calls.create({
-            ...common,
-            email: draft.email.trim(),
-            password: draft.password,
-            confirmPassword: draft.confirmPassword,
-          });
-      onSaved(saved, user === null);
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    form.submit();
   };
 
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
-      {failure ? (
+      {texts.failure ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {failure}
+          {texts.failure}
         </Alert>
       ) : null}
-      {emailShown ? (
+      {access.emailShown ? (
         <TextField
           label={t('admin.users.email')}
           type="email"
@@ -185,7 +142,7 @@ function UserForm({
           value={draft.email}
           onChange={(email) => set({ email })}
           isRequired
-          errorMessage={message(errors.email)}
+          errorMessage={texts.field('email')}
         />
       ) : null}
       <TextField
@@ -193,7 +150,7 @@ function UserForm({
         value={draft.name}
         onChange={(name) => set({ name })}
         isRequired
-        errorMessage={message(errors.name)}
+        errorMessage={texts.field('name')}
       />
       {user === null ? (
         <>
@@ -203,7 +160,7 @@ function UserForm({
             onChange={(password) => set({ password })}
             isRequired
             autoComplete="new-password"
-            errorMessage={message(errors.password)}
+            errorMessage={texts.field('password')}
           />
           <PasswordField
             label={t('admin.users.confirm_password')}
@@ -211,7 +168,7 @@ function UserForm({
             onChange={(confirmPassword) => set({ confirmPassword })}
             isRequired
             autoComplete="new-password"
-            errorMessage={message(errors.confirmPassword)}
+            errorMessage={texts.field('confirmPassword')}
           />
         </>
       ) : null}
@@ -221,19 +178,19 @@ function UserForm({
       >
         {t('admin.users.notifications')}
       </Checkbox>
-      {isAdmin ? (
+      {access.resellerShown ? (
         <ResellerPicker
           label={t('admin.users.reseller')}
           selected={draft.agent}
           onChange={(agent) => set({ agent })}
-          isDisabled={resellerSelectDisabled(draft.rows, changeable)}
+          isDisabled={access.resellerDisabled}
         />
       ) : null}
       <fieldset className="admin-rows" disabled={rowsDisabled}>
         <legend>{t('admin.users.properties')}</legend>
-        {errors.rows ? (
+        {texts.field('rows') ? (
           <p className="field__error" role="alert">
-            {t(errors.rows)}
+            {texts.field('rows')}
           </p>
         ) : null}
         {visiblePropertyRows(draft.rows).map((row, index) => (
@@ -246,7 +203,7 @@ function UserForm({
                 placeholder={t('admin.users.choose_property')}
                 isDisabled={rowsDisabled}
                 onSelectionChange={(id) => pick(row.key, id)}
-                errorMessage={errors.rowErrors?.[row.key] ? t(errors.rowErrors[row.key]!) : null}
+                errorMessage={rowError(row.key)}
               />
             ) : (
               <PropertyPicker
@@ -261,7 +218,7 @@ function UserForm({
                     pick(row.key, picked.id);
                   }
                 }}
-                errorMessage={errors.rowErrors?.[row.key] ? t(errors.rowErrors[row.key]!) : null}
+                errorMessage={rowError(row.key)}
               />
             )}
             <Select
@@ -303,17 +260,7 @@ function UserForm({
 
   function pick(key: string, propertyId: string) {
     const result = selectRowProperty(draft.rows, key, propertyId, links);
-    if (!result.ok) {
-      setErrors((e) => ({
-        ...e,
-        rowErrors: { ...e.rowErrors, [key]: 'validation_messages.duplicate_property' },
-      }));
-      return;
-    }
-    setErrors((e) => {
-      const { [key]: _, ...rest } = e.rowErrors ?? {};
-      return { ...e, rowErrors: rest };
-    });
-    set({ rows: result.rows });
+    setRefusedPick(result.ok ? null : key);
+    if (result.ok) set({ rows: result.rows });
   }
 }

@@ -1,4 +1,4 @@
-import { hasNoErrors, validateUserPassword } from '@tern/core';
+import { userPasswordFormInput } from '@tern/core';
 import type { ManagedUser } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,9 +7,10 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/Toast';
-import { useErrorText } from '../errors/useErrorText';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import type { UserCalls } from './UsersPanel';
+import { useFormDrawer } from './useFormDrawer';
+import { useFormTexts } from './useFormTexts';
 
 /** Sets another user's password (document 2 §2 "change password" drawer); their sessions end. */
 export function UserPasswordDrawer({
@@ -37,58 +38,52 @@ export function UserPasswordDrawer({
   );
 }
 
+/** Core's `formDrawerMachine` with the password rule (`userPasswordFormInput`); this only draws it. */
 function PasswordForm({ calls, user, onDone }: { calls: UserCalls; user: ManagedUser; onDone: () => void }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const [values, setValues] = useState({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<ReturnType<typeof validateUserPassword>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validateUserPassword(values);
-    setErrors(found);
-    if (!hasNoErrors(found)) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      await calls.setPassword(user.id, values.password, values.confirmPassword);
+  const [input] = useState(userPasswordFormInput);
+  const form = useFormDrawer<{ password: string; confirmPassword: string }, unknown>(
+    input,
+    (values) => calls.setPassword(user.id, values.password, values.confirmPassword),
+    () => {
       toast.success(t('admin.notices.password_set', { name: user.name }));
       onDone();
-    } catch (error) {
-      setFailure(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    },
+  );
+  const texts = useFormTexts(form);
+  const { values } = form;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    form.submit();
   };
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
-      {failure ? (
+      {texts.failure ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {failure}
+          {texts.failure}
         </Alert>
       ) : null}
       <PasswordField
         label={t('admin.users.new_password')}
         value={values.password}
-        onChange={(password) => setValues((v) => ({ ...v, password }))}
+        onChange={(password) => form.change({ password })}
         isRequired
         autoComplete="new-password"
-        errorMessage={errors.password ? t(errors.password) : null}
+        errorMessage={texts.field('password')}
       />
       <PasswordField
         label={t('admin.users.confirm_password')}
         value={values.confirmPassword}
-        onChange={(confirmPassword) => setValues((v) => ({ ...v, confirmPassword }))}
+        onChange={(confirmPassword) => form.change({ confirmPassword })}
         isRequired
         autoComplete="new-password"
-        errorMessage={errors.confirmPassword ? t(errors.confirmPassword) : null}
+        errorMessage={texts.field('confirmPassword')}
       />
       <div className="admin-form__actions">
         <Button variant="secondary" onPress={onDone}>
           {t('admin.cancel')}
         </Button>
-        <Button type="submit" isDisabled={busy}>
+        <Button type="submit" isDisabled={form.busy}>
           {t('admin.users.set_password')}
         </Button>
       </div>
