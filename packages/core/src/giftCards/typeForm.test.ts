@@ -5,6 +5,7 @@ import {
   giftCardTypeBodyOf,
   giftCardTypeFormOf,
   initialTypeStatus,
+  isGiftCardPhotoFile,
   multiPropertyAllowed,
   newGiftCardTypeForm,
   pickupAllowed,
@@ -267,4 +268,17 @@ describe('gift card type form', () => {
     });
     expect(giftCardTypeFormOf({ ...saved, netPrice: 80 }).netPrice).toBe(80);
   });
+});
+
+describe('gift card photos', () => {
+  it.each([
+    [{ name: 'a.png', type: 'image/png' }, true],
+    [{ name: 'a.JPG', type: 'image/jpeg' }, true],
+    [{ name: 'a.jpeg' }, true],
+    [{ name: 'a.JPG', type: '' }, true],
+    [{ name: 'a.gif', type: 'image/gif' }, false],
+    [{ name: 'a.png', type: 'image/webp' }, false],
+    [{ name: 'a.webp' }, false],
+    [{ name: 'png' }, false],
+  ])('%j is taken: %s', (file, taken) => expect(isGiftCardPhotoFile(file)).toBe(taken));
 });

@@ -268,3 +268,12 @@ export function giftCardTypeBodyOf(
     publish: form.publish,
   };
 }
+
+/** The photos a type (and a campaign option) takes: png, jpeg, jpg (document 3 §5, §9). */
+export const GIFT_CARD_PHOTO_ACCEPT = '.png,.jpeg,.jpg,image/png,image/jpeg';
+
+/** Whether a picked file is a photo the form takes: by its type when the device gives one, else by its name. */
+export function isGiftCardPhotoFile(file: { name: string; type?: string | null }): boolean {
+  if (file.type) return file.type === 'image/png' || file.type === 'image/jpeg';
+  return /\.(png|jpe?g)$/i.test(file.name.trim());
+}
