@@ -16,6 +16,11 @@ import { bookingDetailsMachine } from '../bookings/bookingDetailsMachine.js';
 import { bookingsListMachine } from '../bookings/bookingsListMachine.js';
 import { contractActionsMachine } from '../contracts/contractActionsMachine.js';
 import { contractFormMachine } from '../contracts/contractFormMachine.js';
+import { bookingCancelMachine } from '../giftCards/bookingCancelMachine.js';
+import { giftCardDownloadMachine } from '../giftCards/downloadMachine.js';
+import { issuedCardMachine } from '../giftCards/issuedCardMachine.js';
+import { purchaseMachine } from '../giftCards/purchaseMachine.js';
+import { giftCardTypeLifecycleMachine } from '../giftCards/typeLifecycleMachine.js';
 import { inventoryFrameMachine } from '../rates/inventoryFrameMachine.js';
 import { ratePlanFormMachine } from '../rates/ratePlanFormMachine.js';
 import { sessionMachine } from '../session/sessionMachine.js';
@@ -171,6 +176,36 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'admin/photosMachine.ts',
     'A property’s photos as its staff edit them (M17): uploads, descriptions, kinds, order, removal, save.',
     photosMachine,
+  ),
+  entry(
+    'giftCardTypeLifecycleMachine',
+    'giftCards/typeLifecycleMachine.ts',
+    'M23, a gift card type’s lifecycle: created → published → archived, each step asked, confirmed, then sent once.',
+    giftCardTypeLifecycleMachine,
+  ),
+  entry(
+    'issuedCardMachine',
+    'giftCards/issuedCardMachine.ts',
+    'M24, one issued card’s actions: mark used or unused again (with a note), mark delivered, each sent once.',
+    issuedCardMachine,
+  ),
+  entry(
+    'bookingCancelMachine',
+    'giftCards/bookingCancelMachine.ts',
+    'M25, cancelling the booking a card was redeemed for, asking whether to reissue the card.',
+    bookingCancelMachine,
+  ),
+  entry(
+    'purchaseMachine',
+    'giftCards/purchaseMachine.ts',
+    'M26, one gift card purchase’s actions: mark paid, mark issued, and its recipients, one row per card.',
+    purchaseMachine,
+  ),
+  entry(
+    'giftCardDownloadMachine',
+    'giftCards/downloadMachine.ts',
+    'M27 and M37, the gift card files: a purchase’s card PDFs (or the zip’s message) and a type’s PDF preview.',
+    giftCardDownloadMachine,
   ),
 ];
 
