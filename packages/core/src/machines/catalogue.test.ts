@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import * as core from '../index.js';
 import { machineCatalogue } from './catalogue.js';
+import './test/modelPaths.js';
 
 const src = fileURLToPath(new URL('..', import.meta.url));
 
@@ -52,6 +53,13 @@ describe('the machine catalogue', () => {
       expect(entry.description).toMatch(/^\S.{20,160}$/);
     }
     expect(new Set(machineCatalogue.map((e) => e.id)).size).toBe(machineCatalogue.length);
+  });
+
+  it('names its machines for the coverage table (which names those without model-based figures)', () => {
+    const dir = inject('machineCoverageDir');
+    if (!dir) return;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'catalogue.names'), machineCatalogue.map((e) => e.name).join('\n'));
   });
 });
 
