@@ -82,7 +82,7 @@ const testArea = defineArea('test', {
     path: '/api/test/writes',
     summary: 'writes a row, then maybe fails',
     access: 'signedIn',
-    body: z.object({ name: z.string(), outcome: z.enum(['ok', 'crash', 'refuse']) }),
+    body: z.object({ name: z.string(), outcome: z.enum(['ok', 'crash', 'refuse', 'refuse_slowly']) }),
     reply: 'plain',
     response: z.object({ rows: z.number() }),
     creates: true,
@@ -129,6 +129,10 @@ const testHandlers: AreaHandlers<typeof testArea> = {
     await ctx.db.query('insert into test_writes (name) values ($1)', [body.name]);
     if (body.outcome === 'crash') throw new Error('the process died here');
     if (body.outcome === 'refuse') throw conflict('sold_out');
+    if (body.outcome === 'refuse_slowly') {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      throw conflict('sold_out');
+    }
     const rows = await ctx.db.one<{ n: number }>(
       'select count(*)::int as n from test_writes where name = $1',
       [body.name],
@@ -376,6 +380,28 @@ describe('idempotency keys', () => {
     expect(await again.json()).toMatchObject({ code: 'sold_out' });
     expect(made - before).toBe(1);
     expect(await db.query(`select 1 from test_writes where name = 'r'`)).toEqual([]);
+  });
+
+  it('keeps a refusal with its key in one transaction: a repeat sent meanwhile replays it, never runs', async () => {
+    const headers = { 'idempotency-key': 'key-refuse-twice' };
+    const write = () =>
+      call('/api/test/writes', {
+        method: 'POST',
+        as: 'reseller',
+        headers,
+        body: JSON.stringify({ name: 'rr', outcome: 'refuse_slowly' }),
+      });
+    const before = made;
+    // The first call takes 300 ms to refuse: the repeats are sent while it runs.
+    const first = write();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const replies = [await first, ...(await Promise.all([write(), write()]))];
+    expect(replies.map((r) => r.status)).toEqual([409, 409, 409]);
+    expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
+    expect(made - before).toBe(1);
+    expect(await db.query(`select status from idempotency_keys where key = 'key-refuse-twice'`)).toEqual([
+      { status: 409 },
+    ]);
   });
 
   it('runs again for a key older than a day, or one an older server left unfinished, and keeps the new reply', async () => {

@@ -25,8 +25,8 @@ const KEEP_MS = DAY;
 
 // Every keyed create runs these two: prepared.
 const claimSql =
-  prepared(`insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at, status, body)
-  values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict (owner, key, endpoint) do nothing returning id`);
+  prepared(`insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at)
+  values ($1, $2, $3, $4, $5, $6) on conflict (owner, key, endpoint) do nothing returning id`);
 const keepSql = prepared('update idempotency_keys set status = $2, body = $3 where id = $1');
 
 /** What a repeat of a claimed key gets: the first reply, or 409 when it asked for something else. */
@@ -69,11 +69,14 @@ async function replay(
  * transaction as the call's writes (`run` gets that transaction): they commit together, or vanish together —
  * a crash or a 5xx leaves no key behind, so the client's retry makes the booking, and a retry after a commit
  * replays its reply. A repeat while the first call runs waits for it (the key's row is locked until then).
- * A refusal (an `HttpError` below 500) undoes the call's writes and is kept for a replay; a repeat with another
- * body is 409 `idempotency_key_reused`. `run` returning `null` keeps nothing (a download).
+ * A refusal (an `HttpError` below 500) undoes the call's writes (back to a savepoint after the claim) and is kept
+ * in the same transaction, so the key is written once and a waiting repeat replays the refusal; a repeat with
+ * another body is 409 `idempotency_key_reused`. `run` returning `null` keeps nothing (a download).
  *
- * A new key (the usual case) costs two statements: the claim, and the reply kept (an update in the call's
- * transaction, or an insert after a refusal's rollback). The key is read only when the claim finds it taken.
+ * A new key (the usual case) costs two statements, the claim and the reply kept; the key is read only when the
+ * claim finds it taken. A kept refusal's commit does not wait for the disk (`synchronous_commit` off for that
+ * transaction alone): should the machine crash in the moment after it, the key is lost with nothing else —
+ * the call had written nothing — and the client's retry runs the call again, as if it came first.
  */
 export async function withIdempotency(
   db: Db,
@@ -85,35 +88,35 @@ export async function withIdempotency(
   if (scope.key.length < 1 || scope.key.length > 200 || !/^[\x21-\x7e]+$/.test(scope.key))
     throw badRequest('invalid_idempotency_key');
   const now = clock.now();
-  const claim = (status: number | null, body: unknown) => [
-    scope.owner,
-    scope.userId,
-    scope.key,
-    scope.endpoint,
-    scope.requestHash,
-    now,
-    status,
-    body === null || body === undefined ? null : JSON.stringify(body),
-  ];
+  const claim = [scope.owner, scope.userId, scope.key, scope.endpoint, scope.requestHash, now];
+  const keep = (tx: Db, id: string, reply: Reply) =>
+    tx.query(keepSql, [id, reply.status, reply.body === null ? null : JSON.stringify(reply.body)]);
   for (let attempt = 0; attempt < 3; attempt++) {
     let reply: Reply | 'taken';
     try {
       reply = await db.transaction(async (tx) => {
         // Waits while another call holds the key, and claims nothing once that call has committed it.
-        const claimed = await tx.one<{ id: string }>(claimSql, claim(null, null));
+        const claimed = await tx.one<{ id: string }>(claimSql, claim);
         if (!claimed) return 'taken' as const;
-        const r = await run(tx);
+        await tx.exec('savepoint call');
+        let r: Reply | null;
+        try {
+          r = await run(tx);
+        } catch (error) {
+          if (!(error instanceof HttpError) || error.status >= 500) throw error;
+          // The call refused: its writes are undone, the key keeps the refusal.
+          await tx.exec('rollback to savepoint call; set local synchronous_commit = off');
+          const refused = refusal(error);
+          await keep(tx, claimed.id, refused);
+          return refused;
+        }
         if (r === null || r.status >= 500) throw new Unkept(r);
-        await tx.query(keepSql, [claimed.id, r.status, r.body === null ? null : JSON.stringify(r.body)]);
+        await keep(tx, claimed.id, r);
         return r;
       });
     } catch (error) {
       if (error instanceof Unkept) return error.reply ?? { status: 204, body: null };
-      if (!(error instanceof HttpError) || error.status >= 500) throw error;
-      // The call refused: its writes are undone, the refusal is kept (unless a retry got there first).
-      const refused = refusal(error);
-      await db.query(claimSql, claim(refused.status, refused.body));
-      return refused;
+      throw error;
     }
     if (reply !== 'taken') return reply;
     // Taken: replay it, unless it had expired (deleted now) or was left by an older server; then claim again.
