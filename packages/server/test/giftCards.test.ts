@@ -1,5 +1,6 @@
 import { todayIn } from '@tern/core';
 import { ApiError, type GiftCardTypeCreateBody, type TernClient } from '@tern/sdk';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonthsToDay, expiryOf, newGiftCardCode } from '../src/services/giftCards/codes.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -375,6 +376,114 @@ describe('gift card types', () => {
     expect(
       (await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } })).issued,
     ).toBe(1);
+  });
+});
+
+describe('multi-property types and photos', () => {
+  it('a multi-property type needs two properties of the caller’s and takes their plans; a single one only its own', async () => {
+    const count = async (login: string) =>
+      Number(
+        (await server.db.one<{ n: number }>(
+          `select count(*)::int as n from property_users pu join users u on u.id = pu.user_id where u.email = $1`,
+          [`${login}@demo.tern.test`],
+        ))!.n,
+      );
+    const rivalProperty = (await server.db.one<{ id: string }>(
+      `select id from properties where key = 'casa-alfama'`,
+    ))!.id;
+    // hotelier2 leaves every hotel but casa-alfama: one property, so no multi-property type.
+    await server.db.query(
+      `delete from property_users where property_id <> $1
+          and user_id = (select id from users where email = 'hotelier2@demo.tern.test')`,
+      [rivalProperty],
+    );
+    expect(await count('hotelier2')).toBe(1);
+    expect(
+      await refusal(
+        rival.giftCards.createType({
+          body: typeBody({ giftcardType: 1, propertyId: rivalProperty, ratePlans: [foreignPlan] }),
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'multi_property_needs_two' });
+    // The hotelier works at several: a plan of another of theirs.
+    expect(await count('hotelier')).toBeGreaterThanOrEqual(2);
+    const second = (await server.db.one<{ id: string; unit_id: string; plan_id: string }>(
+      `select pu.property_id as id, rp.unit_id, rp.id as plan_id
+         from property_users pu join users u on u.id = pu.user_id
+         join rate_plans rp on rp.property_id = pu.property_id
+        where u.email = 'hotelier@demo.tern.test' and pu.property_id <> $1
+        order by pu.property_id, rp.id limit 1`,
+      [propertyId],
+    ))!;
+    const elsewhere = { propertyId: second.id, roomTypeId: second.unit_id, ratePlanId: second.plan_id };
+    const multi = await hotelier.giftCards.createType({
+      body: typeBody({ giftcardType: 1, title: 'Multi', ratePlans: [plans[0]!, elsewhere] }),
+    });
+    expect(multi.giftcardType).toBe(1);
+    expect(multi.ratePlans.map((p) => p.propertyId)).toEqual([propertyId, second.id]);
+    const { cards } = await hotelier.giftCards.issue({
+      params: { id: multi.id },
+      body: { propertyId, recipients: recipients(1, 'multi') },
+    });
+    expect(cards[0]!.multiProperty).toBe(true);
+    // A single-property type takes only its property's plans; a multi one no plan of a stranger's property.
+    expect(
+      await refusal(hotelier.giftCards.createType({ body: typeBody({ ratePlans: [plans[0]!, elsewhere] }) })),
+    ).toMatchObject({ status: 400, code: 'rate_plan_not_property' });
+    expect(
+      await refusal(
+        hotelier.giftCards.createType({
+          body: typeBody({ giftcardType: 1, ratePlans: [{ ...foreignPlan, propertyId: rivalProperty }] }),
+        }),
+      ),
+    ).toMatchObject({ status: 404, code: 'property_not_found' });
+  });
+
+  it('shows the property’s uploads in the order sent, and only those', async () => {
+    const png = (background: string) =>
+      sharp({ create: { width: 800, height: 600, channels: 4, background } })
+        .png()
+        .toBuffer();
+    const upload = async (background: string) =>
+      (
+        await hotelier.photos.upload({
+          body: {
+            image: new File([(await png(background)) as Uint8Array<ArrayBuffer>], 'card.png', {
+              type: 'image/png',
+            }),
+            propertyId,
+          },
+        })
+      ).publicUrl;
+    const [a, b] = [await upload('#c0392b'), await upload('#2980b9')];
+    const type = await hotelier.giftCards.createType({
+      body: typeBody({ title: 'Pictured', photos: [{ url: b }, { url: a }] }),
+    });
+    expect(type.photos).toEqual([
+      { url: b, position: 0 },
+      { url: a, position: 1 },
+    ]);
+    expect(
+      await refusal(
+        hotelier.giftCards.updateType({
+          params: { id: type.id },
+          body: typeBody({ title: 'Pictured', photos: [{ url: a }, { url: a }] }),
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'duplicate_photo' });
+    expect(
+      await refusal(
+        rival.giftCards.createType({
+          body: {
+            ...typeBody({ photos: [{ url: a }] }),
+            propertyId: (await server.db.one<{ id: string }>(
+              `select id from properties where key = 'casa-alfama'`,
+            ))!.id,
+            ratePlans: [foreignPlan],
+          },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'unknown_photo' });
   });
 });
 
