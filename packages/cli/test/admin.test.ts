@@ -111,7 +111,7 @@ describe('tern admin', () => {
       },
     );
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('--email: not a valid e-mail address');
+    expect(bad.stderr).toContain('--email: enter an e-mail address such as name@example.com');
     const twice = await runCli(
       ['admin', 'users', 'add', '--email', 'twice@example.com', '--name', 'Twice', '--password-stdin'].concat(
         ['--property', 'p1', '--property', 'p1:manager'],
@@ -120,7 +120,7 @@ describe('tern admin', () => {
       { configDir: admin, stdin: 'secret-1\n' },
     );
     expect(twice.code).toBe(1);
-    expect(twice.stderr).toContain('--property: a property appears twice');
+    expect(twice.stderr).toContain('--property: this property is already in the list');
     const short = await runCli(
       ['admin', 'users', 'add', '--email', 'short@example.com', '--name', 'Short', '--password-stdin', ...at],
       { configDir: admin, stdin: 'abc\n' },

@@ -111,7 +111,7 @@ describe('tern promo-codes', () => {
       ],
       { configDir },
     );
-    expect(past.stderr).toContain('--from: the range cannot begin before the property’s today');
+    expect(past.stderr).toContain('--from: the range cannot begin before today');
     const backwards = await runCli(
       [
         'promo-codes',

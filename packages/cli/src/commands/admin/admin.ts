@@ -2,17 +2,13 @@ import {
   type AdminPropertyDraft,
   adminPropertyBodyOf,
   adminPropertyFormInput,
-  adminValidationKeys,
   type FormDrawerInput,
-  type FormErrors,
   type ResellerDraft,
   resellerBodyOf,
   resellerFormInput,
-  submitForm,
   type UserDraft,
   userFormInput,
   userRequestOf,
-  validationKeys,
 } from '@tern/core';
 import {
   ADMIN_PAGE_SIZE,
@@ -27,6 +23,7 @@ import {
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { submitFlags } from '../../forms.js';
 import { readAll } from '../../io.js';
 import { formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
@@ -36,41 +33,13 @@ import type { ListFlags, PropertyAddFlags, ResellerAddFlags, UserAddFlags } from
 // (`formDrawerMachine` with each form's rule and body) headless: a wrong flag is named before any call, the
 // server's refusals come through the usual error path as they came.
 
-const MESSAGES: Record<string, string> = {
-  [validationKeys.required]: 'required',
-  [validationKeys.email]: 'not a valid e-mail address',
-  [validationKeys.passwordMin]: 'use at least 6 characters',
-  [validationKeys.passwordMax]: 'use at most 128 characters',
-  [validationKeys.notMatch]: 'the passwords do not match',
-  [adminValidationKeys.digits]: 'use digits only',
-  [adminValidationKeys.tooLong]: 'use at most 200 characters',
-  [adminValidationKeys.duplicateProperty]: 'a property appears twice',
-};
-
-/**
- * Fills a back-office form (core's `formDrawerMachine`, as the web's drawer) with `values` and submits it once:
- * the rule's first complaint is named as a flag before any call (`flags` maps a field to its flag), right
- * values go once through `save`; the server's refusal is thrown as it came.
- */
-async function submitted<O>(
+/** Submits an admin form from flags; the PMS choice is named with its options. */
+const submitted = <O>(
   input: FormDrawerInput<object>,
   values: object,
   save: (values: object) => Promise<O>,
   flags: Record<string, string> = {},
-): Promise<O> {
-  const result = await submitForm(input, values, save);
-  if (result.status === 'saved') return result.saved;
-  refuse(result.errors, flags);
-  throw new UserError('The form was refused', { code: 'invalid_input' });
-}
-
-/** The first complaint of a core rule, as a flag and words (a row's own error is told by `rows`). */
-function refuse(errors: FormErrors, flags: Record<string, string>): void {
-  const [field, key] = Object.entries(errors).find(([name]) => !name.startsWith('rows.')) ?? [];
-  if (!field) return;
-  const words = field === 'pms' ? `one of ${PMS_OPTIONS.join(', ')}` : (MESSAGES[String(key)] ?? String(key));
-  throw new UserError(`--${flags[field] ?? field}: ${words}`, { code: 'invalid_input' });
-}
+) => submitFlags(input, values, save, { flags, words: { pms: `one of ${PMS_OPTIONS.join(', ')}` } });
 
 const footer = (meta: ListMeta, shown: number) => {
   const last = (meta.page - 1) * meta.limit + shown;

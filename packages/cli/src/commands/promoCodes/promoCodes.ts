@@ -1,7 +1,6 @@
 import {
   type Day,
   deviceTimeZone,
-  formDrawerMachine,
   type PromoDraft,
   promoBodyOf,
   promoFormInput,
@@ -9,10 +8,10 @@ import {
   todayIn,
 } from '@tern/core';
 import { PROMO_CODES_PAGE_SIZE, type PromoCode, type TernClient } from '@tern/sdk';
-import { createActor, fromPromise, waitFor } from 'xstate';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { submitFlags } from '../../forms.js';
 import { formatTable } from '../../output.js';
 import type { PromoCreateFlags } from './index.js';
 
@@ -70,20 +69,6 @@ export async function createPromoCode(ctx: Context, flags: PromoCreateFlags): Pr
   const codeType = flags.percent !== undefined ? ('percentage' as const) : ('fixed_amount' as const);
   await withClient(ctx, { session: true }, async ({ client }) => {
     const zone = await zoneOf(client, flags.property);
-    let refusal: unknown = null;
-    const machine = formDrawerMachine.provide({
-      actors: {
-        save: fromPromise<unknown, object>(async ({ input }) => {
-          try {
-            return await client.promoCodes.create({ body: promoBodyOf(input as PromoDraft, flags.property) });
-          } catch (error) {
-            refusal = error;
-            throw error;
-          }
-        }),
-      },
-    });
-    const actor = createActor(machine, { input: promoFormInput(null, todayIn(zone)) }).start();
     const values: Partial<PromoDraft> = {
       name: flags.name,
       code: flags.code,
@@ -94,19 +79,12 @@ export async function createPromoCode(ctx: Context, flags: PromoCreateFlags): Pr
       validFrom: (flags.from ?? null) as Day | null,
       validTo: (flags.to ?? null) as Day | null,
     };
-    actor.send({ type: 'form.change', values });
-    actor.send({ type: 'form.submit' });
-    const done = await waitFor(actor, (s) => !s.hasTag('busy') && !s.matches('validating'));
-    actor.stop();
-    if (done.matches('editing')) {
-      const [field, key] = Object.entries(done.context.errors)[0] ?? [];
-      throw new UserError(
-        `--${FLAGS[field!] ?? (codeType === 'percentage' ? 'percent' : field)}: ${MESSAGES[key!] ?? key}`,
-        { code: 'invalid_input' },
-      );
-    }
-    if (done.matches('failed')) throw refusal ?? new Error(done.context.error?.message);
-    const made = done.output as PromoCode;
+    const made = await submitFlags(
+      promoFormInput(null, todayIn(zone)),
+      values,
+      (draft: object) => client.promoCodes.create({ body: promoBodyOf(draft as PromoDraft, flags.property) }),
+      { flags: { ...FLAGS, amount: codeType === 'percentage' ? 'percent' : 'amount' } },
+    );
     ctx.out.result(
       made,
       () => `Created ${made.code} (${made.name}): ${discount(made)} off, ${made.status}\n`,
@@ -121,15 +99,4 @@ const FLAGS: Record<string, string> = {
   validTo: 'to',
   name: 'name',
   code: 'code',
-};
-
-const MESSAGES: Record<string, string> = {
-  'validation_messages.required': 'required',
-  'validation_messages.promo_length': 'use 2 to 50 characters',
-  'validation_messages.promo_code_chars': 'use letters, digits, - and _ only',
-  'validation_messages.amount_min': 'at least 1',
-  'validation_messages.percent_max': 'at most 100',
-  'validation_messages.limit_min': 'at least 1',
-  'validation_messages.range_before_today': 'the range cannot begin before the property’s today',
-  'validation_messages.range_order': 'the range ends before it starts',
 };
