@@ -56,7 +56,7 @@ const appFrame = 'src/layouts/AppLayout.tsx';
 const router = 'src/app/routed.ts';
 /**
  * The booking engine's strings past the search (`layouts/BookingFlowStrings.tsx`): every page of the app's frame
- * waits for them but the search pages (home, search, car search).
+ * waits for them but the stay search pages (home and search).
  */
 const bookingFlow = 'src/i18n/bookingFlowPart.ts';
 const targets: Target[] = [

@@ -1,7 +1,7 @@
 /**
  * The booking engine's English messages for its search (document 1 §2, §8): the home search form, the search
- * and car search pages, and what a result card shows (stars, price summary). The rest — property page, checkout,
- * confirmation — is `bookingFlow.ts`. Document keys keep their spelling; the rest are named for the screen that
+ * page, and what a result card shows (stars, price summary). The rest — the car search's offers, property page,
+ * checkout, confirmation — is `bookingFlow.ts`. Document keys keep their spelling; the rest are named for the screen that
  * shows them.
  */
 export const bookingEn = {
@@ -91,37 +91,6 @@ export const bookingEn = {
     back_to_map: 'Back to map',
     book_now: 'Book now',
     preview: 'Selected property',
-  },
-  cars: {
-    heading: 'Car rentals',
-    placeholder_title: 'Car search is not open yet',
-    placeholder_text: 'Car rentals can be booked here once the search page is switched on for your agency.',
-    searching: 'Asking the rental companies…',
-    providers_answered: '{{done}} of {{total}} rental companies answered',
-    no_results: 'No cars are available for these dates at this place',
-    no_results_text: 'Try other dates or another pick-up location.',
-    start: 'Choose where and when to pick up the car, then search.',
-    results_one: '{{count}} car',
-    results_other: '{{count}} cars',
-    list_label: 'Cars',
-    seats_one: '{{count}} seat',
-    seats_other: '{{count}} seats',
-    doors_one: '{{count}} door',
-    doors_other: '{{count}} doors',
-    luggage: '{{large}} large, {{small}} small bags',
-    acriss: 'ACRISS {{code}}',
-    transmission: { manual: 'Manual', automatic: 'Automatic' },
-    price_for_days_one: '{{price}} for {{count}} day',
-    price_for_days_other: '{{price}} for {{count}} days',
-    pick_up_at: 'Pick up at {{station}}',
-    select: 'Book this car',
-    or_similar: 'or similar',
-    provided_by: 'Provided by {{provider}}',
-    providers: {
-      northwind_cars: 'Northwind Car Rental',
-      fjord_drive: 'Fjord Drive',
-      atlas_rent: 'Atlas Rent a Car',
-    },
   },
   hotel_page: {
     missing_spaces: 'The rooms you chose do not have space for every guest. Add rooms or choose larger ones.',

@@ -1,10 +1,41 @@
 /**
- * The booking engine's English messages past the search (document 1 §4, §5, §8): the property page's rates,
- * policies and facilities, checkout, confirmation, and the words the bookings list and the back office share
- * with them (meal types, guests, policies, facilities). They come with the frame but the search pages draw
- * without waiting for them (`bookingFlowPart.ts`, `layouts/AppLayout.tsx`).
+ * The booking engine's English messages past the stay search (document 1 §4, §5, §8): the car search's offers,
+ * the property page's rates, policies and facilities, checkout, confirmation, and the words the bookings list
+ * and the back office share with them (meal types, guests, policies, facilities). Every page of the frame waits
+ * for them but the stay search pages (`bookingFlowPart.ts`, `layouts/BookingFlowStrings.tsx`).
  */
 export const bookingFlowEn = {
+  cars: {
+    heading: 'Car rentals',
+    placeholder_title: 'Car search is not open yet',
+    placeholder_text: 'Car rentals can be booked here once the search page is switched on for your agency.',
+    searching: 'Asking the rental companies…',
+    providers_answered: '{{done}} of {{total}} rental companies answered',
+    no_results: 'No cars are available for these dates at this place',
+    no_results_text: 'Try other dates or another pick-up location.',
+    start: 'Choose where and when to pick up the car, then search.',
+    results_one: '{{count}} car',
+    results_other: '{{count}} cars',
+    list_label: 'Cars',
+    seats_one: '{{count}} seat',
+    seats_other: '{{count}} seats',
+    doors_one: '{{count}} door',
+    doors_other: '{{count}} doors',
+    luggage: '{{large}} large, {{small}} small bags',
+    acriss: 'ACRISS {{code}}',
+    transmission: { manual: 'Manual', automatic: 'Automatic' },
+    price_for_days_one: '{{price}} for {{count}} day',
+    price_for_days_other: '{{price}} for {{count}} days',
+    pick_up_at: 'Pick up at {{station}}',
+    select: 'Book this car',
+    or_similar: 'or similar',
+    provided_by: 'Provided by {{provider}}',
+    providers: {
+      northwind_cars: 'Northwind Car Rental',
+      fjord_drive: 'Fjord Drive',
+      atlas_rent: 'Atlas Rent a Car',
+    },
+  },
   rates: {
     heading: 'Rooms and rates',
     loading: 'Loading rooms and rates…',

@@ -7,7 +7,7 @@ import { addCatalogue, type CataloguePart } from '../i18n';
 /**
  * The booking engine's strings past the search (`i18n/bookingFlow.ts`: property page, checkout, confirmation,
  * and the words the bookings and the back office share with them) are a chunk of their own. Every page of the
- * app's frame has them before it draws, but the search pages (`drawsWithout`), which do without them: those
+ * app's frame has them before it draws, but the stay search pages (`drawsWithout`), which do without them: those
  * draw at once and the strings load after, ready for the next page.
  */
 let part: CataloguePart | null = null;
@@ -27,8 +27,8 @@ export function preloadBookingFlowStrings(): Promise<CataloguePart> {
   return loading;
 }
 
-/** The core routes that draw without the booking flow's strings: the booking engine's search pages. */
-export const drawsWithout: ReadonlySet<string> = new Set(['home', 'search', 'searchCars']);
+/** The core routes that draw without the booking flow's strings: the booking engine's stay search pages. */
+export const drawsWithout: ReadonlySet<string> = new Set(['home', 'search']);
 
 export function BookingFlowStrings({ wait, children }: { wait: boolean; children: ReactNode }) {
   const { t, i18n } = useTranslation();

@@ -7,9 +7,7 @@ import { PageSearchContext } from '../router/pageSearch';
 import { coreRouteOf } from '../router/router';
 import { BareLayout } from './BareLayout';
 import { BookingFlowStrings, drawsWithout, preloadBookingFlowStrings } from './BookingFlowStrings';
-import { CampaignLayout } from './CampaignLayout';
 import { usePageTitle } from './pageTitle';
-import { StoreLayout } from './StoreLayout';
 
 const loadAppLayout = () => import('./AppLayout');
 /**
@@ -17,6 +15,11 @@ const loadAppLayout = () => import('./AppLayout');
  * page and the store never load it.
  */
 const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+/** The store's and the campaigns' frames (placeholders so far): chunks of their own as well. */
+const StoreLayout = lazy(() => import('./StoreLayout').then((module) => ({ default: module.StoreLayout })));
+const CampaignLayout = lazy(() =>
+  import('./CampaignLayout').then((module) => ({ default: module.CampaignLayout })),
+);
 
 /** Starts loading the frame a path is drawn in, so it loads beside the page's own chunk, not after it. */
 export function preloadLayoutOf(pathname: string) {
@@ -53,9 +56,17 @@ export function RootLayout() {
         </Suspense>
       );
     case 'store':
-      return <StoreLayout>{page}</StoreLayout>;
+      return (
+        <Suspense fallback={<FullPageLoader label={t(titleKeys.loading)} />}>
+          <StoreLayout>{page}</StoreLayout>
+        </Suspense>
+      );
     case 'campaign':
-      return <CampaignLayout>{page}</CampaignLayout>;
+      return (
+        <Suspense fallback={<FullPageLoader label={t(titleKeys.loading)} />}>
+          <CampaignLayout>{page}</CampaignLayout>
+        </Suspense>
+      );
     default:
       return <BareLayout>{page}</BareLayout>;
   }

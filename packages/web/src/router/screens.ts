@@ -1,7 +1,6 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
 import { type RouteDef, routes } from '@tern/core';
 import { type ComponentType, createElement } from 'react';
-import { ComingSoonPage } from '../features/errors/ComingSoonPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { useCatalogue } from '../i18n';
 import { bookingSearch, loginSearch, verifyResetSearch } from './search';
@@ -165,7 +164,11 @@ const storeShell: Screen = {
   component: lazyRouteComponent(() => import('../features/store/StoreClosedPage'), 'StoreClosedPage'),
   ready: false,
 };
-const notBuilt: Screen = { component: ComingSoonPage, ready: false };
+// Placeholders are chunks of their own too: the router's chunk is in every routed page's first load.
+const notBuilt: Screen = {
+  component: lazyRouteComponent(() => import('../features/errors/ComingSoonPage'), 'ComingSoonPage'),
+  ready: false,
+};
 
 /** What a core route draws: its screen, the store shell for store pages, else "not available yet". */
 export function screenFor(route: RouteDef): Screen {
