@@ -26,6 +26,12 @@ function section(entry: (typeof machineCatalogue)[number]): string {
     ...(guards.inline ? [`${guards.inline} inline (shown as \`[inline]\`)`] : []),
   ];
   const invokes = invokesOf(machine);
+  // The actors its setup names: invoked by a state, or spawned by an action (`spawnChild`).
+  const named = Object.keys(machine.implementations.actors);
+  const actors = [
+    ...invokes.map((i) => `${code(i.src)} invoked in ${code(i.state)}`),
+    ...named.filter((n) => !invokes.some((i) => i.src === n)).map((n) => `${code(n)} spawned`),
+  ];
   const delays = [
     ...new Set(
       transitionsOf(machine)
@@ -46,7 +52,7 @@ function section(entry: (typeof machineCatalogue)[number]): string {
     '',
     `- **Events:** ${eventsOf(machine).map(code).join(', ') || 'none'}`,
     `- **Guards:** ${guardLine.join(', ') || 'none'}`,
-    `- **Invoked actors:** ${invokes.map((i) => `${code(i.src)} in ${code(i.state)}`).join(', ') || 'none'}`,
+    `- **Actors:** ${actors.join(', ') || 'none'}`,
     `- **Delays:** ${delays.join(', ') || 'none'}`,
     '',
   ].join('\n');
