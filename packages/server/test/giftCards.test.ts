@@ -580,6 +580,27 @@ describe('issuing', () => {
     ).toMatchObject({ status: 400 });
   });
 
+  it('a repeated Idempotency-Key replays the first reply; the same key with other rows is refused', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Keyed', limit: 5 }) });
+    const key = `issue-${type.id}`;
+    const send = (rows: ReturnType<typeof recipients>) =>
+      hotelier.giftCards.issue(
+        { params: { id: type.id }, body: { propertyId, recipients: rows } },
+        { idempotencyKey: key },
+      );
+    const first = await send(recipients(2, 'keyed'));
+    const replay = await send(recipients(2, 'keyed'));
+    expect(replay).toEqual(first);
+    expect(replay.created).toBe(2);
+    expect(await refusal(send(recipients(3, 'keyed')))).toMatchObject({
+      status: 409,
+      code: 'idempotency_key_reused',
+    });
+    expect(
+      (await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } })).issued,
+    ).toBe(2);
+  });
+
   it('50 calls at once for a type with 10 left: exactly 10 issued, 40 out of stock', async () => {
     const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Race', limit: 12 }) });
     await hotelier.giftCards.issue({
