@@ -32,7 +32,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'supplier',
       {
-        links: ['bookings', 'promoCodes', 'contracts'],
+        links: ['bookings', 'inventory', 'promoCodes', 'contracts'],
         menu: ['settings', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -40,7 +40,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'admin',
       {
-        links: ['bookings', 'promoCodes', 'contracts'],
+        links: ['bookings', 'inventory', 'promoCodes', 'contracts'],
         menu: ['settings', 'admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -49,10 +49,16 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     expect(entriesOf(role)).toEqual(expected);
   });
 
-  it('lets a new screen appear by itself: with /inventory built, suppliers get the link', () => {
-    const routes = new Set([...availableRoutes, '/inventory']);
+  it('lets a new screen appear by itself: with /products built, suppliers get the link', () => {
+    const routes = new Set([...availableRoutes, '/products']);
     const nav = supportedNavigation(navigationFor('supplier', { carRentalFeature: false }, routes));
-    expect(nav.links.map((e) => e.id)).toEqual(['bookings', 'inventory', 'promoCodes', 'contracts']);
+    expect(nav.links.map((e) => e.id)).toEqual([
+      'bookings',
+      'inventory',
+      'products',
+      'promoCodes',
+      'contracts',
+    ]);
     const reseller = supportedNavigation(navigationFor('reseller', { carRentalFeature: false }, routes));
     expect(reseller.links.map((e) => e.id)).toEqual(['stays', 'bookings', 'contracts']);
   });
@@ -160,6 +166,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       .map((l) => l.textContent);
     expect(links).toEqual([
       'Bookings',
+      'Inventory',
       'Promo codes',
       'Contracts',
       'Settings',
