@@ -1,4 +1,4 @@
-import { todayIn } from '@tern/core';
+import { giftCardExpiry, todayIn } from '@tern/core';
 import type {
   GiftCard,
   giftCardDetailsBody,
@@ -12,7 +12,7 @@ import type { Db } from '../../db/db.js';
 import { conflict, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
-import { expiryOf, newGiftCardCode } from './codes.js';
+import { newGiftCardCode } from './codes.js';
 import { getGiftCardType } from './types.js';
 
 // Issued gift cards (document 3 §2.3 orders, §3, §4 M24, §5, §7; DECISIONS 23): issued from a type under its
@@ -167,7 +167,7 @@ export async function issueGiftCards(
     if (missing.length > type.stock)
       throw conflict('out_of_stock', { stock: type.stock, asked: missing.length });
     const created = missing.length;
-    const expiry = body.expirationDate ?? expiryOf(type, property.timezone, now);
+    const expiry = body.expirationDate ?? giftCardExpiry(type, property.timezone, now);
     const netPrice = body.netPrice ?? type.netPrice;
     for (let draw = 0; missing.length > 0; draw++) {
       if (draw === CODE_DRAWS) throw new Error('gift card codes clashed on every draw');

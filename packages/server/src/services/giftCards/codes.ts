@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { addDays, monthOf, todayIn } from '@tern/core';
-import { GIFT_CARD_CODE_ALPHABET, GIFT_CARD_CODE_LENGTH, type GiftCardType } from '@tern/sdk';
+import { GIFT_CARD_CODE_ALPHABET, GIFT_CARD_CODE_LENGTH } from '@tern/sdk';
 
-// A card's code and its last day.
+// A card's code (its last day is core's `giftCardExpiry`).
 
 const SIZE = GIFT_CARD_CODE_ALPHABET.length;
 /** Bytes at or above this would favour the first letters (256 is not a multiple of the alphabet's size). */
@@ -23,36 +22,4 @@ export function newGiftCardCode(): string {
     }
   }
   return code;
-}
-
-/** `day` moved by whole months, kept on the same day of the month or the month's last (31 Jan + 1 → 28/29 Feb). */
-export function addMonthsToDay(day: string, months: number): string {
-  const { from, to } = monthOf(day, months);
-  const same = `${from.slice(0, 8)}${day.slice(8)}`;
-  return same > to ? to : same;
-}
-
-/**
- * The last day of a card issued `now` of a type, in the property's time zone: the type's absolute date, or its
- * period after now (hours count from the instant, days and months from the property's today).
- */
-export function expiryOf(
-  type: Pick<
-    GiftCardType,
-    'expirationType' | 'expirationDuration' | 'expirationDurationUnit' | 'absoluteExpirationDate'
-  >,
-  timeZone: string,
-  now: Date,
-): string {
-  if (type.expirationType === 1 && type.absoluteExpirationDate) return type.absoluteExpirationDate;
-  const n = type.expirationDuration ?? 0;
-  const today = todayIn(timeZone, now);
-  switch (type.expirationDurationUnit) {
-    case 'hours':
-      return todayIn(timeZone, now.getTime() + n * 3_600_000);
-    case 'days':
-      return addDays(today, n);
-    default:
-      return addMonthsToDay(today, n);
-  }
 }
