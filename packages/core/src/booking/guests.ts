@@ -1,5 +1,7 @@
 // Guests of the checkout (document 1 §2, §3, §5): pasting a list, and "No Name" for a blank guest.
 
+import { pastedCells } from '../internal/pastedCells.js';
+
 export const NO_NAME = 'No Name';
 
 export interface GuestInput {
@@ -10,15 +12,11 @@ export interface GuestInput {
 
 /** One guest per line, first name, last name and nationality in tab columns. */
 export function parseGuestPaste(text: string): GuestInput[] {
-  return text
-    .split(/\r\n|\n|\r/)
-    .map((line) => line.split('\t').map((cell) => cell.trim()))
-    .filter((cells) => cells.some((c) => c !== ''))
-    .map(([name = '', surname = '', nationality = '']) => ({
-      name,
-      surname,
-      nationality: /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : '',
-    }));
+  return pastedCells(text).map(([name = '', surname = '', nationality = '']) => ({
+    name,
+    surname,
+    nationality: /^[A-Za-z]{2}$/.test(nationality) ? nationality.toUpperCase() : '',
+  }));
 }
 
 /**

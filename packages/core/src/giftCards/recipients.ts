@@ -1,5 +1,6 @@
 import { GIFT_CARD_TEXT_MAX } from '@tern/sdk';
 import { isEmailShaped, validationKeys } from '../auth/rules.js';
+import { pastedCells } from '../internal/pastedCells.js';
 import { giftCardValidationKeys } from './keys.js';
 
 // Recipient rows of the issue order form and of a purchase (document 3 §5): a name and an e-mail each, filled
@@ -12,16 +13,7 @@ export interface RecipientRow {
 
 export const emptyRecipient = (): RecipientRow => ({ name: '', email: '' });
 
-/**
- * Pasted text as rows of cells: one row a line (`\r\n`, `\n` or `\r`), cells split by tabs, each trimmed;
- * blank lines left out. The shape a spreadsheet copies; the guests' paste (`parseGuestPaste`) reads the same.
- */
-export function pastedCells(text: string): string[][] {
-  return text
-    .split(/\r\n|\n|\r/)
-    .map((line) => line.split('\t').map((cell) => cell.trim()))
-    .filter((cells) => cells.some((c) => c !== ''));
-}
+export { pastedCells };
 
 /**
  * Recipients pasted as "name ⇥ e-mail" lines; a line of one cell that looks like an e-mail is taken as the
