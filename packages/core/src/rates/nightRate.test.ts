@@ -11,6 +11,7 @@ import {
   type PlanPricing,
   restrictionsOfDate,
   type StoredDay,
+  sellableRooms,
 } from './nightRate.js';
 import {
   type DerivedModifier,
@@ -350,5 +351,23 @@ describe('what the engine prices today stays the same', () => {
   ])('the default arrays leave %s as stored', (_, stored) => {
     for (const date of ['2030-01-07', FRI, SAT, '2030-01-13'])
       expect(restrictionsOfDate(week(), date, stored)).toEqual(stored);
+  });
+});
+
+describe('sellableRooms (max_sell, max_availability, availability_offset)', () => {
+  const none = { maxSell: null, maxAvailability: null, availabilityOffset: 0 };
+  it.each([
+    ['no caps: every free room', 5, none, 5],
+    ['nothing free is nothing to sell', 0, none, 0],
+    ['nothing free, even with a negative offset', 0, { ...none, availabilityOffset: -2 }, 0],
+    ['the offset holds rooms back', 5, { ...none, availabilityOffset: 2 }, 3],
+    ['never below none', 1, { ...none, availabilityOffset: 3 }, 0],
+    ['a negative offset oversells', 2, { ...none, availabilityOffset: -1 }, 3],
+    ['max availability caps what is shown', 5, { ...none, maxAvailability: 2 }, 2],
+    ['max sell caps what is sold', 5, { ...none, maxSell: 1 }, 1],
+    ['a cap of 0 closes the plan', 5, { ...none, maxSell: 0 }, 0],
+    ['the lowest of all wins', 6, { maxSell: 4, maxAvailability: 3, availabilityOffset: 2 }, 3],
+  ])('%s', (_, free, caps, expected) => {
+    expect(sellableRooms(free, caps)).toBe(expected);
   });
 });

@@ -170,3 +170,22 @@ export function childPlanDay(
   if (!child.inheritRate && own?.occupancyRates) day.occupancyRates = own.occupancyRates;
   return day;
 }
+
+/** A plan's caps on the rooms it sells (document 2 §3 "Rate plan": max_sell, max_availability, offset). */
+export type PlanCaps = Pick<RatePlanForm, 'maxSell' | 'maxAvailability' | 'availabilityOffset'>;
+
+/**
+ * The rooms a plan offers when `free` rooms of its unit are free on every night of the stay: none when none are
+ * free (or a night has no row); otherwise the free rooms less the offset held back (a negative offset
+ * oversells), at most `maxAvailability` shown and at most `maxSell` sold, never below none. `maxSell` caps the
+ * rooms one offer sells; the rooms of the plan already sold that day are not counted (docs/decisions.md).
+ */
+export function sellableRooms(free: number, caps: PlanCaps): number {
+  if (free <= 0) return 0;
+  const shown = Math.min(
+    free - caps.availabilityOffset,
+    caps.maxAvailability ?? Number.POSITIVE_INFINITY,
+    caps.maxSell ?? Number.POSITIVE_INFINITY,
+  );
+  return Math.max(0, shown);
+}
