@@ -18,6 +18,7 @@ describe('pageTitleKey', () => {
     ['/inventory', 'page_titles.inventory'],
     ['/admin', 'page_titles.admin'],
     ['/api_keys', 'page_titles.api_keys'],
+    ['/qa/machines', 'page_titles.admin'],
     ['/changePassword', 'page_titles.change_password'],
     ['/verify_reset_password_email', 'page_titles.token_verification'],
     ['/', 'page_titles.search'],
