@@ -85,6 +85,11 @@ export const screens: Readonly<Record<string, Screen>> = {
     ),
     ready: true,
   },
+  // The QA machine visualizer (issue 13): its own chunk, with ELK and the machine catalogue, for admins only.
+  qaMachines: {
+    component: lazyRouteComponent(() => import('../features/qa/QaScreen'), 'QaScreen'),
+    ready: true,
+  },
   promocodes: {
     component: backOffice(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,

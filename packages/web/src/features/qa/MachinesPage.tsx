@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Input, Label, ListBox, ListBoxItem, SearchField, Text } from 'react-aria-components';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '../../i18n';
 import { qaPart } from '../../i18n/qa';
@@ -65,6 +64,28 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
     };
   }, [chosen, source]);
 
+  const ids = useId();
+  const [focused, setFocused] = useState<string | null>(null);
+  // The list is one tab stop: arrows, Home and End move the active option, Enter or Space chooses it.
+  const onListKey = (event: KeyboardEvent) => {
+    const at = shown.findIndex((e) => e.id === focused);
+    const move = { ArrowDown: at + 1, ArrowUp: at - 1, Home: 0, End: shown.length - 1 }[event.key];
+    if (move !== undefined) {
+      event.preventDefault();
+      const next = shown[Math.max(0, Math.min(shown.length - 1, move))];
+      if (next) {
+        setFocused(next.id);
+        document.getElementById(`${ids}-${next.id}`)?.scrollIntoView?.({ block: 'nearest' });
+      }
+      return;
+    }
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      const entry = shown[at];
+      if (entry) setChosen(entry);
+    }
+  };
+
   const current = drawing && chosen && drawing.id === chosen.id ? drawing : null;
 
   return (
@@ -73,29 +94,42 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
       <p>{t('qa_machines.intro')}</p>
       <div className="qa-machines__body">
         <section className="qa-machines__list">
-          <SearchField value={query} onChange={setQuery}>
-            <Label>{t('qa_machines.search')}</Label>
-            <Input />
-          </SearchField>
+          <label htmlFor={`${ids}-search`}>{t('qa_machines.search')}</label>
+          <input
+            id={`${ids}-search`}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
           {failed && <p role="alert">{t('qa_machines.load_failed', { message: failed })}</p>}
-          <ListBox
+          {machines && shown.length === 0 && <p>{t('qa_machines.none_found', { query })}</p>}
+          <div
+            role="listbox"
             aria-label={t('qa_machines.list')}
-            items={shown}
-            selectionMode="single"
-            selectedKeys={chosen ? [chosen.id] : []}
-            onSelectionChange={(keys) => {
-              const key = keys === 'all' ? null : [...keys][0];
-              setChosen(shown.find((e) => e.id === key) ?? null);
-            }}
-            renderEmptyState={() => t('qa_machines.none_found', { query })}
+            tabIndex={0}
+            aria-activedescendant={focused ? `${ids}-${focused}` : undefined}
+            onKeyDown={onListKey}
+            onFocus={() => !focused && setFocused(chosen?.id ?? shown[0]?.id ?? null)}
           >
-            {(entry) => (
-              <ListBoxItem id={entry.id} textValue={entry.name} className="qa-machines__item">
-                <Text slot="label">{entry.name}</Text>
-                <Text slot="description">{entry.description}</Text>
-              </ListBoxItem>
-            )}
-          </ListBox>
+            {shown.map((entry) => (
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the list's own keys choose (Enter, Space).
+              <div
+                key={entry.id}
+                tabIndex={-1}
+                id={`${ids}-${entry.id}`}
+                role="option"
+                aria-selected={chosen?.id === entry.id}
+                className={`qa-machines__item${focused === entry.id ? ' qa-machines__item--focused' : ''}`}
+                onClick={() => {
+                  setFocused(entry.id);
+                  setChosen(entry);
+                }}
+              >
+                <span className="qa-machines__name">{entry.name}</span>
+                <span className="qa-machines__description">{entry.description}</span>
+              </div>
+            ))}
+          </div>
         </section>
         <section className="qa-machines__chart">
           {!chosen && <p>{t('qa_machines.choose')}</p>}
@@ -104,23 +138,25 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
               <h2>{chosen.name}</h2>
               <p>{chosen.description}</p>
               <div className="qa-machines__exports">
-                <Button
-                  isDisabled={!current || !('chart' in current)}
-                  onPress={() => {
+                <button
+                  type="button"
+                  disabled={!current || !('chart' in current)}
+                  onClick={() => {
                     if (!svg.current) return;
                     const text = new XMLSerializer().serializeToString(svg.current);
                     download(`${chosen.id}.svg`, 'image/svg+xml', text);
                   }}
                 >
                   {t('qa_machines.export_svg')}
-                </Button>
-                <Button
-                  onPress={() =>
+                </button>
+                <button
+                  type="button"
+                  onClick={() =>
                     source.mermaid(chosen.id).then((text) => download(`${chosen.id}.mmd`, 'text/plain', text))
                   }
                 >
                   {t('qa_machines.export_mermaid')}
-                </Button>
+                </button>
               </div>
               {!current && <p role="status">{t('qa_machines.laying_out')}</p>}
               {current && 'error' in current && (

@@ -1,5 +1,4 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
-import { Button, Toolbar } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import type { Chart, ChartState } from './layout';
 
@@ -96,16 +95,26 @@ export function StateChart({ chart, name, active, svgRef }: Props) {
 
   return (
     <div className="qa-chart">
-      <Toolbar className="qa-chart__zoom" aria-label={t('qa_machines.zoom')}>
-        <Button onPress={() => setZoom((z) => clamp(z / STEP))} aria-label={t('qa_machines.zoom_out')}>
+      <div className="qa-chart__zoom">
+        <button
+          type="button"
+          onClick={() => setZoom((z) => clamp(z / STEP))}
+          aria-label={t('qa_machines.zoom_out')}
+        >
           −
-        </Button>
-        <Button onPress={() => setZoom(1)}>{t('qa_machines.zoom_reset')}</Button>
-        <Button onPress={() => setZoom((z) => clamp(z * STEP))} aria-label={t('qa_machines.zoom_in')}>
+        </button>
+        <button type="button" onClick={() => setZoom(1)}>
+          {t('qa_machines.zoom_reset')}
+        </button>
+        <button
+          type="button"
+          onClick={() => setZoom((z) => clamp(z * STEP))}
+          aria-label={t('qa_machines.zoom_in')}
+        >
           +
-        </Button>
+        </button>
         <span aria-live="polite">{t('qa_machines.zoom_level', { percent: Math.round(zoom * 100) })}</span>
-      </Toolbar>
+      </div>
       <p className="qa-chart__hint">{t('qa_machines.keys_hint')}</p>
       <div className="qa-chart__viewport" ref={viewport}>
         {/* biome-ignore lint/a11y/useSemanticElements: the chart is a group of focusable states, not an image. */}
