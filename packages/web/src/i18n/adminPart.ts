@@ -1,7 +1,11 @@
 import { adminEn } from './admin';
+import { giftCardsEn } from './giftCards';
 import type { CataloguePart } from './index';
 import { inventoryEn } from './inventory';
 import { ratesEn } from './rates';
 
 /** The back office's strings: loaded with the admin and settings screens (`router/screens.ts`). */
-export const adminPart: CataloguePart = { language: 'en', messages: { ...adminEn, ...ratesEn, ...inventoryEn } };
+export const adminPart: CataloguePart = {
+  language: 'en',
+  messages: { ...adminEn, ...ratesEn, ...inventoryEn, ...giftCardsEn },
+};

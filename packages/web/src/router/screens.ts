@@ -94,6 +94,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,
   },
+  giftCards: {
+    component: backOffice(() => import('../features/giftCards/GiftCardTypesPage'), 'GiftCardTypesPage'),
+    ready: true,
+  },
   // `/settings` (and an unknown settings page) is sent on to property details by core's route table.
   settings: {
     component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),

@@ -1,0 +1,353 @@
+import {
+  type Day,
+  type GiftCardTypeForm as Form,
+  formDrawerInput,
+  giftCardTypeBodyOf,
+  giftCardTypeFormOf,
+  multiPropertyAllowed,
+  needsRatePlans,
+  newGiftCardTypeForm,
+  pickupAllowed,
+  type StoreChoice,
+  typeFieldEditable,
+  typeFormDiscount,
+  validateGiftCardTypeForm,
+} from '@tern/core';
+import type { ExpirationUnit, GiftCardType, GiftcardType } from '@tern/sdk';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { Select } from '../../components/Select';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { TextArea } from '../../components/TextArea';
+import { TextField } from '../../components/TextField';
+import { useServices } from '../../session/SessionContext';
+import { useFormDrawer } from '../admin/useFormDrawer';
+import { useFormTexts } from '../admin/useFormTexts';
+import { useRatePlansOf, useUnits } from '../settings/rooms/roomsData';
+
+/** A number field's text: empty for none. */
+const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
+/** A typed number: empty is none; anything else is read (core's rules name what is not a number). */
+const read = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+
+/**
+ * The property's own gift card store. Stores have no API yet (document 3 §7 loads them by property): a type is
+ * sold in the store of the property it belongs to, which does not offer pickup until store settings exist.
+ */
+const storesOf = (propertyId: string): StoreChoice[] => [{ id: propertyId, allowPickupAtHotel: false }];
+
+/**
+ * The type drawer (document 3 §2.3, §5): core's `formDrawerMachine` with the type rules
+ * (`validateGiftCardTypeForm`), tabs General and PDF. Fields a locked type keeps are disabled
+ * (`typeFieldEditable`); an archived type is shown read-only.
+ */
+export function GiftCardTypeFormDrawer({
+  propertyId,
+  propertyCount,
+  today,
+  type,
+  onCancel,
+  onSaved,
+}: {
+  propertyId: string;
+  propertyCount: number;
+  today: Day;
+  type: GiftCardType | null;
+  onCancel: () => void;
+  onSaved: (saved: GiftCardType, created: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const { client } = useServices();
+  const stores = storesOf(propertyId);
+  const [tab, setTab] = useState('general');
+  const readOnly = type?.status === 'archived';
+  const [input] = useState(() =>
+    formDrawerInput<Form>({
+      values: type ? giftCardTypeFormOf(type) : newGiftCardTypeForm(),
+      validate: (v) =>
+        validateGiftCardTypeForm(v, {
+          today,
+          stores,
+          multiProperty: multiPropertyAllowed(type !== null, propertyCount),
+          editing: type,
+        }),
+    }),
+  );
+  const form = useFormDrawer<Form, GiftCardType>(
+    input,
+    (values) => {
+      const { publish, ...body } = giftCardTypeBodyOf(values, propertyId, stores);
+      return type
+        ? client.giftCards.updateType({ params: { id: type.id }, body })
+        : client.giftCards.createType({ body: { ...body, publish } });
+    },
+    (saved) => onSaved(saved, type === null),
+  );
+  const texts = useFormTexts(form);
+  const { values: v, busy } = form;
+  const set = form.change as (values: Partial<Form>) => void;
+  const off = (field: keyof Form) => readOnly || !typeFieldEditable(field, type);
+  const discount = typeFormDiscount(v);
+  const rates = needsRatePlans(v.giftcardType);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!readOnly) form.submit();
+  };
+  const kinds: GiftcardType[] = [0, 1, 2];
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {texts.failure ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {texts.failure}
+        </Alert>
+      ) : null}
+      {readOnly ? <Alert variant="info">{t('gift_cards.archived_note')}</Alert> : null}
+      {!readOnly && type?.locked ? <Alert variant="info">{t('gift_cards.locked_note')}</Alert> : null}
+      <Tabs selectedKey={tab} onSelectionChange={setTab}>
+        <TabList label={t('gift_cards.form_tabs_label')}>
+          <Tab id="general">{t('gift_cards.form_tabs.general')}</Tab>
+          <Tab id="pdf">{t('gift_cards.form_tabs.pdf')}</Tab>
+        </TabList>
+        <TabPanel id="general">
+          <div className="stack">
+            <div className="admin-form__grid">
+              <Select
+                label={t('gift_cards.fields.kind')}
+                options={kinds.map((k) => ({ id: String(k), label: t(`gift_cards.fields.kinds.${k}`) }))}
+                selectedKey={v.giftcardType === null ? null : String(v.giftcardType)}
+                onSelectionChange={(k) => set({ giftcardType: Number(k) as GiftcardType })}
+                isDisabled={off('giftcardType')}
+                errorMessage={texts.field('giftcardType')}
+              />
+              <TextField
+                label={t('gift_cards.fields.title')}
+                value={v.title}
+                onChange={(title) => set({ title })}
+                isRequired
+                isDisabled={off('title')}
+                errorMessage={texts.field('title')}
+              />
+              <TextField
+                label={t('gift_cards.fields.price')}
+                inputMode="numeric"
+                value={shown(v.price)}
+                onChange={(s) => set({ price: read(s) })}
+                isRequired
+                isDisabled={off('price')}
+                errorMessage={texts.field('price')}
+              />
+              <TextField
+                label={t('gift_cards.fields.net_price')}
+                description={
+                  discount
+                    ? t('gift_cards.fields.discount', { value: discount.value })
+                    : t('gift_cards.fields.net_price_hint')
+                }
+                inputMode="numeric"
+                value={shown(v.netPrice)}
+                onChange={(s) => set({ netPrice: read(s) })}
+                isDisabled={off('netPrice')}
+                errorMessage={texts.field('netPrice')}
+              />
+              <TextField
+                label={t('gift_cards.fields.limit')}
+                inputMode="numeric"
+                value={shown(v.limit)}
+                onChange={(s) => set({ limit: read(s) })}
+                isRequired
+                isDisabled={off('limit')}
+                errorMessage={texts.field('limit')}
+              />
+              <Select
+                label={t('gift_cards.fields.expiration_type')}
+                options={[0, 1].map((k) => ({
+                  id: String(k),
+                  label: t(`gift_cards.fields.expiration_types.${k}`),
+                }))}
+                selectedKey={String(v.expirationType)}
+                onSelectionChange={(k) => set({ expirationType: Number(k) as 0 | 1 })}
+                isDisabled={off('expirationType')}
+              />
+              {v.expirationType === 0 ? (
+                <>
+                  <TextField
+                    label={t('gift_cards.fields.expiration_duration')}
+                    inputMode="numeric"
+                    value={shown(v.expirationDuration)}
+                    onChange={(s) => set({ expirationDuration: read(s) })}
+                    isRequired
+                    isDisabled={off('expirationDuration')}
+                    errorMessage={texts.field('expirationDuration')}
+                  />
+                  <Select
+                    label={t('gift_cards.fields.expiration_unit')}
+                    options={(['hours', 'days', 'months'] as const).map((u) => ({
+                      id: u,
+                      label: t(`gift_cards.units.${u}`),
+                    }))}
+                    selectedKey={v.expirationDurationUnit}
+                    onSelectionChange={(u) => set({ expirationDurationUnit: u as ExpirationUnit })}
+                    isDisabled={off('expirationDurationUnit')}
+                    errorMessage={texts.field('expirationDurationUnit')}
+                  />
+                </>
+              ) : (
+                <TextField
+                  label={t('gift_cards.fields.absolute_date')}
+                  value={v.absoluteExpirationDate ?? ''}
+                  onChange={(s) => set({ absoluteExpirationDate: (s.trim() || null) as Day | null })}
+                  isRequired
+                  isDisabled={off('absoluteExpirationDate')}
+                  errorMessage={texts.field('absoluteExpirationDate')}
+                />
+              )}
+              {rates ? (
+                <>
+                  <TextField
+                    label={t('gift_cards.fields.length_of_stay')}
+                    inputMode="numeric"
+                    value={shown(v.lengthOfStay)}
+                    onChange={(s) => set({ lengthOfStay: read(s) })}
+                    isRequired
+                    isDisabled={off('lengthOfStay')}
+                    errorMessage={texts.field('lengthOfStay')}
+                  />
+                  <Select
+                    label={t('gift_cards.fields.reservation_value')}
+                    options={[0, 1].map((k) => ({
+                      id: String(k),
+                      label: t(`gift_cards.fields.reservation_values.${k}`),
+                    }))}
+                    selectedKey={v.reservationValue === null ? null : String(v.reservationValue)}
+                    onSelectionChange={(k) => set({ reservationValue: Number(k) as 0 | 1 })}
+                    isDisabled={off('reservationValue')}
+                    errorMessage={texts.field('reservationValue')}
+                  />
+                </>
+              ) : null}
+            </div>
+            <TextArea
+              label={t('gift_cards.fields.description')}
+              value={v.description}
+              onChange={(description) => set({ description })}
+              isRequired
+              isDisabled={off('description')}
+              errorMessage={texts.field('description')}
+            />
+            {rates ? (
+              <RatePlanChoices
+                propertyId={propertyId}
+                form={v}
+                disabled={off('ratePlans')}
+                error={texts.field('ratePlans')}
+                onChange={(ratePlans) => set({ ratePlans })}
+              />
+            ) : null}
+            <Checkbox
+              isSelected={v.storeIds.includes(propertyId)}
+              onChange={(on) => set({ storeIds: on ? [propertyId] : [] })}
+              isDisabled={off('storeIds')}
+            >
+              {t('gift_cards.fields.store')}
+            </Checkbox>
+            {texts.field('storeIds') ? (
+              <p className="field__error" role="alert">
+                {texts.field('storeIds')}
+              </p>
+            ) : null}
+            <Checkbox
+              isSelected={v.offerLetterDelivery}
+              onChange={(offerLetterDelivery) => set({ offerLetterDelivery })}
+              isDisabled={off('offerLetterDelivery')}
+            >
+              {t('gift_cards.fields.letter')}
+            </Checkbox>
+            <Checkbox
+              isSelected={v.offerPickupAtHotel && pickupAllowed(v.storeIds, stores)}
+              onChange={(offerPickupAtHotel) => set({ offerPickupAtHotel })}
+              isDisabled={off('offerPickupAtHotel') || !pickupAllowed(v.storeIds, stores)}
+            >
+              {t('gift_cards.fields.pickup')}
+            </Checkbox>
+            <p className="field__description">{t('gift_cards.fields.pickup_hint')}</p>
+            {type === null ? (
+              <Checkbox isSelected={v.publish} onChange={(publish) => set({ publish })}>
+                {t('gift_cards.fields.publish')}
+              </Checkbox>
+            ) : null}
+          </div>
+        </TabPanel>
+        <TabPanel id="pdf">
+          <p>{t('gift_cards.pdf_next')}</p>
+        </TabPanel>
+      </Tabs>
+      <div className="admin-form__actions">
+        <Button variant="secondary" onPress={onCancel}>
+          {t(readOnly ? 'gift_cards.close' : 'gift_cards.cancel')}
+        </Button>
+        {readOnly ? null : (
+          <Button type="submit" isDisabled={busy}>
+            {t(type ? 'gift_cards.save' : 'gift_cards.create')}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** One rate plan per room type of the property (document 3 §5: a three-level path, one per room type). */
+function RatePlanChoices({
+  propertyId,
+  form,
+  disabled,
+  error,
+  onChange,
+}: {
+  propertyId: string;
+  form: Form;
+  disabled: boolean;
+  error: string | null;
+  onChange: (ratePlans: Form['ratePlans']) => void;
+}) {
+  const { t } = useTranslation();
+  const units = useUnits(propertyId);
+  const list = units.data ?? [];
+  const plans = useRatePlansOf(
+    propertyId,
+    list.map((u) => u.id),
+  );
+  const NONE = '-';
+  return (
+    <fieldset className="stack">
+      <legend>{t('gift_cards.fields.rate_plans')}</legend>
+      {units.data && list.length === 0 ? <p>{t('gift_cards.fields.no_units')}</p> : null}
+      {list.map((unit) => {
+        const chosen = form.ratePlans.find((r) => r.roomTypeId === unit.id && !r.propertyId);
+        return (
+          <Select
+            key={unit.id}
+            label={t('gift_cards.fields.rate_plan_of', { room: unit.title })}
+            options={[
+              { id: NONE, label: t('gift_cards.fields.no_rate_plan') },
+              ...(plans.get(unit.id)?.data ?? []).map((p) => ({ id: p.id, label: p.title })),
+            ]}
+            selectedKey={chosen?.ratePlanId ?? NONE}
+            onSelectionChange={(id) => {
+              const others = form.ratePlans.filter((r) => r !== chosen);
+              onChange(id === NONE ? others : [...others, { roomTypeId: unit.id, ratePlanId: id }]);
+            }}
+            isDisabled={disabled}
+          />
+        );
+      })}
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

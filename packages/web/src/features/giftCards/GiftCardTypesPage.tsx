@@ -1,0 +1,243 @@
+import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
+import { deviceTimeZone, todayIn } from '@tern/core';
+import { GIFT_CARD_TYPES_PAGE_SIZE, type GiftCardType, type GiftCardTypeStatus } from '@tern/sdk';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Drawer } from '../../components/Drawer';
+import { EmptyState } from '../../components/EmptyState';
+import { PageHeading } from '../../components/PageHeading';
+import { Table, type TableColumn } from '../../components/Table';
+import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
+import { toast } from '../../components/Toast';
+import { useApiQuery } from '../../data/useApiQuery';
+import { useSelectedProperty } from '../../session/SelectedProperty';
+import { useServices } from '../../session/SessionContext';
+import '../admin/admin.css';
+import './giftCards.css';
+import { useErrorText } from '../errors/useErrorText';
+import { GiftCardTypeFormDrawer } from './GiftCardTypeForm';
+import { TypeLifecycleDialog } from './TypeLifecycleDialog';
+
+/** Every gift card query sits under this key: a change reloads them all. */
+export const GIFT_CARDS_KEY = 'giftCards';
+const TABS: GiftCardTypeStatus[] = ['published', 'created', 'archived'];
+const DRAWER_WIDTH = '1000px';
+
+/**
+ * `/gift-cards` (document 3 §2.3, §4 M23, §5): the selected property's gift card types by status tab, 10 a page;
+ * a drawer to create, edit or (archived) view one; publish and unpublish, confirmed (M23); duplicate.
+ */
+export function GiftCardTypesPage() {
+  const { t } = useTranslation();
+  const { property, properties } = useSelectedProperty();
+  const [tab, setTab] = useState<GiftCardTypeStatus>('published');
+  const [editing, setEditing] = useState<GiftCardType | 'new' | null>(null);
+  const [changing, setChanging] = useState<GiftCardType | null>(null);
+  const queryClient = useQueryClient();
+  const reload = () => queryClient.invalidateQueries({ queryKey: [GIFT_CARDS_KEY] });
+  if (!property)
+    return (
+      <div className="page admin">
+        <PageHeading>{t('gift_cards.heading')}</PageHeading>
+        <EmptyState title={t('gift_cards.no_property')} />
+      </div>
+    );
+  const today = todayIn(property.timezone ?? deviceTimeZone());
+  return (
+    <div className="page admin stack">
+      <div className="page__header">
+        <PageHeading>{t('gift_cards.heading')}</PageHeading>
+        <Button onPress={() => setEditing('new')}>{t('gift_cards.create')}</Button>
+      </div>
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as GiftCardTypeStatus)}>
+        <TabList label={t('gift_cards.tabs_label')}>
+          {TABS.map((id) => (
+            <Tab key={id} id={id}>
+              {t(`gift_cards.tabs.${id}`)}
+            </Tab>
+          ))}
+        </TabList>
+        {TABS.map((id) => (
+          <TabPanel key={id} id={id}>
+            <TypesTab
+              propertyId={property.id}
+              status={id}
+              onOpen={setEditing}
+              onChangeStatus={setChanging}
+              onDuplicated={() => void reload()}
+            />
+          </TabPanel>
+        ))}
+      </Tabs>
+      <Drawer
+        title={t(
+          editing === 'new'
+            ? 'gift_cards.drawer.create'
+            : editing?.status === 'archived'
+              ? 'gift_cards.drawer.view'
+              : 'gift_cards.drawer.edit',
+        )}
+        isOpen={editing !== null}
+        onOpenChange={(open) => {
+          if (!open) setEditing(null);
+        }}
+        side="end"
+        width={DRAWER_WIDTH}
+      >
+        {(close) =>
+          editing ? (
+            <GiftCardTypeFormDrawer
+              key={editing === 'new' ? 'new' : editing.id}
+              propertyId={property.id}
+              propertyCount={properties.length}
+              today={today}
+              type={editing === 'new' ? null : editing}
+              onCancel={close}
+              onSaved={(saved, created) => {
+                setEditing(null);
+                toast.success(t(created ? 'gift_cards.created' : 'gift_cards.saved', { title: saved.title }));
+                void reload();
+              }}
+            />
+          ) : null
+        }
+      </Drawer>
+      {changing ? (
+        <TypeLifecycleDialog
+          key={changing.id}
+          type={changing}
+          propertyId={property.id}
+          onDone={() => setChanging(null)}
+          onChanged={() => void reload()}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function TypesTab({
+  propertyId,
+  status,
+  onOpen,
+  onChangeStatus,
+  onDuplicated,
+}: {
+  propertyId: string;
+  status: GiftCardTypeStatus;
+  onOpen: (type: GiftCardType) => void;
+  onChangeStatus: (type: GiftCardType) => void;
+  onDuplicated: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const errorText = useErrorText();
+  const { client } = useServices();
+  const [page, setPage] = useState(1);
+  const list = useApiQuery(
+    [GIFT_CARDS_KEY, 'types', propertyId, status, page],
+    (c, signal) =>
+      c.giftCards.listTypes(
+        { query: { propertyId, status, page, limit: GIFT_CARD_TYPES_PAGE_SIZE } },
+        { signal },
+      ),
+    { placeholderData: keepPreviousData },
+  );
+  const money = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
+  const duplicate = async (type: GiftCardType) => {
+    try {
+      await client.giftCards.duplicateType({ params: { id: type.id }, body: { propertyId } });
+      toast.success(t('gift_cards.duplicated', { title: type.title }));
+      onDuplicated();
+    } catch (error) {
+      toast.error(t('general.error_message'), errorText(error));
+    }
+  };
+  const columns: TableColumn<GiftCardType>[] = [
+    { id: 'title', label: t('gift_cards.columns.title'), render: (g) => g.title, isRowHeader: true },
+    {
+      id: 'price',
+      label: t('gift_cards.columns.price'),
+      numeric: true,
+      render: (g) => (g.netPrice === g.price ? money(g.price) : `${money(g.netPrice)} (${money(g.price)})`),
+    },
+    {
+      id: 'stock',
+      label: t('gift_cards.columns.stock'),
+      numeric: true,
+      render: (g) => t('gift_cards.stock_of', { stock: g.stock, limit: g.limit }),
+    },
+    {
+      id: 'validity',
+      label: t('gift_cards.columns.validity'),
+      render: (g) =>
+        g.expirationType === 1
+          ? t('gift_cards.validity_until', { date: g.absoluteExpirationDate })
+          : t('gift_cards.validity_period', {
+              count: g.expirationDuration ?? 0,
+              unit: t(`gift_cards.units.${g.expirationDurationUnit ?? 'months'}`),
+            }),
+    },
+    {
+      id: 'actions',
+      label: t('gift_cards.columns.actions'),
+      hideLabelOnPhone: true,
+      render: (g) => (
+        <div className="gift-actions">
+          <Button variant="secondary" onPress={() => onOpen(g)}>
+            {t(g.status === 'archived' ? 'gift_cards.view_named' : 'gift_cards.edit_named', {
+              title: g.title,
+            })}
+          </Button>
+          {g.status === 'created' ? (
+            <Button variant="secondary" onPress={() => onChangeStatus(g)}>
+              {t('gift_cards.publish_named', { title: g.title })}
+            </Button>
+          ) : null}
+          {g.status === 'published' ? (
+            <Button variant="secondary" onPress={() => onChangeStatus(g)}>
+              {t('gift_cards.unpublish_named', { title: g.title })}
+            </Button>
+          ) : null}
+          <Button variant="quiet" onPress={() => void duplicate(g)}>
+            {t('gift_cards.duplicate_named', { title: g.title })}
+          </Button>
+        </div>
+      ),
+    },
+  ];
+  const meta = list.data?.meta;
+  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1;
+  return (
+    <div className="stack">
+      {list.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorText(list.error)}
+        </Alert>
+      ) : (
+        <Table
+          label={t('gift_cards.table')}
+          columns={columns}
+          items={list.data?.items ?? []}
+          rowKey={(g) => g.id}
+          isLoading={list.isPending || list.isPlaceholderData}
+          loadingLabel={t('admin.loading')}
+          emptyState={<EmptyState title={t('gift_cards.empty')} />}
+        />
+      )}
+      {pages > 1 ? (
+        <nav className="pager" aria-label={t('gift_cards.pages')}>
+          <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
+            {t('general.previous_page')}
+          </Button>
+          <span className="pager__status" aria-current="page" aria-live="polite">
+            {t('general.page_of', { page, pages })}
+          </span>
+          <Button variant="secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
+            {t('general.next_page')}
+          </Button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
