@@ -5,6 +5,7 @@ import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerBookings } from './commands/bookings/index.js';
 import { registerContracts } from './commands/contracts/index.js';
+import { registerGiftCards } from './commands/giftCards/index.js';
 import { registerInventory } from './commands/inventory/index.js';
 import { registerMail } from './commands/mail/index.js';
 import { registerPlaces } from './commands/places/index.js';
@@ -54,6 +55,7 @@ export function buildProgram(io: Io): Command {
   registerContracts(program, contextOf);
   registerApiKeys(program, contextOf);
   registerPromoCodes(program, contextOf);
+  registerGiftCards(program, contextOf);
   registerInventory(program, contextOf);
   registerAdmin(program, contextOf);
   return program;

@@ -1,0 +1,122 @@
+import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk';
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import type { ContextOf } from '../../context.js';
+import type { ListFlags, MarkAction } from './cards.js';
+
+function whole(min: number, max: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new InvalidArgumentError(`Use a whole number from ${min} to ${max}`);
+    return n;
+  };
+}
+function day(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM-DD');
+  return value;
+}
+
+export interface IssueFlags {
+  property: string;
+  type: string;
+  recipients: string;
+  expires?: string;
+  price?: number;
+  batch?: number;
+}
+
+/** `tern gift-cards …` (document 3; a property's staff): issue in bulk, list, mark, and the types. */
+export function registerGiftCards(program: Command, contextOf: ContextOf): void {
+  const cards = program
+    .command('gift-cards')
+    .description("a property's gift cards: issue in bulk, list, mark");
+  cards
+    .command('issue')
+    .description(
+      'issue one card per row of a CSV file (NAME,EMAIL[,NOTE]; a header row is optional), in batches; run again after an interruption, it issues only what is missing',
+    )
+    .requiredOption('--property <id>', 'the property (see `tern whoami`)')
+    .requiredOption('--type <id>', 'the gift card type (see `tern gift-cards types`)')
+    .requiredOption('--recipients <file>', 'the CSV file of recipients')
+    .option('--expires <day>', "the cards' last day (YYYY-MM-DD); default: the type's validity", day)
+    .option(
+      '--price <n>',
+      "what each card was sold for; default: the type's net price",
+      whole(0, 100_000_000),
+    )
+    .option(
+      '--batch <n>',
+      `cards a call (default and most: ${GIFT_CARD_ISSUE_BATCH_MAX})`,
+      whole(1, GIFT_CARD_ISSUE_BATCH_MAX),
+    )
+    .action((options: IssueFlags, command: Command) =>
+      import('./issue.js').then((m) => m.issueGiftCards(contextOf(command), options)),
+    );
+  cards
+    .command('list')
+    .description('the issued cards, newest first, 10 a page')
+    .requiredOption('--property <id>', 'the property')
+    .option('--search <text>', 'code, recipient, buyer or title has this')
+    .option('--type <id>', 'only cards of this type')
+    .addOption(new Option('--kind <kind>', 'gift_card or upsell').choices(['gift_card', 'upsell']))
+    .option('--used', 'only used cards')
+    .option('--unused', 'only unused cards')
+    .option('--delivered', 'only delivered cards')
+    .option('--undelivered', 'only cards not delivered')
+    .option('--letter', 'only cards sent by letter')
+    .option('--email', 'only cards sent by e-mail')
+    .option('--sold-from <day>', 'sold on or after this day', day)
+    .option('--sold-to <day>', 'sold on or before this day', day)
+    .addOption(
+      new Option('--order-by <field>', 'sort by (default created_at, newest first)').choices([
+        'code',
+        'expiration',
+        'created_at',
+      ]),
+    )
+    .option('--asc', 'ascending order')
+    .option('--page <n>', 'the page to show', whole(1, 1_000_000_000))
+    .option('--limit <n>', 'cards a page (default 10)', whole(1, 100))
+    .action((options: ListFlags, command: Command) =>
+      import('./cards.js').then((m) => m.listGiftCards(contextOf(command), options)),
+    );
+  cards
+    .command('types')
+    .description('the gift card types of one status, with their stock')
+    .requiredOption('--property <id>', 'the property')
+    .addOption(
+      new Option('--status <status>', 'the tab (default published)').choices([
+        'published',
+        'created',
+        'archived',
+      ]),
+    )
+    .option('--search <text>', 'the title has this')
+    .option('--page <n>', 'the page to show', whole(1, 1_000_000_000))
+    .action(
+      (
+        options: {
+          property: string;
+          status?: 'published' | 'created' | 'archived';
+          search?: string;
+          page?: number;
+        },
+        command: Command,
+      ) => import('./cards.js').then((m) => m.listGiftCardTypes(contextOf(command), options)),
+    );
+  const mark = (action: MarkAction, description: string, note: boolean) => {
+    const sub = cards
+      .command(`mark-${action} <code>`)
+      .description(description)
+      .requiredOption('--property <id>', 'the property')
+      .option('-y, --yes', 'do not ask for confirmation');
+    if (note) sub.requiredOption('--note <text>', 'why (required)');
+    sub.action(
+      (code: string, options: { property: string; note?: string; yes?: boolean }, command: Command) =>
+        import('./cards.js').then((m) => m.markGiftCard(contextOf(command), action, code, options)),
+    );
+  };
+  mark('used', 'mark an unused card used, with a note', true);
+  mark('unused', 'mark a used card unused again, with a note (not once its stay has begun)', true);
+  mark('delivered', 'mark a card delivered', false);
+}

@@ -1,0 +1,166 @@
+import { readFile } from 'node:fs/promises';
+import { ApiError, type GiftCard, type IssueGiftCardsBody } from '@tern/sdk';
+import { withClient } from '../../client.js';
+import type { Context } from '../../context.js';
+import { toUserError, UserError } from '../../errors.js';
+import { formatTable } from '../../output.js';
+import { progressBar } from '../../ui/progress.js';
+import type { IssueFlags } from './index.js';
+import { batchKeyOf, type RecipientLine, readRecipients } from './recipientsFile.js';
+
+/** `[####----] 1500/10000  820 cards/s  ETA 10s`: the bar with the rate so far and the time left at that rate. */
+export function issueProgress(done: number, total: number, elapsedMs: number): string {
+  const rate = elapsedMs > 0 ? (done / elapsedMs) * 1000 : 0;
+  const left = rate > 0 ? Math.ceil((total - done) / rate) : null;
+  const eta = left === null ? '…' : left >= 60 ? `${Math.floor(left / 60)}m${left % 60}s` : `${left}s`;
+  return `${progressBar(done, total)}  ${Math.round(rate)} cards/s  ETA ${eta}`;
+}
+
+async function readText(file: string): Promise<string> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UserError(`Cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
+      code: 'invalid_input',
+    });
+  }
+}
+
+/** A failure after which the server may have issued the batch: no reply, no answer in time, a gateway. */
+function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TimeoutError') return true;
+  if (error instanceof TypeError) return true;
+  const status = (error as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 502 && status <= 504;
+}
+
+/**
+ * `tern gift-cards issue --property P --type T --recipients FILE`: checks every row first (nothing is sent when
+ * one is bad), then issues the rows in batches through `issue_cards`, each batch with an Idempotency-Key made
+ * of its rows' keys. The server issues a row key once per type and refuses a batch it has no stock for (all or
+ * none), so a run cut short anywhere and started again with the same file issues only what is missing.
+ */
+export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<void> {
+  const lines = readRecipients(await readText(flags.recipients), flags.recipients, flags.type);
+  const size = flags.batch ?? 500;
+  const terms: Omit<IssueGiftCardsBody, 'recipients'> = {
+    propertyId: flags.property,
+    ...(flags.expires ? { expirationDate: flags.expires } : {}),
+    ...(flags.price !== undefined ? { netPrice: flags.price } : {}),
+  };
+  const batches: RecipientLine[][] = [];
+  for (let i = 0; i < lines.length; i += size) batches.push(lines.slice(i, i + size));
+  const replayed = new Set<string>();
+  const summary = { rows: lines.length, issued: 0, alreadyIssued: 0, stock: null as number | null };
+  const bar = ctx.io.stderr.isTTY
+    ? (done: number) =>
+        ctx.io.stderr.write(`\r\u001b[2K${issueProgress(done, lines.length, ctx.now() - started)}`)
+    : null;
+  const started = ctx.now();
+  let done = 0;
+  await withClient(
+    ctx,
+    {
+      session: true,
+      wrapFetch: (base) => async (input, init) => {
+        const response = await base(input, init);
+        // ky hands over a Request, of a realm `instanceof` may not know.
+        const sent =
+          typeof input === 'object' && 'headers' in input ? input.headers : new Headers(init?.headers);
+        const key = sent.get('idempotency-key');
+        if (key && response.headers.get('idempotent-replayed') === 'true') replayed.add(key);
+        return response;
+      },
+    },
+    async ({ client, apiUrl }) => {
+      bar?.(0);
+      for (const batch of batches) {
+        const key = batchKeyOf(
+          [flags.type, terms],
+          batch.map((l) => l.recipient.rowKey),
+        );
+        const where = `lines ${batch[0]!.line}–${batch.at(-1)!.line}`;
+        let reply: { cards: GiftCard[]; created: number; stock: number };
+        try {
+          reply = await client.giftCards.issue(
+            { params: { id: flags.type }, body: { ...terms, recipients: batch.map((l) => l.recipient) } },
+            { idempotencyKey: key },
+          );
+        } catch (error) {
+          if (bar) ctx.io.stderr.write('\n');
+          throw stopped(error, where, done, summary, apiUrl);
+        }
+        const created = replayed.has(key) ? 0 : reply.created;
+        summary.issued += created;
+        summary.alreadyIssued += batch.length - created;
+        summary.stock = reply.stock;
+        done += batch.length;
+        if (bar) ctx.io.stderr.write('\r\u001b[2K');
+        ctx.io.stdout.write(
+          reply.cards
+            .map((card, i) => {
+              const line = batch[i]!.line;
+              if (!ctx.json) return `line ${line}: ${card.generatedId} ${card.name} <${card.email}>\n`;
+              return `${JSON.stringify({
+                line,
+                code: card.generatedId,
+                id: card.id,
+                name: card.name,
+                email: card.email,
+                notes: card.notes,
+                expirationDate: card.expirationDate,
+                rowKey: card.rowKey,
+              })}\n`;
+            })
+            .join(''),
+        );
+        bar?.(done);
+      }
+      if (bar) ctx.io.stderr.write('\n');
+    },
+  );
+  const seconds = (ctx.now() - started) / 1000;
+  if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds } })}\n`);
+  else
+    ctx.io.stdout.write(
+      formatTable(
+        ['ROWS', 'ISSUED NOW', 'ISSUED BEFORE', 'STOCK LEFT'],
+        [[summary.rows, summary.issued, summary.alreadyIssued, summary.stock ?? '?'].map(String)],
+      ),
+    );
+}
+
+/** Why the run stopped, with what is certain and how to finish it (the same command again). */
+function stopped(
+  error: unknown,
+  where: string,
+  done: number,
+  summary: { rows: number; issued: number; alreadyIssued: number },
+  apiUrl: string,
+): unknown {
+  const progress = { ...summary, withCard: done };
+  const rerun =
+    'run the same command again with the same file: rows that have their card are not issued twice';
+  if (error instanceof ApiError && error.code === 'out_of_stock') {
+    const { stock, asked } = (error.params ?? {}) as { stock?: number; asked?: number };
+    return new UserError(
+      `Out of stock: only ${stock ?? '?'} card(s) of this type are left, and ${where} need ${asked ?? '?'} — none of them was issued (all or none). ${done} of ${summary.rows} rows have their card. Raise the type's limit or shorten the file, then ${rerun}`,
+      { code: 'out_of_stock', status: 409, details: { stock, asked, ...progress } },
+    );
+  }
+  if (outcomeUnknown(error)) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return new UserError(
+      `Stopped at ${where}: the Tern API at ${apiUrl} did not answer (${reason}), so that batch may or may not be issued. ${done} of ${summary.rows} rows have their card for sure; ${rerun}`,
+      { code: 'issue_unknown', details: progress },
+    );
+  }
+  const user = toUserError(error, { apiUrl, signedIn: true });
+  if (!user) return error;
+  return new UserError(`${where}: ${user.message}`, {
+    code: user.code,
+    ...(user.status !== undefined ? { status: user.status } : {}),
+    details: { ...user.details, ...progress },
+  });
+}

@@ -1,0 +1,255 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { GiftCard, TernClient } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRecipients } from '../src/commands/giftCards/recipientsFile.js';
+import { demoEmail, PASSWORD, removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// `tern gift-cards`: a property's staff issue cards from a recipients file in batches — a rerun issues only
+// what is missing — and list and mark them.
+
+const STORE = '7b0e6f1c-2a4d-4c8e-9f1a-3d5b6c7e8f90';
+let server: TestServer;
+let api: TernClient;
+let propertyId: string;
+let configDir: string;
+let dir: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const reply = await server.client().auth.signIn({
+    body: { session: { email: demoEmail('hotelier'), password: PASSWORD, rememberMe: false } },
+  });
+  if (reply.type !== 'session') throw new Error('the hotelier got a code');
+  api = server.client(reply.token);
+  propertyId = (await api.auth.currentUser()).ternHotels[0]!.id;
+  configDir = await signedInAt(server.url, 'hotelier');
+  dir = await mkdtemp(join(tmpdir(), 'tern-gift-cards-'));
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  await removeTempDirs();
+});
+
+/** A published no-property type with this stock. */
+async function newType(limit: number): Promise<string> {
+  const type = await api.giftCards.createType({
+    body: {
+      propertyId,
+      giftcardType: 2,
+      title: `Spa day ${limit}`,
+      description: '<p>A day at the spa</p>',
+      price: 120,
+      limit,
+      storeIds: [STORE],
+      publish: true,
+    },
+  });
+  return type.id;
+}
+
+let files = 0;
+async function csv(text: string): Promise<string> {
+  const file = join(dir, `recipients-${++files}.csv`);
+  await writeFile(file, text);
+  return file;
+}
+const rows = (n: number, from = 0) =>
+  Array.from(
+    { length: n },
+    (_, i) => `Guest ${from + i},guest${from + i}@example.com,row ${from + i}\n`,
+  ).join('');
+
+/** Every card of a type, read through the API. */
+async function cardsOf(typeId: string): Promise<GiftCard[]> {
+  const all: GiftCard[] = [];
+  for (let page = 1; ; page++) {
+    const { items, meta } = await api.giftCards.list({
+      query: { propertyId, giftCardTypeId: typeId, limit: 100, page },
+    });
+    all.push(...items);
+    if (all.length >= meta.total || items.length === 0) return all;
+  }
+}
+const stockOf = async (typeId: string) =>
+  (await api.giftCards.getType({ params: { id: typeId }, query: { propertyId } })).stock;
+
+const issue = (typeId: string, file: string, extra: string[] = [], fetch?: typeof globalThis.fetch) =>
+  runCli(
+    [
+      'gift-cards',
+      'issue',
+      '--api-url',
+      server.url,
+      '--property',
+      propertyId,
+      '--type',
+      typeId,
+      '--recipients',
+      file,
+      ...extra,
+    ],
+    { configDir, ...(fetch ? { fetch } : {}) },
+  );
+const jsonLines = (stdout: string) =>
+  stdout
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe('the recipients file', () => {
+  it('takes an optional header, names every bad row by its line, and keys equal rows apart', () => {
+    const ok = readRecipients(
+      'name,email,note\nAnna,anna@example.com\n\n"Bo, Jr.",BO@example.com,hi\nAnna,anna@example.com\n',
+      'r.csv',
+      'T',
+    );
+    expect(ok.map((r) => r.line)).toEqual([2, 4, 5]);
+    expect(ok[1]!.recipient).toMatchObject({ name: 'Bo, Jr.', email: 'BO@example.com', note: 'hi' });
+    expect(new Set(ok.map((r) => r.recipient.rowKey)).size).toBe(3);
+    // The same rows give the same keys; another type, other keys.
+    expect(readRecipients('Anna,anna@example.com\n', 'r.csv', 'T')[0]!.recipient.rowKey).toBe(
+      ok[0]!.recipient.rowKey,
+    );
+    expect(readRecipients('Anna,anna@example.com\n', 'r.csv', 'U')[0]!.recipient.rowKey).not.toBe(
+      ok[0]!.recipient.rowKey,
+    );
+    expect(() =>
+      readRecipients(
+        'Anna,anna@example.com\n,bo@example.com\nCy,not-an-email\nDi,di@example.com',
+        'r.csv',
+        'T',
+      ),
+    ).toThrow(/2 bad rows, nothing issued:\n {2}line 2: name: Required\n {2}line 3: e-mail: /);
+  });
+});
+
+describe('tern gift-cards issue', () => {
+  it('issues a file in batches, one JSON line per card, and a rerun issues nothing new', async () => {
+    const typeId = await newType(100);
+    const file = await csv(`name,email,note\n${rows(25)}`);
+    const first = await issue(typeId, file, ['--batch', '10', '--json']);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    const lines = jsonLines(first.stdout);
+    expect(lines).toHaveLength(26);
+    expect(lines[0]).toMatchObject({ line: 2, name: 'Guest 0', email: 'guest0@example.com', notes: 'row 0' });
+    expect(lines.at(-1)).toMatchObject({ summary: { rows: 25, issued: 25, alreadyIssued: 0, stock: 75 } });
+    const codes = lines.slice(0, 25).map((l) => l.code);
+    expect(new Set(codes).size).toBe(25);
+
+    const again = await issue(typeId, file, ['--batch', '10', '--json']);
+    expect(again.code).toBe(0);
+    const replay = jsonLines(again.stdout);
+    expect(replay.slice(0, 25).map((l) => l.code)).toEqual(codes);
+    expect(replay.at(-1)).toMatchObject({ summary: { rows: 25, issued: 0, alreadyIssued: 25 } });
+    // Other batches (other Idempotency-Keys) still issue nothing twice: the server keys each row.
+    const other = await issue(typeId, file, ['--batch', '7']);
+    expect(other.code).toBe(0);
+    expect(other.stdout).toMatch(/ROWS\s+ISSUED NOW\s+ISSUED BEFORE\s+STOCK LEFT\n25\s+0\s+25\s+75/);
+    expect(await cardsOf(typeId)).toHaveLength(25);
+    expect(await stockOf(typeId)).toBe(75);
+  });
+
+  it('refuses a file with a bad row before any call', async () => {
+    const typeId = await newType(10);
+    const file = await csv(`${rows(2)}Nobody,nobody-at-example\n${rows(1, 5)},\n`);
+    let calls = 0;
+    const counting: typeof fetch = (input, init) => {
+      calls++;
+      return fetch(input, init);
+    };
+    const result = await issue(typeId, file, [], counting);
+    expect(result.code).toBe(1);
+    // The trailing `,` is a row of its own (line 5): empty cells.
+    expect(result.stderr).toMatch(
+      /2 bad rows, nothing issued:\n {2}line 3: e-mail: .*\n {2}line 5: name: Required; e-mail: Required\n/,
+    );
+    expect(calls).toBe(0);
+    expect(await cardsOf(typeId)).toHaveLength(0);
+  });
+
+  it('never passes the stock: the refusal says how many are left', async () => {
+    const typeId = await newType(12);
+    const result = await issue(typeId, await csv(rows(15)), ['--batch', '10']);
+    expect(result.code).toBe(1);
+    // The first batch of 10 fits; the second needs 5 of the 2 left and is refused whole.
+    expect(result.stderr).toMatch(
+      /Out of stock: only 2 card\(s\) of this type are left, and lines 11–15 need 5 — none of them was issued \(all or none\)\. 10 of 15 rows have their card/,
+    );
+    expect(await cardsOf(typeId)).toHaveLength(10);
+    expect(await stockOf(typeId)).toBe(2);
+  });
+
+  it('cut off by the network after some batches, a rerun completes with no duplicates', async () => {
+    const typeId = await newType(100);
+    const file = await csv(rows(40));
+    // The third batch reaches the server, but its reply is lost; every call after it fails.
+    let issued = 0;
+    const flaky: typeof fetch = async (input, init) => {
+      // ky hands fetch a Request (of its own realm: no `instanceof`), a retry may hand another.
+      const url = typeof input === 'object' && 'url' in input ? input.url : String(input);
+      if (!url.includes('/issue_cards')) return fetch(input, init);
+      issued++;
+      if (issued <= 2) return fetch(input, init);
+      if (issued === 3) await fetch(input, init);
+      throw new TypeError('fetch failed');
+    };
+    const cut = await issue(typeId, file, ['--batch', '10'], flaky);
+    expect(cut.code).toBe(1);
+    expect(cut.stderr).toMatch(
+      /Stopped at lines 21–30: .* 20 of 40 rows have their card for sure; run the same/,
+    );
+    expect(await cardsOf(typeId)).toHaveLength(30);
+
+    const rerun = await issue(typeId, file, ['--batch', '10', '--json']);
+    expect(rerun.code).toBe(0);
+    const lines = jsonLines(rerun.stdout);
+    expect(lines.at(-1)).toMatchObject({ summary: { rows: 40, issued: 10, alreadyIssued: 30, stock: 60 } });
+    const cards = await cardsOf(typeId);
+    expect(cards).toHaveLength(40);
+    expect(new Set(cards.map((c) => c.email)).size).toBe(40);
+    expect(await stockOf(typeId)).toBe(60);
+  });
+});
+
+describe('tern gift-cards list, mark-*, types', () => {
+  it('lists, marks used with a note (confirmed), unused again, delivered', async () => {
+    const typeId = await newType(5);
+    const issued = await issue(typeId, await csv('Ada,ada@example.com\nBea,bea@example.com\n'), ['--json']);
+    const code = jsonLines(issued.stdout)[0]!.code as string;
+    const at = ['--api-url', server.url, '--property', propertyId];
+    const tern = (argv: string[]) => runCli([...argv, ...at], { configDir });
+
+    const types = await tern(['gift-cards', 'types']);
+    expect(types.stdout).toMatch(new RegExp(`${typeId}\\s+Spa day 5\\s+120\\s+3/5\\s+published`));
+    const list = await tern(['gift-cards', 'list', '--type', typeId, '--order-by', 'code', '--asc']);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(
+      new RegExp(`${code}\\s+Spa day 5\\s+Ada\\s+ada@example.com\\s+\\S+\\s+unused`),
+    );
+    expect(list.stdout).toMatch(/2 of 2\./);
+
+    const unconfirmed = await tern(['gift-cards', 'mark-used', code.toLowerCase(), '--note', 'stayed']);
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toMatch(/Pass --yes/);
+    const noNote = await tern(['gift-cards', 'mark-used', code, '--note', ' ', '--yes']);
+    expect(noNote).toMatchObject({ code: 1 });
+    expect(noNote.stderr).toMatch(/a note is required/);
+    const used = await tern(['gift-cards', 'mark-used', code, '--note', 'stayed', '--yes']);
+    expect(used).toMatchObject({ code: 0, stdout: `${code}: used\n` });
+    const twice = await tern(['gift-cards', 'mark-used', code, '--note', 'again', '--yes']);
+    expect(twice.stderr).toMatch(/already used/);
+    const usedOnly = await tern(['gift-cards', 'list', '--type', typeId, '--used', '--json']);
+    expect(JSON.parse(usedOnly.stdout).items.map((c: GiftCard) => c.generatedId)).toEqual([code]);
+
+    const unused = await tern(['gift-cards', 'mark-unused', code, '--note', 'by mistake', '--yes']);
+    expect(unused).toMatchObject({ code: 0, stdout: `${code}: unused\n` });
+    const delivered = await tern(['gift-cards', 'mark-delivered', code, '--yes', '--json']);
+    expect(JSON.parse(delivered.stdout)).toMatchObject({ generatedId: code, delivered: true, booked: false });
+    const missing = await tern(['gift-cards', 'mark-delivered', 'ZZZZZZZZZZZZ', '--yes']);
+    expect(missing.stderr).toMatch(/No gift card ZZZZZZZZZZZZ/);
+  });
+});
