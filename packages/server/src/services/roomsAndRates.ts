@@ -468,15 +468,16 @@ const NIGHT_FIELDS = {
 type NightField = keyof typeof NIGHT_FIELDS;
 const ALL_NIGHT_FIELDS = Object.keys(NIGHT_FIELDS) as NightField[];
 
-/** The price a night is kept at: the primary option's rate, per person for a per-person plan. */
+/**
+ * The price a night is kept at: the primary option's rate as typed — per person, the room's price for the
+ * primary occupancy (the engine prices the other occupancies from it with core's `occupancyNightPrice`).
+ */
 function nightlyPrice(plan: {
-  sellMode: string;
   options: { occupancy: number; rate: number | null; isPrimary: boolean }[];
 }): number | null {
   const primary = plan.options.find((o) => o.isPrimary);
   if (!primary || primary.rate === null) return null;
-  const price = plan.sellMode === 'per_person' ? primary.rate / primary.occupancy : primary.rate;
-  return Math.round(price * 100) / 100;
+  return Math.round(primary.rate * 100) / 100;
 }
 
 /**
@@ -510,13 +511,7 @@ async function writeNights(
         where rp.id = $1) n
       where price is not null and ($4 or exists (select 1 from rate_prices x where x.rate_plan_id = $1 and x.date = n.date))
      on conflict (rate_plan_id, date) do update set ${fields.map((f) => `${f} = excluded.${f}`).join(', ')}`,
-    [
-      planId,
-      range.from,
-      range.to,
-      fields.includes('price'),
-      nightlyPrice({ sellMode: plan.sell_mode, options: plan.options }),
-    ],
+    [planId, range.from, range.to, fields.includes('price'), nightlyPrice({ options: plan.options })],
   );
   const heirs = await tx.query<Record<string, unknown>>(
     `select id, ${ALL_NIGHT_FIELDS.map((f) => NIGHT_FIELDS[f].flag).join(', ')} from rate_plans

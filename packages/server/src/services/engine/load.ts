@@ -1,4 +1,13 @@
-import type { PriceModifier, TaxRule } from '@tern/core';
+import type {
+  AutoRateSettings,
+  ChildPlan,
+  PlanCaps,
+  PlanPricing,
+  PriceModifier,
+  RatePlanOption,
+  TaxRule,
+  Week,
+} from '@tern/core';
 import type { CancellationPolicy, Occupancy } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 
@@ -24,6 +33,12 @@ export interface EnginePlan {
   childrenFee: number;
   infantFee: number;
   minStay: number | null;
+  /** What core's `occupancyNightPrice` needs: the sell and rate modes, the options, the auto settings. */
+  pricing: PlanPricing;
+  /** max_sell, max_availability, availability_offset (core's `sellableRooms`). */
+  caps: PlanCaps;
+  /** A child plan (R195): its parent's id and what `childPlanDay` needs; `null` for a plan of its own. */
+  child: { parentId: string; plan: ChildPlan } | null;
 }
 
 export interface EngineUnit {
@@ -143,6 +158,15 @@ interface PlanJson {
   children_fee: number;
   infant_fee: number;
   min_stay: number | null;
+  rate_mode: PlanPricing['rateMode'];
+  primary_occupancy: number | null;
+  options: RatePlanOption[] | null;
+  auto_rate_settings: AutoRateSettings;
+  max_sell: number | null;
+  max_availability: number | null;
+  availability_offset: number;
+  /** Child plans only: [parent id, the seven inherit flags in `INHERIT_ORDER`, the six weeks in `WEEK_ORDER`]. */
+  child: [string, boolean[], ...(number | boolean)[][]] | null;
   policy: Record<string, unknown> | null;
   prices: Record<string, NightJson> | null;
 }
@@ -219,6 +243,17 @@ export function engineColumns(at: {
                       'meal_type', rp.meal_type, 'max_adults', rp.max_adults, 'max_children', rp.max_children,
                       'max_infants', rp.max_infants, 'children_fee', rp.children_fee,
                       'infant_fee', rp.infant_fee, 'min_stay', rp.min_stay,
+                      'rate_mode', rp.rate_mode, 'primary_occupancy', rp.primary_occupancy,
+                      'options', rp.options, 'auto_rate_settings', rp.auto_rate_settings,
+                      'max_sell', rp.max_sell, 'max_availability', rp.max_availability,
+                      'availability_offset', rp.availability_offset,
+                      'child', case when rp.parent_rate_plan_id is not null then json_build_array(
+                                 rp.parent_rate_plan_id,
+                                 json_build_array(rp.inherit_stop_sell, rp.inherit_rate,
+                                   rp.inherit_min_stay_through, rp.inherit_min_stay_arrival, rp.inherit_max_stay,
+                                   rp.inherit_closed_to_departure, rp.inherit_closed_to_arrival),
+                                 rp.week_max_stay, rp.week_min_stay_arrival, rp.week_min_stay_through,
+                                 rp.week_closed_to_arrival, rp.week_closed_to_departure, rp.week_stop_sell) end,
                       'policy', ${policy},
                       'prices', (select json_object_agg(r.date::text, json_build_array(
                                           r.price, r.min_stay_arrival, r.min_stay_through, r.max_stay,
@@ -333,6 +368,21 @@ export function engineProperty(p: EngineRow): EngineProperty {
       childrenFee: Number(r.children_fee),
       infantFee: Number(r.infant_fee),
       minStay: num(r.min_stay),
+      pricing: {
+        sellMode: r.sell_mode,
+        rateMode: r.rate_mode,
+        options: r.options ?? [],
+        autoRateSettings: r.auto_rate_settings,
+        childrenFee: Number(r.children_fee),
+        infantFee: Number(r.infant_fee),
+        primaryOccupancy: num(r.primary_occupancy),
+      },
+      caps: {
+        maxSell: num(r.max_sell),
+        maxAvailability: num(r.max_availability),
+        availabilityOffset: Number(r.availability_offset),
+      },
+      child: r.child ? childOf(r.child, r.options ?? []) : null,
     });
     if (r.prices) {
       const days = new Map<string, NightRestrictions>();
@@ -350,6 +400,33 @@ export function engineProperty(p: EngineRow): EngineProperty {
     }
   }
   return property;
+}
+
+/** The inherit flags in the order `engineColumns` lists them. */
+const INHERIT_ORDER = [
+  'inheritStopSell',
+  'inheritRate',
+  'inheritMinStayThrough',
+  'inheritMinStayArrival',
+  'inheritMaxStay',
+  'inheritClosedToDeparture',
+  'inheritClosedToArrival',
+] as const;
+
+function childOf(row: NonNullable<PlanJson['child']>, options: RatePlanOption[]) {
+  const [parentId, flags, maxStay, minStayArrival, minStayThrough, cta, ctd, stopSell] = row;
+  const week = <T>(values: unknown) => values as Week<T>;
+  const plan = {
+    options,
+    ...Object.fromEntries(INHERIT_ORDER.map((f, i) => [f, flags[i] === true])),
+    maxStay: week<number>(maxStay),
+    minStayArrival: week<number>(minStayArrival),
+    minStayThrough: week<number>(minStayThrough),
+    closedToArrival: week<boolean>(cta),
+    closedToDeparture: week<boolean>(ctd),
+    stopSell: week<boolean>(stopSell),
+  } as ChildPlan;
+  return { parentId, plan };
 }
 
 /** The rates table of currencies (units per USD). */

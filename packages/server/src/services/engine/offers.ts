@@ -1,20 +1,23 @@
 import {
   applyModifier,
   type CurrencyRates,
+  childPlanDay,
   convertMoney,
   daysFrom,
   fitsOccupancy,
   freeOnEveryNight,
   liabilityOf,
-  nightPrice,
+  occupancyNightPrice,
   occupancyOptions,
   roundMoney,
+  type StoredDay,
+  sellableRooms,
   stayLimits,
   taxLines,
   unavailableReasonOf,
 } from '@tern/core';
 import type { Occupancy, RateOffer, UnavailableReason, UnitWithRates } from '@tern/sdk';
-import type { EnginePlan, EngineProperty, EngineUnit } from './load.js';
+import type { EnginePlan, EngineProperty, EngineUnit, NightRestrictions } from './load.js';
 
 // Pricing a property's rates for a stay, for one reseller (their contract) and one currency. Every number a
 // reseller sees and every booking total comes from here; the rules themselves are core's.
@@ -52,26 +55,59 @@ export function unitAvailability(property: EngineProperty, unitId: string, night
   return freeOnEveryNight(nights.map((night) => days?.get(night)));
 }
 
+/** A plan of the property by id (a child plan's parent may belong to another unit). */
+function planById(property: EngineProperty, id: string): EnginePlan | undefined {
+  for (const unit of property.units) {
+    const plan = unit.plans.find((p) => p.id === id);
+    if (plan) return plan;
+  }
+  return undefined;
+}
+
+/**
+ * A plan's effective day (what is sold): its stored row, or for a child plan core's `childPlanDay` — the
+ * parent's effective day (itself perhaps a child's) with the child's modifier where it inherits the rate, and
+ * the parent's restrictions where its flags say so. `undefined`: not priced that day.
+ */
+export function effectiveDay(
+  property: EngineProperty,
+  plan: EnginePlan,
+  date: string,
+  depth = 0,
+): NightRestrictions | undefined {
+  const own = property.prices.get(plan.id)?.get(date);
+  if (!plan.child || depth > 20) return own;
+  const parentPlan = planById(property, plan.child.parentId);
+  const parent = parentPlan ? effectiveDay(property, parentPlan, date, depth + 1) : undefined;
+  const day: StoredDay | undefined = childPlanDay(plan.child.plan, date, parent, own);
+  if (!day) return undefined;
+  const { price, stopSell, closedToArrival, closedToDeparture, minStayArrival, minStayThrough, maxStay } =
+    day;
+  return { price, stopSell, closedToArrival, closedToDeparture, minStayArrival, minStayThrough, maxStay };
+}
+
+/** The rooms a plan offers for these nights: the unit's free on every night under the plan's caps. */
+export function planAvailability(property: EngineProperty, plan: EnginePlan, nights: string[]): number {
+  return sellableRooms(unitAvailability(property, plan.unitId, nights), plan.caps);
+}
+
 /** Why a plan cannot be sold for these nights, or `null`: core's availability rules on the plan's calendar. */
 export function restrictionFor(
-  property: EngineProperty,
   unit: EngineUnit,
   plan: EnginePlan,
   occupancy: Occupancy,
-  nights: string[],
-  checkout: string,
+  days: { nights: (NightRestrictions | undefined)[]; departure: NightRestrictions | undefined },
   available: number,
 ): UnavailableReason | null {
-  const days = property.prices.get(plan.id);
-  return unavailableReasonOf(unit, plan, occupancy, {
-    nights: nights.map((night) => days?.get(night)),
-    departure: days?.get(checkout),
-    available,
-    planMinStay: plan.minStay,
-  });
+  return unavailableReasonOf(unit, plan, occupancy, { ...days, available, planMinStay: plan.minStay });
 }
 
-/** One rate for one occupancy: prices per night after the contract, converted, with taxes. */
+/**
+ * One rate for one occupancy: each night core's `occupancyNightPrice` of the plan's effective day (per room,
+ * or the per-person option of that many adults — manual, derived or auto — plus the children's and infants'
+ * fees), then the contract, converted, with taxes. A per-person plan without an option for that many adults is
+ * not sold for them (`occupancy`).
+ */
 export function priceOffer(
   property: EngineProperty,
   unit: EngineUnit,
@@ -80,13 +116,18 @@ export function priceOffer(
   stay: Stay,
 ): RateOffer {
   const nights = daysFrom(stay.checkin, stay.checkout);
-  const available = unitAvailability(property, unit.id, nights);
-  const reason = restrictionFor(property, unit, plan, occupancy, nights, stay.checkout, available);
-  const days = property.prices.get(plan.id);
+  const available = planAvailability(property, plan, nights);
+  const days = {
+    nights: nights.map((date) => effectiveDay(property, plan, date)),
+    departure: effectiveDay(property, plan, stay.checkout),
+  };
+  let reason = restrictionFor(unit, plan, occupancy, days, available);
   const convert = (amount: number) => convertMoney(amount, property.currency, stay.currency, stay.rates);
-  const nightly = nights.map((date) => {
-    const row = days?.get(date);
-    const price = row ? applyModifier(nightPrice(row.price, plan, occupancy), property.contract) : 0;
+  const nightly = nights.map((date, i) => {
+    const day = days.nights[i];
+    const base = day ? occupancyNightPrice(plan.pricing, day, occupancy) : undefined;
+    if (base === null) reason ??= 'occupancy';
+    const price = typeof base === 'number' ? applyModifier(base, property.contract) : 0;
     return { date, price: roundMoney(convert(price), stay.currency) };
   });
   const net = roundMoney(
@@ -100,7 +141,7 @@ export function priceOffer(
     { net, nights: nights.length, persons: occupancy.adults + occupancy.children },
     stay.currency,
   );
-  const first = days?.get(nights[0] ?? '');
+  const first = days.nights[0];
   return {
     id: offerId(plan.id, occupancy),
     ratePlanId: plan.id,

@@ -13,7 +13,15 @@ import {
   loadTaxes,
   policyFromRow,
 } from './load.js';
-import { bestOfferOf, photoOf, planCovered, type Stay, unitAvailability } from './offers.js';
+import {
+  bestOfferOf,
+  effectiveDay,
+  photoOf,
+  planAvailability,
+  planCovered,
+  type Stay,
+  unitAvailability,
+} from './offers.js';
 
 // The reseller's read calls of the booking engine: search, property page, closed dates, rates, best offer.
 
@@ -343,13 +351,11 @@ export async function closedDates(
     u.plans.filter((p) => planCovered(property, p)).map((p) => ({ u, p })),
   );
   const perPlan = plans.map(({ u, p }) => {
-    const prices = property.prices.get(p.id);
-    const free = property.availability.get(u.id);
     return {
       ratePlanId: p.id,
       closedDates: days.filter((d) => {
-        const row = prices?.get(d);
-        return !row || row.stopSell || (free?.get(d) ?? 0) <= 0;
+        const row = effectiveDay(property, p, d);
+        return !row || row.stopSell || planAvailability(property, p, [d]) <= 0;
       }),
     };
   });

@@ -1,0 +1,231 @@
+import { applyModifier, type DerivedModifier, type PriceModifier, roundMoney } from '@tern/core';
+import type { RateOffer, RatePlanBody, TernClient } from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/server.js';
+
+// The engine sells what core's rate rules say (issue 11): per-person options (manual, derived with each step
+// type, auto), a child plan's modifier and inherited restrictions, and a plan's caps on the rooms it sells.
+// Harbour View sells in ISK (no decimals).
+
+let server: TestServer;
+let hotelier: TernClient;
+let agent: TernClient;
+let propertyId: string;
+let unitId: string;
+let contract: PriceModifier;
+/** The stay's net price at `night` a night: the contract's modifier on it, rounded to whole krónur. */
+const net = (night: number) => NIGHTS * roundMoney(applyModifier(night, contract), 'ISK');
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const stay = { checkinDate: day(30), checkoutDate: day(32) };
+const NIGHTS = 2;
+const option = (occupancy: number, steps: DerivedModifier[] = []) => ({
+  occupancy,
+  rate: null,
+  isPrimary: false,
+  derivedOption: { rate: steps },
+});
+const primary = (occupancy: number, rate: number) => ({
+  occupancy,
+  rate,
+  isPrimary: true,
+  derivedOption: { rate: [] },
+});
+
+async function offers(planId: string): Promise<RateOffer[]> {
+  const units = await agent.engine.listWithRates({
+    params: { kind: 'accommodations', id: propertyId },
+    query: { ...stay, currency: 'ISK', withVirtualRatePlans: true },
+  });
+  return units.items.find((u) => u.id === unitId)!.ratePlans.filter((r) => r.ratePlanId === planId);
+}
+const at = (list: RateOffer[], adults: number, children = 0) =>
+  list.find(
+    (r) => r.occupancy.adults === adults && r.occupancy.children === children && r.occupancy.infants === 0,
+  )!;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  hotelier = server.client(await server.signIn('hotelier'));
+  agent = server.client(await server.signIn('agent'));
+  propertyId = (await server.db.one<{ id: string }>("select id from properties where key = 'harbour-view'"))!
+    .id;
+  const unit = await hotelier.roomsAndRates.createUnit({
+    body: {
+      propertyId,
+      title: 'Family Loft',
+      countOfRooms: 4,
+      occAdults: 3,
+      occChildren: 1,
+      occInfants: 0,
+      defaultOccupancy: 3,
+      content: { description: 'Three beds under the roof.' },
+      facilities: [],
+    },
+  });
+  unitId = unit.id;
+  // The agent's contract with the property covers all its plans (stored as `[]`): its modifier on each night.
+  const c = await server.db.one<{ modifier_logic: PriceModifier['modifierLogic']; modifier_amount: string }>(
+    `select modifier_logic, modifier_amount from contracts c join users u on u.agency_id = c.agency_id
+      where c.property_id = $1 and c.status = 'approved' and u.key = 'agent'
+      order by c.created_at desc limit 1`,
+    [propertyId],
+  );
+  contract = { modifierLogic: c!.modifier_logic, modifierAmount: Number(c!.modifier_amount) };
+}, 120_000);
+afterAll(() => server?.close());
+
+const base = (title: string): RatePlanBody =>
+  ({ propertyId, unitId, title, childrenFee: 10, options: [primary(3, 300)] }) as RatePlanBody;
+
+describe('per-person plans', () => {
+  it('a derived plan sells each occupancy at its steps from the typed primary rate (each step type)', async () => {
+    const plan = await hotelier.roomsAndRates.createRatePlan({
+      body: {
+        ...base('Loft derived'),
+        sellMode: 'per_person',
+        rateMode: 'derived',
+        primaryOccupancy: 3,
+        options: [
+          primary(3, 300),
+          option(2, [
+            ['decrease_by_percent', 20],
+            ['increase_by_amount', 5],
+          ]),
+          option(1, [
+            ['decrease_by_amount', 100],
+            ['increase_by_percent', 10],
+          ]),
+        ],
+      },
+    });
+    // The night is stored as typed: the room's price for three adults.
+    const stored = await server.db.one<{ price: string }>(
+      'select price from rate_prices where rate_plan_id = $1 and date = $2',
+      [plan.id, stay.checkinDate],
+    );
+    expect(Number(stored!.price)).toBe(300);
+    const list = await offers(plan.id);
+    expect(at(list, 3).netPrice).toBe(net(300));
+    expect(at(list, 2).netPrice).toBe(net(300 * 0.8 + 5));
+    expect(at(list, 1).netPrice).toBe(net((300 - 100) * 1.1));
+    // Children pay their fee on top of the adults' option.
+    expect(at(list, 2, 1).netPrice).toBe(net(245 + 10));
+    expect(at(list, 2).nightly.map((n) => n.price)).toEqual([net(245) / 2, net(245) / 2]);
+
+    // What is booked costs what the rates table showed.
+    const rate = at(list, 2);
+    const booked = await agent.engine.createBooking({
+      params: { kind: 'accommodations', id: propertyId },
+      body: {
+        booking: {
+          currency: 'ISK',
+          arrivalDate: stay.checkinDate,
+          departureDate: stay.checkoutDate,
+          customer: { name: 'Ada', surname: 'Lovelace', mail: 'ada@example.test' },
+          rooms: [
+            {
+              ratePlanId: rate.id,
+              roomTypeCode: unitId,
+              occupancy: rate.occupancy,
+              guests: [{ name: '', surname: '', nationality: '' }],
+            },
+          ],
+          policyAccepted: true as const,
+        },
+      },
+    });
+    expect(booked.total).toBe(rate.totalPrice);
+  });
+
+  it('an auto plan sells each occupancy at the auto step from the primary', async () => {
+    const plan = await hotelier.roomsAndRates.createRatePlan({
+      body: {
+        ...base('Loft auto'),
+        sellMode: 'per_person',
+        rateMode: 'auto',
+        primaryOccupancy: 2,
+        options: [option(3), primary(2, 200), option(1)],
+        autoRateSettings: {
+          decreaseMode: '%',
+          decreaseValue: 25,
+          increaseMode: 'ISK',
+          increaseValue: 40,
+          mode: '%',
+        },
+      },
+    });
+    const list = await offers(plan.id);
+    expect(at(list, 2).netPrice).toBe(net(200));
+    expect(at(list, 1).netPrice).toBe(net(150));
+    expect(at(list, 3).netPrice).toBe(net(240));
+  });
+
+  it('a manual plan sells its options at their own rates', async () => {
+    const plan = await hotelier.roomsAndRates.createRatePlan({
+      body: {
+        ...base('Loft manual'),
+        sellMode: 'per_person',
+        rateMode: 'manual',
+        primaryOccupancy: 3,
+        options: [primary(3, 330), { ...option(2), rate: 250 }],
+      },
+    });
+    const list = await offers(plan.id);
+    expect(at(list, 3).netPrice).toBe(net(330));
+    expect(at(list, 2).netPrice).toBe(net(250));
+    // No option for one adult: not sold for one.
+    expect(at(list, 1)?.unavailableReason ?? 'occupancy').toBe('occupancy');
+  });
+});
+
+describe('child plans and caps', () => {
+  it('a child plan sells at its parent’s price with its modifier, and takes the restrictions it inherits', async () => {
+    const parent = await hotelier.roomsAndRates.createRatePlan({ body: base('Loft parent') });
+    const child = await hotelier.roomsAndRates.createRatePlan({
+      body: {
+        ...base('Loft child'),
+        parentRatePlanId: parent.id,
+        inheritRate: true,
+        inheritStopSell: true,
+        options: [{ ...primary(3, 999), derivedOption: { rate: [['decrease_by_percent', 10]] } }],
+      },
+    });
+    expect(at(await offers(child.id), 3).netPrice).toBe(net(270));
+    // The parent's new rate and a stop sell every day reach the child, whose own week is open.
+    const week = [true, true, true, true, true, true, true];
+    await hotelier.roomsAndRates.updateRatePlan({
+      params: { ratePlanId: parent.id },
+      body: { ...base('Loft parent'), options: [primary(3, 400)], stopSell: week },
+    });
+    const sold = at(await offers(child.id), 3);
+    expect(sold.netPrice).toBe(net(360));
+    expect(sold.unavailableReason).toBe('stop_sell');
+  });
+
+  it('the offset, max availability and max sell cap the rooms a plan offers', async () => {
+    const plan = await hotelier.roomsAndRates.createRatePlan({
+      body: { ...base('Loft capped'), availabilityOffset: 1 },
+    });
+    // The unit's rooms free on both nights (four, less any booked above).
+    const units = await agent.engine.listWithRates({
+      params: { kind: 'accommodations', id: propertyId },
+      query: { ...stay, currency: 'ISK', withVirtualRatePlans: false },
+    });
+    const free = units.items.find((u) => u.id === unitId)!.availability;
+    expect(free).toBeGreaterThanOrEqual(3);
+    expect(at(await offers(plan.id), 3).availability).toBe(free - 1);
+    const update = async (caps: Partial<RatePlanBody>) => {
+      await hotelier.roomsAndRates.updateRatePlan({
+        params: { ratePlanId: plan.id },
+        body: { ...base('Loft capped'), ...caps },
+      });
+      return at(await offers(plan.id), 3);
+    };
+    expect((await update({ availabilityOffset: 1, maxAvailability: 1 })).availability).toBe(1);
+    expect((await update({ availabilityOffset: -2, maxAvailability: null })).availability).toBe(free + 2);
+    expect((await update({ maxSell: 2 })).availability).toBe(2);
+    const closed = await update({ maxSell: 0 });
+    expect(closed.availability).toBe(0);
+    expect(closed.unavailableReason).toBe('sold_out');
+  });
+});
