@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { GiftCard, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueProgress } from '../src/commands/giftCards/issue.js';
 import { readRecipients } from '../src/commands/giftCards/recipientsFile.js';
 import { demoEmail, PASSWORD, removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -123,6 +124,16 @@ describe('the recipients file', () => {
         'T',
       ),
     ).toThrow(/2 bad rows, nothing issued:\n {2}line 2: name: Required\n {2}line 3: e-mail: /);
+  });
+});
+
+describe('the progress line', () => {
+  it('shows the rate so far and the time left at that rate', () => {
+    expect(issueProgress(500, 2000, 2000)).toBe(
+      `[########----------------------] 500/2000  250 cards/s  ETA 6s`,
+    );
+    expect(issueProgress(1000, 100_000, 1000)).toMatch(/1000 cards\/s {2}ETA 1m39s$/);
+    expect(issueProgress(0, 10, 0)).toMatch(/0\/10 {2}0 cards\/s {2}ETA …$/);
   });
 });
 
