@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { facilityGroup, mealType } from './engine.js';
+import { photosBody, propertyPhotos } from './photos.js';
 import { facilityOptions, isCurrency } from './propertySettings.js';
 
 // A hotel's rooms and rates (document 2 §2 "Rooms and rates page", §3 "Unit (room type)" and "Rate plan", §5,
@@ -345,6 +346,31 @@ export const roomsAndRatesArea = defineArea('roomsAndRates', {
     reply: 'empty',
     response: z.undefined(),
     errors: [404, 409],
+  }),
+  unitPhotos: endpoint({
+    method: 'GET',
+    path: `${BASE}/room_types/{roomTypeId}/photos`,
+    summary:
+      'A unit’s photos in their order (removed ones last, with no position); `logoUrl` is always `null` (a unit has no logo).',
+    access: staff,
+    owns: { roomTypeId: 'unit' },
+    params: z.object({ roomTypeId: id }),
+    reply: 'plain',
+    response: propertyPhotos,
+    errors: [404],
+  }),
+  saveUnitPhotos: endpoint({
+    method: 'PUT',
+    path: `${BASE}/room_types/{roomTypeId}/photos`,
+    summary:
+      'Saves a unit’s photos as the property’s are saved: their order (positions renumbered from 0), descriptions (required) and kinds, at most 100 shown; new ones are uploads of the unit’s property (`upload_image`); a saved photo left out or marked removed is kept as removed. The engine shows the unit’s shown photos at once, in this order.',
+    access: staff,
+    owns: { roomTypeId: 'unit' },
+    params: z.object({ roomTypeId: id }),
+    body: photosBody,
+    reply: 'plain',
+    response: propertyPhotos,
+    errors: [400, 404],
   }),
   roomFacilityOptions: endpoint({
     method: 'GET',

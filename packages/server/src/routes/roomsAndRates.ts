@@ -16,6 +16,7 @@ import {
   updateRatePlan,
   updateUnit,
 } from '../services/roomsAndRates.js';
+import { getUnitPhotos, saveUnitPhotos } from '../services/unitPhotos.js';
 
 // A hotel's units and rate plans; `owns` has resolved the property (one the caller works at) and every unit, plan
 // and cancellation policy named (of that property).
@@ -27,6 +28,8 @@ export const roomsAndRatesHandlers: AreaHandlers<Contract['roomsAndRates']> = {
   updateUnit: ({ params, body, owned }, ctx) =>
     updateUnit(ctx.db, ctx, owned.propertyId, params.roomTypeId, body),
   deleteUnit: ({ params, owned }, ctx) => deleteUnit(ctx.db, ctx, owned.propertyId, params.roomTypeId),
+  unitPhotos: ({ owned }, ctx) => getUnitPhotos(ctx.db, owned.roomTypeId),
+  saveUnitPhotos: ({ owned, body }, ctx) => saveUnitPhotos(ctx.db, ctx, owned.roomTypeId, body),
   roomFacilityOptions: async () => roomFacilityOptions(),
   listRatePlans: ({ query }, ctx) => listRatePlans(ctx.db, query.roomTypeId, query),
   ratePlanOptions: ({ query, owned }, ctx) =>

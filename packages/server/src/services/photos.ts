@@ -19,6 +19,26 @@ import { ownedUploads, storeUpload, uploadFileOf } from './uploads/uploads.js';
 // the order shown, as `{file, description}` (plus kind and author) served at `/photos/<file>` — so a save is
 // what resellers see next. A removed photo moves to `removed_photos` without a position; one never saved is
 // simply dropped. New photos and the logo must be the property's own uploads. Every save is audited.
+// A unit's photos are kept and saved the same way, in the unit's columns (`PhotoOwner`; services/unitPhotos.ts);
+// its new photos are uploads of its property, and it has no logo.
+
+/** Whose photos a read or save is: a property's, or a unit's (a room type) of `propertyId`. */
+export interface PhotoOwner {
+  type: 'property' | 'unit';
+  id: string;
+  propertyId: string;
+}
+
+/** The owner's row, locked with `for update` when asked (the table and the id are the owner's). */
+const rowSql = (owner: PhotoOwner, lock = '') =>
+  owner.type === 'property'
+    ? `select photos, removed_photos, logo from properties where id = $1 ${lock}`
+    : `select photos, removed_photos, null::text as logo from units where id = $1 ${lock}`;
+const propertyOwner = (propertyId: string): PhotoOwner => ({
+  type: 'property',
+  id: propertyId,
+  propertyId,
+});
 
 /** A photo as the `photos` column keeps it (the demo world's have no kind or author). */
 interface StoredPhoto {
@@ -39,7 +59,7 @@ const REMOVED_KEPT = 500;
 
 const urlOf = (file: string) => `/photos/${file}`;
 
-function toItem(propertyId: string, p: StoredPhoto, position: number | null): PhotoItem {
+function toItem(owner: PhotoOwner, p: StoredPhoto, position: number | null): PhotoItem {
   return {
     url: urlOf(p.file),
     description: p.description,
@@ -47,16 +67,16 @@ function toItem(propertyId: string, p: StoredPhoto, position: number | null): Ph
     author: p.author ?? '',
     isRemoved: position === null,
     position,
-    propertyId,
-    roomTypeId: null,
+    propertyId: owner.propertyId,
+    roomTypeId: owner.type === 'unit' ? owner.id : null,
   };
 }
 
-function toPhotos(propertyId: string, row: Row): PropertyPhotos {
+function toPhotos(owner: PhotoOwner, row: Row): PropertyPhotos {
   return {
     photos: [
-      ...row.photos.map((p, i) => toItem(propertyId, p, i)),
-      ...row.removed_photos.map((p) => toItem(propertyId, p, null)),
+      ...row.photos.map((p, i) => toItem(owner, p, i)),
+      ...row.removed_photos.map((p) => toItem(owner, p, null)),
     ],
     logoUrl: row.logo ? urlOf(row.logo) : null,
     maxPhotos: MAX_PHOTOS,
@@ -64,10 +84,13 @@ function toPhotos(propertyId: string, row: Row): PropertyPhotos {
 }
 
 export async function getPhotos(db: Db, propertyId: string): Promise<PropertyPhotos> {
-  const row = await db.one<Row>('select photos, removed_photos, logo from properties where id = $1', [
-    propertyId,
-  ]);
-  return toPhotos(propertyId, row!);
+  return getOwnerPhotos(db, propertyOwner(propertyId));
+}
+
+/** The owner's photos; the owner was resolved by the call's ownership check. */
+export async function getOwnerPhotos(db: Db, owner: PhotoOwner): Promise<PropertyPhotos> {
+  const row = await db.one<Row>(rowSql(owner), [owner.id]);
+  return toPhotos(owner, row!);
 }
 
 /** Document 2 §9: a property shows at most 100 photos, and has one logo. */
@@ -114,18 +137,28 @@ export async function savePhotos(
   propertyId: string,
   body: z.output<typeof photosBody>,
 ): Promise<PropertyPhotos> {
+  return saveOwnerPhotos(db, actor, propertyOwner(propertyId), body);
+}
+
+/**
+ * Saves the owner's photos (a property's or a unit's): at most 100 shown, each a saved photo of the owner or an
+ * upload of its property, none twice; audited on the property.
+ */
+export async function saveOwnerPhotos(
+  db: Db,
+  actor: Actor,
+  owner: PhotoOwner,
+  body: z.output<typeof photosBody>,
+): Promise<PropertyPhotos> {
   const shown = body.photos.filter((p) => !p.isRemoved).length;
   if (shown > MAX_PHOTOS) throw invalidField('too_many_photos', 'photos', { max: MAX_PHOTOS });
   return db.transaction(async (tx) => {
-    const before = (await tx.one<Row>(
-      'select photos, removed_photos, logo from properties where id = $1 for update',
-      [propertyId],
-    ))!;
+    const before = (await tx.one<Row>(rowSql(owner, 'for update'), [owner.id]))!;
     const saved = new Map([...before.removed_photos, ...before.photos].map((p) => [p.file, p]));
     const files = body.photos.map((p) => fileOfUrl(p.url));
     const uploads = await ownedUploads(
       tx,
-      { type: 'property', id: propertyId },
+      { type: 'property', id: owner.propertyId },
       files.flatMap((f) => (f && !saved.has(f) && uploadFileOf(urlOf(f)) ? [f] : [])),
     );
     const seen = new Set<string>();
@@ -146,18 +179,28 @@ export async function savePhotos(
     for (const p of [...before.photos, ...before.removed_photos])
       if (!seen.has(p.file)) removed.push({ kind: NEW_PHOTO_KIND, author: '', ...p });
     const row = (await tx.one<Row>(
-      `update properties set photos = $2, removed_photos = $3, updated_at = $4 where id = $1
-       returning photos, removed_photos, logo`,
-      [propertyId, JSON.stringify(photos), JSON.stringify(removed.slice(0, REMOVED_KEPT)), actor.clock.now()],
+      owner.type === 'property'
+        ? `update properties set photos = $2, removed_photos = $3, updated_at = $4 where id = $1
+           returning photos, removed_photos, logo`
+        : // units keep no updated_at
+          `update units set photos = $2, removed_photos = $3 where id = $1
+           returning photos, removed_photos, null::text as logo`,
+      [
+        owner.id,
+        JSON.stringify(photos),
+        JSON.stringify(removed.slice(0, REMOVED_KEPT)),
+        ...(owner.type === 'property' ? [actor.clock.now()] : []),
+      ],
     ))!;
+    const unit = owner.type === 'unit' ? { unitId: owner.id } : {};
     await audit(tx, actor, {
       objectType: 'property',
-      objectId: propertyId,
-      action: 'update_photos',
-      before: { photos: before.photos, removedPhotos: before.removed_photos },
-      after: { photos: row.photos, removedPhotos: row.removed_photos },
+      objectId: owner.propertyId,
+      action: owner.type === 'unit' ? 'update_unit_photos' : 'update_photos',
+      before: { ...unit, photos: before.photos, removedPhotos: before.removed_photos },
+      after: { ...unit, photos: row.photos, removedPhotos: row.removed_photos },
     });
-    return toPhotos(propertyId, row);
+    return toPhotos(owner, row);
   });
 }
 
@@ -192,6 +235,6 @@ export async function setLogo(
       before: { logo: before.logo },
       after: { logo: row.logo },
     });
-    return toPhotos(propertyId, row);
+    return toPhotos(propertyOwner(propertyId), row);
   });
 }
