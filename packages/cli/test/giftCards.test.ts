@@ -1,6 +1,8 @@
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { GiftCard, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueProgress } from '../src/commands/giftCards/issue.js';
@@ -17,6 +19,7 @@ let api: TernClient;
 let propertyId: string;
 let configDir: string;
 let dir: string;
+let token: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -24,6 +27,7 @@ beforeAll(async () => {
     body: { session: { email: demoEmail('hotelier'), password: PASSWORD, rememberMe: false } },
   });
   if (reply.type !== 'session') throw new Error('the hotelier got a code');
+  token = reply.token;
   api = server.client(reply.token);
   propertyId = (await api.auth.currentUser()).ternHotels[0]!.id;
   configDir = await signedInAt(server.url, 'hotelier');
@@ -224,6 +228,50 @@ describe('tern gift-cards issue', () => {
     expect(new Set(cards.map((c) => c.email)).size).toBe(40);
     expect(await stockOf(typeId)).toBe(60);
   });
+});
+
+describe('tern gift-cards issue killed mid-way', () => {
+  it('killed (SIGKILL) after some batches, a rerun issues the rest and duplicates nothing', async () => {
+    const cli = fileURLToPath(new URL('..', import.meta.url));
+    const built = spawnSync(process.execPath, [`${cli}scripts/bundle.mjs`, '--if-stale'], {
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`the bundle did not build: ${built.stderr}`);
+    const typeId = await newType(400);
+    const file = await csv(rows(300));
+    const child = spawn(
+      process.execPath,
+      [
+        `${cli}bin/tern.js`,
+        ...['gift-cards', 'issue', '--json', '--api-url', server.url, '--property', propertyId],
+        ...['--type', typeId, '--recipients', file, '--batch', '5'],
+      ],
+      { env: { ...process.env, TERN_TOKEN: token, TERN_CONFIG_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let printed = 0;
+    const killed = new Promise<NodeJS.Signals | null>((resolve) => {
+      child.on('close', (_code, signal) => resolve(signal));
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      printed += chunk.toString().split('\n').length - 1;
+      if (printed >= 20) child.kill('SIGKILL');
+    });
+    expect(await killed).toBe('SIGKILL');
+    const before = (await cardsOf(typeId)).length;
+    expect(before).toBeGreaterThanOrEqual(20);
+
+    const rerun = await issue(typeId, file, ['--json']);
+    expect(rerun.code).toBe(0);
+    const summary = jsonLines(rerun.stdout).at(-1)!.summary as { issued: number; alreadyIssued: number };
+    // The batch in flight at the kill may still have been committed by the server after `before` was read.
+    expect(summary).toMatchObject({ rows: 300, stock: 100 });
+    expect(summary.alreadyIssued).toBeGreaterThanOrEqual(before);
+    expect(summary.issued + summary.alreadyIssued).toBe(300);
+    expect(summary.issued).toBeGreaterThan(0);
+    const cards = await cardsOf(typeId);
+    expect(cards).toHaveLength(300);
+    expect(new Set(cards.map((c) => c.email)).size).toBe(300);
+  }, 60_000);
 });
 
 describe('tern gift-cards list, mark-*, types', () => {
