@@ -90,9 +90,11 @@ export const ratesEn = {
       facilities: 'Facilities',
       facilities_loading: 'Loading facilities…',
       photos: 'Photos',
-      photos_note:
-        'Photos of this room type are kept with the property’s photos; they cannot be uploaded here yet.',
-      no_photos: 'No photos of this room type',
+      photos_intro:
+        'What resellers see in this room type’s rates, in this order. PNG or JPEG, up to {{size}} each; at most {{max}} photos.',
+      photos_new: 'Create the room type first, then add its photos.',
+      photos_loading: 'Loading the photos…',
+      photos_saved: 'The room type’s photos are saved: resellers see them in this order now',
     },
     plan: {
       new_title: 'New rate plan for {{unit}}',

@@ -48,17 +48,32 @@ export function PhotosPage() {
             {errorText(photos.error)}
           </Alert>
         ) : (
-          <PhotosEditor key={property.id} propertyId={property.id} photos={photos.data} />
+          <PhotosEditor
+            key={property.id}
+            propertyId={property.id}
+            photos={photos.data}
+            intro={t('property_photos.intro', { size: UPLOAD_SIZE, max: MAX_PHOTOS })}
+          />
         )}
       </div>
     </SettingsFrame>
   );
 }
 
-function PhotosEditor({ propertyId, photos }: { propertyId: string; photos: PropertyPhotos }) {
+export interface PhotosEditorProps {
+  propertyId: string;
+  /** A unit's photos instead of the property's (the unit drawer). */
+  unitId?: string | null;
+  photos: PropertyPhotos;
+  /** What the photos are for, above the buttons. */
+  intro: string;
+}
+
+/** The photos' editor (uploads, grid, save, removal), of a property or of one of its units. */
+export function PhotosEditor({ propertyId, unitId = null, photos, intro }: PhotosEditorProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { snapshot, send, pick } = usePhotosMachine(photos, propertyId);
+  const { snapshot, send, pick } = usePhotosMachine(photos, propertyId, unitId);
   const { drafts, uploads, missing, fieldErrors, removing } = snapshot.context;
   const shown = shownPhotos(drafts);
   const removedCount = drafts.length - shown.length;
@@ -71,7 +86,7 @@ function PhotosEditor({ propertyId, photos }: { propertyId: string; photos: Prop
 
   return (
     <div className="stack photos-editor">
-      <p>{t('property_photos.intro', { size: UPLOAD_SIZE, max: MAX_PHOTOS })}</p>
+      <p>{intro}</p>
       <div className="photos-editor__toolbar">
         <FileTrigger
           acceptedFileTypes={[...UPLOAD_TYPES]}

@@ -7,6 +7,8 @@ export type { UploadEntry };
 
 /** The query key of a property's photos and logo (`photos.list`). */
 export const PHOTOS_KEY = 'propertyPhotos';
+/** The query key of a unit's photos (`roomsAndRates.unitPhotos`). */
+export const UNIT_PHOTOS_KEY = 'unitPhotos';
 
 export const UPLOAD_SIZE = `${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
 

@@ -8,14 +8,15 @@ import { fromPromise } from 'xstate';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
-import { PHOTOS_KEY } from './useImageUpload';
+import { PHOTOS_KEY, UNIT_PHOTOS_KEY } from './useImageUpload';
 
 /**
- * Core's `photosMachine` (M17) for a property's photos, its `upload` and `save` actors on the session's client:
- * the page renders its snapshot and sends its events; what it emits becomes the toasts, the cached list and the
- * log line of a failed upload (document 2 §8).
+ * Core's `photosMachine` (M17) for a property's photos, or a unit's when `unitId` is given (uploads are the
+ * property's either way), its `upload` and `save` actors on the session's client: the page renders its snapshot
+ * and sends its events; what it emits becomes the toasts, the cached list and the log line of a failed upload
+ * (document 2 §8).
  */
-export function usePhotosMachine(photos: PropertyPhotos, propertyId: string) {
+export function usePhotosMachine(photos: PropertyPhotos, propertyId: string, unitId: string | null = null) {
   const { t } = useTranslation();
   const { client } = useServices();
   const errorText = useErrorText();
@@ -28,11 +29,13 @@ export function usePhotosMachine(photos: PropertyPhotos, propertyId: string) {
             client.photos.upload({ body: { image: input.file as File, propertyId: input.propertyId } }),
           ),
           save: fromPromise(({ input }) =>
-            client.photos.save({ params: { id: input.propertyId }, body: input.body }),
+            unitId === null
+              ? client.photos.save({ params: { id: input.propertyId }, body: input.body })
+              : client.roomsAndRates.saveUnitPhotos({ params: { roomTypeId: unitId }, body: input.body }),
           ),
         },
       }),
-    [client],
+    [client, unitId],
   );
   const [snapshot, send, actor] = useMachine(logic, { input: { propertyId, photos: photos.photos } });
   const words = useRef({ t, errorText });
@@ -40,8 +43,13 @@ export function usePhotosMachine(photos: PropertyPhotos, propertyId: string) {
   useEffect(() => {
     const subscriptions = [
       actor.on('photos.saved', ({ photos: saved }) => {
-        queryClient.setQueryData([PHOTOS_KEY, propertyId], saved);
-        toast.success(words.current.t('property_photos.saved'));
+        queryClient.setQueryData(
+          unitId === null ? [PHOTOS_KEY, propertyId] : [UNIT_PHOTOS_KEY, unitId],
+          saved,
+        );
+        toast.success(
+          words.current.t(unitId === null ? 'property_photos.saved' : 'rooms_and_rates.unit.photos_saved'),
+        );
       }),
       actor.on('photos.incomplete', () =>
         toast.error(
@@ -57,7 +65,7 @@ export function usePhotosMachine(photos: PropertyPhotos, propertyId: string) {
     return () => {
       for (const s of subscriptions) s.unsubscribe();
     };
-  }, [actor, queryClient, propertyId]);
+  }, [actor, queryClient, propertyId, unitId]);
   const pick = (files: FileList | File[]) =>
     send({
       type: 'files.pick',

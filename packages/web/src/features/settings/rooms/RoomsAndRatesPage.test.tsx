@@ -280,4 +280,78 @@ describe('rooms and rates page', () => {
     },
     HEAVY,
   );
+
+  it(
+    'edits a unit’s photos on the Content tab through the photos machine and saves them as the unit’s',
+    async () => {
+      const user = userEvent.setup();
+      const saved = {
+        url: '/photos/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.jpg',
+        description: 'The bed',
+        kind: 'photo' as const,
+        author: '',
+        isRemoved: false,
+        position: 0,
+        propertyId: 'p-1',
+        roomTypeId: 'u-1',
+      };
+      const fresh = '/photos/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png';
+      const unitPhotos = vi.fn(async () => ({ photos: [saved], logoUrl: null, maxPhotos: 100 }));
+      const upload = vi.fn(async () => ({
+        publicUrl: fresh,
+        contentType: 'image/png',
+        width: 600,
+        height: 400,
+        widths: [575, 600],
+      }));
+      const saveUnitPhotos = vi.fn(async ({ body }: { body: { photos: { url: string }[] } }) => ({
+        photos: body.photos.map((p, i) => ({ ...saved, ...p, position: i })),
+        logoUrl: null,
+        maxPhotos: 100,
+      }));
+      const propertySave = vi.fn();
+      open({
+        'roomsAndRates.unitPhotos': unitPhotos as never,
+        'roomsAndRates.saveUnitPhotos': saveUnitPhotos as never,
+        'photos.upload': upload as never,
+        'photos.save': propertySave as never,
+      });
+      const grid = await table();
+      await user.click(await within(grid).findByRole('button', { name: 'Edit Double' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Edit Double' });
+      await user.click(within(drawer).getByRole('tab', { name: 'Content' }));
+      const photos = await within(drawer).findByRole('grid', { name: 'Photos, in the order shown' });
+      expect(unitPhotos.mock.calls[0]![0]).toEqual({ params: { roomTypeId: 'u-1' } });
+      expect((within(photos).getByRole('textbox', { name: /Description/ }) as HTMLInputElement).value).toBe(
+        'The bed',
+      );
+      const input = drawer.querySelector('input[type="file"]') as HTMLInputElement;
+      await user.upload(
+        input,
+        new File([new Uint8Array([137, 80, 78, 71])], 'bath.png', { type: 'image/png' }),
+      );
+      await waitFor(() => expect(within(photos).getAllByRole('row')).toHaveLength(2));
+      expect(upload.mock.calls[0]![0]).toMatchObject({ body: { propertyId: 'p-1' } });
+      // An undescribed new photo is not sent.
+      await user.click(within(drawer).getByRole('button', { name: 'Save photos' }));
+      expect(await within(drawer).findByText('Required')).toBeTruthy();
+      expect(saveUnitPhotos).not.toHaveBeenCalled();
+      const descriptions = within(photos).getAllByRole('textbox', { name: /Description/ });
+      await user.type(descriptions[1]!, 'The bath');
+      await user.click(within(drawer).getByRole('button', { name: 'Save photos' }));
+      await waitFor(() => expect(saveUnitPhotos).toHaveBeenCalledTimes(1));
+      expect(saveUnitPhotos.mock.calls[0]![0]).toEqual({
+        params: { roomTypeId: 'u-1' },
+        body: {
+          photos: [
+            { url: saved.url, description: 'The bed', kind: 'photo', author: '', isRemoved: false },
+            { url: fresh, description: 'The bath', kind: 'ad', author: '', isRemoved: false },
+          ],
+        },
+      });
+      expect(propertySave).not.toHaveBeenCalled();
+      expect(await screen.findByText(/The room type’s photos are saved/)).toBeTruthy();
+    },
+    HEAVY,
+  );
 });

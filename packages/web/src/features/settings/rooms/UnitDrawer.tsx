@@ -6,7 +6,7 @@ import {
   type UnitFormErrors,
   validateUnitForm,
 } from '@tern/core';
-import type { FieldError, Unit } from '@tern/sdk';
+import { type FieldError, MAX_PHOTOS, type Unit } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
@@ -18,8 +18,11 @@ import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
 import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
 import { toast } from '../../../components/Toast';
+import { useApiQuery } from '../../../data/useApiQuery';
 import { useServices } from '../../../session/SessionContext';
 import { useErrorText, useFieldErrorText } from '../../errors/useErrorText';
+import { PhotosEditor } from '../PhotosPage';
+import { UNIT_PHOTOS_KEY, UPLOAD_SIZE } from '../useImageUpload';
 import { NumberText } from './NumberText';
 import { useRoomFacilities } from './roomsData';
 
@@ -188,7 +191,7 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
               onChange={(facilities) => set({ facilities })}
               errorMessage={serverErrors.facilities ?? null}
             />
-            <UnitPhotos unit={unit} />
+            <UnitPhotos propertyId={propertyId} unit={unit} />
           </div>
         </TabPanel>
       </Tabs>
@@ -253,26 +256,38 @@ function UnitFacilities({
 }
 
 /**
- * The unit's photos as the server keeps them (read only): the unit API takes no photos and the photo upload
- * saves a property's photos, so they are not added here.
+ * The unit's photos (document 2 §3 Unit): core's `photosMachine` on the unit, with the property photos' upload
+ * list and grid; saved by their own button (`saveUnitPhotos`), apart from the unit's form. A new unit gets its
+ * photos once created.
  */
-function UnitPhotos({ unit }: { unit: Unit | null }) {
+function UnitPhotos({ propertyId, unit }: { propertyId: string; unit: Unit | null }) {
   const { t } = useTranslation();
-  const photos = unit?.content.photos ?? [];
+  const errorText = useErrorText();
+  const unitId = unit?.id ?? null;
+  const photos = useApiQuery(
+    [UNIT_PHOTOS_KEY, unitId],
+    (client, signal) => client.roomsAndRates.unitPhotos({ params: { roomTypeId: unitId! } }, { signal }),
+    { enabled: unitId !== null },
+  );
   return (
     <section className="stack" aria-labelledby="unit-photos">
       <h3 id="unit-photos">{t('rooms_and_rates.unit.photos')}</h3>
-      <p className="field__description">{t('rooms_and_rates.unit.photos_note')}</p>
-      {photos.length === 0 ? (
-        <p>{t('rooms_and_rates.unit.no_photos')}</p>
+      {unitId === null ? (
+        <p className="field__description">{t('rooms_and_rates.unit.photos_new')}</p>
+      ) : photos.isPending ? (
+        <Spinner label={t('rooms_and_rates.unit.photos_loading')} />
+      ) : photos.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorText(photos.error)}
+        </Alert>
       ) : (
-        <ul className="rooms-photos">
-          {photos.map((photo) => (
-            <li key={photo.url}>
-              <img src={photo.url} alt={photo.description} loading="lazy" width={160} height={107} />
-            </li>
-          ))}
-        </ul>
+        <PhotosEditor
+          key={unitId}
+          propertyId={propertyId}
+          unitId={unitId}
+          photos={photos.data}
+          intro={t('rooms_and_rates.unit.photos_intro', { size: UPLOAD_SIZE, max: MAX_PHOTOS })}
+        />
       )}
     </section>
   );
