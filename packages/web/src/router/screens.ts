@@ -98,6 +98,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/giftCards/GiftCardTypesPage'), 'GiftCardTypesPage'),
     ready: true,
   },
+  orders: {
+    component: backOffice(() => import('../features/giftCards/GiftCardOrdersPage'), 'GiftCardOrdersPage'),
+    ready: true,
+  },
   // `/settings` (and an unknown settings page) is sent on to property details by core's route table.
   settings: {
     component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),

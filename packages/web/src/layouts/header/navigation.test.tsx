@@ -32,7 +32,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'supplier',
       {
-        links: ['bookings', 'inventory', 'giftCards', 'promoCodes', 'contracts'],
+        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'contracts'],
         menu: ['settings', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -40,7 +40,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'admin',
       {
-        links: ['bookings', 'inventory', 'giftCards', 'promoCodes', 'contracts'],
+        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'contracts'],
         menu: ['settings', 'admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -55,6 +55,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     expect(nav.links.map((e) => e.id)).toEqual([
       'bookings',
       'inventory',
+      'orders',
       'giftCards',
       'products',
       'promoCodes',
@@ -168,6 +169,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     expect(links).toEqual([
       'Bookings',
       'Inventory',
+      'Orders',
       'Gift cards',
       'Promo codes',
       'Contracts',

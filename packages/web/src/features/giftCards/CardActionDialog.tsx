@@ -1,0 +1,159 @@
+import { type CardPatch, type Day, type IssuedCardState, issuedCardMachine, type NoteCall } from '@tern/core';
+import type { GiftCard } from '@tern/sdk';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fromPromise } from 'xstate';
+import { Alert } from '../../components/Alert';
+import { AlertDialog } from '../../components/AlertDialog';
+import { TextArea } from '../../components/TextArea';
+import { toast } from '../../components/Toast';
+import { useServices } from '../../session/SessionContext';
+import { useErrorText } from '../errors/useErrorText';
+
+export type CardAction = 'used' | 'unused' | 'delivered';
+
+const stateOf = (card: GiftCard): IssuedCardState => ({
+  id: card.id,
+  notes: card.notes,
+  booked: card.booked,
+  delivered: card.delivered,
+  agentBooking: card.agentBooking
+    ? {
+        arrivalDate: card.agentBooking.arrivalDate as Day,
+        status: card.agentBooking.status,
+        bookingType: card.agentBooking.bookingType,
+      }
+    : null,
+});
+const patchOf = (card: GiftCard): CardPatch => ({
+  booked: card.booked,
+  delivered: card.delivered,
+  notes: card.notes,
+});
+
+/**
+ * One action on one issued card (core's M24): mark used or unused with a required note (unused warns that a
+ * linked booking is cancelled, and is refused at once when its stay has passed), mark delivered confirmed. A
+ * success toasts and reloads the list (`onChanged`); the dialog closes when the machine is back to idle.
+ */
+export function CardActionDialog({
+  card,
+  action,
+  propertyId,
+  today,
+  onDone,
+  onChanged,
+}: {
+  card: GiftCard;
+  action: CardAction;
+  propertyId: string;
+  today: Day;
+  onDone: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { client } = useServices();
+  const logic = useMemo(
+    () =>
+      issuedCardMachine.provide({
+        actors: {
+          markUsed: fromPromise<CardPatch, NoteCall>(async ({ input }) =>
+            patchOf(
+              await client.giftCards.markUsed({
+                params: { id: input.id },
+                body: { propertyId, notes: input.notes },
+              }),
+            ),
+          ),
+          markUnused: fromPromise<CardPatch, NoteCall>(async ({ input }) =>
+            patchOf(
+              await client.giftCards.markUnused({
+                params: { id: input.id },
+                body: { propertyId, notes: input.notes },
+              }),
+            ),
+          ),
+          markDelivered: fromPromise<CardPatch, { id: string }>(async ({ input }) =>
+            patchOf(await client.giftCards.markDelivered({ params: { id: input.id }, body: { propertyId } })),
+          ),
+        },
+      }),
+    [client, propertyId],
+  );
+  const [snapshot, send, actor] = useMachine(logic, { input: { card: stateOf(card), today } });
+  const opened = useRef(false);
+  const doneRef = useRef(onDone);
+  doneRef.current = onDone;
+  const changedRef = useRef(onChanged);
+  changedRef.current = onChanged;
+  useEffect(() => {
+    if (opened.current) return;
+    opened.current = true;
+    send({
+      type:
+        action === 'used' ? 'markUsed.open' : action === 'unused' ? 'markUnused.open' : 'markDelivered.open',
+    });
+  }, [send, action]);
+  useEffect(() => {
+    const changed = actor.on('card.changed', () => changedRef.current());
+    const logged = actor.on('card.logged', ({ error }) =>
+      toast.error(t('general.error_message'), errorText(error)),
+    );
+    return () => {
+      changed.unsubscribe();
+      logged.unsubscribe();
+    };
+  }, [actor, t, errorText]);
+  const { notice, error, note, noteError, cancelsBooking } = snapshot.context;
+  const idle = snapshot.matches('idle');
+  // Done when the machine is back to idle after its dialog, or stayed idle with a refusal (a passed stay).
+  const wasOpen = useRef(false);
+  if (!idle) wasOpen.current = true;
+  useEffect(() => {
+    if (!idle || !opened.current || !(wasOpen.current || error)) return;
+    if (notice) toast.success(t(`gift_card_orders.marked_${action}`, { code: card.generatedId }));
+    else if (error) toast.error(t('general.error_message'), errorText(error));
+    doneRef.current();
+  }, [idle, notice, error, action, card.generatedId, t, errorText]);
+  if (idle) return null;
+  const busy = snapshot.hasTag('busy');
+  const noting = action !== 'delivered';
+  return (
+    <AlertDialog
+      title={t(`gift_card_orders.${action}_title`, { code: card.generatedId })}
+      isOpen
+      // The machine decides when it closes: confirm checks the note first, cancel goes back to idle.
+      onOpenChange={() => {}}
+      confirmLabel={t('gift_card_orders.confirm')}
+      onConfirm={() => {
+        if (!busy) send({ type: 'confirm' });
+      }}
+      cancelLabel={t('gift_card_orders.cancel')}
+      onCancel={() => send({ type: 'cancel' })}
+      destructive={action === 'unused'}
+    >
+      <div className="stack">
+        {action === 'unused' && cancelsBooking ? (
+          <Alert variant="warning">{t('gift_card_orders.unused_warning')}</Alert>
+        ) : null}
+        {action === 'delivered' ? <p>{t('gift_card_orders.delivered_body', { name: card.name })}</p> : null}
+        {noting && error ? (
+          <Alert variant="error" title={t('general.error_message')}>
+            {errorText(error)}
+          </Alert>
+        ) : null}
+        {noting ? (
+          <TextArea
+            label={t('gift_card_orders.note')}
+            value={note}
+            onChange={(value) => send({ type: 'note.change', note: value })}
+            isRequired
+            errorMessage={noteError ? t(noteError) : null}
+          />
+        ) : null}
+      </div>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,158 @@
+import type { GiftCard } from '@tern/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { storedFor, supplierUser } from '../../../test/fixtures';
+import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
+
+const HEAVY = 60_000;
+const later = () => Date.now() + 3_600_000;
+const propertyId = supplierUser.ternHotels[0]!.id;
+
+const card = (id: string, code: string, over: Partial<GiftCard> = {}): GiftCard => ({
+  id,
+  type: 'giftCard',
+  generatedId: code,
+  giftCardTypeId: 't-1',
+  propertyId,
+  kind: 'gift_card',
+  title: 'Spa weekend',
+  name: 'Sigga',
+  email: 'sigga@example.test',
+  notes: '',
+  booked: false,
+  delivered: false,
+  sendByLetter: false,
+  pickupAtHotel: false,
+  expirationDate: '2099-01-01',
+  price: 200,
+  netPrice: 200,
+  buyerName: 'Helga',
+  buyerEmail: 'helga@example.test',
+  purchaseGeneratedId: null,
+  supplierName: 'Harbour Inn',
+  sourceOfSale: 'back_office',
+  rowKey: null,
+  agentBooking: null,
+  redeemedBy: null,
+  redeemMethod: null,
+  multiProperty: false,
+  settings: null,
+  deliveryName: null,
+  deliveryAddress: null,
+  deliveryZipCode: null,
+  deliveryCity: null,
+  deliveryState: null,
+  deliveryCountry: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  ...over,
+});
+
+function open(cards: GiftCard[], handlers: CallHandlers = {}) {
+  const listCards = vi.fn(async () => ({ items: cards, meta: { page: 1, limit: 10, total: cards.length } }));
+  const client = fakeClient({}, { 'giftCards.list': listCards as never, ...handlers });
+  return { ...renderApp({ path: '/orders', client, stored: storedFor(supplierUser, later()) }), listCards };
+}
+const lastQuery = (fn: ReturnType<typeof vi.fn>) => (fn.mock.calls.at(-1)![0] as { query: object }).query;
+
+describe('gift card orders page', () => {
+  it(
+    'asks the server by filter and by sorted column',
+    async () => {
+      const user = userEvent.setup();
+      const app = open([card('c-1', 'ABCDEFGHJKMN')]);
+      const table = await screen.findByRole('grid', { name: 'Issued gift cards' });
+      expect(await within(table).findByText('ABCDEFGHJKMN')).toBeTruthy();
+      expect(lastQuery(app.listCards)).toEqual({
+        propertyId,
+        page: 1,
+        limit: 10,
+        orderBy: 'created_at',
+        orderDirection: 'desc',
+      });
+      await user.click(screen.getByRole('button', { name: /Status/ }));
+      await user.click(await screen.findByRole('option', { name: 'Used' }));
+      await waitFor(() => expect(lastQuery(app.listCards)).toMatchObject({ booked: true }));
+      await user.click(screen.getByRole('button', { name: /Kind/ }));
+      await user.click(await screen.findByRole('option', { name: 'Upsell' }));
+      await waitFor(() => expect(lastQuery(app.listCards)).toMatchObject({ booked: true, kind: 'upsell' }));
+      await user.click(within(table).getByRole('columnheader', { name: 'Code' }));
+      await waitFor(() =>
+        expect(lastQuery(app.listCards)).toMatchObject({ orderBy: 'code', orderDirection: 'asc' }),
+      );
+    },
+    HEAVY,
+  );
+
+  it(
+    'marks a card used only with a note (M24), then reloads',
+    async () => {
+      const user = userEvent.setup();
+      const markUsed = vi.fn(async () =>
+        card('c-1', 'ABCDEFGHJKMN', { booked: true, notes: 'Paid at desk' }),
+      );
+      const app = open([card('c-1', 'ABCDEFGHJKMN')], { 'giftCards.markUsed': markUsed as never });
+      await user.click(await screen.findByRole('button', { name: 'Actions for ABCDEFGHJKMN' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Mark used' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Mark ABCDEFGHJKMN used' });
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(await within(dialog).findByText('Required')).toBeTruthy();
+      expect(markUsed).not.toHaveBeenCalled();
+      const calls = app.listCards.mock.calls.length;
+      await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Paid at desk');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(markUsed).toHaveBeenCalledTimes(1));
+      expect((markUsed.mock.calls[0] as unknown[])[0]).toEqual({
+        params: { id: 'c-1' },
+        body: { propertyId, notes: 'Paid at desk' },
+      });
+      expect(await screen.findByText('Gift card ABCDEFGHJKMN marked used.')).toBeTruthy();
+      await waitFor(() => expect(app.listCards.mock.calls.length).toBeGreaterThan(calls));
+      await waitFor(() =>
+        expect(screen.queryByRole('alertdialog', { name: 'Mark ABCDEFGHJKMN used' })).toBeNull(),
+      );
+    },
+    HEAVY,
+  );
+
+  it(
+    'refuses mark unused at once when the card’s stay has passed, and confirms mark delivered',
+    async () => {
+      const user = userEvent.setup();
+      const markUnused = vi.fn();
+      const markDelivered = vi.fn(async () => card('c-2', 'PQRSTUVWXYZ2', { booked: true, delivered: true }));
+      open(
+        [
+          card('c-2', 'PQRSTUVWXYZ2', {
+            booked: true,
+            agentBooking: {
+              bookingId: 'b-1',
+              reservationId: 'R-1',
+              arrivalDate: '2020-01-01',
+              status: 'confirmed',
+              bookingType: 'normal',
+              propertyId,
+            },
+          }),
+        ],
+        { 'giftCards.markUnused': markUnused as never, 'giftCards.markDelivered': markDelivered as never },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Actions for PQRSTUVWXYZ2' }));
+      expect((await screen.findByRole('menuitem', { name: 'Mark used' })).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+      await user.click(screen.getByRole('menuitem', { name: 'Mark unused' }));
+      expect(await screen.findByText(/cannot be marked unused/)).toBeTruthy();
+      expect(markUnused).not.toHaveBeenCalled();
+
+      await user.click(screen.getByRole('button', { name: 'Actions for PQRSTUVWXYZ2' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Mark delivered' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Mark PQRSTUVWXYZ2 delivered?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(markDelivered).toHaveBeenCalledTimes(1));
+      expect(await screen.findByText('Gift card PQRSTUVWXYZ2 marked delivered.')).toBeTruthy();
+    },
+    HEAVY,
+  );
+});
