@@ -296,8 +296,12 @@ describe('rooms and rates page', () => {
         roomTypeId: 'u-1',
       };
       const fresh = '/photos/uploads/bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb.png';
-      const unitPhotos = vi.fn(async () => ({ photos: [saved], logoUrl: null, maxPhotos: 100 }));
-      const upload = vi.fn(async () => ({
+      const unitPhotos = vi.fn(async (_: { params: { roomTypeId: string } }) => ({
+        photos: [saved],
+        logoUrl: null,
+        maxPhotos: 100,
+      }));
+      const upload = vi.fn(async (_: { body: { propertyId: string } }) => ({
         publicUrl: fresh,
         contentType: 'image/png',
         width: 600,
