@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { applyModifier, type DerivedModifier, type PriceModifier, roundMoney } from '@tern/core';
 import type { RateOffer, RatePlanBody, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -227,5 +228,45 @@ describe('child plans and caps', () => {
     const closed = await update({ maxSell: 0 });
     expect(closed.availability).toBe(0);
     expect(closed.unavailableReason).toBe('sold_out');
+  });
+});
+
+describe('migration 044', () => {
+  // Last in the file: the migration runs again on this database, and converts every per-person night it finds.
+  it('gives per-person nights stored as rate ÷ occupancy their typed rate back; a child inheriting follows', async () => {
+    const parent = await hotelier.roomsAndRates.createRatePlan({
+      body: {
+        ...base('Loft old'),
+        sellMode: 'per_person',
+        rateMode: 'derived',
+        primaryOccupancy: 3,
+        options: [primary(3, 100), option(2), option(1)],
+      },
+    });
+    const child = await hotelier.roomsAndRates.createRatePlan({
+      body: { ...base('Loft old child'), parentRatePlanId: parent.id, inheritRate: true },
+    });
+    // As the service stored them before: 100 ÷ 3, and one night the calendar set to 40 per adult.
+    for (const id of [parent.id, child.id])
+      await server.db.query('update rate_prices set price = 33.33 where rate_plan_id = $1', [id]);
+    await server.db.query('update rate_prices set price = 40 where rate_plan_id = $1 and date = $2', [
+      parent.id,
+      stay.checkinDate,
+    ]);
+    await server.db.exec(
+      readFileSync(
+        new URL('../src/db/migrations/044_per_person_primary_as_typed.sql', import.meta.url),
+        'utf8',
+      ),
+    );
+    const prices = async (id: string) =>
+      (
+        await server.db.query<{ price: string }>(
+          'select price from rate_prices where rate_plan_id = $1 and date >= $2 and date <= $3 order by date',
+          [id, stay.checkinDate, stay.checkoutDate],
+        )
+      ).map((r) => Number(r.price));
+    expect(await prices(parent.id)).toEqual([120, 100, 100]);
+    expect(await prices(child.id)).toEqual([120, 100, 100]);
   });
 });
