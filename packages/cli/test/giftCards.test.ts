@@ -7,7 +7,7 @@ import type { GiftCard, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueProgress } from '../src/commands/giftCards/issue.js';
 import { readRecipients } from '../src/commands/giftCards/recipientsFile.js';
-import { demoEmail, PASSWORD, removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
+import { demoEmail, FakeTtyStdin, PASSWORD, removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // `tern gift-cards`: a property's staff issue cards from a recipients file in batches — a rerun issues only
@@ -166,6 +166,23 @@ describe('tern gift-cards issue', () => {
     expect(other.stdout).toMatch(/ROWS\s+ISSUED NOW\s+ISSUED BEFORE\s+STOCK LEFT\n25\s+0\s+25\s+75/);
     expect(await cardsOf(typeId)).toHaveLength(25);
     expect(await stockOf(typeId)).toBe(75);
+  });
+
+  it('draws a progress bar with rate and ETA on the stderr of a terminal, and none without one', async () => {
+    const typeId = await newType(30);
+    const file = await csv(rows(30));
+    const args = ['gift-cards', 'issue', '--api-url', server.url, '--property', propertyId, '--type', typeId];
+    const onTty = await runCli([...args, '--recipients', file, '--batch', '10'], {
+      configDir,
+      tty: new FakeTtyStdin(),
+    });
+    expect(onTty.code).toBe(0);
+    expect(onTty.stderr).toContain(`[${'-'.repeat(30)}] 0/30`);
+    expect(onTty.stderr).toMatch(/\[#{10}-{20}\] 10\/30 {2}\d+ cards\/s {2}ETA \d+s/);
+    expect(onTty.stderr).toMatch(/\[#{30}\] 30\/30 {2}\d+ cards\/s {2}ETA 0s\n$/);
+    expect(onTty.stdout).toMatch(/ROWS\s+ISSUED NOW\s+ISSUED BEFORE\s+STOCK LEFT\n30\s+30\s+0\s+0/);
+    const plain = await issue(typeId, file);
+    expect(plain).toMatchObject({ code: 0, stderr: '' });
   });
 
   it('refuses a file with a bad row before any call', async () => {
