@@ -420,6 +420,62 @@ export const giftCardsQuery = z
   });
 export type GiftCardsQuery = z.input<typeof giftCardsQuery>;
 
+/** The formats the orders list exports to (document 3 §2.3 export menu, §7 `exportFormat`). */
+export const giftCardExportFormat = z.enum(['csv', 'xlsx']);
+export type GiftCardExportFormat = z.infer<typeof giftCardExportFormat>;
+
+const { page: _page, limit: _limit, ...listFilters } = giftCardsQuery.shape;
+/** The export: the list's query (filters, order) without paging, plus the format. */
+export const giftCardsExportQuery = z
+  .object({ ...listFilters, exportFormat: giftCardExportFormat })
+  .refine((q) => !q.soldFrom || !q.soldTo || q.soldTo >= q.soldFrom, {
+    error: 'The range ends before it starts',
+    path: ['soldTo'],
+  });
+export type GiftCardsExportQuery = z.input<typeof giftCardsExportQuery>;
+
+/** The most months one liability report covers. */
+export const GIFT_CARD_LIABILITY_MONTHS_MAX = 120;
+const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use YYYY-MM' });
+const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
+
+/** The liability ledger's months, in the property's time zone, both included. */
+export const giftCardLiabilityQuery = z
+  .object({ propertyId: id, from: yearMonth, to: yearMonth })
+  .refine((q) => q.to >= q.from, { error: 'The range ends before it starts', path: ['to'] })
+  .refine((q) => monthIndex(q.to) - monthIndex(q.from) < GIFT_CARD_LIABILITY_MONTHS_MAX, {
+    error: `At most ${GIFT_CARD_LIABILITY_MONTHS_MAX} months`,
+    path: ['to'],
+  });
+export type GiftCardLiabilityQuery = z.input<typeof giftCardLiabilityQuery>;
+
+/** A number of cards and what they were sold for (their net price). */
+export const giftCardAmount = z.object({ count: z.number().int(), value: z.number() });
+
+export const giftCardLiabilityMonth = z.object({
+  /** `YYYY-MM`, in the property's time zone. */
+  month: z.string(),
+  /** Cards sold (issued) in the month. */
+  sold: giftCardAmount,
+  /** Cards used (redeemed or marked used) in the month, before expiring or being cancelled. */
+  redeemed: giftCardAmount,
+  /** Cards whose last day passed in the month unused and not cancelled. */
+  expired: giftCardAmount,
+  /** Cards cancelled in the month, unused and unexpired. */
+  cancelled: giftCardAmount,
+  /** Cards sold by the month's end, neither used, expired nor cancelled then: what the property owes in stays. */
+  outstanding: giftCardAmount,
+});
+
+export const giftCardLiability = z.object({
+  propertyId: recordId,
+  currency: z.string(),
+  /** Outstanding at the start of the first month. */
+  opening: giftCardAmount,
+  months: z.array(giftCardLiabilityMonth),
+});
+export type GiftCardLiability = z.infer<typeof giftCardLiability>;
+
 const recipientName = text(GIFT_CARD_TEXT_MAX);
 const recipientEmail = z
   .string()
@@ -650,6 +706,30 @@ export const giftCardsArea = defineArea('giftCards', {
     query: giftCardsQuery,
     reply: 'list',
     response: listOf(giftCard),
+    errors: [404],
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: `${CARDS}/export`,
+    summary:
+      'The filtered orders list as a file (`exportFormat` csv or xlsx), all pages, in the list’s order: streamed, so any number of cards. A text cell starting with = + - @, a tab or a carriage return is prefixed with an apostrophe (no formulas).',
+    access: staff,
+    owns: { propertyId: 'property', giftCardTypeId: 'giftCardType' },
+    query: giftCardsExportQuery,
+    reply: 'file',
+    response: z.unknown(),
+    errors: [404],
+  }),
+  liability: endpoint({
+    method: 'GET',
+    path: `${CARDS}/liability`,
+    summary:
+      'The liability ledger of a property, per month of its time zone (`from`–`to`, `YYYY-MM`, at most 120): cards sold, redeemed, expired and cancelled in the month and those outstanding at its end, with their value (net price). Each card leaves once, by whichever of those came first, so outstanding = previous outstanding + sold − redeemed − expired − cancelled.',
+    access: staff,
+    owns: { propertyId: 'property' },
+    query: giftCardLiabilityQuery,
+    reply: 'plain',
+    response: giftCardLiability,
     errors: [404],
   }),
   get: endpoint({

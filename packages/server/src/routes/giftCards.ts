@@ -9,6 +9,8 @@ import {
   markGiftCardUsed,
   updateGiftCardDetails,
 } from '../services/giftCards/cards.js';
+import { exportGiftCards } from '../services/giftCards/export.js';
+import { giftCardLiability } from '../services/giftCards/liability.js';
 import {
   createGiftCardType,
   duplicateGiftCardType,
@@ -33,6 +35,8 @@ export const giftCardsHandlers: AreaHandlers<Contract['giftCards']> = {
   unpublishType: ({ params }, ctx) => moveGiftCardType(ctx.db, ctx, params.id, 'archived'),
   issue: ({ params, body, owned }, ctx) => issueGiftCards(ctx.db, ctx, owned.propertyId, params.id, body),
   list: ({ query, owned }, ctx) => listGiftCards(ctx.db, owned.propertyId, query),
+  export: ({ query, owned }, ctx) => exportGiftCards(ctx.db, owned.propertyId, query, ctx.clock.now()),
+  liability: ({ query, owned }, ctx) => giftCardLiability(ctx.db, owned.propertyId, query),
   get: ({ params }, ctx) => getGiftCard(ctx.db, params.id),
   markUsed: ({ params, body }, ctx) => markGiftCardUsed(ctx.db, ctx, params.id, body.notes),
   markUnused: ({ params, body, owned }, ctx) =>

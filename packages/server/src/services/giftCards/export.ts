@@ -1,0 +1,231 @@
+import { PassThrough, Readable } from 'node:stream';
+import { todayIn } from '@tern/core';
+import type { GiftCardExportFormat, giftCardsExportQuery } from '@tern/sdk';
+import { stringify } from 'csv-stringify/sync';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import type { Db } from '../../db/db.js';
+import type { OwnedProperty } from '../../http/ownership.js';
+
+// The orders list as a file (document 3 §2.3 export menu, §7 `exportFormat`): the list's filters and order, all
+// pages. Rows are read in keyset pages (`(sort key, id)` after the last row sent) and written as the client
+// reads, so 100,000 cards never sit in memory; XLSX through exceljs' streaming WorkbookWriter, CSV through
+// csv-stringify. A text cell that a spreadsheet would take for a formula is prefixed with an apostrophe.
+
+type ExportQuery = z.output<typeof giftCardsExportQuery>;
+
+/** Rows read from the database at a time. */
+export const EXPORT_PAGE_ROWS = 1000;
+
+/** The columns, in order: header and the row's field. */
+const COLUMNS = [
+  ['Code', 'code'],
+  ['Title', 'title'],
+  ['Kind', 'kind'],
+  ['Recipient', 'name'],
+  ['E-mail', 'email'],
+  ['Buyer', 'buyer_name'],
+  ['Buyer e-mail', 'buyer_email'],
+  ['Sold', 'sold'],
+  ['Expires', 'expiration_date'],
+  ['Status', 'status'],
+  ['Delivery', 'delivery'],
+  ['Delivered', 'delivered'],
+  ['Price', 'price'],
+  ['Net price', 'net_price'],
+  ['Source', 'source_of_sale'],
+  ['Notes', 'notes'],
+] as const;
+
+interface ExportRow {
+  sort_key: string;
+  id: string;
+  code: string;
+  title: string;
+  kind: string;
+  name: string;
+  email: string;
+  buyer_name: string | null;
+  buyer_email: string | null;
+  sold: string;
+  expiration_date: string;
+  status: string;
+  delivery: string;
+  delivered: string;
+  price: string;
+  net_price: string;
+  source_of_sale: string;
+  notes: string;
+}
+
+/** A text a spreadsheet would run as a formula (= + - @, tab, CR first) gets a leading apostrophe. */
+export function neutralise(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const SORT_KEY: Record<ExportQuery['orderBy'], string> = {
+  code: 'c.generated_id',
+  expiration: `to_char(c.expiration_date, 'YYYY-MM-DD')`,
+  created_at: `to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+};
+const SORT_COLUMN: Record<ExportQuery['orderBy'], string> = {
+  code: 'c.generated_id',
+  expiration: 'c.expiration_date',
+  created_at: 'c.created_at',
+};
+const SORT_CAST: Record<ExportQuery['orderBy'], string> = {
+  code: '::text',
+  expiration: '::date',
+  created_at: `::timestamp at time zone 'UTC'`,
+};
+
+/** The filtered query as SQL (the list's filters, `listGiftCards`), its parameters after the property's. */
+function filtersOf(property: OwnedProperty, query: ExportQuery): { where: string[]; params: unknown[] } {
+  const params: unknown[] = [property.id, property.timezone];
+  const where = ['c.property_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (query.term) {
+    const like = `%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
+    add(
+      (n) =>
+        `(lower(c.generated_id) like ${n} or lower(c.name) like ${n} or lower(c.email) like ${n}
+          or lower(coalesce(c.buyer_name, '')) like ${n} or lower(coalesce(c.buyer_email, '')) like ${n}
+          or lower(c.title) like ${n})`,
+      like,
+    );
+  }
+  if (query.kind) add((n) => `c.kind = ${n}`, query.kind);
+  if (query.booked !== undefined) add((n) => `c.booked = ${n}`, query.booked);
+  if (query.delivered !== undefined) add((n) => `c.delivered = ${n}`, query.delivered);
+  if (query.sendByLetter !== undefined) add((n) => `c.send_by_letter = ${n}`, query.sendByLetter);
+  if (query.giftCardTypeId) add((n) => `c.gift_card_type_id = ${n}`, query.giftCardTypeId);
+  // Sold days are the property's ($2): [soldFrom 00:00, soldTo + 1 00:00) in its time zone.
+  if (query.soldFrom) add((n) => `c.created_at >= (${n}::date::timestamp at time zone $2)`, query.soldFrom);
+  if (query.soldTo) add((n) => `c.created_at < ((${n}::date + 1)::timestamp at time zone $2)`, query.soldTo);
+  return { where, params };
+}
+
+/** The export's rows, a keyset page at a time, in the list's order. */
+export async function* exportRows(
+  db: Db,
+  property: OwnedProperty,
+  query: ExportQuery,
+  pageRows = EXPORT_PAGE_ROWS,
+): AsyncGenerator<ExportRow[]> {
+  const { where, params } = filtersOf(property, query);
+  const desc = query.orderDirection !== 'asc';
+  const column = SORT_COLUMN[query.orderBy];
+  let after: { key: string; id: string } | null = null;
+  for (;;) {
+    const conditions = [...where];
+    const values = [...params];
+    if (after) {
+      values.push(after.key, after.id);
+      const k = `$${values.length - 1}${SORT_CAST[query.orderBy]}`;
+      conditions.push(`(${column}, c.id) ${desc ? '<' : '>'} (${k}, $${values.length}::uuid)`);
+    }
+    values.push(pageRows);
+    // The column and direction come from the contract's enums, never from the caller's text.
+    const rows: ExportRow[] = await db.query<ExportRow>(
+      `select ${SORT_KEY[query.orderBy]} as sort_key, c.id, c.generated_id as code, c.title, c.kind, c.name,
+              c.email, c.buyer_name, c.buyer_email,
+              to_char(c.created_at at time zone $2, 'YYYY-MM-DD HH24:MI') as sold,
+              to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
+              case when c.booked then 'used' else 'unused' end as status,
+              case when c.send_by_letter then 'letter' else 'email' end as delivery,
+              case when c.delivered then 'yes' else 'no' end as delivered,
+              c.price::text as price, c.net_price::text as net_price, c.source_of_sale, c.notes
+         from gift_cards c
+        where ${conditions.join(' and ')}
+        order by ${column} ${desc ? 'desc' : 'asc'}, c.id ${desc ? 'desc' : 'asc'}
+        limit $${values.length}`,
+      values,
+    );
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < pageRows) return;
+    const last = rows.at(-1)!;
+    after = { key: last.sort_key, id: last.id };
+  }
+}
+
+/** One row's cells: texts neutralised, prices as numbers. */
+function cellsOf(row: ExportRow): (string | number)[] {
+  return COLUMNS.map(([, field]) => {
+    const value = row[field];
+    if (field === 'price' || field === 'net_price') return Number(value);
+    return neutralise(value ?? '');
+  });
+}
+
+const CONTENT_TYPE: Record<GiftCardExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/** The CSV, a page of rows per chunk (a UTF-8 byte-order mark first, for spreadsheets). */
+async function* csvChunks(pages: AsyncGenerator<ExportRow[]>): AsyncGenerator<string> {
+  yield `\ufeff${stringify([COLUMNS.map(([header]) => header)])}`;
+  for await (const rows of pages) yield stringify(rows.map(cellsOf));
+}
+
+/** The XLSX through exceljs' streaming writer, waiting for the client whenever the stream is full. */
+function xlsxStream(pages: AsyncGenerator<ExportRow[]>): Readable {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet('Gift cards');
+  sheet.columns = COLUMNS.map(([header, key]) => ({ header, key }));
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      const done = () => {
+        out.off('drain', done);
+        out.off('close', done);
+        resolve();
+      };
+      out.on('drain', done);
+      out.on('close', done);
+    });
+  void (async () => {
+    try {
+      for await (const rows of pages) {
+        if (out.destroyed) return;
+        for (const row of rows) sheet.addRow(cellsOf(row)).commit();
+        if (out.writableNeedDrain) await drained();
+      }
+      sheet.commit();
+      await workbook.commit();
+    } catch (error) {
+      out.destroy(error as Error);
+    }
+  })();
+  return out;
+}
+
+/** The file's name: the orders of the property's today, e.g. `gift-cards-2026-11-24.xlsx`. */
+export function exportFileName(property: OwnedProperty, format: GiftCardExportFormat, now: Date): string {
+  return `gift-cards-${todayIn(property.timezone, now)}.${format}`;
+}
+
+/** The download: streamed, with its type and file name. */
+export function exportGiftCards(db: Db, property: OwnedProperty, query: ExportQuery, now: Date): Response {
+  const pages = exportRows(db, property, query);
+  const body =
+    query.exportFormat === 'csv' ? Readable.from(csvChunks(pages), { objectMode: false }) : xlsxStream(pages);
+  const name = exportFileName(property, query.exportFormat, now);
+  return new Response(Readable.toWeb(body) as ReadableStream, {
+    status: 200,
+    headers: {
+      'content-type': CONTENT_TYPE[query.exportFormat],
+      'content-disposition': `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}
