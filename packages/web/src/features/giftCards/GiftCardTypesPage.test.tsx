@@ -104,7 +104,9 @@ describe('gift card types page', () => {
       await user.type(within(drawer).getByRole('textbox', { name: 'Description' }), 'Two nights');
       await user.click(within(drawer).getByRole('checkbox', { name: /gift card store/ }));
       await user.click(within(drawer).getByRole('button', { name: 'Create new' }));
-      expect(await within(drawer).findByText('The discounted price must be at least 1 and below the price')).toBeTruthy();
+      expect(
+        await within(drawer).findByText('The discounted price must be at least 1 and below the price'),
+      ).toBeTruthy();
       expect(createType).not.toHaveBeenCalled();
 
       const net = within(drawer).getByRole('textbox', { name: 'Discounted price' });
@@ -195,6 +197,56 @@ describe('gift card types page', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
       expect(await screen.findByText('Gift card published successfully.')).toBeTruthy();
       await waitFor(() => expect(app.listTypes.mock.calls.length).toBeGreaterThan(calls));
+    },
+    HEAVY,
+  );
+
+  it(
+    'issues cards to pasted recipients, within the type’s stock',
+    async () => {
+      const user = userEvent.setup();
+      const issue = vi.fn(async ({ body }: { body: { recipients: unknown[] } }) => ({
+        cards: body.recipients.map(() => ({})),
+        created: body.recipients.length,
+        stock: 0,
+      }));
+      open(
+        { published: [giftType('t-1', 'Spa weekend', { stock: 2, netPrice: 180 })] },
+        { 'giftCards.issue': issue as never },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Issue cards of Spa weekend' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Issue gift cards' });
+      await user.type(within(drawer).getByRole('textbox', { name: 'Buyer name' }), 'Helga');
+      await user.type(within(drawer).getByRole('textbox', { name: 'Buyer e-mail' }), 'helga@example.test');
+      const paste = within(drawer).getByRole('textbox', { name: /Paste recipients/ });
+      await user.click(paste);
+      await user.paste('Sigga\tsigga@example.test\nJon\tjon@example.test\nAnna\tanna@example.test');
+      await user.click(within(drawer).getByRole('button', { name: 'Fill recipients' }));
+      expect(within(drawer).getByRole('textbox', { name: 'Name of recipient 3' })).toHaveProperty(
+        'value',
+        'Anna',
+      );
+      await user.click(within(drawer).getByRole('button', { name: 'Issue' }));
+      expect(await within(drawer).findByText('More than the cards left of this gift card')).toBeTruthy();
+      expect(issue).not.toHaveBeenCalled();
+
+      const quantity = within(drawer).getByRole('textbox', { name: 'Quantity' });
+      await user.clear(quantity);
+      await user.type(quantity, '2');
+      await user.click(within(drawer).getByRole('button', { name: 'Issue' }));
+      await waitFor(() => expect(issue).toHaveBeenCalledTimes(1));
+      const body = (issue.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
+      expect(body).toMatchObject({
+        propertyId,
+        netPrice: 180,
+        buyerName: 'Helga',
+        buyerEmail: 'helga@example.test',
+        recipients: [
+          { name: 'Sigga', email: 'sigga@example.test' },
+          { name: 'Jon', email: 'jon@example.test' },
+        ],
+      });
+      expect(await screen.findByText('2 gift cards issued.')).toBeTruthy();
     },
     HEAVY,
   );

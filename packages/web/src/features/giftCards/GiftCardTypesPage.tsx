@@ -18,6 +18,7 @@ import '../admin/admin.css';
 import './giftCards.css';
 import { useErrorText } from '../errors/useErrorText';
 import { GiftCardTypeFormDrawer } from './GiftCardTypeForm';
+import { IssueCardsForm } from './IssueCardsForm';
 import { TypeLifecycleDialog } from './TypeLifecycleDialog';
 
 /** Every gift card query sits under this key: a change reloads them all. */
@@ -35,6 +36,7 @@ export function GiftCardTypesPage() {
   const [tab, setTab] = useState<GiftCardTypeStatus>('published');
   const [editing, setEditing] = useState<GiftCardType | 'new' | null>(null);
   const [changing, setChanging] = useState<GiftCardType | null>(null);
+  const [issuing, setIssuing] = useState<GiftCardType | null>(null);
   const queryClient = useQueryClient();
   const reload = () => queryClient.invalidateQueries({ queryKey: [GIFT_CARDS_KEY] });
   if (!property)
@@ -66,6 +68,7 @@ export function GiftCardTypesPage() {
               status={id}
               onOpen={setEditing}
               onChangeStatus={setChanging}
+              onIssue={setIssuing}
               onDuplicated={() => void reload()}
             />
           </TabPanel>
@@ -104,6 +107,32 @@ export function GiftCardTypesPage() {
           ) : null
         }
       </Drawer>
+      <Drawer
+        title={t('gift_card_issue.title')}
+        isOpen={issuing !== null}
+        onOpenChange={(open) => {
+          if (!open) setIssuing(null);
+        }}
+        side="end"
+        width={DRAWER_WIDTH}
+      >
+        {(close) =>
+          issuing ? (
+            <IssueCardsForm
+              key={issuing.id}
+              type={issuing}
+              propertyId={property.id}
+              today={today}
+              onCancel={close}
+              onIssued={(reply) => {
+                setIssuing(null);
+                toast.success(t('gift_card_issue.issued', { count: reply.cards.length }));
+                void reload();
+              }}
+            />
+          ) : null
+        }
+      </Drawer>
       {changing ? (
         <TypeLifecycleDialog
           key={changing.id}
@@ -122,12 +151,14 @@ function TypesTab({
   status,
   onOpen,
   onChangeStatus,
+  onIssue,
   onDuplicated,
 }: {
   propertyId: string;
   status: GiftCardTypeStatus;
   onOpen: (type: GiftCardType) => void;
   onChangeStatus: (type: GiftCardType) => void;
+  onIssue: (type: GiftCardType) => void;
   onDuplicated: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -197,6 +228,11 @@ function TypesTab({
           {g.status === 'published' ? (
             <Button variant="secondary" onPress={() => onChangeStatus(g)}>
               {t('gift_cards.unpublish_named', { title: g.title })}
+            </Button>
+          ) : null}
+          {g.status !== 'archived' && g.stock > 0 ? (
+            <Button variant="secondary" onPress={() => onIssue(g)}>
+              {t('gift_cards.issue_named', { title: g.title })}
             </Button>
           ) : null}
           <Button variant="quiet" onPress={() => void duplicate(g)}>
