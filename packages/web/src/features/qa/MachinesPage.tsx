@@ -7,14 +7,14 @@ import { StateChart } from './StateChart';
 import { type MachineInfo, type MachineSource, workerSource } from './source';
 import './qa.css';
 
-/** Offers a file to save. */
+/** Offers a file to save (a data URL: the app's CSP has no `blob:` for downloads). */
 function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
   const link = document.createElement('a');
-  link.href = url;
+  link.href = `data:${type};charset=utf-8,${encodeURIComponent(text)}`;
   link.download = name;
+  document.body.append(link);
   link.click();
-  URL.revokeObjectURL(url);
+  link.remove();
 }
 
 type Drawing = { id: string; chart: Chart } | { id: string; error: string } | null;
@@ -32,6 +32,8 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
   const [query, setQuery] = useState('');
   const [chosen, setChosen] = useState<MachineInfo | null>(null);
   const [drawing, setDrawing] = useState<Drawing>(null);
+  // Asked with the chart, so the export is a download in the button's own click (no wait).
+  const [mermaid, setMermaid] = useState<{ id: string; text: string } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
 
   useEffect(() => {
@@ -54,6 +56,10 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
   useEffect(() => {
     if (!chosen) return;
     let live = true;
+    source.mermaid(chosen.id).then(
+      (text) => live && setMermaid({ id: chosen.id, text }),
+      () => undefined,
+    );
     source.chart(chosen.id).then(
       (chart) => live && setDrawing({ id: chosen.id, chart }),
       (error: unknown) =>
@@ -151,9 +157,8 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
                 </button>
                 <button
                   type="button"
-                  onClick={() =>
-                    source.mermaid(chosen.id).then((text) => download(`${chosen.id}.mmd`, 'text/plain', text))
-                  }
+                  disabled={mermaid?.id !== chosen.id}
+                  onClick={() => mermaid && download(`${chosen.id}.mmd`, 'text/plain', mermaid.text)}
                 >
                   {t('qa_machines.export_mermaid')}
                 </button>
