@@ -150,4 +150,35 @@ describe('a unit’s photos', () => {
     );
     expect(await theirs()).toEqual(before);
   });
+
+  it('free their uploads from the property’s upload limit once saved', async () => {
+    const admin = server.client(await server.signIn('admin'));
+    const third = (await server.db.one<{ id: string; unit: string }>(
+      `select p.id, min(u.id::text) as unit from properties p join units u on u.property_id = p.id
+        where p.id <> all($1) and p.kind = 'accommodation' group by p.id order by p.id limit 1`,
+      [[propertyId, otherPropertyId]],
+    ))!;
+    const { photos } = await admin.photos.list({ params: { id: third.id } });
+    const shown = photos.filter((p) => !p.isRemoved).length;
+    // Uploads nothing shows, up to one short of the 100 photos and the logo (recorded as the store would).
+    for (let i = 0; i < MAX_PHOTOS - shown; i++) {
+      const hash = `beef${String(i).padStart(28, '0')}`;
+      await server.db.query(
+        `insert into upload_files (hash, content_type, ext, width, height, widths)
+         values ($1, 'image/png', 'png', 1, 1, '{1}') on conflict do nothing`,
+        [hash],
+      );
+      await server.db.query(
+        `insert into uploads (hash, owner_type, owner_id, size) values ($1, 'property', $2, 1)`,
+        [hash, third.id],
+      );
+    }
+    const last = await upload(admin, '#d35400', third.id);
+    expect((await refusal(upload(admin, '#c0392b', third.id))).code).toBe('too_many_uploads');
+    await admin.roomsAndRates.saveUnitPhotos({
+      params: { roomTypeId: third.unit },
+      body: { photos: [{ url: last.publicUrl, description: 'The room' }] },
+    });
+    expect((await upload(admin, '#c0392b', third.id)).publicUrl).toMatch(/^\/photos\/uploads\//);
+  });
 });

@@ -115,6 +115,13 @@ export async function uploadPhoto(
   ]))!;
   const used = new Set([...row.photos, ...row.removed_photos].map((p) => p.file));
   if (row.logo) used.add(row.logo);
+  // An upload a unit of the property shows (or kept as removed) is the unit's photo, not one waiting.
+  const units = await db.query<{ file: string }>(
+    `select p->>'file' as file from units u, jsonb_array_elements(u.photos || u.removed_photos) p
+      where u.property_id = $1`,
+    [propertyId],
+  );
+  for (const u of units) used.add(u.file);
   const recent = await db.query<{ file: string }>(
     `select 'uploads/' || f.hash || '.' || f.ext as file
        from uploads u join upload_files f on f.hash = u.hash
