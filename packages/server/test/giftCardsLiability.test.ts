@@ -202,5 +202,19 @@ describe('liability ledger', () => {
     expect(
       await refusal(hotelier.giftCards.liability({ query: { propertyId, from: '2000-01', to: '2025-02' } })),
     ).toMatchObject({ status: 400 });
+    expect(
+      await refusal(hotelier.giftCards.liability({ query: { propertyId, from: '0000-01', to: '0000-02' } })),
+    ).toMatchObject({ status: 400 });
+  });
+
+  it('takes a day for its month', async () => {
+    const byDay = await hotelier.giftCards.liability({
+      query: { propertyId, from: '2025-02-28', to: '2025-03-01' },
+    });
+    const byMonth = await hotelier.giftCards.liability({
+      query: { propertyId, from: '2025-02', to: '2025-03' },
+    });
+    expect(byDay).toEqual(byMonth);
+    expect(byDay.months.map((m) => m.month)).toEqual(['2025-02', '2025-03']);
   });
 });

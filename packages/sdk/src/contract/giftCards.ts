@@ -436,7 +436,11 @@ export type GiftCardsExportQuery = z.input<typeof giftCardsExportQuery>;
 
 /** The most months one liability report covers. */
 export const GIFT_CARD_LIABILITY_MONTHS_MAX = 120;
-const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Use YYYY-MM' });
+/** A month, `YYYY-MM` (1900–2999); a day `YYYY-MM-DD` names its month (what a date picker gives). */
+const yearMonth = z
+  .string()
+  .regex(/^(19|2\d)\d{2}-(0[1-9]|1[0-2])(-(0[1-9]|[12]\d|3[01]))?$/, { error: 'Use YYYY-MM' })
+  .transform((m) => m.slice(0, 7));
 const monthIndex = (m: string) => Number(m.slice(0, 4)) * 12 + Number(m.slice(5, 7)) - 1;
 
 /** The liability ledger's months, in the property's time zone, both included. */
@@ -724,7 +728,7 @@ export const giftCardsArea = defineArea('giftCards', {
     method: 'GET',
     path: `${CARDS}/liability`,
     summary:
-      'The liability ledger of a property, per month of its time zone (`from`–`to`, `YYYY-MM`, at most 120): cards sold, redeemed, expired and cancelled in the month and those outstanding at its end, with their value (net price). Each card leaves once, by whichever of those came first, so outstanding = previous outstanding + sold − redeemed − expired − cancelled.',
+      'The liability ledger of a property, per month of its time zone (`from`–`to`, `YYYY-MM` or a day of the month, at most 120): cards sold, redeemed, expired and cancelled in the month and those outstanding at its end, with their value (net price). Each card leaves once, by whichever of those came first, so outstanding = previous outstanding + sold − redeemed − expired − cancelled.',
     access: staff,
     owns: { propertyId: 'property' },
     query: giftCardLiabilityQuery,
