@@ -161,7 +161,8 @@ interface PlanJson {
   rate_mode: PlanPricing['rateMode'];
   primary_occupancy: number | null;
   options: RatePlanOption[] | null;
-  auto_rate_settings: AutoRateSettings;
+  /** Auto plans only (`null` otherwise, as `options` for a per-room plan of its own: not needed to price it). */
+  auto_rate_settings: AutoRateSettings | null;
   max_sell: number | null;
   max_availability: number | null;
   availability_offset: number;
@@ -244,7 +245,9 @@ export function engineColumns(at: {
                       'max_infants', rp.max_infants, 'children_fee', rp.children_fee,
                       'infant_fee', rp.infant_fee, 'min_stay', rp.min_stay,
                       'rate_mode', rp.rate_mode, 'primary_occupancy', rp.primary_occupancy,
-                      'options', rp.options, 'auto_rate_settings', rp.auto_rate_settings,
+                      'options', case when rp.sell_mode = 'per_person' or rp.parent_rate_plan_id is not null
+                                      then rp.options end,
+                      'auto_rate_settings', case when rp.rate_mode = 'auto' then rp.auto_rate_settings end,
                       'max_sell', rp.max_sell, 'max_availability', rp.max_availability,
                       'availability_offset', rp.availability_offset,
                       'child', case when rp.parent_rate_plan_id is not null then json_build_array(
@@ -372,7 +375,7 @@ export function engineProperty(p: EngineRow): EngineProperty {
         sellMode: r.sell_mode,
         rateMode: r.rate_mode,
         options: r.options ?? [],
-        autoRateSettings: r.auto_rate_settings,
+        autoRateSettings: r.auto_rate_settings ?? NO_AUTO,
         childrenFee: Number(r.children_fee),
         infantFee: Number(r.infant_fee),
         primaryOccupancy: num(r.primary_occupancy),
@@ -401,6 +404,14 @@ export function engineProperty(p: EngineRow): EngineProperty {
   }
   return property;
 }
+
+const NO_AUTO: AutoRateSettings = {
+  decreaseMode: '%',
+  decreaseValue: 0,
+  increaseMode: '%',
+  increaseValue: 0,
+  mode: '%',
+};
 
 /** The inherit flags in the order `engineColumns` lists them. */
 const INHERIT_ORDER = [
