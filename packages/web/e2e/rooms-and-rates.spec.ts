@@ -153,6 +153,10 @@ test('a hotelier adds a room type and a derived per-person rate plan, edits it, 
   const before = await agentPrices(request, token, hotelId, plan, 120);
   expect([...before.keys()].sort()).toEqual([1, 2, 3]);
   expect(before.get(3)).toBeGreaterThan(0);
+  // Each occupancy at its derived price (core's occupancyNightPrice): 1 person the 20 % step, 2 persons (no
+  // step) the primary's rate — not a third or two thirds of it.
+  expect(before.get(1)! / before.get(3)!).toBeCloseTo(0.8, 1);
+  expect(before.get(2)).toBe(before.get(3));
 
   await unitRow.getByRole('button', { name: `Rate plans of ${unit}` }).click();
   // (Chrome names the row with a space before the hidden ", rate plan of": it words hidden text apart.)
