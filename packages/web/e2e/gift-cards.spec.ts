@@ -1,0 +1,91 @@
+import { expect, test } from '@playwright/test';
+import { apiToken } from './booking';
+import { demo, signIn } from './helpers';
+
+// Gift cards (issue 12, document 3 §2.3, §4, §5) against the real server: a hotelier creates a no-property gift
+// card type, publishes it (confirmed), issues two cards to pasted recipients, and marks one used with a note (a
+// blank note refused first); a hotelier of another company asking for that card is refused.
+
+test('a hotelier creates and publishes a gift card type, issues two cards and marks one used', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const title = `Spa weekend ${Date.now()}`;
+  await page.goto('/login');
+  await signIn(page, demo('hotelier'));
+  await expect(page).toHaveURL(/\/bookings/);
+  await page.getByRole('link', { name: 'Gift cards' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Gift cards', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create new' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create gift card type' });
+  await drawer.getByRole('button', { name: /Type/ }).click();
+  await page.getByRole('option', { name: 'No property' }).click();
+  await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await drawer.getByRole('textbox', { name: 'Price', exact: true }).fill('150');
+  await drawer.getByRole('textbox', { name: 'Inventory' }).fill('5');
+  await drawer.getByRole('textbox', { name: 'Description' }).fill('Two nights and the spa');
+  // react-aria's checkbox input is visually hidden: a person clicks its label.
+  await drawer.getByText('Sell in this property’s gift card store').click();
+  await expect(drawer.getByRole('checkbox', { name: /gift card store/ })).toBeChecked();
+  await drawer.getByRole('button', { name: 'Create new' }).click();
+  await expect(page.getByText(`Gift card type “${title}” created.`)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Created' }).click();
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Publish this gift card?' });
+  await confirm.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Gift card published successfully.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Published' }).click();
+
+  await page.getByRole('button', { name: `Issue cards of ${title}` }).click();
+  const issue = page.getByRole('dialog', { name: 'Issue gift cards' });
+  await issue.getByRole('textbox', { name: 'Buyer name' }).fill('Helga Hotelier');
+  await issue.getByRole('textbox', { name: 'Buyer e-mail' }).fill('helga@example.com');
+  await issue
+    .getByRole('textbox', { name: /Paste recipients/ })
+    .fill('Sigga Jons\tsigga@example.com\nJon Sig\tjon@example.com');
+  await issue.getByRole('button', { name: 'Fill recipients' }).click();
+  await expect(issue.getByRole('textbox', { name: 'Name of recipient 2' })).toHaveValue('Jon Sig');
+  const issued = page.waitForResponse(
+    (r) => r.url().includes('/issue_cards') && r.request().method() === 'POST',
+  );
+  await issue.getByRole('button', { name: 'Issue' }).click();
+  // A plain reply: its keys snake_case on the wire.
+  const wire = (await (await issued).json()) as {
+    cards: { id: string; property_id: string; generated_id: string }[];
+  };
+  const reply = {
+    cards: wire.cards.map((c) => ({ id: c.id, propertyId: c.property_id, generatedId: c.generated_id })),
+  };
+  expect(reply.cards).toHaveLength(2);
+  await expect(page.getByText('2 gift cards issued.')).toBeVisible();
+
+  await page.goto('/orders');
+  await page.getByRole('searchbox', { name: /Search code/ }).fill(reply.cards[0]!.generatedId);
+  const table = page.getByRole('grid', { name: 'Issued gift cards' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  const code = reply.cards[0]!.generatedId;
+  await table.getByRole('button', { name: `Actions for ${code}` }).click();
+  await page.getByRole('menuitem', { name: 'Mark used' }).click();
+  const used = page.getByRole('alertdialog', { name: `Mark ${code} used` });
+  await used.getByRole('button', { name: 'Confirm' }).click();
+  await expect(used.getByText('Required')).toBeVisible();
+  await used.getByRole('textbox', { name: /Note/ }).fill('Redeemed at the front desk');
+  await used.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`Gift card ${code} marked used.`)).toBeVisible();
+  await expect(table.getByRole('row', { name: new RegExp(code) })).toContainText('Used');
+
+  // The card as its owner reads it, and as a hotelier of another company asks for it: refused.
+  const card = reply.cards[0]!;
+  const path = `/api/v1/tern_hotels/gift_cards/${card.id}?propertyId=${card.propertyId}`;
+  const own = await request.get(path, {
+    headers: { authorization: `Bearer ${await apiToken(request, 'hotelier')}`, accept: 'application/json' },
+  });
+  expect(own.status()).toBe(200);
+  const other = await request.get(path, {
+    headers: { authorization: `Bearer ${await apiToken(request, 'hotelier2')}`, accept: 'application/json' },
+  });
+  expect([403, 404]).toContain(other.status());
+});
