@@ -95,11 +95,11 @@ export const screens: Readonly<Record<string, Screen>> = {
     ready: true,
   },
   giftCards: {
-    component: backOffice(() => import('../features/giftCards/GiftCardTypesPage'), 'GiftCardTypesPage'),
+    component: backOffice(() => import('../features/giftCards/pages'), 'GiftCardTypesPage'),
     ready: true,
   },
   orders: {
-    component: backOffice(() => import('../features/giftCards/GiftCardOrdersPage'), 'GiftCardOrdersPage'),
+    component: backOffice(() => import('../features/giftCards/pages'), 'GiftCardOrdersPage'),
     ready: true,
   },
   // `/settings` (and an unknown settings page) is sent on to property details by core's route table.

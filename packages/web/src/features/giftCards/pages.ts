@@ -1,0 +1,4 @@
+// The gift card screens as one chunk: one dynamic import in `router/screens.ts` (whose table is in every page's
+// first load) for both routes.
+export { GiftCardOrdersPage } from './GiftCardOrdersPage';
+export { GiftCardTypesPage } from './GiftCardTypesPage';
