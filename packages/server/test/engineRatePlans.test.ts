@@ -112,6 +112,12 @@ describe('per-person plans', () => {
     // Children pay their fee on top of the adults' option.
     expect(at(list, 2, 1).netPrice).toBe(net(245 + 10));
     expect(at(list, 2).nightly.map((n) => n.price)).toEqual([net(245) / 2, net(245) / 2]);
+    // The hotelier's calendar shows each occupancy's price as the engine sells it (before the contract).
+    const calendar = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: stay.checkinDate, to: stay.checkinDate, ratePlanIds: [plan.id] },
+    });
+    expect(calendar.ratePlans[0]!.nights[0]!.byOccupancy).toEqual([220, 245, 300]);
 
     // What is booked costs what the rates table showed.
     const rate = at(list, 2);

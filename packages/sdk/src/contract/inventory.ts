@@ -61,8 +61,11 @@ export const planNight = nightRestrictions.extend({
   date: z.string(),
   /** The night's price (per room, or per adult for `per_person`); `null` when none is set (not sellable). */
   price: z.number().nullable(),
-  /** The price for 1, 2, … adults (core's `nightPrice`), up to the plan's maximum; empty without a price. */
-  byOccupancy: z.array(z.number()),
+  /**
+   * The price for 1, 2, … adults (core's `occupancyNightPrice`, as the engine sells it), up to the plan's maximum;
+   * `null` for an occupancy the plan does not sell; empty without a price.
+   */
+  byOccupancy: z.array(z.number().nullable()),
 });
 export type PlanNight = z.infer<typeof planNight>;
 

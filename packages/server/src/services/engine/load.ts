@@ -146,7 +146,7 @@ interface UnitJson {
 type NightJson = [number, number, number, number | null, boolean, boolean, boolean];
 
 /** A rate plan as `loadEngineProperties` reads it: its row, its policy's, and its nights by date. */
-interface PlanJson {
+export interface PlanJson {
   id: string;
   unit_id: string;
   title: string;
@@ -371,15 +371,7 @@ export function engineProperty(p: EngineRow): EngineProperty {
       childrenFee: Number(r.children_fee),
       infantFee: Number(r.infant_fee),
       minStay: num(r.min_stay),
-      pricing: {
-        sellMode: r.sell_mode,
-        rateMode: r.rate_mode,
-        options: r.options ?? [],
-        autoRateSettings: r.auto_rate_settings ?? NO_AUTO,
-        childrenFee: Number(r.children_fee),
-        infantFee: Number(r.infant_fee),
-        primaryOccupancy: num(r.primary_occupancy),
-      },
+      pricing: planPricingOf(r),
       caps: {
         maxSell: num(r.max_sell),
         maxAvailability: num(r.max_availability),
@@ -403,6 +395,30 @@ export function engineProperty(p: EngineRow): EngineProperty {
     }
   }
   return property;
+}
+
+/** What core's `occupancyNightPrice` needs of a plan, from its row (the engine's and the calendar's). */
+export function planPricingOf(
+  r: Pick<
+    PlanJson,
+    | 'sell_mode'
+    | 'rate_mode'
+    | 'options'
+    | 'auto_rate_settings'
+    | 'children_fee'
+    | 'infant_fee'
+    | 'primary_occupancy'
+  >,
+): PlanPricing {
+  return {
+    sellMode: r.sell_mode,
+    rateMode: r.rate_mode,
+    options: r.options ?? [],
+    autoRateSettings: r.auto_rate_settings ?? NO_AUTO,
+    childrenFee: Number(r.children_fee),
+    infantFee: Number(r.infant_fee),
+    primaryOccupancy: num(r.primary_occupancy),
+  };
 }
 
 const NO_AUTO: AutoRateSettings = {

@@ -1,11 +1,12 @@
-import { EMPTY_RATE, nightPrice, roundMoney } from '@tern/core';
+import { EMPTY_RATE, occupancyNightPrice, roundMoney } from '@tern/core';
 import type { InventoryCalendar } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';
+import { planPricingOf } from '../engine/load.js';
 import { availabilityValues, hotelOnly, ofProperty, rangeDays, rateValues, unitsAndPlans } from './grid.js';
 
 // The calendar of a property: per unit and night the rooms in all, booked and free; per rate plan and night the
-// price (and by occupancy, with core's `nightPrice`) and the restrictions. A night without a row is shown as
+// price (and by occupancy, with core's `occupancyNightPrice`, as the engine sells it) and the restrictions. A night without a row is shown as
 // none free, and without a price (neither sells).
 
 export async function inventoryCalendar(
@@ -52,11 +53,7 @@ export async function inventoryCalendar(
       }),
     })),
     ratePlans: plans.map((p) => {
-      const charges = {
-        sellMode: p.sell_mode,
-        childrenFee: Number(p.children_fee),
-        infantFee: Number(p.infant_fee),
-      };
+      const pricing = planPricingOf(p);
       const adults = Array.from({ length: Math.max(1, Number(p.max_adults)) }, (_, i) => i + 1);
       return {
         id: p.id,
@@ -71,12 +68,14 @@ export async function inventoryCalendar(
           return {
             date,
             price,
-            byOccupancy: adults.map((n) =>
-              roundMoney(
-                nightPrice(price ?? 0, charges, { adults: n, children: 0, infants: 0 }),
-                property.currency,
-              ),
-            ),
+            byOccupancy: adults.map((n) => {
+              const rate = occupancyNightPrice(
+                pricing,
+                { price: price ?? 0 },
+                { adults: n, children: 0, infants: 0 },
+              );
+              return rate === null ? null : roundMoney(rate, property.currency);
+            }),
             ...restrictions,
           };
         }),

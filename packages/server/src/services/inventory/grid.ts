@@ -14,20 +14,29 @@ import { INVENTORY_MAX_DAYS } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
+import type { PlanJson } from '../engine/load.js';
 
 // What the inventory services share: the property's units and plans, the days of a range, the calendar's values
 // as core's bulk edit reads them (rooms in all and booked per unit and night, price and restrictions per plan
 // and night), and the two writes — availability (locked against bookings) and rate nights — as multi-row
 // statements. What a change makes of those values is core's (`core/src/rates/bulkEdit.ts`).
 
-export interface PlanRow {
+/** A plan of the calendar, with what core's pricing needs of it (`planPricingOf`). */
+export interface PlanRow
+  extends Pick<
+    PlanJson,
+    | 'sell_mode'
+    | 'rate_mode'
+    | 'options'
+    | 'auto_rate_settings'
+    | 'children_fee'
+    | 'infant_fee'
+    | 'primary_occupancy'
+  > {
   id: string;
   unit_id: string;
   title: string;
-  sell_mode: 'per_room' | 'per_person';
   max_adults: number;
-  children_fee: number;
-  infant_fee: number;
 }
 export interface UnitRow {
   id: string;
@@ -68,7 +77,8 @@ export async function unitsAndPlans(
       [propertyId],
     ),
     db.query<PlanRow>(
-      `select rp.id, rp.unit_id, rp.title, rp.sell_mode, rp.max_adults, rp.children_fee, rp.infant_fee
+      `select rp.id, rp.unit_id, rp.title, rp.sell_mode, rp.max_adults, rp.children_fee, rp.infant_fee,
+              rp.rate_mode, rp.primary_occupancy, rp.options, rp.auto_rate_settings
          from rate_plans rp join units u on u.id = rp.unit_id
         where rp.property_id = $1 order by u.position, u.title, rp.position, rp.title, rp.id`,
       [propertyId],

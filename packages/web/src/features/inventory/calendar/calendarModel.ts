@@ -133,7 +133,7 @@ export interface UnitNightValue {
   free: number;
 }
 export interface PlanNightValue extends RateValue {
-  byOccupancy: number[];
+  byOccupancy: (number | null)[];
 }
 
 /** The values of the months loaded so far, by unit (or plan) and day. */
