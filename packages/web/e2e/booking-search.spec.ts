@@ -56,8 +56,17 @@ test('price markers too close to read are clustered: the count and lowest price,
   const map = page.getByRole('region', { name: 'Map of the results' });
   await expect(map.locator('.price-marker').first()).toBeVisible();
   // Zoomed out over Iceland, every Reykjavik hotel is in one cluster.
+  // Each zoom searches the area shown (debounced) and the markers are drawn anew with its results: a marker read
+  // before the last search answered is replaced under the test. Wait for the answers to stop (1.5 s without one).
+  let answered = 0;
+  page.on('response', (r) => {
+    if (r.url().includes('/accommodations/list')) answered = Date.now();
+  });
+  const settled = async (since: number) =>
+    expect.poll(() => answered > since && Date.now() - answered > 1500, { timeout: 20_000 }).toBe(true);
   await map.getByRole('button', { name: 'Zoom out', exact: true }).click();
   await map.getByRole('button', { name: 'Zoom out', exact: true }).click();
+  await settled(Date.now());
   const cluster = map
     .getByRole('button', { name: /^\d+ properties (from USD [\d,]+\.\d{2}|), zoom in$/ })
     .first();
@@ -77,9 +86,11 @@ test('price markers too close to read are clustered: the count and lowest price,
   // Keyboard: Tab reaches the cluster, Enter zooms in on it: it splits and more of its markers show.
   await cluster.focus();
   await expect(cluster).toBeFocused();
+  const zoomed = Date.now();
   await page.keyboard.press('Enter');
   await expect(map.getByRole('button', { name })).toHaveCount(0);
   await expect.poll(async () => map.locator('.price-marker').count()).toBeGreaterThan(1);
+  await settled(zoomed);
   // The zoom searched the visible area; then a single price marker opens its preview from the keyboard too.
   await expect(page).toHaveURL(/mapCoordinates=/);
   const single = map.locator('.price-marker:not(.price-marker--cluster)').first();
