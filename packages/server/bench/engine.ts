@@ -7,13 +7,14 @@
  *    "available only"), against the health call through the same HTTP stack, measured in the same run.
  *    Target: p95 ≤ 50 ms.
  * 2. 200 concurrent bookings of a room type with 10 free rooms: exactly 10 succeed, none oversold, and the
- *    throughput, against 200 concurrent health calls. Targets: exactly 10, at ≥ 150 requests/s on PGlite and
- *    ≥ 300/s on PostgreSQL.
+ *    throughput, against 200 concurrent health calls. After a first race to warm up, five races (each with its
+ *    10 rooms free again): every race must book exactly 10, and the median race's rate is held to ≥ 150
+ *    requests/s on PGlite and ≥ 300/s on PostgreSQL.
  *
  * Each target prints MET or MISSED; the process exits non-zero when one is MISSED.
  *
  * For quicker iterations (the default measures everything): `TERN_BENCH_ONLY=pglite` or `=postgres` runs one
- * database, `TERN_BENCH_RUNS=50` fewer searches, and `TERN_BENCH_REUSE=1` keeps the seeded databases for the
+ * database, `TERN_BENCH_RUNS=50` fewer searches, `TERN_BENCH_RACES=3` fewer races, and `TERN_BENCH_REUSE=1` keeps the seeded databases for the
  * next run of the day (a PGlite dump in the temp folder, a template database on the PostgreSQL server), keyed
  * by the day and the migrations.
  */
@@ -36,6 +37,7 @@ import { scaledWorld } from './lib/scaledWorld.js';
 
 const HOTELS = 5000;
 const RUNS = Number(process.env.TERN_BENCH_RUNS) || 200;
+const BOOKING_RACES = Number(process.env.TERN_BENCH_RACES) || 5;
 const ONLY = process.env.TERN_BENCH_ONLY;
 const REUSE = process.env.TERN_BENCH_REUSE === '1';
 /** What a kept seeded database depends on: the day (the inventory starts today) and the migrations. */
@@ -147,14 +149,6 @@ async function bench(db: Db, minRate: number): Promise<void> {
     u.ratePlans.some((r) => r.cancellationPolicy?.guaranteePaymentPolicy === 'none'),
   )!;
   const rate = unit.ratePlans.find((r) => r.cancellationPolicy?.guaranteePaymentPolicy === 'none')!;
-  await db.query(
-    'update unit_availability set available = 10 where unit_id = $1 and date >= $2 and date < $3',
-    [unit.id, week.checkinDate, week.checkoutDate],
-  );
-  await db.query(
-    'update rate_prices set stop_sell = false, closed_to_arrival = false, closed_to_departure = false, min_stay_arrival = 1, min_stay_through = 1, max_stay = null where rate_plan_id = $1 and date >= $2 and date <= $3',
-    [rate.ratePlanId, week.checkinDate, week.checkoutDate],
-  );
   const body = {
     booking: {
       currency: 'EUR',
@@ -165,30 +159,54 @@ async function bench(db: Db, minRate: number): Promise<void> {
       policyAccepted: true as const,
     },
   };
-  const healthStart = performance.now();
-  await Promise.allSettled(Array.from({ length: 200 }, () => anonymous.system.health()));
-  const healthSeconds = (performance.now() - healthStart) / 1000;
-  const started = performance.now();
-  const results = await Promise.allSettled(
-    Array.from({ length: 200 }, () =>
-      agent.engine.createBooking({ params: { kind: 'accommodations', id: hotel.id }, body }),
-    ),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const booked = results.filter((r) => r.status === 'fulfilled').length;
-  const refused = results.filter(
-    (r) => r.status === 'rejected' && (r.reason as { status?: number }).status === 409,
-  ).length;
-  const left = await db.query<{ available: number }>(
-    'select available from unit_availability where unit_id = $1 and date >= $2 and date < $3',
-    [unit.id, week.checkinDate, week.checkoutDate],
-  );
-  const oversold = left.some((r) => r.available < 0);
+  /** One race: 10 rooms free again, 200 health calls, then 200 bookings at once. */
+  const race = async () => {
+    await db.query(
+      'update unit_availability set available = 10 where unit_id = $1 and date >= $2 and date < $3',
+      [unit.id, week.checkinDate, week.checkoutDate],
+    );
+    await db.query(
+      'update rate_prices set stop_sell = false, closed_to_arrival = false, closed_to_departure = false, min_stay_arrival = 1, min_stay_through = 1, max_stay = null where rate_plan_id = $1 and date >= $2 and date <= $3',
+      [rate.ratePlanId, week.checkinDate, week.checkoutDate],
+    );
+    const healthStart = performance.now();
+    await Promise.allSettled(Array.from({ length: 200 }, () => anonymous.system.health()));
+    const healthSeconds = (performance.now() - healthStart) / 1000;
+    const started = performance.now();
+    const results = await Promise.allSettled(
+      Array.from({ length: 200 }, () =>
+        agent.engine.createBooking({ params: { kind: 'accommodations', id: hotel.id }, body }),
+      ),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const left = await db.query<{ available: number }>(
+      'select available from unit_availability where unit_id = $1 and date >= $2 and date < $3',
+      [unit.id, week.checkinDate, week.checkoutDate],
+    );
+    return {
+      booked: results.filter((r) => r.status === 'fulfilled').length,
+      refused: results.filter(
+        (r) => r.status === 'rejected' && (r.reason as { status?: number }).status === 409,
+      ).length,
+      oversold: left.some((r) => r.available < 0),
+      rate: 200 / seconds,
+      health: 200 / healthSeconds,
+    };
+  };
+  // A first race warms the path up (not counted), then BOOKING_RACES races: each must book exactly 10, and the
+  // median race's rate is held to the target (one race slowed by a neighbour on a shared machine is not the
+  // server's rate; every race's rate is printed).
+  await race();
+  const races = [];
+  for (let i = 0; i < BOOKING_RACES; i++) races.push(await race());
+  const wrong = races.find((r) => r.booked !== 10 || r.oversold);
+  const shown = wrong ?? races[0]!;
+  const median = [...races].sort((a, b) => a.rate - b.rate)[Math.floor(races.length / 2)]!;
   console.log(
-    `  200 concurrent bookings for 10 rooms: ${booked} booked, ${refused} refused "no longer available", ` +
-      `${200 - booked - refused} other; ${oversold ? 'OVERSOLD' : 'none oversold'}; ` +
-      `${(200 / seconds).toFixed(0)} requests/s (health ${(200 / healthSeconds).toFixed(0)}/s; ratio ${(healthSeconds / seconds).toFixed(2)}×)` +
-      ` — ${target('exactly 10', booked === 10 && !oversold)}; ${target(`≥ ${minRate}/s`, 200 / seconds >= minRate)}`,
+    `  200 concurrent bookings for 10 rooms, ${races.length} races: ${shown.booked} booked, ${shown.refused} refused "no longer available", ` +
+      `${200 - shown.booked - shown.refused} other; ${races.some((r) => r.oversold) ? 'OVERSOLD' : 'none oversold'}; ` +
+      `median ${median.rate.toFixed(0)} requests/s (races ${races.map((r) => r.rate.toFixed(0)).join(', ')}; health ${median.health.toFixed(0)}/s; ratio ${(median.rate / median.health).toFixed(2)}×)` +
+      ` — ${target('exactly 10 in every race', !wrong)}; ${target(`≥ ${minRate}/s`, median.rate >= minRate)}`,
   );
   await server.close();
 }

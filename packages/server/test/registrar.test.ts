@@ -382,7 +382,7 @@ describe('idempotency keys', () => {
     expect(await db.query(`select 1 from test_writes where name = 'r'`)).toEqual([]);
   });
 
-  it('keeps a refusal with its key in one transaction: a repeat sent meanwhile replays it, never runs', async () => {
+  it('keeps a refusal with its key in one transaction: a repeat sent meanwhile writes nothing and replays it', async () => {
     const headers = { 'idempotency-key': 'key-refuse-twice' };
     const write = () =>
       call('/api/test/writes', {
@@ -391,17 +391,36 @@ describe('idempotency keys', () => {
         headers,
         body: JSON.stringify({ name: 'rr', outcome: 'refuse_slowly' }),
       });
-    const before = made;
-    // The first call takes 300 ms to refuse: the repeats are sent while it runs.
+    // The first call writes, then takes 300 ms to refuse: the repeats are sent while it runs. They may read, but
+    // wait at their first write for the first call's claim, and then replay its refusal.
     const first = write();
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const replies = [await first, ...(await Promise.all([write(), write()]))];
+    const repeats = Promise.all([write(), write()]);
+    const replies = [await first, ...(await repeats)];
     expect(replies.map((r) => r.status)).toEqual([409, 409, 409]);
-    expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
-    expect(made - before).toBe(1);
+    expect(replies.map((r) => r.headers.get('idempotent-replayed'))).toEqual([null, 'true', 'true']);
+    expect(await db.query(`select 1 from test_writes where name = 'rr'`)).toEqual([]);
     expect(await db.query(`select status from idempotency_keys where key = 'key-refuse-twice'`)).toEqual([
       { status: 409 },
     ]);
+  });
+
+  it('keeps the reply of a call that only read in one statement; a repeat meanwhile replays the same', async () => {
+    const headers = { 'idempotency-key': 'key-read-only' };
+    const refuse = () => call('/api/test/refuse', { method: 'POST', as: 'reseller', headers });
+    const before = made;
+    const replies = await Promise.all([refuse(), refuse(), refuse()]);
+    expect(replies.map((r) => r.status)).toEqual([409, 409, 409]);
+    // Each may have read (run) at once; exactly one reply is the key's, the others replay it.
+    expect(replies.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(2);
+    expect(made - before).toBeGreaterThanOrEqual(1);
+    expect(await db.query(`select status from idempotency_keys where key = 'key-read-only'`)).toEqual([
+      { status: 409 },
+    ]);
+    // A later repeat does not run at all.
+    const afterwards = made;
+    expect((await refuse()).headers.get('idempotent-replayed')).toBe('true');
+    expect(made).toBe(afterwards);
   });
 
   it('runs again for a key older than a day, or one an older server left unfinished, and keeps the new reply', async () => {

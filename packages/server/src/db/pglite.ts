@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, parse, protocol, type Transaction } from '@electric-sql/pglite';
-import { type Db, type Prepared, type Row, typeParsers } from './db.js';
+import { type Db, type Held, type Prepared, type Row, typeParsers } from './db.js';
 
 interface Runner {
   query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
@@ -8,7 +8,11 @@ interface Runner {
 }
 
 /** Runs a prepared statement: `inTransaction` when called inside `transaction()`, which holds the database. */
-type RunPrepared = <T>(sql: Prepared, params: unknown[], inTransaction: boolean) => Promise<T[]>;
+type RunPrepared = <T>(
+  sql: Prepared & { name: string },
+  params: unknown[],
+  inTransaction: boolean,
+) => Promise<T[]>;
 
 function wrap(
   runner: Runner,
@@ -18,9 +22,9 @@ function wrap(
   close: Db['close'],
 ): Db {
   const query = async <T>(sql: string | Prepared, params: unknown[] = []): Promise<T[]> =>
-    typeof sql === 'string'
-      ? (await runner.query<T>(sql, params)).rows
-      : runPrepared<T>(sql, params, inTransaction);
+    typeof sql === 'string' || sql.name === undefined
+      ? (await runner.query<T>(typeof sql === 'string' ? sql : sql.text, params)).rows
+      : runPrepared<T>(sql as Prepared & { name: string }, params, inTransaction);
   const db: Db = {
     kind: 'pglite',
     query,
@@ -31,10 +35,14 @@ function wrap(
       await runner.exec(sql);
     },
     transaction,
+    // PGlite is one connection, held by a transaction for whoever holds it: begun from the start.
+    hold: (fn) => transaction((tx) => fn(asHeld(tx))),
     close,
   };
   return db;
 }
+
+const asHeld = (tx: Db): Held => ({ ...tx, begin: async () => {}, begun: true });
 
 function txDb(tx: Transaction, runPrepared: RunPrepared): Db {
   const db: Db = wrap(
@@ -66,7 +74,7 @@ function preparedRunner(pg: PGlite): RunPrepared {
   const { serialize } = protocol;
   const statements = new Map<string, { name: string; types: number[] }>();
   let failures = 0;
-  const prepare = async (sql: Prepared) => {
+  const prepare = async (sql: Prepared & { name: string }) => {
     let statement = statements.get(sql.name);
     if (statement) return statement;
     // A failed parse may have left its name taken: the next attempt takes another.
@@ -88,7 +96,7 @@ function preparedRunner(pg: PGlite): RunPrepared {
     statements.set(sql.name, statement);
     return statement;
   };
-  return async <T>(sql: Prepared, params: unknown[], inTransaction: boolean) => {
+  return async <T>(sql: Prepared & { name: string }, params: unknown[], inTransaction: boolean) => {
     const run = async () => {
       const { name, types } = await prepare(sql);
       const values = params.map((value, i) => {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { type Db, type Prepared, type Row, typeParsers } from './db.js';
+import { type Db, type Held, type Prepared, type Row, typeParsers } from './db.js';
 
 interface Client {
   query(
@@ -10,14 +10,16 @@ interface Client {
 
 /** A prepared statement goes by its name: `pg` parses it once per connection. */
 const run = (client: Client, sql: string | Prepared, params?: unknown[]) =>
-  typeof sql === 'string' ? client.query(sql, params) : client.query({ ...sql, values: params ?? [] });
+  typeof sql === 'string' || sql.name === undefined
+    ? client.query(typeof sql === 'string' ? sql : sql.text, params)
+    : client.query({ name: sql.name, text: sql.text, values: params ?? [] });
 
 const types = {
   getTypeParser: ((oid: number, format?: string) =>
     typeParsers[oid] ?? pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-function wrap(client: Client, transaction: Db['transaction'], close: Db['close']): Db {
+function wrap(client: Client, transaction: Db['transaction'], close: Db['close'], hold: Db['hold']): Db {
   return {
     kind: 'postgres',
     async query<T = Row>(sql: string | Prepared, params?: unknown[]) {
@@ -30,6 +32,7 @@ function wrap(client: Client, transaction: Db['transaction'], close: Db['close']
       await client.query(sql);
     },
     transaction,
+    hold,
     close,
   };
 }
@@ -54,27 +57,45 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   });
   pool.on('error', () => {}); // an idle client lost its connection; the pool replaces it
   await pool.query('select 1');
+  /** One client of the pool for `fn`: `begin` when it asks, then commit or roll back if it began. */
+  const held = async <T>(begun: boolean, fn: (held: Held) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let inTransaction = false;
+    try {
+      const conn: Held = {
+        ...wrap(
+          client,
+          async (inner) => {
+            await conn.begin();
+            return inner(conn);
+          },
+          async () => {},
+          (inner) => inner(conn),
+        ),
+        async begin() {
+          if (inTransaction) return;
+          await client.query('BEGIN');
+          inTransaction = true;
+        },
+        get begun() {
+          return inTransaction;
+        },
+      };
+      if (begun) await conn.begin();
+      const result = await fn(conn);
+      if (inTransaction) await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      if (inTransaction) await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
   return wrap(
     pool,
-    async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const tx: Db = wrap(
-          client,
-          (inner) => inner(tx),
-          async () => {},
-        );
-        const result = await fn(tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    (fn) => held(true, fn),
     () => pool.end(),
+    (fn) => held(false, fn),
   );
 }

@@ -14,16 +14,22 @@ export interface ErrorDetails {
  * 500 without details.
  */
 export class HttpError extends Error {
-  override name = 'HttpError';
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly code: ErrorCode;
   readonly params: ErrorParams | undefined;
   readonly fields: FieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
-  constructor(
-    readonly status: number,
-    readonly code: ErrorCode,
-    details: ErrorDetails = {},
-  ) {
-    super(describeErrorCode(code, details.params) ?? code);
+  constructor(status: number, code: ErrorCode, details: ErrorDetails = {}) {
+    const message = describeErrorCode(code, details.params) ?? code;
+    // A refusal is an answer, not a fault: no stack is gathered for it (microseconds on every refused call, and
+    // nothing reads it). A 5xx keeps its stack for the log.
+    const limit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    super(message);
+    Error.stackTraceLimit = limit;
+    this.status = status;
+    this.code = code;
     this.params = details.params;
     this.fields = details.fields;
     this.headers = details.headers;

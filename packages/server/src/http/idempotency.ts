@@ -1,5 +1,5 @@
 import { type Clock, DAY } from '../clock.js';
-import { type Db, prepared } from '../db/db.js';
+import { type Db, type Held, isReadOnly, type Prepared, prepared } from '../db/db.js';
 import { badRequest, conflict, HttpError } from './errors.js';
 
 /** A reply as the registrar sends it, and as an idempotency key keeps it. */
@@ -28,8 +28,24 @@ const claimSql =
   prepared(`insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at)
   values ($1, $2, $3, $4, $5, $6) on conflict (owner, key, endpoint) do nothing returning id`);
 const keepSql = prepared('update idempotency_keys set status = $2, body = $3 where id = $1');
+// A call that wrote nothing keeps its reply with its key in one statement, whose commit does not wait for the
+// disk (see withIdempotency).
+const keepNewSql =
+  prepared(`insert into idempotency_keys (owner, user_id, key, endpoint, request_hash, created_at,
+                                                           status, body)
+  select $1, $2, $3, $4, $5, $6, $7, $8 where set_config('synchronous_commit', 'off', true) is not null
+  on conflict (owner, key, endpoint) do nothing returning id`);
 
-/** What a repeat of a claimed key gets: the first reply, or 409 when it asked for something else. */
+// A key's earlier reply, read before the call runs (every keyed create): one round trip, in which a key older
+// than a day is deleted (it counts as new) and a younger one read.
+const earlierSql = prepared(`with expired as (
+       delete from idempotency_keys
+        where owner = $1 and key = $2 and endpoint = $3 and created_at < $4 returning id
+     )
+     select id, request_hash, status, body from idempotency_keys
+      where owner = $1 and key = $2 and endpoint = $3 and id not in (select id from expired)`);
+
+/** What a repeat of a kept key gets: the first reply, or 409 when it asked for something else. */
 async function replay(
   db: Db,
   scope: IdempotencyScope,
@@ -40,16 +56,7 @@ async function replay(
     request_hash: string;
     status: number | null;
     body: string | null;
-  }>(
-    // One round trip: a key older than a day is deleted (it counts as new), a younger one read.
-    `with expired as (
-       delete from idempotency_keys
-        where owner = $1 and key = $2 and endpoint = $3 and created_at < $4 returning id
-     )
-     select id, request_hash, status, body from idempotency_keys
-      where owner = $1 and key = $2 and endpoint = $3 and id not in (select id from expired)`,
-    [scope.owner, scope.key, scope.endpoint, expiredBefore],
-  );
+  }>(earlierSql, [scope.owner, scope.key, scope.endpoint, expiredBefore]);
   if (!first) return null;
   if (first.request_hash !== scope.requestHash) throw conflict('idempotency_key_reused');
   if (first.status === null) {
@@ -73,10 +80,19 @@ async function replay(
  * in the same transaction, so the key is written once and a waiting repeat replays the refusal; a repeat with
  * another body is 409 `idempotency_key_reused`. `run` returning `null` keeps nothing (a download).
  *
- * A new key (the usual case) costs two statements, the claim and the reply kept; the key is read only when the
- * claim finds it taken. A kept refusal's commit does not wait for the disk (`synchronous_commit` off for that
- * transaction alone): should the machine crash in the moment after it, the key is lost with nothing else —
- * the call had written nothing — and the client's retry runs the call again, as if it came first.
+ * A key already kept is read first and its reply replayed: the call does not run. Otherwise the claim is made
+ * when the call first does something that is not a read (a statement not marked `readOnly`, see `Db.hold`):
+ * the transaction begins there, so a call that only reads — a booking refused from its first read, the usual
+ * end of a race for the last rooms — pays no `begin`, claim, savepoint or `commit`, and keeps its reply with its
+ * key in one statement. A repeat sent while the first call runs may read too, but it waits at its first write
+ * for the first call's claim and then replays its reply (or, if neither wrote, the first to keep its reply wins
+ * and the other replays it): every repeat answers the same, and the writes happen once. The reads before the
+ * claim see what is committed, statement by statement, as they would in the transaction under READ COMMITTED.
+ *
+ * A kept refusal's commit, and that of a reply of a call that wrote nothing, does not wait for the disk
+ * (`synchronous_commit` off for that transaction alone): should the machine crash in the moment after it, the
+ * key is lost with nothing else — the call had written nothing — and the client's retry runs the call again, as
+ * if it came first.
  */
 export async function withIdempotency(
   db: Db,
@@ -89,41 +105,92 @@ export async function withIdempotency(
     throw badRequest('invalid_idempotency_key');
   const now = clock.now();
   const claim = [scope.owner, scope.userId, scope.key, scope.endpoint, scope.requestHash, now];
-  const keep = (tx: Db, id: string, reply: Reply) =>
-    tx.query(keepSql, [id, reply.status, reply.body === null ? null : JSON.stringify(reply.body)]);
+  const bodyOf = (reply: Reply) => (reply.body === null ? null : JSON.stringify(reply.body));
+  const expiredBefore = new Date(now.getTime() - KEEP_MS);
   for (let attempt = 0; attempt < 3; attempt++) {
-    let reply: Reply | 'taken';
     try {
-      reply = await db.transaction(async (tx) => {
-        // Waits while another call holds the key, and claims nothing once that call has committed it.
-        const claimed = await tx.one<{ id: string }>(claimSql, claim);
-        if (!claimed) return 'taken' as const;
-        await tx.exec('savepoint call');
+      return await db.hold(async (held) => {
+        // Kept already: replay it. (Expired or left by an older server: deleted, the call runs.)
+        const earlier = await replay(held, scope, expiredBefore);
+        if (earlier) return earlier;
+        let claimed: string | null = null;
+        // Before the call's first write: begin, claim (waiting while another call holds the key), savepoint.
+        const claimNow = async () => {
+          await held.begin();
+          const row = await held.one<{ id: string }>(claimSql, claim);
+          if (!row) throw new Taken();
+          claimed = row.id;
+          await held.exec('savepoint call');
+        };
+        const tx = claiming(held, claimNow);
+        const keep = async (reply: Reply, refused: boolean) => {
+          if (claimed !== null) {
+            if (refused) await held.exec('rollback to savepoint call; set local synchronous_commit = off');
+            await held.query(keepSql, [claimed, reply.status, bodyOf(reply)]);
+          } else if (!(await held.one(keepNewSql, [...claim, reply.status, bodyOf(reply)])))
+            throw new Taken();
+        };
         let r: Reply | null;
         try {
           r = await run(tx);
         } catch (error) {
           if (!(error instanceof HttpError) || error.status >= 500) throw error;
           // The call refused: its writes are undone, the key keeps the refusal.
-          await tx.exec('rollback to savepoint call; set local synchronous_commit = off');
           const refused = refusal(error);
-          await keep(tx, claimed.id, refused);
+          await keep(refused, true);
           return refused;
         }
         if (r === null || r.status >= 500) throw new Unkept(r);
-        await keep(tx, claimed.id, r);
+        await keep(r, false);
         return r;
       });
     } catch (error) {
       if (error instanceof Unkept) return error.reply ?? { status: 204, body: null };
-      throw error;
+      // Taken by another call, committed meanwhile: replayed in the next round.
+      if (!(error instanceof Taken)) throw error;
     }
-    if (reply !== 'taken') return reply;
-    // Taken: replay it, unless it had expired (deleted now) or was left by an older server; then claim again.
-    const earlier = await replay(db, scope, new Date(now.getTime() - KEEP_MS));
-    if (earlier) return earlier;
   }
   throw conflict('idempotency_key_in_progress');
+}
+
+/**
+ * The held connection as the call sees it: `claim` runs once, before the first statement that is not marked
+ * read-only (or any `exec`), so everything the call writes is in the claim's transaction.
+ */
+function claiming(held: Held, claim: () => Promise<void>): Db {
+  // Once, even for statements sent together (a `Promise.all` of writes).
+  let claimed: Promise<void> | null = null;
+  const ready = async (sql: string | Prepared | null) => {
+    if (sql === null || !isReadOnly(sql)) claimed ??= claim();
+    if (claimed) await claimed;
+  };
+  const tx: Db = {
+    kind: held.kind,
+    async query(sql, params) {
+      await ready(sql);
+      return held.query(sql, params);
+    },
+    async one(sql, params) {
+      await ready(sql);
+      return held.one(sql, params);
+    },
+    async exec(sql) {
+      await ready(null);
+      return held.exec(sql);
+    },
+    // A transaction of the call joins the held one: its writes come after the claim, so they are all in it.
+    transaction: (fn) => fn(tx),
+    hold: (fn) => fn({ ...tx, begin: () => ready(null), begun: true }),
+    close: async () => {},
+  };
+  return tx;
+}
+
+/** The key was claimed by another call (committed meanwhile): its reply is replayed. */
+class Taken extends Error {
+  constructor() {
+    super('taken');
+  }
 }
 
 /** Leaves a transaction without keeping its key: a 5xx or a download. */

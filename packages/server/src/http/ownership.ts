@@ -1,5 +1,5 @@
 import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
-import { type Db, prepared } from '../db/db.js';
+import { type Db, prepared, readOnly } from '../db/db.js';
 import type { Auth } from './context.js';
 import { forbidden, notFound } from './errors.js';
 
@@ -94,7 +94,8 @@ export interface OwnedTypes {
 }
 
 interface Lookup {
-  db: Db;
+  /** Ownership only reads: every statement of a lookup is marked read-only (see `Db.hold`). */
+  db: Pick<Db, 'one'>;
   auth: Auth | null;
   /** The request's parsed params, query and body (for the path's `kind`). */
   input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
@@ -242,6 +243,7 @@ const contractedPropertySql = prepared(
         order by created_at desc limit 1
      ) c on true
     where p.id = $1 and p.kind = $2`,
+  { readOnly: true },
 );
 
 /** Which rows of a property's table a call may name: live cancellation policies, a hotel's room types. */
@@ -422,7 +424,7 @@ export async function resolveOwned(
 ): Promise<Record<string, unknown>> {
   const owned: Record<string, unknown> = {};
   if (!endpoint.owns) return owned;
-  const at: Lookup = { db, auth, input };
+  const at: Lookup = { db: { one: (sql, params) => db.one(readOnly(sql), params) }, auth, input };
   for (const [name, kind] of Object.entries(endpoint.owns)) {
     const field = fieldOf(input, name);
     if (!field.found || field.value === undefined || field.value === null) continue;

@@ -51,6 +51,7 @@ const firstSql = prepared(
           r.rates
      from (select json_object_agg(currency, rate) as rates from currency_rates) r
      left join properties p on p.id = $1`,
+  { readOnly: true },
 );
 const takeRoomsSql = prepared(
   `update unit_availability set available = available - $4

@@ -9,7 +9,7 @@ import type {
   Week,
 } from '@tern/core';
 import type { CancellationPolicy, Occupancy } from '@tern/sdk';
-import type { Db } from '../../db/db.js';
+import { type Db, reading } from '../../db/db.js';
 
 // What pricing a property needs, read in one statement for many properties at once: units, rate plans,
 // policies, taxes, the reseller's contract, and the availability and prices of the nights asked.
@@ -293,9 +293,9 @@ export async function loadEngineProperties(
     policies: true,
   });
   const rows = await db.query<EngineRow>(
-    `select p.id, p.kind, p.title, p.email, p.timezone, p.currency, ${columns}
+    reading(`select p.id, p.kind, p.title, p.email, p.timezone, p.currency, ${columns}
        from properties p
-      where p.id = any($1)`,
+      where p.id = any($1)`),
     [propertyIds, agencyId, from, to],
   );
   for (const row of rows) result.set(row.id, engineProperty(row));
