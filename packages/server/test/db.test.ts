@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prepared } from '../src/db/db.js';
+import { prepared, reading } from '../src/db/db.js';
 import { insertRows } from '../src/db/insertRows.js';
 import { migrate, migrationFiles } from '../src/db/migrate.js';
 import { demoSource } from '../src/db/seed/fixtures.js';
@@ -104,6 +104,45 @@ describe('prepared statements', () => {
     await expect(testDb.db.query(broken)).rejects.toMatchObject({ code: '42703' });
     await expect(testDb.db.query(broken)).rejects.toMatchObject({ code: '42703' });
     expect(await testDb.db.one(prepared('select 2 as n'))).toEqual({ n: 2 });
+  });
+});
+
+describe('a held connection', () => {
+  const names = async () =>
+    (await testDb.db.query<{ name: string }>(`select name from held_test order by name`)).map((r) => r.name);
+
+  beforeAll(() => testDb.db.exec('create table held_test (name text not null)'));
+
+  it('begins its transaction when asked, commits it when the work resolves, and rolls it back when it throws', async () => {
+    await testDb.db.hold(async (held) => {
+      // A read-only statement, prepared or planned each time, runs before the transaction begins.
+      expect(await held.one(reading('select 1 as n'))).toEqual({ n: 1 });
+      expect(await held.one(prepared('select 2 as n', { readOnly: true }))).toEqual({ n: 2 });
+      await held.begin();
+      await held.begin(); // once
+      expect(held.begun).toBe(true);
+      await held.query(`insert into held_test (name) values ('Held, kept')`);
+    });
+    await expect(
+      testDb.db.hold(async (held) => {
+        await held.begin();
+        await held.query(`insert into held_test (name) values ('Held, rolled back')`);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    expect(await names()).toEqual(['Held, kept']);
+  });
+
+  it('runs each statement on its own before it begins (on PostgreSQL; PGlite holds its one connection in a transaction)', async () => {
+    await expect(
+      testDb.db.hold(async (held) => {
+        expect(held.begun).toBe(testDb.db.kind === 'pglite');
+        await held.query(`insert into held_test (name) values ('Held, before begin')`);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    // Outside a transaction the insert committed by itself; inside PGlite's it went with the transaction.
+    expect((await names()).includes('Held, before begin')).toBe(testDb.db.kind === 'postgres');
   });
 });
 
