@@ -5,6 +5,7 @@ import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
+import { giftCardPurchasesArea } from './giftCardPurchases.js';
 import { giftCardsArea } from './giftCards.js';
 import { inventoryArea } from './inventory.js';
 import { mailArea } from './mail.js';
@@ -26,6 +27,7 @@ export * from './contracts.js';
 export * from './define.js';
 export * from './engine.js';
 export * from './facilities.js';
+export * from './giftCardPurchases.js';
 export * from './giftCards.js';
 export * from './inventory.js';
 export * from './limits.js';
@@ -47,6 +49,7 @@ export const contract = {
   bookings: bookingsArea,
   contracts: contractsArea,
   engine: engineArea,
+  giftCardPurchases: giftCardPurchasesArea,
   giftCards: giftCardsArea,
   inventory: inventoryArea,
   mail: mailArea,
