@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { inDays, signInAgent } from './booking';
+import { inDays, mapSearches, signInAgent } from './booking';
 
 // The search page's map against the real server: what a phone does to the URL, and the price clusters.
 
@@ -56,14 +56,8 @@ test('price markers too close to read are clustered: the count and lowest price,
   const map = page.getByRole('region', { name: 'Map of the results' });
   await expect(map.locator('.price-marker').first()).toBeVisible();
   // Zoomed out over Iceland, every Reykjavik hotel is in one cluster.
-  // Each zoom searches the area shown (debounced) and the markers are drawn anew with its results: a marker read
-  // before the last search answered is replaced under the test. Wait for the answers to stop (1.5 s without one).
-  let answered = 0;
-  page.on('response', (r) => {
-    if (r.url().includes('/accommodations/list')) answered = Date.now();
-  });
-  const settled = async (since: number) =>
-    expect.poll(() => answered > since && Date.now() - answered > 1500, { timeout: 20_000 }).toBe(true);
+  // Each zoom searches the area shown: wait for the answers to stop before reading a marker.
+  const { settled } = mapSearches(page);
   await map.getByRole('button', { name: 'Zoom out', exact: true }).click();
   await map.getByRole('button', { name: 'Zoom out', exact: true }).click();
   await settled(Date.now());

@@ -5,6 +5,7 @@ import {
   fillContact,
   findStay,
   inDays,
+  mapSearches,
   propertyId,
   shoot,
   signInAgent,
@@ -176,6 +177,9 @@ test('searches a city: the list, price markers on the map and the preview card',
   await page.getByRole('combobox', { name: 'Destination or property' }).fill('Reykjav');
   await page.getByRole('option', { name: /^Reykjavik/ }).click();
   await typeDates(page, inDays(30), inDays(32));
+  // The map searches the area it shows after the search's own call: markers are read once the searches stopped.
+  const { settled } = mapSearches(page);
+  const searched = Date.now();
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search\?.*city=Reykjavik/);
   const list = page.getByRole('list', { name: 'Search results' });
@@ -185,14 +189,18 @@ test('searches a city: the list, price markers on the map and the preview card',
   await expect(cards.first()).toContainText(/USD [\d,]+\.\d{2}|Not available/);
   const map = page.getByRole('region', { name: 'Map of the results' });
   await expect(map.locator('.price-marker').first()).toBeVisible();
+  await settled(searched);
   await shoot(page, info, 'search');
-  // A property's own marker (those too close to read apart are clustered: a cluster zooms in on click).
+  // A property's own marker (those too close to read apart are clustered: a cluster zooms in on click, and each
+  // zoom searches the area shown and draws the markers anew).
   const singles = map.locator('.price-marker:not(.price-marker--cluster)');
   while ((await singles.count()) === 0) {
+    const zoomed = Date.now();
     await map
       .getByRole('button', { name: /^\d+ properties/ })
       .first()
       .click();
+    await settled(zoomed);
   }
   const title = ((await singles.first().getAttribute('aria-label')) ?? '').split(',')[0]!;
   expect(await cards.allInnerTexts()).toContainEqual(expect.stringContaining(title));

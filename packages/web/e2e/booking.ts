@@ -130,3 +130,20 @@ export async function shoot(page: Page, info: { outputPath: (name: string) => st
   await page.screenshot({ path: info.outputPath(`${name}-phone.png`), fullPage: true });
   await page.setViewportSize(size);
 }
+
+/**
+ * Waits for the map's area searches to settle: each pan or zoom searches the area shown (debounced) and the
+ * markers are drawn anew with its results, so a marker read before the last search answered is replaced under the
+ * test. `mapSearches(page)` starts listening; its `settled(since)` resolves once a search answered after `since`
+ * and none for 1.5 s.
+ */
+export function mapSearches(page: Page) {
+  let answered = 0;
+  page.on('response', (r) => {
+    if (r.url().includes('/accommodations/list')) answered = Date.now();
+  });
+  return {
+    settled: (since: number) =>
+      expect.poll(() => answered > since && Date.now() - answered > 1500, { timeout: 20_000 }).toBe(true),
+  };
+}
