@@ -111,7 +111,7 @@ describe('catalogue parts', () => {
 });
 
 describe('facility labels', () => {
-  it('names every facility and category of Tern’s catalogue', async () => {
+  it('names every facility and category of Tern’s catalogue, in the SDK’s words', async () => {
     const { facilityCatalogue } = await import('@tern/sdk');
     for (const category of facilityCatalogue) {
       expect(i18n.t(`facility_categories.${category.code}`)).toBe(category.label);
