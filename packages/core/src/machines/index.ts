@@ -1,3 +1,6 @@
 export * from './catalogue.js';
+export * from './examples.js';
 export * from './mermaid.js';
+export * from './plain.js';
+export * from './simulation.js';
 export * from './structure.js';
