@@ -162,8 +162,10 @@ export const errorCatalogue = {
   gift_card_delivered: 'This gift card is already marked delivered.',
   gift_card_consumed:
     'The gift card was used for a stay whose arrival ({{arrival}}) has passed, so it cannot be marked unused.',
-  gift_card_booking_active:
-    'The gift card was used for a booking still to come ({{reservationId}}): cancel that booking first.',
+  gift_card_no_booking: 'No booking was made with this gift card.',
+  gift_card_booking_started:
+    'The booking’s arrival ({{arrival}}) is not after today, so it cannot be cancelled here.',
+  booking_already_cancelled: 'This booking is already cancelled.',
   // Uploads and photos
   file_too_large: 'The file is too large: at most {{max}}.',
   invalid_image: 'The file is not a readable image.',

@@ -765,14 +765,170 @@ describe('issued cards', () => {
       bookingType: 'normal',
     });
     expect(shown.booked).toBe(true);
-    await setBooking(day(5), 'modified');
-    expect(await refusal(unuse())).toMatchObject({
-      status: 409,
-      code: 'gift_card_booking_active',
-      params: { reservationId: booking.reservation_id },
-    });
     await setBooking(day(-1), 'canceled');
     expect(await unuse()).toMatchObject({ booked: false, notes: 'Undo' });
+    // A cancelled booking is not cancelled again.
+    expect(
+      await server.db.query(
+        `select 1 from booking_history where booking_id = $1 and details ? 'giftCardId'`,
+        [booking.id],
+      ),
+    ).toHaveLength(0);
+  });
+
+  it('mark unused of a card whose booking is still to come cancels that booking in the same transaction', async () => {
+    const type = await hotelier.giftCards.createType({
+      body: typeBody({ title: 'Unused cancels', limit: 3 }),
+    });
+    const [card, other] = (
+      await hotelier.giftCards.issue({
+        params: { id: type.id },
+        body: { propertyId, recipients: recipients(2, 'unused-cancels') },
+      })
+    ).cards;
+    // Bookings no card was used for yet (a multi-property card's booking may be at another property).
+    const [booking, second] = await server.db.query<{ id: string; reservation_id: string }>(
+      `select id, reservation_id from bookings
+        where id not in (select booking_id from gift_cards where booking_id is not null)
+        order by reservation_id limit 2`,
+    );
+    expect(second).toBeTruthy();
+    const link = async (cardId: string, bookingId: string, arrival: string) => {
+      await hotelier.giftCards.markUsed({ params: { id: cardId }, body: { propertyId, notes: 'Booked' } });
+      await server.db.query('update gift_cards set booking_id = $2, booking_type = $3 where id = $1', [
+        cardId,
+        bookingId,
+        'upsell',
+      ]);
+      await server.db.query(
+        `update bookings set arrival_date = $2::date, departure_date = $2::date + 2, status = 'new' where id = $1`,
+        [bookingId, arrival],
+      );
+      await server.db.query(`update booking_rooms set status = 'booked' where booking_id = $1`, [bookingId]);
+    };
+    const state = async (bookingId: string) => ({
+      status: (await server.db.one<{ status: string }>('select status from bookings where id = $1', [
+        bookingId,
+      ]))!.status,
+      rooms: (
+        await server.db.query<{ status: string }>(`select status from booking_rooms where booking_id = $1`, [
+          bookingId,
+        ])
+      ).map((r) => r.status),
+      history: (
+        await server.db.query<{ action: string; details: { giftCardId?: string } }>(
+          `select action, details from booking_history
+            where booking_id = $1 and action = 'canceled' and details ? 'giftCardId'`,
+          [bookingId],
+        )
+      ).map((h) => ({ action: h.action, giftCardId: h.details.giftCardId })),
+    });
+
+    // Arriving today: not yet passed, so it is cancelled with the card.
+    await link(card!.id, booking!.id, day(0));
+    const unused = await hotelier.giftCards.markUnused({
+      params: { id: card!.id },
+      body: { propertyId, notes: 'Guest asked for the card back' },
+    });
+    expect(unused).toMatchObject({
+      booked: false,
+      agentBooking: { bookingId: booking!.id, status: 'canceled' },
+    });
+    const after = await state(booking!.id);
+    expect(after.status).toBe('canceled');
+    expect(after.rooms.length).toBeGreaterThan(0);
+    expect(new Set(after.rooms)).toEqual(new Set(['canceled']));
+    expect(after.history).toEqual([{ action: 'canceled', giftCardId: card!.id }]);
+    const admin = server.client(await server.signIn('admin'));
+    const trail = await admin.admin.audit({ query: { objectType: 'giftCard', objectId: card!.id } });
+    expect(trail.items[0]).toMatchObject({ action: 'markUnused' });
+
+    // One transaction: a failing card write leaves the booking as it was.
+    await link(other!.id, second!.id, day(3));
+    await server.db.query(
+      `create or replace function refuse_unused() returns trigger language plpgsql as $$
+       begin if old.booked and not new.booked then raise exception 'refused for the test'; end if; return new; end $$`,
+    );
+    await server.db.query(
+      'create trigger refuse_unused before update on gift_cards for each row execute function refuse_unused()',
+    );
+    try {
+      expect(
+        await refusal(
+          hotelier.giftCards.markUnused({ params: { id: other!.id }, body: { propertyId, notes: 'Undo' } }),
+        ),
+      ).toMatchObject({ status: 500 });
+    } finally {
+      await server.db.query('drop trigger refuse_unused on gift_cards');
+      await server.db.query('drop function refuse_unused');
+    }
+    expect(await state(second!.id)).toMatchObject({ status: 'new', history: [] });
+    expect(new Set((await state(second!.id)).rooms)).toEqual(new Set(['booked']));
+  });
+
+  it('the booking drawer cancels a booking still to come; the card stays used until reissued', async () => {
+    const type = await hotelier.giftCards.createType({
+      body: typeBody({ title: 'Drawer cancel', limit: 3 }),
+    });
+    const [card, bare] = (
+      await hotelier.giftCards.issue({
+        params: { id: type.id },
+        body: { propertyId, recipients: recipients(2, 'drawer-cancel') },
+      })
+    ).cards;
+    const booking = (await server.db.one<{ id: string }>(
+      `select id from bookings where id not in (select booking_id from gift_cards where booking_id is not null)
+        order by reservation_id limit 1`,
+    ))!;
+    await hotelier.giftCards.markUsed({ params: { id: card!.id }, body: { propertyId, notes: 'Booked' } });
+    await server.db.query('update gift_cards set booking_id = $2, booking_type = $3 where id = $1', [
+      card!.id,
+      booking.id,
+      'normal',
+    ]);
+    const setBooking = (arrival: string, status: string) =>
+      server.db.query(
+        `update bookings set arrival_date = $2::date, departure_date = $2::date + 2, status = $3 where id = $1`,
+        [booking.id, arrival, status],
+      );
+    const cancel = (id: string) => hotelier.giftCards.cancelBooking({ params: { id }, body: { propertyId } });
+
+    expect(await refusal(cancel(bare!.id))).toMatchObject({ status: 409, code: 'gift_card_no_booking' });
+    await setBooking(day(0), 'new');
+    expect(await refusal(cancel(card!.id))).toMatchObject({
+      status: 409,
+      code: 'gift_card_booking_started',
+      params: { arrival: day(0) },
+    });
+    expect(
+      await refusal(rival.giftCards.cancelBooking({ params: { id: card!.id }, body: { propertyId } })),
+    ).toMatchObject({ status: 404 });
+    await setBooking(day(4), 'modified');
+    const both = await Promise.allSettled([cancel(card!.id), cancel(card!.id)]);
+    expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+      status: 409,
+      code: 'booking_already_cancelled',
+    });
+    const shown = await hotelier.giftCards.get({ params: { id: card!.id }, query: { propertyId } });
+    expect(shown).toMatchObject({ booked: true, agentBooking: { status: 'canceled' } });
+    expect(
+      await server.db.query(`select 1 from booking_history where booking_id = $1 and action = 'canceled'`, [
+        booking.id,
+      ]),
+    ).toHaveLength(1);
+    // Reissued: a mark unused, which has no booking left to cancel.
+    expect(
+      await hotelier.giftCards.markUnused({
+        params: { id: card!.id },
+        body: { propertyId, notes: 'Reissued' },
+      }),
+    ).toMatchObject({ booked: false });
+    expect(
+      await server.db.query(`select 1 from booking_history where booking_id = $1 and action = 'canceled'`, [
+        booking.id,
+      ]),
+    ).toHaveLength(1);
   });
 
   it('details: the expiry not before today, a name, a valid e-mail', async () => {

@@ -764,7 +764,7 @@ export const giftCardsArea = defineArea('giftCards', {
     method: 'PUT',
     path: `${CARDS}/{id}/reset`,
     summary:
-      'Marks a used card unused again, with a note (M24). Refused (`gift_card_consumed`) when its booking’s arrival has passed and the booking is not cancelled; a booking still to come must be cancelled first (`gift_card_booking_active`).',
+      'Marks a used card unused again, with a note (M24). Refused (`gift_card_consumed`) when its booking’s arrival has passed and the booking is not cancelled; a booking still to come (arriving today or later) is cancelled with it, in the same transaction.',
     access: staff,
     owns: { id: 'giftCard', propertyId: 'property' },
     params: z.object({ id }),
@@ -772,6 +772,19 @@ export const giftCardsArea = defineArea('giftCards', {
     reply: 'resource',
     response: giftCard,
     errors: [400, 404, 409],
+  }),
+  cancelBooking: endpoint({
+    method: 'PUT',
+    path: `${CARDS}/{id}/cancel_booking`,
+    summary:
+      'Cancels the booking a card was redeemed for (the booking drawer; document 3 §4): only while it is not cancelled (`booking_already_cancelled`) and its arrival is after the property’s today (`gift_card_booking_started`); a card without one answers `gift_card_no_booking`. The card stays used: reissuing it is a mark unused afterwards.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    body: ofProperty,
+    reply: 'resource',
+    response: giftCard,
+    errors: [404, 409],
   }),
   markDelivered: endpoint({
     method: 'PUT',

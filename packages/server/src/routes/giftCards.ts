@@ -1,6 +1,7 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers } from '../http/context.js';
 import {
+  cancelGiftCardBooking,
   getGiftCard,
   issueGiftCards,
   listGiftCards,
@@ -41,6 +42,7 @@ export const giftCardsHandlers: AreaHandlers<Contract['giftCards']> = {
   markUsed: ({ params, body }, ctx) => markGiftCardUsed(ctx.db, ctx, params.id, body.notes),
   markUnused: ({ params, body, owned }, ctx) =>
     markGiftCardUnused(ctx.db, ctx, owned.propertyId, params.id, body.notes),
+  cancelBooking: ({ params, owned }, ctx) => cancelGiftCardBooking(ctx.db, ctx, owned.propertyId, params.id),
   markDelivered: ({ params }, ctx) => markGiftCardDelivered(ctx.db, ctx, params.id),
   updateDetails: ({ params, body, owned }, ctx) =>
     updateGiftCardDetails(ctx.db, ctx, owned.propertyId, params.id, body),

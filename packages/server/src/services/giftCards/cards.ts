@@ -12,6 +12,7 @@ import type { Db } from '../../db/db.js';
 import { conflict, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
+import { cancelBookingOfProperty } from '../bookings/changes.js';
 import { newGiftCardCode } from './codes.js';
 import { getGiftCardType } from './types.js';
 
@@ -288,6 +289,7 @@ const trailOf = (c: GiftCard) => ({
   expirationDate: c.expirationDate,
   name: c.name,
   email: c.email,
+  bookingStatus: c.agentBooking?.status ?? null,
 });
 
 /** One conditional write of a card in a transaction with its audit entry; `refuse` when the condition fails. */
@@ -327,9 +329,17 @@ export function markGiftCardUsed(db: Db, actor: Actor, id: string, notes: string
   });
 }
 
+/** The cancelled status of a booking. */
+const isCancelled = (status: string) => status === 'canceled' || status === 'cancelled';
+
+/** Who cancels a card's booking, for its history entry. */
+const canceller = (actor: Actor) => ({ userId: actor.auth?.user.id ?? null });
+
 /**
  * M24: used → unused, with a note. Refused once the stay it was redeemed for has begun (its arrival is before the
- * property's today) unless that booking is cancelled; a booking still to come must be cancelled first.
+ * property's today) unless that booking is cancelled; a booking still to come (arriving today or later) is
+ * cancelled with it, in the same transaction (document 3 §4: "a normal or upsell booking is cancelled as a
+ * consequence"), through the bookings service: its rooms freed, its history entry and e-mails.
  */
 export function markGiftCardUnused(
   db: Db,
@@ -341,16 +351,44 @@ export function markGiftCardUnused(
   return change(db, actor, id, 'markUnused', async (tx, card) => {
     if (!card.booked) throw conflict('gift_card_not_used');
     const booking = card.agentBooking;
-    if (booking && booking.status !== 'canceled') {
+    if (booking && !isCancelled(booking.status)) {
       const today = todayIn(property.timezone, actor.clock.now());
       if (booking.arrivalDate < today) throw conflict('gift_card_consumed', { arrival: booking.arrivalDate });
-      throw conflict('gift_card_booking_active', { reservationId: booking.reservationId });
+      await cancelBookingOfProperty(tx, actor.clock, canceller(actor), booking.bookingId, {
+        giftCardId: id,
+        reason: 'gift_card_unused',
+      });
     }
     await tx.query('update gift_cards set booked = false, notes = $2, updated_at = $3 where id = $1', [
       id,
       notes,
       actor.clock.now(),
     ]);
+  });
+}
+
+/**
+ * The booking drawer's cancel (document 3 §4 "Booking cancel"): the booking a card was redeemed for, offered while
+ * it is not cancelled and its arrival is after the property's today. The card stays used; reissuing it is a
+ * mark unused after this.
+ */
+export function cancelGiftCardBooking(
+  db: Db,
+  actor: Actor,
+  property: OwnedProperty,
+  id: string,
+): Promise<GiftCard> {
+  return change(db, actor, id, 'cancelBooking', async (tx, card) => {
+    const booking = card.agentBooking;
+    if (!booking) throw conflict('gift_card_no_booking');
+    if (isCancelled(booking.status)) throw conflict('booking_already_cancelled');
+    const today = todayIn(property.timezone, actor.clock.now());
+    if (booking.arrivalDate <= today)
+      throw conflict('gift_card_booking_started', { arrival: booking.arrivalDate });
+    await cancelBookingOfProperty(tx, actor.clock, canceller(actor), booking.bookingId, {
+      giftCardId: id,
+      reason: 'gift_card_booking_cancel',
+    });
   });
 }
 
