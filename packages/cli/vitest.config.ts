@@ -10,6 +10,7 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/errorWords.ts'],
     testTimeout: 20_000,
     // A test server starts in seconds; on a busy 2-core machine (CI, several test files at once) it can take
     // much longer, and a slow start is not a failure.

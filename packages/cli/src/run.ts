@@ -3,6 +3,7 @@ import { bugLine, EXIT, errorJson, Interrupted, toUserError, UserError } from '.
 import type { Io } from './io.js';
 import { formatJson } from './output.js';
 import { buildProgram } from './program.js';
+import './errorWords.js';
 
 /**
  * Runs `tern` with `argv` (the arguments after the program name) on `io`, in process, and returns the exit

@@ -66,7 +66,13 @@ export * from './giftCards/stock.js';
 export * from './giftCards/typeForm.js';
 export * from './giftCards/typeLifecycleMachine.js';
 export * from './i18n/validationWords.js';
-export { errorMessage, type Failure, failureFor, failureOf } from './internal/errorMessage.js';
+export {
+  errorMessage,
+  type Failure,
+  failureFor,
+  failureOf,
+  setErrorWords,
+} from './internal/errorMessage.js';
 export * from './machines/index.js';
 export * from './navigation/features.js';
 export * from './navigation/guards.js';

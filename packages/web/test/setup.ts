@@ -1,6 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { provideErrorWords } from '../src/app/errorWords';
 import { toasts } from '../src/components/Toast';
+
+// The API's error words, as the SDK's chunk gives them (tests with a ready client never load it).
+provideErrorWords();
 
 // Every screen is a lazy route chunk: the first visit of a screen in a test file imports (and transforms) its
 // modules while the test waits for it, which takes more than a second on a busy machine.

@@ -1,4 +1,18 @@
-import { describeErrorCode, type ErrorCode, type ErrorParams } from '@tern/sdk';
+import type { ErrorCode, ErrorParams } from '@tern/sdk';
+
+type ErrorWords = (code: string, params?: ErrorParams) => string | null;
+
+/**
+ * The SDK catalogue's English words for a code (`describeErrorCode`), given by the host: the CLI at start, the web
+ * app with the SDK's chunk (the words are not part of any page's first load: a failure the server answered
+ * carries its own words, and every call loads the SDK first). Until then a code is its own words.
+ */
+let describeErrorCode: ErrorWords = () => null;
+
+/** Gives core the SDK catalogue's words: `setErrorWords(describeErrorCode)` from `@tern/sdk`. */
+export function setErrorWords(words: ErrorWords): void {
+  describeErrorCode = words;
+}
 
 /**
  * The message to show for a failed call: the server's own words when the SDK kept them

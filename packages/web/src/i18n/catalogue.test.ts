@@ -13,7 +13,7 @@ import { adminPart } from './adminPart';
 import { bookingFlowPart } from './bookingFlowPart';
 import { bookingPart } from './bookingPart';
 import { framePart } from './framePart';
-import { addCatalogue, createI18n } from './index';
+import { addCatalogue, createI18n, provideApiErrors } from './index';
 
 /** The shared catalogue alone: what the sign-in page and the frame have before any screen's part loads. */
 const shared = createI18n();
@@ -80,8 +80,8 @@ describe('the English catalogue', () => {
     expect(coreKeys().length).toBeGreaterThan(30);
   });
 
-  // A refusal can come on any page: every code of the SDK's catalogue has words in the shared part, which name
-  // the same params (`{{name}}`) the server sends.
+  // A refusal can come on any page: every code of the SDK's catalogue has words once the SDK's chunk gave them
+  // (test/setup.ts does what `app/client.ts` does), which name the same params (`{{name}}`) the server sends.
   it.each(Object.keys(errorCatalogue) as ErrorCode[])('has words for the API error %s', (code) => {
     const key = `api_errors.${code}`;
     expect(shared.exists(key)).toBe(true);
@@ -89,6 +89,19 @@ describe('the English catalogue', () => {
     const words = shared.t(key, params);
     for (const name of errorParamNames(code)) expect(words).toContain(`<${name}>`);
     expect(words).not.toMatch(/\{\{/);
+  });
+});
+
+describe('the API error words', () => {
+  it('reach the translators made before they were given and those made after', () => {
+    const before = createI18n();
+    provideApiErrors('en', { ...errorCatalogue, not_a_code_yet: 'New words' });
+    try {
+      expect(before.t('api_errors.not_a_code_yet')).toBe('New words');
+      expect(createI18n().t('api_errors.not_a_code_yet')).toBe('New words');
+    } finally {
+      provideApiErrors('en', errorCatalogue);
+    }
   });
 });
 

@@ -1,4 +1,3 @@
-import { apiErrorsEn } from './apiErrors';
 import { en } from './en';
 import { setDefaultTranslator, useTranslation } from './react';
 import { createInstance, type i18n, type Messages } from './translator';
@@ -14,10 +13,29 @@ export function createI18n(language = 'en'): i18n {
   const instance = createInstance({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: { ...en, ...apiErrorsEn } } },
+    resources: { en: { translation: { ...en } } },
   });
+  for (const [lng, words] of apiErrors) instance.addResourceBundle(lng, 'translation', { api_errors: words });
+  instances.add(new WeakRef(instance));
   setDefaultTranslator(instance);
   return instance;
+}
+
+/** The API's error words by language, once given (`app/errorWords.ts`, with the SDK's chunk). */
+const apiErrors = new Map<string, Messages>();
+const instances = new Set<WeakRef<i18n>>();
+
+/**
+ * Gives every translator, made or to be made, the API's error words (`api_errors.<code>`) of a language. They
+ * come with the SDK's chunk, not in the first load: a refusal comes only after a call, and a call loads the SDK.
+ */
+export function provideApiErrors(language: string, words: Messages): void {
+  apiErrors.set(language, words);
+  for (const ref of instances) {
+    const instance = ref.deref();
+    if (instance) instance.addResourceBundle(language, 'translation', { api_errors: words });
+    else instances.delete(ref);
+  }
 }
 
 /** A part of a language's catalogue, loaded with the screens that show it. */

@@ -1,5 +1,4 @@
 import { type Failure, failureOf } from '@tern/core';
-import { describeErrorCode } from '@tern/sdk';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -22,9 +21,8 @@ export function useErrorText(): (error: unknown) => string {
     (error: unknown) => {
       const failure = isFailure(error) ? error : failureOf(error);
       const key = failure.code ? `api_errors.${failure.code}` : null;
+      // The language's words for the code, else (a code it has no words for yet) the English (`fallbackLng`).
       if (key && i18n.exists(key)) return t(key, { ...failure.params, defaultValue: failure.message });
-      // A code of the SDK's catalogue this language has no words for yet: the catalogue's English.
-      if (failure.code && describeErrorCode(failure.code) !== null) return failure.message;
       return t('general.error_description');
     },
     [t, i18n],
