@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '../../i18n';
 import { qaPart } from '../../i18n/qa';
 import type { Chart } from './layout';
+import { SimulatePanel } from './SimulatePanel';
 import { StateChart } from './StateChart';
 import { type MachineInfo, type MachineSource, workerSource } from './source';
 import './qa.css';
@@ -35,6 +36,8 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
   // Asked with the chart, so the export is a download in the button's own click (no wait).
   const [mermaid, setMermaid] = useState<{ id: string; text: string } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
+  // The states Simulate's machine is in, lit up on the chart.
+  const [active, setActive] = useState<ReadonlySet<string> | undefined>(undefined);
 
   useEffect(() => {
     let live = true;
@@ -55,6 +58,7 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
 
   useEffect(() => {
     if (!chosen) return;
+    setActive(undefined);
     let live = true;
     source.mermaid(chosen.id).then(
       (text) => live && setMermaid({ id: chosen.id, text }),
@@ -168,8 +172,20 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
                 <p role="alert">{t('qa_machines.layout_failed', { message: current.error })}</p>
               )}
               {current && 'chart' in current && (
-                <StateChart key={chosen.id} chart={current.chart} name={chosen.name} svgRef={svg} />
+                <StateChart
+                  key={chosen.id}
+                  chart={current.chart}
+                  name={chosen.name}
+                  svgRef={svg}
+                  active={active}
+                />
               )}
+              <SimulatePanel
+                key={`sim-${chosen.id}`}
+                source={source}
+                machineId={chosen.id}
+                onActive={setActive}
+              />
             </>
           )}
         </section>

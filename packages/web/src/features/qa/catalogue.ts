@@ -1,6 +1,13 @@
-import { machineCatalogue, toMermaid } from '@tern/core';
+import {
+  actorOutputExamples,
+  machineCatalogue,
+  machineExamples,
+  Simulation,
+  type SimulationView,
+  toMermaid,
+} from '@tern/core';
 import { type Layouter, layoutMachine } from './layout';
-import type { MachineReply, MachineRequest, MachineSource } from './source';
+import type { MachineReply, MachineRequest, MachineSource, SimulationStep } from './source';
 
 function entryOf(id: string) {
   const entry = machineCatalogue.find((e) => e.id === id);
@@ -8,12 +15,39 @@ function entryOf(id: string) {
   return entry;
 }
 
-/** The machines read in this thread (the worker's, and tests'). */
+/** The machines read in this thread (the worker's, and tests'); one simulation at a time. */
 export function localSource(layout?: Layouter): MachineSource {
+  let simulation: Simulation | null = null;
+  const running = () => {
+    if (!simulation) throw new Error('Start the machine first.');
+    return simulation;
+  };
+  const simulate = async (step: SimulationStep): Promise<SimulationView> => {
+    switch (step.op) {
+      case 'start':
+        simulation?.stop();
+        simulation = new Simulation(entryOf(step.id).machine, step.input);
+        return simulation.start();
+      case 'send':
+        return running().send(step.event);
+      case 'answer':
+        return running().answer(step.actor, step.outcome);
+      case 'timer':
+        return running().fireTimer();
+      case 'go':
+        return running().go(step.index);
+    }
+  };
   return {
     list: async () => machineCatalogue.map(({ id, name, description }) => ({ id, name, description })),
     chart: (id) => layoutMachine(entryOf(id).machine, layout),
     mermaid: async (id) => toMermaid(entryOf(id).machine),
+    examples: async (id) => ({
+      input: machineExamples[entryOf(id).id]?.input ?? {},
+      events: machineExamples[id]?.events ?? {},
+      outputs: { ...actorOutputExamples },
+    }),
+    simulate,
   };
 }
 
@@ -25,7 +59,11 @@ export async function answer(source: MachineSource, request: MachineRequest): Pr
         ? await source.list()
         : request.kind === 'chart'
           ? await source.chart(request.id)
-          : await source.mermaid(request.id);
+          : request.kind === 'mermaid'
+            ? await source.mermaid(request.id)
+            : request.kind === 'examples'
+              ? await source.examples(request.id)
+              : await source.simulate(request.step);
     return { n: request.n, ok: true, value };
   } catch (error) {
     return { n: request.n, ok: false, error: error instanceof Error ? error.message : String(error) };

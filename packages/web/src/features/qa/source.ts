@@ -1,3 +1,4 @@
+import type { SimulationView } from '@tern/core';
 import type { Chart } from './layout';
 
 /** A machine of core's catalogue as the page lists it. */
@@ -16,12 +17,32 @@ export interface MachineSource {
   list(): Promise<MachineInfo[]>;
   chart(id: string): Promise<Chart>;
   mermaid(id: string): Promise<string>;
+  /** A machine's sample input and event payloads (core's `machineExamples`), for Simulate's editors. */
+  examples(id: string): Promise<SimulationExamples>;
+  /** One step of Simulate: the machine runs where the source is (the worker), the page gets its view. */
+  simulate(step: SimulationStep): Promise<SimulationView>;
 }
+
+export interface SimulationExamples {
+  input: unknown;
+  events: Record<string, Record<string, unknown>>;
+  /** Sample outputs of the actors the QA person resolves, by actor source. */
+  outputs: Record<string, unknown>;
+}
+
+export type SimulationStep =
+  | { op: 'start'; id: string; input: unknown }
+  | { op: 'send'; event: { type: string; [key: string]: unknown } }
+  | { op: 'answer'; actor: string; outcome: { output: unknown } | { error: string } }
+  | { op: 'timer' }
+  | { op: 'go'; index: number };
 
 export type MachineQuestion =
   | { kind: 'list' }
   | { kind: 'chart'; id: string }
-  | { kind: 'mermaid'; id: string };
+  | { kind: 'mermaid'; id: string }
+  | { kind: 'examples'; id: string }
+  | { kind: 'simulate'; step: SimulationStep };
 
 export type MachineRequest = MachineQuestion & { n: number };
 
@@ -53,6 +74,8 @@ export function workerSource(): MachineSource {
     list: () => ask<MachineInfo[]>({ kind: 'list' }),
     chart: (id) => ask<Chart>({ kind: 'chart', id }),
     mermaid: (id) => ask<string>({ kind: 'mermaid', id }),
+    examples: (id) => ask<SimulationExamples>({ kind: 'examples', id }),
+    simulate: (step) => ask<SimulationView>({ kind: 'simulate', step }),
   };
   return shared;
 }
