@@ -5,6 +5,7 @@ import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { engineArea, vehiclesArea } from './engine.js';
+import { giftCardPdfsArea } from './giftCardPdfs.js';
 import { giftCardPurchasesArea } from './giftCardPurchases.js';
 import { giftCardsArea } from './giftCards.js';
 import { inventoryArea } from './inventory.js';
@@ -15,6 +16,7 @@ import { policiesArea } from './policies.js';
 import { promoCodesArea } from './promoCodes.js';
 import { propertySettingsArea } from './propertySettings.js';
 import { roomsAndRatesArea } from './roomsAndRates.js';
+import { storesArea } from './stores.js';
 import { systemArea } from './system.js';
 
 export * from './admin.js';
@@ -27,6 +29,7 @@ export * from './contracts.js';
 export * from './define.js';
 export * from './engine.js';
 export * from './facilities.js';
+export * from './giftCardPdfs.js';
 export * from './giftCardPurchases.js';
 export * from './giftCards.js';
 export * from './inventory.js';
@@ -38,6 +41,7 @@ export * from './policies.js';
 export * from './promoCodes.js';
 export * from './propertySettings.js';
 export * from './roomsAndRates.js';
+export * from './stores.js';
 export * from './system.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
@@ -49,6 +53,7 @@ export const contract = {
   bookings: bookingsArea,
   contracts: contractsArea,
   engine: engineArea,
+  giftCardPdfs: giftCardPdfsArea,
   giftCardPurchases: giftCardPurchasesArea,
   giftCards: giftCardsArea,
   inventory: inventoryArea,
@@ -60,6 +65,7 @@ export const contract = {
   promoCodes: promoCodesArea,
   propertySettings: propertySettingsArea,
   roomsAndRates: roomsAndRatesArea,
+  stores: storesArea,
   system: systemArea,
   vehicles: vehiclesArea,
 } as const;

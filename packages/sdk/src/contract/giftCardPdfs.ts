@@ -1,0 +1,288 @@
+import { z } from 'zod';
+import { id, recordId } from './common.js';
+import { defineArea, endpoint } from './define.js';
+
+// Gift-card PDFs (document 3 §3 PDF template, §5 PDF section, §7 pdf_preview / filled_sections / pdf / qr_code,
+// §9; inventory Q5, Q13, Q14, R3, R4): templates made of sections placed on an A4 page, a type's filled sections
+// per template (its text, font, colours and box), the PDF of a type (a preview with sample data) and of each
+// issued card, and the card's QR code of its booking address.
+
+/** The page: A4 portrait in PDF points. A section's box is the page inset by its padding. */
+export const PDF_PAGE_WIDTH = 595;
+export const PDF_PAGE_HEIGHT = 842;
+/** The ranges of a section's fields (document 3 §5). */
+export const PDF_FONT_SIZE_MIN = 1;
+export const PDF_FONT_SIZE_MAX = 100;
+export const PDF_DASH_MIN = 1;
+export const PDF_DASH_MAX = 100;
+export const PDF_PADDING_VERTICAL_MAX = 841;
+export const PDF_PADDING_HORIZONTAL_MAX = 595;
+export const PDF_CORNER_RADIUS_MAX = 360;
+/** Default font sizes (document 3 §9): header 65, title 35, text 14. */
+export const PDF_HEADER_FONT_SIZE = 65;
+export const PDF_TITLE_FONT_SIZE = 35;
+export const PDF_TEXT_FONT_SIZE = 14;
+/** A section's own text: at most this many characters (what is longer than its box is wrapped, then clipped). */
+export const PDF_SECTION_TEXT_MAX = 2_000;
+
+/** The 15 kinds of section (document 3 §3). */
+export const pdfSectionKind = z.enum([
+  'text',
+  'title',
+  'recipient',
+  'generated_id',
+  'info',
+  'description',
+  'expiration',
+  'booking_url',
+  'hotel_name',
+  'image',
+  'background',
+  'color_fill',
+  'qr_code',
+  'rectangle',
+  'dashed_box',
+]);
+export type PdfSectionKind = z.infer<typeof pdfSectionKind>;
+
+/**
+ * Kinds whose words are the section's own text, required (document 3 §5 "text required for text-like kinds").
+ * The other text kinds print a value of the card (its title, recipient, code, …) after their text, a label that
+ * may be empty.
+ */
+export const PDF_OWN_TEXT_KINDS = ['text', 'info'] as const satisfies readonly PdfSectionKind[];
+/** Kinds that print a value of the card or the type. */
+export const PDF_VALUE_KINDS = [
+  'title',
+  'recipient',
+  'generated_id',
+  'description',
+  'expiration',
+  'booking_url',
+  'hotel_name',
+] as const satisfies readonly PdfSectionKind[];
+/** Kinds drawn from a photo (an upload of the property). */
+export const PDF_PHOTO_KINDS = ['image', 'background'] as const satisfies readonly PdfSectionKind[];
+
+/** The fonts a section may use: OFL fonts the server embeds (packages/server/assets/fonts). */
+export const PDF_FONTS = [
+  'Lato',
+  'Lato Bold',
+  'Open Sans',
+  'Open Sans Bold',
+  'Montserrat',
+  'Montserrat Bold',
+  'Merriweather',
+  'Merriweather Bold',
+  'Playfair Display',
+  'Playfair Display Bold',
+] as const;
+export const pdfFont = z.enum(PDF_FONTS, { error: 'Choose a font of the list' });
+export type PdfFont = z.infer<typeof pdfFont>;
+
+export const pdfTextAlign = z.enum(['left', 'center', 'right']);
+export type PdfTextAlign = z.infer<typeof pdfTextAlign>;
+
+/** A colour as `#rrggbb`. */
+export const pdfColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, { error: 'Use a colour as #rrggbb' })
+  .transform((c) => c.toLowerCase());
+
+const whole = (min: number, max: number) =>
+  z
+    .number({ error: 'required' })
+    .int({ error: 'Use a whole number' })
+    .min(min, { error: `From ${min} to ${max}` })
+    .max(max, { error: `From ${min} to ${max}` });
+
+export const pdfPadding = z.object({
+  top: whole(0, PDF_PADDING_VERTICAL_MAX),
+  bottom: whole(0, PDF_PADDING_VERTICAL_MAX),
+  left: whole(0, PDF_PADDING_HORIZONTAL_MAX),
+  right: whole(0, PDF_PADDING_HORIZONTAL_MAX),
+});
+export type PdfPadding = z.infer<typeof pdfPadding>;
+
+/** What a section shows and how (a filled section, or a template section's defaults). */
+export const pdfSectionLook = z.object({
+  /** Its own text (text, info), or the label before the card's value (the value kinds). */
+  text: z.string().max(PDF_SECTION_TEXT_MAX, { error: `At most ${PDF_SECTION_TEXT_MAX} characters` }),
+  font: pdfFont,
+  fontSize: whole(PDF_FONT_SIZE_MIN, PDF_FONT_SIZE_MAX),
+  textAlign: pdfTextAlign,
+  /** The text's colour for text kinds; the fill (or line) colour of the shapes. */
+  fillColor: pdfColor,
+  opacity: z.number({ error: 'required' }).min(0, { error: 'From 0 to 1' }).max(1, { error: 'From 0 to 1' }),
+  padding: pdfPadding,
+  cornerRadius: whole(0, PDF_CORNER_RADIUS_MAX),
+  dashSize: whole(PDF_DASH_MIN, PDF_DASH_MAX),
+  dashSpace: whole(PDF_DASH_MIN, PDF_DASH_MAX),
+  /** A photo fills its box (cropped) instead of fitting inside it. */
+  stretch: z.boolean(),
+  visible: z.boolean(),
+  /** The photo of an image or background section: an upload of the property (`/photos/uploads/…`), or `null`. */
+  photoUrl: z.string().trim().max(300).nullable(),
+});
+export type PdfSectionLook = z.infer<typeof pdfSectionLook>;
+
+/** A section of a template: its kind, its place in the drawing order and its defaults. */
+export const pdfSection = pdfSectionLook.extend({
+  id: recordId,
+  kind: pdfSectionKind,
+  name: z.string(),
+  /** Drawing order, from 0 (later sections are drawn over earlier ones). */
+  position: z.number().int(),
+});
+export type PdfSection = z.infer<typeof pdfSection>;
+
+export const pdfTemplate = z.object({
+  id: recordId,
+  type: z.literal('pdfTemplate'),
+  name: z.string(),
+  /** The template a type without one uses. */
+  default: z.boolean(),
+  /** The property that owns it; `null` for a template every property has. */
+  propertyId: recordId.nullable(),
+  pdfSections: z.array(pdfSection),
+});
+export type PdfTemplate = z.infer<typeof pdfTemplate>;
+
+/** A type's filled section: a template section as the type shows it. */
+export const filledSection = pdfSectionLook.extend({
+  /** `null` while the type keeps the template's defaults for it (nothing saved yet). */
+  id: recordId.nullable(),
+  pdfSectionId: recordId,
+  kind: pdfSectionKind,
+  name: z.string(),
+  position: z.number().int(),
+});
+export type FilledSection = z.infer<typeof filledSection>;
+
+export const filledSections = z.object({
+  giftCardTypeId: recordId,
+  pdfTemplateId: recordId,
+  /** The template the type prints with (its chosen one, else the default). */
+  chosen: z.boolean(),
+  sections: z.array(filledSection),
+});
+export type FilledSections = z.infer<typeof filledSections>;
+
+export const filledSectionInput = pdfSectionLook.extend({ pdfSectionId: id });
+export type FilledSectionInput = z.input<typeof filledSectionInput>;
+
+/** Saving a type's filled sections of a template: every section of it once; the type then prints with it. */
+export const filledSectionsBody = z
+  .object({
+    propertyId: id,
+    sections: z.array(filledSectionInput).max(100),
+  })
+  .refine((b) => new Set(b.sections.map((s) => s.pdfSectionId)).size === b.sections.length, {
+    error: 'Each section once',
+    path: ['sections'],
+  });
+export type FilledSectionsBody = z.input<typeof filledSectionsBody>;
+
+export const qrFormat = z.enum(['png', 'svg']);
+export type QrFormat = z.infer<typeof qrFormat>;
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const BASE = '/api/v1/tern_hotels';
+const staff = ['supplier', 'admin'] as const;
+const ofProperty = z.object({ propertyId: id });
+
+export const giftCardPdfsArea = defineArea('giftCardPdfs', {
+  listTemplates: endpoint({
+    method: 'GET',
+    path: `${BASE}/pdf_templates`,
+    summary:
+      'The PDF templates a property’s gift card types may print with: the built-in ones and its own, each with its sections (kind, drawing order, defaults); one is the default.',
+    access: staff,
+    owns: { propertyId: 'property' },
+    query: ofProperty,
+    reply: 'plain',
+    response: z.object({ items: z.array(pdfTemplate) }),
+    errors: [404],
+  }),
+  getTemplate: endpoint({
+    method: 'GET',
+    path: `${BASE}/pdf_templates/{id}`,
+    summary: 'One PDF template of the property (or built in), with its sections.',
+    access: staff,
+    // The template is checked by the service among those the property may use (pdf_template_not_found).
+    owns: { id: 'narrows', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty,
+    reply: 'resource',
+    response: pdfTemplate,
+    errors: [404],
+  }),
+  getFilledSections: endpoint({
+    method: 'GET',
+    path: `${BASE}/gift_card_types/{id}/filled_sections/{templateId}`,
+    summary:
+      'A type’s filled sections of a template, in drawing order: those saved, the template’s defaults for the others.',
+    access: staff,
+    // The template is checked by the service among those the property may use (pdf_template_not_found).
+    owns: { id: 'giftCardType', templateId: 'narrows', propertyId: 'property' },
+    params: z.object({ id, templateId: id }),
+    query: ofProperty,
+    reply: 'plain',
+    response: filledSections,
+    errors: [404],
+  }),
+  putFilledSections: endpoint({
+    method: 'PUT',
+    path: `${BASE}/gift_card_types/{id}/filled_sections/{templateId}`,
+    summary:
+      'Saves a type’s filled sections of a template (every section of it once, each within the limits of document 3 §5: font size and dashes 1–100, opacity 0–1, padding 0–841 top and bottom, 0–595 left and right, corner radius 0–360, text required for text and info) and makes it the type’s template. Not for an archived type.',
+    access: staff,
+    // The template is checked by the service among those the property may use (pdf_template_not_found).
+    owns: { id: 'giftCardType', templateId: 'narrows', propertyId: 'property' },
+    params: z.object({ id, templateId: id }),
+    body: filledSectionsBody,
+    reply: 'plain',
+    response: filledSections,
+    errors: [400, 404, 409],
+  }),
+  typePreview: endpoint({
+    method: 'GET',
+    path: `${BASE}/gift_card_types/{id}/pdf_preview`,
+    summary:
+      'The PDF of a type with a sample card (its title, description and validity; a sample recipient and code), printed with its template and filled sections.',
+    access: staff,
+    owns: { id: 'giftCardType', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty,
+    reply: 'file',
+    response: z.unknown(),
+    errors: [404],
+  }),
+  cardPdf: endpoint({
+    method: 'GET',
+    path: `${BASE}/gift_cards/{id}/pdf`,
+    summary:
+      'The PDF of an issued card: its type’s template and filled sections, the card’s recipient, code, expiry and a QR code of its booking address, fonts embedded.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty,
+    reply: 'file',
+    response: z.unknown(),
+    errors: [404],
+  }),
+  cardQr: endpoint({
+    method: 'GET',
+    path: `${BASE}/gift_cards/{id}/qr_code`,
+    summary: 'The QR code of an issued card’s booking address, as PNG (default) or SVG.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty.extend({ format: qrFormat.default('png') }),
+    reply: 'file',
+    response: z.unknown(),
+    errors: [404],
+  }),
+});
