@@ -36,6 +36,14 @@ export const validationMessagesEn = {
   future_day: 'Choose a day after today',
   before_today: 'The day cannot be before today',
   gift_stock: 'More than the cards left of this gift card',
+  pdf_range_100: 'From 1 to 100',
+  pdf_opacity: 'From 0 to 1',
+  pdf_padding_vertical: 'From 0 to 841',
+  pdf_padding_horizontal: 'From 0 to 595',
+  pdf_corner: 'From 0 to 360',
+  pdf_no_room: 'The padding leaves no room for the section',
+  pdf_color: 'Use a colour such as #1f3a5f',
+  pdf_text_too_long: 'Use at most 2000 characters',
 } as const;
 
 const PREFIX = 'validation_messages.';

@@ -1,0 +1,259 @@
+import {
+  PDF_CORNER_RADIUS_MAX,
+  PDF_DASH_MAX,
+  PDF_DASH_MIN,
+  PDF_FONT_SIZE_MAX,
+  PDF_FONT_SIZE_MIN,
+  PDF_FONTS,
+  PDF_OWN_TEXT_KINDS,
+  PDF_PADDING_HORIZONTAL_MAX,
+  PDF_PADDING_VERTICAL_MAX,
+  PDF_PAGE_HEIGHT,
+  PDF_PAGE_WIDTH,
+  PDF_SECTION_TEXT_MAX,
+  PDF_VALUE_KINDS,
+  type PdfPadding,
+  type PdfSectionKind,
+  type PdfSectionLook,
+} from '@tern/sdk';
+import type { FormErrors } from '../admin/formDrawerMachine.js';
+import { validationKeys } from '../auth/rules.js';
+
+// The sections of a gift-card PDF (document 3 §3, §5, §9): their limits, the box their padding leaves on the A4
+// page, the words each prints for a card, and text wrapped and clipped to its box. The server prints with them,
+// the web editor validates and previews with them.
+
+export const pdfValidationKeys = {
+  required: validationKeys.required,
+  wholeNumber: 'validation_messages.whole_number',
+  range100: 'validation_messages.pdf_range_100',
+  opacity: 'validation_messages.pdf_opacity',
+  paddingVertical: 'validation_messages.pdf_padding_vertical',
+  paddingHorizontal: 'validation_messages.pdf_padding_horizontal',
+  corner: 'validation_messages.pdf_corner',
+  noRoom: 'validation_messages.pdf_no_room',
+  color: 'validation_messages.pdf_color',
+  notAnOption: 'validation_messages.not_an_option',
+  textTooLong: 'validation_messages.pdf_text_too_long',
+} as const;
+
+/** A box on the page, from its top-left corner, in points (y grows downwards, as the editor draws it). */
+export interface PdfBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The box a section's padding leaves on the page (empty — zero width or height — when the padding meets). */
+export function sectionBox(padding: PdfPadding): PdfBox {
+  return {
+    x: padding.left,
+    y: padding.top,
+    width: Math.max(0, PDF_PAGE_WIDTH - padding.left - padding.right),
+    height: Math.max(0, PDF_PAGE_HEIGHT - padding.top - padding.bottom),
+  };
+}
+
+/** Whether a kind prints its own text, which is then required (text, info). */
+export function isOwnTextKind(kind: PdfSectionKind): boolean {
+  return (PDF_OWN_TEXT_KINDS as readonly string[]).includes(kind);
+}
+/** Whether a kind prints words (its own text, or a label and the card's value). */
+export function isTextKind(kind: PdfSectionKind): boolean {
+  return isOwnTextKind(kind) || (PDF_VALUE_KINDS as readonly string[]).includes(kind);
+}
+
+function wholeIn(value: unknown, min: number, max: number, range: string): string | null {
+  if (typeof value !== 'number' || Number.isNaN(value)) return pdfValidationKeys.required;
+  if (!Number.isInteger(value)) return pdfValidationKeys.wholeNumber;
+  if (value < min || value > max) return range;
+  return null;
+}
+
+/**
+ * The errors of one section (document 3 §5), by field (`fontSize`, `padding.top`, …): font size and dashes
+ * 1–100, opacity 0–1 (required), padding 0–841 top and bottom, 0–595 left and right, and some room left between
+ * them; corner radius 0–360; a colour `#rrggbb`; a font of the list; text required for the text and info kinds.
+ */
+export function pdfSectionErrors(kind: PdfSectionKind, look: PdfSectionLook): FormErrors {
+  const errors: Record<string, string> = {};
+  const put = (field: string, error: string | null) => {
+    if (error) errors[field] = error;
+  };
+  if (isOwnTextKind(kind) && look.text.trim() === '') errors.text = pdfValidationKeys.required;
+  if (look.text.length > PDF_SECTION_TEXT_MAX) errors.text = pdfValidationKeys.textTooLong;
+  if (!(PDF_FONTS as readonly string[]).includes(look.font)) errors.font = pdfValidationKeys.notAnOption;
+  const k = pdfValidationKeys;
+  put('fontSize', wholeIn(look.fontSize, PDF_FONT_SIZE_MIN, PDF_FONT_SIZE_MAX, k.range100));
+  put('dashSize', wholeIn(look.dashSize, PDF_DASH_MIN, PDF_DASH_MAX, k.range100));
+  put('dashSpace', wholeIn(look.dashSpace, PDF_DASH_MIN, PDF_DASH_MAX, k.range100));
+  put('cornerRadius', wholeIn(look.cornerRadius, 0, PDF_CORNER_RADIUS_MAX, k.corner));
+  if (typeof look.opacity !== 'number' || Number.isNaN(look.opacity)) errors.opacity = k.required;
+  else if (look.opacity < 0 || look.opacity > 1) errors.opacity = k.opacity;
+  if (!/^#[0-9a-fA-F]{6}$/.test(look.fillColor)) errors.fillColor = pdfValidationKeys.color;
+  const { top, bottom, left, right } = look.padding;
+  put('padding.top', wholeIn(top, 0, PDF_PADDING_VERTICAL_MAX, k.paddingVertical));
+  put('padding.bottom', wholeIn(bottom, 0, PDF_PADDING_VERTICAL_MAX, k.paddingVertical));
+  put('padding.left', wholeIn(left, 0, PDF_PADDING_HORIZONTAL_MAX, k.paddingHorizontal));
+  put('padding.right', wholeIn(right, 0, PDF_PADDING_HORIZONTAL_MAX, k.paddingHorizontal));
+  if (!errors['padding.top'] && !errors['padding.bottom'] && top + bottom >= PDF_PAGE_HEIGHT) {
+    errors['padding.bottom'] = pdfValidationKeys.noRoom;
+  }
+  if (!errors['padding.left'] && !errors['padding.right'] && left + right >= PDF_PAGE_WIDTH) {
+    errors['padding.right'] = pdfValidationKeys.noRoom;
+  }
+  return errors;
+}
+
+/** The errors of every section of a type's template, by `sections.<index>.<field>`; empty when all are valid. */
+export function pdfSectionsErrors(
+  sections: readonly (PdfSectionLook & { kind: PdfSectionKind })[],
+): FormErrors {
+  const errors: Record<string, string> = {};
+  sections.forEach((section, index) => {
+    for (const [field, error] of Object.entries(pdfSectionErrors(section.kind, section))) {
+      if (error) errors[`sections.${index}.${field}`] = error;
+    }
+  });
+  return errors;
+}
+
+/** What a card (or a type's preview) prints: the values of the value kinds. */
+export interface PdfCardValues {
+  title: string;
+  recipient: string;
+  generatedId: string;
+  /** Plain text (the type's rich description with its markup taken out). */
+  description: string;
+  /** The last day, as printed. */
+  expiration: string;
+  bookingUrl: string;
+  hotelName: string;
+}
+
+/** The words a text section prints: its own text, or its label followed by the card's value; `null` for shapes. */
+export function sectionWords(kind: PdfSectionKind, text: string, values: PdfCardValues): string | null {
+  switch (kind) {
+    case 'text':
+    case 'info':
+      return text;
+    case 'title':
+      return text + values.title;
+    case 'recipient':
+      return text + values.recipient;
+    case 'generated_id':
+      return text + values.generatedId;
+    case 'description':
+      return text + values.description;
+    case 'expiration':
+      return text + values.expiration;
+    case 'booking_url':
+      return text + values.bookingUrl;
+    case 'hotel_name':
+      return text + values.hotelName;
+    default:
+      return null;
+  }
+}
+
+/** A card's booking address (the store's redemption page, document 3 §2.1 `/booking/{giftCardNumber}`). */
+export function giftCardBookingUrl(webUrl: string, generatedId: string): string {
+  return `${webUrl.replace(/\/+$/, '')}/booking/${encodeURIComponent(generatedId)}`;
+}
+
+/** The rich description as plain text: tags dropped (block ends become line breaks), entities read, spaces kept single. */
+export function plainTextOf(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+  return html
+    .replace(/<\s*(br|\/p|\/div|\/li|\/h[1-6])\s*\/?>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return safeChar(Number.parseInt(name.slice(2), 16), whole);
+      if (name.startsWith('#')) return safeChar(Number.parseInt(name.slice(1), 10), whole);
+      return entities[name.toLowerCase()] ?? whole;
+    })
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .filter((line, i, all) => line !== '' || (i > 0 && all[i - 1] !== ''))
+    .join('\n')
+    .trim();
+}
+function safeChar(code: number, fallback: string): string {
+  return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : fallback;
+}
+
+const ELLIPSIS = '…';
+
+/**
+ * Text wrapped to a width and clipped to a number of lines: words break at spaces (a word wider than the line is
+ * cut), line breaks are kept, and when lines are left over the last one shown ends with an ellipsis. `measure`
+ * gives a string's width (the font's, at the section's size).
+ */
+export function wrapText(
+  text: string,
+  maxWidth: number,
+  maxLines: number,
+  measure: (s: string) => number,
+): string[] {
+  if (maxLines < 1 || maxWidth <= 0) return [];
+  const lines: string[] = [];
+  let overflow = false;
+  outer: for (const paragraph of text.split(/\r?\n/)) {
+    const words = paragraph.split(/ +/).filter((w) => w !== '');
+    let line = '';
+    const push = (l: string): boolean => {
+      if (lines.length === maxLines) {
+        overflow = true;
+        return false;
+      }
+      lines.push(l);
+      return true;
+    };
+    if (words.length === 0) {
+      if (!push('')) break;
+      continue;
+    }
+    for (let word of words) {
+      const joined = line === '' ? word : `${line} ${word}`;
+      if (measure(joined) <= maxWidth) {
+        line = joined;
+        continue;
+      }
+      if (line !== '' && !push(line)) break outer;
+      line = '';
+      // A word wider than the line: cut it into pieces that fit (at least one character each).
+      while (measure(word) > maxWidth) {
+        let cut = 1;
+        while (cut < word.length && measure(word.slice(0, cut + 1)) <= maxWidth) cut++;
+        if (!push(word.slice(0, cut))) break outer;
+        word = word.slice(cut);
+      }
+      line = word;
+    }
+    if (!push(line)) break;
+  }
+  if (overflow && lines.length > 0) {
+    let last = lines[lines.length - 1] ?? '';
+    while (last !== '' && measure(last + ELLIPSIS) > maxWidth) last = last.slice(0, -1);
+    lines[lines.length - 1] = last.trimEnd() + ELLIPSIS;
+  }
+  return lines;
+}
+
+/** The x of a line in its box by the section's alignment. */
+export function alignedX(box: PdfBox, lineWidth: number, align: 'left' | 'center' | 'right'): number {
+  if (align === 'center') return box.x + (box.width - lineWidth) / 2;
+  if (align === 'right') return box.x + box.width - lineWidth;
+  return box.x;
+}
+
+/** Lines of a font size that fit a box's height (line height 1.2 × the size). */
+export function linesThatFit(boxHeight: number, fontSize: number): number {
+  return Math.max(0, Math.floor(boxHeight / (fontSize * 1.2)));
+}
+
+/** The sample a type's preview prints (its own title, description and validity; a sample recipient and code). */
+export const PDF_SAMPLE_RECIPIENT = 'Jane Doe';
+export const PDF_SAMPLE_CODE = 'SAMPLE234567';
