@@ -35,11 +35,11 @@ describe('PDF section limits (document 3 §5)', () => {
     ['a valid text section', 'text', {}, {}],
     ['font size 1 and 100', 'text', { fontSize: 1 }, {}],
     ['font size 100', 'text', { fontSize: 100 }, {}],
-    ['font size 0', 'text', { fontSize: 0 }, { fontSize: `${V}pdf_range_100` }],
-    ['font size 101', 'text', { fontSize: 101 }, { fontSize: `${V}pdf_range_100` }],
+    ['font size 0', 'text', { fontSize: 0 }, { fontSize: `${V}pdf_one_to_hundred` }],
+    ['font size 101', 'text', { fontSize: 101 }, { fontSize: `${V}pdf_one_to_hundred` }],
     ['font size 12.5', 'text', { fontSize: 12.5 }, { fontSize: `${V}whole_number` }],
-    ['dash size 0', 'dashed_box', { dashSize: 0 }, { dashSize: `${V}pdf_range_100` }],
-    ['dash space 101', 'dashed_box', { dashSpace: 101 }, { dashSpace: `${V}pdf_range_100` }],
+    ['dash size 0', 'dashed_box', { dashSize: 0 }, { dashSize: `${V}pdf_one_to_hundred` }],
+    ['dash space 101', 'dashed_box', { dashSpace: 101 }, { dashSpace: `${V}pdf_one_to_hundred` }],
     ['opacity 0', 'color_fill', { opacity: 0 }, {}],
     ['opacity 1.01', 'color_fill', { opacity: 1.01 }, { opacity: `${V}pdf_opacity` }],
     ['opacity −0.1', 'color_fill', { opacity: -0.1 }, { opacity: `${V}pdf_opacity` }],
@@ -102,7 +102,7 @@ describe('PDF section limits (document 3 §5)', () => {
         { ...look, kind: 'text' },
         { ...look, kind: 'info', text: '', fontSize: 0 },
       ]),
-    ).toEqual({ 'sections.1.text': `${V}required`, 'sections.1.fontSize': `${V}pdf_range_100` });
+    ).toEqual({ 'sections.1.text': `${V}required`, 'sections.1.fontSize': `${V}pdf_one_to_hundred` });
   });
 });
 

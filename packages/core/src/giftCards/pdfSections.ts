@@ -26,7 +26,7 @@ import { validationKeys } from '../auth/rules.js';
 export const pdfValidationKeys = {
   required: validationKeys.required,
   wholeNumber: 'validation_messages.whole_number',
-  range100: 'validation_messages.pdf_range_100',
+  range100: 'validation_messages.pdf_one_to_hundred',
   opacity: 'validation_messages.pdf_opacity',
   paddingVertical: 'validation_messages.pdf_padding_vertical',
   paddingHorizontal: 'validation_messages.pdf_padding_horizontal',

@@ -36,7 +36,7 @@ export const validationMessagesEn = {
   future_day: 'Choose a day after today',
   before_today: 'The day cannot be before today',
   gift_stock: 'More than the cards left of this gift card',
-  pdf_range_100: 'From 1 to 100',
+  pdf_one_to_hundred: 'From 1 to 100',
   pdf_opacity: 'From 0 to 1',
   pdf_padding_vertical: 'From 0 to 841',
   pdf_padding_horizontal: 'From 0 to 595',
