@@ -21,7 +21,8 @@ import { useServices } from '../../session/SessionContext';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
-import { useErrorText, useFieldErrorText } from '../errors/useErrorText';
+import { useFormTexts } from '../admin/useFormTexts';
+import { useErrorText } from '../errors/useErrorText';
 
 const KEY = 'policies';
 type CancellationRow = PropertyPolicies['cancellationPolicies'][number];
@@ -68,22 +69,17 @@ export function PoliciesPage() {
 const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 
 /**
- * The words beside each field: the rule's (translated keys) and a refused save's (the server's, per field); a
- * refusal that names no field is a notification.
+ * The words beside each field (`useFormTexts`: the rule's, or a refused save's per field); a refusal that names
+ * no field is a notification.
  */
-function useFormErrors(form: ReturnType<typeof useFormDrawer>): Record<string, string> {
+function usePolicyFieldTexts(form: ReturnType<typeof useFormDrawer>): (field: string) => string | null {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const fieldText = useFieldErrorText();
-  const { failure } = form;
-  const refused = form.snapshot.context.refusedFields;
+  const texts = useFormTexts(form);
+  const unplaced = form.failure && form.snapshot.context.refusedFields.length === 0 ? texts.failure : null;
   useEffect(() => {
-    if (failure && refused.length === 0) toast.error(t('general.error_message'), errorText(failure));
-  }, [failure, refused, t, errorText]);
-  return {
-    ...Object.fromEntries(refused.map((f) => [f.field, fieldText(f)])),
-    ...Object.fromEntries(Object.entries(form.errors).map(([field, key]) => [field, t(key!)])),
-  };
+    if (unplaced) toast.error(t('general.error_message'), unplaced);
+  }, [unplaced, t]);
+  return texts.field;
 }
 const textOf = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
@@ -126,7 +122,7 @@ function HotelPolicyFields({
     },
   );
   const { values: draft, busy } = form;
-  const fields = useFormErrors(form);
+  const fieldText = usePolicyFieldTexts(form);
   const set = (patch: Partial<HotelPolicyBody>) => form.change(patch);
   const time = (field: 'checkinFromTime' | 'checkinToTime' | 'checkoutFromTime' | 'checkoutToTime') => (
     <TextField
@@ -134,7 +130,7 @@ function HotelPolicyFields({
       description={t('policies.hotel.time_hint')}
       value={draft[field] ?? ''}
       onChange={(value) => set({ [field]: value.trim() === '' ? null : value.trim() })}
-      errorMessage={fields[field] ?? null}
+      errorMessage={fieldText(field)}
     />
   );
   const select = <K extends keyof HotelPolicyBody>(field: K, values: readonly string[], labels: string) => (
@@ -164,7 +160,7 @@ function HotelPolicyFields({
           inputMode="numeric"
           value={textOf(draft.internetAccessCost)}
           onChange={(v) => set({ internetAccessCost: numberOrNull(v) })}
-          errorMessage={fields.internetAccessCost ?? null}
+          errorMessage={fieldText('internetAccessCost')}
         />
         {select('parkingType', ['none', 'on_site', 'nearby'], 'property_policy.parking_type')}
         {select(
@@ -327,7 +323,7 @@ function CancellationForm({
     () => onSaved(),
   );
   const { values: draft, busy } = form;
-  const fields = useFormErrors(form);
+  const fieldText = usePolicyFieldTexts(form);
   const set = (patch: Partial<CancellationPolicyBody>) => form.change(patch);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -343,7 +339,7 @@ function CancellationForm({
         value={draft.title}
         onChange={(title) => set({ title })}
         isRequired
-        errorMessage={fields.title ?? null}
+        errorMessage={fieldText('title')}
       />
       <Select
         label={t('policies.cancellation.rule')}
@@ -363,7 +359,7 @@ function CancellationForm({
             inputMode="numeric"
             value={textOf(draft.cancellationPolicyDeadline)}
             onChange={(v) => set({ cancellationPolicyDeadline: numberOrNull(v) })}
-            errorMessage={fields.cancellationPolicyDeadline ?? null}
+            errorMessage={fieldText('cancellationPolicyDeadline')}
           />
           <Select
             label={t('policies.cancellation.deadline_unit')}
@@ -383,7 +379,7 @@ function CancellationForm({
             inputMode="numeric"
             value={textOf(draft.cancellationPolicyPenalty)}
             onChange={(v) => set({ cancellationPolicyPenalty: Number(v) || 0 })}
-            errorMessage={fields.cancellationPolicyPenalty ?? null}
+            errorMessage={fieldText('cancellationPolicyPenalty')}
           />
           <Select
             label={t('policies.cancellation.penalty_mode')}
@@ -413,7 +409,7 @@ function CancellationForm({
           inputMode="numeric"
           value={textOf(draft.guaranteePaymentAmount)}
           onChange={(v) => set({ guaranteePaymentAmount: Number(v) || 0 })}
-          errorMessage={fields.guaranteePaymentAmount ?? null}
+          errorMessage={fieldText('guaranteePaymentAmount')}
         />
       ) : null}
       <div className="admin-form__actions">
