@@ -48,12 +48,10 @@ function either(yes: boolean | undefined, no: boolean | undefined, flags: string
 
 const status = (c: GiftCard) => `${c.booked ? 'used' : 'unused'}${c.delivered ? ', delivered' : ''}`;
 
-/** `tern gift-cards list --property ID [filters]`: the issued cards, 10 a page; `--json` prints `{ items, meta }`. */
-export async function listGiftCards(ctx: Context, flags: ListFlags): Promise<void> {
-  const query: GiftCardsQuery = {
+/** The list's filters and order of the flags (`list` and `export`), without paging. */
+export function filtersOf(flags: ListFlags): Omit<GiftCardsQuery, 'page' | 'limit'> {
+  const query: Omit<GiftCardsQuery, 'page' | 'limit'> = {
     propertyId: flags.property,
-    page: flags.page ?? 1,
-    limit: flags.limit ?? GIFT_CARDS_PAGE_SIZE,
     orderBy: flags.orderBy ?? 'created_at',
     orderDirection: flags.asc ? 'asc' : 'desc',
   };
@@ -68,6 +66,16 @@ export async function listGiftCards(ctx: Context, flags: ListFlags): Promise<voi
   if (flags.type) query.giftCardTypeId = flags.type;
   if (flags.soldFrom) query.soldFrom = flags.soldFrom;
   if (flags.soldTo) query.soldTo = flags.soldTo;
+  return query;
+}
+
+/** `tern gift-cards list --property ID [filters]`: the issued cards, 10 a page; `--json` prints `{ items, meta }`. */
+export async function listGiftCards(ctx: Context, flags: ListFlags): Promise<void> {
+  const query: GiftCardsQuery = {
+    ...filtersOf(flags),
+    page: flags.page ?? 1,
+    limit: flags.limit ?? GIFT_CARDS_PAGE_SIZE,
+  };
   await withClient(ctx, { session: true }, async ({ client }) => {
     const reply = await client.giftCards.list({ query });
     ctx.out.result(reply, () => {
@@ -158,7 +166,7 @@ export async function markGiftCard(
           { code: check.reason === 'not_used' ? 'gift_card_not_used' : 'gift_card_consumed' },
         );
       if (check.cancelsBooking)
-        question = `Mark ${card.generatedId} (${card.name}) unused? Its booking ${card.agentBooking?.reservationId} must be cancelled first.`;
+        question = `Mark ${card.generatedId} (${card.name}) unused? Its booking ${card.agentBooking?.reservationId} will be cancelled.`;
     }
     if (!(await confirmed(ctx, question, flags.yes))) {
       ctx.out.note('Nothing changed.');

@@ -2,6 +2,8 @@ import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import type { ListFlags, MarkAction } from './cards.js';
+import type { ExportFlags } from './export.js';
+import type { LiabilityFlags } from './liability.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {
@@ -14,6 +16,36 @@ function whole(min: number, max: number) {
 function day(value: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM-DD');
   return value;
+}
+
+function month(value: string): string {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM');
+  return value;
+}
+
+/** The orders list's filters and order (`list` and `export`). */
+function withListFilters(command: Command): Command {
+  return command
+    .requiredOption('--property <id>', 'the property')
+    .option('--search <text>', 'code, recipient, buyer or title has this')
+    .option('--type <id>', 'only cards of this type')
+    .addOption(new Option('--kind <kind>', 'gift_card or upsell').choices(['gift_card', 'upsell']))
+    .option('--used', 'only used cards')
+    .option('--unused', 'only unused cards')
+    .option('--delivered', 'only delivered cards')
+    .option('--undelivered', 'only cards not delivered')
+    .option('--letter', 'only cards sent by letter')
+    .option('--email', 'only cards sent by e-mail')
+    .option('--sold-from <day>', 'sold on or after this day', day)
+    .option('--sold-to <day>', 'sold on or before this day', day)
+    .addOption(
+      new Option('--order-by <field>', 'sort by (default created_at, newest first)').choices([
+        'code',
+        'expiration',
+        'created_at',
+      ]),
+    )
+    .option('--asc', 'ascending order');
 }
 
 export interface IssueFlags {
@@ -29,7 +61,7 @@ export interface IssueFlags {
 export function registerGiftCards(program: Command, contextOf: ContextOf): void {
   const cards = program
     .command('gift-cards')
-    .description("a property's gift cards: issue in bulk, list, mark");
+    .description("a property's gift cards: issue in bulk, list, export, mark, the liability ledger");
   cards
     .command('issue')
     .description(
@@ -52,33 +84,38 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
     .action((options: IssueFlags, command: Command) =>
       import('./issue.js').then((m) => m.issueGiftCards(contextOf(command), options)),
     );
-  cards
+  const list = cards
     .command('list')
     .description('the issued cards, newest first, 10 a page')
-    .requiredOption('--property <id>', 'the property')
-    .option('--search <text>', 'code, recipient, buyer or title has this')
-    .option('--type <id>', 'only cards of this type')
-    .addOption(new Option('--kind <kind>', 'gift_card or upsell').choices(['gift_card', 'upsell']))
-    .option('--used', 'only used cards')
-    .option('--unused', 'only unused cards')
-    .option('--delivered', 'only delivered cards')
-    .option('--undelivered', 'only cards not delivered')
-    .option('--letter', 'only cards sent by letter')
-    .option('--email', 'only cards sent by e-mail')
-    .option('--sold-from <day>', 'sold on or after this day', day)
-    .option('--sold-to <day>', 'sold on or before this day', day)
-    .addOption(
-      new Option('--order-by <field>', 'sort by (default created_at, newest first)').choices([
-        'code',
-        'expiration',
-        'created_at',
-      ]),
-    )
-    .option('--asc', 'ascending order')
     .option('--page <n>', 'the page to show', whole(1, 1_000_000_000))
     .option('--limit <n>', 'cards a page (default 10)', whole(1, 100))
     .action((options: ListFlags, command: Command) =>
       import('./cards.js').then((m) => m.listGiftCards(contextOf(command), options)),
+    );
+  withListFilters(list);
+  const exporting = cards
+    .command('export')
+    .description(
+      'the filtered list as a CSV or XLSX file (all pages, formulas neutralised), streamed to --out FILE or stdout',
+    )
+    .addOption(
+      new Option('--format <format>', 'the file format').choices(['csv', 'xlsx']).makeOptionMandatory(),
+    )
+    .option('--out <file>', 'write to this file (complete or not at all); default: stdout')
+    .action((options: ExportFlags, command: Command) =>
+      import('./export.js').then((m) => m.exportGiftCards(contextOf(command), options)),
+    );
+  withListFilters(exporting);
+  cards
+    .command('liability')
+    .description(
+      'the liability ledger: per month, cards sold, redeemed, expired, cancelled and outstanding (count / value); --json prints one line a property and month',
+    )
+    .option('--property <id>', 'one property (default: each you work at)')
+    .option('--from <month>', 'the first month, YYYY-MM (default: 11 months before --to)', month)
+    .option('--to <month>', "the last month, YYYY-MM (default: the property's current month)", month)
+    .action((options: LiabilityFlags, command: Command) =>
+      import('./liability.js').then((m) => m.giftCardLiability(contextOf(command), options)),
     );
   cards
     .command('types')
