@@ -10,6 +10,7 @@ import type {
   UnitWithRates,
   VehicleOffer,
 } from '@tern/sdk';
+import type { BookedFlow, CarFlow, StayFlow } from '../booking/flow.js';
 
 /** Booking engine replies shaped like the contract's, for the screens' tests. */
 
@@ -322,3 +323,42 @@ export function bookingRecord(overrides: Partial<BookingRecord> = {}): BookingRe
     ...overrides,
   };
 }
+
+/** The booking flow's stored stay (two adults and a child of 5, one room of u1's rate r1), for its machine's tests. */
+export const flowStay: StayFlow = {
+  kind: 'accommodation',
+  channelId: 'p1',
+  checkinDate: '2030-05-01',
+  checkoutDate: '2030-05-03',
+  currency: 'EUR',
+  adults: 2,
+  children: 1,
+  childrenAge: [5],
+  selection: { u1: { r1: 1 } },
+};
+/** Rooms chosen for the stay: one that fits the family, one for two adults. */
+export const flowFamily = [{ rate: { occupancy: { adults: 2, children: 1, infants: 0 } }, quantity: 1 }];
+export const flowDouble = [{ rate: { occupancy: { adults: 2, children: 0, infants: 0 } }, quantity: 1 }];
+
+/** The booking flow's stored car rental. */
+export const flowCar: CarFlow = {
+  kind: 'vehicle',
+  channelId: 'vt-1',
+  offer: vehicleOffer('1'),
+  pickupDate: '2030-05-06',
+  dropoffDate: '2030-05-13',
+  pickupTime: '10:00',
+  dropoffTime: '10:00',
+  driverAge: 30,
+  driverCountry: 'IS',
+  currency: 'EUR',
+};
+
+/** The booking flow's confirmation. */
+export const flowBooked: BookedFlow = {
+  bookingId: 'b-1',
+  reservationId: 'TRN-1',
+  email: 'ana@example.com',
+  kind: 'accommodation',
+  provider: null,
+};

@@ -1,47 +1,13 @@
 import { bookingFlowMachine } from '../../booking/bookingFlowMachine.js';
-import {
-  type BookedFlow,
-  type CarFlow,
-  FLOW_STORAGE_KEY,
-  type FlowData,
-  memoryFlowStorage,
-  type StayFlow,
-} from '../../booking/flow.js';
-import { vehicleOffer } from '../../test/bookingFixtures.js';
+import { FLOW_STORAGE_KEY, type FlowData, memoryFlowStorage } from '../../booking/flow.js';
+import { flowBooked, flowCar, flowDouble, flowFamily, flowStay } from '../../test/bookingFixtures.js';
 import { describeModel } from '../test/modelPaths.js';
 
-const stay: StayFlow = {
-  kind: 'accommodation',
-  channelId: 'p1',
-  checkinDate: '2030-05-01',
-  checkoutDate: '2030-05-03',
-  currency: 'EUR',
-  adults: 2,
-  children: 1,
-  childrenAge: [5],
-  selection: { u1: { r1: 1 } },
-};
-const family = [{ rate: { occupancy: { adults: 2, children: 1, infants: 0 } }, quantity: 1 }];
-const double = [{ rate: { occupancy: { adults: 2, children: 0, infants: 0 } }, quantity: 1 }];
-const car: CarFlow = {
-  kind: 'vehicle',
-  channelId: 'vt-1',
-  offer: vehicleOffer('1'),
-  pickupDate: '2030-05-06',
-  dropoffDate: '2030-05-13',
-  pickupTime: '10:00',
-  dropoffTime: '10:00',
-  driverAge: 30,
-  driverCountry: 'IS',
-  currency: 'EUR',
-};
-const booked: BookedFlow = {
-  bookingId: 'b-1',
-  reservationId: 'TRN-1',
-  email: 'ana@example.com',
-  kind: 'accommodation',
-  provider: null,
-};
+const stay = flowStay;
+const family = flowFamily;
+const double = flowDouble;
+const car = flowCar;
+const booked = flowBooked;
 
 const input =
   (kind: 'accommodation' | 'vehicle', step: 'property' | 'checkout' | 'confirmation', stored?: FlowData) =>
