@@ -16,7 +16,6 @@ import { silentLogger, startServer } from '@tern/server';
 const TARGET = 10;
 const CARDS = Number(process.env.TERN_BENCH_CARDS ?? 10_000);
 const SAMPLE = Number(process.env.TERN_BENCH_SAMPLE ?? 50);
-const STORE = '7b0e6f1c-2a4d-4c8e-9f1a-3d5b6c7e8f90';
 const cli = fileURLToPath(new URL('..', import.meta.url));
 const bin = `${cli}bin/tern.js`;
 
@@ -40,6 +39,8 @@ try {
   if (signedIn.type !== 'session') throw new Error('the hotelier got a code');
   const api = createClient({ baseUrl: server.url, token: () => signedIn.token });
   const propertyId = (await api.auth.currentUser()).ternHotels[0]!.id;
+  // The demo hotel's gift-card store.
+  const store = (await api.stores.list({ query: { propertyId } })).items[0]!.id;
   const newType = async (limit: number) =>
     (
       await api.giftCards.createType({
@@ -50,7 +51,7 @@ try {
           description: '<p>Bench</p>',
           price: 100,
           limit,
-          storeIds: [STORE],
+          storeIds: [store],
           publish: true,
         },
       })

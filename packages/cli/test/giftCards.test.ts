@@ -13,13 +13,14 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 // `tern gift-cards`: a property's staff issue cards from a recipients file in batches — a rerun issues only
 // what is missing — and list and mark them.
 
-const STORE = '7b0e6f1c-2a4d-4c8e-9f1a-3d5b6c7e8f90';
 let server: TestServer;
 let api: TernClient;
 let propertyId: string;
 let configDir: string;
 let dir: string;
 let token: string;
+/** A gift-card store of the property (the demo hotel's). */
+let store: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -30,6 +31,7 @@ beforeAll(async () => {
   token = reply.token;
   api = server.client(reply.token);
   propertyId = (await api.auth.currentUser()).ternHotels[0]!.id;
+  store = (await api.stores.list({ query: { propertyId } })).items[0]!.id;
   configDir = await signedInAt(server.url, 'hotelier');
   dir = await mkdtemp(join(tmpdir(), 'tern-gift-cards-'));
 }, 120_000);
@@ -48,7 +50,7 @@ async function newType(limit: number): Promise<string> {
       description: '<p>A day at the spa</p>',
       price: 120,
       limit,
-      storeIds: [STORE],
+      storeIds: [store],
       publish: true,
     },
   });

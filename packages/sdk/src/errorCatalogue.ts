@@ -143,6 +143,8 @@ export const errorCatalogue = {
   occupancy_over_unit: 'The room type takes at most {{max}} adults.',
   rate_plan_unit_fixed: 'A rate plan stays with its room type: create a new plan for another.',
   promo_code_taken: 'A promo code with the same code already exists.',
+  // Document 2 §8: the words the store form matches to say the slug is taken.
+  store_slug_taken: 'Validation failed: Name has already been taken',
   promo_code_used_up: 'This promo code has been used as often as it may be.',
   valid_from_past: 'The validity range cannot begin before today: pick {{today}} or later.',
   usage_limit_below_uses: 'The limit is below the uses so far ({{uses}}).',

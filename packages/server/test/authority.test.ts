@@ -85,6 +85,13 @@ const someoneElses: Record<
           'select id from payment_providers where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  store: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from stores where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   cancellationPolicy: (who) =>
     who.role === 'admin'
       ? none()

@@ -17,7 +17,8 @@ let propertyId: string;
 let timezone: string;
 let plans: { roomTypeId: string; ratePlanId: string }[];
 let foreignPlan: { roomTypeId: string; ratePlanId: string };
-const STORE = '7b0e6f1c-2a4d-4c8e-9f1a-3d5b6c7e8f90';
+/** The demo hotel's gift-card store. */
+let STORE: string;
 const CODE = /^[2-9A-HJKMNP-Z]{12}$/;
 
 const refusal = async (call: Promise<unknown>) => {
@@ -62,6 +63,7 @@ beforeAll(async () => {
   ))!;
   propertyId = property.id;
   timezone = property.timezone;
+  STORE = (await server.db.one<{ id: string }>(`select id from stores where slug = 'harbour-view'`))!.id;
   const rows = await server.db.query<{ unit_id: string; id: string }>(
     `select distinct on (rp.unit_id) rp.unit_id, rp.id from rate_plans rp where rp.property_id = $1
       order by rp.unit_id, rp.id`,

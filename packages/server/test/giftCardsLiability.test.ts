@@ -57,7 +57,9 @@ beforeAll(async () => {
         description: '<p>x</p>',
         price: 1000,
         limit: 100,
-        storeIds: ['7b0e6f1c-2a4d-4c8e-9f1a-3d5b6c7e8f90'],
+        storeIds: [
+          (await server.db.one<{ id: string }>(`select id from stores where slug = 'harbour-view'`))!.id,
+        ],
         ratePlans: [{ roomTypeId: plan.unit_id, ratePlanId: plan.id }],
       },
     })

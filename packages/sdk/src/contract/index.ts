@@ -16,6 +16,7 @@ import { policiesArea } from './policies.js';
 import { promoCodesArea } from './promoCodes.js';
 import { propertySettingsArea } from './propertySettings.js';
 import { roomsAndRatesArea } from './roomsAndRates.js';
+import { storesArea } from './stores.js';
 import { systemArea } from './system.js';
 
 export * from './admin.js';
@@ -40,6 +41,7 @@ export * from './policies.js';
 export * from './promoCodes.js';
 export * from './propertySettings.js';
 export * from './roomsAndRates.js';
+export * from './stores.js';
 export * from './system.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
@@ -63,6 +65,7 @@ export const contract = {
   promoCodes: promoCodesArea,
   propertySettings: propertySettingsArea,
   roomsAndRates: roomsAndRatesArea,
+  stores: storesArea,
   system: systemArea,
   vehicles: vehiclesArea,
 } as const;

@@ -81,6 +81,7 @@ export interface OwnedTypes {
   cancellationPolicy: { id: string; propertyId: string };
   giftCardType: { id: string; propertyId: string };
   giftCard: { id: string; propertyId: string };
+  store: { id: string; propertyId: string };
   unit: { id: string; propertyId: string };
   ratePlan: { id: string; propertyId: string };
   booking: OwnedBooking;
@@ -119,6 +120,7 @@ const missing: Record<OwnerKind, ErrorCode> = {
   cancellationPolicy: 'cancellation_policy_not_found',
   giftCardType: 'gift_card_type_not_found',
   giftCard: 'gift_card_not_found',
+  store: 'store_not_found',
   unit: 'unit_not_found',
   ratePlan: 'rate_plan_not_found',
   booking: 'booking_not_found',
@@ -255,11 +257,12 @@ const KEPT = {
   rate_plans: 'true',
   gift_card_types: 'true',
   gift_cards: 'true',
+  stores: 'true',
 } as const;
 
 /**
  * A row of a property's own table (promo codes, payment providers, cancellation policies, room types, rate
- * plans, gift card types, issued gift cards): of a property the caller works at (any for
+ * plans, gift card types, issued gift cards, gift-card stores): of a property the caller works at (any for
  * an admin), and of the call's `propertyId` when it names one.
  */
 async function propertyRowOf(
@@ -331,6 +334,7 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   cancellationPolicy: (value, at) => propertyRowOf('cancellation_policies', value, at),
   giftCardType: (value, at) => propertyRowOf('gift_card_types', value, at),
   giftCard: (value, at) => propertyRowOf('gift_cards', value, at),
+  store: (value, at) => propertyRowOf('stores', value, at),
   unit: (value, at) => propertyRowOf('units', value, at),
   ratePlan: (value, at) => propertyRowOf('rate_plans', value, at),
   booking: (value, at) => bookingOf(value, at),

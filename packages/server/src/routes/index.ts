@@ -16,6 +16,7 @@ import { policiesHandlers } from './policies.js';
 import { promoCodesHandlers } from './promoCodes.js';
 import { propertySettingsHandlers } from './propertySettings.js';
 import { roomsAndRatesHandlers } from './roomsAndRates.js';
+import { storesHandlers } from './stores.js';
 import { systemHandlers } from './system.js';
 import { vehiclesHandlers } from './vehicles.js';
 
@@ -38,6 +39,7 @@ export const handlers: Handlers<Contract> = {
   promoCodes: promoCodesHandlers,
   propertySettings: propertySettingsHandlers,
   roomsAndRates: roomsAndRatesHandlers,
+  stores: storesHandlers,
   system: systemHandlers,
   vehicles: vehiclesHandlers,
 };

@@ -3,6 +3,7 @@ import { storedRatePlans } from '../../services/contracts/plans.js';
 import type { Db } from '../db.js';
 import { insertRows } from '../insertRows.js';
 import type { DemoCarStation, DemoProperty, DemoWorld } from './demoTypes.js';
+import { insertDemoStores } from './stores.js';
 
 /** Database ids of the seeded rows, by fixture key (units and plans as `property/unit[/plan]`). */
 export interface SeedIds {
@@ -263,7 +264,7 @@ async function insertContracts(tx: Db, world: DemoWorld, ids: SeedIds): Promise<
   await insertRows(tx, 'currency_rates', ['currency', 'rate'], Object.entries(world.currencyRates));
 }
 
-/** Loads the people, companies, properties, contracts and currency rates of the demo world. */
+/** Loads the people, companies, properties, contracts, currency rates and gift-card store of the demo world. */
 export async function insertWorld(
   tx: Db,
   world: DemoWorld,
@@ -281,5 +282,6 @@ export async function insertWorld(
   for (const s of world.carStations) await insertVehicles(tx, s, await insertProperty(tx, s, ids), ids);
   await insertUsers(tx, world, ids, options.passwordCost);
   await insertContracts(tx, world, ids);
+  await insertDemoStores(tx, ids);
   return ids;
 }

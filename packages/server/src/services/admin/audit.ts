@@ -10,7 +10,8 @@ export type AuditedObject =
   | 'paymentProvider'
   | 'apiKey'
   | 'giftCardType'
-  | 'giftCard';
+  | 'giftCard'
+  | 'store';
 
 /** What a write changed: the object's fields before and after (`null` before a create). */
 export interface AuditRecord {

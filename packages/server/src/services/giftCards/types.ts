@@ -15,6 +15,7 @@ import type { Db } from '../../db/db.js';
 import { conflict, fieldError, HttpError, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
+import { checkTypeStores } from '../stores.js';
 import { ownedUploads, uploadFileOf } from '../uploads/uploads.js';
 
 // Gift card types (document 3 §2.3, §3, §4 M23, §5; DECISIONS 13, 16): listed by status tab, made (created or
@@ -292,6 +293,12 @@ const columnValues = (b: UpdateBody) => {
   ];
 };
 
+/** Document 3 §5: the pickup offer is forced off on save unless every chosen store allows pickup. */
+const withPickup = <B extends UpdateBody>(b: B, pickupAllowed: boolean): B => ({
+  ...b,
+  offerPickupAtHotel: b.offerPickupAtHotel && pickupAllowed,
+});
+
 async function writePlans(tx: Db, typeId: string, plans: ResolvedPlan[]): Promise<void> {
   await tx.query('delete from gift_card_type_rate_plans where gift_card_type_id = $1', [typeId]);
   if (!plans.length) return;
@@ -328,6 +335,7 @@ export async function createGiftCardType(
 ): Promise<GiftCardType> {
   return db.transaction(async (tx) => {
     const plans = await check(tx, actor, property, body, null);
+    const stores = await checkTypeStores(tx, property.id, body.storeIds);
     const row = await tx.one<{ id: string }>(
       `insert into gift_card_types (property_id, status, giftcard_type, title, description, price, net_price,
               card_limit, expiration_type, expiration_duration, expiration_unit, absolute_expiration_date,
@@ -335,7 +343,12 @@ export async function createGiftCardType(
               pdf_template_id, photos, created_at, updated_at)
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)
        returning id`,
-      [property.id, body.publish ? 'published' : 'created', ...columnValues(body), actor.clock.now()],
+      [
+        property.id,
+        body.publish ? 'published' : 'created',
+        ...columnValues(withPickup(body, stores.pickupAllowed)),
+        actor.clock.now(),
+      ],
     );
     await writePlans(tx, row!.id, plans);
     const made = await getGiftCardType(tx, row!.id);
@@ -399,6 +412,7 @@ export async function updateGiftCardType(
       if (changed.length) throw conflict('gift_card_type_locked', { fields: changed.join(', ') });
     }
     const plans = await check(tx, actor, property, body, before);
+    const stores = await checkTypeStores(tx, property.id, body.storeIds);
     await tx.query(
       `update gift_card_types set giftcard_type = $2, title = $3, description = $4, price = $5, net_price = $6,
               card_limit = $7, expiration_type = $8, expiration_duration = $9, expiration_unit = $10,
@@ -406,7 +420,7 @@ export async function updateGiftCardType(
               offer_letter_delivery = $15, offer_pickup_at_hotel = $16, pdf_template_id = $17, photos = $18,
               updated_at = $19
         where id = $1`,
-      [id, ...columnValues(body), actor.clock.now()],
+      [id, ...columnValues(withPickup(body, stores.pickupAllowed)), actor.clock.now()],
     );
     if (!before.locked) await writePlans(tx, id, plans);
     const after = await getGiftCardType(tx, id);
