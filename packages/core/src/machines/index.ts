@@ -1,5 +1,6 @@
 export * from './catalogue.js';
 export * from './examples.js';
+export * from './live.js';
 export * from './mermaid.js';
 export * from './plain.js';
 export * from './simulation.js';

@@ -6,6 +6,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { Alert } from '../components/Alert';
 import { Button } from '../components/Button';
 import { FullPageLoader } from '../components/Spinner';
+import { liveInspect } from '../features/qa/liveInspect';
 import { ServicesContext, SessionActorContext } from '../session/SessionContext';
 import { type AppServices, sessionLogic } from './services';
 
@@ -23,7 +24,7 @@ export interface SessionRootProps {
  */
 export function SessionRoot({ services, i18n, children }: SessionRootProps) {
   const logic = useMemo(() => sessionLogic(services), [services]);
-  const session = useActorRef(logic, { input: { clock: services.now } });
+  const session = useActorRef(logic, { input: { clock: services.now }, inspect: liveInspect });
   services.session = session;
   return (
     <I18nextProvider i18n={i18n}>

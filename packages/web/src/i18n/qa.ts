@@ -64,6 +64,19 @@ export const qaEn = {
     sim_context_tree: 'context',
     sim_output_heading: 'Output',
     sim_output_tree: 'output',
+    live_heading: 'Live',
+    live_enable: 'Let this browser’s Tern tabs report their machines',
+    live_hint:
+      'Open Tern in another tab (reload it after turning this on) and use it: its machines appear below. For a command, run tern --inspect 9230 and connect.',
+    live_port: 'Port of a tern --inspect command',
+    live_connect: 'Connect',
+    live_socket_connecting: 'Connecting to 127.0.0.1:{{port}}…',
+    live_socket_open: 'Connected to 127.0.0.1:{{port}}',
+    live_socket_closed: 'Not connected to 127.0.0.1:{{port}} (is tern --inspect {{port}} running?)',
+    live_none: 'No machine is reporting yet.',
+    live_actors: 'Live machines',
+    live_actor: '{{machine}}: {{value}} after {{event}} ({{source}})',
+    live_tab: 'tab {{id}}',
   },
 };
 

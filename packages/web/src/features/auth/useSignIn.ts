@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { readDeviceIdentifier, rememberDevice } from '../../session/deviceCookie';
 import { useServices, useSessionActor } from '../../session/SessionContext';
+import { liveInspect } from '../qa/liveInspect';
 
 export type LoginStep = 'credentials' | 'otp' | 'forgot';
 
@@ -24,7 +25,10 @@ export function useSignIn() {
       }),
     [services],
   );
-  const [snapshot, send] = useMachine(logic, { input: { deviceIdentifier: readDeviceIdentifier() } });
+  const [snapshot, send] = useMachine(logic, {
+    input: { deviceIdentifier: readDeviceIdentifier() },
+    inspect: liveInspect,
+  });
 
   const handedOver = useRef(false);
   useEffect(() => {

@@ -3,6 +3,7 @@ import { type BookingFlowInput, bookingFlowMachine } from '@tern/core';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { useServices } from '../../session/SessionContext';
+import { liveInspect } from '../qa/liveInspect';
 
 /**
  * Core's booking flow machine (M01) for one page of the flow: the flow data in the app's storage, and its
@@ -23,5 +24,5 @@ export function useBookingFlow(input: Omit<BookingFlowInput, 'storage'>) {
       }),
     [navigate],
   );
-  return useMachine(logic, { input: { storage, ...input } });
+  return useMachine(logic, { input: { storage, ...input }, inspect: liveInspect });
 }

@@ -1,7 +1,9 @@
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { LiveActorReport } from '@tern/core';
+import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '../../i18n';
 import { qaPart } from '../../i18n/qa';
+import { LivePanel } from './LivePanel';
 import type { Chart } from './layout';
 import { SimulatePanel } from './SimulatePanel';
 import { StateChart } from './StateChart';
@@ -58,7 +60,6 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
 
   useEffect(() => {
     if (!chosen) return;
-    setActive(undefined);
     let live = true;
     source.mermaid(chosen.id).then(
       (text) => live && setMermaid({ id: chosen.id, text }),
@@ -73,6 +74,21 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
       live = false;
     };
   }, [chosen, source]);
+
+  const choose = (entry: MachineInfo) => {
+    setActive(undefined);
+    setChosen(entry);
+  };
+  // A live actor followed: its machine shown, its states lit up at each of its steps.
+  const follow = useCallback(
+    (report: LiveActorReport) => {
+      const entry = machines?.find((m) => m.id === report.machine);
+      if (!entry) return;
+      setChosen((was) => (was?.id === entry.id ? was : entry));
+      setActive(new Set(report.active));
+    },
+    [machines],
+  );
 
   const ids = useId();
   const [focused, setFocused] = useState<string | null>(null);
@@ -92,7 +108,7 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       const entry = shown[at];
-      if (entry) setChosen(entry);
+      if (entry) choose(entry);
     }
   };
 
@@ -132,7 +148,7 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
                 className={`qa-machines__item${focused === entry.id ? ' qa-machines__item--focused' : ''}`}
                 onClick={() => {
                   setFocused(entry.id);
-                  setChosen(entry);
+                  choose(entry);
                 }}
               >
                 <span className="qa-machines__name">{entry.name}</span>
@@ -140,6 +156,7 @@ export function MachinesPage({ source: given }: { source?: MachineSource } = {})
               </div>
             ))}
           </div>
+          <LivePanel onFollow={follow} />
         </section>
         <section className="qa-machines__chart">
           {!chosen && <p>{t('qa_machines.choose')}</p>}

@@ -16,6 +16,7 @@ import { AlertDialog } from '../../../components/AlertDialog';
 import { TextField } from '../../../components/TextField';
 import { useServices } from '../../../session/SessionContext';
 import { useErrorText } from '../../errors/useErrorText';
+import { liveInspect } from '../../qa/liveInspect';
 import { PriceSummary, type PriceSummaryProps } from '../property/PriceSummary';
 import { type CardFrameActor, CardSection } from './CardSection';
 import { CheckoutActions } from './CheckoutActions';
@@ -92,7 +93,10 @@ export function CheckoutForm({
       },
     });
   }, [client]);
-  const [snapshot, send, actor] = useMachine(logic, { input: { data, cardNeeded } });
+  const [snapshot, send, actor] = useMachine(logic, {
+    input: { data, cardNeeded },
+    inspect: liveInspect,
+  });
   const { fields, fieldErrors, rooms, agreed, error, pendingPaste } = snapshot.context;
   const cardFrame = useSelector(actor, (s) => s.children.cardFrame) as CardFrameActor | undefined;
   const cardError = useSelector(cardFrame, (s) => s?.context.error ?? null);
