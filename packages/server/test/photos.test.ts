@@ -308,6 +308,40 @@ describe('the upload limit', () => {
     );
     expect((await next()).publicUrl).toMatch(/^\/photos\/uploads\//);
   });
+
+  it('lets one of several uploads sent at once take the last place', async () => {
+    const admin = server.client(await server.signIn('admin'));
+    const fourth = (await server.db.one<{ id: string }>(
+      'select id from properties where id <> all($1) order by key offset 1 limit 1',
+      [[propertyId, otherPropertyId]],
+    ))!.id;
+    const { photos } = await admin.photos.list({ params: { id: fourth } });
+    const shown = photos.filter((p) => !p.isRemoved).length;
+    // Waiting uploads fill all but one place.
+    for (let i = 0; i < MAX_PHOTOS + 1 - shown - 1; i++) {
+      const hash = `beef${String(i).padStart(28, '0')}`;
+      await server.db.query(
+        `insert into upload_files (hash, content_type, ext, width, height, widths)
+         values ($1, 'image/png', 'png', 1, 1, '{1}') on conflict do nothing`,
+        [hash],
+      );
+      await server.db.query(
+        `insert into uploads (hash, owner_type, owner_id, size) values ($1, 'property', $2, 1)`,
+        [hash, fourth],
+      );
+    }
+    const images = await Promise.all(
+      ['#8e44ad', '#2c3e50', '#c0392b'].map(async (colour, i) =>
+        file(await png(40 + i, 40, colour), `${i}.png`),
+      ),
+    );
+    const results = await Promise.allSettled(images.map((image) => upload(admin, image, fourth)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect(await refusal(Promise.reject((r as PromiseRejectedResult).reason))).toMatchObject({
+        code: 'too_many_uploads',
+      });
+  });
 });
 
 describe('the logo', () => {

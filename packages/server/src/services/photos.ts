@@ -101,7 +101,9 @@ export const PENDING_UPLOAD_HOURS = 24;
 /**
  * An upload for a property's photos or logo (document 2 §5, §9): refused with `too_many_uploads` when the shown
  * photos and the uploads of the last day that nothing shows yet already fill the 100 photos and the logo, so
- * that a client cannot pile up images a save could never show. The upload itself is `storeUpload`'s.
+ * that a client cannot pile up images a save could never show. Checked before the image is processed (a quick
+ * refusal), and again in the transaction that records it with the property's row locked, so that uploads sent at
+ * once cannot all pass. The upload itself is `storeUpload`'s.
  */
 export async function uploadPhoto(
   db: Db,
@@ -110,9 +112,18 @@ export async function uploadPhoto(
   propertyId: string,
   image: Blob,
 ): Promise<UploadedImage> {
-  const row = (await db.one<Row>('select photos, removed_photos, logo from properties where id = $1', [
-    propertyId,
-  ]))!;
+  await checkRoomForUpload(db, propertyId, false);
+  return storeUpload(db, store, actor, { type: 'property', id: propertyId }, image, (tx) =>
+    checkRoomForUpload(tx, propertyId, true),
+  );
+}
+
+/** Refuses an upload the property has no room for (see `uploadPhoto`); `lock` takes the property's row first. */
+async function checkRoomForUpload(db: Db, propertyId: string, lock: boolean): Promise<void> {
+  const row = (await db.one<Row>(
+    `select photos, removed_photos, logo from properties where id = $1${lock ? ' for update' : ''}`,
+    [propertyId],
+  ))!;
   const used = new Set([...row.photos, ...row.removed_photos].map((p) => p.file));
   if (row.logo) used.add(row.logo);
   // An upload a unit of the property shows (or kept as removed) is the unit's photo, not one waiting.
@@ -132,7 +143,6 @@ export async function uploadPhoto(
   const pending = recent.filter((r) => !used.has(r.file)).length;
   if (row.photos.length + pending >= MAX_PHOTOS + LOGOS)
     throw invalidField('too_many_uploads', 'image', { max: MAX_PHOTOS });
-  return storeUpload(db, store, actor, { type: 'property', id: propertyId }, image);
 }
 
 /** The `/photos/<file>` file an address names (a width asked with `?w=` is not part of it). */

@@ -68,6 +68,12 @@ export async function storeUpload(
   actor: Actor,
   owner: UploadOwner,
   file: Blob,
+  /**
+   * Whether the owner may take one more upload, asked in the transaction that records it (the files are stored
+   * by then: content-addressed, a refused one is a file nothing names): throws to refuse. It may lock the owner,
+   * so that two uploads at once cannot both pass a limit.
+   */
+  admit?: (tx: Db) => Promise<void>,
 ): Promise<UploadedImage> {
   checkSize(file);
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -98,6 +104,7 @@ export async function storeUpload(
   }
   const name = file instanceof File ? file.name.slice(0, 200) : '';
   await db.transaction(async (tx) => {
+    await admit?.(tx);
     await tx.query(
       `insert into upload_files (hash, content_type, ext, width, height, widths) values ($1, $2, $3, $4, $5, $6)
        on conflict (hash) do nothing`,
