@@ -235,6 +235,131 @@ describe('child plans and caps', () => {
     expect(closed.availability).toBe(0);
     expect(closed.unavailableReason).toBe('sold_out');
   });
+
+  const booking = (rate: RateOffer, name: string) => ({
+    params: { kind: 'accommodations' as const, id: propertyId },
+    body: {
+      booking: {
+        currency: 'ISK',
+        arrivalDate: stay.checkinDate,
+        departureDate: stay.checkoutDate,
+        customer: { name, surname: 'Capped' },
+        rooms: [
+          {
+            ratePlanId: rate.id,
+            roomTypeCode: unitId,
+            occupancy: rate.occupancy,
+            guests: [{ name: '', surname: '', nationality: '' }],
+          },
+        ],
+        policyAccepted: true as const,
+      },
+    },
+  });
+  /** Rooms enough free in the unit on the stay's nights: only a plan's max sell limits what it sells here. */
+  const roomsFree = (rooms: number) =>
+    server.db.query(
+      'update unit_availability set available = $4 where unit_id = $1 and date >= $2 and date < $3',
+      [unitId, stay.checkinDate, stay.checkoutDate, rooms],
+    );
+  const calendarNight = async (planId: string, date: string) => {
+    const calendar = await hotelier.inventory.calendar({
+      params: { propertyId },
+      query: { from: date, to: date, ratePlanIds: [planId] },
+    });
+    return calendar.ratePlans[0]!;
+  };
+
+  it('max sell counts the rooms the plan has sold each night: the calendar and every offer', async () => {
+    await roomsFree(8);
+    const plan = await hotelier.roomsAndRates.createRatePlan({
+      body: { ...base('Loft max sell'), maxSell: 2 },
+    });
+    const other = await hotelier.roomsAndRates.createRatePlan({ body: { ...base('Loft uncapped') } });
+    expect(at(await offers(plan.id), 3).availability).toBe(2);
+    // A room of another plan of the unit is not this plan's.
+    await agent.engine.createBooking(booking(at(await offers(other.id), 3), 'Other'));
+    expect(at(await offers(plan.id), 3).availability).toBe(2);
+    await agent.engine.createBooking(booking(at(await offers(plan.id), 3), 'First'));
+    expect(at(await offers(plan.id), 3).availability).toBe(1);
+    let night = await calendarNight(plan.id, stay.checkinDate);
+    expect(night.maxSell).toBe(2);
+    expect(night.nights[0]).toMatchObject({ sold: 1, maxSellLeft: 1 });
+    await agent.engine.createBooking(booking(at(await offers(plan.id), 3), 'Second'));
+    const full = at(await offers(plan.id), 3);
+    expect(full.availability).toBe(0);
+    expect(full.unavailableReason).toBe('sold_out');
+    // The unit still has rooms: the other plan sells them.
+    expect(at(await offers(other.id), 3).availability).toBeGreaterThan(0);
+    night = await calendarNight(plan.id, stay.checkinDate);
+    expect(night.nights[0]).toMatchObject({ sold: 2, maxSellLeft: 0 });
+    // The day after the stay: nothing sold there.
+    night = await calendarNight(plan.id, stay.checkoutDate);
+    expect(night.nights[0]).toMatchObject({ sold: 0, maxSellLeft: 2 });
+    // A booking priced before the cap was reached is refused, writing nothing.
+    await expect(agent.engine.createBooking(booking(full, 'Late'))).rejects.toMatchObject({
+      status: 409,
+      code: 'no_longer_available',
+    });
+    // The search's best offer: the unit is still sold (the other plans), and it names no capped plan's price.
+    const uncapped = await calendarNight(other.id, stay.checkinDate);
+    expect(uncapped.maxSell).toBeNull();
+    expect(uncapped.nights[0]).toMatchObject({ maxSellLeft: null });
+  });
+
+  it('two bookings racing for the last max-sell room of a plan: one wins', async () => {
+    await roomsFree(8);
+    const plan = await hotelier.roomsAndRates.createRatePlan({
+      body: { ...base('Loft last one'), maxSell: 1 },
+    });
+    const rate = at(await offers(plan.id), 3);
+    expect(rate.availability).toBe(1);
+    const results = await Promise.allSettled(
+      ['Racer A', 'Racer B', 'Racer C'].map((name) => agent.engine.createBooking(booking(rate, name))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected'))
+      expect(r.reason).toMatchObject({ status: 409, code: 'no_longer_available' });
+    const sold = await server.db.one<{ n: number }>(
+      `select count(*)::int as n from booking_rooms br join bookings b on b.id = br.booking_id
+        where br.rate_plan_id = $1 and b.status <> 'canceled'`,
+      [plan.id],
+    );
+    expect(Number(sold!.n)).toBe(1);
+  });
+
+  it('the calendar shows a child plan as the engine sells it: the parent’s price with its modifier, marked', async () => {
+    const parent = await hotelier.roomsAndRates.createRatePlan({ body: { ...base('Loft cal parent') } });
+    const child = await hotelier.roomsAndRates.createRatePlan({
+      body: {
+        ...base('Loft cal child'),
+        parentRatePlanId: parent.id,
+        inheritRate: true,
+        inheritStopSell: true,
+        options: [{ ...primary(3, 300), derivedOption: { rate: [['decrease_by_percent', 10]] } }],
+      },
+    });
+    // The parent's night changes; the child's own stored row is left as it was.
+    await hotelier.inventory.edit({
+      params: { propertyId },
+      body: {
+        from: stay.checkinDate,
+        to: stay.checkinDate,
+        ratePlanIds: [parent.id],
+        changes: { price: { op: 'set', value: 500 }, restrictions: { stopSell: true } },
+      },
+    });
+    const shown = await calendarNight(child.id, stay.checkinDate);
+    expect(shown.parentRatePlanId).toBe(parent.id);
+    expect(shown.inherited).toEqual(['price', 'stopSell']);
+    expect(shown.nights[0]).toMatchObject({ price: 450, stopSell: true });
+    expect(shown.nights[0]!.byOccupancy.at(2)).toBe(450);
+    const sold = at(await offers(child.id), 3);
+    expect(sold.nightly[0]!.price).toBe(roundMoney(applyModifier(450, contract), 'ISK'));
+    const own = await calendarNight(parent.id, stay.checkinDate);
+    expect(own.inherited).toEqual([]);
+    expect(own.parentRatePlanId).toBeNull();
+  });
 });
 
 describe('migration 044', () => {

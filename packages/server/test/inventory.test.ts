@@ -642,6 +642,12 @@ describe('the one-time token', () => {
     const anonymous = server.client(null);
     const session = await anonymous.inventory.openCalendar({ body: { token: issued.token, propertyId } });
     expect(session.propertyId).toBe(propertyId);
+    // The calendar counts its days in the property's zone, which the session names.
+    const zone = await server.db.one<{ timezone: string }>('select timezone from properties where id = $1', [
+      propertyId,
+    ]);
+    expect(session.timezone).toBe(zone!.timezone || 'UTC');
+    expect(session.timezone).not.toBe('');
     expect(
       await refusal(anonymous.inventory.openCalendar({ body: { token: issued.token, propertyId } })),
     ).toMatchObject({ status: 401, code: 'one_time_token_invalid' });

@@ -12,6 +12,7 @@ import {
   restrictionsOfDate,
   type StoredDay,
   sellableRooms,
+  soldOnStay,
 } from './nightRate.js';
 import {
   type DerivedModifier,
@@ -369,5 +370,31 @@ describe('sellableRooms (max_sell, max_availability, availability_offset)', () =
     ['the lowest of all wins', 6, { maxSell: 4, maxAvailability: 3, availabilityOffset: 2 }, 3],
   ])('%s', (_, free, caps, expected) => {
     expect(sellableRooms(free, caps)).toBe(expected);
+  });
+
+  it.each([
+    ['none of the plan sold: the whole cap', 5, { ...none, maxSell: 2 }, 0, 2],
+    ['one sold of a cap of 2: one left', 5, { ...none, maxSell: 2 }, 1, 1],
+    ['the cap reached: none, though rooms are free', 5, { ...none, maxSell: 2 }, 2, 0],
+    ['sold past the cap (the cap lowered since): none, never below', 5, { ...none, maxSell: 1 }, 3, 0],
+    ['no cap: the plan’s sales do not count', 5, none, 4, 5],
+    ['free rooms still bind below what the cap leaves', 1, { ...none, maxSell: 4 }, 1, 1],
+    ['the offset and the cap: the lower wins', 5, { ...none, maxSell: 3, availabilityOffset: 3 }, 1, 2],
+    ['max availability and the cap: the lower wins', 6, { ...none, maxSell: 5, maxAvailability: 2 }, 1, 2],
+  ])('max sell less the plan’s sold rooms — %s', (_, free, caps, sold, expected) => {
+    expect(sellableRooms(free, caps, sold)).toBe(expected);
+  });
+});
+
+describe('soldOnStay', () => {
+  const sold = { '2026-12-01': 1, '2026-12-02': 3, '2026-12-04': 2 };
+  it.each([
+    ['no sales at all', undefined, ['2026-12-01'], 0],
+    ['one night', sold, ['2026-12-01'], 1],
+    ['the most sold night of the stay', sold, ['2026-12-01', '2026-12-02', '2026-12-03'], 3],
+    ['a night without sales is none', sold, ['2026-12-03'], 0],
+    ['no nights', sold, [], 0],
+  ])('%s', (_, byDate, nights, expected) => {
+    expect(soldOnStay(byDate, nights)).toBe(expected);
   });
 });

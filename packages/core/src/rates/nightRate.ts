@@ -175,17 +175,31 @@ export function childPlanDay(
 export type PlanCaps = Pick<RatePlanForm, 'maxSell' | 'maxAvailability' | 'availabilityOffset'>;
 
 /**
- * The rooms a plan offers when `free` rooms of its unit are free on every night of the stay: none when none are
- * free (or a night has no row); otherwise the free rooms less the offset held back (a negative offset
- * oversells), at most `maxAvailability` shown and at most `maxSell` sold, never below none. `maxSell` caps the
- * rooms one offer sells; the rooms of the plan already sold that day are not counted (docs/decisions.md).
+ * The rooms of a plan sold on the stay's most sold night: `sold` is the plan's booked rooms by date (a date
+ * missing is none sold), `nights` the stay's nights. What `sellableRooms` takes off the plan's `maxSell`.
  */
-export function sellableRooms(free: number, caps: PlanCaps): number {
+export function soldOnStay(
+  sold: Readonly<Record<string, number>> | undefined,
+  nights: readonly Day[],
+): number {
+  if (!sold) return 0;
+  return nights.reduce((most, night) => Math.max(most, sold[night] ?? 0), 0);
+}
+
+/**
+ * The rooms a plan offers when `free` rooms of its unit are free on every night of the stay and `sold` rooms of
+ * THIS plan are already booked on the stay's most sold night (`soldOnStay`): none when none are free (or a
+ * night has no row); otherwise the free rooms less the offset held back (a negative offset oversells), at most
+ * `maxAvailability` shown and at most what is left of `maxSell` on every night (`maxSell − sold`), never below
+ * none. `maxSell` is the plan's cap per night: a plan with a cap of 2 and 2 rooms booked that night sells no
+ * more, however many rooms the unit has free.
+ */
+export function sellableRooms(free: number, caps: PlanCaps, sold = 0): number {
   if (free <= 0) return 0;
   const shown = Math.min(
     free - caps.availabilityOffset,
     caps.maxAvailability ?? Number.POSITIVE_INFINITY,
-    caps.maxSell ?? Number.POSITIVE_INFINITY,
+    caps.maxSell === null ? Number.POSITIVE_INFINITY : caps.maxSell - sold,
   );
   return Math.max(0, shown);
 }

@@ -57,15 +57,34 @@ export const unitNight = z.object({
 });
 export type UnitNight = z.infer<typeof unitNight>;
 
+/** A value of a night a child plan can take from its parent: the price, or one of the restrictions. */
+export const inheritedValue = z.enum([
+  'price',
+  'stopSell',
+  'closedToArrival',
+  'closedToDeparture',
+  'minStayArrival',
+  'minStayThrough',
+  'maxStay',
+]);
+export type InheritedValue = z.infer<typeof inheritedValue>;
+
 export const planNight = nightRestrictions.extend({
   date: z.string(),
-  /** The night's price (per room, or per adult for `per_person`); `null` when none is set (not sellable). */
+  /**
+   * The night's price (per room, or the primary occupancy's for `per_person`) as the engine sells it — a child
+   * plan inheriting the rate shows its parent's with its modifier; `null` when none is set (not sellable).
+   */
   price: z.number().nullable(),
   /**
    * The price for 1, 2, … adults (core's `occupancyNightPrice`, as the engine sells it), up to the plan's maximum;
    * `null` for an occupancy the plan does not sell; empty without a price.
    */
   byOccupancy: z.array(z.number().nullable()),
+  /** Rooms of this rate plan booked that night (bookings not cancelled). */
+  sold: z.number().int(),
+  /** What is left of the plan's max sell that night (max sell − sold, never below 0); `null` without a max sell. */
+  maxSellLeft: z.number().int().nullable(),
 });
 export type PlanNight = z.infer<typeof planNight>;
 
@@ -84,6 +103,15 @@ export const inventoryCalendar = z.object({
       title: z.string(),
       sellMode: z.enum(['per_room', 'per_person']),
       maxAdults: z.number().int(),
+      /** Rooms the plan sells per night at most (document 2 §3), `null`: no cap. */
+      maxSell: z.number().int().nullable(),
+      /** A child plan's parent (R195), or `null`. */
+      parentRatePlanId: recordId.nullable(),
+      /**
+       * What a child plan takes from its parent (its inherit flags): its nights show the parent's value there (as
+       * the engine sells it), which the calendar does not edit. Empty for a plan of its own.
+       */
+      inherited: z.array(inheritedValue),
       nights: z.array(planNight),
     }),
   ),
@@ -221,6 +249,11 @@ export const calendarSession = z.object({
   /** A session for the inventory calendar of this property only. */
   token: z.string(),
   propertyId: recordId,
+  /**
+   * The property's IANA time zone (`UTC` when it has none): the calendar's "today", first month and past days
+   * are the property's, not the device's.
+   */
+  timezone: z.string(),
   expiresAt: z.string(),
 });
 export type CalendarSession = z.infer<typeof calendarSession>;

@@ -35,6 +35,10 @@ export const inventoryEn = {
     month_failed: 'This month could not be loaded',
     no_price: 'no price, not sold',
     no_max_stay: 'no maximum',
+    inherited: 'from the parent plan',
+    inherited_read_only: 'This value comes from the parent rate plan: change it there.',
+    max_sell_read_only:
+      'What is left of the plan’s max sell after its rooms booked that night: the max sell is set in Settings › Rooms and rates.',
     rows: {
       total: 'Rooms in all',
       booked: 'Booked',
@@ -43,6 +47,7 @@ export const inventoryEn = {
       price_per_adult: 'Price per adult',
       occupancy_one: 'Price for {{count}} adult',
       occupancy_other: 'Price for {{count}} adults',
+      maxSellLeft: 'Max sell left',
       stopSell: 'Stop sell',
       closedToArrival: 'Closed to arrival',
       closedToDeparture: 'Closed to departure',

@@ -57,6 +57,20 @@ const takeRoomsSql = prepared(
   `update unit_availability set available = available - $4
     where unit_id = $1 and date >= $2 and date < $3 and available >= $4 returning date`,
 );
+// The rooms of a rate plan booked on the most sold night of a stay (bookings not cancelled), read after the
+// booking has taken its rooms: a booking of the same plan on a night of this stay took that night's row first,
+// so it has committed (or gone) by then, and this statement sees it.
+const planSoldSql = prepared(
+  `select coalesce(max(s.rooms), 0)::int as sold
+     from (select d, count(*) as rooms
+             from booking_rooms br
+             join bookings b on b.id = br.booking_id
+            cross join lateral generate_series(greatest(b.arrival_date, $2::date),
+                                               least(b.departure_date, $3::date) - 1, interval '1 day') d
+            where br.rate_plan_id = $1 and br.status = 'booked' and b.status <> 'canceled'
+              and b.arrival_date < $3::date and b.departure_date > $2::date
+            group by d) s`,
+);
 const insertBookingSql = prepared(
   `insert into bookings (reservation_id, kind, agency_id, property_id, booker_id, contract_id, arrival_date,
                          departure_date, currency, total, property_currency, property_total, customer,
@@ -183,6 +197,14 @@ export async function createStayBooking(
       const offer = priced.find((p) => p.unit.id === unitId)!.offer;
       if (offer.availability < count) throw soldOut();
     }
+    // And several rooms of one plan that many under its caps (its max sell less its rooms already booked).
+    const perPlan = new Map<string, { plan: (typeof priced)[number]['plan']; count: number }>();
+    for (const p of priced) {
+      const entry = perPlan.get(p.plan.id) ?? { plan: p.plan, count: 0 };
+      entry.count += 1;
+      perPlan.set(p.plan.id, entry);
+      if (p.offer.availability < entry.count) throw soldOut();
+    }
 
     const offers: RateOffer[] = priced.map((p) => p.offer);
     const total = bookingTotal(offers, body.currency);
@@ -200,6 +222,18 @@ export async function createStayBooking(
     for (const [unitId, count] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       const updated = await tx.query(takeRoomsSql, [unitId, body.arrivalDate, body.departureDate, count]);
       if (updated.length !== nights.length) throw soldOut();
+    }
+    // A plan's max sell is per night and counts the plan's rooms already booked (core's `sellableRooms`): read
+    // again now that the nights are held, so two bookings racing for a plan's last room get one booking.
+    for (const { plan, count } of perPlan.values()) {
+      const cap = plan.caps.maxSell;
+      if (cap === null) continue;
+      const sold = await tx.one<{ sold: number }>(planSoldSql, [
+        plan.id,
+        body.arrivalDate,
+        body.departureDate,
+      ]);
+      if (Number(sold!.sold) + count > cap) throw soldOut();
     }
     const card: CardSummary | null = cardToken ? await redeemCardToken(tx, clock, cardToken) : null;
     const policy = bookingPolicy(policies);

@@ -37,6 +37,11 @@ export interface EnginePlan {
   pricing: PlanPricing;
   /** max_sell, max_availability, availability_offset (core's `sellableRooms`). */
   caps: PlanCaps;
+  /**
+   * Rooms of this plan booked per night (date → rooms), read only for a plan with a `maxSell` (core's
+   * `soldOnStay` and `sellableRooms` take them off its cap); empty otherwise.
+   */
+  sold: Record<string, number>;
   /** A child plan (R195): its parent's id and what `childPlanDay` needs; `null` for a plan of its own. */
   child: { parentId: string; plan: ChildPlan } | null;
 }
@@ -166,6 +171,8 @@ export interface PlanJson {
   max_sell: number | null;
   max_availability: number | null;
   availability_offset: number;
+  /** Plans with a max sell only: rooms of the plan booked per night of the range (bookings not cancelled). */
+  sold: Record<string, number> | null;
   /** Child plans only: [parent id, the seven inherit flags in `INHERIT_ORDER`, the six weeks in `WEEK_ORDER`]. */
   child: [string, boolean[], ...(number | boolean)[][]] | null;
   policy: Record<string, unknown> | null;
@@ -250,6 +257,17 @@ export function engineColumns(at: {
                       'auto_rate_settings', case when rp.rate_mode = 'auto' then rp.auto_rate_settings end,
                       'max_sell', rp.max_sell, 'max_availability', rp.max_availability,
                       'availability_offset', rp.availability_offset,
+                      'sold', case when rp.max_sell is not null then (
+                                select json_object_agg(s.night, s.rooms)
+                                  from (select d::date::text as night, count(*) as rooms
+                                          from booking_rooms br
+                                          join bookings b on b.id = br.booking_id
+                                         cross join lateral generate_series(greatest(b.arrival_date, ${from}::date),
+                                                 least(b.departure_date - 1, ${to}::date), interval '1 day') d
+                                         where br.rate_plan_id = rp.id and br.status = 'booked'
+                                           and b.status <> 'canceled' and b.arrival_date <= ${to}::date
+                                           and b.departure_date > ${from}::date
+                                         group by 1) s) end,
                       'child', case when rp.parent_rate_plan_id is not null then json_build_array(
                                  rp.parent_rate_plan_id,
                                  json_build_array(rp.inherit_stop_sell, rp.inherit_rate,
@@ -377,6 +395,7 @@ export function engineProperty(p: EngineRow): EngineProperty {
         maxAvailability: num(r.max_availability),
         availabilityOffset: Number(r.availability_offset),
       },
+      sold: soldOf(r.sold),
       child: r.child ? childOf(r.child, r.options ?? []) : null,
     });
     if (r.prices) {
@@ -395,6 +414,13 @@ export function engineProperty(p: EngineRow): EngineProperty {
     }
   }
   return property;
+}
+
+/** Rooms sold per night, as numbers (the database's JSON may give counts as strings). */
+function soldOf(sold: Record<string, number | string> | null | undefined): Record<string, number> {
+  const byNight: Record<string, number> = {};
+  for (const [night, rooms] of Object.entries(sold ?? {})) byNight[night] = Number(rooms);
+  return byNight;
 }
 
 /** What core's `occupancyNightPrice` needs of a plan, from its row (the engine's and the calendar's). */

@@ -12,6 +12,7 @@ import {
   roundMoney,
   type StoredDay,
   sellableRooms,
+  soldOnStay,
   stayLimits,
   taxLines,
   unavailableReasonOf,
@@ -86,9 +87,16 @@ export function effectiveDay(
   return { price, stopSell, closedToArrival, closedToDeparture, minStayArrival, minStayThrough, maxStay };
 }
 
-/** The rooms a plan offers for these nights: the unit's free on every night under the plan's caps. */
+/**
+ * The rooms a plan offers for these nights: the unit's free on every night under the plan's caps, its max sell
+ * less the rooms of the plan already booked on the stay's most sold night.
+ */
 export function planAvailability(property: EngineProperty, plan: EnginePlan, nights: string[]): number {
-  return sellableRooms(unitAvailability(property, plan.unitId, nights), plan.caps);
+  return sellableRooms(
+    unitAvailability(property, plan.unitId, nights),
+    plan.caps,
+    soldOnStay(plan.sold, nights),
+  );
 }
 
 /** Why a plan cannot be sold for these nights, or `null`: core's availability rules on the plan's calendar. */

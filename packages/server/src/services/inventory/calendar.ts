@@ -1,13 +1,81 @@
-import { EMPTY_RATE, occupancyNightPrice, roundMoney } from '@tern/core';
-import type { InventoryCalendar } from '@tern/sdk';
+import {
+  type ChildPlan,
+  childPlanDay,
+  EMPTY_RATE,
+  INHERITED_FIELD,
+  occupancyNightPrice,
+  roundMoney,
+  type StoredDay,
+  type Week,
+} from '@tern/core';
+import type { InheritedValue, InventoryCalendar } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { planPricingOf } from '../engine/load.js';
-import { availabilityValues, hotelOnly, ofProperty, rangeDays, rateValues, unitsAndPlans } from './grid.js';
+import {
+  availabilityValues,
+  hotelOnly,
+  ofProperty,
+  type PlanRow,
+  planSoldRooms,
+  rangeDays,
+  rateValues,
+  unitsAndPlans,
+} from './grid.js';
 
-// The calendar of a property: per unit and night the rooms in all, booked and free; per rate plan and night the
-// price (and by occupancy, with core's `occupancyNightPrice`, as the engine sells it) and the restrictions. A night without a row is shown as
-// none free, and without a price (neither sells).
+// The calendar of a property: per unit and night the rooms in all, booked and free; per rate plan and night what
+// the engine sells — the price (and by occupancy, with core's `occupancyNightPrice`) and the restrictions, a
+// child plan's with its parent's where it inherits (core's `childPlanDay`) — and the plan's rooms booked and
+// what is left of its max sell. A night without a row is shown as none free, and without a price (neither
+// sells).
+
+/** A child plan's parts `childPlanDay` needs, from its row. */
+function childPlanOf(p: PlanRow): ChildPlan {
+  const week = <T>(values: T[]) => values as Week<T>;
+  return {
+    options: p.options ?? [],
+    inheritRate: p.inherit_rate,
+    inheritStopSell: p.inherit_stop_sell,
+    inheritMinStayThrough: p.inherit_min_stay_through,
+    inheritMinStayArrival: p.inherit_min_stay_arrival,
+    inheritMaxStay: p.inherit_max_stay,
+    inheritClosedToDeparture: p.inherit_closed_to_departure,
+    inheritClosedToArrival: p.inherit_closed_to_arrival,
+    maxStay: week(p.week_max_stay.map(Number)),
+    minStayArrival: week(p.week_min_stay_arrival.map(Number)),
+    minStayThrough: week(p.week_min_stay_through.map(Number)),
+    closedToArrival: week(p.week_closed_to_arrival),
+    closedToDeparture: week(p.week_closed_to_departure),
+    stopSell: week(p.week_stop_sell),
+  };
+}
+
+/** What a child plan takes from its parent, in the contract's names; empty for a plan of its own. */
+export function inheritedValues(p: PlanRow): InheritedValue[] {
+  if (!p.parent_rate_plan_id) return [];
+  const child = childPlanOf(p);
+  const values: InheritedValue[] = child.inheritRate ? ['price'] : [];
+  for (const [flag, field] of Object.entries(INHERITED_FIELD) as [
+    keyof typeof INHERITED_FIELD,
+    InheritedValue,
+  ][])
+    if (child[flag]) values.push(field);
+  return values;
+}
+
+/** The plans of `wanted` and every parent up their chains (a parent may itself be a child). */
+function withAncestors(wanted: PlanRow[], all: PlanRow[]): PlanRow[] {
+  const byId = new Map(all.map((p) => [p.id, p]));
+  const seen = new Map<string, PlanRow>();
+  for (const plan of wanted) {
+    let p: PlanRow | undefined = plan;
+    for (let depth = 0; p && !seen.has(p.id) && depth <= 20; depth++) {
+      seen.set(p.id, p);
+      p = p.parent_rate_plan_id ? byId.get(p.parent_rate_plan_id) : undefined;
+    }
+  }
+  return [...seen.values()];
+}
 
 export async function inventoryCalendar(
   db: Db,
@@ -24,7 +92,9 @@ export async function inventoryCalendar(
   const plans = query.ratePlanIds
     ? allPlans.filter((p) => query.ratePlanIds!.includes(p.id))
     : allPlans.filter((p) => unitIds.has(p.unit_id));
-  const [rooms, nights] = await Promise.all([
+  const priced = withAncestors(plans, allPlans);
+  const capped = plans.filter((p) => p.max_sell !== null).map((p) => p.id);
+  const [rooms, nights, sold] = await Promise.all([
     availabilityValues(
       db,
       units.map((u) => u.id),
@@ -33,11 +103,28 @@ export async function inventoryCalendar(
     ),
     rateValues(
       db,
-      plans.map((p) => p.id),
+      priced.map((p) => p.id),
       query.from,
       query.to,
     ),
+    planSoldRooms(db, capped, query.from, query.to),
   ]);
+
+  // A plan's effective day, as the engine's `effectiveDay`: its row, or a child's `childPlanDay`.
+  const byId = new Map(priced.map((p) => [p.id, p]));
+  const childOf = new Map(
+    priced.filter((p) => p.parent_rate_plan_id).map((p) => [p.id, childPlanOf(p)] as const),
+  );
+  const effective = (plan: PlanRow, date: string, depth = 0): StoredDay | undefined => {
+    const row = nights[plan.id]?.[date];
+    const own: StoredDay | undefined = row && row.price !== null ? { ...row, price: row.price } : undefined;
+    const child = childOf.get(plan.id);
+    if (!child || depth > 20) return own;
+    const parentPlan = byId.get(plan.parent_rate_plan_id!);
+    const parent = parentPlan ? effective(parentPlan, date, depth + 1) : undefined;
+    return childPlanDay(child, date, parent, own);
+  };
+
   return {
     propertyId: property.id,
     from: query.from,
@@ -55,28 +142,47 @@ export async function inventoryCalendar(
     ratePlans: plans.map((p) => {
       const pricing = planPricingOf(p);
       const adults = Array.from({ length: Math.max(1, Number(p.max_adults)) }, (_, i) => i + 1);
+      const maxSell = p.max_sell === null ? null : Number(p.max_sell);
       return {
         id: p.id,
         unitId: p.unit_id,
         title: p.title,
         sellMode: p.sell_mode,
         maxAdults: Number(p.max_adults),
+        maxSell,
+        parentRatePlanId: p.parent_rate_plan_id,
+        inherited: inheritedValues(p),
         nights: days.map((date) => {
-          const night = nights[p.id]?.[date];
-          if (!night) return { date, byOccupancy: [], ...EMPTY_RATE };
-          const { price, ...restrictions } = night;
+          const plansSold = sold[p.id]?.[date] ?? 0;
+          const caps = {
+            sold: plansSold,
+            maxSellLeft: maxSell === null ? null : Math.max(0, maxSell - plansSold),
+          };
+          const day = effective(p, date);
+          if (!day) return { date, byOccupancy: [], ...EMPTY_RATE, ...caps };
+          const {
+            price,
+            stopSell,
+            closedToArrival,
+            closedToDeparture,
+            minStayArrival,
+            minStayThrough,
+            maxStay,
+          } = day;
           return {
             date,
             price,
             byOccupancy: adults.map((n) => {
-              const rate = occupancyNightPrice(
-                pricing,
-                { price: price ?? 0 },
-                { adults: n, children: 0, infants: 0 },
-              );
+              const rate = occupancyNightPrice(pricing, day, { adults: n, children: 0, infants: 0 });
               return rate === null ? null : roundMoney(rate, property.currency);
             }),
-            ...restrictions,
+            stopSell,
+            closedToArrival,
+            closedToDeparture,
+            minStayArrival,
+            minStayThrough,
+            maxStay,
+            ...caps,
           };
         }),
       };

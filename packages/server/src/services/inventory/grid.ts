@@ -37,6 +37,21 @@ export interface PlanRow
   unit_id: string;
   title: string;
   max_adults: number;
+  max_sell: number | null;
+  parent_rate_plan_id: string | null;
+  inherit_rate: boolean;
+  inherit_stop_sell: boolean;
+  inherit_min_stay_through: boolean;
+  inherit_min_stay_arrival: boolean;
+  inherit_max_stay: boolean;
+  inherit_closed_to_departure: boolean;
+  inherit_closed_to_arrival: boolean;
+  week_max_stay: number[];
+  week_min_stay_arrival: number[];
+  week_min_stay_through: number[];
+  week_closed_to_arrival: boolean[];
+  week_closed_to_departure: boolean[];
+  week_stop_sell: boolean[];
 }
 export interface UnitRow {
   id: string;
@@ -78,7 +93,11 @@ export async function unitsAndPlans(
     ),
     db.query<PlanRow>(
       `select rp.id, rp.unit_id, rp.title, rp.sell_mode, rp.max_adults, rp.children_fee, rp.infant_fee,
-              rp.rate_mode, rp.primary_occupancy, rp.options, rp.auto_rate_settings
+              rp.rate_mode, rp.primary_occupancy, rp.options, rp.auto_rate_settings, rp.max_sell,
+              rp.parent_rate_plan_id, rp.inherit_rate, rp.inherit_stop_sell, rp.inherit_min_stay_through,
+              rp.inherit_min_stay_arrival, rp.inherit_max_stay, rp.inherit_closed_to_departure,
+              rp.inherit_closed_to_arrival, rp.week_max_stay, rp.week_min_stay_arrival, rp.week_min_stay_through,
+              rp.week_closed_to_arrival, rp.week_closed_to_departure, rp.week_stop_sell
          from rate_plans rp join units u on u.id = rp.unit_id
         where rp.property_id = $1 order by u.position, u.title, rp.position, rp.title, rp.id`,
       [propertyId],
@@ -109,6 +128,36 @@ async function bookedRooms(db: Db, unitIds: string[], from: string, to: string) 
       group by 1, 2`,
     [unitIds, from, to],
   );
+}
+
+/**
+ * Rooms of each rate plan booked per night from `from` to `to` (included), bookings not cancelled: plan id →
+ * date → rooms (what a plan's max sell counts, as the engine does).
+ */
+export async function planSoldRooms(
+  db: Db,
+  planIds: string[],
+  from: string,
+  to: string,
+): Promise<Record<string, Record<string, number>>> {
+  if (planIds.length === 0) return {};
+  const rows = await db.query<{ rate_plan_id: string; date: string; sold: number }>(
+    `select br.rate_plan_id, d::date::text as date, count(*)::int as sold
+       from booking_rooms br
+       join bookings b on b.id = br.booking_id
+       cross join lateral generate_series(greatest(b.arrival_date, $2::date), least(b.departure_date - 1, $3::date),
+                                          interval '1 day') d
+      where br.rate_plan_id = any($1::uuid[]) and br.status = 'booked' and b.status <> 'canceled'
+        and b.arrival_date <= $3::date and b.departure_date > $2::date
+      group by 1, 2`,
+    [planIds, from, to],
+  );
+  const sold: Record<string, Record<string, number>> = {};
+  for (const r of rows) {
+    sold[r.rate_plan_id] ??= {};
+    sold[r.rate_plan_id]![r.date] = Number(r.sold);
+  }
+  return sold;
 }
 
 /** Rooms free per unit and night (rows that exist). With `lock`, the rows are locked in (unit, date) order. */

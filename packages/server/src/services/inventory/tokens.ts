@@ -62,9 +62,10 @@ export async function openCalendar(
       );
       if (!spent || spent.expires_at.getTime() <= now.getTime() || spent.property_id !== body.propertyId)
         return { refused: true as const };
-      const allowed = await tx.one<{ ok: boolean }>(
+      const allowed = await tx.one<{ ok: boolean; timezone: string | null }>(
         `select u.status = 'active' and (u.role = 'admin' or exists (
-                select 1 from property_users pu where pu.user_id = u.id and pu.property_id = $2)) as ok
+                select 1 from property_users pu where pu.user_id = u.id and pu.property_id = $2)) as ok,
+                (select p.timezone from properties p where p.id = $2) as timezone
          from users u where u.id = $1`,
         [spent.user_id, spent.property_id],
       );
@@ -80,6 +81,7 @@ export async function openCalendar(
       return {
         token: session.token,
         propertyId: spent.property_id,
+        timezone: allowed.timezone || 'UTC',
         expiresAt: session.expiresAt.toISOString(),
       };
     })

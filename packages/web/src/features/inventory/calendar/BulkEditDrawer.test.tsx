@@ -9,13 +9,18 @@ import { BulkEditDrawer } from './BulkEditDrawer';
 import type { CalendarStructure } from './calendarModel';
 import { type EditForm, emptyForm } from './editForm';
 
+/** A plan of its own (no parent), without a max sell. */
+const OWN_PLAN = { maxSell: null, parentRatePlanId: null, inherited: [] };
+/** A night with none of the plan's rooms booked, and no max sell. */
+const UNSOLD = { sold: 0, maxSellLeft: null };
+
 const i18n = createI18n();
 addCatalogue(i18n, inventoryPart);
 
 const structure: CalendarStructure = {
   currency: 'EUR',
   units: [{ id: 'u1', title: 'Double', count: 5 }],
-  ratePlans: [{ id: 'r1', unitId: 'u1', title: 'Flex', sellMode: 'per_room', maxAdults: 2 }],
+  ratePlans: [{ id: 'r1', unitId: 'u1', title: 'Flex', sellMode: 'per_room', maxAdults: 2, ...OWN_PLAN }],
 };
 const stored = (booked: number): InventoryCalendar => ({
   propertyId: 'p1',
@@ -37,6 +42,7 @@ const stored = (booked: number): InventoryCalendar => ({
       title: 'Flex',
       sellMode: 'per_room',
       maxAdults: 2,
+      ...OWN_PLAN,
       nights: ['2027-01-04', '2027-01-05'].map((date) => ({
         date,
         price: date === '2027-01-04' ? 100 : 120,
@@ -47,6 +53,7 @@ const stored = (booked: number): InventoryCalendar => ({
         minStayArrival: 1,
         minStayThrough: 1,
         maxStay: null,
+        ...UNSOLD,
       })),
     },
   ],

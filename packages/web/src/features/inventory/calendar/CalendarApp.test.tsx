@@ -17,10 +17,17 @@ const month = (from: string, to: string): InventoryCalendar => ({
   units: [{ id: 'u1', title: 'Double', count: 5, nights: [{ date: from, total: 5, booked: 0, free: 5 }] }],
   ratePlans: [],
 });
-const session: CalendarSession = { token: 'cal-1', propertyId: 'p1', expiresAt: '2030-01-01T00:00:00Z' };
+const session: CalendarSession = {
+  token: 'cal-1',
+  propertyId: 'p1',
+  timezone: 'Atlantic/Reykjavik',
+  expiresAt: '2030-01-01T00:00:00Z',
+};
+/** Noon on 24 November 2026 in UTC (and Reykjavík). */
+const NOON = Date.parse('2026-11-24T12:00:00Z');
 const refused = Object.assign(new Error('x'), { code: 'one_time_token_invalid', params: {} });
 
-function setup(token: string | null, exchange: () => Promise<CalendarSession>) {
+function setup(token: string | null, exchange: () => Promise<CalendarSession>, now = NOON) {
   const calendar = vi.fn(async ({ query }: { query: { from: string; to: string } }) =>
     month(query.from, query.to),
   );
@@ -38,7 +45,7 @@ function setup(token: string | null, exchange: () => Promise<CalendarSession>) {
         exchange={vi.fn(exchange)}
         onOpen={onOpen}
         onFailed={onFailed}
-        today="2026-11-24"
+        now={() => now}
       />
     </I18nextProvider>,
   );
@@ -55,6 +62,21 @@ describe('CalendarApp', () => {
       query: { from: '2026-11-01', to: '2026-11-30' },
     });
     expect(onFailed).not.toHaveBeenCalled();
+  });
+
+  it('counts its days in the property’s time zone, not the device’s: the first month is the property’s', async () => {
+    // 30 November at 11:00 UTC is already 1 December on Kiritimati (UTC+14), and still 30 November in Honolulu.
+    const late = Date.parse('2026-11-30T11:00:00Z');
+    const east = setup('ott-east', async () => ({ ...session, timezone: 'Pacific/Kiritimati' }), late);
+    expect(await screen.findByRole('grid', { name: 'Inventory by night' })).toBeTruthy();
+    expect(east.calendar.mock.calls[0]![0].query).toEqual({ from: '2026-12-01', to: '2026-12-31' });
+  });
+
+  it('and a property west of the device keeps its own today', async () => {
+    const late = Date.parse('2026-11-30T11:00:00Z');
+    const west = setup('ott-west', async () => ({ ...session, timezone: 'Pacific/Honolulu' }), late);
+    expect(await screen.findByRole('grid', { name: 'Inventory by night' })).toBeTruthy();
+    expect(west.calendar.mock.calls[0]![0].query).toEqual({ from: '2026-11-01', to: '2026-11-30' });
   });
 
   it('refuses a used or foreign token clearly, and tells the page', async () => {

@@ -1,4 +1,4 @@
-import { type Day, type Failure, failureOf } from '@tern/core';
+import { type Day, type Failure, failureOf, todayIn } from '@tern/core';
 import type { CalendarSession, InventoryChangeResult, TernClient } from '@tern/sdk';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   calendarWindow,
   type GridRow,
   gridRows,
+  isInherited,
   monthsOfRange,
   weekFrom,
 } from './calendarModel';
@@ -88,7 +89,8 @@ export interface CalendarAppProps {
   onOpen: (session: CalendarSession, end: (error: unknown) => void) => void;
   /** Tells the inventory page (the frame's parent). */
   onFailed: (error: Failure) => void;
-  today: Day;
+  /** The clock (tests set it): "today" is its day in the property's time zone, which the session names. */
+  now?: () => number;
 }
 
 /**
@@ -96,7 +98,14 @@ export interface CalendarAppProps {
  * frame's one-time token, or says clearly why it cannot (a used, expired or foreign token), then shows the
  * property's calendar.
  */
-export function CalendarApp({ params, client, exchange, onOpen, onFailed, today }: CalendarAppProps) {
+export function CalendarApp({
+  params,
+  client,
+  exchange,
+  onOpen,
+  onFailed,
+  now = Date.now,
+}: CalendarAppProps) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [session, end] = useCalendarSession(params, exchange, onFailed);
@@ -104,6 +113,9 @@ export function CalendarApp({ params, client, exchange, onOpen, onFailed, today 
   useEffect(() => {
     if (open) onOpen(open, end);
   }, [open, onOpen, end]);
+  // The property's today, not the device's: its first month and the past days shaded are the property's.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once per session; the clock is not state.
+  const today = useMemo(() => (open ? todayIn(open.timezone, now()) : null), [open]);
   if (session.state === 'opening')
     return (
       <div className="inv-page inv-page--center">
@@ -122,7 +134,7 @@ export function CalendarApp({ params, client, exchange, onOpen, onFailed, today 
         </Alert>
       </div>
     );
-  return <InventoryCalendar client={client} propertyId={session.session.propertyId} today={today} />;
+  return <InventoryCalendar client={client} propertyId={session.session.propertyId} today={today!} />;
 }
 
 function InventoryCalendar({
@@ -156,6 +168,9 @@ function InventoryCalendar({
   };
   const onEdit = useCallback(
     (row: GridRow, day: Day) => {
+      // What the calendar does not set: a child plan's values from its parent, and what its max sell leaves.
+      if (isInherited(row)) return toast.error(t('inventory.inherited_read_only'));
+      if (row.kind === 'maxSellLeft') return toast.error(t('inventory.max_sell_read_only'));
       const from = day < today ? today : day;
       const form = formForCell(
         row,
@@ -166,7 +181,7 @@ function InventoryCalendar({
       setEditKey((k) => k + 1);
       setEditing(form);
     },
-    [data, today],
+    [data, today, t],
   );
 
   const saved = (result: InventoryChangeResult, form: EditForm) => {

@@ -1,4 +1,4 @@
-import { deviceToday, type Failure } from '@tern/core';
+import type { Failure } from '@tern/core';
 import type { CalendarSession } from '@tern/sdk';
 import { useState } from 'react';
 import { lazyTernClient } from '../../../app/lazyClient';
@@ -61,7 +61,6 @@ export function CalendarScreen() {
       },
     };
   });
-  const [today] = useState(() => deviceToday());
   return (
     <>
       <CalendarApp
@@ -70,7 +69,6 @@ export function CalendarScreen() {
         exchange={setup.exchange}
         onOpen={setup.onOpen}
         onFailed={tellParent}
-        today={today}
       />
       <ToastRegion />
     </>

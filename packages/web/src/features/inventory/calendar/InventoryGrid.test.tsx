@@ -8,6 +8,11 @@ import { inventoryPart } from '../../../i18n/inventory';
 import { calendarWindow, EMPTY_DATA, gridRows, mergeCalendar } from './calendarModel';
 import { InventoryGrid } from './InventoryGrid';
 
+/** A plan of its own (no parent), without a max sell. */
+const OWN_PLAN = { maxSell: null, parentRatePlanId: null, inherited: [] };
+/** A night with none of the plan's rooms booked, and no max sell. */
+const UNSOLD = { sold: 0, maxSellLeft: null };
+
 const i18n = createI18n();
 addCatalogue(i18n, inventoryPart);
 const wrap = (node: ReactNode) => render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
@@ -34,6 +39,7 @@ const data = mergeCalendar(EMPTY_DATA, {
       title: 'Flex',
       sellMode: 'per_room',
       maxAdults: 2,
+      ...OWN_PLAN,
       nights: window.days.slice(0, 30).map((date) => ({
         date,
         price: 120,
@@ -44,6 +50,7 @@ const data = mergeCalendar(EMPTY_DATA, {
         minStayArrival: 1,
         minStayThrough: 1,
         maxStay: null,
+        ...UNSOLD,
       })),
     },
   ],

@@ -18,6 +18,7 @@ import {
   type CalendarWindow,
   cellValue,
   type GridRow,
+  isInherited,
   monthAt,
   shiftMonth,
 } from './calendarModel';
@@ -139,6 +140,7 @@ function useFormats() {
       rowName,
       cellText,
       loading: t('inventory.loading_month'),
+      inherited: t('inventory.inherited'),
       failed: t('inventory.month_failed'),
     };
   }, [t, i18n.language]);
@@ -177,6 +179,7 @@ const Row = memo(
     width,
     labelWidth,
   }: RowProps) {
+    const inherited = isInherited(row);
     return (
       <div
         role="row"
@@ -216,7 +219,9 @@ const Row = memo(
           if (day < today) classes.push('inv-cell--past');
           if (value === true) classes.push('inv-cell--on');
           if (value === null && row.kind !== 'maxStay') classes.push('inv-cell--empty');
-          if (row.kind === 'free' && value === 0) classes.push('inv-cell--zero');
+          if ((row.kind === 'free' || row.kind === 'maxSellLeft') && value === 0)
+            classes.push('inv-cell--zero');
+          if (inherited) classes.push('inv-cell--inherited');
           if (value === undefined) classes.push(`inv-cell--${state === 'error' ? 'error' : 'loading'}`);
           return (
             <div
@@ -224,7 +229,7 @@ const Row = memo(
               role="gridcell"
               aria-colindex={col + 2}
               aria-busy={value === undefined && state !== 'error' ? true : undefined}
-              aria-label={`${formats.full(day)}, ${formats.rowName(row)}: ${words.spoken}`}
+              aria-label={`${formats.full(day)}, ${formats.rowName(row)}: ${words.spoken}${inherited ? ` (${formats.inherited})` : ''}`}
               tabIndex={focusCol === col ? 0 : -1}
               data-cell={`${index}:${col}`}
               data-day={day}

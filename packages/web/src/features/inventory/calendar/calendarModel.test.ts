@@ -6,11 +6,17 @@ import {
   EMPTY_DATA,
   gridRows,
   inventoryValues,
+  isInherited,
   mergeCalendar,
   monthAt,
   monthsOfRange,
   shiftMonth,
 } from './calendarModel';
+
+/** A plan of its own (no parent), without a max sell. */
+const OWN_PLAN = { maxSell: null, parentRatePlanId: null, inherited: [] };
+/** A night with none of the plan's rooms booked, and no max sell. */
+const UNSOLD = { sold: 0, maxSellLeft: null };
 
 const reply = (from: string, to: string, price: number | null, plans = true): InventoryCalendar => ({
   propertyId: 'p1',
@@ -26,6 +32,7 @@ const reply = (from: string, to: string, price: number | null, plans = true): In
           title: 'Flex',
           sellMode: 'per_person',
           maxAdults: 2,
+          ...OWN_PLAN,
           nights: [
             {
               date: from,
@@ -37,6 +44,7 @@ const reply = (from: string, to: string, price: number | null, plans = true): In
               minStayArrival: 2,
               minStayThrough: 1,
               maxStay: null,
+              ...UNSOLD,
             },
           ],
         },
@@ -117,6 +125,49 @@ describe('rows and values', () => {
     ]);
     // A day not loaded yet.
     expect(cellValue(rows[0]!, '2027-01-06', data)).toBeUndefined();
+  });
+
+  it('shows what a capped plan has left to sell, and marks a child plan’s inherited rows (read-only)', () => {
+    const base = reply('2027-01-05', '2027-01-05', 100);
+    const plan = base.ratePlans[0]!;
+    const child = {
+      ...plan,
+      id: 'r2',
+      title: 'Flex child',
+      maxSell: 3,
+      parentRatePlanId: 'r1',
+      inherited: ['price' as const, 'stopSell' as const],
+      nights: plan.nights.map((n) => ({ ...n, sold: 2, maxSellLeft: 1 })),
+    };
+    const data = mergeCalendar(EMPTY_DATA, { ...base, ratePlans: [plan, child] });
+    const rows = gridRows(data.structure!).filter((r) => r.plan?.id === 'r2');
+    expect(rows.map((r) => (r.kind === 'occupancy' ? `occupancy${r.adults}` : r.kind))).toEqual([
+      'price',
+      'occupancy1',
+      'occupancy2',
+      'maxSellLeft',
+      'stopSell',
+      'closedToArrival',
+      'closedToDeparture',
+      'minStayArrival',
+      'minStayThrough',
+      'maxStay',
+    ]);
+    const left = rows.find((r) => r.kind === 'maxSellLeft')!;
+    expect(cellValue(left, '2027-01-05', data)).toBe(1);
+    expect(rows.filter(isInherited).map((r) => r.key)).toEqual([
+      'r2:price',
+      'r2:occupancy:1',
+      'r2:occupancy:2',
+      'r2:stopSell',
+    ]);
+    // A plan of its own inherits nothing, and has no max-sell row without a cap.
+    const own = gridRows(data.structure!).filter((r) => r.plan?.id === 'r1');
+    expect(own.some(isInherited)).toBe(false);
+    expect(own.some((r) => r.kind === 'maxSellLeft')).toBe(false);
+    // What the bulk edit reads has neither the plan's sales nor what is left.
+    expect(inventoryValues(data).rates.r2!['2027-01-05']).not.toHaveProperty('sold');
+    expect(inventoryValues(data).rates.r2!['2027-01-05']).not.toHaveProperty('maxSellLeft');
   });
 
   it('merges months, keeps the list for a narrowed reply, and gives core’s values (no row without a price)', () => {

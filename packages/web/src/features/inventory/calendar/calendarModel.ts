@@ -7,11 +7,13 @@ import {
   monthOf,
   type RateValue,
 } from '@tern/core';
-import type { InventoryCalendar, NightRestrictions } from '@tern/sdk';
+import type { InheritedValue, InventoryCalendar, NightRestrictions } from '@tern/sdk';
 
 // What the inventory calendar draws, apart from how: the days it spans (a year of whole months from the current
 // one), its rows (per unit: rooms in all, booked and free; per rate plan: the price, the price per occupancy of a
-// per-person plan and the six restrictions) and the values the months loaded so far hold, merged by day.
+// per-person plan, what is left of its max sell and the six restrictions) and the values the months loaded so
+// far hold, merged by day. A child plan's values it inherits are its parent's (as the engine sells them):
+// marked, and not edited here.
 
 /** Months the calendar spans, the current one first: a year. */
 export const CALENDAR_MONTHS = 12;
@@ -62,7 +64,7 @@ export function shiftMonth(window: CalendarWindow, index: number, shift: number)
 }
 
 export type RestrictionKind = keyof NightRestrictions;
-export type RowKind = 'total' | 'booked' | 'free' | 'price' | 'occupancy' | RestrictionKind;
+export type RowKind = 'total' | 'booked' | 'free' | 'price' | 'occupancy' | 'maxSellLeft' | RestrictionKind;
 
 export const RESTRICTION_ROWS: readonly RestrictionKind[] = [
   'stopSell',
@@ -84,6 +86,11 @@ export interface CalendarPlan {
   title: string;
   sellMode: 'per_room' | 'per_person';
   maxAdults: number;
+  /** Rooms the plan sells per night at most; `null`: no cap (and no row for it). */
+  maxSell: number | null;
+  parentRatePlanId: string | null;
+  /** What a child plan takes from its parent: those rows show the parent's values and are not edited here. */
+  inherited: readonly InheritedValue[];
 }
 export interface CalendarStructure {
   currency: string;
@@ -120,6 +127,8 @@ export function gridRows(structure: CalendarStructure): GridRow[] {
             adults,
             first: false,
           });
+      if (plan.maxSell !== null)
+        rows.push({ key: `${plan.id}:maxSellLeft`, kind: 'maxSellLeft', unit, plan, first: false });
       for (const kind of RESTRICTION_ROWS)
         rows.push({ key: `${plan.id}:${kind}`, kind, unit, plan, first: false });
     }
@@ -134,6 +143,19 @@ export interface UnitNightValue {
 }
 export interface PlanNightValue extends RateValue {
   byOccupancy: (number | null)[];
+  /** Rooms of the plan booked that night, and what is left of its max sell (`null`: no cap). */
+  sold: number;
+  maxSellLeft: number | null;
+}
+
+/**
+ * Whether a row shows a value a child plan takes from its parent (the price and its occupancies with the rate,
+ * a restriction with its flag): drawn as inherited, and not edited from the calendar.
+ */
+export function isInherited(row: GridRow): boolean {
+  if (!row.plan || row.plan.inherited.length === 0) return false;
+  if (row.kind === 'price' || row.kind === 'occupancy') return row.plan.inherited.includes('price');
+  return (row.plan.inherited as readonly string[]).includes(row.kind);
 }
 
 /** The values of the months loaded so far, by unit (or plan) and day. */
@@ -167,13 +189,18 @@ export function mergeCalendar(data: CalendarData, reply: InventoryCalendar, narr
     : {
         currency: reply.currency,
         units: reply.units.map(({ id, title, count }) => ({ id, title, count })),
-        ratePlans: reply.ratePlans.map(({ id, unitId, title, sellMode, maxAdults }) => ({
-          id,
-          unitId,
-          title,
-          sellMode,
-          maxAdults,
-        })),
+        ratePlans: reply.ratePlans.map(
+          ({ id, unitId, title, sellMode, maxAdults, maxSell, parentRatePlanId, inherited }) => ({
+            id,
+            unitId,
+            title,
+            sellMode,
+            maxAdults,
+            maxSell,
+            parentRatePlanId,
+            inherited,
+          }),
+        ),
       };
   return { structure, availability, rates };
 }
@@ -188,6 +215,7 @@ export function cellValue(row: GridRow, day: Day, data: CalendarData): number | 
   if (!night) return undefined;
   if (row.kind === 'price') return night.price;
   if (row.kind === 'occupancy') return night.byOccupancy[(row.adults ?? 1) - 1] ?? null;
+  if (row.kind === 'maxSellLeft') return night.maxSellLeft;
   return night[row.kind as RestrictionKind];
 }
 
@@ -204,7 +232,7 @@ export function inventoryValues(data: CalendarData): InventoryValues {
       Object.entries(nights)
         // A night without a price has no row (the calendar draws it with the default restrictions).
         .filter(([, n]) => n.price !== null)
-        .map(([day, { byOccupancy: _, ...rate }]) => [day, rate]),
+        .map(([day, { byOccupancy: _, sold: _sold, maxSellLeft: _left, ...rate }]) => [day, rate]),
     );
   return { availability, rates };
 }

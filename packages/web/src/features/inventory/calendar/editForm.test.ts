@@ -2,6 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarStructure, GridRow } from './calendarModel';
 import { emptyForm, formBody, formChanges, formEdit, formErrors, formForCell } from './editForm';
 
+/** A plan of its own (no parent), without a max sell. */
+const OWN_PLAN = { maxSell: null, parentRatePlanId: null, inherited: [] };
+/** A night with none of the plan's rooms booked, and no max sell. */
+const UNSOLD = { sold: 0, maxSellLeft: null };
+
 const structure: CalendarStructure = {
   currency: 'EUR',
   units: [
@@ -9,9 +14,9 @@ const structure: CalendarStructure = {
     { id: 'u2', title: 'Suite', count: 2 },
   ],
   ratePlans: [
-    { id: 'r1', unitId: 'u1', title: 'Flex', sellMode: 'per_room', maxAdults: 2 },
-    { id: 'r2', unitId: 'u1', title: 'Saver', sellMode: 'per_room', maxAdults: 2 },
-    { id: 'r3', unitId: 'u2', title: 'Flex', sellMode: 'per_room', maxAdults: 2 },
+    { id: 'r1', unitId: 'u1', title: 'Flex', sellMode: 'per_room', maxAdults: 2, ...OWN_PLAN },
+    { id: 'r2', unitId: 'u1', title: 'Saver', sellMode: 'per_room', maxAdults: 2, ...OWN_PLAN },
+    { id: 'r3', unitId: 'u2', title: 'Flex', sellMode: 'per_room', maxAdults: 2, ...OWN_PLAN },
   ],
 };
 const unit = structure.units[0]!;
@@ -26,6 +31,7 @@ const row = (kind: GridRow['kind'], withPlan = true): GridRow => ({
 const night = {
   price: 120,
   byOccupancy: [120, 120],
+  ...UNSOLD,
   stopSell: false,
   closedToArrival: true,
   closedToDeparture: false,
