@@ -56,6 +56,7 @@ export const errorCatalogue = {
   rate_plan_not_found: 'There is no such rate plan.',
   gift_card_type_not_found: 'There is no such gift card type.',
   gift_card_not_found: 'There is no such gift card.',
+  pdf_template_not_found: 'There is no such PDF template.',
   no_contract: 'You have no active contract with this property.',
   // Searching and booking
   currency_unavailable: 'Prices are not available in {{currency}}: use one of {{currencies}}.',
@@ -162,6 +163,8 @@ export const errorCatalogue = {
   gift_card_used: 'This gift card is already used.',
   gift_card_not_used: 'This gift card is not used.',
   gift_card_delivered: 'This gift card is already marked delivered.',
+  pdf_section_not_in_template: 'This section is not one of the template’s.',
+  pdf_sections_missing: 'Every section of the template is needed; missing: {{names}}.',
   gift_card_consumed:
     'The gift card was used for a stay whose arrival ({{arrival}}) has passed, so it cannot be marked unused.',
   gift_card_no_booking: 'No booking was made with this gift card.',

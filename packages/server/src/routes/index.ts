@@ -7,6 +7,7 @@ import { billingHandlers } from './billing.js';
 import { bookingsHandlers } from './bookings.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
+import { giftCardPdfsHandlers } from './giftCardPdfs.js';
 import { giftCardsHandlers } from './giftCards.js';
 import { inventoryHandlers } from './inventory.js';
 import { mailHandlers } from './mail.js';
@@ -29,6 +30,7 @@ export const handlers: Handlers<Contract> = {
   bookings: bookingsHandlers,
   contracts: contractsHandlers,
   engine: engineHandlers,
+  giftCardPdfs: giftCardPdfsHandlers,
   giftCards: giftCardsHandlers,
   inventory: inventoryHandlers,
   mail: mailHandlers,

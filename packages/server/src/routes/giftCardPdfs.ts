@@ -1,0 +1,47 @@
+import { todayIn } from '@tern/core';
+import type { Contract } from '@tern/sdk';
+import type { AreaHandlers, RequestContext } from '../http/context.js';
+import {
+  fileResponse,
+  renderCardPdf,
+  renderCardQr,
+  renderTypePreviewPdf,
+} from '../services/giftCards/pdf.js';
+import {
+  getFilledSections,
+  getPdfTemplate,
+  listPdfTemplates,
+  putFilledSections,
+} from '../services/giftCards/pdfTemplates.js';
+import { fileStoreFor } from '../services/uploads/fileStore.js';
+
+// Gift-card PDFs: templates, a type's filled sections, the type's preview and each card's PDF and QR code;
+// `owns` has resolved the property (one the caller works at) and the type or card (of it).
+
+const pdfOptions = (ctx: RequestContext) => ({
+  webUrl: ctx.config.webUrl,
+  files: fileStoreFor(ctx.config, ctx.db, (m, e) => ctx.logger.error(m, e)),
+});
+const PDF = 'application/pdf';
+
+export const giftCardPdfsHandlers: AreaHandlers<Contract['giftCardPdfs']> = {
+  listTemplates: ({ owned }, ctx) => listPdfTemplates(ctx.db, owned.propertyId.id),
+  getTemplate: ({ params, owned }, ctx) => getPdfTemplate(ctx.db, owned.propertyId.id, params.id),
+  getFilledSections: ({ params, owned }, ctx) =>
+    getFilledSections(ctx.db, owned.propertyId.id, params.id, params.templateId),
+  putFilledSections: ({ params, body, owned }, ctx) =>
+    putFilledSections(ctx.db, ctx, owned.propertyId.id, params.id, params.templateId, body),
+  typePreview: async ({ params, owned }, ctx) => {
+    const today = todayIn(owned.propertyId.timezone, ctx.clock.now());
+    const file = await renderTypePreviewPdf(ctx.db, params.id, today, pdfOptions(ctx));
+    return fileResponse(file.bytes, PDF, file.fileName);
+  },
+  cardPdf: async ({ params }, ctx) => {
+    const file = await renderCardPdf(ctx.db, params.id, pdfOptions(ctx));
+    return fileResponse(file.bytes, PDF, file.fileName);
+  },
+  cardQr: async ({ params, query }, ctx) => {
+    const file = await renderCardQr(ctx.db, params.id, query.format, pdfOptions(ctx));
+    return fileResponse(file.bytes, file.contentType, file.fileName);
+  },
+};
