@@ -136,7 +136,12 @@ export function CardActionDialog({
     >
       <div className="stack">
         {action === 'unused' && cancelsBooking ? (
-          <Alert variant="warning">{t('gift_card_orders.unused_warning')}</Alert>
+          <Alert variant="warning">
+            {t('gift_card_orders.unused_warning', {
+              reservation: card.agentBooking?.reservationId ?? '',
+              arrival: card.agentBooking?.arrivalDate ?? '',
+            })}
+          </Alert>
         ) : null}
         {action === 'delivered' ? <p>{t('gift_card_orders.delivered_body', { name: card.name })}</p> : null}
         {noting && error ? (

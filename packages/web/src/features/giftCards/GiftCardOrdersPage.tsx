@@ -17,7 +17,7 @@ import {
   type GiftCardsQuery,
   SEARCH_TERM_MAX,
 } from '@tern/sdk';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -27,6 +27,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Menu, MenuItem } from '../../components/Menu';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
+import { Spinner } from '../../components/Spinner';
 import { Table, type TableColumn, type TableSort } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -38,8 +39,12 @@ import './giftCards.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
 import { useErrorText } from '../errors/useErrorText';
+import { BookingDrawer } from './BookingDrawer';
 import { type CardAction, CardActionDialog } from './CardActionDialog';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
+
+// The liability ledger and its chart load when asked for (their own chunk).
+const LiabilityReport = lazy(() => import('./LiabilityReport').then((m) => ({ default: m.LiabilityReport })));
 
 const ANY = 'any';
 /** The filters (document 3 §2.3): each "any" by default. */
@@ -92,6 +97,8 @@ export function GiftCardOrdersPage() {
   const [page, setPage] = useState(1);
   const [acting, setActing] = useState<{ card: GiftCard; action: CardAction } | null>(null);
   const [details, setDetails] = useState<GiftCard | null>(null);
+  const [booking, setBooking] = useState<GiftCard | null>(null);
+  const [ledger, setLedger] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => {
       setTerm(draft.trim());
@@ -187,6 +194,9 @@ export function GiftCardOrdersPage() {
           >
             {t('gift_card_orders.mark_delivered')}
           </MenuItem>
+          <MenuItem isDisabled={!c.agentBooking} onAction={() => setBooking(c)}>
+            {t('gift_card_orders.show_booking')}
+          </MenuItem>
           <MenuItem onAction={() => setDetails(c)}>{t('gift_card_orders.details')}</MenuItem>
         </Menu>
       ),
@@ -199,7 +209,15 @@ export function GiftCardOrdersPage() {
     <div className="page admin stack">
       <div className="page__header">
         <PageHeading>{t('gift_card_orders.heading')}</PageHeading>
+        <Button variant="secondary" aria-expanded={ledger} onPress={() => setLedger(!ledger)}>
+          {t('gift_card_orders.liability.open')}
+        </Button>
       </div>
+      {ledger ? (
+        <Suspense fallback={<Spinner label={t('admin.loading')} />}>
+          <LiabilityReport propertyId={property.id} timezone={property.timezone ?? null} />
+        </Suspense>
+      ) : null}
       <div className="admin-panel__toolbar gift-filters">
         <TextField
           label={t('gift_card_orders.search')}
@@ -312,6 +330,13 @@ export function GiftCardOrdersPage() {
           onChanged={() => void reload()}
         />
       ) : null}
+      <BookingDrawer
+        card={booking}
+        propertyId={property.id}
+        today={today}
+        onClose={() => setBooking(null)}
+        onChanged={() => void reload()}
+      />
       <Drawer
         title={details ? t('gift_card_orders.details_title', { code: details.generatedId }) : ''}
         isOpen={details !== null}
