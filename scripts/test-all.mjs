@@ -28,6 +28,12 @@ await step('type-check (tsc, every package)', 'npx', [
   'typecheck',
   '--output-logs=errors-only',
 ]);
+await step('type-check (the workspace scripts in TypeScript)', 'npx', [
+  'tsc',
+  '-p',
+  'scripts/tsconfig.json',
+  '--noEmit',
+]);
 await step('API reference up to date', 'npx', [
   'tsx',
   '--conditions=source',
