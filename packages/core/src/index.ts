@@ -64,6 +64,8 @@ export * from './giftCards/pdfSections.js';
 export * from './giftCards/purchaseMachine.js';
 export * from './giftCards/recipients.js';
 export * from './giftCards/stock.js';
+export * from './giftCards/storeSettingsMachine.js';
+export * from './giftCards/stores.js';
 export * from './giftCards/typeForm.js';
 export * from './giftCards/typeLifecycleMachine.js';
 export * from './i18n/validationWords.js';

@@ -79,7 +79,7 @@ describe('gift-card stores', () => {
       type: 'store',
       status: 'active',
       allowPickupAtHotel: true,
-      publicPath: '/store/harbour-view',
+      publicPath: '/harbour-view',
     });
     const store = await hotelier.stores.get({ params: { id: demo!.id }, query: { propertyId } });
     expect(store).toMatchObject({
@@ -172,6 +172,13 @@ describe('gift-card stores', () => {
           params: { id: second.id },
           body: { propertyId, store: storeBody({ slugName: first.slugName }) },
         }),
+      ),
+    ).toMatchObject({ status: 409, code: 'store_slug_taken' });
+
+    // A store lives at `/{slug}`: an app page's first segment is taken.
+    expect(
+      await refusal(
+        hotelier.stores.create({ body: { propertyId, store: storeBody({ slugName: 'Bookings' }) } }),
       ),
     ).toMatchObject({ status: 409, code: 'store_slug_taken' });
 

@@ -44,6 +44,9 @@ export const validationMessagesEn = {
   pdf_no_room: 'The padding leaves no room for the section',
   pdf_color: 'Use a colour such as #1f3a5f',
   pdf_text_too_long: 'Use at most 2000 characters',
+  store_slug_chars: 'Use letters, digits and hyphens only',
+  store_slug_reserved: 'A page of the app has this address: choose another',
+  store_tag_color: 'Use a colour such as #0F1015',
 } as const;
 
 const PREFIX = 'validation_messages.';

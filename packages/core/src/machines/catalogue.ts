@@ -20,6 +20,7 @@ import { bookingCancelMachine } from '../giftCards/bookingCancelMachine.js';
 import { giftCardDownloadMachine } from '../giftCards/downloadMachine.js';
 import { issuedCardMachine } from '../giftCards/issuedCardMachine.js';
 import { purchaseMachine } from '../giftCards/purchaseMachine.js';
+import { storeSettingsMachine } from '../giftCards/storeSettingsMachine.js';
 import { giftCardTypeLifecycleMachine } from '../giftCards/typeLifecycleMachine.js';
 import { inventoryFrameMachine } from '../rates/inventoryFrameMachine.js';
 import { ratePlanFormMachine } from '../rates/ratePlanFormMachine.js';
@@ -206,6 +207,12 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'giftCards/downloadMachine.ts',
     'M27 and M37, the gift card files: a purchase’s card PDFs (or the zip’s message) and a type’s PDF preview.',
     giftCardDownloadMachine,
+  ),
+  entry(
+    'storeSettingsMachine',
+    'giftCards/storeSettingsMachine.ts',
+    'M16, one gift-card store’s settings tab: saved 500 ms after the last change, a saved store’s new slug confirmed first.',
+    storeSettingsMachine,
   ),
 ];
 

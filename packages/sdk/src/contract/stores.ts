@@ -4,7 +4,7 @@ import { defineArea, endpoint } from './define.js';
 
 // Gift-card stores of a property (document 2 §2 "/settings/stores", §3 "Gift-card store settings", §4 store
 // status, slug, product priority and save, §5, §8, §9; document 3 §10 the navigation's Store entry): a property
-// has several; each has a slug unique across Tern (its public address `/store/{slug}`), the look of its pages,
+// has several; each has a slug unique across Tern (its public address `/{slug}`, not an app page's), the look of its pages,
 // its terms, pickup and cancellation settings, and the gift card types it sells in the order of their
 // priorities (from 1). Which types a store sells is the types' choice (their `storeIds`); the store orders them.
 
@@ -202,8 +202,8 @@ export const STORE_BANNER_PARAGRAPH_MAX = 2_000;
 export const STORE_CANCELLATION_DAYS_MAX = 365;
 /** A store sells at most this many gift card types. */
 export const STORE_TYPES_MAX = 500;
-/** Where a store's public pages are (the public store itself is issue 13's). */
-export const storePublicPath = (slug: string) => `/store/${encodeURIComponent(slug)}`;
+/** Where a store's public pages are (document 3 §2.1: `/{slug}`; the public store itself is the next issue's). */
+export const storePublicPath = (slug: string) => `/${encodeURIComponent(slug)}`;
 
 const required = (max: number) => z.string().trim().min(1, { error: 'required' }).max(max);
 const optionalText = (max: number) => z.string().trim().max(max).default('');
@@ -362,7 +362,7 @@ export const storesArea = defineArea('stores', {
     method: 'POST',
     path: STORES,
     summary:
-      'Adds a store to the property. Its slug is unique across Tern, whatever its case (409 `store_slug_taken`: "Validation failed: Name has already been taken"); logo and banner are uploads of the property.',
+      'Adds a store to the property. Its slug is unique across Tern, whatever its case, and is no app page’s first segment (409 `store_slug_taken`: "Validation failed: Name has already been taken"); logo and banner are uploads of the property.',
     access: staff,
     owns: { propertyId: 'property' },
     body: z.object({ propertyId: id, store: storeInput }),

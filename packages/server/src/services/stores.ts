@@ -1,3 +1,4 @@
+import { RESERVED_STORE_SLUGS } from '@tern/core';
 import { type Store, type StoreSummary, type storeInput, storePublicPath } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../db/db.js';
@@ -166,13 +167,18 @@ async function filesOf(
   };
 }
 
+const slugTakenError = () =>
+  new HttpError(409, 'store_slug_taken', { fields: [fieldError('store.slugName', 'store_slug_taken')] });
+
 /** The unique slug index refused the write: the words document 2 §8 names. */
 function slugTaken(error: unknown): never {
-  if ((error as { code?: string; constraint?: string }).code === '23505')
-    throw new HttpError(409, 'store_slug_taken', {
-      fields: [fieldError('store.slugName', 'store_slug_taken')],
-    });
+  if ((error as { code?: string }).code === '23505') throw slugTakenError();
   throw error;
+}
+
+/** A store lives at `/{slug}` (document 3 §2.1): an app page's first segment is taken by the app. */
+function checkSlug(input: Input): void {
+  if (RESERVED_STORE_SLUGS.has(input.slugName.toLowerCase())) throw slugTakenError();
 }
 
 const valuesOf = (input: Input, files: { logo: string | null; photo: string | null }) => [
@@ -202,6 +208,7 @@ const trailOf = ({ createdAt: _c, updatedAt: _u, type: _t, publicPath: _p, ...fi
 
 export async function createStore(db: Db, actor: Actor, propertyId: string, input: Input): Promise<Store> {
   if (input.storeGiftCardTypes?.length) throw invalidField('invalid_value', 'store.storeGiftCardTypes');
+  checkSlug(input);
   return db.transaction(async (tx) => {
     const files = await filesOf(tx, propertyId, input, { logo: null, photo: null });
     const row = await tx
@@ -260,6 +267,7 @@ async function reorder(tx: Db, store: Store, order: NonNullable<Input['storeGift
 }
 
 export async function updateStore(db: Db, actor: Actor, id: string, input: Input): Promise<Store> {
+  checkSlug(input);
   return db.transaction(async (tx) => {
     const before = await readStore(tx, id, true);
     const kept = await tx.one<{ logo: string | null; photo: string | null }>(
