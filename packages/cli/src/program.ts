@@ -13,6 +13,8 @@ import { registerPromoCodes } from './commands/promoCodes/index.js';
 import { registerProperty } from './commands/property/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { type ContextOf, createContext } from './context.js';
+import { UserError } from './errors.js';
+import { inspectPort, startInspector } from './inspect/server.js';
 import type { Io } from './io.js';
 import { ternVersion } from './version.js';
 
@@ -40,6 +42,31 @@ export function buildProgram(io: Io): Command {
       '--config-dir <dir>',
       'where config.json is (default: TERN_CONFIG_DIR, then $XDG_CONFIG_HOME/tern or ~/.config/tern)',
     )
+    .option(
+      '--inspect [port]',
+      "report the command's state machines to the QA visualizer over a WebSocket on 127.0.0.1 (default port 9230)",
+    )
+    .hook('preAction', async () => {
+      const { inspect } = program.opts<{ inspect?: string | true }>();
+      if (inspect === undefined) return;
+      let port: number;
+      try {
+        port = inspectPort(inspect);
+      } catch (error) {
+        throw new UserError((error as Error).message, { code: 'usage' });
+      }
+      let inspector: Awaited<ReturnType<typeof startInspector>>;
+      try {
+        inspector = await startInspector(port);
+      } catch (error) {
+        throw new UserError(
+          `Could not listen on 127.0.0.1:${port} for --inspect (${(error as Error).message}); pass another port`,
+          { code: 'usage' },
+        );
+      }
+      io.stderr.write(`Inspecting: the QA visualizer can connect to ws://127.0.0.1:${inspector.port}\n`);
+      program.hook('postAction', () => inspector.close());
+    })
     .addHelpText(
       'after',
       '\nExit codes: 0 done, 1 an error you can fix (the message says how), 2 a usage error, 70 a bug in tern, 130 interrupted (Ctrl+C).',

@@ -7,6 +7,7 @@ import {
 } from '@tern/core';
 import type { BookingCreated, StayBookingBody, TernClient, VehicleBookingBody } from '@tern/sdk';
 import { type Actor, createActor, waitFor } from 'xstate';
+import { cliInspect } from '../inspect/server.js';
 
 /** What core's checkout sent: a stay's or a car's create_booking. */
 export type CheckoutRequest =
@@ -56,6 +57,7 @@ export function startCheckout(
   let sent: CheckoutRequest | null = null;
   const actors = engineActors(checkout.client, { onError: (error) => (failure = error) });
   const actor = createActor(checkoutMachine.provide({ actors: actors.checkout }), {
+    inspect: cliInspect,
     input: {
       data: checkout.data,
       cardNeeded: checkout.cardNeeded,

@@ -1,6 +1,7 @@
 import { engineActors, vehicleQueryMachine } from '@tern/core';
 import type { TernClient, VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
 import { createActor, waitFor } from 'xstate';
+import { cliInspect } from '../inspect/server.js';
 
 export interface VehicleSearchOptions {
   /** What the providers answered so far, while some are still answering (for a spinner). */
@@ -49,6 +50,7 @@ export function vehicleQuery(client: TernClient, body: VehicleQueryBody) {
   let failure: unknown = null;
   const actors = engineActors(client, { onError: (error) => (failure = error) });
   const actor = createActor(vehicleQueryMachine.provide({ actors: actors.vehicleQuery }), {
+    inspect: cliInspect,
     input: { query: body },
   });
   const answer = (finished: boolean): VehicleQueryResults => {

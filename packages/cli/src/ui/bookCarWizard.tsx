@@ -25,6 +25,7 @@ import { vehicleQuery } from '../booking/vehicleSearch.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
+import { cliInspect } from '../inspect/server.js';
 import { checkoutErrors, typeIntoCheckout } from './checkoutFields.js';
 import {
   Choices,
@@ -104,6 +105,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
   // Core's booking flow (the web app's car search → checkout → confirmation), its data kept in memory.
   const [flow] = useState(() =>
     createActor(bookingFlowMachine, {
+      inspect: cliInspect,
       input: { storage: memoryFlowStorage(), kind: 'vehicle', channelId: '', step: 'property', query: '' },
     }),
   );

@@ -36,6 +36,7 @@ import { CARD_NEEDED, type StayOrder } from '../booking/stayOrder.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
+import { cliInspect } from '../inspect/server.js';
 import { checkoutErrors, typeIntoCheckout } from './checkoutFields.js';
 import {
   Choices,
@@ -202,6 +203,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     // Core's booking flow (the web app's property page → checkout → confirmation), its data kept in memory.
     flow.current?.stop();
     flow.current = createActor(bookingFlowMachine, {
+      inspect: cliInspect,
       input: {
         storage: memoryFlowStorage(),
         kind: 'accommodation',
@@ -217,6 +219,7 @@ export function BookStayWizard(props: BookStayWizardProps) {
     let failure: unknown = null;
     const actors = engineActors(client, { onError: (error) => (failure = error) });
     const actor = createActor(ratesTableMachine.provide({ actors: actors.ratesTable }), {
+      inspect: cliInspect,
       input: {
         kind: 'accommodations',
         propertyId,

@@ -1,6 +1,7 @@
 import { type SignInEvent, type SignInFormField, signInMachine } from '@tern/core';
 import type { Session } from '@tern/sdk';
 import { type Actor, createActor, fromPromise } from 'xstate';
+import { cliInspect } from '../inspect/server.js';
 import {
   enterMovesOn,
   firstInError,
@@ -70,6 +71,7 @@ export function createSignInController(options: SignInControllerOptions) {
     },
   });
   const actor: Actor<typeof logic> = createActor(logic, {
+    inspect: cliInspect,
     input: { email: options.email ?? '', deviceIdentifier: options.deviceIdentifier ?? null },
   });
   const listeners = new Set<() => void>();
