@@ -1,4 +1,5 @@
 import { adminEn } from './admin';
+import { giftCardPdfsEn } from './giftCardPdfs';
 import { giftCardsEn } from './giftCards';
 import type { CataloguePart } from './index';
 import { inventoryEn } from './inventory';
@@ -7,5 +8,5 @@ import { ratesEn } from './rates';
 /** The back office's strings: loaded with the admin and settings screens (`router/screens.ts`). */
 export const adminPart: CataloguePart = {
   language: 'en',
-  messages: { ...adminEn, ...ratesEn, ...inventoryEn, ...giftCardsEn },
+  messages: { ...adminEn, ...ratesEn, ...inventoryEn, ...giftCardsEn, ...giftCardPdfsEn },
 };

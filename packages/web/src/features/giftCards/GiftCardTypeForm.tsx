@@ -27,6 +27,7 @@ import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
 import { useRatePlansOf, useUnits } from '../settings/rooms/roomsData';
+import { GiftCardPdfEditor } from './GiftCardPdfEditor';
 
 /** A number field's text: empty for none. */
 const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
@@ -281,7 +282,7 @@ export function GiftCardTypeFormDrawer({
           </div>
         </TabPanel>
         <TabPanel id="pdf">
-          <p>{t('gift_cards.pdf_next')}</p>
+          <GiftCardPdfEditor propertyId={propertyId} type={type} readOnly={readOnly} />
         </TabPanel>
       </Tabs>
       <div className="admin-form__actions">

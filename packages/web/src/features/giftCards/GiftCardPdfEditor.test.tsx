@@ -1,0 +1,171 @@
+import type { FilledSection, FilledSections, GiftCardType, PdfTemplate } from '@tern/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { storedFor, supplierUser } from '../../../test/fixtures';
+import { fakeClient, renderApp } from '../../../test/renderApp';
+
+const HEAVY = 60_000;
+const later = () => Date.now() + 3_600_000;
+const list = <T,>(items: T[], total = items.length) => ({ items, meta: { page: 1, limit: 10, total } });
+const propertyId = supplierUser.ternHotels[0]!.id;
+
+const type: GiftCardType = {
+  id: 't-1',
+  type: 'giftCardType',
+  propertyId,
+  giftcardType: 2,
+  title: 'Spa weekend',
+  description: '<p>Two nights</p>',
+  price: 200,
+  netPrice: 200,
+  discount: null,
+  limit: 50,
+  issued: 0,
+  stock: 50,
+  expirationType: 0,
+  expirationDuration: 48,
+  expirationDurationUnit: 'months',
+  absoluteExpirationDate: null,
+  status: 'published',
+  settings: null,
+  storeIds: [propertyId],
+  ratePlans: [],
+  upsellRatePlans: [],
+  offerLetterDelivery: false,
+  offerPickupAtHotel: false,
+  pdfTemplateId: null,
+  photos: [],
+  locked: false,
+  duplicateOf: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+};
+
+const look = {
+  font: 'Lato' as const,
+  textAlign: 'center' as const,
+  opacity: 1,
+  cornerRadius: 0,
+  dashSize: 6,
+  dashSpace: 4,
+  stretch: false,
+  visible: true,
+  photoUrl: null,
+};
+const sections: FilledSection[] = [
+  {
+    ...look,
+    id: null,
+    pdfSectionId: 's-header',
+    kind: 'text',
+    name: 'Header',
+    position: 0,
+    text: 'Gift card',
+    fontSize: 40,
+    fillColor: '#1f3a5f',
+    padding: { top: 40, bottom: 700, left: 40, right: 40 },
+  },
+  {
+    ...look,
+    id: null,
+    pdfSectionId: 's-title',
+    kind: 'title',
+    name: 'Title',
+    position: 1,
+    text: '',
+    fontSize: 20,
+    fillColor: '#333333',
+    padding: { top: 200, bottom: 560, left: 40, right: 40 },
+  },
+  {
+    ...look,
+    id: null,
+    pdfSectionId: 's-box',
+    kind: 'dashed_box',
+    name: 'Code box',
+    position: 2,
+    text: '',
+    fontSize: 14,
+    fillColor: '#1f3a5f',
+    padding: { top: 600, bottom: 150, left: 60, right: 300 },
+  },
+];
+const template: PdfTemplate = {
+  id: 'tpl-1',
+  type: 'pdfTemplate',
+  name: 'Classic',
+  default: true,
+  propertyId: null,
+  pdfSections: sections.map(({ id: _id, pdfSectionId, ...s }) => ({ ...s, id: pdfSectionId })),
+};
+
+function open() {
+  const filled: FilledSections = {
+    giftCardTypeId: type.id,
+    pdfTemplateId: template.id,
+    chosen: true,
+    sections,
+  };
+  const putFilledSections = vi.fn(async ({ body }: { body: { sections: { pdfSectionId: string }[] } }) => ({
+    ...filled,
+    sections: sections.map((s, i) => ({ ...s, ...body.sections[i], id: `f-${i}` })),
+  }));
+  const client = fakeClient(
+    {},
+    {
+      'giftCards.listTypes': vi.fn(async () => list([type])) as never,
+      'roomsAndRates.listUnits': vi.fn(async () => list([])) as never,
+      'giftCardPdfs.listTemplates': vi.fn(async () => ({ items: [template] })) as never,
+      'giftCardPdfs.getFilledSections': vi.fn(async () => filled) as never,
+      'giftCardPdfs.putFilledSections': putFilledSections as never,
+    },
+  );
+  renderApp({ path: '/gift-cards', client, stored: storedFor(supplierUser, later()) });
+  return { putFilledSections };
+}
+
+describe('gift card PDF editor', () => {
+  it(
+    'draws the template’s sections, follows an edit in the preview, refuses a size out of range, saves the design',
+    async () => {
+      const user = userEvent.setup();
+      const { putFilledSections } = open();
+      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Edit gift card type' });
+      await user.click(within(drawer).getByRole('tab', { name: 'PDF' }));
+      const preview = await within(drawer).findByRole('img', { name: 'Preview of the PDF' });
+      expect(preview.textContent).toContain('Gift card');
+      // The title section prints the type's title; the dashed box is drawn dashed.
+      expect(preview.textContent).toContain('Spa weekend');
+      expect(preview.querySelector('[data-kind="dashed_box"]')?.getAttribute('stroke-dasharray')).toBe('6 4');
+
+      const text = within(drawer).getByRole('textbox', { name: 'Text' });
+      await user.clear(text);
+      await user.type(text, 'Gjafabréf');
+      expect(preview.textContent).toContain('Gjafabréf');
+
+      const size = within(drawer).getByRole('textbox', { name: 'Font size (1–100)' });
+      await user.clear(size);
+      await user.type(size, '101');
+      expect(await within(drawer).findByText('From 1 to 100')).toBeTruthy();
+      await user.click(within(drawer).getByRole('button', { name: 'Save PDF design' }));
+      expect(await within(drawer).findByText('Correct the sections marked before saving.')).toBeTruthy();
+      expect(putFilledSections).not.toHaveBeenCalled();
+
+      await user.clear(size);
+      await user.type(size, '50');
+      await user.click(within(drawer).getByRole('button', { name: 'Save PDF design' }));
+      await waitFor(() => expect(putFilledSections).toHaveBeenCalledTimes(1));
+      const [call] = putFilledSections.mock.calls[0]!;
+      expect(call).toMatchObject({ params: { id: 't-1', templateId: 'tpl-1' } });
+      expect(call.body.sections).toHaveLength(3);
+      expect(call.body.sections[0]).toMatchObject({
+        pdfSectionId: 's-header',
+        text: 'Gjafabréf',
+        fontSize: 50,
+      });
+    },
+    HEAVY,
+  );
+});
