@@ -4,6 +4,7 @@ import type { ContextOf } from '../../context.js';
 import type { ListFlags, MarkAction } from './cards.js';
 import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
+import type { PdfFlags } from './pdf.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {
@@ -153,6 +154,17 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
         import('./cards.js').then((m) => m.markGiftCard(contextOf(command), action, code, options)),
     );
   };
+  cards
+    .command('pdf')
+    .description("a card's PDF (or with --qr its QR code) to --out FILE or stdout")
+    .requiredOption('--property <id>', 'the property')
+    .requiredOption('--card <id|code>', 'the card: its id or its code')
+    .option('--out <file>', "write to this file (default: stdout, or the server's file name on a terminal)")
+    .option('--qr', "the QR code of the card's booking address instead of the PDF")
+    .addOption(new Option('--format <format>', 'the QR code as png (default) or svg').choices(['png', 'svg']))
+    .action((options: PdfFlags, command: Command) =>
+      import('./pdf.js').then((m) => m.giftCardPdf(contextOf(command), options)),
+    );
   mark('used', 'mark an unused card used, with a note', true);
   mark('unused', 'mark a used card unused again, with a note (not once its stay has begun)', true);
   mark('delivered', 'mark a card delivered', false);
