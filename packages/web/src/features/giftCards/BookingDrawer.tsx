@@ -175,7 +175,7 @@ function BookingPanel({
             {t('gift_card_orders.booking.ask_title', { reservation: booking.reservationId })}
           </h3>
           <p>{t('gift_card_orders.booking.ask_body', { code: card.generatedId })}</p>
-          <div className="admin-form__actions" ref={firstAnswer}>
+          <div className="gift-booking__answers" ref={firstAnswer}>
             <Button variant="danger" onPress={() => send({ type: 'reissue.yes' })}>
               {t('gift_card_orders.booking.reissue_yes')}
             </Button>
