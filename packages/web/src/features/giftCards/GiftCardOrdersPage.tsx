@@ -41,6 +41,7 @@ import { useFormTexts } from '../admin/useFormTexts';
 import { useErrorText } from '../errors/useErrorText';
 import { BookingDrawer } from './BookingDrawer';
 import { type CardAction, CardActionDialog } from './CardActionDialog';
+import { useCardFiles } from './giftCardFiles';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 
 // The liability ledger and its chart load when asked for (their own chunk).
@@ -98,6 +99,7 @@ export function GiftCardOrdersPage() {
   const [acting, setActing] = useState<{ card: GiftCard; action: CardAction } | null>(null);
   const [details, setDetails] = useState<GiftCard | null>(null);
   const [booking, setBooking] = useState<GiftCard | null>(null);
+  const files = useCardFiles(property?.id ?? null);
   const [ledger, setLedger] = useState(false);
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -197,6 +199,8 @@ export function GiftCardOrdersPage() {
           <MenuItem isDisabled={!c.agentBooking} onAction={() => setBooking(c)}>
             {t('gift_card_orders.show_booking')}
           </MenuItem>
+          <MenuItem onAction={() => files.pdf(c)}>{t('gift_card_pdfs.download_pdf')}</MenuItem>
+          <MenuItem onAction={() => files.qr(c)}>{t('gift_card_pdfs.download_qr')}</MenuItem>
           <MenuItem onAction={() => setDetails(c)}>{t('gift_card_orders.details')}</MenuItem>
         </Menu>
       ),

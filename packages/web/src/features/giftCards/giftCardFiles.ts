@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { toast } from '../../components/Toast';
+import { useServices } from '../../session/SessionContext';
 
 /** A file the API answered: its bytes and the name the server gave it. */
 export interface ApiFile {
@@ -68,5 +69,26 @@ export function useGiftCardDownload(): {
       actor.send({ type: 'download' });
     },
     busy,
+  };
+}
+
+/** The orders page's card files (document 3 §2.3 row actions): a card's PDF and its QR code (PNG), downloaded. */
+export function useCardFiles(propertyId: string | null) {
+  const { client } = useServices();
+  const download = useGiftCardDownload();
+  return {
+    busy: download.busy,
+    pdf: (card: { id: string; generatedId: string }) =>
+      propertyId &&
+      download.start(
+        () => client.giftCardPdfs.cardPdf({ params: { id: card.id }, query: { propertyId } }),
+        `gift-card-${card.generatedId}.pdf`,
+      ),
+    qr: (card: { id: string; generatedId: string }) =>
+      propertyId &&
+      download.start(
+        () => client.giftCardPdfs.cardQr({ params: { id: card.id }, query: { propertyId, format: 'png' } }),
+        `gift-card-${card.generatedId}-qr.png`,
+      ),
   };
 }
