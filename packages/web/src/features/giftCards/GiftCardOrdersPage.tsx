@@ -41,8 +41,8 @@ import { useFormTexts } from '../admin/useFormTexts';
 import { useErrorText } from '../errors/useErrorText';
 import { BookingDrawer } from './BookingDrawer';
 import { type CardAction, CardActionDialog } from './CardActionDialog';
-import { useCardFiles } from './giftCardFiles';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
+import { useCardFiles } from './giftCardFiles';
 
 // The liability ledger and its chart load when asked for (their own chunk).
 const LiabilityReport = lazy(() => import('./LiabilityReport').then((m) => ({ default: m.LiabilityReport })));
