@@ -56,6 +56,7 @@ export const errorCatalogue = {
   rate_plan_not_found: 'There is no such rate plan.',
   gift_card_type_not_found: 'There is no such gift card type.',
   gift_card_not_found: 'There is no such gift card.',
+  gift_card_purchase_not_found: 'There is no such gift card purchase.',
   pdf_template_not_found: 'There is no such PDF template.',
   no_contract: 'You have no active contract with this property.',
   // Searching and booking
@@ -163,6 +164,9 @@ export const errorCatalogue = {
   gift_card_used: 'This gift card is already used.',
   gift_card_not_used: 'This gift card is not used.',
   gift_card_delivered: 'This gift card is already marked delivered.',
+  purchase_paid: 'This purchase is already paid.',
+  purchase_not_pending: 'This purchase is already {{issuedStatus}}: its cards are issued or being issued.',
+  purchase_not_issued: 'This purchase is not issued yet: its cards do not exist.',
   pdf_section_not_in_template: 'This section is not one of the template’s.',
   pdf_sections_missing: 'Every section of the template is needed; missing: {{names}}.',
   gift_card_consumed:

@@ -12,7 +12,14 @@ import { demoPhotosDir } from './db/seed/fixtures.js';
 import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { hasNoUsers } from './services/auth/users.js';
+import {
+  PURCHASE_ISSUE_JOB,
+  PURCHASE_ZIP_JOB,
+  purchaseIssueJob,
+  purchaseZipJob,
+} from './services/giftCards/purchases.js';
 import { startHousekeeping } from './services/housekeeping.js';
+import { startJobWorker } from './services/jobs/worker.js';
 import { keyFileKey, parseSecretKey } from './services/secrets.js';
 import { describeObjectStore, type S3Config } from './services/uploads/objectStore.js';
 import { createVaultApp } from './services/vault/index.js';
@@ -64,6 +71,11 @@ export interface ServerOptions {
   filesDir?: string;
   /** An S3-compatible bucket for uploaded images, winning over the folder and the database. Default TERN_S3_*. */
   s3?: S3Config;
+  /**
+   * The background job worker (table `jobs`): its lease (default 30 s; a job of a killed process is taken again
+   * once it runs out) and idle poll (default 1 s); `false` starts none (another process works the queue).
+   */
+  jobs?: { leaseMs?: number; pollMs?: number } | false;
 }
 
 /** Where uploads are kept: given, TERN_FILES_DIR, beside an embedded database folder, or in the database. */
@@ -220,6 +232,22 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const stopHousekeeping = startHousekeeping(db, clock, (error) =>
       logger.error('housekeeping failed:', error),
     );
+    // No PDF renderer yet: purchase mails go without their card's PDF, and the zip job fails (retried).
+    const renderPdf = null;
+    const worker =
+      options.jobs === false
+        ? null
+        : startJobWorker({
+            db,
+            clock,
+            handlers: {
+              [PURCHASE_ISSUE_JOB]: purchaseIssueJob(renderPdf),
+              [PURCHASE_ZIP_JOB]: purchaseZipJob(renderPdf),
+            },
+            onError: (message, error) => logger.error(message, error),
+            ...(options.jobs?.leaseMs ? { leaseMs: options.jobs.leaseMs } : {}),
+            ...(options.jobs?.pollMs ? { pollMs: options.jobs.pollMs } : {}),
+          });
     return {
       url,
       port,
@@ -230,6 +258,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       needsAdmin,
       database: options.db ? `${db.kind} (given)` : describeDb(where),
       close: async () => {
+        await worker?.stop();
         await stopHousekeeping();
         for (const s of [server, vault]) {
           await new Promise<void>((done) => {

@@ -113,6 +113,13 @@ const someoneElses: Record<
           'select id from gift_cards where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  giftCardPurchase: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from gift_card_purchases where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   unit: (who) =>
     who.role === 'admin'
       ? none()

@@ -29,6 +29,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   `propertyId` when it names one.
  * - `giftCard`: an issued gift card of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
+ * - `giftCardPurchase`: a gift card purchase of a property the caller works at (any for an admin) — of the
+ *   call's `propertyId` when it names one.
  * - `store`: a gift-card store of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `unit`: a unit (room type) of a property the caller works at (any for an admin) — of the call's
@@ -57,6 +59,7 @@ export type OwnerKind =
   | 'paymentProvider'
   | 'giftCardType'
   | 'giftCard'
+  | 'giftCardPurchase'
   | 'store'
   | 'unit'
   | 'ratePlan'

@@ -12,6 +12,10 @@ export const outboxMail = z.object({
   /** What the mail is about, e.g. `password_reset`, `otp_code`, `booking_confirmation`. */
   kind: z.string(),
   createdAt: z.string(),
+  /** Files it carries (a gift card's PDF), in order: `GET /api/v1/outbox/{id}/attachments/{position}`. */
+  attachments: z
+    .array(z.object({ fileName: z.string(), contentType: z.string(), size: z.number().int() }))
+    .default([]),
 });
 export type OutboxMail = z.infer<typeof outboxMail>;
 
@@ -47,6 +51,18 @@ export const mailArea = defineArea('mail', {
     params: z.object({ id }),
     reply: 'resource',
     response: outboxMail,
+    errors: [401, 403, 404],
+  }),
+  attachment: endpoint({
+    method: 'GET',
+    path: '/api/v1/outbox/{id}/attachments/{position}',
+    summary: 'A file an e-mail of the outbox carries (from 0). Admins; anyone in sandbox mode.',
+    access: ['admin'],
+    owns: { id: 'unowned' },
+    sandboxPublic: true,
+    params: z.object({ id, position: z.coerce.number().int().min(0).max(100) }),
+    reply: 'file',
+    response: z.unknown(),
     errors: [401, 403, 404],
   }),
 });

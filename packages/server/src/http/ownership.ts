@@ -81,6 +81,7 @@ export interface OwnedTypes {
   cancellationPolicy: { id: string; propertyId: string };
   giftCardType: { id: string; propertyId: string };
   giftCard: { id: string; propertyId: string };
+  giftCardPurchase: { id: string; propertyId: string };
   store: { id: string; propertyId: string };
   unit: { id: string; propertyId: string };
   ratePlan: { id: string; propertyId: string };
@@ -120,6 +121,7 @@ const missing: Record<OwnerKind, ErrorCode> = {
   cancellationPolicy: 'cancellation_policy_not_found',
   giftCardType: 'gift_card_type_not_found',
   giftCard: 'gift_card_not_found',
+  giftCardPurchase: 'gift_card_purchase_not_found',
   store: 'store_not_found',
   unit: 'unit_not_found',
   ratePlan: 'rate_plan_not_found',
@@ -257,6 +259,7 @@ const KEPT = {
   rate_plans: 'true',
   gift_card_types: 'true',
   gift_cards: 'true',
+  gift_card_purchases: 'true',
   stores: 'true',
 } as const;
 
@@ -334,6 +337,7 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   cancellationPolicy: (value, at) => propertyRowOf('cancellation_policies', value, at),
   giftCardType: (value, at) => propertyRowOf('gift_card_types', value, at),
   giftCard: (value, at) => propertyRowOf('gift_cards', value, at),
+  giftCardPurchase: (value, at) => propertyRowOf('gift_card_purchases', value, at),
   store: (value, at) => propertyRowOf('stores', value, at),
   unit: (value, at) => propertyRowOf('units', value, at),
   ratePlan: (value, at) => propertyRowOf('rate_plans', value, at),

@@ -8,6 +8,7 @@ import { bookingsHandlers } from './bookings.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
 import { giftCardPdfsHandlers } from './giftCardPdfs.js';
+import { giftCardPurchasesHandlers } from './giftCardPurchases.js';
 import { giftCardsHandlers } from './giftCards.js';
 import { inventoryHandlers } from './inventory.js';
 import { mailHandlers } from './mail.js';
@@ -31,6 +32,7 @@ export const handlers: Handlers<Contract> = {
   contracts: contractsHandlers,
   engine: engineHandlers,
   giftCardPdfs: giftCardPdfsHandlers,
+  giftCardPurchases: giftCardPurchasesHandlers,
   giftCards: giftCardsHandlers,
   inventory: inventoryHandlers,
   mail: mailHandlers,

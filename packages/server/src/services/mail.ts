@@ -11,6 +11,14 @@ export interface MailInput {
   kind: string;
   /** When it was written (the injected clock's now); the database's time when absent. */
   at?: Date;
+  /** Files it carries (a gift card's PDF), kept in `outbox_mail_attachments`. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 const entities: Record<string, string> = {
@@ -48,6 +56,12 @@ export async function sendMail(db: Db, mail: MailInput): Promise<{ id: string }>
      values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, now())) returning id`,
     [mail.to, mail.subject, mail.text, mail.html ?? textToHtml(mail.text), mail.kind, mail.at ?? null],
   );
+  for (const [position, file] of (mail.attachments ?? []).entries())
+    await db.query(
+      `insert into outbox_mail_attachments (mail_id, position, file_name, content_type, content)
+       values ($1, $2, $3, $4, $5)`,
+      [row!.id, position, file.fileName, file.contentType, file.content],
+    );
   return row!;
 }
 
@@ -59,6 +73,7 @@ interface MailRow {
   html: string | null;
   kind: string;
   created_at: Date;
+  attachments: { fileName: string; contentType: string; size: number }[];
 }
 
 const toMail = (row: MailRow): OutboxMail => ({
@@ -70,9 +85,27 @@ const toMail = (row: MailRow): OutboxMail => ({
   html: row.html,
   kind: row.kind,
   createdAt: row.created_at.toISOString(),
+  attachments: row.attachments,
 });
 
-const columns = 'id, "to", subject, text, html, kind, created_at';
+const columns = `id, "to", subject, text, html, kind, created_at,
+  coalesce((select jsonb_agg(jsonb_build_object('fileName', a.file_name, 'contentType', a.content_type,
+                                                'size', octet_length(a.content)) order by a.position)
+              from outbox_mail_attachments a where a.mail_id = outbox_mails.id), '[]'::jsonb) as attachments`;
+
+/** An attachment's file (the sandbox's outbox reader downloads it). */
+export async function mailAttachment(
+  db: Db,
+  id: string,
+  position: number,
+): Promise<{ fileName: string; contentType: string; content: Uint8Array } | null> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const row = await db.one<{ file_name: string; content_type: string; content: Uint8Array }>(
+    'select file_name, content_type, content from outbox_mail_attachments where mail_id = $1 and position = $2',
+    [id, position],
+  );
+  return row ? { fileName: row.file_name, contentType: row.content_type, content: row.content } : null;
+}
 
 /** The outbox, newest first, filtered by recipient (any case) and kind, one page. */
 export async function listMails(

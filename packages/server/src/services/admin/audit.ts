@@ -11,6 +11,7 @@ export type AuditedObject =
   | 'apiKey'
   | 'giftCardType'
   | 'giftCard'
+  | 'giftCardPurchase'
   | 'store';
 
 /** What a write changed: the object's fields before and after (`null` before a create). */

@@ -1,0 +1,482 @@
+import { todayIn } from '@tern/core';
+import type {
+  GiftCardPurchase,
+  GiftCardPurchaseStatusReply,
+  giftCardPurchaseCreateBody,
+  giftCardPurchasesQuery,
+  ListMeta,
+  PurchaseRecipient,
+} from '@tern/sdk';
+import JSZip from 'jszip';
+import type { z } from 'zod';
+import type { Clock } from '../../clock.js';
+import type { Db } from '../../db/db.js';
+import { badRequest, conflict, fieldError, invalidField } from '../../http/errors.js';
+import type { OwnedProperty } from '../../http/ownership.js';
+import { type Actor, audit } from '../admin/audit.js';
+import { enqueueJob } from '../jobs/queue.js';
+import { checkInterrupted, type JobHandler } from '../jobs/worker.js';
+import { escapeHtml, sendMail } from '../mail.js';
+import { issueGiftCards } from './cards.js';
+import { newGiftCardCode } from './codes.js';
+import { getGiftCardType } from './types.js';
+
+// Gift card purchases (document 3 §2.3, §3, §4 M26/M27, §5, §7; DECISIONS 14, 21, 23): a bulk order of one
+// type's cards made with the issue form. Marking it issued takes the stock and writes the cards in one
+// transaction under the type's row lock (so it can answer `out_of_stock` at once, and never oversells), and
+// queues the job `purchase.issue`, which renders each card's PDF, mails it to its recipient (the buyer when
+// there are none) through the outbox, and marks the purchase issued. The zip of all PDFs is written by the job
+// `purchase.zip` when first asked for.
+
+type CreateBody = z.output<typeof giftCardPurchaseCreateBody>;
+type ListQuery = z.output<typeof giftCardPurchasesQuery>;
+
+/** A card's PDF (helper H1's `renderCardPdf`); `null` when the server has none to attach. */
+export type RenderCardPdf = (db: Db, cardId: string) => Promise<Uint8Array>;
+
+export const PURCHASE_ISSUE_JOB = 'purchase.issue';
+export const PURCHASE_ZIP_JOB = 'purchase.zip';
+
+interface PurchaseRow {
+  id: string;
+  generated_id: string;
+  property_id: string;
+  gift_card_type_id: string;
+  title: string;
+  status: GiftCardPurchase['status'];
+  issued_status: GiftCardPurchase['issuedStatus'];
+  quantity: number;
+  net_price: number;
+  total_amount: number;
+  full_name: string;
+  email: string;
+  company_registration_number: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  expiration_date: string | null;
+  recipients: PurchaseRecipient[];
+  email_sent: boolean;
+  cards: number;
+  last_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const SELECT = `select p.id, p.generated_id, p.property_id, p.gift_card_type_id, t.title, p.status, p.issued_status,
+    p.quantity, p.net_price, p.total_amount, p.full_name, p.email, p.company_registration_number, p.phone,
+    p.address, p.city, p.country, to_char(p.expiration_date, 'YYYY-MM-DD') as expiration_date, p.recipients,
+    p.email_sent, (select count(*)::int from gift_cards c where c.purchase_id = p.id) as cards,
+    (select j.last_error from jobs j where j.dedupe_key = '${PURCHASE_ISSUE_JOB}:' || p.id::text
+      order by j.created_at desc limit 1) as last_error,
+    p.created_at, p.updated_at
+  from gift_card_purchases p
+  join gift_card_types t on t.id = p.gift_card_type_id`;
+
+const toPurchase = (r: PurchaseRow): GiftCardPurchase => ({
+  id: r.id,
+  type: 'giftCardPurchase',
+  generatedId: r.generated_id,
+  referenceNumber: r.generated_id,
+  propertyId: r.property_id,
+  giftCardTypeId: r.gift_card_type_id,
+  title: r.title,
+  status: r.status,
+  issuedStatus: r.issued_status,
+  quantity: r.quantity,
+  netPrice: Number(r.net_price),
+  totalAmount: Number(r.total_amount),
+  email: r.email,
+  fullName: r.full_name,
+  companyRegistrationNumber: r.company_registration_number ?? '',
+  phone: r.phone ?? '',
+  address: r.address ?? '',
+  city: r.city ?? '',
+  country: r.country ?? '',
+  expirationDate: r.expiration_date,
+  emailSent: r.email_sent,
+  orderRecipients: r.recipients,
+  recipients: r.cards,
+  products: [{ name: r.title, quantity: r.quantity }],
+  lastError: r.issued_status === 'queued' ? r.last_error : null,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+export async function getPurchase(db: Db, id: string): Promise<GiftCardPurchase> {
+  return toPurchase((await db.one<PurchaseRow>(`${SELECT} where p.id = $1`, [id]))!);
+}
+
+/** Draws for a clash of purchase numbers before giving up. */
+const NUMBER_DRAWS = 5;
+
+/**
+ * A purchase made with the issue form: pending, paid or initiated (a single card is always paid — the contract
+ * refuses unpaid). Of a created or published type of the property, with the quantity in stock now; no card is
+ * written until it is marked issued.
+ */
+export async function createPurchase(
+  db: Db,
+  actor: Actor,
+  property: OwnedProperty,
+  body: CreateBody,
+): Promise<GiftCardPurchase> {
+  const now = actor.clock.now();
+  const today = todayIn(property.timezone, now);
+  if (body.customExpirationDate && body.customExpirationDate < today)
+    throw invalidField('expiration_past', 'customExpirationDate', { today });
+  return db.transaction(async (tx) => {
+    const type = await getGiftCardType(tx, body.giftCardTypeId);
+    if (type.status === 'archived') throw conflict('gift_card_type_status', { status: type.status });
+    if (body.quantity > type.stock)
+      throw conflict('out_of_stock', { stock: type.stock, asked: body.quantity });
+    const paid = body.purchaseState === 'paid';
+    for (let draw = 0; ; draw++) {
+      if (draw === NUMBER_DRAWS) throw new Error('purchase numbers clashed on every draw');
+      const row = await tx.one<{ id: string }>(
+        `insert into gift_card_purchases (generated_id, property_id, gift_card_type_id, status, quantity, net_price,
+                total_amount, full_name, email, company_registration_number, phone, address, city, country,
+                expiration_date, recipients, paid_at, created_by, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16::jsonb, $17, $18, $19, $19)
+         on conflict (generated_id) do nothing
+         returning id`,
+        [
+          newGiftCardCode(),
+          property.id,
+          type.id,
+          paid ? 'paid' : 'initiated',
+          body.quantity,
+          body.netPrice,
+          body.netPrice * body.quantity,
+          body.name,
+          body.email,
+          body.companyRegistrationNumber || null,
+          body.phone || null,
+          body.address || null,
+          body.city || null,
+          body.country || null,
+          body.customExpirationDate,
+          JSON.stringify(body.recipientsInfo),
+          paid ? now : null,
+          actor.auth?.user.id ?? null,
+          now,
+        ],
+      );
+      if (!row) continue;
+      await audit(tx, actor, {
+        objectType: 'giftCardPurchase',
+        objectId: row.id,
+        action: 'create',
+        before: null,
+        after: { quantity: body.quantity, status: paid ? 'paid' : 'initiated', giftCardTypeId: type.id },
+      });
+      return getPurchase(tx, row.id);
+    }
+  });
+}
+
+const ORDER: Record<ListQuery['orderBy'], string> = {
+  created_at: 'p.created_at',
+  generated_id: 'p.generated_id',
+  total_amount: 'p.total_amount',
+};
+
+/** The purchases list (document 3 §2.3): search, status, the days made, 10 a page. */
+export async function listPurchases(
+  db: Db,
+  property: OwnedProperty,
+  query: ListQuery,
+): Promise<{ items: GiftCardPurchase[]; meta: ListMeta }> {
+  const params: unknown[] = [property.id];
+  const where = ['p.property_id = $1'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(`$${params.length}`));
+  };
+  if (query.term) {
+    const like = `%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
+    add(
+      (n) =>
+        `(lower(p.generated_id) like ${n} or lower(p.full_name) like ${n} or lower(p.email) like ${n}
+          or lower(t.title) like ${n} or lower(p.recipients::text) like ${n})`,
+      like,
+    );
+  }
+  if (query.status) add((n) => `p.status = ${n}`, query.status);
+  if (query.soldFrom || query.soldTo) params.push(property.timezone);
+  const tz = `$${params.length}`;
+  if (query.soldFrom)
+    add((n) => `p.created_at >= (${n}::date::timestamp at time zone ${tz})`, query.soldFrom);
+  if (query.soldTo)
+    add((n) => `p.created_at < ((${n}::date + 1)::timestamp at time zone ${tz})`, query.soldTo);
+  const sql = where.join(' and ');
+  const dir = query.orderDirection === 'asc' ? 'asc' : 'desc';
+  const rows = await db.query<PurchaseRow>(
+    `${SELECT} where ${sql} order by ${ORDER[query.orderBy]} ${dir}, p.id ${dir}
+      limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, query.limit, (query.page - 1) * query.limit],
+  );
+  const count = await db.one<{ total: number }>(
+    `select count(*)::int as total from gift_card_purchases p
+       join gift_card_types t on t.id = p.gift_card_type_id where ${sql}`,
+    params,
+  );
+  return {
+    items: rows.map(toPurchase),
+    meta: { page: query.page, limit: query.limit, total: Number(count?.total ?? 0) },
+  };
+}
+
+/** The purchase under its row lock (of two calls at once, the second sees the first's result). */
+async function locked(tx: Db, id: string): Promise<GiftCardPurchase> {
+  await tx.query('select id from gift_card_purchases where id = $1 for update', [id]);
+  return getPurchase(tx, id);
+}
+
+const statusOf = (p: GiftCardPurchase): GiftCardPurchaseStatusReply => ({
+  status: p.status,
+  issuedStatus: p.issuedStatus,
+});
+
+/** M26: initiated → paid. */
+export function markPurchasePaid(db: Db, actor: Actor, id: string): Promise<GiftCardPurchaseStatusReply> {
+  return db.transaction(async (tx) => {
+    const before = await locked(tx, id);
+    if (before.status === 'paid') throw conflict('purchase_paid');
+    const now = actor.clock.now();
+    await tx.query(
+      `update gift_card_purchases set status = 'paid', paid_at = $2, updated_at = $2 where id = $1`,
+      [id, now],
+    );
+    await audit(tx, actor, {
+      objectType: 'giftCardPurchase',
+      objectId: id,
+      action: 'markPaid',
+      before: statusOf(before),
+      after: { ...statusOf(before), status: 'paid' },
+    });
+    return { ...statusOf(before), status: 'paid' };
+  });
+}
+
+/** The recipients while pending: one per card, or none. */
+export function updatePurchaseRecipients(
+  db: Db,
+  actor: Actor,
+  id: string,
+  recipients: PurchaseRecipient[],
+): Promise<{ orderRecipients: PurchaseRecipient[] }> {
+  return db.transaction(async (tx) => {
+    const before = await locked(tx, id);
+    if (before.issuedStatus !== 'pending')
+      throw conflict('purchase_not_pending', { issuedStatus: before.issuedStatus });
+    if (recipients.length !== 0 && recipients.length !== before.quantity)
+      throw badRequest('invalid_input', {
+        fields: [fieldError('recipientsInfo', 'invalid_value', { quantity: before.quantity })],
+      });
+    await tx.query('update gift_card_purchases set recipients = $2::jsonb, updated_at = $3 where id = $1', [
+      id,
+      JSON.stringify(recipients),
+      actor.clock.now(),
+    ]);
+    await audit(tx, actor, {
+      objectType: 'giftCardPurchase',
+      objectId: id,
+      action: 'updateRecipients',
+      before: { recipients: before.orderRecipients },
+      after: { recipients },
+    });
+    return { orderRecipients: recipients };
+  });
+}
+
+/**
+ * M26: pending → queued. In one transaction under the purchase's row lock: the cards are issued under the
+ * type's (one per recipient, or per card to the buyer; row keys `purchase:<id>:<n>`), `out_of_stock` when too
+ * few are left, and the delivery job is queued. Of two calls at once the second finds it queued.
+ */
+export function markPurchaseIssued(
+  db: Db,
+  actor: Actor,
+  property: OwnedProperty,
+  id: string,
+): Promise<GiftCardPurchaseStatusReply> {
+  return db.transaction(async (tx) => {
+    const before = await locked(tx, id);
+    if (before.issuedStatus !== 'pending')
+      throw conflict('purchase_not_pending', { issuedStatus: before.issuedStatus });
+    const recipients = Array.from({ length: before.quantity }, (_, i) => {
+      const r = before.orderRecipients[i];
+      return {
+        rowKey: `purchase:${id}:${i + 1}`,
+        name: r?.name ?? before.fullName,
+        email: r?.email ?? before.email,
+        note: '',
+      };
+    });
+    const issued = await issueGiftCards(tx, actor, property, before.giftCardTypeId, {
+      propertyId: property.id,
+      recipients,
+      expirationDate: before.expirationDate,
+      netPrice: before.netPrice,
+      buyerName: before.fullName,
+      buyerEmail: before.email,
+    });
+    const now = actor.clock.now();
+    await tx.query(
+      `update gift_cards set purchase_id = $1, purchase_generated_id = $2 where id = any($3::uuid[])`,
+      [id, before.generatedId, issued.cards.map((c) => c.id)],
+    );
+    await tx.query(
+      `update gift_card_purchases set issued_status = 'queued', queued_at = $2, updated_at = $2 where id = $1`,
+      [id, now],
+    );
+    await enqueueJob(tx, actor.clock, {
+      kind: PURCHASE_ISSUE_JOB,
+      payload: { purchaseId: id },
+      dedupeKey: `${PURCHASE_ISSUE_JOB}:${id}`,
+    });
+    await audit(tx, actor, {
+      objectType: 'giftCardPurchase',
+      objectId: id,
+      action: 'markIssued',
+      before: statusOf(before),
+      after: { ...statusOf(before), issuedStatus: 'queued', cards: issued.cards.length },
+    });
+    return { ...statusOf(before), issuedStatus: 'queued' };
+  });
+}
+
+interface CardToMail {
+  id: string;
+  generated_id: string;
+  title: string;
+  name: string;
+  email: string;
+  expiration_date: string;
+  supplier_name: string;
+  delivered: boolean;
+}
+
+const cardsOf = (db: Db, purchaseId: string) =>
+  db.query<CardToMail>(
+    `select c.id, c.generated_id, c.title, c.name, c.email, to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
+            p.title as supplier_name, c.delivered
+       from gift_cards c join properties p on p.id = c.property_id
+      where c.purchase_id = $1 order by c.row_key collate "C", c.id`,
+    [purchaseId],
+  );
+
+/** Lets what waits on the event loop (a request's next statement) queue before the job's next one. */
+const yieldTurn = () => new Promise<void>((done) => setTimeout(done, 0));
+
+/** A card's file name: its code. */
+const pdfName = (code: string) => `gift-card-${code}.pdf`;
+
+function cardMail(card: CardToMail) {
+  const text = [
+    `Hello ${card.name},`,
+    '',
+    `Here is your gift card from ${card.supplier_name}: ${card.title}.`,
+    `Its number: ${card.generated_id}. Use it by ${card.expiration_date}.`,
+  ].join('\n');
+  const html = `<p>Hello ${escapeHtml(card.name)},</p>
+<p>Here is your gift card from ${escapeHtml(card.supplier_name)}: ${escapeHtml(card.title)}.</p>
+<p>Its number: <strong>${escapeHtml(card.generated_id)}</strong>. Use it by ${escapeHtml(card.expiration_date)}.</p>`;
+  return { to: card.email, subject: `Your gift card: ${card.title}`, text, html, kind: 'gift_card' };
+}
+
+/**
+ * The job `purchase.issue`: each card not yet sent gets its mail (with its PDF when a renderer is given); the
+ * card is marked delivered in the transaction that writes its mail, so a run cut short and run again sends each
+ * card once. Then the purchase is issued.
+ */
+export function purchaseIssueJob(renderPdf: RenderCardPdf | null): JobHandler {
+  return async (payload, { db, clock, signal }) => {
+    const purchaseId = String(payload.purchaseId);
+    const purchase = await db.one<{ issued_status: string }>(
+      'select issued_status from gift_card_purchases where id = $1',
+      [purchaseId],
+    );
+    if (!purchase || purchase.issued_status === 'issued') return;
+    for (const card of await cardsOf(db, purchaseId)) {
+      if (card.delivered) continue;
+      // A turn for requests waiting on the database (PGlite is one connection) before each card.
+      await yieldTurn();
+      checkInterrupted(signal);
+      const pdf = renderPdf ? await renderPdf(db, card.id) : null;
+      await db.transaction(async (tx) => {
+        const now = clock.now();
+        const mine = await tx.one<{ id: string }>(
+          'update gift_cards set delivered = true, updated_at = $2 where id = $1 and not delivered returning id',
+          [card.id, now],
+        );
+        if (!mine) return;
+        await sendMail(tx, {
+          ...cardMail(card),
+          at: now,
+          attachments: pdf
+            ? [{ fileName: pdfName(card.generated_id), contentType: 'application/pdf', content: pdf }]
+            : [],
+        });
+      });
+    }
+    const now = clock.now();
+    await db.query(
+      `update gift_card_purchases set issued_status = 'issued', issued_at = $2, email_sent = true, updated_at = $2
+        where id = $1 and issued_status = 'queued'`,
+      [purchaseId, now],
+    );
+  };
+}
+
+/** The job `purchase.zip`: every card's PDF in one zip, kept with the purchase. */
+export function purchaseZipJob(renderPdf: RenderCardPdf | null): JobHandler {
+  return async (payload, { db, clock, signal }) => {
+    if (!renderPdf) throw new Error('no PDF renderer: the cards cannot be rendered');
+    const purchaseId = String(payload.purchaseId);
+    const zip = new JSZip();
+    for (const card of await cardsOf(db, purchaseId)) {
+      await yieldTurn();
+      checkInterrupted(signal);
+      zip.file(pdfName(card.generated_id), await renderPdf(db, card.id));
+    }
+    const content = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+    await db.query('update gift_card_purchases set zip = $2, zip_at = $3 where id = $1', [
+      purchaseId,
+      content,
+      clock.now(),
+    ]);
+  };
+}
+
+/**
+ * The cards' PDFs as a zip (M27): the zip once written; before that an empty file (the "being generated"
+ * message), with the job queued once. Only once issued (DECISIONS 14).
+ */
+export async function purchasePdfs(db: Db, clock: Clock, id: string): Promise<Response> {
+  const row = await db.one<{ generated_id: string; issued_status: string; zip: Uint8Array | null }>(
+    'select generated_id, issued_status, zip from gift_card_purchases where id = $1',
+    [id],
+  );
+  if (row!.issued_status !== 'issued') throw conflict('purchase_not_issued');
+  const name = `gift-cards-${row!.generated_id}.zip`;
+  if (!row!.zip)
+    await enqueueJob(db, clock, {
+      kind: PURCHASE_ZIP_JOB,
+      payload: { purchaseId: id },
+      dedupeKey: `${PURCHASE_ZIP_JOB}:${id}`,
+    });
+  const body = row!.zip ?? new Uint8Array(0);
+  return new Response(body as Uint8Array<ArrayBuffer>, {
+    status: 200,
+    headers: {
+      'content-type': 'application/zip',
+      'content-length': String(body.byteLength),
+      'content-disposition': `attachment; filename="${name}"`,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    },
+  });
+}

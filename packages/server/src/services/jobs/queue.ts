@@ -1,0 +1,177 @@
+import { addMs, type Clock, MINUTE, SECOND } from '../../clock.js';
+import type { Db } from '../../db/db.js';
+
+// A job queue in the database (table `jobs`, migration 046; docs/decisions.md). A worker claims one due job in
+// a short transaction with `for update skip locked` (workers of other processes skip it, never wait on it) and
+// takes a lease: `locked_until`, renewed while it works. A job whose lease ran out — its process was killed —
+// is due again and taken by the next claim. A failure is retried after a backoff that doubles, up to
+// `max_attempts`, then kept as failed with its error. Handlers must be safe to run again (a killed run may have
+// done part of its work): they check what is done before doing it.
+
+export interface Job {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  /** This run's number, from 1 (a run cut by a killed process counts). */
+  attempts: number;
+  maxAttempts: number;
+}
+
+export interface NewJob {
+  kind: string;
+  payload?: Record<string, unknown>;
+  /** At most one job not finished per key: queuing it again while one is queued or running adds nothing. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+  /** Due from then; default now. */
+  runAt?: Date;
+}
+
+/** The first retry waits this long, each next one twice as long, up to `BACKOFF_MAX`. */
+export const BACKOFF_BASE = 2 * SECOND;
+export const BACKOFF_MAX = 10 * MINUTE;
+export const backoffAfter = (attempts: number): number =>
+  Math.min(BACKOFF_MAX, BACKOFF_BASE * 2 ** Math.max(0, attempts - 1));
+
+/**
+ * Queues a job (in the caller's transaction when `db` is one: the job exists exactly when the change that asks
+ * for it does). Returns its id and whether it is new (`false`: one with the same key was queued or running).
+ */
+export async function enqueueJob(
+  db: Db,
+  clock: Clock,
+  job: NewJob,
+): Promise<{ id: string; created: boolean }> {
+  const now = clock.now();
+  const made = await db.one<{ id: string }>(
+    `insert into jobs (kind, payload, dedupe_key, max_attempts, run_at, created_at, updated_at)
+     values ($1, $2::jsonb, $3, $4, $5, $6, $6)
+     on conflict (dedupe_key) where dedupe_key is not null and status in ('queued', 'running') do nothing
+     returning id`,
+    [
+      job.kind,
+      JSON.stringify(job.payload ?? {}),
+      job.dedupeKey ?? null,
+      job.maxAttempts ?? 5,
+      job.runAt ?? now,
+      now,
+    ],
+  );
+  if (made) {
+    wakeWorkers();
+    return { id: made.id, created: true };
+  }
+  const existing = await db.one<{ id: string }>(
+    `select id from jobs where dedupe_key = $1 and status in ('queued', 'running')`,
+    [job.dedupeKey],
+  );
+  return { id: existing!.id, created: false };
+}
+
+interface JobRow {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+/**
+ * Claims the job due first (queued and due, or running with its lease run out) for `workerId` until now + lease,
+ * in one short transaction; `null` when none is due.
+ */
+export async function claimJob(
+  db: Db,
+  clock: Clock,
+  workerId: string,
+  leaseMs: number,
+  kinds: readonly string[],
+): Promise<Job | null> {
+  const now = clock.now();
+  const row = await db.transaction((tx) =>
+    tx.one<JobRow>(
+      `update jobs j set status = 'running', attempts = j.attempts + 1, locked_by = $1, locked_until = $3,
+              updated_at = $2
+        where j.id = (
+          select id from jobs
+           where kind = any($4::text[])
+             and ((status = 'queued' and run_at <= $2) or (status = 'running' and locked_until < $2))
+           order by run_at, created_at
+           limit 1
+           for update skip locked)
+       returning j.id, j.kind, j.payload, j.attempts, j.max_attempts`,
+      [workerId, now, addMs(now, leaseMs), [...kinds]],
+    ),
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    kind: row.kind,
+    payload: row.payload,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+  };
+}
+
+/** Renews the lease; `false` when the job is no longer this worker's (its lease ran out and another took it). */
+export async function renewLease(db: Db, clock: Clock, job: Job, workerId: string, leaseMs: number) {
+  const now = clock.now();
+  const row = await db.one<{ id: string }>(
+    `update jobs set locked_until = $3, updated_at = $4
+      where id = $1 and locked_by = $2 and status = 'running' returning id`,
+    [job.id, workerId, addMs(now, leaseMs), now],
+  );
+  return row !== null;
+}
+
+/** Done (only while this worker holds it). */
+export async function completeJob(db: Db, clock: Clock, job: Job, workerId: string): Promise<void> {
+  const now = clock.now();
+  await db.query(
+    `update jobs set status = 'done', locked_by = null, locked_until = null, last_error = null,
+            finished_at = $3, updated_at = $3
+      where id = $1 and locked_by = $2 and status = 'running'`,
+    [job.id, workerId, now],
+  );
+}
+
+/** Failed this run: due again after the backoff, or failed for good after its last attempt. */
+export async function failJob(
+  db: Db,
+  clock: Clock,
+  job: Job,
+  workerId: string,
+  error: unknown,
+): Promise<'retry' | 'failed'> {
+  const now = clock.now();
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+  const last = job.attempts >= job.maxAttempts;
+  await db.query(
+    `update jobs set status = $3, locked_by = null, locked_until = null, last_error = $4, run_at = $5,
+            finished_at = case when $3 = 'failed' then $6::timestamptz end, updated_at = $6
+      where id = $1 and locked_by = $2 and status = 'running'`,
+    [job.id, workerId, last ? 'failed' : 'queued', message, addMs(now, backoffAfter(job.attempts)), now],
+  );
+  return last ? 'failed' : 'retry';
+}
+
+/** Gives a job back unfinished (the server is closing): due at once, this run not counted. */
+export async function releaseJob(db: Db, clock: Clock, job: Job, workerId: string): Promise<void> {
+  const now = clock.now();
+  await db.query(
+    `update jobs set status = 'queued', locked_by = null, locked_until = null, run_at = $3,
+            attempts = greatest(attempts - 1, 0), updated_at = $3
+      where id = $1 and locked_by = $2 and status = 'running'`,
+    [job.id, workerId, now],
+  );
+}
+
+// Workers of this process sleep between polls; a job queued here wakes them at once.
+const sleepers = new Set<() => void>();
+export function wakeWorkers(): void {
+  for (const wake of sleepers) wake();
+}
+export function onWake(wake: () => void): () => void {
+  sleepers.add(wake);
+  return () => sleepers.delete(wake);
+}

@@ -1,0 +1,564 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { todayIn } from '@tern/core';
+import {
+  ApiError,
+  createClient,
+  type GiftCardPurchaseCreateBody,
+  type GiftCardTypeCreateBody,
+  type TernClient,
+} from '@tern/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shiftedClock } from '../src/clock.js';
+import type { Db } from '../src/db/db.js';
+import { openPglite } from '../src/db/pglite.js';
+import { startServer } from '../src/server.js';
+import {
+  BACKOFF_BASE,
+  claimJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  renewLease,
+} from '../src/services/jobs/queue.js';
+import {
+  demoEmail,
+  PASSWORD,
+  startTestServer,
+  TEST_PASSWORD_COST,
+  type TestServer,
+} from './helpers/server.js';
+import { templateDump } from './helpers/templates.js';
+import { openTestDbFrom } from './helpers/testDb.js';
+
+// Gift card purchases (document 3 §2.3, §4 M26/M27, §5, §7; DECISIONS 14, 21, 23): made with the issue form,
+// listed with search, status, days and sort; marked paid; recipients edited while pending; marked issued — the
+// stock taken at once (409 when short), one job however many calls race — and each recipient mailed their card
+// by the job, which survives a restart. The queue itself: claims skip what another holds, a lease run out hands
+// the job to another worker, failures back off. Another property's staff reach nothing.
+
+let server: TestServer;
+let hotelier: TernClient;
+let rival: TernClient;
+let propertyId: string;
+let timezone: string;
+let plan: { roomTypeId: string; ratePlanId: string };
+let STORE: string;
+
+const refusal = async (call: Promise<unknown>) => {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof ApiError)
+      return { status: error.status, code: error.code, fields: error.fields, params: error.params };
+    throw error;
+  }
+  throw new Error('expected a refusal');
+};
+const typeBody = (over: Partial<GiftCardTypeCreateBody> = {}): GiftCardTypeCreateBody => ({
+  propertyId,
+  title: 'A night by the harbour',
+  description: '<p>Breakfast included</p>',
+  price: 200,
+  limit: 20,
+  storeIds: [STORE],
+  ratePlans: [plan],
+  publish: true,
+  ...over,
+});
+const people = (n: number, prefix = 'guest') =>
+  Array.from({ length: n }, (_, i) => ({
+    name: `${prefix} ${i + 1}`,
+    email: `${prefix}${i + 1}@example.com`,
+  }));
+const purchaseBody = (
+  giftCardTypeId: string,
+  over: Partial<GiftCardPurchaseCreateBody> = {},
+): GiftCardPurchaseCreateBody => ({
+  propertyId,
+  giftCardTypeId,
+  name: 'Acme Travel',
+  email: 'buyer@acme.example',
+  netPrice: 150,
+  quantity: 3,
+  purchaseState: 'unpaid',
+  recipientsInfo: people(3),
+  ...over,
+});
+
+async function until<T>(
+  read: () => Promise<T>,
+  done: (v: T) => boolean,
+  ms = 30_000,
+  every = 100,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > end) throw new Error(`not in time: ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, every));
+  }
+}
+
+/** The purchase mails each card got (outbox rows naming the card's code). */
+const mailsOf = (db: Db, purchaseId: string) =>
+  db.query<{ code: string; to: string; mails: number }>(
+    `select c.generated_id as code, c.email as "to",
+            (select count(*)::int from outbox_mails m where m.kind = 'gift_card' and m.text like '%' || c.generated_id || '%') as mails
+       from gift_cards c where c.purchase_id = $1 order by c.row_key`,
+    [purchaseId],
+  );
+
+beforeAll(async () => {
+  server = await startTestServer({ jobs: { pollMs: 100 } });
+  hotelier = server.client(await server.signIn('hotelier'));
+  rival = server.client(await server.signIn('hotelier2'));
+  const property = (await server.db.one<{ id: string; timezone: string }>(
+    `select id, timezone from properties where key = 'harbour-view'`,
+  ))!;
+  propertyId = property.id;
+  timezone = property.timezone;
+  const row = (await server.db.one<{ unit_id: string; id: string }>(
+    'select unit_id, id from rate_plans where property_id = $1 order by id limit 1',
+    [propertyId],
+  ))!;
+  plan = { roomTypeId: row.unit_id, ratePlanId: row.id };
+  STORE = (await server.db.one<{ id: string }>('select id from stores where property_id = $1 limit 1', [
+    propertyId,
+  ]))!.id;
+}, 180_000);
+afterAll(() => server?.close());
+
+describe('purchases', () => {
+  it('are made with the issue form: pending, paid or unpaid, a single card paid; bad input is refused', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody() });
+    const made = await hotelier.giftCardPurchases.create({ body: purchaseBody(type.id) });
+    expect(made).toMatchObject({
+      status: 'initiated',
+      issuedStatus: 'pending',
+      quantity: 3,
+      netPrice: 150,
+      totalAmount: 450,
+      fullName: 'Acme Travel',
+      email: 'buyer@acme.example',
+      title: 'A night by the harbour',
+      orderRecipients: people(3),
+      products: [{ name: 'A night by the harbour', quantity: 3 }],
+      recipients: 0,
+      emailSent: false,
+    });
+    expect(made.generatedId).toMatch(/^[2-9A-HJKMNP-Z]{12}$/);
+    // Nothing is taken from the stock before it is issued.
+    expect((await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } })).stock).toBe(
+      20,
+    );
+
+    const single = await refusal(
+      hotelier.giftCardPurchases.create({
+        body: purchaseBody(type.id, { quantity: 1, recipientsInfo: people(1) }),
+      }),
+    );
+    expect(single).toMatchObject({
+      status: 400,
+      fields: [expect.objectContaining({ field: 'purchaseState' })],
+    });
+    const rows = await refusal(
+      hotelier.giftCardPurchases.create({ body: purchaseBody(type.id, { recipientsInfo: people(2) }) }),
+    );
+    expect(rows).toMatchObject({
+      status: 400,
+      fields: [expect.objectContaining({ field: 'recipientsInfo' })],
+    });
+    const badMail = await refusal(
+      hotelier.giftCardPurchases.create({
+        body: purchaseBody(type.id, { recipientsInfo: [...people(2), { name: 'X', email: 'not-mail' }] }),
+      }),
+    );
+    expect(badMail.status).toBe(400);
+    const past = await refusal(
+      hotelier.giftCardPurchases.create({
+        body: purchaseBody(type.id, { customExpirationDate: '2020-01-01' }),
+      }),
+    );
+    expect(past).toMatchObject({
+      status: 400,
+      fields: [expect.objectContaining({ field: 'customExpirationDate', code: 'expiration_past' })],
+    });
+    const tooMany = await refusal(
+      hotelier.giftCardPurchases.create({
+        body: purchaseBody(type.id, { quantity: 21, recipientsInfo: [] }),
+      }),
+    );
+    expect(tooMany).toMatchObject({ status: 409, code: 'out_of_stock', params: { stock: 20, asked: 21 } });
+
+    const paidOne = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { quantity: 1, purchaseState: 'paid', recipientsInfo: [] }),
+    });
+    expect(paidOne).toMatchObject({ status: 'paid', orderRecipients: [] });
+  });
+
+  it('are listed 10 a page, searched, filtered by status and days, sorted', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Listing spa day' }) });
+    for (let i = 0; i < 11; i++)
+      await hotelier.giftCardPurchases.create({
+        body: purchaseBody(type.id, {
+          name: `Lister ${i}`,
+          netPrice: 100 + i,
+          quantity: 2,
+          recipientsInfo: [],
+          purchaseState: i % 2 ? 'paid' : 'unpaid',
+        }),
+      });
+    const page = await hotelier.giftCardPurchases.list({ query: { propertyId, term: 'spa day' } });
+    expect(page.meta).toMatchObject({ page: 1, limit: 10, total: 11 });
+    expect(page.items).toHaveLength(10);
+    expect(page.items[0]!.fullName).toBe('Lister 10'); // newest first
+    const paid = await hotelier.giftCardPurchases.list({
+      query: { propertyId, term: 'spa day', status: 'paid' },
+    });
+    expect(paid.meta.total).toBe(5);
+    expect(paid.items.every((p) => p.status === 'paid')).toBe(true);
+    const byTotal = await hotelier.giftCardPurchases.list({
+      query: { propertyId, term: 'spa day', orderBy: 'total_amount', orderDirection: 'asc', limit: 3 },
+    });
+    expect(byTotal.items.map((p) => p.totalAmount)).toEqual([200, 202, 204]);
+    const today = todayIn(timezone, server.clock.now());
+    const ofToday = await hotelier.giftCardPurchases.list({
+      query: { propertyId, term: 'Lister 3', soldFrom: today, soldTo: today },
+    });
+    expect(ofToday.meta.total).toBe(1);
+    const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    expect(
+      (await hotelier.giftCardPurchases.list({ query: { propertyId, term: 'Lister', soldFrom: tomorrow } }))
+        .meta.total,
+    ).toBe(0);
+    const backwards = await refusal(
+      hotelier.giftCardPurchases.list({ query: { propertyId, soldFrom: tomorrow, soldTo: today } }),
+    );
+    expect(backwards.status).toBe(400);
+    // By a recipient's e-mail.
+    const mine = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { recipientsInfo: people(3, 'findme') }),
+    });
+    const found = await hotelier.giftCardPurchases.list({ query: { propertyId, term: 'findme2@example' } });
+    expect(found.items.map((p) => p.id)).toEqual([mine.id]);
+  });
+
+  it('are marked paid once, and their recipients change only while pending', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Paid and edited' }) });
+    const p = await hotelier.giftCardPurchases.create({ body: purchaseBody(type.id) });
+    expect(await hotelier.giftCardPurchases.markPaid({ params: { id: p.id }, body: { propertyId } })).toEqual(
+      {
+        status: 'paid',
+        issuedStatus: 'pending',
+      },
+    );
+    expect(
+      await refusal(hotelier.giftCardPurchases.markPaid({ params: { id: p.id }, body: { propertyId } })),
+    ).toMatchObject({ status: 409, code: 'purchase_paid' });
+    const changed = await hotelier.giftCardPurchases.updateRecipients({
+      params: { id: p.id },
+      body: { propertyId, recipientsInfo: people(3, 'other') },
+    });
+    expect(changed.orderRecipients).toEqual(people(3, 'other'));
+    const none = await hotelier.giftCardPurchases.updateRecipients({
+      params: { id: p.id },
+      body: { propertyId, recipientsInfo: [] },
+    });
+    expect(none.orderRecipients).toEqual([]);
+    const wrongCount = await refusal(
+      hotelier.giftCardPurchases.updateRecipients({
+        params: { id: p.id },
+        body: { propertyId, recipientsInfo: people(2) },
+      }),
+    );
+    expect(wrongCount).toMatchObject({
+      status: 400,
+      fields: [expect.objectContaining({ field: 'recipientsInfo' })],
+    });
+    await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
+    const late = await refusal(
+      hotelier.giftCardPurchases.updateRecipients({
+        params: { id: p.id },
+        body: { propertyId, recipientsInfo: people(3) },
+      }),
+    );
+    expect(late).toMatchObject({ status: 409, code: 'purchase_not_pending' });
+  });
+
+  it('marked issued by two calls at once queue one job; each recipient gets their card by mail once', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Raced', limit: 10 }) });
+    const p = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { quantity: 4, recipientsInfo: people(4, 'race') }),
+    });
+    const early = await refusal(
+      hotelier.giftCardPurchases.pdfs({ params: { id: p.id }, query: { propertyId } }),
+    );
+    expect(early).toMatchObject({ status: 409, code: 'purchase_not_issued' });
+    const calls = await Promise.allSettled([
+      hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } }),
+      hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } }),
+    ]);
+    const won = calls.filter((c) => c.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    expect((won[0] as PromiseFulfilledResult<unknown>).value).toEqual({
+      status: 'initiated',
+      issuedStatus: 'queued',
+    });
+    const lost = calls.find((c) => c.status === 'rejected') as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ status: 409, code: 'purchase_not_pending' });
+    const jobs = await server.db.query<{ id: string }>(
+      "select id from jobs where payload->>'purchaseId' = $1",
+      [p.id],
+    );
+    expect(jobs).toHaveLength(1);
+    // The stock is taken at once: 4 cards of 10.
+    expect((await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } })).stock).toBe(
+      6,
+    );
+
+    const issued = await until(
+      () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
+      (x) => x.issuedStatus === 'issued',
+    );
+    expect(issued).toMatchObject({ emailSent: true, recipients: 4, lastError: null });
+    const mails = await mailsOf(server.db, p.id);
+    expect(mails.map((m) => [m.to, m.mails])).toEqual(people(4, 'race').map((r) => [r.email, 1]));
+    const cards = await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: type.id } });
+    expect(cards.items).toHaveLength(4);
+    expect(
+      cards.items.every((c) => c.purchaseGeneratedId === p.generatedId && c.delivered && c.netPrice === 150),
+    ).toBe(true);
+    const job = await server.db.one<{ status: string; attempts: number }>(
+      'select status, attempts from jobs where id = $1',
+      [jobs[0]!.id],
+    );
+    expect(job).toEqual({ status: 'done', attempts: 1 });
+  });
+
+  it('without recipients sends every card to the buyer', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'To the buyer' }) });
+    const p = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: [], email: 'boss@acme.example' }),
+    });
+    await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
+    await until(
+      () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
+      (x) => x.issuedStatus === 'issued',
+    );
+    expect((await mailsOf(server.db, p.id)).map((m) => [m.to, m.mails])).toEqual([
+      ['boss@acme.example', 1],
+      ['boss@acme.example', 1],
+    ]);
+  });
+
+  it('marked issued with too little stock left is refused with 409 and stays pending', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Scarce', limit: 3 }) });
+    const first = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: [] }),
+    });
+    const second = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: [] }),
+    });
+    await hotelier.giftCardPurchases.markIssued({ params: { id: first.id }, body: { propertyId } });
+    const short = await refusal(
+      hotelier.giftCardPurchases.markIssued({ params: { id: second.id }, body: { propertyId } }),
+    );
+    expect(short).toMatchObject({ status: 409, code: 'out_of_stock', params: { stock: 1, asked: 2 } });
+    const after = await hotelier.giftCardPurchases.get({ params: { id: second.id }, query: { propertyId } });
+    expect(after).toMatchObject({ issuedStatus: 'pending', recipients: 0 });
+    expect((await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } })).stock).toBe(
+      1,
+    );
+  });
+
+  it('are out of reach of another property’s staff', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Private' }) });
+    const p = await hotelier.giftCardPurchases.create({ body: purchaseBody(type.id) });
+    const other = (await server.db.one<{ id: string }>(
+      `select p.id from properties p where p.key = 'casa-alfama'`,
+    ))!.id;
+    for (const call of [
+      rival.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
+      rival.giftCardPurchases.markPaid({ params: { id: p.id }, body: { propertyId } }),
+      rival.giftCardPurchases.list({ query: { propertyId } }),
+      rival.giftCardPurchases.create({ body: purchaseBody(type.id) }),
+    ])
+      expect((await refusal(call)).status).toBe(404);
+    // Named with a property of the rival's own, it is still not found.
+    const mine = await rival.giftCardPurchases
+      .get({ params: { id: p.id }, query: { propertyId: other } })
+      .catch((e: ApiError) => e.status);
+    expect(mine).toBe(404);
+  });
+});
+
+describe('job queue', () => {
+  let db: Db;
+  let close: () => Promise<void>;
+  const clock = shiftedClock();
+  beforeAll(async () => {
+    ({ db, close } = await openTestDbFrom('migrated'));
+  });
+  afterAll(() => close?.());
+
+  it('claims skip a held job; a lease run out hands it to another worker; a stale worker changes nothing', async () => {
+    const made = await enqueueJob(db, clock, { kind: 'test.lease', payload: { n: 1 }, dedupeKey: 'lease-1' });
+    expect(made.created).toBe(true);
+    expect(await enqueueJob(db, clock, { kind: 'test.lease', dedupeKey: 'lease-1' })).toEqual({
+      id: made.id,
+      created: false,
+    });
+    const a = await claimJob(db, clock, 'A', 1000, ['test.lease']);
+    expect(a).toMatchObject({ id: made.id, attempts: 1, payload: { n: 1 } });
+    expect(await claimJob(db, clock, 'B', 1000, ['test.lease'])).toBeNull();
+    expect(await renewLease(db, clock, a!, 'A', 1000)).toBe(true);
+    clock.advance(1500); // A's process died: its lease runs out
+    const b = await claimJob(db, clock, 'B', 1000, ['test.lease']);
+    expect(b).toMatchObject({ id: made.id, attempts: 2 });
+    expect(await renewLease(db, clock, a!, 'A', 1000)).toBe(false);
+    await completeJob(db, clock, a!, 'A'); // stale: nothing
+    expect(
+      (await db.one<{ status: string }>('select status from jobs where id = $1', [made.id]))!.status,
+    ).toBe('running');
+    await completeJob(db, clock, b!, 'B');
+    expect(
+      (await db.one<{ status: string }>('select status from jobs where id = $1', [made.id]))!.status,
+    ).toBe('done');
+    // Done, its key is free again.
+    expect((await enqueueJob(db, clock, { kind: 'test.lease', dedupeKey: 'lease-1' })).created).toBe(true);
+  });
+
+  it('retries a failure after a doubling backoff, then keeps it failed', async () => {
+    const { id } = await enqueueJob(db, clock, { kind: 'test.fail', maxAttempts: 2 });
+    const first = (await claimJob(db, clock, 'A', 1000, ['test.fail']))!;
+    expect(await failJob(db, clock, first, 'A', new Error('boom'))).toBe('retry');
+    expect(await claimJob(db, clock, 'A', 1000, ['test.fail'])).toBeNull();
+    clock.advance(BACKOFF_BASE + 10);
+    const second = (await claimJob(db, clock, 'A', 1000, ['test.fail']))!;
+    expect(second.attempts).toBe(2);
+    expect(await failJob(db, clock, second, 'A', new Error('boom again'))).toBe('failed');
+    clock.advance(60_000);
+    expect(await claimJob(db, clock, 'A', 1000, ['test.fail'])).toBeNull();
+    expect(await db.one('select status, last_error from jobs where id = $1', [id])).toEqual({
+      status: 'failed',
+      last_error: 'boom again',
+    });
+  });
+});
+
+describe('a purchase job across a restart', () => {
+  const data = mkdtempSync(join(tmpdir(), 'tern-jobs-'));
+  afterAll(() => rmSync(data, { recursive: true, force: true }));
+
+  it('closed mid-job and opened again on the same data, completes and mails each card once', async () => {
+    if (process.env.DATABASE_URL) return; // the data folder is PGlite's; Postgres is covered by the queue tests
+    const dump = templateDump('demo');
+    const open = async (first: boolean) => {
+      const db = await openPglite(data, first && dump ? { loadDataDir: dump } : {});
+      const running = await startServer({
+        port: 0,
+        db,
+        quiet: true,
+        sandbox: true,
+        demo: true,
+        passwordCost: TEST_PASSWORD_COST,
+        jobs: { pollMs: 50 },
+      });
+      return {
+        running,
+        db,
+        close: async () => {
+          await running.close();
+          await db.close();
+        },
+      };
+    };
+    let s = await open(true);
+    const sign = async (url: string) => {
+      const reply = await createClient({ baseUrl: url, retries: 0 }).auth.signIn({
+        body: { session: { email: demoEmail('hotelier'), password: PASSWORD, rememberMe: false } },
+      });
+      if (reply.type !== 'session') throw new Error(reply.type);
+      return createClient({ baseUrl: url, token: () => reply.token, retries: 0 });
+    };
+    let client = await sign(s.running.url);
+    const pid = (await s.db.one<{ id: string }>(`select id from properties where key = 'harbour-view'`))!.id;
+    const rp = (await s.db.one<{ unit_id: string; id: string }>(
+      'select unit_id, id from rate_plans where property_id = $1 order by id limit 1',
+      [pid],
+    ))!;
+    const store = (await s.db.one<{ id: string }>('select id from stores where property_id = $1 limit 1', [
+      pid,
+    ]))!;
+    const type = await client.giftCards.createType({
+      body: {
+        propertyId: pid,
+        title: 'Restart',
+        description: 'x',
+        price: 10,
+        limit: 600,
+        storeIds: [store.id],
+        ratePlans: [{ roomTypeId: rp.unit_id, ratePlanId: rp.id }],
+        publish: true,
+      },
+    });
+    const quantity = 500;
+    const p = await client.giftCardPurchases.create({
+      body: {
+        propertyId: pid,
+        giftCardTypeId: type.id,
+        name: 'Buyer',
+        email: 'buyer@example.com',
+        netPrice: 10,
+        quantity,
+        purchaseState: 'paid',
+        recipientsInfo: people(quantity, 'restart'),
+      },
+    });
+    const sent = () =>
+      s.db.one<{ n: number }>(
+        `select count(*)::int as n from gift_cards where purchase_id = $1 and delivered`,
+        [p.id],
+      );
+    await client.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId: pid } });
+    // Closed mid-job: some cards mailed, not all.
+    await until(sent, (r) => (r?.n ?? 0) > 0, 60_000, 1);
+    await s.close();
+    const between = (await (async () => {
+      const db = await openPglite(data);
+      try {
+        return await db.one<{ n: number; status: string; issued: string }>(
+          `select (select count(*)::int from gift_cards where purchase_id = $1::uuid and delivered) as n,
+                  (select status from jobs where payload->>'purchaseId' = $1::text) as status,
+                  (select issued_status from gift_card_purchases where id = $1::uuid) as issued`,
+          [p.id],
+        );
+      } finally {
+        await db.close();
+      }
+    })())!;
+    expect(between.issued).toBe('queued');
+    expect(between.n).toBeGreaterThan(0);
+    expect(between.n).toBeLessThan(quantity);
+    expect(between.status).toBe('queued'); // given back on close
+
+    s = await open(false);
+    client = await sign(s.running.url);
+    const done = await until(
+      () => client.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId: pid } }),
+      (x) => x.issuedStatus === 'issued',
+      120_000,
+    );
+    expect(done.recipients).toBe(quantity);
+    const mails = await mailsOf(s.db, p.id);
+    expect(mails).toHaveLength(quantity);
+    expect(mails.every((m) => m.mails === 1)).toBe(true);
+    expect(await s.db.query("select status from jobs where payload->>'purchaseId' = $1", [p.id])).toEqual([
+      { status: 'done' },
+    ]);
+    await s.close();
+  }, 300_000);
+});
