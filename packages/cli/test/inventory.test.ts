@@ -135,6 +135,26 @@ describe('tern inventory', () => {
     expect(backwards.stderr).toContain('--to: The range ends before it starts');
   });
 
+  it('takes a manual per-person plan’s rates by occupancy, named by its flag when wrong', async () => {
+    const base = ['inventory', 'set', ...at(), '--from', day(5), '--to', day(6)];
+    const bad = await runCli([...base, '--occupancy-rate', 'two=95'], { configDir });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--occupancy-rate: "two=95" is not adults=rate');
+    const zero = await runCli([...base, '--occupancy-rate', '0=95'], { configDir });
+    expect(zero.code).toBe(1);
+    expect(zero.stderr).toContain('--occupancy-rate');
+    // The demo's plans sell per room: the server refuses rates by occupancy for them (400 on the field).
+    const plan = (await calendar(day(5), day(5))).ratePlans.find((p) => p.sellMode === 'per_room')!;
+    const perRoom = await runCli(
+      [...base, '--plan', plan.id, '--occupancy-rate', '2=95', '--occupancy-rate', '1=none'],
+      {
+        configDir,
+      },
+    );
+    expect(perRoom.code).toBe(1);
+    expect(perRoom.stderr).toContain('changes.occupancyRates');
+  });
+
   it('checks core’s bulk edit rules before calling', async () => {
     const base = ['inventory', 'set', ...at(), '--from', day(5), '--to', day(6)];
     const over = await runCli([...base, '--decrease', '150%'], { configDir });

@@ -32,6 +32,15 @@ const primary = (occupancy: number, rate: number) => ({
   derivedOption: { rate: [] },
 });
 
+/** The calendar of one plan on the stay's first night. */
+async function calendarOf(planId: string) {
+  const calendar = await hotelier.inventory.calendar({
+    params: { propertyId },
+    query: { from: stay.checkinDate, to: stay.checkinDate, ratePlanIds: [planId] },
+  });
+  return calendar.ratePlans[0]!;
+}
+
 async function offers(planId: string): Promise<RateOffer[]> {
   const units = await agent.engine.listWithRates({
     params: { kind: 'accommodations', id: propertyId },
@@ -182,6 +191,75 @@ describe('per-person plans', () => {
     expect(at(list, 2).netPrice).toBe(net(250));
     // No option for one adult: not sold for one.
     expect(at(list, 1)?.unavailableReason ?? 'occupancy').toBe('occupancy');
+  });
+
+  it('a manual plan’s rates by occupancy per night are stored, shown, sold, and undone (bulk edit and rows)', async () => {
+    const plan = await hotelier.roomsAndRates.createRatePlan({
+      body: {
+        ...base('Loft manual nights'),
+        sellMode: 'per_person',
+        rateMode: 'manual',
+        primaryOccupancy: 3,
+        options: [primary(3, 330), { ...option(2), rate: 250 }, option(1)],
+      },
+    });
+    const nights = { from: stay.checkinDate, to: day(31) };
+    const edited = await hotelier.inventory.edit({
+      params: { propertyId },
+      body: { ...nights, ratePlanIds: [plan.id], changes: { occupancyRates: { '2': 260, '1': 180 } } },
+    });
+    expect(edited.cells).toHaveLength(2);
+    expect(edited.cells[0]).toMatchObject({
+      kind: 'rate',
+      to: { price: 330, occupancyRates: { '1': 180, '2': 260 } },
+    });
+    let list = await offers(plan.id);
+    expect(at(list, 3).netPrice).toBe(net(330));
+    expect(at(list, 2).netPrice).toBe(net(260));
+    // One adult had no rate at all: now sold at the night's.
+    expect(at(list, 1).netPrice).toBe(net(180));
+    const shown = await calendarOf(plan.id);
+    expect(shown.nights[0]).toMatchObject({ occupancyRates: { '1': 180, '2': 260 } });
+    expect(shown.nights[0]!.byOccupancy).toEqual([180, 260, 330]);
+    // A negative rate is refused by the contract; an occupancy key that is not adults too.
+    for (const occupancyRates of [{ '2': -1 }, { two: 5 }])
+      await expect(
+        hotelier.inventory.edit({
+          params: { propertyId },
+          body: { ...nights, ratePlanIds: [plan.id], changes: { occupancyRates } as never },
+        }),
+      ).rejects.toMatchObject({ status: 400 });
+    // A plan that is not manual per person has no rates by occupancy to store: 400 on the field, both calls.
+    const perRoom = await hotelier.roomsAndRates.createRatePlan({ body: base('Loft per room') });
+    await expect(
+      hotelier.inventory.edit({
+        params: { propertyId },
+        body: { ...nights, ratePlanIds: [perRoom.id], changes: { occupancyRates: { '2': 100 } } },
+      }),
+    ).rejects.toMatchObject({ status: 400, fields: [{ field: 'changes.occupancyRates' }] });
+    await expect(
+      hotelier.inventory.putRows({
+        params: { propertyId },
+        body: { rows: [{ ratePlanId: perRoom.id, date: stay.checkinDate, occupancyRates: { '2': 100 } }] },
+      }),
+    ).rejects.toMatchObject({ status: 400, fields: [{ field: 'rows.0.occupancyRates' }] });
+    // The rows call merges (a null removes one), and its undo puts the rates back.
+    await hotelier.inventory.putRows({
+      params: { propertyId },
+      body: {
+        rows: [{ ratePlanId: plan.id, date: stay.checkinDate, occupancyRates: { '1': null, '2': 270 } }],
+      },
+    });
+    list = await offers(plan.id);
+    expect(at(list, 2).nightly[0]!.price).toBe(roundMoney(applyModifier(270, contract), 'ISK'));
+    expect(at(list, 1).unavailableReason).toBe('occupancy');
+    expect((await calendarOf(plan.id)).nights[0]!.occupancyRates).toEqual({ '2': 270 });
+    await hotelier.inventory.undo({ params: { propertyId } });
+    expect((await calendarOf(plan.id)).nights[0]!.occupancyRates).toEqual({ '1': 180, '2': 260 });
+    // And the bulk edit's undo: back to the option's own rate (none stored).
+    await hotelier.inventory.undo({ params: { propertyId } });
+    expect((await calendarOf(plan.id)).nights[0]).not.toHaveProperty('occupancyRates');
+    expect(at(await offers(plan.id), 2).netPrice).toBe(net(250));
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ChangedCell, PriceChange } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
+import { validationKeys } from '../auth/rules.js';
 import {
   applyChanges,
   availabilityCells,
@@ -15,6 +16,7 @@ import {
   undoChanges,
   validateBulkEdit,
 } from './bulkEdit.js';
+import { rateValidationKeys } from './units.js';
 
 // 2030-01-07 is a Monday.
 const edit = (patch: Partial<BulkEdit>): BulkEdit => ({
@@ -355,5 +357,68 @@ describe('undoChanges and applyChanges', () => {
       }),
     );
     expect(values).toEqual(copy);
+  });
+});
+
+describe('rates by occupancy (manual per-person plans)', () => {
+  const stored: InventoryValues = {
+    availability: {},
+    rates: {
+      r1: { '2030-01-07': rate(100, { occupancyRates: { '1': 70, '2': 85 } }), '2030-01-08': rate(100) },
+    },
+  };
+  const byOccupancy = (occupancyRates: Record<string, number | null>, from = '2030-01-07', to = from) =>
+    expandBulkEdit(edit({ from, to, ratePlanIds: ['r1'], changes: { occupancyRates } }), stored, 'EUR');
+
+  it.each([
+    ['sets one, keeps the others', { '1': 72.456 }, { '1': 72.46, '2': 85 }],
+    ['adds an occupancy', { '3': 110 }, { '1': 70, '2': 85, '3': 110 }],
+    ['removes one with null', { '2': null }, { '1': 70 }],
+  ])('%s', (_, patch, expected) => {
+    const [cell] = byOccupancy(patch);
+    expect(cell).toMatchObject({ kind: 'rate', ratePlanId: 'r1', date: '2030-01-07' });
+    expect((cell as Extract<ChangedCell, { kind: 'rate' }>).to!.occupancyRates).toEqual(expected);
+    expect((cell as Extract<ChangedCell, { kind: 'rate' }>).to!.price).toBe(100);
+  });
+
+  it('removing every rate leaves none stored; setting the same rates changes nothing', () => {
+    const [cell] = byOccupancy({ '1': null, '2': null });
+    expect((cell as Extract<ChangedCell, { kind: 'rate' }>).to).not.toHaveProperty('occupancyRates');
+    expect(byOccupancy({ '1': 70, '2': 85 })).toEqual([]);
+    // A night without rates by occupancy, asked to remove one: nothing to change.
+    expect(byOccupancy({ '2': null }, '2030-01-08')).toEqual([]);
+  });
+
+  it('a night without a price gets no row from rates by occupancy alone', () => {
+    expect(byOccupancy({ '2': 90 }, '2030-01-09')).toEqual([]);
+  });
+
+  it('is undone to the rates before', () => {
+    const cells = byOccupancy({ '1': 60 });
+    const back = applyChanges(applyChanges(stored, cells), undoChanges(cells));
+    expect(back.rates.r1!['2030-01-07']!.occupancyRates).toEqual({ '1': 70, '2': 85 });
+  });
+
+  it.each([
+    ['a change of rates only is a change', { occupancyRates: { '2': 80 } }, {}],
+    [
+      'a negative rate is refused',
+      { occupancyRates: { '2': -1 } },
+      { occupancyRates: rateValidationKeys.notNegative },
+    ],
+    [
+      'an occupancy that is not 1–99 is refused',
+      { occupancyRates: { '0': 10 } },
+      { occupancyRates: rateValidationKeys.notNegative },
+    ],
+    ['null removes: allowed', { occupancyRates: { '2': null } }, {}],
+    ['an empty set is no change', { occupancyRates: {} }, { changes: validationKeys.required }],
+  ])('validateBulkEdit: %s', (_, changes, expected) => {
+    expect(validateBulkEdit({ from: '2030-01-07', to: '2030-01-07', changes })).toEqual(expected);
+  });
+
+  it('cellError refuses a negative rate by occupancy', () => {
+    expect(cellError(night(rate(100, { occupancyRates: { '2': -5 } })))).not.toBeNull();
+    expect(cellError(night(rate(100, { occupancyRates: { '2': 5 } })))).toBeNull();
   });
 });

@@ -19,9 +19,13 @@ export interface AvailabilityValue {
   total: number;
   booked: number;
 }
-/** A plan's night: its price (`null`: none stored, the night is not sold) and restrictions. */
+/**
+ * A plan's night: its price (`null`: none stored, the night is not sold) and restrictions, and a manual
+ * per-person plan's rates by occupancy (adults → rate; absent: none stored).
+ */
 export interface RateValue extends NightRestrictions {
   price: number | null;
+  occupancyRates?: Readonly<Record<string, number>>;
 }
 
 /** The calendar's values: by unit (or plan) id, then by day. A missing day is no row. */
@@ -106,8 +110,32 @@ export function changedPrice(price: number | null, change: PriceChange, currency
   );
 }
 
+/** The same rates by occupancy (none stored and an empty set are the same). */
+function sameOccupancyRates(a: RateValue['occupancyRates'], b: RateValue['occupancyRates']): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+  return [...keys].every((k) => a?.[k] === b?.[k]);
+}
+
 const sameRate = (a: RateValue, b: RateValue) =>
-  (Object.keys(EMPTY_RATE) as (keyof RateValue)[]).every((k) => a[k] === b[k]);
+  (Object.keys(EMPTY_RATE) as (keyof RateValue)[]).every((k) => a[k] === b[k]) &&
+  sameOccupancyRates(a.occupancyRates, b.occupancyRates);
+
+/**
+ * A night's rates by occupancy after a change: those given set (in the currency's decimals), a `null` removed,
+ * the others kept; `undefined` when none is left.
+ */
+export function changedOccupancyRates(
+  before: RateValue['occupancyRates'],
+  patch: Readonly<Record<string, number | null>>,
+  currency: string,
+): Record<string, number> | undefined {
+  const after: Record<string, number> = { ...before };
+  for (const [adults, rate] of Object.entries(patch)) {
+    if (rate === null) delete after[adults];
+    else after[adults] = roundMoney(rate, currency);
+  }
+  return Object.keys(after).length > 0 ? after : undefined;
+}
 
 /**
  * The preview: the cells the edit changes with their value before (`from`) and after (`to`), the units'
@@ -116,7 +144,7 @@ const sameRate = (a: RateValue, b: RateValue) =>
  */
 export function expandBulkEdit(edit: BulkEdit, values: InventoryValues, currency: string): ChangedCell[] {
   const days = bulkEditDays(edit);
-  const { availability, price, restrictions } = edit.changes;
+  const { availability, price, restrictions, occupancyRates } = edit.changes;
   const cells: ChangedCell[] =
     availability === undefined
       ? []
@@ -125,12 +153,18 @@ export function expandBulkEdit(edit: BulkEdit, values: InventoryValues, currency
           values.availability,
         );
   const patch = Object.fromEntries(Object.entries(restrictions ?? {}).filter(([, v]) => v !== undefined));
-  if (price === undefined && Object.keys(patch).length === 0) return cells;
+  const byOccupancy = occupancyRates && Object.keys(occupancyRates).length > 0 ? occupancyRates : undefined;
+  if (price === undefined && Object.keys(patch).length === 0 && !byOccupancy) return cells;
   for (const ratePlanId of edit.ratePlanIds)
     for (const date of days) {
       const before = values.rates[ratePlanId]?.[date] ?? null;
       const after: RateValue = { ...(before ?? EMPTY_RATE), ...patch };
       if (price) after.price = changedPrice(before?.price ?? null, price, currency);
+      if (byOccupancy) {
+        const rates = changedOccupancyRates(before?.occupancyRates, byOccupancy, currency);
+        if (rates) after.occupancyRates = rates;
+        else delete after.occupancyRates;
+      }
       if (after.price === null || (before && sameRate(before, after))) continue;
       cells.push({ kind: 'rate', ratePlanId, date, from: before, to: after });
     }
@@ -174,13 +208,22 @@ export function cellError(cell: ChangedCell): RateValidationKey | null {
   if (!cell.to) return null;
   const { price, minStayArrival, minStayThrough, maxStay } = cell.to;
   if (price === null || !Number.isFinite(price) || price < 0) return rateValidationKeys.notNegative;
+  for (const rate of Object.values(cell.to.occupancyRates ?? {}))
+    if (!Number.isFinite(rate) || rate < 0) return rateValidationKeys.notNegative;
   if (![minStayArrival, minStayThrough].every(Number.isInteger)) return rateValidationKeys.wholeNumber;
   if (minStayArrival < 1 || minStayThrough < 1) return rateValidationKeys.atLeastOne;
   if (maxStay !== null && maxStay < minStayArrival) return rateValidationKeys.maxBelowMin;
   return null;
 }
 
-export type BulkEditField = 'from' | 'to' | 'changes' | 'availability' | 'price' | keyof NightRestrictions;
+export type BulkEditField =
+  | 'from'
+  | 'to'
+  | 'changes'
+  | 'availability'
+  | 'price'
+  | 'occupancyRates'
+  | keyof NightRestrictions;
 
 /**
  * The bulk edit form (what the contract's `bulkEditBody` checks, as message keys): real days in order;
@@ -195,10 +238,13 @@ export function validateBulkEdit(
   if (!isDay(edit.from)) errors.from = validationKeys.required;
   if (!isDay(edit.to)) errors.to = validationKeys.required;
   else if (!errors.from && edit.to < edit.from) errors.to = rateValidationKeys.rangeOrder;
-  const { availability, price, restrictions: r } = edit.changes;
+  const { availability, price, restrictions: r, occupancyRates } = edit.changes;
   const restricts = r !== undefined && Object.values(r).some((v) => v !== undefined);
-  if (availability === undefined && price === undefined && !restricts)
+  const byOccupancy = Object.entries(occupancyRates ?? {});
+  if (availability === undefined && price === undefined && !restricts && byOccupancy.length === 0)
     errors.changes = validationKeys.required;
+  if (byOccupancy.some(([adults, rate]) => !/^[1-9][0-9]?$/.test(adults) || (rate !== null && !(rate >= 0))))
+    errors.occupancyRates = rateValidationKeys.notNegative;
   if (availability !== undefined && !Number.isInteger(availability))
     errors.availability = rateValidationKeys.wholeNumber;
   else if (availability !== undefined && availability < 0)

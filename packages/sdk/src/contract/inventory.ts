@@ -22,6 +22,15 @@ export const INVENTORY_MAX_STAY = 366;
 export const weekday = z.number().int().min(1).max(7);
 
 const price = z.number().min(0).max(INVENTORY_MAX_PRICE);
+
+/** Adults, as a key of `occupancyRates`: 1 to 99. */
+export const OCCUPANCY_KEY = /^[1-9][0-9]?$/;
+/**
+ * A manual per-person plan's rates of a night by occupancy (adults → the room's rate for that many; the primary
+ * occupancy's is the night's `price`). In a change, `null` removes an occupancy's rate (the option's own applies).
+ */
+export const occupancyRates = z.record(z.string().regex(OCCUPANCY_KEY), price);
+export const occupancyRatesPatch = z.record(z.string().regex(OCCUPANCY_KEY), price.nullable());
 const rooms = z.number().int().min(0).max(INVENTORY_MAX_ROOMS);
 const stay = z.number().int().min(1).max(INVENTORY_MAX_STAY);
 
@@ -81,6 +90,8 @@ export const planNight = nightRestrictions.extend({
    * `null` for an occupancy the plan does not sell; empty without a price.
    */
   byOccupancy: z.array(z.number().nullable()),
+  /** A manual per-person plan's stored rates by occupancy that night (absent: none stored). */
+  occupancyRates: occupancyRates.optional(),
   /** Rooms of this rate plan booked that night (bookings not cancelled). */
   sold: z.number().int(),
   /** What is left of the plan's max sell that night (max sell − sold, never below 0); `null` without a max sell. */
@@ -103,6 +114,8 @@ export const inventoryCalendar = z.object({
       title: z.string(),
       sellMode: z.enum(['per_room', 'per_person']),
       maxAdults: z.number().int(),
+      /** How a per-person plan prices its occupancies; `manual` ones take rates by occupancy per night. */
+      rateMode: z.enum(['manual', 'derived', 'auto']),
       /** Rooms the plan sells per night at most (document 2 §3), `null`: no cap. */
       maxSell: z.number().int().nullable(),
       /** A child plan's parent (R195), or `null`. */
@@ -141,6 +154,8 @@ export const inventoryChanges = z.object({
   /** Rooms the hotel has of each unit on each night (free + booked); never below what is booked. */
   availability: rooms.optional(),
   restrictions: restrictionsPatch.optional(),
+  /** A manual per-person plan's rates by occupancy to set (`null`: remove); other occupancies stay. */
+  occupancyRates: occupancyRatesPatch.optional(),
 });
 export type InventoryChanges = z.infer<typeof inventoryChanges>;
 
@@ -166,7 +181,9 @@ export const bulkEditBody = z
   .refine((b) => b.to >= b.from, { error: 'The range ends before it starts', path: ['to'] });
 export type BulkEditBody = z.input<typeof bulkEditBody>;
 
-const restrictionsOrNull = nightRestrictions.extend({ price: z.number().nullable() }).nullable();
+const restrictionsOrNull = nightRestrictions
+  .extend({ price: z.number().nullable(), occupancyRates: occupancyRates.optional() })
+  .nullable();
 
 /** One cell a change touched, before and after. */
 export const changedCell = z.union([
@@ -223,6 +240,8 @@ export const rateRow = z.object({
   /** Required for a night that has no price yet. */
   price: price.optional(),
   restrictions: restrictionsPatch.optional(),
+  /** A manual per-person plan's rates by occupancy (`null`: remove one); those not given stay. */
+  occupancyRates: occupancyRatesPatch.optional(),
 });
 export type RateRow = z.infer<typeof rateRow>;
 /** A unit's availability on a night (rooms in all: free + booked). */

@@ -94,6 +94,9 @@ export const inventoryEn = {
       price_value: 'Value',
       availability: 'Rooms in all per night',
       blank_keeps: 'Leave empty to keep as it is. Never below the rooms already booked.',
+      occupancy_rates: 'Rates by occupancy ({{currency}})',
+      occupancy_rates_hint:
+        'The room’s rate for that many adults, night by night. Leave empty to keep it; type none to remove it (the rate plan’s own rate for that occupancy applies). The primary occupancy’s rate is the price above.',
       flag_unchanged: 'Keep as it is',
       flag_on: 'On',
       flag_off: 'Off',

@@ -43,6 +43,7 @@ export interface InventorySetFlags {
   minStay?: number;
   minStayThrough?: number;
   maxStay?: string;
+  occupancyRate?: string[];
   preview?: boolean;
   fromFile?: string;
   idempotencyKey?: string;
@@ -99,6 +100,11 @@ export function registerInventory(program: Command, contextOf: ContextOf): void 
     .option('--min-stay <nights>', 'minimum stay for an arrival that night', count)
     .option('--min-stay-through <nights>', 'minimum stay through that night', count)
     .option('--max-stay <nights>', 'maximum stay (a number, or none)')
+    .option(
+      '--occupancy-rate <adults=rate>',
+      'a manual per-person plan’s rate for that many adults (2=95; 2=none removes it); repeat for more',
+      collect,
+    )
     .option('--preview', 'show what would change, and change nothing')
     .option('--from-file <file>', 'rows for the bulk call: .csv or .ndjson (see docs/cli.md)')
     .option('--idempotency-key <key>', KEY_HELP)

@@ -19,8 +19,9 @@ const FLAG: Record<string, string> = {
   'changes.restrictions.minStayArrival': '--min-stay',
   'changes.restrictions.minStayThrough': '--min-stay-through',
   'changes.restrictions.maxStay': '--max-stay',
+  'changes.occupancyRates': '--occupancy-rate',
   changes:
-    'a change (--price, --increase, --decrease, --availability, --stop-sell, --open, --cta, --ctd, --min-stay, --max-stay)',
+    'a change (--price, --increase, --decrease, --availability, --stop-sell, --open, --cta, --ctd, --min-stay, --max-stay, --occupancy-rate)',
 };
 
 /** The flag of each field of core's bulk edit rules. */
@@ -33,6 +34,7 @@ const BULK_FLAG: Record<BulkEditField, string> = {
   minStayArrival: '--min-stay',
   minStayThrough: '--min-stay-through',
   maxStay: '--max-stay',
+  occupancyRates: '--occupancy-rate',
   stopSell: '--stop-sell/--open',
   closedToArrival: '--cta',
   closedToDeparture: '--ctd',
@@ -77,6 +79,20 @@ function move(text: string, direction: 'increase' | 'decrease') {
   return { op: `${direction}_by_${m[2] ? 'percent' : 'amount'}` as const, value: Number(m[1]) };
 }
 
+/** `--occupancy-rate 2=95` (repeated): adults → rate, `none` removing one. */
+export function occupancyRatesOf(texts: readonly string[]): Record<string, number | null> {
+  const rates: Record<string, number | null> = {};
+  for (const text of texts) {
+    const m = /^\s*(\d{1,2})\s*=\s*(none|\d+(?:\.\d+)?)\s*$/i.exec(text);
+    if (!m)
+      throw new UserError(`--occupancy-rate: "${text}" is not adults=rate (2=95, or 2=none to remove)`, {
+        code: 'invalid_input',
+      });
+    rates[String(Number(m[1]))] = /^none$/i.test(m[2]!) ? null : Number(m[2]);
+  }
+  return rates;
+}
+
 /** The bulk edit the flags ask for, checked with the contract's schema. */
 export function editOf(flags: InventorySetFlags): BulkEditBody {
   const prices = [
@@ -114,6 +130,7 @@ export function editOf(flags: InventorySetFlags): BulkEditBody {
       ...(flags.decrease !== undefined ? { price: move(flags.decrease, 'decrease') } : {}),
       ...(flags.availability !== undefined ? { availability: flags.availability } : {}),
       ...(Object.keys(restrictions).length ? { restrictions } : {}),
+      ...(flags.occupancyRate?.length ? { occupancyRates: occupancyRatesOf(flags.occupancyRate) } : {}),
     },
     ...(flags.preview ? { preview: true } : {}),
   };

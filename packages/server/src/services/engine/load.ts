@@ -71,6 +71,8 @@ export interface NightRestrictions {
   closedToArrival: boolean;
   closedToDeparture: boolean;
   stopSell: boolean;
+  /** A manual per-person plan's rates by occupancy that night (adults → rate), when it stores any. */
+  occupancyRates?: Record<string, number>;
 }
 
 export interface EngineProperty {
@@ -147,8 +149,20 @@ interface UnitJson {
   availability: Record<string, number> | null;
 }
 
-/** [price, min_stay_arrival, min_stay_through, max_stay, closed_to_arrival, closed_to_departure, stop_sell] */
-type NightJson = [number, number, number, number | null, boolean, boolean, boolean];
+/**
+ * [price, min_stay_arrival, min_stay_through, max_stay, closed_to_arrival, closed_to_departure, stop_sell,
+ * occupancy_rates (manual per-person plans only, else null)]
+ */
+type NightJson = [
+  number,
+  number,
+  number,
+  number | null,
+  boolean,
+  boolean,
+  boolean,
+  Record<string, number> | null,
+];
 
 /** A rate plan as `loadEngineProperties` reads it: its row, its policy's, and its nights by date. */
 export interface PlanJson {
@@ -278,7 +292,9 @@ export function engineColumns(at: {
                       'policy', ${policy},
                       'prices', (select json_object_agg(r.date::text, json_build_array(
                                           r.price, r.min_stay_arrival, r.min_stay_through, r.max_stay,
-                                          r.closed_to_arrival, r.closed_to_departure, r.stop_sell))
+                                          r.closed_to_arrival, r.closed_to_departure, r.stop_sell,
+                                          case when rp.rate_mode = 'manual' and rp.sell_mode = 'per_person'
+                                               then r.occupancy_rates end))
                                    from rate_prices r
                                   where r.rate_plan_id = rp.id and r.date >= ${from} and r.date <= ${to})
                     ) order by rp.position, rp.title)
@@ -400,8 +416,8 @@ export function engineProperty(p: EngineRow): EngineProperty {
     });
     if (r.prices) {
       const days = new Map<string, NightRestrictions>();
-      for (const [date, n] of Object.entries(r.prices))
-        days.set(date, {
+      for (const [date, n] of Object.entries(r.prices)) {
+        const night: NightRestrictions = {
           price: Number(n[0]),
           minStayArrival: Number(n[1]),
           minStayThrough: Number(n[2]),
@@ -409,18 +425,21 @@ export function engineProperty(p: EngineRow): EngineProperty {
           closedToArrival: n[4] === true,
           closedToDeparture: n[5] === true,
           stopSell: n[6] === true,
-        });
+        };
+        if (n[7]) night.occupancyRates = soldOf(n[7]);
+        days.set(date, night);
+      }
       property.prices.set(r.id, days);
     }
   }
   return property;
 }
 
-/** Rooms sold per night, as numbers (the database's JSON may give counts as strings). */
-function soldOf(sold: Record<string, number | string> | null | undefined): Record<string, number> {
-  const byNight: Record<string, number> = {};
-  for (const [night, rooms] of Object.entries(sold ?? {})) byNight[night] = Number(rooms);
-  return byNight;
+/** A JSON object of numbers, as numbers (rooms sold by night, rates by occupancy). */
+function soldOf(values: Record<string, number | string> | null | undefined): Record<string, number> {
+  const numbers: Record<string, number> = {};
+  for (const [key, value] of Object.entries(values ?? {})) numbers[key] = Number(value);
+  return numbers;
 }
 
 /** What core's `occupancyNightPrice` needs of a plan, from its row (the engine's and the calendar's). */

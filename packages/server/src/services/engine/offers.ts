@@ -84,7 +84,17 @@ export function effectiveDay(
   if (!day) return undefined;
   const { price, stopSell, closedToArrival, closedToDeparture, minStayArrival, minStayThrough, maxStay } =
     day;
-  return { price, stopSell, closedToArrival, closedToDeparture, minStayArrival, minStayThrough, maxStay };
+  const night: NightRestrictions = {
+    price,
+    stopSell,
+    closedToArrival,
+    closedToDeparture,
+    minStayArrival,
+    minStayThrough,
+    maxStay,
+  };
+  if (day.occupancyRates) night.occupancyRates = day.occupancyRates;
+  return night;
 }
 
 /**

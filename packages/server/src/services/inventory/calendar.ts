@@ -149,6 +149,7 @@ export async function inventoryCalendar(
         title: p.title,
         sellMode: p.sell_mode,
         maxAdults: Number(p.max_adults),
+        rateMode: p.rate_mode,
         maxSell,
         parentRatePlanId: p.parent_rate_plan_id,
         inherited: inheritedValues(p),
@@ -182,6 +183,7 @@ export async function inventoryCalendar(
             minStayArrival,
             minStayThrough,
             maxStay,
+            ...(day.occupancyRates ? { occupancyRates: { ...day.occupancyRates } } : {}),
             ...caps,
           };
         }),

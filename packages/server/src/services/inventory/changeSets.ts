@@ -74,9 +74,9 @@ export async function recordChangeSet(
 async function restoreRows(tx: Db, changeSetId: string): Promise<number> {
   await tx.query(
     `insert into rate_prices (rate_plan_id, date, price, min_stay_arrival, min_stay_through, max_stay,
-                              closed_to_arrival, closed_to_departure, stop_sell)
+                              closed_to_arrival, closed_to_departure, stop_sell, occupancy_rates)
      select c.rate_plan_id, c.date, c.price, c.min_stay_arrival, c.min_stay_through, c.max_stay,
-            c.closed_to_arrival, c.closed_to_departure, c.stop_sell
+            c.closed_to_arrival, c.closed_to_departure, c.stop_sell, c.occupancy_rates
        from inventory_change_rates c
        join rate_plans rp on rp.id = c.rate_plan_id
       where c.change_set_id = $1 and c.existed
@@ -84,7 +84,7 @@ async function restoreRows(tx: Db, changeSetId: string): Promise<number> {
        price = excluded.price, min_stay_arrival = excluded.min_stay_arrival,
        min_stay_through = excluded.min_stay_through, max_stay = excluded.max_stay,
        closed_to_arrival = excluded.closed_to_arrival, closed_to_departure = excluded.closed_to_departure,
-       stop_sell = excluded.stop_sell`,
+       stop_sell = excluded.stop_sell, occupancy_rates = excluded.occupancy_rates`,
     [changeSetId],
   );
   await tx.query(

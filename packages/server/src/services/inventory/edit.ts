@@ -45,6 +45,7 @@ const FIELD: Record<string, string> = {
   minStayArrival: 'changes.restrictions.minStayArrival',
   minStayThrough: 'changes.restrictions.minStayThrough',
   maxStay: 'changes.restrictions.maxStay',
+  occupancyRates: 'changes.occupancyRates',
 };
 
 /**
@@ -94,8 +95,17 @@ export async function editInventory(
     ),
   };
   const days = bulkEditDays(edit);
-  const { price, availability, restrictions } = body.changes;
-  const touchesRates = price !== undefined || Object.values(restrictions ?? {}).some((v) => v !== undefined);
+  const { price, availability, restrictions, occupancyRates } = body.changes;
+  const byOccupancy = Object.keys(occupancyRates ?? {}).length > 0;
+  const touchesRates =
+    price !== undefined || byOccupancy || Object.values(restrictions ?? {}).some((v) => v !== undefined);
+  // Rates by occupancy price a manual per-person plan only (core's `occupancyRate`): others would keep them unused.
+  if (byOccupancy) {
+    const manual = new Set(
+      plans.filter((p) => p.sell_mode === 'per_person' && p.rate_mode === 'manual').map((p) => p.id),
+    );
+    if (edit.ratePlanIds.some((id) => !manual.has(id))) refuse({ occupancyRates: 'invalid' });
+  }
 
   const run = async (tx: Db): Promise<InventoryChangeResult> => {
     const [first, last] = [days[0], days[days.length - 1]];

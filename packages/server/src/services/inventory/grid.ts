@@ -265,9 +265,10 @@ export async function rateValues(
     closed_to_arrival: boolean;
     closed_to_departure: boolean;
     stop_sell: boolean;
+    occupancy_rates: Record<string, number | string> | null;
   }>(
     `select rate_plan_id, date::text as date, price, min_stay_arrival, min_stay_through, max_stay, closed_to_arrival,
-            closed_to_departure, stop_sell
+            closed_to_departure, stop_sell, occupancy_rates
        from rate_prices where rate_plan_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
       order by rate_plan_id, date${lock ? ' for update' : ''}`,
     [planIds, from, to],
@@ -275,7 +276,7 @@ export async function rateValues(
   const values: InventoryValues['rates'] = {};
   for (const r of rows) {
     values[r.rate_plan_id] ??= {};
-    values[r.rate_plan_id]![r.date] = {
+    const night: RateValue = {
       price: Number(r.price),
       stopSell: r.stop_sell,
       closedToArrival: r.closed_to_arrival,
@@ -284,6 +285,11 @@ export async function rateValues(
       minStayThrough: Number(r.min_stay_through),
       maxStay: r.max_stay === null ? null : Number(r.max_stay),
     };
+    if (r.occupancy_rates)
+      night.occupancyRates = Object.fromEntries(
+        Object.entries(r.occupancy_rates).map(([adults, rate]) => [adults, Number(rate)]),
+      );
+    values[r.rate_plan_id]![r.date] = night;
   }
   return values;
 }
@@ -295,14 +301,14 @@ export async function writeRates(tx: Db, cells: RateCell[]): Promise<void> {
   if (set.length > 0)
     await tx.query(
       `insert into rate_prices (rate_plan_id, date, price, min_stay_arrival, min_stay_through, max_stay,
-                                closed_to_arrival, closed_to_departure, stop_sell)
+                                closed_to_arrival, closed_to_departure, stop_sell, occupancy_rates)
        select * from unnest($1::uuid[], $2::date[], $3::numeric[], $4::int[], $5::int[], $6::int[], $7::boolean[],
-                            $8::boolean[], $9::boolean[])
+                            $8::boolean[], $9::boolean[], $10::jsonb[])
        on conflict (rate_plan_id, date) do update set
          price = excluded.price, min_stay_arrival = excluded.min_stay_arrival,
          min_stay_through = excluded.min_stay_through, max_stay = excluded.max_stay,
          closed_to_arrival = excluded.closed_to_arrival, closed_to_departure = excluded.closed_to_departure,
-         stop_sell = excluded.stop_sell`,
+         stop_sell = excluded.stop_sell, occupancy_rates = excluded.occupancy_rates`,
       [
         set.map((c) => c.ratePlanId),
         set.map((c) => c.date),
@@ -313,6 +319,7 @@ export async function writeRates(tx: Db, cells: RateCell[]): Promise<void> {
         set.map((c) => c.to.closedToArrival),
         set.map((c) => c.to.closedToDeparture),
         set.map((c) => c.to.stopSell),
+        set.map((c) => (c.to.occupancyRates ? JSON.stringify(c.to.occupancyRates) : null)),
       ],
     );
   if (gone.length > 0)

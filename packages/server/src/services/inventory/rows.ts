@@ -40,6 +40,10 @@ export async function putInventoryRows(
   const { units, plans } = await unitsAndPlans(db, property.id);
   const unitIds = new Set(units.map((u) => u.id));
   const planIds = new Set(plans.map((p) => p.id));
+  // Rates by occupancy price a manual per-person plan only (core's `occupancyRate`), as in the bulk edit.
+  const manual = new Set(
+    plans.filter((p) => p.sell_mode === 'per_person' && p.rate_mode === 'manual').map((p) => p.id),
+  );
   const seen = new Set<string>();
   const check = (list: 'rows' | 'availability', i: number, id: string, date: string) => {
     if (date < today) throw invalidField('inventory_day_past', `${list}.${i}.date`, { today });
@@ -49,6 +53,8 @@ export async function putInventoryRows(
   };
   body.rows.forEach((r, i) => {
     if (!planIds.has(r.ratePlanId)) throw notOurs('rate_plan_not_found', `rows.${i}.ratePlanId`);
+    if (r.occupancyRates && Object.keys(r.occupancyRates).length > 0 && !manual.has(r.ratePlanId))
+      throw invalidField('invalid_value', `rows.${i}.occupancyRates`);
     check('rows', i, r.ratePlanId, r.date);
   });
   body.availability.forEach((a, i) => {
@@ -85,6 +91,16 @@ export async function putInventoryRows(
  * night as it was in `inventory_change_rates` (for undo), and upserts every row merged with what is there (a
  * restriction not given stays) — one statement each, no row read into the server. Answers the nights changed.
  */
+/** Rates by occupancy in the currency's decimals (a `null`, which removes one, kept). */
+function roundedRates(rates: Record<string, number | null>, currency: string): Record<string, number | null> {
+  return Object.fromEntries(
+    Object.entries(rates).map(([adults, rate]) => [
+      adults,
+      rate === null ? null : roundMoney(rate, currency),
+    ]),
+  );
+}
+
 async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], currency: string): Promise<number> {
   const col = <T>(f: (r: Body['rows'][number]) => T) => rows.map(f);
   const { from, to } = span(rows.map((r) => r.date));
@@ -108,9 +124,10 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
   if (unpriced) throw invalidField('price_required', `rows.${unpriced.i - 1}.price`, { date: unpriced.date });
   await tx.query(
     `insert into inventory_change_rates (change_set_id, rate_plan_id, date, existed, price, min_stay_arrival,
-                                         min_stay_through, max_stay, closed_to_arrival, closed_to_departure, stop_sell)
+                                         min_stay_through, max_stay, closed_to_arrival, closed_to_departure, stop_sell,
+                                         occupancy_rates)
      select $1, u.plan, u.date, r.rate_plan_id is not null, r.price, r.min_stay_arrival, r.min_stay_through,
-            r.max_stay, r.closed_to_arrival, r.closed_to_departure, r.stop_sell
+            r.max_stay, r.closed_to_arrival, r.closed_to_departure, r.stop_sell, r.occupancy_rates
        from unnest($2::uuid[], $3::date[]) u(plan, date)
        left join (select * from rate_prices where rate_plan_id = any($4::uuid[]) and date >= $5 and date <= $6) r
               on r.rate_plan_id = u.plan and r.date = u.date`,
@@ -120,14 +137,17 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
   const changed = await tx.one<{ n: number }>(
     `with up as (
        insert into rate_prices (rate_plan_id, date, price, min_stay_arrival, min_stay_through, max_stay,
-                                closed_to_arrival, closed_to_departure, stop_sell)
+                                closed_to_arrival, closed_to_departure, stop_sell, occupancy_rates)
        select u.plan, u.date, coalesce(u.price, r.price), coalesce(u.msa, r.min_stay_arrival, 1),
               coalesce(u.mst, r.min_stay_through, 1), case when u.max_given then u.max_stay else r.max_stay end,
               coalesce(u.cta, r.closed_to_arrival, false), coalesce(u.ctd, r.closed_to_departure, false),
-              coalesce(u.stop, r.stop_sell, false)
+              coalesce(u.stop, r.stop_sell, false),
+              -- Rates by occupancy given are merged into those stored (a null removes one); none left is null.
+              case when u.occ is null then r.occupancy_rates
+                   else nullif(jsonb_strip_nulls(coalesce(r.occupancy_rates, '{}'::jsonb) || u.occ), '{}'::jsonb) end
          from unnest($1::uuid[], $2::date[], $3::numeric[], $4::int[], $5::int[], $6::boolean[], $7::int[],
-                     $8::boolean[], $9::boolean[], $10::boolean[])
-              u(plan, date, price, msa, mst, max_given, max_stay, cta, ctd, stop)
+                     $8::boolean[], $9::boolean[], $10::boolean[], $14::jsonb[])
+              u(plan, date, price, msa, mst, max_given, max_stay, cta, ctd, stop, occ)
          left join (select * from rate_prices
                      where rate_plan_id = any($11::uuid[]) and date >= $12 and date <= $13) r
                 on r.rate_plan_id = u.plan and r.date = u.date
@@ -135,11 +155,13 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
          price = excluded.price, min_stay_arrival = excluded.min_stay_arrival,
          min_stay_through = excluded.min_stay_through, max_stay = excluded.max_stay,
          closed_to_arrival = excluded.closed_to_arrival, closed_to_departure = excluded.closed_to_departure,
-         stop_sell = excluded.stop_sell
+         stop_sell = excluded.stop_sell, occupancy_rates = excluded.occupancy_rates
        where (rate_prices.price, rate_prices.min_stay_arrival, rate_prices.min_stay_through, rate_prices.max_stay,
-              rate_prices.closed_to_arrival, rate_prices.closed_to_departure, rate_prices.stop_sell)
+              rate_prices.closed_to_arrival, rate_prices.closed_to_departure, rate_prices.stop_sell,
+              rate_prices.occupancy_rates)
              is distinct from (excluded.price, excluded.min_stay_arrival, excluded.min_stay_through,
-              excluded.max_stay, excluded.closed_to_arrival, excluded.closed_to_departure, excluded.stop_sell)
+              excluded.max_stay, excluded.closed_to_arrival, excluded.closed_to_departure, excluded.stop_sell,
+              excluded.occupancy_rates)
        returning 1)
      select count(*)::int as n from up`,
     [
@@ -155,6 +177,7 @@ async function writeRows(tx: Db, changeSetId: string, rows: Body['rows'], curren
       plans,
       from,
       to,
+      col((r) => (r.occupancyRates ? JSON.stringify(roundedRates(r.occupancyRates, currency)) : null)),
     ],
   );
   return changed?.n ?? 0;

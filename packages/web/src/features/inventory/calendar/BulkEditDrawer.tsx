@@ -10,7 +10,13 @@ import { Drawer } from '../../../components/Drawer';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { useErrorText } from '../../errors/useErrorText';
-import { type CalendarStructure, EMPTY_DATA, inventoryValues, mergeCalendar } from './calendarModel';
+import {
+  type CalendarStructure,
+  EMPTY_DATA,
+  inventoryValues,
+  mergeCalendar,
+  takesOccupancyRates,
+} from './calendarModel';
 import {
   ALL_WEEKDAYS,
   type EditForm,
@@ -177,8 +183,29 @@ function BulkEditForm({
     return fields
       .filter((f) => (before?.[f] ?? null) !== (after?.[f] ?? null))
       .map((f) => `${t(`inventory.fields.${f}`)} ${show(before?.[f])} → ${show(after?.[f])}`)
+      .concat(occupancyChanges(before?.occupancyRates, after?.occupancyRates))
       .join('; ');
   };
+  /** What a cell's rates by occupancy change: "Price for 2 adults 85 → 90". */
+  const occupancyChanges = (
+    before: Record<string, number> | undefined,
+    after: Record<string, number> | undefined,
+  ): string[] =>
+    [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+      .filter((adults) => before?.[adults] !== after?.[adults])
+      .map(
+        (adults) =>
+          `${t('inventory.rows.occupancy', { count: Number(adults) })} ${show(before?.[adults])} → ${show(after?.[adults])}`,
+      );
+  // Rates by occupancy: when every plan edited is a manual per-person one, each of its occupancies but the
+  // primary (whose rate is the price) — the server refuses them for any other plan.
+  const editedPlans = structure.ratePlans.filter((p) =>
+    form.ratePlanIds.length ? form.ratePlanIds.includes(p.id) : form.unitIds.includes(p.unitId),
+  );
+  const occupancies =
+    editedPlans.length > 0 && editedPlans.every(takesOccupancyRates)
+      ? Array.from({ length: Math.max(...editedPlans.map((p) => p.maxAdults)) }, (_, i) => String(i + 1))
+      : [];
 
   const select = (
     label: string,
@@ -324,6 +351,23 @@ function BulkEditForm({
             />
           ) : null}
         </div>
+        {occupancies.length ? (
+          <fieldset className="inv-edit__group">
+            <legend>{t('inventory.edit.occupancy_rates', { currency: structure.currency })}</legend>
+            <p className="field__description">{t('inventory.edit.occupancy_rates_hint')}</p>
+            <div className="inv-edit__flags">
+              {occupancies.map((adults) => (
+                <TextField
+                  key={adults}
+                  label={t('inventory.rows.occupancy', { count: Number(adults) })}
+                  value={form.occupancyRates[adults] ?? ''}
+                  onChange={(text) => update({ occupancyRates: { ...form.occupancyRates, [adults]: text } })}
+                />
+              ))}
+            </div>
+            {errors.occupancyRates ? <p className="field__error">{t(errors.occupancyRates)}</p> : null}
+          </fieldset>
+        ) : null}
         {errors.changes ? <p className="field__error">{t('inventory.edit.nothing_to_change')}</p> : null}
       </fieldset>
       {failure ? <Alert variant="error">{failure}</Alert> : null}

@@ -14,7 +14,7 @@ import {
 } from './calendarModel';
 
 /** A plan of its own (no parent), without a max sell. */
-const OWN_PLAN = { maxSell: null, parentRatePlanId: null, inherited: [] };
+const OWN_PLAN = { rateMode: 'manual' as const, maxSell: null, parentRatePlanId: null, inherited: [] };
 /** A night with none of the plan's rooms booked, and no max sell. */
 const UNSOLD = { sold: 0, maxSellLeft: null };
 

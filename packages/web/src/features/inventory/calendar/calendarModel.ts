@@ -86,6 +86,7 @@ export interface CalendarPlan {
   title: string;
   sellMode: 'per_room' | 'per_person';
   maxAdults: number;
+  rateMode: 'manual' | 'derived' | 'auto';
   /** Rooms the plan sells per night at most; `null`: no cap (and no row for it). */
   maxSell: number | null;
   parentRatePlanId: string | null;
@@ -148,6 +149,10 @@ export interface PlanNightValue extends RateValue {
   maxSellLeft: number | null;
 }
 
+/** A per-person plan whose occupancies other than the primary take rates per night (`occupancyRates`). */
+export const takesOccupancyRates = (plan: Pick<CalendarPlan, 'sellMode' | 'rateMode'>): boolean =>
+  plan.sellMode === 'per_person' && plan.rateMode === 'manual';
+
 /**
  * Whether a row shows a value a child plan takes from its parent (the price and its occupancies with the rate,
  * a restriction with its flag): drawn as inherited, and not edited from the calendar.
@@ -190,12 +195,13 @@ export function mergeCalendar(data: CalendarData, reply: InventoryCalendar, narr
         currency: reply.currency,
         units: reply.units.map(({ id, title, count }) => ({ id, title, count })),
         ratePlans: reply.ratePlans.map(
-          ({ id, unitId, title, sellMode, maxAdults, maxSell, parentRatePlanId, inherited }) => ({
+          ({ id, unitId, title, sellMode, maxAdults, rateMode, maxSell, parentRatePlanId, inherited }) => ({
             id,
             unitId,
             title,
             sellMode,
             maxAdults,
+            rateMode,
             maxSell,
             parentRatePlanId,
             inherited,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CalendarStructure, GridRow } from './calendarModel';
+import type { CalendarPlan, CalendarStructure, GridRow } from './calendarModel';
 import { emptyForm, formBody, formChanges, formEdit, formErrors, formForCell } from './editForm';
 
 /** A plan of its own (no parent), without a max sell. */
-const OWN_PLAN = { maxSell: null, parentRatePlanId: null, inherited: [] };
+const OWN_PLAN = { rateMode: 'manual' as const, maxSell: null, parentRatePlanId: null, inherited: [] };
 /** A night with none of the plan's rooms booked, and no max sell. */
 const UNSOLD = { sold: 0, maxSellLeft: null };
 
@@ -125,5 +125,46 @@ describe('the bulk edit form', () => {
       unitIds: ['u2'],
       ratePlanIds: ['r3'],
     });
+  });
+});
+
+describe('rates by occupancy (manual per-person plans)', () => {
+  const manual = { ...plan, sellMode: 'per_person' as const, rateMode: 'manual' as const, maxAdults: 3 };
+  const occupancyRow = (adults: number, p: CalendarPlan = manual): GridRow => ({
+    key: `occupancy${adults}`,
+    kind: 'occupancy',
+    unit,
+    plan: p,
+    adults,
+    first: false,
+  });
+  const stored = { ...night, occupancyRates: { '2': 95 } };
+
+  it('opened from an occupancy cell of a manual plan, edits that occupancy’s rate, not the price', () => {
+    const form = formForCell(occupancyRow(2), '2027-01-03', undefined, stored);
+    expect(form.occupancyRates).toEqual({ '2': '95' });
+    expect(form.priceOp).toBe('unchanged');
+    expect(formChanges({ ...form, occupancyRates: { '2': '99.5' } })).toEqual({
+      occupancyRates: { '2': 99.5 },
+    });
+    // One without a rate that night opens empty: nothing to change until one is typed.
+    const empty = formForCell(occupancyRow(1), '2027-01-03', undefined, stored);
+    expect(empty.occupancyRates).toEqual({ '1': '' });
+    expect(formErrors(empty).changes).toBeDefined();
+  });
+
+  it('none removes a rate; a negative one is refused by core’s rule', () => {
+    const form = { ...emptyForm('2027-01-03', '2027-01-03'), ratePlanIds: ['r1'] };
+    expect(formChanges({ ...form, occupancyRates: { '1': 'none', '2': '' } })).toEqual({
+      occupancyRates: { '1': null },
+    });
+    expect(formErrors({ ...form, occupancyRates: { '2': '-4' } }).occupancyRates).toBeDefined();
+  });
+
+  it('a derived plan’s occupancy cell still sets the price it derives from', () => {
+    const derived = { ...manual, rateMode: 'derived' as const };
+    const form = formForCell(occupancyRow(2, derived), '2027-01-03', undefined, stored);
+    expect(form.priceOp).toBe('set');
+    expect(form.occupancyRates).toEqual({});
   });
 });

@@ -42,6 +42,11 @@ export interface EditForm {
   minStayThrough: string;
   maxStay: MaxStayChoice;
   maxStayValue: string;
+  /**
+   * Manual per-person plans: the rate typed for each occupancy (adults → text; empty: unchanged, `none`:
+   * removed, the option's own rate applies).
+   */
+  occupancyRates: Record<string, string>;
 }
 
 export const ALL_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7];
@@ -57,6 +62,7 @@ export function emptyForm(from: Day, to: Day): EditForm {
     price: '',
     availability: '',
     flags: { stopSell: 'unchanged', closedToArrival: 'unchanged', closedToDeparture: 'unchanged' },
+    occupancyRates: {},
     minStayArrival: '',
     minStayThrough: '',
     maxStay: 'unchanged',
@@ -82,8 +88,18 @@ export function formForCell(
   }
   form.ratePlanIds = [row.plan.id];
   switch (row.kind) {
-    case 'price':
     case 'occupancy':
+      // A manual per-person plan's other occupancies have rates of their own that night.
+      if (row.plan.sellMode === 'per_person' && row.plan.rateMode === 'manual') {
+        const adults = String(row.adults ?? 1);
+        const rate = planNight?.occupancyRates?.[adults];
+        form.occupancyRates = { [adults]: rate === undefined ? '' : String(rate) };
+        break;
+      }
+      form.priceOp = 'set';
+      form.price = planNight?.price != null ? String(planNight.price) : '';
+      break;
+    case 'price':
       form.priceOp = 'set';
       form.price = planNight?.price != null ? String(planNight.price) : '';
       break;
@@ -126,6 +142,15 @@ export function formChanges(form: EditForm): InventoryChanges {
   if (form.maxStay === 'none') restrictions.maxStay = null;
   if (form.maxStay === 'set') restrictions.maxStay = typed(form.maxStayValue) ?? Number.NaN;
   if (Object.keys(restrictions).length) changes.restrictions = restrictions;
+  const byOccupancy: Record<string, number | null> = {};
+  for (const [adults, text] of Object.entries(form.occupancyRates)) {
+    if (/^\s*none\s*$/i.test(text)) byOccupancy[adults] = null;
+    else {
+      const rate = typed(text);
+      if (rate !== undefined) byOccupancy[adults] = rate;
+    }
+  }
+  if (Object.keys(byOccupancy).length) changes.occupancyRates = byOccupancy;
   return changes;
 }
 
