@@ -54,8 +54,9 @@ describe('navigationFor', () => {
 
   it('leaves out entries whose route the app does not have yet, keeping actions and links out', () => {
     const available = new Set(['/bookings', '/changePassword', '/settings']);
+    // The Store entry leads out to the public store: the app shows it for the property's active stores.
     expect(ids('supplier', { carRentalFeature: true }, available)).toEqual({
-      links: ['bookings'],
+      links: ['bookings', 'store'],
       userMenu: ['settings', 'billing', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
     });
   });

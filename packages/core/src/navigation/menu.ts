@@ -101,7 +101,9 @@ export function navigationFor(
       routeEntry('giftCards', '/gift-cards'),
       routeEntry('products', '/products'),
       routeEntry('promoCodes', '/promocodes'),
-      { id: 'store', target: { kind: 'store' }, route: '/:selectedProperty', newTab: true },
+      // The public store is its own pages (by a store's slug): the app shows the entry for the selected
+      // property's active stores, one link or a drop-down (document 3 §10).
+      { id: 'store', target: { kind: 'store' }, newTab: true },
       routeEntry('contracts', '/contracts'),
     );
   }

@@ -4,9 +4,10 @@ import { giftCardsEn } from './giftCards';
 import type { CataloguePart } from './index';
 import { inventoryEn } from './inventory';
 import { ratesEn } from './rates';
+import { storesEn } from './stores';
 
 /** The back office's strings: loaded with the admin and settings screens (`router/screens.ts`). */
 export const adminPart: CataloguePart = {
   language: 'en',
-  messages: { ...adminEn, ...ratesEn, ...inventoryEn, ...giftCardsEn, ...giftCardPdfsEn },
+  messages: { ...adminEn, ...ratesEn, ...inventoryEn, ...giftCardsEn, ...giftCardPdfsEn, ...storesEn },
 };

@@ -123,6 +123,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/settings/PoliciesPage'), 'PoliciesPage'),
     ready: true,
   },
+  'settings/stores': {
+    component: backOffice(() => import('../features/settings/StoresPage'), 'StoresPage'),
+    ready: true,
+  },
   'settings/payment-providers': {
     component: backOffice(() => import('../features/admin/PaymentProvidersPage'), 'PaymentProvidersPage'),
     ready: true,

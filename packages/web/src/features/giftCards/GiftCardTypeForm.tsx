@@ -14,7 +14,7 @@ import {
   validateGiftCardTypeForm,
 } from '@tern/core';
 import type { ExpirationUnit, GiftCardType, GiftcardType } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -27,18 +27,13 @@ import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
 import { useRatePlansOf, useUnits } from '../settings/rooms/roomsData';
+import { useStores } from '../settings/storesData';
 import { GiftCardPdfEditor } from './GiftCardPdfEditor';
 
 /** A number field's text: empty for none. */
 const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
 /** A typed number: empty is none; anything else is read (core's rules name what is not a number). */
 const read = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(',', '.')));
-
-/**
- * The property's own gift card store. Stores have no API yet (document 3 §7 loads them by property): a type is
- * sold in the store of the property it belongs to, which does not offer pickup until store settings exist.
- */
-const storesOf = (propertyId: string): StoreChoice[] => [{ id: propertyId, allowPickupAtHotel: false }];
 
 /**
  * The type drawer (document 3 §2.3, §5): core's `formDrawerMachine` with the type rules
@@ -62,7 +57,14 @@ export function GiftCardTypeFormDrawer({
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const stores = storesOf(propertyId);
+  // The property's gift-card stores (document 3 §7: loaded by property); pickup needs every chosen one to allow it.
+  const storeList = useStores(propertyId).data?.items ?? [];
+  const stores: StoreChoice[] = storeList.map((s) => ({
+    id: s.id,
+    allowPickupAtHotel: s.allowPickupAtHotel,
+  }));
+  const storesNow = useRef(stores);
+  storesNow.current = stores;
   const [tab, setTab] = useState('general');
   const readOnly = type?.status === 'archived';
   const [input] = useState(() =>
@@ -71,7 +73,7 @@ export function GiftCardTypeFormDrawer({
       validate: (v) =>
         validateGiftCardTypeForm(v, {
           today,
-          stores,
+          stores: storesNow.current,
           multiProperty: multiPropertyAllowed(type !== null, propertyCount),
           editing: type,
         }),
@@ -247,13 +249,24 @@ export function GiftCardTypeFormDrawer({
                 onChange={(ratePlans) => set({ ratePlans })}
               />
             ) : null}
-            <Checkbox
-              isSelected={v.storeIds.includes(propertyId)}
-              onChange={(on) => set({ storeIds: on ? [propertyId] : [] })}
-              isDisabled={off('storeIds')}
-            >
-              {t('gift_cards.fields.store')}
-            </Checkbox>
+            <fieldset className="field">
+              <legend className="field__label">{t('stores.type_stores')}</legend>
+              {storeList.length === 0 ? (
+                <p className="field__description">{t('stores.type_no_store')}</p>
+              ) : null}
+              {storeList.map((s) => (
+                <Checkbox
+                  key={s.id}
+                  isSelected={v.storeIds.includes(s.id)}
+                  onChange={(on) =>
+                    set({ storeIds: on ? [...v.storeIds, s.id] : v.storeIds.filter((id) => id !== s.id) })
+                  }
+                  isDisabled={off('storeIds')}
+                >
+                  {s.name}
+                </Checkbox>
+              ))}
+            </fieldset>
             {texts.field('storeIds') ? (
               <p className="field__error" role="alert">
                 {texts.field('storeIds')}

@@ -9,6 +9,18 @@ const HEAVY = 60_000;
 const later = () => Date.now() + 3_600_000;
 const list = <T,>(items: T[], total = items.length) => ({ items, meta: { page: 1, limit: 10, total } });
 const propertyId = supplierUser.ternHotels[0]!.id;
+const storeId = '5b2f0e0a-6f3e-4d1e-9c1a-2e7d4b8f0c11';
+const stores = list([
+  {
+    id: storeId,
+    type: 'store' as const,
+    name: 'Harbour gift card store',
+    slugName: 'harbour',
+    status: 'active' as const,
+    allowPickupAtHotel: false,
+    publicPath: '/harbour',
+  },
+]);
 
 const giftType = (id: string, title: string, over: Partial<GiftCardType> = {}): GiftCardType => ({
   id,
@@ -29,7 +41,7 @@ const giftType = (id: string, title: string, over: Partial<GiftCardType> = {}): 
   absoluteExpirationDate: null,
   status: 'published',
   settings: null,
-  storeIds: [propertyId],
+  storeIds: [storeId],
   ratePlans: [],
   upsellRatePlans: [],
   offerLetterDelivery: false,
@@ -52,6 +64,7 @@ function open(byStatus: Partial<Record<GiftCardTypeStatus, GiftCardType[]>>, han
     {
       'giftCards.listTypes': listTypes as never,
       'roomsAndRates.listUnits': vi.fn(async () => list([])) as never,
+      'stores.list': vi.fn(async () => stores) as never,
       ...handlers,
     },
   );
@@ -121,7 +134,7 @@ describe('gift card types page', () => {
         price: 200,
         netPrice: 180,
         limit: 20,
-        storeIds: [propertyId],
+        storeIds: [storeId],
         ratePlans: [],
         publish: false,
       });

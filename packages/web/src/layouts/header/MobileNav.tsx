@@ -7,6 +7,7 @@ import { NewTabNote } from '../../components/NewTabNote';
 import type { MobileNavProps } from './deferredParts';
 import { MenuIcon } from './MenuIcon';
 import { PropertySwitcher } from './PropertySwitcher';
+import { StoreNav } from './StoreNav';
 import { useNavActions } from './useNavActions';
 import { WarningDot } from './WarningDot';
 
@@ -32,39 +33,43 @@ export function MobileNav({ nav, user }: MobileNavProps) {
             {nav.propertySwitcher ? <PropertySwitcher /> : null}
             <nav aria-label={t('navigation.main')}>
               <ul className="mobile-nav__list">
-                {entries.map((entry) => (
-                  <li key={entry.id}>
-                    {entry.target.kind === 'action' ? (
-                      <Button
-                        variant="quiet"
-                        fullWidth
-                        className="mobile-nav__item"
-                        isDisabled={entry.disabled}
-                        onPress={() => {
-                          close();
-                          run(entry);
-                        }}
-                      >
-                        {t(entry.labelKey)}
-                        {entry.warningDot ? <WarningDot /> : null}
-                      </Button>
-                    ) : (
-                      <Link
-                        variant="nav"
-                        className="mobile-nav__item"
-                        href={hrefOf(entry)}
-                        isDisabled={entry.disabled}
-                        aria-current={isCurrent(entry) ? 'page' : undefined}
-                        target={entry.newTab ? '_blank' : undefined}
-                        rel={entry.newTab ? 'noopener noreferrer' : undefined}
-                        onPress={close}
-                      >
-                        {t(entry.labelKey)}
-                        {entry.newTab ? <NewTabNote /> : null}
-                      </Link>
-                    )}
-                  </li>
-                ))}
+                {entries.map((entry) =>
+                  entry.target.kind === 'store' ? (
+                    <StoreNav key={entry.id} mobile />
+                  ) : (
+                    <li key={entry.id}>
+                      {entry.target.kind === 'action' ? (
+                        <Button
+                          variant="quiet"
+                          fullWidth
+                          className="mobile-nav__item"
+                          isDisabled={entry.disabled}
+                          onPress={() => {
+                            close();
+                            run(entry);
+                          }}
+                        >
+                          {t(entry.labelKey)}
+                          {entry.warningDot ? <WarningDot /> : null}
+                        </Button>
+                      ) : (
+                        <Link
+                          variant="nav"
+                          className="mobile-nav__item"
+                          href={hrefOf(entry)}
+                          isDisabled={entry.disabled}
+                          aria-current={isCurrent(entry) ? 'page' : undefined}
+                          target={entry.newTab ? '_blank' : undefined}
+                          rel={entry.newTab ? 'noopener noreferrer' : undefined}
+                          onPress={close}
+                        >
+                          {t(entry.labelKey)}
+                          {entry.newTab ? <NewTabNote /> : null}
+                        </Link>
+                      )}
+                    </li>
+                  ),
+                )}
               </ul>
             </nav>
             <Button variant="secondary" fullWidth onPress={close}>

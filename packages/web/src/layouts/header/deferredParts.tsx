@@ -76,5 +76,12 @@ export const PropertySwitcher = deferred<{ className?: string }>(
   'PropertySwitcher',
 );
 
+/** The Store entry: nothing until its chunk (and the property's stores) are in. */
+export const StoreNav = deferred<{ mobile?: boolean }>(
+  () => import('./StoreNav').then((m) => m.StoreNav),
+  () => null,
+  'StoreNav',
+);
+
 /** Every deferred part of the header, for tests that draw the app with them already loaded. */
-export const headerParts = [UserMenu, MobileNav, PropertySwitcher];
+export const headerParts = [UserMenu, MobileNav, PropertySwitcher, StoreNav];

@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { storedFor, usersByRole } from '../../../test/fixtures';
-import { renderApp, waitForLocation } from '../../../test/renderApp';
+import { fakeClient, renderApp, waitForLocation } from '../../../test/renderApp';
 import { supportedNavigation } from '../../navigation/supportedEntries';
 import { availableRoutes } from '../../router/screens';
 
@@ -32,7 +32,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'supplier',
       {
-        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'contracts'],
+        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'store', 'contracts'],
         menu: ['settings', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -40,7 +40,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'admin',
       {
-        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'contracts'],
+        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'store', 'contracts'],
         menu: ['settings', 'admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -59,6 +59,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'giftCards',
       'products',
       'promoCodes',
+      'store',
       'contracts',
     ]);
     const reseller = supportedNavigation(navigationFor('reseller', { carRentalFeature: false }, routes));
@@ -182,5 +183,70 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     expect(within(dialog).getByRole('button', { name: 'Sign out' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  const summary = (id: string, name: string, status: 'active' | 'inactive') => ({
+    id,
+    type: 'store' as const,
+    name,
+    slugName: id,
+    status,
+    allowPickupAtHotel: false,
+    publicPath: `/${id}`,
+  });
+  const withStores = (items: ReturnType<typeof summary>[]) =>
+    fakeClient(
+      {},
+      {
+        'stores.list': (async () => ({
+          items,
+          meta: { page: 1, limit: items.length, total: items.length },
+        })) as never,
+      },
+    );
+
+  it('shows the Store entry as one link to the active store (document 3 §10), opening in a new tab', async () => {
+    renderApp({
+      path: '/bookings',
+      client: withStores([
+        summary('harbour-view', 'Harbour gifts', 'active'),
+        summary('old', 'Old', 'inactive'),
+      ]),
+      stored: storedFor(usersByRole.supplier, later()),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const store = await within(nav).findByRole('link', { name: 'Store' });
+    expect(store.getAttribute('href')).toBe('/harbour-view');
+    expect(store.getAttribute('target')).toBe('_blank');
+  });
+
+  it('shows a drop-down of the active stores when there are several, and nothing without one', async () => {
+    const user = userEvent.setup();
+    const app = renderApp({
+      path: '/bookings',
+      client: withStores([
+        summary('a-store', 'Harbour gifts', 'active'),
+        summary('b-store', 'Spa gifts', 'active'),
+      ]),
+      stored: storedFor(usersByRole.supplier, later()),
+    });
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(await within(nav).findByRole('button', { name: 'Store' }));
+    const menu = await screen.findByRole('menu');
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
+      ['Harbour gifts', '/a-store'],
+      ['Spa gifts', '/b-store'],
+    ]);
+    app.unmount();
+    renderApp({
+      path: '/bookings',
+      client: withStores([summary('old', 'Old', 'inactive')]),
+      stored: storedFor(usersByRole.supplier, later()),
+    });
+    const again = await screen.findByRole('navigation', { name: 'Main' });
+    await within(again).findByRole('link', { name: 'Bookings' });
+    expect(within(again).queryByRole('link', { name: 'Store' })).toBeNull();
+    expect(within(again).queryByRole('button', { name: 'Store' })).toBeNull();
   });
 });
