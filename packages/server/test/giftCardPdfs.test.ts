@@ -1,6 +1,6 @@
 import { ApiError, type FilledSectionInput, type TernClient } from '@tern/sdk';
 import jsQRImport from 'jsqr';
-import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawableText } from '../src/services/giftCards/pdf.js';
@@ -86,6 +86,25 @@ describe('templates', () => {
       expect(kinds.has(kind as never)).toBe(true);
     const header = items[0]!.pdfSections.find((s) => s.name === 'Header')!;
     expect(header).toMatchObject({ kind: 'text', fontSize: 65, text: 'Gift card' });
+  });
+
+  it('refuses a type naming a template that is not one of the property’s', async () => {
+    const type = await hotelier.giftCards.getType({ params: { id: typeId }, query: { propertyId } });
+    const refused = await refusal(
+      hotelier.giftCards.createType({
+        body: {
+          propertyId,
+          title: 'Other',
+          description: '<p>x</p>',
+          price: 10,
+          limit: 1,
+          storeIds: type.storeIds,
+          ratePlans: type.ratePlans.map((r) => ({ roomTypeId: r.roomTypeId, ratePlanId: r.ratePlanId })),
+          pdfTemplateId: '00000000-0000-4000-8000-000000000002',
+        },
+      }),
+    );
+    expect(refused).toEqual({ status: 404, code: 'pdf_template_not_found' });
   });
 
   it('refuses a template id that names none', async () => {
@@ -201,7 +220,9 @@ describe('PDF files', () => {
     const fontFiles = doc.context
       .enumerateIndirectObjects()
       .map(([, o]) => o)
-      .filter((o) => o instanceof PDFRawStream && o.dict.get(PDFName.of('Length1')) !== undefined);
+      .filter((o) => o instanceof PDFDict && o.get(PDFName.of('Type')) === PDFName.of('FontDescriptor'))
+      .map((d) => doc.context.lookup((d as PDFDict).get(PDFName.of('FontFile2'))))
+      .filter((f) => f instanceof PDFRawStream && f.getContents().length > 1000);
     expect(fontFiles.length).toBeGreaterThan(0);
   });
 

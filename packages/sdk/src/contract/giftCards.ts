@@ -611,7 +611,8 @@ export const giftCardsArea = defineArea('giftCards', {
       'ratePlans[].ratePlanId': 'narrows',
       'upsellRatePlans[].roomTypeId': 'narrows',
       'upsellRatePlans[].ratePlanId': 'narrows',
-      // Kept as given until gift-card stores and PDF templates exist (their kinds come with them).
+      // Checked by the services among the property's stores (store_not_found) and the PDF templates it may use
+      // (pdf_template_not_found).
       storeIds: 'narrows',
       pdfTemplateId: 'narrows',
     },
@@ -638,7 +639,8 @@ export const giftCardsArea = defineArea('giftCards', {
       'ratePlans[].ratePlanId': 'narrows',
       'upsellRatePlans[].roomTypeId': 'narrows',
       'upsellRatePlans[].ratePlanId': 'narrows',
-      // Kept as given until gift-card stores and PDF templates exist (their kinds come with them).
+      // Checked by the services among the property's stores (store_not_found) and the PDF templates it may use
+      // (pdf_template_not_found).
       storeIds: 'narrows',
       pdfTemplateId: 'narrows',
     },

@@ -9,7 +9,7 @@ import type {
 } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../../db/db.js';
-import { badRequest, conflict, fieldError, notFound } from '../../http/errors.js';
+import { badRequest, conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { ownedUploads, uploadFileOf } from '../uploads/uploads.js';
 
@@ -291,4 +291,21 @@ export async function putFilledSections(
     });
   });
   return getFilledSections(db, propertyId, typeId, templateId);
+}
+
+/** A type's chosen template (the type form's `pdfTemplateId`): none, or one the property may use; else 404. */
+export async function checkTypeTemplate(
+  db: Db,
+  propertyId: string,
+  templateId: string | null,
+): Promise<void> {
+  if (templateId === null) return;
+  const row = await db.one<{ id: string }>(
+    `select t.id from pdf_templates t where t.id = $2 and ${VISIBLE}`,
+    [propertyId, templateId],
+  );
+  if (!row)
+    throw new HttpError(404, 'pdf_template_not_found', {
+      fields: [fieldError('pdfTemplateId', 'pdf_template_not_found')],
+    });
 }

@@ -17,6 +17,7 @@ import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { checkTypeStores } from '../stores.js';
 import { ownedUploads, uploadFileOf } from '../uploads/uploads.js';
+import { checkTypeTemplate } from './pdfTemplates.js';
 
 // Gift card types (document 3 §2.3, §3, §4 M23, §5; DECISIONS 13, 16): listed by status tab, made (created or
 // published at once), changed while no card exists (then only what does not change what was sold), duplicated,
@@ -336,6 +337,7 @@ export async function createGiftCardType(
   return db.transaction(async (tx) => {
     const plans = await check(tx, actor, property, body, null);
     const stores = await checkTypeStores(tx, property.id, body.storeIds);
+    await checkTypeTemplate(tx, property.id, body.pdfTemplateId);
     const row = await tx.one<{ id: string }>(
       `insert into gift_card_types (property_id, status, giftcard_type, title, description, price, net_price,
               card_limit, expiration_type, expiration_duration, expiration_unit, absolute_expiration_date,
@@ -413,6 +415,7 @@ export async function updateGiftCardType(
     }
     const plans = await check(tx, actor, property, body, before);
     const stores = await checkTypeStores(tx, property.id, body.storeIds);
+    await checkTypeTemplate(tx, property.id, body.pdfTemplateId);
     await tx.query(
       `update gift_card_types set giftcard_type = $2, title = $3, description = $4, price = $5, net_price = $6,
               card_limit = $7, expiration_type = $8, expiration_duration = $9, expiration_unit = $10,
