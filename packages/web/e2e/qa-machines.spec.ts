@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { demo, signIn } from './helpers';
 
 // The QA machine visualizer (issue 13): an admin opens /qa/machines, finds the checkout machine, and reads its
-// statechart laid out by ELK in the page's worker; the states take focus and the arrow keys move between them.
+// statechart laid out by ELK in the page's worker; the states take focus and the arrow keys move between them;
+// then steps through the checkout by hand (Simulate). Outside sandbox mode and dev builds the page is the admins'
+// (core's guard tests and `features/qa/access.test.ts`); this server runs in sandbox mode.
 
 test('an admin opens the machine visualizer and reads the checkout machine', async ({ page }) => {
   await page.goto('/login');
@@ -42,10 +44,76 @@ test('an admin opens the machine visualizer and reads the checkout machine', asy
   expect((await mermaid).suggestedFilename()).toBe('checkout.mmd');
 });
 
-test('a reseller is kept out of the machine visualizer', async ({ page }) => {
+test('a QA person steps through the checkout machine by hand (Simulate)', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, demo('admin'));
+  await expect(page).toHaveURL(/\/bookings/);
+  await page.goto('/qa/machines');
+  await page.getByRole('searchbox', { name: 'Find a machine' }).fill('checkout');
+  await page
+    .getByRole('listbox', { name: 'Machines' })
+    .getByRole('option', { name: /^checkoutMachine/ })
+    .click();
+  const chart = page.getByRole('group', { name: 'Statechart of checkoutMachine' });
+  await expect(chart).toBeVisible({ timeout: 15_000 });
+  const lit = (state: string) => chart.locator(`[data-state="checkout.${state}"]`);
+
+  // Started from core's sample input: a stay of one room, no card needed.
+  await expect(page.getByRole('textbox', { name: 'Input (JSON)' })).toHaveValue(/"accommodation"/);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  const state = page.getByRole('status').filter({ hasText: /^State: / });
+  await expect(state).toHaveText('State: {"filling":"idle"} (active)');
+  await expect(lit('filling')).toHaveAttribute('aria-pressed', 'true');
+  await expect(lit('submitting')).toHaveAttribute('aria-pressed', 'false');
+
+  // The agreement, then the form through the payload editor (a broken payload is said, not sent).
+  await page.getByRole('button', { name: 'agreement.set', exact: true }).click();
+  await expect(page.getByText('Step 2 of 2: agreement.set')).toBeVisible();
+  const payload = page.getByRole('textbox', { name: 'Payload (JSON)' });
+  await page.getByRole('combobox', { name: 'Event' }).selectOption('field.change');
+  await payload.fill('{"field": "name", "value": ');
+  await page.getByRole('button', { name: 'Send with this payload' }).click();
+  await expect(page.getByRole('alert')).toContainText('The payload is not valid JSON');
+  const send = async (type: string, body: object) => {
+    await page.getByRole('combobox', { name: 'Event' }).selectOption(type);
+    await payload.fill(JSON.stringify(body));
+    await page.getByRole('button', { name: 'Send with this payload' }).click();
+  };
+  await send('field.change', { field: 'name', value: 'Ana' });
+  await send('field.change', { field: 'surname', value: 'Silva' });
+  await send('field.change', { field: 'mail', value: 'ana@example.com' });
+  await send('field.change', { field: 'phone', value: '+351 912 345 678' });
+  await send('guest.change', { room: 0, guest: 0, field: 'firstName', value: 'Ana' });
+  await send('guest.change', { room: 0, guest: 0, field: 'lastName', value: 'Silva' });
+  await expect(page.getByText('Step 8 of 8: guest.change')).toBeVisible();
+
+  // Submitted: the booking call waits for the QA person.
+  await page.getByRole('button', { name: 'form.submit', exact: true }).click();
+  await expect(state).toHaveText('State: "submitting" (active)');
+  await expect(lit('submitting')).toHaveAttribute('aria-pressed', 'true');
+  await expect(lit('filling')).toHaveAttribute('aria-pressed', 'false');
+  await page.getByRole('button', { name: 'Reject createBooking' }).click();
+  await expect(state).toHaveText('State: {"filling":"idle"} (active)');
+  await page.getByRole('button', { name: /^▸ error/ }).click();
+  await expect(page.getByText('"Refused by QA"')).toBeVisible();
+
+  // Back to the call under way, and this time it books.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(state).toHaveText('State: "submitting" (active)');
+  await page.getByRole('button', { name: 'Resolve createBooking' }).click();
+  await expect(state).toHaveText('State: "confirmed" (done)');
+  await expect(lit('confirmed')).toHaveAttribute('aria-pressed', 'true');
+  // The machine's output, its tree open at the top.
+  const output = page.getByRole('list', { name: 'output' });
+  await expect(output.getByRole('listitem').filter({ hasText: /^bookingId: "b-1"$/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/qa-simulate-checkout.png', fullPage: true });
+});
+
+test('in sandbox mode (the test server’s) a reseller opens the visualizer too', async ({ page }) => {
   await page.goto('/login');
   await signIn(page, demo('agent'));
   await expect(page).not.toHaveURL(/\/login/);
   await page.goto('/qa/machines');
-  await expect(page).not.toHaveURL(/\/qa\/machines/);
+  await expect(page).toHaveURL(/\/qa\/machines/);
+  await expect(page.getByRole('heading', { name: 'State machines', level: 1 })).toBeVisible();
 });

@@ -42,7 +42,7 @@ const table: Row[] = [
   ['/settings/admin', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/admin', 'login', '/bookings', '/bookings', 'ok'],
   ['/api_keys', 'login', 'ok', '/bookings', '/bookings'],
-  // The QA machine visualizer (issue 13): admins only.
+  // The QA machine visualizer (issue 13): admins only (and every signed-in user with `qaTools`, below).
   ['/qa/machines', 'login', '/bookings', '/bookings', 'ok'],
   ['/inventory', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   // The inventory calendar's frame: its one-time token is its credential, so anyone may open the page.
@@ -150,6 +150,23 @@ describe('resolveRoute: every route × role × searchPageIsActive', () => {
       kind: 'allow',
       route: { id: 'confirmation' },
       params: { channelId: 'ch 7', bookingId: 'b-1' },
+    });
+  });
+
+  it('opens the QA tools to every signed-in user with the qaTools flag (a dev build, a sandbox server)', () => {
+    const flags = { searchPageIsActive: true, qaTools: true };
+    for (const role of ['reseller', 'supplier', 'admin'] as const)
+      expect(resolveRoute('/qa/machines', { role }, flags).kind).toBe('allow');
+    expect(resolveRoute('/qa/machines', null, flags)).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      keepOrigin: true,
+    });
+    // Only the routes marked as QA tools: the admin screen stays the admins'.
+    expect(resolveRoute('/admin', { role: 'reseller' }, flags)).toEqual({
+      kind: 'redirect',
+      to: '/bookings',
+      keepOrigin: false,
     });
   });
 

@@ -11,6 +11,8 @@ export const PROFILE_PATH = '/profile';
 export interface RouteFlags {
   /** The search page and the reseller's home with the main search form (document 1 §2). */
   searchPageIsActive: boolean;
+  /** The QA tools (`qaTool` routes) open to every signed-in user: a development build or a sandbox server. */
+  qaTools?: boolean;
 }
 
 export type RouteResolution =
@@ -64,9 +66,10 @@ function resolveOnce(
   if (role !== null && route.signedInRedirect) {
     return { kind: 'redirect', to: route.signedInRedirect, keepOrigin: false };
   }
-  if (!passesGuard(route.guard, role)) {
+  const guard = route.qaTool && flags.qaTools ? 'signedIn' : route.guard;
+  if (!passesGuard(guard, role)) {
     if (role === null) return { kind: 'redirect', to: LOGIN_PATH, keepOrigin: true };
-    return { kind: 'redirect', to: guardFailureTarget(route.guard), keepOrigin: false };
+    return { kind: 'redirect', to: guardFailureTarget(guard), keepOrigin: false };
   }
   const feature = route.feature;
   if (feature?.whenOff === 'redirect' && !flags[feature.flag]) {

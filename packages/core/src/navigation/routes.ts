@@ -32,6 +32,11 @@ export interface RouteDef {
   layout: Layout;
   /** Legacy store routes show the same page as this route id. */
   aliasOf?: string;
+  /**
+   * A QA tool (the machine visualizer): besides its guard's users, every signed-in user may open it when the
+   * `qaTools` flag is on (a development build, or a server in sandbox mode).
+   */
+  qaTool?: true;
 }
 
 export const titleKeys = {
@@ -169,7 +174,14 @@ const appRoutes: RouteDef[] = [
   { id: 'admin', pattern: '/admin', guard: 'admin', titleKey: T.admin, layout: 'app' },
   { id: 'apiKeys', pattern: '/api_keys', guard: 'reseller', titleKey: T.apiKeys, layout: 'app' },
   // The QA machine visualizer (issue 13): every core machine as a statechart. Admins only; not in the menu.
-  { id: 'qaMachines', pattern: '/qa/machines', guard: 'admin', titleKey: T.admin, layout: 'app' },
+  {
+    id: 'qaMachines',
+    pattern: '/qa/machines',
+    guard: 'admin',
+    qaTool: true,
+    titleKey: T.admin,
+    layout: 'app',
+  },
   { id: 'inventory', pattern: '/inventory', guard: 'supplierOrAdmin', titleKey: T.inventory, layout: 'app' },
   // The inventory page's frame (issue 11): Tern's own calendar, opened with a one-time token (its credential, so
   // the route itself is public), drawn without the app's frame.

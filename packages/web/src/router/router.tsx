@@ -15,6 +15,7 @@ import { type AppServices, currentSession } from '../app/services';
 import { FullPageLoader } from '../components/Spinner';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
+import { qaToolsOpen } from '../features/qa/access';
 import { preloadLayoutOf, RootLayout } from '../layouts/RootLayout';
 import { screenFor } from './screens';
 
@@ -40,11 +41,28 @@ function guard({
 }) {
   const { services } = context;
   const session = currentSession(services);
-  const resolution = resolveRoute(
-    location.pathname,
-    session ? { role: session.userRole, purpose: session.purpose } : null,
-    services.flags ?? flagsFor(session),
-  );
+  const flags = services.flags ?? flagsFor(session);
+  const decide = (qaTools?: boolean) =>
+    follow(
+      context,
+      location,
+      resolveRoute(location.pathname, session ? { role: session.userRole, purpose: session.purpose } : null, {
+        ...flags,
+        qaTools,
+      }),
+    );
+  // A QA tool (the machine visualizer) for a signed-in user who is not an admin: open in a dev build or on a
+  // sandbox server, which is asked only here.
+  if (session && session.userRole !== 'admin' && matchRoute(location.pathname)?.route.qaTool)
+    return qaToolsOpen().then(decide);
+  return decide();
+}
+
+function follow(
+  { services }: RouterContext,
+  location: { pathname: string; href: string },
+  resolution: ReturnType<typeof resolveRoute>,
+) {
   if (resolution.kind === 'allow') {
     preloadLayoutOf(location.pathname);
     return;
