@@ -12,15 +12,18 @@ import { demoPhotosDir } from './db/seed/fixtures.js';
 import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { hasNoUsers } from './services/auth/users.js';
+import { renderCardPdf } from './services/giftCards/pdf.js';
 import {
   PURCHASE_ISSUE_JOB,
   PURCHASE_ZIP_JOB,
   purchaseIssueJob,
   purchaseZipJob,
+  type RenderCardPdf,
 } from './services/giftCards/purchases.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { startJobWorker } from './services/jobs/worker.js';
 import { keyFileKey, parseSecretKey } from './services/secrets.js';
+import { fileStoreFor } from './services/uploads/fileStore.js';
 import { describeObjectStore, type S3Config } from './services/uploads/objectStore.js';
 import { createVaultApp } from './services/vault/index.js';
 
@@ -192,6 +195,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const secretKey = await resolveSecretKey(options, where, logger);
     const s3 = options.s3 ?? env.s3;
     if (s3) logger.info(`uploads: in the object store, ${describeObjectStore(s3)}`);
+    const filesDir = s3 ? null : resolveFilesDir(options, where, env.filesDir);
     const app = createApp({
       db,
       clock,
@@ -201,7 +205,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         passwordCost,
         webDist: options.webDist ? resolve(options.webDist) : null,
         photosDir: options.demo ? await demoPhotosDir() : null,
-        filesDir: s3 ? null : resolveFilesDir(options, where, env.filesDir),
+        filesDir,
         s3,
         webUrl,
         apiUrl: url,
@@ -232,8 +236,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const stopHousekeeping = startHousekeeping(db, clock, (error) =>
       logger.error('housekeeping failed:', error),
     );
-    // No PDF renderer yet: purchase mails go without their card's PDF, and the zip job fails (retried).
-    const renderPdf = null;
+    // A card's PDF for the purchase jobs (its mail's attachment, the zip), as the card's PDF endpoint makes it.
+    const files = fileStoreFor({ s3: s3 ?? null, filesDir }, db, (m, e) => logger.error(m, e));
+    const renderPdf: RenderCardPdf = async (on, cardId) =>
+      (await renderCardPdf(on, cardId, { webUrl, files })).bytes;
     const worker =
       options.jobs === false
         ? null

@@ -9,6 +9,7 @@ import {
   type GiftCardTypeCreateBody,
   type TernClient,
 } from '@tern/sdk';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shiftedClock } from '../src/clock.js';
 import type { Db } from '../src/db/db.js';
@@ -101,6 +102,9 @@ async function until<T>(
     await new Promise((r) => setTimeout(r, every));
   }
 }
+
+/** A download as the client hands it back (the contract's file replies). */
+type Download = { blob: Blob; fileName: string | null };
 
 /** The purchase mails each card got (outbox rows naming the card's code). */
 const mailsOf = (db: Db, purchaseId: string) =>
@@ -324,9 +328,55 @@ describe('purchases', () => {
       (x) => x.issuedStatus === 'issued',
     );
     expect(issued).toMatchObject({ emailSent: true, recipients: 4, lastError: null });
+    const cards = await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: type.id } });
     const mails = await mailsOf(server.db, p.id);
     expect(mails.map((m) => [m.to, m.mails])).toEqual(people(4, 'race').map((r) => [r.email, 1]));
-    const cards = await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: type.id } });
+    // Each mail carries its card's PDF (the card PDF endpoint's file).
+    const first = await server.db.one<{ id: string; text: string }>(
+      `select m.id, m.text from outbox_mails m join gift_cards c on m.text like '%' || c.generated_id || '%'
+        where c.purchase_id = $1 and m.kind = 'gift_card' limit 1`,
+      [p.id],
+    );
+    const mail = await server.client().mail.show({ params: { id: first!.id } });
+    expect(mail.attachments).toEqual([
+      {
+        fileName: expect.stringMatching(/^gift-card-[2-9A-HJKMNP-Z]{12}\.pdf$/),
+        contentType: 'application/pdf',
+        size: expect.any(Number),
+      },
+    ]);
+    expect(first!.text).toContain(mail.attachments[0]!.fileName.slice(10, 22));
+    const attached = (await server
+      .client()
+      .mail.attachment({ params: { id: first!.id, position: 0 } })) as Download;
+    const bytes = new Uint8Array(await attached.blob.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(bytes.byteLength).toBe(mail.attachments[0]!.size);
+
+    // The zip of all PDFs: an empty file while the job writes it, then the zip of the 4 cards.
+    const pending = (await hotelier.giftCardPurchases.pdfs({
+      params: { id: p.id },
+      query: { propertyId },
+    })) as Download;
+    expect(pending.blob.size).toBe(0);
+    const zipped = await until(
+      () =>
+        hotelier.giftCardPurchases.pdfs({ params: { id: p.id }, query: { propertyId } }) as Promise<Download>,
+      (f) => f.blob.size > 0,
+      60_000,
+    );
+    expect(zipped.fileName).toBe(`gift-cards-${p.generatedId}.zip`);
+    const zip = await JSZip.loadAsync(await zipped.blob.arrayBuffer());
+    const names = Object.keys(zip.files).sort();
+    expect(names).toEqual(cards.items.map((c) => `gift-card-${c.generatedId}.pdf`).sort());
+    const one = await zip.file(names[0]!)!.async('uint8array');
+    expect(new TextDecoder().decode(one.slice(0, 5))).toBe('%PDF-');
+    expect(
+      await server.db.query(
+        `select id from jobs where kind = 'purchase.zip' and payload->>'purchaseId' = $1`,
+        [p.id],
+      ),
+    ).toHaveLength(1);
     expect(cards.items).toHaveLength(4);
     expect(
       cards.items.every((c) => c.purchaseGeneratedId === p.generatedId && c.delivered && c.netPrice === 150),
@@ -378,20 +428,21 @@ describe('purchases', () => {
     const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Private' }) });
     const p = await hotelier.giftCardPurchases.create({ body: purchaseBody(type.id) });
     const other = (await server.db.one<{ id: string }>(
-      `select p.id from properties p where p.key = 'casa-alfama'`,
+      'select pu.property_id as id from property_users pu join users u on u.id = pu.user_id where u.email = $1 limit 1',
+      [demoEmail('hotelier2')],
     ))!.id;
     for (const call of [
-      rival.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
-      rival.giftCardPurchases.markPaid({ params: { id: p.id }, body: { propertyId } }),
-      rival.giftCardPurchases.list({ query: { propertyId } }),
-      rival.giftCardPurchases.create({ body: purchaseBody(type.id) }),
+      () => rival.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
+      () => rival.giftCardPurchases.markPaid({ params: { id: p.id }, body: { propertyId } }),
+      () => rival.giftCardPurchases.list({ query: { propertyId } }),
+      () => rival.giftCardPurchases.create({ body: purchaseBody(type.id) }),
     ])
-      expect((await refusal(call)).status).toBe(404);
+      expect((await refusal(call())).status).toBe(404);
     // Named with a property of the rival's own, it is still not found.
     const mine = await rival.giftCardPurchases
       .get({ params: { id: p.id }, query: { propertyId: other } })
-      .catch((e: ApiError) => e.status);
-    expect(mine).toBe(404);
+      .catch((e: ApiError) => [e.status, e.code]);
+    expect(mine).toEqual([404, 'gift_card_purchase_not_found']);
   });
 });
 
@@ -505,7 +556,7 @@ describe('a purchase job across a restart', () => {
         publish: true,
       },
     });
-    const quantity = 500;
+    const quantity = 40;
     const p = await client.giftCardPurchases.create({
       body: {
         propertyId: pid,
