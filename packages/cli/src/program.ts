@@ -12,6 +12,7 @@ import { registerPlaces } from './commands/places/index.js';
 import { registerPromoCodes } from './commands/promoCodes/index.js';
 import { registerProperty } from './commands/property/index.js';
 import { registerSearch } from './commands/search/index.js';
+import { registerStores } from './commands/stores/index.js';
 import { type ContextOf, createContext } from './context.js';
 import { UserError } from './errors.js';
 import { inspectPort, startInspector } from './inspect/server.js';
@@ -82,6 +83,7 @@ export function buildProgram(io: Io): Command {
   registerContracts(program, contextOf);
   registerApiKeys(program, contextOf);
   registerPromoCodes(program, contextOf);
+  registerStores(program, contextOf);
   registerGiftCards(program, contextOf);
   registerInventory(program, contextOf);
   registerAdmin(program, contextOf);
