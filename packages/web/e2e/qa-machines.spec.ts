@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './helpers';
+import { demo, signIn, signOut } from './helpers';
 
 // The QA machine visualizer (issue 13): an admin opens /qa/machines, finds the checkout machine, and reads its
 // statechart laid out by ELK in the page's worker; the states take focus and the arrow keys move between them;
@@ -107,6 +107,38 @@ test('a QA person steps through the checkout machine by hand (Simulate)', async 
   const output = page.getByRole('list', { name: 'output' });
   await expect(output.getByRole('listitem').filter({ hasText: /^bookingId: "b-1"$/ })).toBeVisible();
   await page.screenshot({ path: 'test-results/qa-simulate-checkout.png', fullPage: true });
+});
+
+test('Live: the visualizer lights up the machines of another Tern tab as it is used', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/login');
+  await signIn(page, demo('admin'));
+  await expect(page).toHaveURL(/\/bookings/);
+  await page.goto('/qa/machines');
+  // A built app reports only when this browser was told to (a dev build always does).
+  await page.getByRole('checkbox', { name: 'Let this browser’s Tern tabs report their machines' }).check();
+
+  const other = await context.newPage();
+  await other.goto('/bookings');
+  await expect(other.getByRole('heading', { name: 'Bookings', level: 1 })).toBeVisible();
+
+  const live = page.getByRole('list', { name: 'Live machines' });
+  const session = live.getByRole('button', { name: /^session: .*\(tab \w+\)$/ });
+  await expect(session).toBeVisible({ timeout: 15_000 });
+  await session.click();
+  const chart = page.getByRole('group', { name: 'Statechart of sessionMachine' });
+  await expect(chart).toBeVisible({ timeout: 15_000 });
+  await expect(chart.locator('[data-state="session.active"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart.locator('[data-state="session.anonymous"]')).toHaveAttribute('aria-pressed', 'false');
+
+  // Signing out in the other tab moves the followed session machine on, and the chart with it.
+  await signOut(other);
+  await expect(other).toHaveURL(/\/login/);
+  await expect(chart.locator('[data-state="session.anonymous"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(chart.locator('[data-state="session.active"]')).toHaveAttribute('aria-pressed', 'false');
+  await other.close();
 });
 
 test('in sandbox mode (the test server’s) a reseller opens the visualizer too', async ({ page }) => {
