@@ -240,7 +240,13 @@ export const giftCardPdfsArea = defineArea('giftCardPdfs', {
       'Saves a type’s filled sections of a template (every section of it once, each within the limits of document 3 §5: font size and dashes 1–100, opacity 0–1, padding 0–841 top and bottom, 0–595 left and right, corner radius 0–360, text required for text and info) and makes it the type’s template. Not for an archived type.',
     access: staff,
     // The template is checked by the service among those the property may use (pdf_template_not_found).
-    owns: { id: 'giftCardType', templateId: 'narrows', propertyId: 'property' },
+    owns: {
+      id: 'giftCardType',
+      templateId: 'narrows',
+      propertyId: 'property',
+      // Checked by the service: a section of that template (pdf_section_not_in_template).
+      'sections[].pdfSectionId': 'narrows',
+    },
     params: z.object({ id, templateId: id }),
     body: filledSectionsBody,
     reply: 'plain',
