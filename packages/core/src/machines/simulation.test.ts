@@ -67,6 +67,14 @@ describe('Simulation (the visualizer’s Simulate)', () => {
     expect(view.steps.at(-1)).toBe('createBooking resolved');
     expect(view.steps).not.toContain('createBooking rejected');
 
+    // Back from the end and forward again: the finished machine is restored finished.
+    view = await sim.back();
+    expect(view.value).toBe('submitting');
+    view = await sim.forward();
+    expect(view.status).toBe('done');
+    expect(view.value).toBe('confirmed');
+    expect(view.pending).toEqual([]);
+
     view = await sim.go(0);
     expect(view.value).toEqual({ filling: 'idle' });
     expect((view.context as { agreed: boolean }).agreed).toBe(false);

@@ -185,7 +185,8 @@ export class Simulation {
       ...this.history.slice(0, this.at + 1),
       {
         label,
-        snapshot: snapshot.status === 'active' ? this.actor!.getPersistedSnapshot() : null,
+        // A machine that could not start has nothing to restore: its step shows the error again.
+        snapshot: snapshot.status === 'error' ? null : this.actor!.getPersistedSnapshot(),
         now: this.clock.now(),
         timers: [...this.timers.values()],
         actions: this.ran,
@@ -247,11 +248,10 @@ export class Simulation {
     const step = this.history[index];
     if (!step) throw new Error(`No step ${index} in the history.`);
     this.at = index;
-    if (step.snapshot) {
-      this.ran = [];
-      this.run(step.snapshot, step.now, step.timers);
-      await settle();
-    }
+    this.ran = [];
+    if (step.snapshot) this.run(step.snapshot, step.now, step.timers);
+    else this.run();
+    await settle();
     this.ran = step.actions;
     return this.view();
   }

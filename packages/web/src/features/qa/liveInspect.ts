@@ -27,6 +27,8 @@ function enabled(): boolean {
 function listen() {
   if (channel || typeof BroadcastChannel === 'undefined' || !enabled()) return;
   channel = new BroadcastChannel('tern-machines');
+  // Node's channel (the app's tests) would otherwise keep the process alive; a browser has no `unref`.
+  (channel as { unref?: () => void }).unref?.();
   channel.onmessage = async (message: MessageEvent<{ kind?: string }>) => {
     if (message.data?.kind !== 'ping') return;
     if (!reporter) reporter = (await import('./liveReporter')).reporterFor(channel!);
