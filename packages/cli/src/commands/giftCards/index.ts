@@ -2,6 +2,7 @@ import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import type { ListFlags, MarkAction } from './cards.js';
+import type { PurchaseCreateFlags, PurchasesListFlags } from './purchases.js';
 import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
 import type { PdfFlags } from './pdf.js';
@@ -168,4 +169,62 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
   mark('used', 'mark an unused card used, with a note', true);
   mark('unused', 'mark a used card unused again, with a note (not once its stay has begun)', true);
   mark('delivered', 'mark a card delivered', false);
+  registerPurchases(cards, contextOf);
+}
+
+/** `tern gift-cards purchases list|create|mark-paid|mark-issued` (M26). */
+function registerPurchases(cards: Command, contextOf: ContextOf): void {
+  const purchases = cards
+    .command('purchases')
+    .description('purchases (bulk orders): list, create, mark paid, mark issued');
+  purchases
+    .command('list')
+    .description('the purchases, newest first, 10 a page')
+    .requiredOption('--property <id>', 'the property')
+    .option('--search <text>', 'number, buyer, type or a recipient has this')
+    .addOption(new Option('--status <status>', 'paid or initiated (unpaid)').choices(['paid', 'initiated']))
+    .option('--sold-from <day>', 'made on or after this day', day)
+    .option('--sold-to <day>', 'made on or before this day', day)
+    .addOption(
+      new Option('--order-by <field>', 'sort by (default created_at, newest first)').choices([
+        'created_at',
+        'generated_id',
+        'total_amount',
+      ]),
+    )
+    .option('--asc', 'ascending order')
+    .option('--page <n>', 'the page to show', whole(1, 1_000_000_000))
+    .action((options: PurchasesListFlags, command: Command) =>
+      import('./purchases.js').then((m) => m.listPurchases(contextOf(command), options)),
+    );
+  purchases
+    .command('create')
+    .description(
+      'a purchase of a type (paid unless --unpaid; a single card is always paid); recipients from a CSV file (NAME,EMAIL), one per card, or none: every card to the buyer',
+    )
+    .requiredOption('--property <id>', 'the property')
+    .requiredOption('--type <id>', 'the gift card type')
+    .requiredOption('--name <name>', 'the buyer')
+    .requiredOption('--email <email>', "the buyer's e-mail")
+    .requiredOption('--quantity <n>', 'cards', whole(1, GIFT_CARD_ISSUE_BATCH_MAX))
+    .option('--price <n>', "what each card sells for; default: the type's net price", whole(0, 100_000_000))
+    .option('--recipients <file>', 'the CSV file of recipients')
+    .option('--expires <day>', "the cards' last day (YYYY-MM-DD); default: the type's validity", day)
+    .option('--unpaid', 'not paid yet')
+    .action((options: PurchaseCreateFlags, command: Command) =>
+      import('./purchases.js').then((m) => m.createPurchase(contextOf(command), options)),
+    );
+  for (const action of ['paid', 'issued'] as const)
+    purchases
+      .command(`mark-${action} <number>`)
+      .description(
+        action === 'paid'
+          ? 'mark an unpaid purchase paid'
+          : "issue a pending purchase's cards: each recipient gets theirs by e-mail (a background job)",
+      )
+      .requiredOption('--property <id>', 'the property')
+      .option('-y, --yes', 'do not ask for confirmation')
+      .action((number: string, options: { property: string; yes?: boolean }, command: Command) =>
+        import('./purchases.js').then((m) => m.markPurchase(contextOf(command), action, number, options)),
+      );
 }
