@@ -2,10 +2,10 @@ import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import type { ListFlags, MarkAction } from './cards.js';
-import type { PurchaseCreateFlags, PurchasesListFlags } from './purchases.js';
 import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
 import type { PdfFlags } from './pdf.js';
+import type { PurchaseCreateFlags, PurchasesListFlags } from './purchases.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {
