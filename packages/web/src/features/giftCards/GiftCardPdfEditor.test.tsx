@@ -81,6 +81,18 @@ const sections: FilledSection[] = [
   {
     ...look,
     id: null,
+    pdfSectionId: 's-hotel',
+    kind: 'hotel_name',
+    name: 'Hotel',
+    position: 3,
+    text: '',
+    fontSize: 12,
+    fillColor: '#333333',
+    padding: { top: 10, bottom: 810, left: 40, right: 40 },
+  },
+  {
+    ...look,
+    id: null,
     pdfSectionId: 's-box',
     kind: 'dashed_box',
     name: 'Code box',
@@ -138,6 +150,7 @@ describe('gift card PDF editor', () => {
       expect(preview.textContent).toContain('Gift card');
       // The title section prints the type's title; the dashed box is drawn dashed.
       expect(preview.textContent).toContain('Spa weekend');
+      expect(preview.textContent).toContain(supplierUser.ternHotels[0]!.name);
       expect(preview.querySelector('[data-kind="dashed_box"]')?.getAttribute('stroke-dasharray')).toBe('6 4');
 
       const text = within(drawer).getByRole('textbox', { name: 'Text' });
@@ -159,7 +172,7 @@ describe('gift card PDF editor', () => {
       await waitFor(() => expect(putFilledSections).toHaveBeenCalledTimes(1));
       const [call] = putFilledSections.mock.calls[0]!;
       expect(call).toMatchObject({ params: { id: 't-1', templateId: 'tpl-1' } });
-      expect(call.body.sections).toHaveLength(3);
+      expect(call.body.sections).toHaveLength(4);
       expect(call.body.sections[0]).toMatchObject({
         pdfSectionId: 's-header',
         text: 'Gjafabréf',

@@ -33,6 +33,7 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
+import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
 import { useGiftCardDownload } from './giftCardFiles';
@@ -361,6 +362,7 @@ const familyOf = (font: string) =>
 /** The page drawn in SVG from the draft: the server's layout rules with an approximate text measure. */
 export function PdfPreview({ sections, type }: { sections: readonly FilledSection[]; type: GiftCardType }) {
   const { t } = useTranslation();
+  const { property } = useSelectedProperty();
   const values: PdfCardValues = {
     title: type.title,
     recipient: t('gift_card_pdfs.sample_recipient'),
@@ -368,7 +370,7 @@ export function PdfPreview({ sections, type }: { sections: readonly FilledSectio
     description: plainTextOf(type.description),
     expiration: type.absoluteExpirationDate ?? '2030-01-01',
     bookingUrl: giftCardBookingUrl(window.location.origin, PDF_SAMPLE_CODE),
-    hotelName: '',
+    hotelName: property?.id === type.propertyId ? property.name : '',
   };
   const photo = (s: FilledSection) => s.photoUrl ?? type.photos[0]?.url ?? null;
   return (
