@@ -246,7 +246,11 @@ export async function setAvailability(
   return cells;
 }
 
-/** Price and restrictions per plan and night (rows that exist); with `lock`, locked. */
+/**
+ * Price and restrictions per plan and night (rows that exist); with `lock`, locked. The rows come as one JSON
+ * array built by the database (PGlite decodes rows in JavaScript: a month of 10 plans is 310 rows, most of the
+ * calendar's call when read row by row).
+ */
 export async function rateValues(
   db: Db,
   planIds: string[],
@@ -255,41 +259,44 @@ export async function rateValues(
   lock = false,
 ): Promise<InventoryValues['rates']> {
   if (planIds.length === 0) return {};
-  const rows = await db.query<{
-    rate_plan_id: string;
-    date: string;
-    price: number;
-    min_stay_arrival: number;
-    min_stay_through: number;
-    max_stay: number | null;
-    closed_to_arrival: boolean;
-    closed_to_departure: boolean;
-    stop_sell: boolean;
-    occupancy_rates: Record<string, number | string> | null;
-  }>(
-    `select rate_plan_id, date::text as date, price, min_stay_arrival, min_stay_through, max_stay, closed_to_arrival,
-            closed_to_departure, stop_sell, occupancy_rates
-       from rate_prices where rate_plan_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
-      order by rate_plan_id, date${lock ? ' for update' : ''}`,
+  /** [plan, date, price, min arrival, min through, max stay, CTA, CTD, stop sell, rates by occupancy] */
+  type NightRow = [
+    string,
+    string,
+    number | string,
+    number,
+    number,
+    number | null,
+    boolean,
+    boolean,
+    boolean,
+    Record<string, number | string> | null,
+  ];
+  const row = await db.one<{ nights: NightRow[] | null }>(
+    `select json_agg(json_build_array(r.rate_plan_id, r.date::text, r.price, r.min_stay_arrival, r.min_stay_through,
+                                      r.max_stay, r.closed_to_arrival, r.closed_to_departure, r.stop_sell,
+                                      r.occupancy_rates)) as nights
+       from (select * from rate_prices where rate_plan_id = any($1::uuid[]) and date >= $2::date and date <= $3::date
+              order by rate_plan_id, date${lock ? ' for update' : ''}) r`,
     [planIds, from, to],
   );
   const values: InventoryValues['rates'] = {};
-  for (const r of rows) {
-    values[r.rate_plan_id] ??= {};
+  for (const [plan, date, price, msa, mst, maxStay, cta, ctd, stop, rates] of row?.nights ?? []) {
+    values[plan] ??= {};
     const night: RateValue = {
-      price: Number(r.price),
-      stopSell: r.stop_sell,
-      closedToArrival: r.closed_to_arrival,
-      closedToDeparture: r.closed_to_departure,
-      minStayArrival: Number(r.min_stay_arrival),
-      minStayThrough: Number(r.min_stay_through),
-      maxStay: r.max_stay === null ? null : Number(r.max_stay),
+      price: Number(price),
+      stopSell: stop,
+      closedToArrival: cta,
+      closedToDeparture: ctd,
+      minStayArrival: Number(msa),
+      minStayThrough: Number(mst),
+      maxStay: maxStay === null ? null : Number(maxStay),
     };
-    if (r.occupancy_rates)
+    if (rates)
       night.occupancyRates = Object.fromEntries(
-        Object.entries(r.occupancy_rates).map(([adults, rate]) => [adults, Number(rate)]),
+        Object.entries(rates).map(([adults, rate]) => [adults, Number(rate)]),
       );
-    values[r.rate_plan_id]![r.date] = night;
+    values[plan]![date] = night;
   }
   return values;
 }
