@@ -31,8 +31,16 @@ beforeAll(async () => {
   token = reply.token;
   api = server.client(reply.token);
   propertyId = (await api.auth.currentUser()).ternHotels[0]!.id;
-  store = (await api.stores.list({ query: { propertyId } })).items[0]!.id;
   configDir = await signedInAt(server.url, 'hotelier');
+  // Read through the CLI (a process of its own): a call of this process would leave a kept-alive socket that the
+  // killed-mid-way test's blocking bundle build lets the server close under the next call.
+  const listed = await runCli(
+    ['stores', 'list', '--api-url', server.url, '--property', propertyId, '--json'],
+    {
+      configDir,
+    },
+  );
+  store = (JSON.parse(listed.stdout) as { items: { id: string }[] }).items[0]!.id;
   dir = await mkdtemp(join(tmpdir(), 'tern-gift-cards-'));
 }, 120_000);
 afterAll(async () => {

@@ -336,6 +336,41 @@ describe('gift-card stores', () => {
     const after = await hotelier.giftCards.getType({ params: { id: offered.id }, query: { propertyId } });
     expect(after.offerPickupAtHotel).toBe(false);
   });
+
+  it('a promo code applies to stores of its property and the types they sell (400 otherwise)', async () => {
+    const store = await hotelier.stores.create({ body: { propertyId, store: storeBody() } });
+    const sold = await makeType('Sold here', [store.id]);
+    const elsewhere = await makeType('Sold elsewhere', [await demoStoreId()]);
+    const rivalStore = await rival.stores.create({
+      body: { propertyId: otherPropertyId, store: storeBody() },
+    });
+    const promo = (appliesTo: { storeId: string; giftCardTypeIds: string[] }[]) =>
+      hotelier.promoCodes.create({
+        body: {
+          propertyId,
+          name: 'Store sale',
+          code: `STORE${++n}`,
+          codeType: 'percentage',
+          amount: 10,
+          status: 'active',
+          appliesTo,
+        },
+      });
+    const made = await promo([{ storeId: store.id, giftCardTypeIds: [sold.id] }]);
+    expect(made.appliesTo).toEqual([{ storeId: store.id, giftCardTypeIds: [sold.id] }]);
+    expect(await refusal(promo([{ storeId: rivalStore.id, giftCardTypeIds: [] }]))).toMatchObject({
+      status: 400,
+      code: 'store_not_found',
+      fields: [{ field: 'appliesTo.0.storeId' }],
+    });
+    expect(
+      await refusal(promo([{ storeId: store.id, giftCardTypeIds: [sold.id, elsewhere.id] }])),
+    ).toMatchObject({
+      status: 400,
+      code: 'gift_card_type_not_found',
+      fields: [{ field: 'appliesTo.0.giftCardTypeIds.1' }],
+    });
+  });
 });
 
 async function demoStoreId(): Promise<string> {

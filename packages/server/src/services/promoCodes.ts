@@ -3,9 +3,10 @@ import type { ListMeta, PromoCode, promoCodeBody } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
-import { conflict, fieldError, HttpError, invalidField } from '../http/errors.js';
+import { conflict, invalidField } from '../http/errors.js';
 import type { OwnedProperty } from '../http/ownership.js';
 import { type Actor, audit } from './admin/audit.js';
+import { checkPromoStores } from './stores.js';
 
 // Promo codes of a property (document 2 §2–§5, §8): listed, made and changed by its staff; taken by the store
 // (later) through `takePromoCode`, whose conditional update never lets the usage pass the limit.
@@ -87,16 +88,11 @@ export async function getPromoCode(db: Db, id: string): Promise<PromoCode> {
   return toPromo((await db.one<PromoRow>(`select ${COLUMNS} from promo_codes where id = $1`, [id]))!);
 }
 
-/** The checks the contract cannot make: the range against the property's today, and the stores. */
+/** The checks the contract cannot make: the range against the property's today (the stores: `checkPromoStores`). */
 function check(body: Body, property: OwnedProperty, clock: Clock, keptFrom: string | null): void {
   const today = todayIn(property.timezone, clock.now());
   if (body.validFrom && body.validFrom !== keptFrom && compareDays(body.validFrom, today) < 0)
     throw invalidField('valid_from_past', 'validFrom', { today });
-  // Gift-card stores come with the gift-card issue: until then there is no store a code can apply to.
-  if (body.appliesTo.length > 0)
-    throw new HttpError(404, 'store_not_found', {
-      fields: [fieldError('appliesTo.0.storeId', 'store_not_found')],
-    });
 }
 
 function codeTaken(error: unknown): never {
@@ -127,6 +123,7 @@ export async function createPromoCode(
 ): Promise<PromoCode> {
   const clock = actor.clock;
   check(body, property, clock, null);
+  await checkPromoStores(db, property.id, body.appliesTo);
   return db.transaction(async (tx) => {
     const row = await tx
       .one<PromoRow>(
@@ -161,6 +158,7 @@ export async function updatePromoCode(
       id,
     ]);
     check(body, property, clock, before!.valid_from);
+    await checkPromoStores(tx, property.id, body.appliesTo);
     if (body.usageLimit != null && body.usageLimit < before!.usage_count)
       throw invalidField('usage_limit_below_uses', 'usageLimit', { uses: before!.usage_count });
     const row = await tx

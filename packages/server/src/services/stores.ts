@@ -1,5 +1,5 @@
 import { RESERVED_STORE_SLUGS } from '@tern/core';
-import { type Store, type StoreSummary, type storeInput, storePublicPath } from '@tern/sdk';
+import { type ErrorCode, type Store, type StoreSummary, type storeInput, storePublicPath } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../db/db.js';
 import { fieldError, HttpError, invalidField } from '../http/errors.js';
@@ -326,4 +326,32 @@ export async function checkTypeStores(
   );
   if (fields.length) throw new HttpError(400, 'store_not_found', { fields });
   return { pickupAllowed: storeIds.every((s) => found.get(s) === true) };
+}
+
+/**
+ * What a promo code applies to (document 2 §3 promo code, applies-to): stores of the code's property (400
+ * `store_not_found` on the field), each with gift card types that store sells (400 `gift_card_type_not_found`).
+ */
+export async function checkPromoStores(
+  db: Db,
+  propertyId: string,
+  appliesTo: readonly { storeId: string; giftCardTypeIds: readonly string[] }[],
+): Promise<void> {
+  if (appliesTo.length === 0) return;
+  const rows = await db.query<{ id: string; types: string[] }>(
+    `select s.id, coalesce(array_agg(x.gift_card_type_id) filter (where x.gift_card_type_id is not null), '{}') as types
+       from stores s left join store_gift_card_types x on x.store_id = s.id
+      where s.property_id = $1 and s.id = any($2::uuid[])
+      group by s.id`,
+    [propertyId, appliesTo.map((a) => a.storeId)],
+  );
+  const sold = new Map(rows.map((r) => [r.id, new Set(r.types.map(String))]));
+  const fields = appliesTo.flatMap((a, i) => {
+    const types = sold.get(a.storeId);
+    if (!types) return [fieldError(`appliesTo.${i}.storeId`, 'store_not_found')];
+    return a.giftCardTypeIds.flatMap((t, j) =>
+      types.has(t) ? [] : [fieldError(`appliesTo.${i}.giftCardTypeIds.${j}`, 'gift_card_type_not_found')],
+    );
+  });
+  if (fields.length) throw new HttpError(400, fields[0]!.code as ErrorCode, { fields });
 }
