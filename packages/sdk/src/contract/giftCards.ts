@@ -131,7 +131,7 @@ export const giftCardType = z.object({
   status: giftCardTypeStatus,
   /** `null` for a no-property type. */
   settings: giftCardTypeSettings.nullable(),
-  /** Gift-card stores that sell it (kept as given until stores exist). */
+  /** Gift-card stores of its property that sell it (the stores order them by priority). */
   storeIds: z.array(recordId),
   ratePlans: z.array(giftCardRatePlan),
   upsellRatePlans: z.array(giftCardUpsellRatePlan),
