@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 /** The test server's port: `TERN_E2E_PORT` lets two checkouts run their browser tests at once. */
 const PORT = Number(process.env.TERN_E2E_PORT ?? 4310);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/** Where `e2e/qa-machines.spec.ts` serves a `tern --inspect` WebSocket (the app's CSP lets the page connect). */
+export const INSPECT_PORT = PORT + 5;
 
 /** Debian's chromium (never a downloaded browser), with the flags TOOLCHAIN.md lists. */
 const chromiumLaunch = {
@@ -61,6 +63,11 @@ export default defineConfig({
   webServer: {
     command: `node --conditions=source --import tsx ../server/src/main.ts --port ${PORT} --data :memory: --demo --sandbox --web-dist dist`,
     url: `${baseURL}/api/v1/health`,
+    // The QA visualizer's Live test reaches a `tern --inspect` socket on this port (docs/qa.md).
+    env: { ...process.env, TERN_CSP_CONNECT_ORIGINS: `ws://127.0.0.1:${INSPECT_PORT}` } as Record<
+      string,
+      string
+    >,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',

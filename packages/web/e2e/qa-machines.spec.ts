@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { WebSocketServer } from 'ws';
 import { demo, signIn, signOut } from './helpers';
 
 // The QA machine visualizer (issue 13): an admin opens /qa/machines, finds the checkout machine, and reads its
@@ -139,6 +140,52 @@ test('Live: the visualizer lights up the machines of another Tern tab as it is u
   await expect(chart.locator('[data-state="session.anonymous"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(chart.locator('[data-state="session.active"]')).toHaveAttribute('aria-pressed', 'false');
   await other.close();
+});
+
+test('Live: the visualizer connects to a tern --inspect socket on 127.0.0.1', async ({ page }) => {
+  // The command's side is `packages/cli/src/inspect/server.ts` (its own test); here a socket on the port the
+  // app's CSP allows sends what it sends: core's report of a checkout actor.
+  const port = Number(process.env.TERN_E2E_PORT ?? 4310) + 5;
+  const server = new WebSocketServer({ host: '127.0.0.1', port });
+  server.on('connection', (socket) =>
+    socket.send(
+      JSON.stringify({
+        kind: 'actor',
+        source: 'cli:4242',
+        actor: 'x:1',
+        machine: 'checkout',
+        status: 'active',
+        value: 'submitting',
+        active: ['checkout.submitting'],
+        context: {},
+        event: 'form.submit',
+        at: Date.now(),
+      }),
+    ),
+  );
+  try {
+    await page.goto('/login');
+    await signIn(page, demo('admin'));
+    await expect(page).toHaveURL(/\/bookings/);
+    await page.goto('/qa/machines');
+    await page.getByRole('textbox', { name: 'Port of a tern --inspect command' }).fill(String(port));
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByText(`Connected to 127.0.0.1:${port}`)).toBeVisible();
+    await page
+      .getByRole('list', { name: 'Live machines' })
+      .getByRole('button', { name: 'checkout: "submitting" after form.submit (cli:4242)' })
+      .click();
+    const chart = page.getByRole('group', { name: 'Statechart of checkoutMachine' });
+    await expect(chart.locator('[data-state="checkout.submitting"]')).toHaveAttribute(
+      'aria-pressed',
+      'true',
+      {
+        timeout: 15_000,
+      },
+    );
+  } finally {
+    server.close();
+  }
 });
 
 test('in sandbox mode (the test server’s) a reseller opens the visualizer too', async ({ page }) => {
