@@ -1,0 +1,136 @@
+import type { GiftCardPurchase } from '@tern/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { storedFor, supplierUser } from '../../../test/fixtures';
+import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
+
+const HEAVY = 60_000;
+const later = () => Date.now() + 3_600_000;
+const propertyId = supplierUser.ternHotels[0]!.id;
+
+const purchase = (id: string, number: string, over: Partial<GiftCardPurchase> = {}): GiftCardPurchase => ({
+  id,
+  type: 'giftCardPurchase',
+  generatedId: number,
+  referenceNumber: number,
+  propertyId,
+  giftCardTypeId: 't-1',
+  title: 'Spa weekend',
+  status: 'initiated',
+  issuedStatus: 'pending',
+  quantity: 3,
+  netPrice: 100,
+  totalAmount: 300,
+  email: 'buyer@example.test',
+  fullName: 'Acme',
+  companyRegistrationNumber: '',
+  phone: '',
+  address: '',
+  city: '',
+  country: '',
+  expirationDate: null,
+  emailSent: false,
+  orderRecipients: [],
+  recipients: 0,
+  products: [{ name: 'Spa weekend', quantity: 3 }],
+  lastError: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+  ...over,
+});
+
+function open(items: GiftCardPurchase[], handlers: CallHandlers = {}) {
+  const list = vi.fn(async () => ({ items, meta: { page: 1, limit: 10, total: items.length } }));
+  const listTypes = vi.fn(async () => ({ items: [], meta: { page: 1, limit: 100, total: 0 } }));
+  const client = fakeClient(
+    {},
+    { 'giftCardPurchases.list': list as never, 'giftCards.listTypes': listTypes as never, ...handlers },
+  );
+  return { ...renderApp({ path: '/purchases', client, stored: storedFor(supplierUser, later()) }), list };
+}
+const lastQuery = (fn: ReturnType<typeof vi.fn>) => (fn.mock.calls.at(-1)![0] as { query: object }).query;
+
+describe('gift card purchases page', () => {
+  it(
+    'asks the server by status and by sorted column, 10 a page',
+    async () => {
+      const user = userEvent.setup();
+      const app = open([purchase('p-1', 'ABCDEFGHJKMN')]);
+      const table = await screen.findByRole('grid', { name: 'Purchases' });
+      expect(await within(table).findByText('ABCDEFGHJKMN')).toBeTruthy();
+      expect(within(table).getByText('Unpaid')).toBeTruthy();
+      expect(lastQuery(app.list)).toEqual({
+        propertyId,
+        page: 1,
+        limit: 10,
+        orderBy: 'created_at',
+        orderDirection: 'desc',
+      });
+      await user.click(screen.getByRole('button', { name: /Status/ }));
+      await user.click(await screen.findByRole('option', { name: 'Paid' }));
+      await waitFor(() => expect(lastQuery(app.list)).toMatchObject({ status: 'paid' }));
+      await user.click(within(table).getByRole('columnheader', { name: 'Total amount' }));
+      await waitFor(() =>
+        expect(lastQuery(app.list)).toMatchObject({
+          status: 'paid',
+          orderBy: 'total_amount',
+          orderDirection: 'asc',
+        }),
+      );
+    },
+    HEAVY,
+  );
+
+  it(
+    'marks a purchase paid after the confirmation (M26), and offers no mark paid once paid',
+    async () => {
+      const user = userEvent.setup();
+      const markPaid = vi.fn(async () => ({ status: 'paid', issuedStatus: 'pending' }));
+      const app = open(
+        [purchase('p-1', 'ABCDEFGHJKMN'), purchase('p-2', 'PQRSTUVWXYZ2', { status: 'paid' })],
+        {
+          'giftCardPurchases.markPaid': markPaid as never,
+        },
+      );
+      await user.click(await screen.findByRole('button', { name: 'Actions of purchase PQRSTUVWXYZ2' }));
+      expect((await screen.findByRole('menuitem', { name: 'Mark paid' })).getAttribute('aria-disabled')).toBe(
+        'true',
+      );
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'Actions of purchase ABCDEFGHJKMN' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Mark paid' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Mark paid?' });
+      const calls = app.list.mock.calls.length;
+      await user.click(within(dialog).getByRole('button', { name: 'Mark paid' }));
+      await waitFor(() => expect(markPaid).toHaveBeenCalledTimes(1));
+      expect((markPaid.mock.calls[0] as unknown[])[0]).toEqual({
+        params: { id: 'p-1' },
+        body: { propertyId },
+      });
+      expect(await screen.findByText('Marked paid.')).toBeTruthy();
+      await waitFor(() => expect(app.list.mock.calls.length).toBeGreaterThan(calls));
+    },
+    HEAVY,
+  );
+
+  it(
+    'downloads the PDFs of an issued purchase only, and says the zip is being generated on an empty file',
+    async () => {
+      const user = userEvent.setup();
+      const pdfs = vi.fn(async () => ({ blob: new Blob([]), fileName: 'gift-cards-ABCDEFGHJKMN.zip' }));
+      open([purchase('p-1', 'ABCDEFGHJKMN', { issuedStatus: 'issued' }), purchase('p-2', 'PQRSTUVWXYZ2')], {
+        'giftCardPurchases.pdfs': pdfs as never,
+      });
+      const table = await screen.findByRole('grid', { name: 'Purchases' });
+      await within(table).findByText('PQRSTUVWXYZ2');
+      expect(within(table).queryByRole('button', { name: /cards of PQRSTUVWXYZ2/ })).toBeNull();
+      await user.click(
+        within(table).getByRole('button', { name: 'Download the PDFs of the 3 cards of ABCDEFGHJKMN' }),
+      );
+      await waitFor(() => expect(pdfs).toHaveBeenCalledTimes(1));
+      expect(await screen.findByText('The PDFs are being generated. Try again in a moment.')).toBeTruthy();
+    },
+    HEAVY,
+  );
+});
