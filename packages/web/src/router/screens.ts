@@ -102,6 +102,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(() => import('../features/giftCards/pages'), 'GiftCardOrdersPage'),
     ready: true,
   },
+  purchases: {
+    component: backOffice(() => import('../features/giftCards/pages'), 'GiftCardPurchasesPage'),
+    ready: true,
+  },
   // `/settings` (and an unknown settings page) is sent on to property details by core's route table.
   settings: {
     component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),
