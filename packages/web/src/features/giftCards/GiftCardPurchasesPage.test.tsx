@@ -133,4 +133,41 @@ describe('gift card purchases page', () => {
     },
     HEAVY,
   );
+
+  it(
+    'edits a pending purchase’s recipients: all rows valid or all empty (M26), pasted from a sheet',
+    async () => {
+      const user = userEvent.setup();
+      const updateRecipients = vi.fn(async (call: { body: { recipientsInfo: unknown[] } }) => ({
+        orderRecipients: call.body.recipientsInfo,
+      }));
+      open([purchase('p-1', 'ABCDEFGHJKMN', { quantity: 2 })], {
+        'giftCardPurchases.updateRecipients': updateRecipients as never,
+      });
+      await user.click(await screen.findByRole('button', { name: 'Actions of purchase ABCDEFGHJKMN' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Recipients' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Recipients of ABCDEFGHJKMN' });
+      await user.type(within(drawer).getByRole('textbox', { name: 'Name of recipient 1' }), 'Anna');
+      await user.click(within(drawer).getByRole('button', { name: 'Save recipients' }));
+      expect((await within(drawer).findAllByText('Required')).length).toBeGreaterThan(0);
+      expect(updateRecipients).not.toHaveBeenCalled();
+      await user.click(within(drawer).getByRole('textbox', { name: /Paste/ }));
+      await user.paste('Anna\tanna@example.test\nBo\tbo@example.test');
+      await user.click(within(drawer).getByRole('button', { name: 'Fill recipients' }));
+      await user.click(within(drawer).getByRole('button', { name: 'Save recipients' }));
+      await waitFor(() => expect(updateRecipients).toHaveBeenCalledTimes(1));
+      expect((updateRecipients.mock.calls[0] as unknown[])[0]).toEqual({
+        params: { id: 'p-1' },
+        body: {
+          propertyId,
+          recipientsInfo: [
+            { name: 'Anna', email: 'anna@example.test' },
+            { name: 'Bo', email: 'bo@example.test' },
+          ],
+        },
+      });
+      expect(await screen.findByText('Recipients updated.')).toBeTruthy();
+    },
+    HEAVY,
+  );
 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKINGS_SEARCH_DEBOUNCE_MS,
+  canEditRecipients,
   canMarkIssued,
   canMarkPaid,
   changeIssueOrder,
@@ -12,6 +13,7 @@ import {
   type PurchaseRecord,
   type PurchaseStatusReply,
   purchaseMachine,
+  type RecipientRow,
   todayIn,
   unpaidAllowed,
 } from '@tern/core';
@@ -36,6 +38,7 @@ import { Menu, MenuItem } from '../../components/Menu';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Table, type TableColumn, type TableSort } from '../../components/Table';
+import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { toast, toasts } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -97,6 +100,7 @@ export function GiftCardPurchasesPage() {
     null,
   );
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<GiftCardPurchase | null>(null);
   useEffect(() => {
     const timer = setTimeout(() => {
       setTerm(draft.trim());
@@ -218,6 +222,9 @@ export function GiftCardPurchasesPage() {
           >
             {t('gift_card_purchases.mark_issued')}
           </MenuItem>
+          <MenuItem isDisabled={!canEditRecipients(p)} onAction={() => setEditing(p)}>
+            {t('gift_card_purchases.edit_recipients')}
+          </MenuItem>
         </Menu>
       ),
     },
@@ -310,6 +317,23 @@ export function GiftCardPurchasesPage() {
           onChanged={reload}
         />
       ) : null}
+      <Drawer
+        title={t('gift_card_purchases.recipients_of', { number: editing?.generatedId ?? '' })}
+        isOpen={editing !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setEditing(null);
+        }}
+      >
+        {editing ? (
+          <RecipientsForm
+            key={editing.id}
+            purchase={editing}
+            propertyId={property.id}
+            onDone={() => setEditing(null)}
+            onChanged={reload}
+          />
+        ) : null}
+      </Drawer>
       <Drawer
         title={t('gift_card_purchases.create')}
         isOpen={creating}
@@ -424,6 +448,134 @@ function PurchaseActionDialog({
         count: purchase.quantity,
       })}
     </AlertDialog>
+  );
+}
+
+/**
+ * A pending purchase's recipients (document 3 §5 Purchase recipients, M26) on core's purchase machine: one row per
+ * card, typed or pasted from a sheet; saved when every row is valid or every row is empty (sent as none).
+ */
+function RecipientsForm({
+  purchase,
+  propertyId,
+  onDone,
+  onChanged,
+}: {
+  purchase: GiftCardPurchase;
+  propertyId: string;
+  onDone: () => void;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { client } = useServices();
+  const [pasted, setPasted] = useState('');
+  const logic = useMemo(
+    () =>
+      purchaseMachine.provide({
+        actors: {
+          updateRecipients: fromPromise<RecipientRow[], { id: string; recipients: RecipientRow[] }>(
+            async ({ input }) =>
+              (
+                await client.giftCardPurchases.updateRecipients({
+                  params: { id: input.id },
+                  body: { propertyId, recipientsInfo: input.recipients },
+                })
+              ).orderRecipients,
+          ),
+        },
+      }),
+    [client, propertyId],
+  );
+  const [snapshot, send] = useMachine(logic, { input: { purchase: recordOf(purchase) } });
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    send({ type: 'recipients.edit' });
+  }, [send]);
+  const { rows, rowErrors, notice, error } = snapshot.context;
+  const doneRef = useRef(onDone);
+  doneRef.current = onDone;
+  const changedRef = useRef(onChanged);
+  changedRef.current = onChanged;
+  useEffect(() => {
+    if (notice === 'recipients_updated') {
+      toast.success(t('gift_card_purchases.notice_recipients_updated'));
+      changedRef.current();
+      doneRef.current();
+    }
+  }, [notice, t]);
+  const busy = snapshot.hasTag('busy');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    send({ type: 'recipients.save' });
+  };
+  return (
+    <form className="stack admin-form" onSubmit={submit} noValidate>
+      {error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorText(error)}
+        </Alert>
+      ) : null}
+      <TextArea
+        label={t('gift_card_issue.paste')}
+        description={t('gift_card_issue.paste_hint')}
+        value={pasted}
+        onChange={setPasted}
+      />
+      <div>
+        <Button
+          variant="secondary"
+          onPress={() => {
+            send({ type: 'recipients.paste', index: 0, text: pasted });
+            setPasted('');
+          }}
+        >
+          {t('gift_card_issue.fill')}
+        </Button>
+      </div>
+      <fieldset className="stack">
+        <legend>{t('gift_card_issue.recipients')}</legend>
+        {rows.map((row, i) => {
+          const n = i + 1;
+          const nameError = rowErrors[`recipients.${i}.name`];
+          const emailError = rowErrors[`recipients.${i}.email`];
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions (one per card)
+            <div key={i} className="admin-form__grid">
+              <TextField
+                label={t('gift_card_issue.recipient_name', { n })}
+                value={row.name}
+                onChange={(name) => send({ type: 'recipients.change', index: i, row: { name } })}
+                errorMessage={nameError ? t(nameError) : undefined}
+              />
+              <TextField
+                label={t('gift_card_issue.recipient_email', { n })}
+                inputMode="email"
+                value={row.email}
+                onChange={(email) => send({ type: 'recipients.change', index: i, row: { email } })}
+                errorMessage={emailError ? t(emailError) : undefined}
+              />
+            </div>
+          );
+        })}
+      </fieldset>
+      <div className="admin-form__actions">
+        <Button
+          variant="secondary"
+          onPress={() => {
+            send({ type: 'cancel' });
+            onDone();
+          }}
+        >
+          {t('gift_cards.cancel')}
+        </Button>
+        <Button type="submit" isDisabled={busy}>
+          {t('gift_card_purchases.save_recipients')}
+        </Button>
+      </div>
+    </form>
   );
 }
 
