@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn } from './helpers';
+
+// Gift-card store settings (issue 12, document 2 §2–§5, §9; document 3 §10) against the real server: the demo
+// hotelier's store is a tab of /settings/stores; a change is saved by itself after a pause and is there after a
+// reload; a new slug asks first; the header's Store entry opens the store's public address in a new tab.
+
+test('a hotelier changes the demo store’s settings, saved as they type, and finds the Store link', async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto('/login');
+  await signIn(page, demo('hotelier'));
+  await expect(page).toHaveURL(/\/bookings/);
+  const store = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Store' });
+  await expect(store).toHaveAttribute('href', '/harbour-view');
+  await expect(store).toHaveAttribute('target', '_blank');
+
+  await page.goto('/settings/stores');
+  await expect(page.getByRole('tab', { name: 'Harbour View gift cards' })).toBeVisible();
+  const title = `Give a night ${Date.now()}`;
+  await page.getByRole('textbox', { name: /Banner title/ }).fill(title);
+  await expect(page.getByText('All changes saved.')).toBeVisible({ timeout: 10_000 });
+
+  const slug = page.getByRole('textbox', { name: /Address/ });
+  await slug.fill('harbour-view-2');
+  const ask = page.getByRole('alertdialog', { name: 'Change the store’s address?' });
+  await expect(ask).toBeVisible({ timeout: 10_000 });
+  await ask.getByRole('button', { name: 'Keep the old address' }).click();
+  await slug.fill('harbour-view');
+
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: /Banner title/ })).toHaveValue(title);
+  await expect(page.getByRole('textbox', { name: /Address/ })).toHaveValue('harbour-view');
+});
