@@ -33,6 +33,9 @@ export const canMarkPaid = (p: Pick<PurchaseRecord, 'status'>): boolean => p.sta
 export const canMarkIssued = (p: Pick<PurchaseRecord, 'issuedStatus'>): boolean =>
   p.issuedStatus === 'pending';
 export const canEditRecipients = canMarkIssued;
+/** The quantity link downloads the cards' PDFs once they exist: once issued (DECISIONS 14). */
+export const canDownloadPurchasePdfs = (p: Pick<PurchaseRecord, 'issuedStatus'>): boolean =>
+  p.issuedStatus === 'issued';
 
 export interface PurchaseContext {
   purchase: PurchaseRecord;
