@@ -1,6 +1,7 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   BOOKINGS_SEARCH_DEBOUNCE_MS,
+  canDownloadPurchasePdfs,
   canEditRecipients,
   canMarkIssued,
   canMarkPaid,
@@ -186,7 +187,7 @@ export function GiftCardPurchasesPage() {
       numeric: true,
       // DECISIONS 14: the cards' PDFs, once they exist.
       render: (p) =>
-        p.issuedStatus === 'issued' ? (
+        canDownloadPurchasePdfs(p) ? (
           <Button
             variant="secondary"
             aria-label={t('gift_card_purchases.download', { count: p.quantity, number: p.generatedId })}
