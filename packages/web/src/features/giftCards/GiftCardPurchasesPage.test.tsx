@@ -1,4 +1,4 @@
-import type { GiftCardPurchase } from '@tern/sdk';
+import type { GiftCardPurchase, GiftCardType } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -40,9 +40,44 @@ const purchase = (id: string, number: string, over: Partial<GiftCardPurchase> = 
   ...over,
 });
 
+const spa = {
+  id: 't-1',
+  type: 'giftCardType',
+  propertyId,
+  giftcardType: 2,
+  title: 'Spa weekend',
+  description: 'A night away',
+  price: 200,
+  netPrice: 150,
+  discount: null,
+  limit: 50,
+  issued: 0,
+  stock: 50,
+  expirationType: 0,
+  expirationDuration: 48,
+  expirationDurationUnit: 'months',
+  absoluteExpirationDate: null,
+  status: 'published',
+  settings: null,
+  storeIds: [],
+  ratePlans: [],
+  upsellRatePlans: [],
+  offerLetterDelivery: false,
+  offerPickupAtHotel: false,
+  pdfTemplateId: null,
+  photos: [],
+  locked: false,
+  duplicateOf: null,
+  createdAt: '2030-01-01T00:00:00.000Z',
+  updatedAt: '2030-01-01T00:00:00.000Z',
+} satisfies GiftCardType;
+
 function open(items: GiftCardPurchase[], handlers: CallHandlers = {}) {
   const list = vi.fn(async () => ({ items, meta: { page: 1, limit: 10, total: items.length } }));
-  const listTypes = vi.fn(async () => ({ items: [], meta: { page: 1, limit: 100, total: 0 } }));
+  const listTypes = vi.fn(async ({ query }: { query: { status: string } }) => {
+    const types = query.status === 'published' ? [spa] : [];
+    return { items: types, meta: { page: 1, limit: 100, total: types.length } };
+  });
   const client = fakeClient(
     {},
     { 'giftCardPurchases.list': list as never, 'giftCards.listTypes': listTypes as never, ...handlers },
@@ -167,6 +202,55 @@ describe('gift card purchases page', () => {
         },
       });
       expect(await screen.findByText('Recipients updated.')).toBeTruthy();
+    },
+    HEAVY,
+  );
+
+  it(
+    'creates a purchase with the issue form: two cards, unpaid offered above one card, a row per card',
+    async () => {
+      const user = userEvent.setup();
+      const create = vi.fn(async () => purchase('p-9', 'NEWNUMBER234'));
+      open([], { 'giftCardPurchases.create': create as never });
+      const button = await screen.findByRole('button', { name: 'Create new purchase' });
+      await waitFor(() => expect(button.getAttribute('data-disabled')).toBeNull());
+      await user.click(button);
+      const drawer = await screen.findByRole('dialog', { name: 'Create new purchase' });
+      await user.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Acme');
+      await user.type(within(drawer).getByRole('textbox', { name: 'E-mail' }), 'buyer@example.test');
+      const quantity = within(drawer).getByRole('textbox', { name: 'Quantity' });
+      await user.clear(quantity);
+      await user.type(quantity, '2');
+      await user.click(within(drawer).getByRole('button', { name: /Payment/ }));
+      await user.click(await screen.findByRole('option', { name: 'Unpaid' }));
+      for (const n of [1, 2]) {
+        await user.type(
+          within(drawer).getByRole('textbox', { name: `Name of recipient ${n}` }),
+          `Guest ${n}`,
+        );
+        await user.type(
+          within(drawer).getByRole('textbox', { name: `E-mail of recipient ${n}` }),
+          `guest${n}@example.test`,
+        );
+      }
+      await user.click(within(drawer).getByRole('button', { name: 'Create new purchase' }));
+      await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+      expect((create.mock.calls[0] as unknown[])[0]).toMatchObject({
+        body: {
+          propertyId,
+          giftCardTypeId: 't-1',
+          name: 'Acme',
+          email: 'buyer@example.test',
+          netPrice: 150,
+          quantity: 2,
+          purchaseState: 'unpaid',
+          recipientsInfo: [
+            { name: 'Guest 1', email: 'guest1@example.test' },
+            { name: 'Guest 2', email: 'guest2@example.test' },
+          ],
+        },
+      });
+      expect(await screen.findByText('Purchase NEWNUMBER234 created.')).toBeTruthy();
     },
     HEAVY,
   );
