@@ -16,6 +16,7 @@ import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { startServer } from '../src/server.js';
+import { sweep } from '../src/services/housekeeping.js';
 import {
   BACKOFF_BASE,
   claimJob,
@@ -501,6 +502,14 @@ describe('job queue', () => {
       status: 'failed',
       last_error: 'boom again',
     });
+    // Housekeeping drops finished jobs a week on, not before; a queued one stays.
+    const queued = await enqueueJob(db, clock, { kind: 'test.kept' });
+    await sweep(db, clock);
+    expect(await db.one('select id from jobs where id = $1', [id])).not.toBeNull();
+    clock.advance(8 * 86_400_000);
+    await sweep(db, clock);
+    expect(await db.one('select id from jobs where id = $1', [id])).toBeNull();
+    expect(await db.one('select id from jobs where id = $1', [queued.id])).not.toBeNull();
   });
 });
 

@@ -6,10 +6,11 @@ import { sweepVehicleQueries } from './vehicles/rentals.js';
 /** Sessions stay a week past expiry, so an old token still gets 440 (not 401) for a while. */
 const KEEP_EXPIRED_SESSIONS = 7 * DAY;
 const KEEP_ATTEMPTS = DAY;
+const KEEP_JOBS = 7 * DAY;
 
 /**
  * Deletes what has no use any more: long-expired sessions, codes, links, devices, attempts, idempotency keys,
- * card tokens a day past expiry and car searches a day old.
+ * card tokens a day past expiry, car searches a day old and background jobs finished a week ago.
  */
 export async function sweep(db: Db, clock: Clock): Promise<void> {
   const now = clock.now().getTime();
@@ -20,6 +21,10 @@ export async function sweep(db: Db, clock: Clock): Promise<void> {
   await db.query('delete from trusted_devices where expires_at < $1', [ago(0)]);
   await db.query('delete from sign_in_attempts where at < $1', [ago(KEEP_ATTEMPTS)]);
   await db.query('delete from idempotency_keys where created_at < $1', [ago(DAY)]);
+  // Finished background jobs are kept a week to read (failed ones with their error), then go.
+  await db.query(`delete from jobs where status in ('done', 'failed') and finished_at < $1`, [
+    ago(KEEP_JOBS),
+  ]);
   await sweepCardTokens(db, clock);
   await sweepVehicleQueries(db, clock);
 }
