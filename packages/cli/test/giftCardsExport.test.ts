@@ -12,7 +12,6 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 // `tern gift-cards export` streams the server's export of the filtered list to a file (complete or not at all)
 // or stdout; `tern gift-cards liability` prints the ledger as a table or JSON lines, as the API has it.
 
-const STORE = '7b0e6f1c-2a4d-4c8e-9f1a-3d5b6c7e8f90';
 let server: TestServer;
 let api: TernClient;
 let propertyId: string;
@@ -31,6 +30,8 @@ beforeAll(async () => {
   propertyId = (await api.auth.currentUser()).ternHotels[0]!.id;
   configDir = await signedInAt(server.url, 'hotelier');
   dir = await mkdtemp(join(tmpdir(), 'tern-gift-export-'));
+  // The demo hotel's store (a type's stores must be the property's).
+  const store = (await api.stores.list({ query: { propertyId } })).items[0]!.id;
   typeId = (
     await api.giftCards.createType({
       body: {
@@ -40,7 +41,7 @@ beforeAll(async () => {
         description: '<p>x</p>',
         price: 90,
         limit: 10,
-        storeIds: [STORE],
+        storeIds: [store],
         publish: true,
       },
     })
