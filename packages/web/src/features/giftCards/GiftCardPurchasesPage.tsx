@@ -52,6 +52,7 @@ import { useFormTexts } from '../admin/useFormTexts';
 import { useErrorText } from '../errors/useErrorText';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { type ApiFile, saveFile } from './giftCardFiles';
+import { RecipientFields } from './RecipientFields';
 
 /** The "being generated" message stays 9 s (document 3 §9). */
 export const ZIP_MESSAGE_MS = 9000;
@@ -536,32 +537,11 @@ function RecipientsForm({
           {t('gift_card_issue.fill')}
         </Button>
       </div>
-      <fieldset className="stack">
-        <legend>{t('gift_card_issue.recipients')}</legend>
-        {rows.map((row, i) => {
-          const n = i + 1;
-          const nameError = rowErrors[`recipients.${i}.name`];
-          const emailError = rowErrors[`recipients.${i}.email`];
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions (one per card)
-            <div key={i} className="admin-form__grid">
-              <TextField
-                label={t('gift_card_issue.recipient_name', { n })}
-                value={row.name}
-                onChange={(name) => send({ type: 'recipients.change', index: i, row: { name } })}
-                errorMessage={nameError ? t(nameError) : undefined}
-              />
-              <TextField
-                label={t('gift_card_issue.recipient_email', { n })}
-                inputMode="email"
-                value={row.email}
-                onChange={(email) => send({ type: 'recipients.change', index: i, row: { email } })}
-                errorMessage={emailError ? t(emailError) : undefined}
-              />
-            </div>
-          );
-        })}
-      </fieldset>
+      <RecipientFields
+        rows={rows}
+        onChange={(index, row) => send({ type: 'recipients.change', index, row })}
+        errorOf={(field) => (rowErrors[field] ? t(rowErrors[field]!) : null)}
+      />
       <div className="admin-form__actions">
         <Button
           variant="secondary"
@@ -713,34 +693,14 @@ function PurchaseForm({
           onSelectionChange={(s) => set({ purchaseState: s as IssueOrderForm['purchaseState'] })}
         />
       </div>
-      <fieldset className="stack">
-        <legend>{t('gift_card_issue.recipients')}</legend>
-        {v.recipients.map((row, i) => {
-          const n = i + 1;
-          const rowSet = (patch: Partial<typeof row>) =>
-            set({ recipients: v.recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions (the quantity's rows)
-            <div key={i} className="admin-form__grid">
-              <TextField
-                label={t('gift_card_issue.recipient_name', { n })}
-                value={row.name}
-                onChange={(name) => rowSet({ name })}
-                isRequired
-                errorMessage={texts.field(`recipients.${i}.name`)}
-              />
-              <TextField
-                label={t('gift_card_issue.recipient_email', { n })}
-                inputMode="email"
-                value={row.email}
-                onChange={(email) => rowSet({ email })}
-                isRequired
-                errorMessage={texts.field(`recipients.${i}.email`)}
-              />
-            </div>
-          );
-        })}
-      </fieldset>
+      <RecipientFields
+        rows={v.recipients}
+        onChange={(i, patch) =>
+          set({ recipients: v.recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)) })
+        }
+        errorOf={texts.field}
+        isRequired
+      />
       <div className="admin-form__actions">
         <Button variant="secondary" onPress={onCancel}>
           {t('gift_cards.cancel')}

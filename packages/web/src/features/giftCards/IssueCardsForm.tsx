@@ -18,6 +18,7 @@ import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
+import { RecipientFields } from './RecipientFields';
 
 const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
 const read = (text: string): number | null => (text.trim() === '' ? null : Number(text));
@@ -126,34 +127,14 @@ export function IssueCardsForm({
           {t('gift_card_issue.fill')}
         </Button>
       </div>
-      <fieldset className="stack">
-        <legend>{t('gift_card_issue.recipients')}</legend>
-        {v.recipients.map((row, i) => {
-          const n = i + 1;
-          const rowSet = (patch: Partial<typeof row>) =>
-            set({ recipients: v.recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
-          return (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions (the quantity's rows)
-            <div key={i} className="admin-form__grid">
-              <TextField
-                label={t('gift_card_issue.recipient_name', { n })}
-                value={row.name}
-                onChange={(name) => rowSet({ name })}
-                isRequired
-                errorMessage={texts.field(`recipients.${i}.name`)}
-              />
-              <TextField
-                label={t('gift_card_issue.recipient_email', { n })}
-                inputMode="email"
-                value={row.email}
-                onChange={(email) => rowSet({ email })}
-                isRequired
-                errorMessage={texts.field(`recipients.${i}.email`)}
-              />
-            </div>
-          );
-        })}
-      </fieldset>
+      <RecipientFields
+        rows={v.recipients}
+        onChange={(i, patch) =>
+          set({ recipients: v.recipients.map((r, j) => (j === i ? { ...r, ...patch } : r)) })
+        }
+        errorOf={texts.field}
+        isRequired
+      />
       <div className="admin-form__actions">
         <Button variant="secondary" onPress={onCancel}>
           {t('gift_cards.cancel')}

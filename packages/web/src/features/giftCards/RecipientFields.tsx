@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next';
+import { TextField } from '../../components/TextField';
+
+interface RecipientRow {
+  name: string;
+  email: string;
+}
+
+/**
+ * The recipients' rows of an issue order (one per card: a name and an e-mail), as the issue form, the purchase
+ * form and a purchase's recipients drawer show them; each field's words come from the form's rules.
+ */
+export function RecipientFields({
+  rows,
+  onChange,
+  errorOf,
+  isRequired = false,
+}: {
+  rows: readonly RecipientRow[];
+  onChange: (index: number, patch: Partial<RecipientRow>) => void;
+  /** The words beside a row's field (`recipients.<i>.name` / `.email`), or none. */
+  errorOf: (field: string) => string | null | undefined;
+  isRequired?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset className="stack">
+      <legend>{t('gift_card_issue.recipients')}</legend>
+      {rows.map((row, i) => {
+        const n = i + 1;
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are positions (one per card)
+          <div key={i} className="admin-form__grid">
+            <TextField
+              label={t('gift_card_issue.recipient_name', { n })}
+              value={row.name}
+              onChange={(name) => onChange(i, { name })}
+              isRequired={isRequired}
+              errorMessage={errorOf(`recipients.${i}.name`) ?? undefined}
+            />
+            <TextField
+              label={t('gift_card_issue.recipient_email', { n })}
+              inputMode="email"
+              value={row.email}
+              onChange={(email) => onChange(i, { email })}
+              isRequired={isRequired}
+              errorMessage={errorOf(`recipients.${i}.email`) ?? undefined}
+            />
+          </div>
+        );
+      })}
+    </fieldset>
+  );
+}
