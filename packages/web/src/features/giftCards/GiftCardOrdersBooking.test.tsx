@@ -1,59 +1,8 @@
-import { ApiError, type GiftCard, type GiftCardLiability } from '@tern/sdk';
+import { ApiError, type GiftCardLiability } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storedFor, supplierUser } from '../../../test/fixtures';
-import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
-
-const HEAVY = 60_000;
-const later = () => Date.now() + 3_600_000;
-const propertyId = supplierUser.ternHotels[0]!.id;
-
-const card = (id: string, code: string, over: Partial<GiftCard> = {}): GiftCard => ({
-  id,
-  type: 'giftCard',
-  generatedId: code,
-  giftCardTypeId: 't-1',
-  propertyId,
-  kind: 'gift_card',
-  title: 'Spa weekend',
-  name: 'Sigga',
-  email: 'sigga@example.test',
-  notes: '',
-  booked: false,
-  delivered: false,
-  sendByLetter: false,
-  pickupAtHotel: false,
-  expirationDate: '2099-01-01',
-  price: 200,
-  netPrice: 200,
-  buyerName: 'Helga',
-  buyerEmail: 'helga@example.test',
-  purchaseGeneratedId: null,
-  supplierName: 'Harbour Inn',
-  sourceOfSale: 'back_office',
-  rowKey: null,
-  agentBooking: null,
-  redeemedBy: null,
-  redeemMethod: null,
-  multiProperty: false,
-  settings: null,
-  deliveryName: null,
-  deliveryAddress: null,
-  deliveryZipCode: null,
-  deliveryCity: null,
-  deliveryState: null,
-  deliveryCountry: null,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  ...over,
-});
-
-function open(cards: GiftCard[], handlers: CallHandlers = {}) {
-  const listCards = vi.fn(async () => ({ items: cards, meta: { page: 1, limit: 10, total: cards.length } }));
-  const client = fakeClient({}, { 'giftCards.list': listCards as never, ...handlers });
-  return { ...renderApp({ path: '/orders', client, stored: storedFor(supplierUser, later()) }), listCards };
-}
+import { card, HEAVY, openOrders, propertyId } from '../../../test/giftCardOrders';
 
 // The orders page's booking side (document 3 §4 M24 / M25): mark unused warns that a booking to come is
 // cancelled; "Show booking" opens the booking drawer, whose Cancel asks whether to reissue the card; and the
@@ -77,7 +26,7 @@ describe('gift card orders: bookings and the liability ledger', () => {
       const markUnused = vi.fn(async () =>
         card('c-9', 'BKNGCARD2345', { booked: false, agentBooking: { ...future, status: 'canceled' } }),
       );
-      open([usedWithBooking()], { 'giftCards.markUnused': markUnused as never });
+      openOrders([usedWithBooking()], { 'giftCards.markUnused': markUnused as never });
       await user.click(await screen.findByRole('button', { name: 'Actions for BKNGCARD2345' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Mark unused' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Mark BKNGCARD2345 unused' });
@@ -110,7 +59,7 @@ describe('gift card orders: bookings and the liability ledger', () => {
         )
         .mockResolvedValue(usedWithBooking());
       const markUnused = vi.fn(async () => card('c-9', 'BKNGCARD2345'));
-      const app = open([usedWithBooking(), card('c-1', 'NOBOOKING234')], {
+      const app = openOrders([usedWithBooking(), card('c-1', 'NOBOOKING234')], {
         'giftCards.cancelBooking': cancelBooking as never,
         'giftCards.markUnused': markUnused as never,
       });
@@ -160,7 +109,7 @@ describe('gift card orders: bookings and the liability ledger', () => {
       const user = userEvent.setup();
       const cancelBooking = vi.fn(async () => usedWithBooking());
       const markUnused = vi.fn();
-      open(
+      openOrders(
         [
           usedWithBooking(),
           card('c-8', 'CANCELLED234', { booked: true, agentBooking: { ...future, status: 'canceled' } }),
@@ -213,7 +162,7 @@ describe('gift card orders: bookings and the liability ledger', () => {
           months: [month(query.from, 3, 1, 3), month(query.to, 2, 0, 5)],
         }),
       );
-      open([card('c-1', 'ABCDEFGHJKMN')], { 'giftCards.liability': liability as never });
+      openOrders([card('c-1', 'ABCDEFGHJKMN')], { 'giftCards.liability': liability as never });
       const toggle = await screen.findByRole('button', { name: 'Liability ledger' });
       expect(liability).not.toHaveBeenCalled();
       expect(toggle.getAttribute('aria-expanded')).toBe('false');

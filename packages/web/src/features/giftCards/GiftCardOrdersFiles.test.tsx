@@ -1,56 +1,12 @@
-import type { GiftCard } from '@tern/sdk';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
+import { card, HEAVY, later, propertyId } from '../../../test/giftCardOrders';
 import { fakeClient, renderApp } from '../../../test/renderApp';
 
 // The orders page's row actions Download PDF and Download QR (document 3 §2.3): the card's file is asked for
 // with its property, offered as a download under the server's name, and a failure is said.
-
-const HEAVY = 60_000;
-const later = () => Date.now() + 3_600_000;
-const propertyId = supplierUser.ternHotels[0]!.id;
-
-const card = (id: string, code: string, over: Partial<GiftCard> = {}): GiftCard => ({
-  id,
-  type: 'giftCard',
-  generatedId: code,
-  giftCardTypeId: 't-1',
-  propertyId,
-  kind: 'gift_card',
-  title: 'Spa weekend',
-  name: 'Sigga',
-  email: 'sigga@example.test',
-  notes: '',
-  booked: false,
-  delivered: false,
-  sendByLetter: false,
-  pickupAtHotel: false,
-  expirationDate: '2099-01-01',
-  price: 200,
-  netPrice: 200,
-  buyerName: 'Helga',
-  buyerEmail: 'helga@example.test',
-  purchaseGeneratedId: null,
-  supplierName: 'Harbour Inn',
-  sourceOfSale: 'back_office',
-  rowKey: null,
-  agentBooking: null,
-  redeemedBy: null,
-  redeemMethod: null,
-  multiProperty: false,
-  settings: null,
-  deliveryName: null,
-  deliveryAddress: null,
-  deliveryZipCode: null,
-  deliveryCity: null,
-  deliveryState: null,
-  deliveryCountry: null,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  ...over,
-});
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,59 +1,8 @@
-import type { GiftCard } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storedFor, supplierUser } from '../../../test/fixtures';
-import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
+import { card, HEAVY, openOrders, propertyId } from '../../../test/giftCardOrders';
 
-const HEAVY = 60_000;
-const later = () => Date.now() + 3_600_000;
-const propertyId = supplierUser.ternHotels[0]!.id;
-
-const card = (id: string, code: string, over: Partial<GiftCard> = {}): GiftCard => ({
-  id,
-  type: 'giftCard',
-  generatedId: code,
-  giftCardTypeId: 't-1',
-  propertyId,
-  kind: 'gift_card',
-  title: 'Spa weekend',
-  name: 'Sigga',
-  email: 'sigga@example.test',
-  notes: '',
-  booked: false,
-  delivered: false,
-  sendByLetter: false,
-  pickupAtHotel: false,
-  expirationDate: '2099-01-01',
-  price: 200,
-  netPrice: 200,
-  buyerName: 'Helga',
-  buyerEmail: 'helga@example.test',
-  purchaseGeneratedId: null,
-  supplierName: 'Harbour Inn',
-  sourceOfSale: 'back_office',
-  rowKey: null,
-  agentBooking: null,
-  redeemedBy: null,
-  redeemMethod: null,
-  multiProperty: false,
-  settings: null,
-  deliveryName: null,
-  deliveryAddress: null,
-  deliveryZipCode: null,
-  deliveryCity: null,
-  deliveryState: null,
-  deliveryCountry: null,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  ...over,
-});
-
-function open(cards: GiftCard[], handlers: CallHandlers = {}) {
-  const listCards = vi.fn(async () => ({ items: cards, meta: { page: 1, limit: 10, total: cards.length } }));
-  const client = fakeClient({}, { 'giftCards.list': listCards as never, ...handlers });
-  return { ...renderApp({ path: '/orders', client, stored: storedFor(supplierUser, later()) }), listCards };
-}
 const lastQuery = (fn: ReturnType<typeof vi.fn>) => (fn.mock.calls.at(-1)![0] as { query: object }).query;
 
 describe('gift card orders page', () => {
@@ -61,7 +10,7 @@ describe('gift card orders page', () => {
     'asks the server by filter and by sorted column',
     async () => {
       const user = userEvent.setup();
-      const app = open([card('c-1', 'ABCDEFGHJKMN')]);
+      const app = openOrders([card('c-1', 'ABCDEFGHJKMN')]);
       const table = await screen.findByRole('grid', { name: 'Issued gift cards' });
       expect(await within(table).findByText('ABCDEFGHJKMN')).toBeTruthy();
       expect(lastQuery(app.listCards)).toEqual({
@@ -92,7 +41,7 @@ describe('gift card orders page', () => {
       const markUsed = vi.fn(async () =>
         card('c-1', 'ABCDEFGHJKMN', { booked: true, notes: 'Paid at desk' }),
       );
-      const app = open([card('c-1', 'ABCDEFGHJKMN')], { 'giftCards.markUsed': markUsed as never });
+      const app = openOrders([card('c-1', 'ABCDEFGHJKMN')], { 'giftCards.markUsed': markUsed as never });
       await user.click(await screen.findByRole('button', { name: 'Actions for ABCDEFGHJKMN' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Mark used' }));
       const dialog = await screen.findByRole('alertdialog', { name: 'Mark ABCDEFGHJKMN used' });
@@ -122,7 +71,7 @@ describe('gift card orders page', () => {
       const user = userEvent.setup();
       const markUnused = vi.fn();
       const markDelivered = vi.fn(async () => card('c-2', 'PQRSTUVWXYZ2', { booked: true, delivered: true }));
-      open(
+      openOrders(
         [
           card('c-2', 'PQRSTUVWXYZ2', {
             booked: true,
