@@ -67,6 +67,7 @@ export * from './giftCards/stock.js';
 export * from './giftCards/storeSettingsMachine.js';
 export * from './giftCards/stores.js';
 export * from './giftCards/typeForm.js';
+export * from './giftCards/typeFormPlans.js';
 export * from './giftCards/typeLifecycleMachine.js';
 export * from './i18n/validationWords.js';
 export {

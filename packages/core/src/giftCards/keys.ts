@@ -13,4 +13,6 @@ export const giftCardValidationKeys = {
   notNegative: 'validation_messages.not_negative',
   notAnOption: 'validation_messages.not_an_option',
   stock: 'validation_messages.gift_stock',
+  twoProperties: 'validation_messages.gift_two_properties',
+  tooManyPhotos: 'validation_messages.gift_photos_max',
 } as const;

@@ -22,7 +22,7 @@ const stores = [
   { id: 's2', allowPickupAtHotel: true },
   { id: 's3', allowPickupAtHotel: false },
 ];
-const ctx: TypeFormContext = { today, stores, multiProperty: true, editing: null };
+const ctx: TypeFormContext = { propertyId: 'p1', today, stores, multiProperty: true, editing: null };
 const valid: GiftCardTypeForm = {
   ...newGiftCardTypeForm(),
   title: 'Two nights by the fjord',
@@ -31,6 +31,12 @@ const valid: GiftCardTypeForm = {
   limit: 100,
   storeIds: ['s1'],
   ratePlans: [{ roomTypeId: 'rt1', ratePlanId: 'rp1' }],
+};
+/** A multi-property type of the own property and p2, a plan at each. */
+const multi: Partial<GiftCardTypeForm> = {
+  giftcardType: 1,
+  propertyIds: ['p1', 'p2'],
+  upsellRatePlans: [{ propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9', price: 0 }],
 };
 
 describe('gift card type form', () => {
@@ -54,13 +60,13 @@ describe('gift card type form', () => {
     ['no type', { giftcardType: null }, {}, { giftcardType: R }],
     [
       'multi-property for a user of one property',
-      { giftcardType: 1 },
+      multi,
       { multiProperty: false },
       { giftcardType: 'validation_messages.not_an_option' },
     ],
     [
       'multi-property kept when editing one',
-      { giftcardType: 1 },
+      multi,
       { multiProperty: false, editing: { giftcardType: 1 } },
       {},
     ],
@@ -81,7 +87,7 @@ describe('gift card type form', () => {
     ],
     ['a net price below 1', { netPrice: 0.5 }, {}, { netPrice: 'validation_messages.gift_discount' }],
     ['no rate plan for type 0', { ratePlans: [] }, {}, { ratePlans: R }],
-    ['no rate plan for type 1', { giftcardType: 1, ratePlans: [] }, {}, { ratePlans: R }],
+    ['no rate plan for type 1', { ...multi, ratePlans: [], upsellRatePlans: [] }, {}, { ratePlans: R }],
     [
       'no rate plan for type 2',
       { giftcardType: 2, ratePlans: [], lengthOfStay: null, reservationValue: null },
@@ -111,6 +117,69 @@ describe('gift card type form', () => {
       },
       {},
       { 'upsellRatePlans.0.price': R, 'upsellRatePlans.1.price': 'validation_messages.valid_price' },
+    ],
+    [
+      'an upsell row without its plan',
+      { upsellRatePlans: [{ roomTypeId: '', ratePlanId: '', price: 10 }] },
+      {},
+      { 'upsellRatePlans.0.ratePlanId': R },
+    ],
+    [
+      'an upsell row alone without its plan',
+      { ratePlans: [], upsellRatePlans: [{ roomTypeId: 'rt2', ratePlanId: '', price: 10 }] },
+      {},
+      { ratePlans: R, 'upsellRatePlans.0.ratePlanId': R },
+    ],
+    [
+      'a multi-property type of its own property only',
+      { giftcardType: 1, propertyIds: ['p1'] },
+      {},
+      { propertyIds: 'validation_messages.gift_two_properties' },
+    ],
+    ['a multi-property type of two properties, each with a plan', multi, {}, {}],
+    [
+      'a multi-property type with a property without a plan',
+      { giftcardType: 1, propertyIds: ['p1', 'p2', 'p3'] },
+      {},
+      { 'ratePlans.p2': R, 'ratePlans.p3': R },
+    ],
+    [
+      'a multi-property type without any plan',
+      { giftcardType: 1, propertyIds: ['p1', 'p2'], ratePlans: [] },
+      {},
+      { ratePlans: R },
+    ],
+    [
+      'a single-property type ignores rows of another property',
+      { ratePlans: [{ propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9' }] },
+      {},
+      { ratePlans: R },
+    ],
+    [
+      'a room type twice across two properties’ rows',
+      {
+        giftcardType: 1,
+        propertyIds: ['p1', 'p2'],
+        ratePlans: [
+          { roomTypeId: 'rt1', ratePlanId: 'rp1' },
+          { propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9' },
+        ],
+        upsellRatePlans: [{ propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp8', price: 5 }],
+      },
+      {},
+      { ratePlans: 'validation_messages.one_per_room_type' },
+    ],
+    [
+      '21 photos',
+      { photos: Array.from({ length: 21 }, (_, i) => ({ url: `/photos/uploads/${i}.png` })) },
+      {},
+      { photos: 'validation_messages.gift_photos_max' },
+    ],
+    [
+      '20 photos',
+      { photos: Array.from({ length: 20 }, (_, i) => ({ url: `/photos/uploads/${i}.png` })) },
+      {},
+      {},
     ],
     ['no store', { storeIds: [] }, {}, { storeIds: R }],
     [
@@ -228,6 +297,33 @@ describe('gift card type form', () => {
     expect(dated.expirationDuration).toBeUndefined();
   });
 
+  it('sends each row’s property only when it is another one, and only the rows of the type’s properties', () => {
+    const multi: GiftCardTypeForm = {
+      ...valid,
+      giftcardType: 1,
+      propertyIds: ['p1', 'p2'],
+      ratePlans: [
+        { roomTypeId: 'rt1', ratePlanId: 'rp1' },
+        { propertyId: 'p1', roomTypeId: 'rt2', ratePlanId: 'rp2' },
+        { propertyId: 'p3', roomTypeId: 'rt7', ratePlanId: 'rp7' },
+      ],
+      upsellRatePlans: [{ propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9', price: 1500 }],
+    };
+    const body = giftCardTypeBodyOf(multi, 'p1', stores);
+    expect(body.giftcardType).toBe(1);
+    expect(body.ratePlans).toEqual([
+      { roomTypeId: 'rt1', ratePlanId: 'rp1' },
+      { roomTypeId: 'rt2', ratePlanId: 'rp2' },
+    ]);
+    expect(body.upsellRatePlans).toEqual([
+      { propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9', price: 1500 },
+    ]);
+    // The same rows on a single-property type: only the own property's.
+    const single = giftCardTypeBodyOf({ ...multi, giftcardType: 0 }, 'p1', stores);
+    expect(single.upsellRatePlans).toEqual([]);
+    expect(single.ratePlans).toHaveLength(2);
+  });
+
   it('edits a saved type with an empty net price when it is the price', () => {
     const saved = {
       id: 't1',
@@ -244,6 +340,7 @@ describe('gift card type form', () => {
       status: 'created',
       settings: { lengthOfStay: 2, reservationValue: 1 },
       storeIds: ['s1'],
+      propertyId: 'p1',
       ratePlans: [
         {
           propertyId: 'p1',
@@ -263,10 +360,29 @@ describe('gift card type form', () => {
       netPrice: null,
       lengthOfStay: 2,
       reservationValue: 1,
-      ratePlans: [{ propertyId: 'p1', roomTypeId: 'rt1', ratePlanId: 'rp1' }],
+      propertyIds: [],
+      ratePlans: [{ roomTypeId: 'rt1', ratePlanId: 'rp1' }],
       photos: [{ url: '/photos/uploads/a.jpg' }],
     });
     expect(giftCardTypeFormOf({ ...saved, netPrice: 80 }).netPrice).toBe(80);
+    const multi = giftCardTypeFormOf({
+      ...saved,
+      giftcardType: 1,
+      upsellRatePlans: [
+        {
+          propertyId: 'p2',
+          roomTypeId: 'rt9',
+          roomTypeTitle: 'Loft',
+          ratePlanId: 'rp9',
+          ratePlanTitle: 'Flex',
+          price: 40,
+        },
+      ],
+    });
+    expect(multi).toMatchObject({
+      propertyIds: ['p1', 'p2'],
+      upsellRatePlans: [{ propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9', price: 40 }],
+    });
   });
 });
 

@@ -4,6 +4,7 @@ import {
   GIFT_CARD_DEFAULT_VALIDITY_MONTHS,
   GIFT_CARD_MULTI,
   GIFT_CARD_NO_PROPERTY,
+  GIFT_CARD_PHOTOS_MAX,
   GIFT_CARD_TEXT_MAX,
   GIFT_CARD_TYPE_FIELDS_WHEN_LOCKED,
   type GiftCardDiscount,
@@ -12,25 +13,23 @@ import {
   type GiftCardTypeStatus,
   type GiftcardType,
   giftCardDiscountOf,
-  repeatedRoomTypes,
 } from '@tern/sdk';
 import type { FormErrors } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
 import { compareDays, type Day } from '../dates/dates.js';
 import { giftCardValidationKeys as keys } from './keys.js';
+import {
+  planErrors,
+  plansOfTypeProperties,
+  type RatePlanChoice,
+  typePropertiesOf,
+  type UpsellChoice,
+} from './typeFormPlans.js';
+
+export type { RatePlanChoice, UpsellChoice };
 
 // The gift card type form (document 3 §3, §4 M23, §5, §9; DECISIONS 13): its defaults, its rules, the discount a
 // net price makes, the pickup offer, the multi-property choice and what stays editable once cards exist.
-
-export interface RatePlanChoice {
-  /** Another property of a multi-property type; absent: the type's. */
-  propertyId?: string;
-  roomTypeId: string;
-  ratePlanId: string;
-}
-export interface UpsellChoice extends RatePlanChoice {
-  price: number | null;
-}
 
 export interface GiftCardTypeForm {
   giftcardType: GiftcardType | null;
@@ -47,6 +46,8 @@ export interface GiftCardTypeForm {
   lengthOfStay: number | null;
   reservationValue: 0 | 1 | null;
   storeIds: string[];
+  /** The properties a multi-property type is redeemed at (its own first); empty for the other kinds. */
+  propertyIds: string[];
   ratePlans: RatePlanChoice[];
   upsellRatePlans: UpsellChoice[];
   offerLetterDelivery: boolean;
@@ -72,6 +73,7 @@ export const newGiftCardTypeForm = (): GiftCardTypeForm => ({
   lengthOfStay: GIFT_CARD_DEFAULT_LENGTH_OF_STAY,
   reservationValue: 0,
   storeIds: [],
+  propertyIds: [],
   ratePlans: [],
   upsellRatePlans: [],
   offerLetterDelivery: false,
@@ -101,13 +103,22 @@ export function giftCardTypeFormOf(type: GiftCardType): GiftCardTypeForm {
     lengthOfStay: type.settings?.lengthOfStay ?? GIFT_CARD_DEFAULT_LENGTH_OF_STAY,
     reservationValue: type.settings?.reservationValue ?? 0,
     storeIds: [...type.storeIds],
+    propertyIds:
+      type.giftcardType === GIFT_CARD_MULTI
+        ? [
+            ...new Set([
+              type.propertyId,
+              ...[...type.ratePlans, ...type.upsellRatePlans].map((p) => p.propertyId),
+            ]),
+          ]
+        : [],
     ratePlans: type.ratePlans.map(({ propertyId, roomTypeId, ratePlanId }) => ({
-      propertyId,
+      ...(propertyId === type.propertyId ? {} : { propertyId }),
       roomTypeId,
       ratePlanId,
     })),
     upsellRatePlans: type.upsellRatePlans.map(({ propertyId, roomTypeId, ratePlanId, price }) => ({
-      propertyId,
+      ...(propertyId === type.propertyId ? {} : { propertyId }),
       roomTypeId,
       ratePlanId,
       price,
@@ -160,6 +171,8 @@ export function typeFieldEditable(field: keyof GiftCardTypeForm, type: { locked:
 }
 
 export interface TypeFormContext {
+  /** The type's own property (the selected one). */
+  propertyId: string;
   /** The property's today. */
   today: Day;
   stores: readonly StoreChoice[];
@@ -194,19 +207,22 @@ export function validateGiftCardTypeForm(form: GiftCardTypeForm, ctx: TypeFormCo
   if (!blank(form.netPrice) && (form.netPrice < 1 || blank(form.price) || form.netPrice >= form.price))
     e.netPrice = keys.discount;
   if (needsRatePlans(form.giftcardType)) {
-    if (form.ratePlans.length + form.upsellRatePlans.length === 0) e.ratePlans = validationKeys.required;
-    else if (repeatedRoomTypes(form.ratePlans, form.upsellRatePlans).length > 0)
-      e.ratePlans = keys.onePerRoomType;
-    form.upsellRatePlans.forEach((row, i) => {
-      if (blank(row.price)) e[`upsellRatePlans.${i}.price`] = validationKeys.required;
-      else if (row.price < 0) e[`upsellRatePlans.${i}.price`] = keys.validPrice;
-    });
+    Object.assign(
+      e,
+      planErrors(form, ctx.propertyId, {
+        required: validationKeys.required,
+        onePerRoomType: keys.onePerRoomType,
+        twoProperties: keys.twoProperties,
+        validPrice: keys.validPrice,
+      }),
+    );
     if (form.reservationValue === null) e.reservationValue = validationKeys.required;
     if (blank(form.lengthOfStay)) e.lengthOfStay = validationKeys.required;
     else if (!whole(form.lengthOfStay)) e.lengthOfStay = keys.wholeNumber;
     else if (form.lengthOfStay < 1) e.lengthOfStay = keys.atLeastOne;
   }
   if (form.storeIds.length === 0) e.storeIds = validationKeys.required;
+  if (form.photos.length > GIFT_CARD_PHOTOS_MAX) e.photos = keys.tooManyPhotos;
   if (blank(form.limit)) e.limit = validationKeys.required;
   else if (!whole(form.limit) || form.limit < 1) e.limit = keys.validInventory;
   if (form.expirationType === 1) {
@@ -233,6 +249,14 @@ export function giftCardTypeBodyOf(
   stores: readonly StoreChoice[],
 ): GiftCardTypeCreateBody {
   const rates = needsRatePlans(form.giftcardType);
+  const properties = typePropertiesOf(form, propertyId);
+  // Each row names its property when it is another one (a multi-property type); rows of properties the type
+  // does not take (a property left, a kind changed) are not sent.
+  const sent = <R extends RatePlanChoice>(rows: readonly R[]) =>
+    plansOfTypeProperties(rows, properties, propertyId).map((r) => {
+      const { propertyId: of = propertyId, ...row } = r;
+      return of === propertyId ? row : { ...row, propertyId: of };
+    });
   const byDate = form.expirationType === 1;
   return {
     propertyId,
@@ -259,8 +283,8 @@ export function giftCardTypeBodyOf(
         }
       : {}),
     storeIds: [...form.storeIds],
-    ratePlans: rates ? form.ratePlans.map((r) => ({ ...r })) : [],
-    upsellRatePlans: rates ? form.upsellRatePlans.map((r) => ({ ...r, price: r.price ?? 0 })) : [],
+    ratePlans: rates ? sent(form.ratePlans) : [],
+    upsellRatePlans: rates ? sent(form.upsellRatePlans).map((r) => ({ ...r, price: r.price ?? 0 })) : [],
     offerLetterDelivery: form.offerLetterDelivery,
     offerPickupAtHotel: form.offerPickupAtHotel && pickupAllowed(form.storeIds, stores),
     pdfTemplateId: form.pdfTemplateId,

@@ -36,6 +36,8 @@ export const validationMessagesEn = {
   future_day: 'Choose a day after today',
   before_today: 'The day cannot be before today',
   gift_stock: 'More than the cards left of this gift card',
+  gift_two_properties: 'Choose at least two properties',
+  gift_photos_max: 'At most 20 photos',
   pdf_one_to_hundred: 'From 1 to 100',
   pdf_opacity: 'From 0 to 1',
   pdf_padding_vertical: 'From 0 to 841',

@@ -72,6 +72,7 @@ export function GiftCardTypeFormDrawer({
       values: type ? giftCardTypeFormOf(type) : newGiftCardTypeForm(),
       validate: (v) =>
         validateGiftCardTypeForm(v, {
+          propertyId,
           today,
           stores: storesNow.current,
           multiProperty: multiPropertyAllowed(type !== null, propertyCount),
