@@ -1,37 +1,4 @@
-import { contractActionsMachine } from '../../contracts/contractActionsMachine.js';
 import { describeModel } from '../test/modelPaths.js';
+import { contractActionsModel } from './contractActions.model.js';
 
-const proposed = {
-  id: 'c1',
-  status: 'proposed' as const,
-  initiator: 'reseller' as const,
-  channelId: 'p1',
-  propertyType: 'accommodation' as const,
-};
-
-// A supplier accepts or declines the reseller's proposal (and may not withdraw it); a reseller asks a
-// property for a contract (a supplier may not).
-describeModel({
-  name: 'contractActionsMachine',
-  machine: contractActionsMachine,
-  scenarios: [
-    { name: 'supplier', input: () => ({ role: 'supplier' }) },
-    { name: 'reseller', input: () => ({ role: 'reseller' }) },
-  ],
-  events: {
-    act: [
-      { type: 'act', contract: proposed, action: 'approve' },
-      { type: 'act', contract: proposed, action: 'cancel' },
-    ],
-    request: [{ type: 'request', propertyId: 'p2', message: '  Hello ' }],
-    'xstate.error.actor.0.contractActions.acting': [
-      {
-        type: 'xstate.error.actor.0.contractActions.acting',
-        error: { status: 409, message: 'Already answered' },
-      },
-    ],
-    'xstate.error.actor.0.contractActions.requesting': [
-      { type: 'xstate.error.actor.0.contractActions.requesting', error: { status: 422, message: 'Refused' } },
-    ],
-  },
-});
+describeModel(contractActionsModel);

@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { fromPromise, setup } from 'xstate';
+import { exclusionReasons, frontEndPlan, planFigure } from './frontEnds.js';
+import type { ModelOptions } from './paths.js';
+
+const machine = setup({ actors: { load: fromPromise(async () => 1) } }).createMachine({
+  id: 'm',
+  initial: 'a',
+  states: {
+    a: { on: { go: 'loading', other: 'c' } },
+    loading: { invoke: { id: 'load', src: 'load', onDone: 'b', onError: 'a' } },
+    b: { on: { back: 'a' } },
+    c: {},
+  },
+});
+const model: ModelOptions = {
+  name: 'm',
+  machine,
+  scenarios: [
+    { name: 'one', input: () => ({}) },
+    { name: 'two', input: () => ({}) },
+  ],
+  simplePaths: 0,
+};
+const all = {
+  go: true,
+  other: true,
+  back: true,
+  'xstate.done.actor.load': true,
+  'xstate.error.actor.load': true,
+};
+
+describe('a front end’s plan of the model-based paths', () => {
+  it('replays each path once, the paths another one starts with inside it', () => {
+    const plan = frontEndPlan(model, { frontEnd: 'web', scenarios: { one: true, two: true }, events: all });
+    expect(plan.total).toBe(12);
+    expect(plan.replayed).toBe(12);
+    expect(plan.missing).toEqual([]);
+    // Per scenario: a → loading → b → back, a → loading → a (error), a → c; the shorter ones inside them.
+    expect(plan.replays.map((r) => r.name).sort()).toEqual([
+      'one, shortest: other',
+      'one, transition: go → done(load) → back',
+      'one, transition: go → error(load)',
+      'two, shortest: other',
+      'two, transition: go → done(load) → back',
+      'two, transition: go → error(load)',
+    ]);
+    const back = plan.replays.find((r) => r.name === 'one, transition: go → done(load) → back')!;
+    expect(back.covers.sort()).toEqual([
+      'one, shortest: ',
+      'one, shortest: go',
+      'one, shortest: go → done(load)',
+    ]);
+    expect(back.steps.map((s) => s.value)).toEqual(['a', 'loading', 'b', 'a']);
+    expect(planFigure(plan)).toBe(
+      '  web  m                        paths replayed   12/12, excluded 0 (6 sessions)',
+    );
+  });
+
+  it('lists the paths of an excluded event or scenario with the reason', () => {
+    const plan = frontEndPlan(model, {
+      frontEnd: 'cli',
+      scenarios: { one: true, two: { excluded: 'no such screen' } },
+      events: { ...all, 'xstate.error.actor.load': { excluded: 'the server never refuses' } },
+    });
+    expect(plan.replayed).toBe(5);
+    expect(plan.excluded).toHaveLength(7);
+    expect(exclusionReasons(plan)).toEqual([
+      '1 × xstate.error.actor.load: the server never refuses',
+      '5 × scenario: no such screen',
+      '1 × scenario: no such screen; xstate.error.actor.load: the server never refuses',
+    ]);
+  });
+
+  it('excludes the samples of an event that match, and replays the others', () => {
+    // Two samples of `go` that lead apart: the fast one cannot come from this front end.
+    const fork = setup({}).createMachine({
+      id: 'f',
+      initial: 'a',
+      states: {
+        a: {
+          on: { go: [{ guard: ({ event }) => event.fast === true, target: 'fast' }, { target: 'slow' }] },
+        },
+        fast: {},
+        slow: {},
+      },
+    });
+    const twice: ModelOptions = {
+      name: 'f',
+      machine: fork,
+      scenarios: [model.scenarios[0]!],
+      events: {
+        go: [
+          { type: 'go', fast: true },
+          { type: 'go', fast: false },
+        ],
+      },
+    };
+    const plan = frontEndPlan(twice, {
+      frontEnd: 'web',
+      scenarios: { one: true },
+      events: { go: { excludedIf: [{ match: { fast: true }, reason: 'no fast button' }] } },
+    });
+    expect(plan.excluded.map((e) => e.reason)).toContain('go: no fast button');
+    const sent = plan.replays.flatMap((r) => r.steps.map((s) => s.event));
+    expect(sent).toContainEqual({ type: 'go', fast: false });
+    expect(sent).not.toContainEqual({ type: 'go', fast: true });
+  });
+
+  it('names the events without a driver, and counts nothing replayed', () => {
+    const { back: _, ...events } = all;
+    const plan = frontEndPlan(model, { frontEnd: 'web', scenarios: { one: true, two: true }, events });
+    expect(plan.missing).toEqual(['back']);
+    expect(plan.replayed).toBe(0);
+    expect(planFigure(plan)).toContain('NO DRIVER for back');
+  });
+
+  it('refuses a scenario the table does not name', () => {
+    expect(() => frontEndPlan(model, { frontEnd: 'web', scenarios: { one: true }, events: all })).toThrow(
+      'No driver for the scenario “two”',
+    );
+  });
+});
