@@ -104,7 +104,7 @@ function later<T>() {
   return { promise, resolve, reject };
 }
 
-function start(photos: PhotoItem[], save: (input: SavePhotosInput) => Promise<PropertyPhotos>) {
+function start(photos: PhotoItem[], save: (input: SavePhotosInput) => Promise<PropertyPhotos>, max?: number) {
   const uploads = new Map<string, ReturnType<typeof later<{ publicUrl: string }>>>();
   const machine = photosMachine.provide({
     actors: {
@@ -123,7 +123,9 @@ function start(photos: PhotoItem[], save: (input: SavePhotosInput) => Promise<Pr
       save: fromPromise(({ input }: { input: SavePhotosInput }) => save(input)),
     },
   });
-  const actor = createActor(machine, { input: { propertyId: 'p1', photos } }).start();
+  const actor = createActor(machine, {
+    input: { propertyId: 'p1', photos, ...(max === undefined ? {} : { max }) },
+  }).start();
   const emitted: string[] = [];
   actor.on('*', (e) => emitted.push(e.type));
   return { actor, uploads, emitted };
@@ -206,6 +208,23 @@ describe('photosMachine', () => {
       name: 'z.png',
       status: 'failed',
       error: { code: 'too_many_photos', params: { max: MAX_PHOTOS } },
+    });
+  });
+
+  it('caps the photos at the limit its input gives (a gift card type’s 20)', () => {
+    const { actor, uploads } = start(
+      many(19),
+      async () => {
+        throw new Error('not called');
+      },
+      20,
+    );
+    actor.send({ type: 'files.pick', files: [file('x.png'), file('y.png')] });
+    expect(uploads.size).toBe(1);
+    expect(actor.getSnapshot().context.uploads[1]).toMatchObject({
+      name: 'y.png',
+      status: 'failed',
+      error: { code: 'too_many_photos', params: { max: 20 } },
     });
   });
 

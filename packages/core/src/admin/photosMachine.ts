@@ -1,4 +1,11 @@
-import type { PhotoItem, PhotoKind, PhotosBody, PropertyPhotos, UploadedImage } from '@tern/sdk';
+import {
+  MAX_PHOTOS,
+  type PhotoItem,
+  type PhotoKind,
+  type PhotosBody,
+  type PropertyPhotos,
+  type UploadedImage,
+} from '@tern/sdk';
 import { assign, emit, enqueueActions, setup } from 'xstate';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
@@ -35,6 +42,8 @@ import {
 export interface PhotosInput {
   propertyId: string;
   photos: readonly PhotoItem[];
+  /** The most photos shown at once (100 for a property or unit; a gift card type takes 20). */
+  max?: number;
 }
 
 export interface UploadPhotoInput {
@@ -48,6 +57,7 @@ export interface SavePhotosInput {
 
 export interface PhotosContext {
   propertyId: string;
+  max: number;
   drafts: PhotoDraft[];
   uploads: UploadEntry[];
   /** The number of the next upload entry. */
@@ -113,7 +123,12 @@ export const photosMachine = setup({
   actions: {
     pick: enqueueActions(({ context, event, enqueue }) => {
       if (event.type !== 'files.pick') return;
-      const picked = pickFiles(event.files, uploadsLeft(context.drafts, context.uploads), context.next);
+      const picked = pickFiles(
+        event.files,
+        uploadsLeft(context.drafts, context.uploads, context.max),
+        context.next,
+        context.max,
+      );
       for (const { entry, file } of picked)
         if (file !== null)
           enqueue.spawnChild('upload', { id: entry.id, input: { propertyId: context.propertyId, file } });
@@ -144,6 +159,7 @@ export const photosMachine = setup({
   id: 'photos',
   context: ({ input }) => ({
     propertyId: input.propertyId,
+    max: input.max ?? MAX_PHOTOS,
     drafts: draftsOf(input.photos),
     uploads: [],
     next: 1,

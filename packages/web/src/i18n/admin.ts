@@ -334,6 +334,7 @@ export const adminEn = {
     remove: 'Remove',
     remove_named: 'Remove photo {{number}}',
     remove_question: 'Remove photo {{number}} ({{description}})?',
+    remove_question_plain: 'Remove photo {{number}}?',
     remove_unsaved: 'It was never saved: it is dropped.',
     remove_saved: 'Resellers stop seeing it once you save; it is kept as removed.',
     removed: 'Removed photos: {{count}}',

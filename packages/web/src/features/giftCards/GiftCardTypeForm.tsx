@@ -1,4 +1,5 @@
 import {
+  changeGiftcardType,
   type Day,
   type GiftCardTypeForm as Form,
   formDrawerInput,
@@ -26,9 +27,10 @@ import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
-import { useRatePlansOf, useUnits } from '../settings/rooms/roomsData';
 import { useStores } from '../settings/storesData';
 import { GiftCardPdfEditor } from './GiftCardPdfEditor';
+import { TypePhotos } from './GiftCardTypeFormPhotos';
+import { TypeRatePlans } from './GiftCardTypeFormPlans';
 
 /** A number field's text: empty for none. */
 const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
@@ -100,7 +102,9 @@ export function GiftCardTypeFormDrawer({
     event.preventDefault();
     if (!readOnly) form.submit();
   };
-  const kinds: GiftcardType[] = [0, 1, 2];
+  // Multi-property is offered to a user of two properties or more, on a new type only (document 3 §4).
+  const kinds: GiftcardType[] =
+    multiPropertyAllowed(type !== null, propertyCount) || type?.giftcardType === 1 ? [0, 1, 2] : [0, 2];
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
       {texts.failure ? (
@@ -122,7 +126,7 @@ export function GiftCardTypeFormDrawer({
                 label={t('gift_cards.fields.kind')}
                 options={kinds.map((k) => ({ id: String(k), label: t(`gift_cards.fields.kinds.${k}`) }))}
                 selectedKey={v.giftcardType === null ? null : String(v.giftcardType)}
-                onSelectionChange={(k) => set({ giftcardType: Number(k) as GiftcardType })}
+                onSelectionChange={(k) => set(changeGiftcardType(v, Number(k) as GiftcardType, propertyId))}
                 isDisabled={off('giftcardType')}
                 errorMessage={texts.field('giftcardType')}
               />
@@ -242,12 +246,12 @@ export function GiftCardTypeFormDrawer({
               errorMessage={texts.field('description')}
             />
             {rates ? (
-              <RatePlanChoices
+              <TypeRatePlans
                 propertyId={propertyId}
                 form={v}
                 disabled={off('ratePlans')}
-                error={texts.field('ratePlans')}
-                onChange={(ratePlans) => set({ ratePlans })}
+                error={texts.field}
+                set={set}
               />
             ) : null}
             <fieldset className="field">
@@ -288,6 +292,13 @@ export function GiftCardTypeFormDrawer({
               {t('gift_cards.fields.pickup')}
             </Checkbox>
             <p className="field__description">{t('gift_cards.fields.pickup_hint')}</p>
+            <TypePhotos
+              propertyId={propertyId}
+              photos={v.photos}
+              disabled={off('photos')}
+              error={texts.field('photos')}
+              onChange={(photos) => set({ photos })}
+            />
             {type === null ? (
               <Checkbox isSelected={v.publish} onChange={(publish) => set({ publish })}>
                 {t('gift_cards.fields.publish')}
@@ -310,59 +321,5 @@ export function GiftCardTypeFormDrawer({
         )}
       </div>
     </form>
-  );
-}
-
-/** One rate plan per room type of the property (document 3 §5: a three-level path, one per room type). */
-function RatePlanChoices({
-  propertyId,
-  form,
-  disabled,
-  error,
-  onChange,
-}: {
-  propertyId: string;
-  form: Form;
-  disabled: boolean;
-  error: string | null;
-  onChange: (ratePlans: Form['ratePlans']) => void;
-}) {
-  const { t } = useTranslation();
-  const units = useUnits(propertyId);
-  const list = units.data ?? [];
-  const plans = useRatePlansOf(
-    propertyId,
-    list.map((u) => u.id),
-  );
-  const NONE = '-';
-  return (
-    <fieldset className="stack">
-      <legend>{t('gift_cards.fields.rate_plans')}</legend>
-      {units.data && list.length === 0 ? <p>{t('gift_cards.fields.no_units')}</p> : null}
-      {list.map((unit) => {
-        const chosen = form.ratePlans.find((r) => r.roomTypeId === unit.id && !r.propertyId);
-        return (
-          <Select
-            key={unit.id}
-            label={t('gift_cards.fields.rate_plan_of', { room: unit.title })}
-            options={[
-              { id: NONE, label: t('gift_cards.fields.no_rate_plan') },
-              ...(plans.get(unit.id)?.data ?? []).map((p) => ({ id: p.id, label: p.title })),
-            ]}
-            selectedKey={chosen?.ratePlanId ?? NONE}
-            onSelectionChange={(id) => {
-              const others = form.ratePlans.filter((r) => r !== chosen);
-              onChange(id === NONE ? others : [...others, { roomTypeId: unit.id, ratePlanId: id }]);
-            }}
-            isDisabled={disabled}
-          />
-        );
-      })}
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }

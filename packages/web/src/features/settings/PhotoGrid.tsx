@@ -13,6 +13,8 @@ export interface PhotoGridProps {
   errors: Record<string, string>;
   /** `photosMachine`'s events: `photos.move`, `photo.edit`, `photo.remove`. */
   send: (event: PhotosEvent) => void;
+  /** Each photo has a description and a kind (default); a gift card type's photos have neither. */
+  describe?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface PhotoGridProps {
  * keyboard (Enter to pick up, arrows to choose the place, Enter to drop), as react-aria's drag and drop gives.
  * Tab moves into a row's fields, so typing in a description never moves the list.
  */
-export function PhotoGrid({ photos, errors, send }: PhotoGridProps) {
+export function PhotoGrid({ photos, errors, send, describe = true }: PhotoGridProps) {
   const { t } = useTranslation();
   const { dragAndDropHooks } = useDragAndDrop({
     getItems: (keys) => [...keys].map((key) => ({ 'text/plain': String(key) })),
@@ -41,7 +43,7 @@ export function PhotoGrid({ photos, errors, send }: PhotoGridProps) {
       items={items}
       dragAndDropHooks={dragAndDropHooks}
       keyboardNavigationBehavior="tab"
-      dependencies={[errors, t]}
+      dependencies={[errors, t, describe]}
       renderEmptyState={() => <p className="photo-grid__empty">{t('property_photos.empty')}</p>}
     >
       {({ photo, number }) => (
@@ -61,21 +63,27 @@ export function PhotoGrid({ photos, errors, send }: PhotoGridProps) {
                 <span className="photo-row__unsaved"> · {t('property_photos.unsaved')}</span>
               )}
             </p>
-            <TextField
-              label={t('property_photos.description')}
-              value={photo.description}
-              onChange={(description) => send({ type: 'photo.edit', url: photo.url, patch: { description } })}
-              isRequired
-              errorMessage={errors[photo.url] ?? null}
-            />
-            <Select
-              label={t('property_photos.kind')}
-              options={kinds}
-              selectedKey={photo.kind}
-              onSelectionChange={(kind) =>
-                send({ type: 'photo.edit', url: photo.url, patch: { kind: kind as PhotoKind } })
-              }
-            />
+            {describe ? (
+              <>
+                <TextField
+                  label={t('property_photos.description')}
+                  value={photo.description}
+                  onChange={(description) =>
+                    send({ type: 'photo.edit', url: photo.url, patch: { description } })
+                  }
+                  isRequired
+                  errorMessage={errors[photo.url] ?? null}
+                />
+                <Select
+                  label={t('property_photos.kind')}
+                  options={kinds}
+                  selectedKey={photo.kind}
+                  onSelectionChange={(kind) =>
+                    send({ type: 'photo.edit', url: photo.url, patch: { kind: kind as PhotoKind } })
+                  }
+                />
+              </>
+            ) : null}
           </div>
           <Button
             variant="quiet"

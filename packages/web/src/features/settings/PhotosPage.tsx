@@ -1,9 +1,6 @@
-import { shownPhotos } from '@tern/core';
-import { MAX_PHOTOS, type PropertyPhotos, UPLOAD_TYPES } from '@tern/sdk';
-import { FileTrigger } from 'react-aria-components';
+import { MAX_PHOTOS, type PropertyPhotos } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
-import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
@@ -11,9 +8,8 @@ import { Spinner } from '../../components/Spinner';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useErrorText } from '../errors/useErrorText';
-import { PhotoGrid } from './PhotoGrid';
+import { PhotosPanel } from './PhotosPanel';
 import { SettingsFrame } from './SettingsFrame';
-import { UploadList } from './UploadList';
 import { PHOTOS_KEY, UPLOAD_SIZE } from './useImageUpload';
 import { usePhotosMachine } from './usePhotosMachine';
 import '../admin/admin.css';
@@ -72,31 +68,15 @@ export interface PhotosEditorProps {
 /** The photos' editor (uploads, grid, save, removal), of a property or of one of its units. */
 export function PhotosEditor({ propertyId, unitId = null, photos, intro }: PhotosEditorProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { snapshot, send, pick } = usePhotosMachine(photos, propertyId, unitId);
-  const { drafts, uploads, missing, fieldErrors, removing } = snapshot.context;
-  const shown = shownPhotos(drafts);
-  const removedCount = drafts.length - shown.length;
-  const removingDraft = removing ? drafts.find((d) => d.url === removing.url) : undefined;
-  const required = t('validation_messages.required');
-  const errors = {
-    ...Object.fromEntries(missing.map((url) => [url, required])),
-    ...Object.fromEntries(Object.entries(fieldErrors).map(([url, failure]) => [url, errorText(failure)])),
-  };
-
   return (
-    <div className="stack photos-editor">
-      <p>{intro}</p>
-      <div className="photos-editor__toolbar">
-        <FileTrigger
-          acceptedFileTypes={[...UPLOAD_TYPES]}
-          allowsMultiple
-          onSelect={(files) => files && pick(files)}
-        >
-          <Button variant="secondary" isDisabled={!snapshot.can({ type: 'files.pick', files: [] })}>
-            {t('property_photos.upload')}
-          </Button>
-        </FileTrigger>
+    <PhotosPanel
+      snapshot={snapshot}
+      send={send}
+      pick={pick}
+      intro={intro}
+      removalNote={(saved) => t(saved ? 'property_photos.remove_saved' : 'property_photos.remove_unsaved')}
+      actions={
         <Button
           onPress={() => send({ type: 'photos.save' })}
           isPending={snapshot.hasTag('busy')}
@@ -104,31 +84,7 @@ export function PhotosEditor({ propertyId, unitId = null, photos, intro }: Photo
         >
           {t('property_photos.save')}
         </Button>
-      </div>
-      <UploadList entries={uploads} onDismiss={(id) => send({ type: 'upload.dismiss', id })} />
-      <PhotoGrid photos={shown} errors={errors} send={send} />
-      {removedCount > 0 ? (
-        <p className="photos-editor__removed">{t('property_photos.removed', { count: removedCount })}</p>
-      ) : null}
-      <AlertDialog
-        title={
-          removing
-            ? t('property_photos.remove_question', {
-                number: removing.number,
-                description: removingDraft?.description || '—',
-              })
-            : ''
-        }
-        isOpen={snapshot.matches('confirmingRemoval')}
-        onOpenChange={() => {}}
-        onCancel={() => send({ type: 'removal.cancel' })}
-        confirmLabel={t('property_photos.remove')}
-        cancelLabel={t('property_photos.cancel')}
-        destructive
-        onConfirm={() => send({ type: 'removal.confirm' })}
-      >
-        {removingDraft?.saved ? t('property_photos.remove_saved') : t('property_photos.remove_unsaved')}
-      </AlertDialog>
-    </div>
+      }
+    />
   );
 }

@@ -1,0 +1,215 @@
+import { emptyRatePlanForm } from '@tern/core';
+import type { GiftCardType, RatePlan, Unit, User } from '@tern/sdk';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { storedFor, supplierUser } from '../../../test/fixtures';
+import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
+
+// The type form's General tab beyond the plain fields (document 3 §2.3, §4, §5): multi-property types with each
+// property's rate plans, upsell rows with their prices, and the photos (the property photos' editor).
+
+const HEAVY = 60_000;
+const later = () => Date.now() + 3_600_000;
+const list = <T,>(items: T[]) => ({ items, meta: { page: 1, limit: 100, total: items.length } });
+const storeId = '5b2f0e0a-6f3e-4d1e-9c1a-2e7d4b8f0c11';
+const stores = list([
+  {
+    id: storeId,
+    type: 'store' as const,
+    name: 'Harbour gift card store',
+    slugName: 'harbour',
+    status: 'active' as const,
+    allowPickupAtHotel: false,
+    publicPath: '/harbour',
+  },
+]);
+
+const unit = (id: string, propertyId: string, title: string): Unit => ({
+  id,
+  type: 'unit',
+  propertyId,
+  title,
+  roomKind: 'room',
+  countOfRooms: 4,
+  occAdults: 2,
+  occChildren: 0,
+  occInfants: 0,
+  defaultOccupancy: 2,
+  content: { description: '', photos: [] },
+  facilities: [],
+  ratePlans: 1,
+});
+const plan = (id: string, propertyId: string, title: string, unitId: string): RatePlan => {
+  const form = emptyRatePlanForm({ id: unitId, maxOccupancy: 2 }, 'EUR');
+  return { ...form, id, type: 'ratePlan', propertyId, title, updatedAt: '2030-01-01T00:00:00.000Z' };
+};
+/** Harbour Inn (p-1): a Double with Standard and Breakfast; Fjord Lodge (p-2): a Loft with Flex. */
+const units: Record<string, Unit[]> = {
+  'p-1': [unit('u-1', 'p-1', 'Double')],
+  'p-2': [unit('u-9', 'p-2', 'Loft')],
+};
+const plans: Record<string, RatePlan[]> = {
+  'u-1': [plan('r-1', 'p-1', 'Standard', 'u-1'), plan('r-2', 'p-1', 'Breakfast', 'u-1')],
+  'u-9': [plan('r-9', 'p-2', 'Flex', 'u-9')],
+};
+
+function open(user: User, handlers: CallHandlers = {}) {
+  const client = fakeClient(
+    {},
+    {
+      'giftCards.listTypes': vi.fn(async () => list([])) as never,
+      'roomsAndRates.listUnits': vi.fn(async ({ query }: { query: { propertyId: string } }) =>
+        list(units[query.propertyId] ?? []),
+      ) as never,
+      'roomsAndRates.listRatePlans': vi.fn(async ({ query }: { query: { roomTypeId: string } }) =>
+        list(plans[query.roomTypeId] ?? []),
+      ) as never,
+      'stores.list': vi.fn(async () => stores) as never,
+      ...handlers,
+    },
+  );
+  return renderApp({ path: '/gift-cards', client, stored: storedFor(user, later()) });
+}
+
+type Ui = ReturnType<typeof userEvent.setup>;
+async function choose(ui: Ui, scope: HTMLElement, label: RegExp, option: string) {
+  await ui.click(within(scope).getByRole('button', { name: label }));
+  await ui.click(await screen.findByRole('option', { name: option }));
+}
+async function fillPlainFields(ui: Ui, drawer: HTMLElement) {
+  await ui.type(within(drawer).getByRole('textbox', { name: 'Title' }), 'Two lodges');
+  await ui.type(within(drawer).getByRole('textbox', { name: 'Price' }), '30000');
+  await ui.type(within(drawer).getByRole('textbox', { name: 'Inventory' }), '10');
+  await ui.type(within(drawer).getByRole('textbox', { name: 'Description' }), 'Two nights');
+  await ui.click(within(drawer).getByRole('checkbox', { name: /gift card store/ }));
+}
+
+describe('gift card type form', () => {
+  it(
+    'makes a multi-property type: two properties, a rate at one, an upsell with its price at the other, photos',
+    async () => {
+      const ui = userEvent.setup();
+      const createType = vi.fn(async ({ body }: { body: { title: string } }) => ({
+        id: 't-1',
+        title: body.title,
+      }));
+      let n = 0;
+      const upload = vi.fn(async () => ({
+        publicUrl: `/photos/uploads/${String(++n).repeat(32)}.png`,
+        contentType: 'image/png',
+        width: 600,
+        height: 400,
+        widths: [575, 600],
+      }));
+      open(supplierUser, { 'giftCards.createType': createType as never, 'photos.upload': upload as never });
+      await ui.click(await screen.findByRole('button', { name: 'Create new' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Create gift card type' });
+      await fillPlainFields(ui, drawer);
+      await choose(ui, drawer, /^(Single property|Multi-property|No property) ?Type$/, 'Multi-property');
+
+      // Only its own property yet: two are needed.
+      const properties = within(drawer).getByRole('group', { name: 'Properties' });
+      expect(within(properties).getByRole('checkbox', { name: 'Harbour Inn' })).toHaveProperty(
+        'disabled',
+        true,
+      );
+      await choose(ui, drawer, /Rate plan for Double/, 'Standard');
+      await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
+      expect(await within(drawer).findByText('Choose at least two properties')).toBeTruthy();
+      expect(createType).not.toHaveBeenCalled();
+
+      // Fjord Lodge joins: its room types show; an upsell there, whose price is still missing.
+      await ui.click(within(properties).getByRole('checkbox', { name: 'Fjord Lodge' }));
+      expect(await within(drawer).findByRole('group', { name: 'Fjord Lodge' })).toBeTruthy();
+      await ui.click(within(drawer).getByRole('button', { name: 'Add upsell rate plan' }));
+      const row = within(drawer).getByRole('group', { name: 'Upsell 1' });
+      await choose(ui, row, /Property of upsell 1/, 'Fjord Lodge');
+      await choose(ui, row, /Room type of upsell 1/, 'Loft');
+      await choose(ui, row, /Rate plan of upsell 1/, 'Flex');
+      await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
+      expect(await within(row).findByText('Required')).toBeTruthy();
+      expect(createType).not.toHaveBeenCalled();
+      await ui.type(within(row).getByRole('textbox', { name: 'Price of upsell 1' }), '4500');
+
+      // Photos: two uploads join in the order picked; the first removed after the confirmation.
+      const input = drawer.querySelector('input[type="file"]') as HTMLInputElement;
+      await ui.upload(input, [
+        new File([new Uint8Array([137, 80, 78, 71])], 'a.png', { type: 'image/png' }),
+        new File([new Uint8Array([255, 216, 255])], 'b.jpg', { type: 'image/jpeg' }),
+      ]);
+      const grid = await within(drawer).findByRole('grid', { name: 'Photos, in the order shown' });
+      await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(2));
+      expect(within(grid).queryByRole('textbox', { name: /Description/ })).toBeNull();
+      await ui.click(within(grid).getByRole('button', { name: 'Remove photo 1' }));
+      const confirm = await screen.findByRole('alertdialog', { name: 'Remove photo 1?' });
+      await ui.click(within(confirm).getByRole('button', { name: 'Remove' }));
+      await waitFor(() => expect(within(grid).getAllByRole('row')).toHaveLength(1));
+
+      await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
+      await waitFor(() => expect(createType).toHaveBeenCalledTimes(1));
+      expect(createType.mock.calls[0]![0].body).toMatchObject({
+        propertyId: 'p-1',
+        giftcardType: 1,
+        ratePlans: [{ roomTypeId: 'u-1', ratePlanId: 'r-1' }],
+        upsellRatePlans: [{ propertyId: 'p-2', roomTypeId: 'u-9', ratePlanId: 'r-9', price: 4500 }],
+        photos: [{ url: `/photos/uploads/${'2'.repeat(32)}.png` }],
+      });
+    },
+    HEAVY,
+  );
+
+  it(
+    'refuses two plans of one room type across rates and upsells; a no-property type asks for no plan',
+    async () => {
+      const ui = userEvent.setup();
+      const createType = vi.fn(async () => ({ id: 't-2', title: 'x' }) as unknown as GiftCardType);
+      open(supplierUser, { 'giftCards.createType': createType as never });
+      await ui.click(await screen.findByRole('button', { name: 'Create new' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Create gift card type' });
+      await fillPlainFields(ui, drawer);
+      await choose(ui, drawer, /Rate plan for Double/, 'Standard');
+      await ui.click(within(drawer).getByRole('button', { name: 'Add upsell rate plan' }));
+      const row = within(drawer).getByRole('group', { name: 'Upsell 1' });
+      // A single-property type's upsell is of its own property: no property to choose.
+      expect(within(row).queryByRole('button', { name: /Property of upsell 1/ })).toBeNull();
+      await choose(ui, row, /Room type of upsell 1/, 'Double');
+      await choose(ui, row, /Rate plan of upsell 1/, 'Breakfast');
+      await ui.type(within(row).getByRole('textbox', { name: 'Price of upsell 1' }), '0');
+      await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
+      expect(await within(drawer).findByText('Select one rate plan per room type')).toBeTruthy();
+      expect(createType).not.toHaveBeenCalled();
+
+      await choose(ui, drawer, /Rate plan for Double/, 'None');
+      await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
+      await waitFor(() => expect(createType).toHaveBeenCalledTimes(1));
+      expect((createType.mock.calls[0] as unknown as [{ body: unknown }])[0].body).toMatchObject({
+        giftcardType: 0,
+        ratePlans: [],
+        upsellRatePlans: [{ roomTypeId: 'u-1', ratePlanId: 'r-2', price: 0 }],
+      });
+    },
+    HEAVY,
+  );
+
+  it(
+    'offers multi-property only to a user of two properties; a no-property type hides the plans',
+    async () => {
+      const ui = userEvent.setup();
+      const single: User = { ...supplierUser, ternHotels: supplierUser.ternHotels.slice(0, 1) };
+      open(single);
+      await ui.click(await screen.findByRole('button', { name: 'Create new' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Create gift card type' });
+      await ui.click(
+        within(drawer).getByRole('button', { name: /^(Single property|Multi-property|No property) ?Type$/ }),
+      );
+      expect(await screen.findByRole('option', { name: 'Single property' })).toBeTruthy();
+      expect(screen.queryByRole('option', { name: 'Multi-property' })).toBeNull();
+      await ui.click(screen.getByRole('option', { name: 'No property' }));
+      expect(within(drawer).queryByRole('button', { name: /Rate plan for Double/ })).toBeNull();
+      expect(within(drawer).queryByRole('button', { name: 'Add upsell rate plan' })).toBeNull();
+      expect(within(drawer).queryByRole('textbox', { name: 'Nights' })).toBeNull();
+    },
+    HEAVY,
+  );
+});
