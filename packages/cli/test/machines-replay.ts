@@ -1,15 +1,20 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { LiveActorReport } from '@tern/core';
 import {
   type Excluded,
   type ExcludedSamples,
   exclusionReasons,
+  type Following,
   type FrontEndMachine,
   type FrontEndPath,
   type FrontEndPlan,
+  firstStep,
+  follow,
   frontEndModels,
   frontEndPlan,
   isExcluded,
+  lastReport,
+  missedStep,
+  nextStep,
   planFigure,
 } from '@tern/core/machines/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,91 +76,38 @@ export function liveStream() {
   };
 }
 
-const shortly = (r: LiveActorReport) => `${JSON.stringify(r.value)} (${r.status}) after ${r.event}`;
-
-/**
- * Follows one actor of a machine through the reports: the first step is a new actor's first report, each
- * next one the next report taking the step's event into its state; a report in between that leaves the
- * previous state fails the replay.
- */
+/** Follows one actor of a machine through the reports (core's `follow.ts`, as the browser tests do). */
 export class LiveFollower {
-  private cursor: number;
-  private actor: string | null = null;
-  private known: Set<string>;
+  private following: Following;
   constructor(
     private readonly reports: LiveActorReport[],
     private readonly machine: string,
     private readonly timeout: number,
   ) {
-    this.cursor = reports.length;
-    this.known = new Set(reports.filter((r) => r.machine === machine).map((r) => r.actor));
+    this.following = follow(reports, machine);
   }
 
-  private async wait<T>(find: () => T | null, what: () => string): Promise<T> {
+  private async wait(check: () => unknown, what: () => string): Promise<void> {
     const end = Date.now() + this.timeout;
-    for (;;) {
-      const found = find();
-      if (found !== null) return found;
+    while (check() === null) {
       if (Date.now() > end) throw new Error(what());
       await tick(15);
     }
   }
 
-  /** The followed actor's last report. */
-  last(): LiveActorReport | undefined {
-    return this.reports.findLast((r) => r.actor === this.actor);
-  }
+  last = () => lastReport(this.reports, this.following);
 
-  /** The new actor's first state must be the path's first. */
-  async first(path: FrontEndPath) {
-    const [start] = path.steps;
-    const report = await this.wait(
-      () => {
-        const i = this.reports.findIndex(
-          (r, at) => at >= this.cursor && r.machine === this.machine && !this.known.has(r.actor),
-        );
-        return i < 0 ? null : { i, r: this.reports[i]! };
-      },
+  first = (path: FrontEndPath) =>
+    this.wait(
+      () => firstStep(this.reports, this.following, this.machine, path),
       () => `no new ${this.machine} actor was reported`,
     );
-    this.actor = report.r.actor;
-    this.cursor = report.i + 1;
-    expect(report.r.value, `the ${this.machine} actor starts in`).toEqual(start!.value);
-  }
 
-  /** Step `index` of the path must show next (its event, its state), nothing else moving before it. */
-  async step(path: FrontEndPath, index: number) {
-    const step = path.steps[index]!;
-    const before = path.steps[index - 1]!;
-    const mine = () => this.reports.filter((r, at) => at >= this.cursor && r.actor === this.actor);
-    await this.wait(
-      () => {
-        for (let at = this.cursor; at < this.reports.length; at++) {
-          const r = this.reports[at]!;
-          if (r.actor !== this.actor) continue;
-          if (
-            r.event === step.event.type &&
-            isDeepStrictEqual(r.value, step.value) &&
-            r.status === step.status
-          ) {
-            this.cursor = at + 1;
-            return true;
-          }
-          if (!isDeepStrictEqual(r.value, before.value) || r.status !== before.status)
-            throw new Error(
-              `step ${index} (${step.event.type}): the actor went to ${shortly(r)}; the path says ${JSON.stringify(
-                step.value,
-              )} (${step.status}) after ${step.event.type}`,
-            );
-        }
-        return null;
-      },
-      () =>
-        `step ${index} (${step.event.type}): the actor never reached ${JSON.stringify(step.value)} (${
-          step.status
-        }); reported since the last step: ${mine().map(shortly).join(', ') || 'nothing'}`,
+  step = (path: FrontEndPath, index: number) =>
+    this.wait(
+      () => nextStep(this.reports, this.following, path, index),
+      () => missedStep(this.reports, this.following, path, index),
     );
-  }
 }
 
 const driverOf = <C>(entry: EventDriver<C>): StepDriver<C> | null =>

@@ -20,6 +20,7 @@ export const frontEndModels = {
 
 export type FrontEndMachine = keyof typeof frontEndModels;
 
+export * from '../test/follow.js';
 export * from '../test/frontEnds.js';
 export * from '../test/paths.js';
 export { bookingFlowModel, cardFrameModel, contractActionsModel, signInModel, vehicleQueryModel };

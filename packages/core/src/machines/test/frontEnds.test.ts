@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPromise, setup } from 'xstate';
+import type { LiveActorReport } from '../live.js';
+import { firstStep, follow, lastReport, missedStep, nextStep } from './follow.js';
 import { exclusionReasons, frontEndPlan, planFigure } from './frontEnds.js';
 import type { ModelOptions } from './paths.js';
 
@@ -118,6 +120,55 @@ describe('a front end’s plan of the model-based paths', () => {
   it('refuses a scenario the table does not name', () => {
     expect(() => frontEndPlan(model, { frontEnd: 'web', scenarios: { one: true }, events: all })).toThrow(
       'No driver for the scenario “two”',
+    );
+  });
+});
+
+describe('following a front end’s actor through its live reports', () => {
+  const path = frontEndPlan(model, {
+    frontEnd: 'web',
+    scenarios: { one: true, two: true },
+    events: all,
+  }).replays.find((r) => r.name === 'one, transition: go → done(load) → back')!;
+  const report = (actor: string, event: string, value: string): LiveActorReport => ({
+    kind: 'actor',
+    source: 'tab',
+    actor,
+    machine: 'm',
+    status: 'active',
+    value,
+    active: [],
+    context: {},
+    event,
+    at: 0,
+  });
+
+  it('takes a new actor, passes over reports that keep the state, and finds each step in order', () => {
+    const reports = [report('old', 'xstate.init', 'a')];
+    const following = follow(reports, 'm');
+    expect(firstStep(reports, following, 'm', path)).toBeNull();
+    reports.push(
+      report('x', 'xstate.init', 'a'),
+      report('old', 'go', 'loading'),
+      report('x', 'xstate.init', 'a'),
+    );
+    expect(firstStep(reports, following, 'm', path)?.actor).toBe('x');
+    expect(nextStep(reports, following, path, 1)).toBeNull();
+    expect(missedStep(reports, following, path, 1)).toBe(
+      'step 1 (go): the actor never reached "loading" (active); reported since the last step: "a" (active) after xstate.init',
+    );
+    reports.push(report('x', 'go', 'loading'), report('x', 'xstate.done.actor.load', 'b'));
+    expect(nextStep(reports, following, path, 1)).toBe(true);
+    expect(nextStep(reports, following, path, 2)).toBe(true);
+    expect(lastReport(reports, following)?.value).toBe('b');
+  });
+
+  it('fails a step when the actor leaves the state for another', () => {
+    const reports = [report('x', 'xstate.init', 'a'), report('x', 'other', 'c')];
+    const following = follow([], 'm');
+    firstStep(reports, following, 'm', path);
+    expect(() => nextStep(reports, following, path, 1)).toThrow(
+      'step 1 (go): the actor went to "c" (active) after other; the path says "loading" (active) after go',
     );
   });
 });
