@@ -12,6 +12,7 @@ const STAFF_LINKS = [
   'inventory',
   'orders',
   'giftCards',
+  'purchases',
   'products',
   'promoCodes',
   'store',

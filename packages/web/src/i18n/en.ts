@@ -58,6 +58,7 @@ export const en = {
     inventory: 'Inventory',
     orders: 'Orders',
     giftCards: 'Gift cards',
+    purchases: 'Purchases',
     products: 'Products',
     promoCodes: 'Promo codes',
     store: 'Store',

@@ -32,7 +32,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'supplier',
       {
-        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'store', 'contracts'],
+        links: ['bookings', 'inventory', 'orders', 'giftCards', 'purchases', 'promoCodes', 'store', 'contracts'],
         menu: ['settings', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -40,7 +40,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'admin',
       {
-        links: ['bookings', 'inventory', 'orders', 'giftCards', 'promoCodes', 'store', 'contracts'],
+        links: ['bookings', 'inventory', 'orders', 'giftCards', 'purchases', 'promoCodes', 'store', 'contracts'],
         menu: ['settings', 'admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -57,6 +57,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'inventory',
       'orders',
       'giftCards',
+      'purchases',
       'products',
       'promoCodes',
       'store',
@@ -172,6 +173,7 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
       'Inventory',
       'Orders',
       'Gift cards',
+      'Purchases',
       'Promo codes',
       'Contracts',
       'Settings',
