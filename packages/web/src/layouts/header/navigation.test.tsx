@@ -32,7 +32,16 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'supplier',
       {
-        links: ['bookings', 'inventory', 'orders', 'giftCards', 'purchases', 'promoCodes', 'store', 'contracts'],
+        links: [
+          'bookings',
+          'inventory',
+          'orders',
+          'giftCards',
+          'purchases',
+          'promoCodes',
+          'store',
+          'contracts',
+        ],
         menu: ['settings', 'billing', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
@@ -40,7 +49,16 @@ describe('navigation per role (core navigationFor, trimmed to built screens)', (
     [
       'admin',
       {
-        links: ['bookings', 'inventory', 'orders', 'giftCards', 'purchases', 'promoCodes', 'store', 'contracts'],
+        links: [
+          'bookings',
+          'inventory',
+          'orders',
+          'giftCards',
+          'purchases',
+          'promoCodes',
+          'store',
+          'contracts',
+        ],
         menu: ['settings', 'admin', 'profile', 'changePassword', 'cookieConsent', 'helpPortal', 'logout'],
         switcher: true,
       },
