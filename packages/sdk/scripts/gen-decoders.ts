@@ -20,11 +20,17 @@ import { writeGenerated } from './writeGenerated.js';
 
 /**
  * The endpoints decoded by generated code: the longest lists (a bookings page, the engine's search over
- * thousands of properties and its rates), and the booking every change of a booking answers with (those
- * endpoints share its schema, so its decoder). Each adds to the web app's first load (minified and gzipped, the
- * bookings' two 3 KB, the engine's two 1.3 KB more).
+ * thousands of properties and its rates, a month of the inventory calendar: every night of every rate plan), and
+ * the booking every change of a booking answers with (those endpoints share its schema, so its decoder). Each
+ * adds to the web app's first load (minified and gzipped, the bookings' two 3 KB, the engine's two 1.3 KB more).
  */
-export const GENERATED = ['bookings.list', 'bookings.show', 'engine.search', 'engine.listWithRates'];
+export const GENERATED = [
+  'bookings.list',
+  'bookings.show',
+  'engine.search',
+  'engine.listWithRates',
+  'inventory.calendar',
+];
 
 const target = fileURLToPath(new URL('../src/decoders.gen.ts', import.meta.url));
 
@@ -140,29 +146,41 @@ class Writer {
     return name;
   }
 
-  /** The function decoding object `id` of the plan (a resource: `{id, type, attributes}`). */
+  /**
+   * The function decoding object `id` of the plan (a resource: `{id, type, attributes}`). An optional field may be
+   * absent from the wire object: it is then absent from the decoded one too (as zod leaves it).
+   */
   object(id: number): void {
     const { resource, fields, same } = this.objects[id]!;
     const from = resource ? 'a' : 'v';
-    const wired = fields.filter((f) => f.wire !== null).length;
+    const required = fields.filter((f) => f.wire !== null && !f.optional).length;
+    const optional = fields.flatMap((f, i) => (f.optional ? [i] : []));
     const out = [`  function object${id}(v: any): unknown {`, `    if (!(${isRecord('v')})) fail();`];
     if (resource) out.push(`    const a = v.attributes;`, `    if (!(${isRecord('a')})) fail();`);
+    const raws = fields.map((field) => read(field.wire === null ? 'v' : from, field.wire ?? field.key));
+    // The optional fields are read first: the keys expected are the required ones and those present.
+    for (const i of optional) out.push(`    const w${i} = ${raws[i]};`);
+    const present = optional.map((i) => ` + (w${i} === undefined ? 0 : 1)`).join('');
     out.push(
       `    let keys = 0;`,
       `    for (const _ in ${from}) keys++;`,
       // Not exactly the schema's keys: the run-time decoder of this object reads it.
-      `    if (keys !== ${wired}) return fallback${id}(v);`,
+      `    if (keys !== ${required}${present}) return fallback${id}(v);`,
     );
     const values: string[] = [];
     const changed: string[] = [];
     fields.forEach((field, i) => {
       const raw = `w${i}`;
-      out.push(`    const ${raw} = ${read(field.wire === null ? 'v' : from, field.wire ?? field.key)};`);
+      if (!field.optional) out.push(`    const ${raw} = ${raws[i]};`);
+      const absent = field.optional ? `${raw} !== undefined && ` : '';
       if ('leaf' in field.node) {
-        out.push(`    if (!(${this.leaf(field.node.leaf, raw)})) fail();`);
+        out.push(`    if (${absent}!(${this.leaf(field.node.leaf, raw)})) fail();`);
         values.push(raw);
       } else {
-        out.push(`    const d${i} = ${this.call(field.node, raw)};`);
+        const call = this.call(field.node, raw);
+        out.push(
+          `    const d${i} = ${field.optional ? `${raw} === undefined ? undefined : ${call}` : call};`,
+        );
         values.push(`d${i}`);
         changed.push(`d${i} === ${raw}`);
       }
@@ -170,7 +188,19 @@ class Writer {
     if (same && !changed.length) out.push(`    return v;`);
     else {
       if (same) out.push(`    if (${changed.join(' && ')}) return v;`);
-      out.push(`    return {`, ...fields.map((f, i) => `      ${prop(f.key)}: ${values[i]},`), `    };`);
+      // The fields before the first optional one in a literal; from there on, in order, each present one.
+      const first = optional.length ? optional[0]! : fields.length;
+      const literal = fields.slice(0, first).map((f, i) => `      ${prop(f.key)}: ${values[i]},`);
+      if (first === fields.length) out.push(`    return {`, ...literal, `    };`);
+      else {
+        out.push(`    const o: any = {`, ...literal, `    };`);
+        fields.slice(first).forEach((f, j) => {
+          const i = first + j;
+          const set = `o${read('', f.key)} = ${values[i]};`;
+          out.push(f.optional ? `    if (w${i} !== undefined) ${set}` : `    ${set}`);
+        });
+        out.push(`    return o;`);
+      }
     }
     out.push(`  }`);
     this.functions.push(out.join('\n'));

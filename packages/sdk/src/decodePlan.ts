@@ -27,6 +27,8 @@ export type Field = {
   /** The wire object's key (snake_case); `null` for a resource's `id` and `type`, read from the resource. */
   wire: string | null;
   node: Node;
+  /** `optional()`: the wire key may be absent, and the decoded object then has no such key (as zod's). */
+  optional?: true;
 };
 export type ObjectPlan = {
   /** A JSON:API resource `{id, type, attributes}`, flattened; otherwise a plain object. */
@@ -114,7 +116,9 @@ export function planOf(endpoints: readonly Endpoint[]): { plan: Plan; schemas: P
     open.add(schema);
     const fields = keys.map((key, i): Field => {
       const fromResource = resource && (key === 'id' || key === 'type');
-      return { key, wire: fromResource ? null : wires[i]!, node: node(def.shape[key]) };
+      const field: Field = { key, wire: fromResource ? null : wires[i]!, node: node(def.shape[key]) };
+      if (!fromResource && internals(def.shape[key]).def.type === 'optional') field.optional = true;
+      return field;
     });
     open.delete(schema);
     const id =
@@ -130,8 +134,9 @@ export function planOf(endpoints: readonly Endpoint[]): { plan: Plan; schemas: P
     const planned = leaf && leafPlan(leaf);
     if (planned) return { leaf: planned };
     switch (def.type) {
-      // A field the generated code reads is there (all of an object's keys are, or the object is decoded the
-      // run-time way), and a value that is there passes `optional(x)` and `default(x)` when it passes `x`.
+      // A field the generated code reads is there (an object has exactly its schema's keys but optional ones it
+      // lacks, or it is decoded the run-time way; an optional field is marked on its `Field`), and a value that
+      // is there passes `optional(x)` and `default(x)` when it passes `x`.
       case 'optional':
       case 'default':
         return node(def.innerType);

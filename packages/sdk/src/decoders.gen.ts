@@ -3,8 +3,8 @@
 /* eslint-disable */
 import type { Kit } from './decodePlan.js';
 
-export const endpoints: readonly string[] = ["bookings.list","bookings.show","engine.search","engine.listWithRates"];
-export const hash: string = '1c2a23debaa9df';
+export const endpoints: readonly string[] = ["bookings.list","bookings.show","engine.search","engine.listWithRates","inventory.calendar"];
+export const hash: string = '187ee3e1d25177';
 
 /** The decoders of `endpoints`, in order, each taking the reply as JSON.parse gives it. */
 export function make(kit: Kit): ((json: unknown) => unknown)[] {
@@ -22,6 +22,7 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
   const runtime10 = kit.runtime[10]!;
   const runtime11 = kit.runtime[11]!;
   const runtime12 = kit.runtime[12]!;
+  const runtime13 = kit.runtime[13]!;
   const fallback0 = kit.objects[0]!;
   const fallback1 = kit.objects[1]!;
   const fallback2 = kit.objects[2]!;
@@ -46,9 +47,15 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
   const fallback21 = kit.objects[21]!;
   const fallback22 = kit.objects[22]!;
   const fallback23 = kit.objects[23]!;
+  const fallback24 = kit.objects[24]!;
+  const fallback25 = kit.objects[25]!;
+  const fallback26 = kit.objects[26]!;
+  const fallback27 = kit.objects[27]!;
+  const fallback28 = kit.objects[28]!;
   const values0: readonly unknown[] = ["none","all_inclusive","breakfast","lunch","dinner","american","bed_and_breakfast","buffet_breakfast","carribean_breakfast","continental_breakfast","english_breakfast","european_plan","family_plan","full_board","full_breakfast","half_board","room_only","self_catering","bermuda","dinner_bed_and_breakfast_plan","family_american","breakfast_and_lunch","lunch_and_dinner"];
   const values1: readonly unknown[] = ["percent","per_room","per_night","per_person","per_room_per_night","per_booking","per_person_per_night"];
   const values2: readonly unknown[] = ["sold_out","stop_sell","min_stay","max_stay","closed_to_arrival","closed_to_departure","occupancy"];
+  const values3: readonly unknown[] = ["price","stopSell","closedToArrival","closedToDeparture","minStayArrival","minStayThrough","maxStay"];
 
   function object0(v: any): unknown {
     if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
@@ -913,6 +920,238 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
     };
   }
 
+  function object24(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 4) return fallback24(v);
+    const w0 = v.date;
+    if (!(typeof w0 === 'string')) fail();
+    const w1 = v.total;
+    if (!(Number.isSafeInteger(w1))) fail();
+    const w2 = v.booked;
+    if (!(Number.isSafeInteger(w2))) fail();
+    const w3 = v.free;
+    if (!(Number.isSafeInteger(w3))) fail();
+    return v;
+  }
+
+  function array10(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object24(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function object25(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 4) return fallback25(v);
+    const w0 = v.id;
+    if (!(typeof w0 === 'string' && w0.length >= 1 && w0.length <= 64)) fail();
+    const w1 = v.title;
+    if (!(typeof w1 === 'string')) fail();
+    const w2 = v.count;
+    if (!(Number.isSafeInteger(w2))) fail();
+    const w3 = v.nights;
+    const d3 = array10(w3);
+    if (d3 === w3) return v;
+    return {
+      id: w0,
+      title: w1,
+      count: w2,
+      nights: d3,
+    };
+  }
+
+  function array11(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (!((x === null || Number.isFinite(x)))) fail();
+    }
+    return v;
+  }
+
+  function object26(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    const w9 = v.occupancy_rates;
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 11 + (w9 === undefined ? 0 : 1)) return fallback26(v);
+    const w0 = v.stop_sell;
+    if (!(typeof w0 === 'boolean')) fail();
+    const w1 = v.closed_to_arrival;
+    if (!(typeof w1 === 'boolean')) fail();
+    const w2 = v.closed_to_departure;
+    if (!(typeof w2 === 'boolean')) fail();
+    const w3 = v.min_stay_arrival;
+    if (!(Number.isSafeInteger(w3))) fail();
+    const w4 = v.min_stay_through;
+    if (!(Number.isSafeInteger(w4))) fail();
+    const w5 = v.max_stay;
+    if (!((w5 === null || Number.isSafeInteger(w5)))) fail();
+    const w6 = v.date;
+    if (!(typeof w6 === 'string')) fail();
+    const w7 = v.price;
+    if (!((w7 === null || Number.isFinite(w7)))) fail();
+    const w8 = v.by_occupancy;
+    const d8 = array11(w8);
+    const d9 = w9 === undefined ? undefined : (w9 === undefined ? fail() : runtime13(w9));
+    const w10 = v.sold;
+    if (!(Number.isSafeInteger(w10))) fail();
+    const w11 = v.max_sell_left;
+    if (!((w11 === null || Number.isSafeInteger(w11)))) fail();
+    const o: any = {
+      stopSell: w0,
+      closedToArrival: w1,
+      closedToDeparture: w2,
+      minStayArrival: w3,
+      minStayThrough: w4,
+      maxStay: w5,
+      date: w6,
+      price: w7,
+      byOccupancy: d8,
+    };
+    if (w9 !== undefined) o.occupancyRates = d9;
+    o.sold = w10;
+    o.maxSellLeft = w11;
+    return o;
+  }
+
+  function array12(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      if (!(values3.includes(x))) fail();
+    }
+    return v;
+  }
+
+  function array13(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object26(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function object27(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 10) return fallback27(v);
+    const w0 = v.id;
+    if (!(typeof w0 === 'string' && w0.length >= 1 && w0.length <= 64)) fail();
+    const w1 = v.unit_id;
+    if (!(typeof w1 === 'string' && w1.length >= 1 && w1.length <= 64)) fail();
+    const w2 = v.title;
+    if (!(typeof w2 === 'string')) fail();
+    const w3 = v.sell_mode;
+    if (!((w3 === "per_room" || w3 === "per_person"))) fail();
+    const w4 = v.max_adults;
+    if (!(Number.isSafeInteger(w4))) fail();
+    const w5 = v.rate_mode;
+    if (!((w5 === "manual" || w5 === "derived" || w5 === "auto"))) fail();
+    const w6 = v.max_sell;
+    if (!((w6 === null || Number.isSafeInteger(w6)))) fail();
+    const w7 = v.parent_rate_plan_id;
+    if (!((w7 === null || typeof w7 === 'string' && w7.length >= 1 && w7.length <= 64))) fail();
+    const w8 = v.inherited;
+    const d8 = array12(w8);
+    const w9 = v.nights;
+    const d9 = array13(w9);
+    return {
+      id: w0,
+      unitId: w1,
+      title: w2,
+      sellMode: w3,
+      maxAdults: w4,
+      rateMode: w5,
+      maxSell: w6,
+      parentRatePlanId: w7,
+      inherited: d8,
+      nights: d9,
+    };
+  }
+
+  function array14(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object25(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function array15(v: any): unknown {
+    if (!Array.isArray(v)) fail();
+    let out: unknown[] | null = null;
+    for (let i = 0; i < v.length; i++) {
+      const x = v[i];
+      const y = object27(x);
+      if (out !== null) out[i] = y;
+      else if (y !== x) {
+        out = new Array(v.length);
+        for (let j = 0; j < i; j++) out[j] = v[j];
+        out[i] = y;
+      }
+    }
+    return out ?? v;
+  }
+
+  function object28(v: any): unknown {
+    if (!(typeof v === 'object' && v !== null && !Array.isArray(v))) fail();
+    let keys = 0;
+    for (const _ in v) keys++;
+    if (keys !== 6) return fallback28(v);
+    const w0 = v.property_id;
+    if (!(typeof w0 === 'string' && w0.length >= 1 && w0.length <= 64)) fail();
+    const w1 = v.from;
+    if (!(typeof w1 === 'string')) fail();
+    const w2 = v.to;
+    if (!(typeof w2 === 'string')) fail();
+    const w3 = v.currency;
+    if (!(typeof w3 === 'string')) fail();
+    const w4 = v.units;
+    const d4 = array14(w4);
+    const w5 = v.rate_plans;
+    const d5 = array15(w5);
+    return {
+      propertyId: w0,
+      from: w1,
+      to: w2,
+      currency: w3,
+      units: d4,
+      ratePlans: d5,
+    };
+  }
+
   /** bookings.list */
   function reply0(json: any): unknown {
     if (!(typeof json === 'object' && json !== null && !Array.isArray(json))) fail();
@@ -953,5 +1192,10 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
     return { items, meta: object13(meta) };
   }
 
-  return [reply0, reply1, reply2, reply3];
+  /** inventory.calendar */
+  function reply4(json: any): unknown {
+    return object28(json);
+  }
+
+  return [reply0, reply1, reply2, reply3, reply4];
 }

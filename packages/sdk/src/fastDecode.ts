@@ -8,10 +8,10 @@ import { camelKey, snakeKey } from './case.js';
  * the time of `JSON.parse` of the same bytes).
  *
  * It knows the schema kinds replies use (objects, arrays, strings, numbers, booleans, enums, literals, null,
- * nullable, optional, default, unions) and runs zod's own checks (lengths, formats, integers, bounds, trims).
- * Anything else — and any value that does not pass — throws `FALLBACK`: the caller then decodes the generic
- * way with zod, which gives the same result for valid replies and zod's issues for invalid ones. So this is
- * only ever a shortcut to the answer zod would give.
+ * nullable, optional, default, unions, records of string keys) and runs zod's own checks (lengths, formats,
+ * integers, bounds, trims). Anything else — and any value that does not pass — throws `FALLBACK`: the caller then
+ * decodes the generic way with zod, which gives the same result for valid replies and zod's issues for invalid
+ * ones. So this is only ever a shortcut to the answer zod would give.
  */
 export const FALLBACK: unique symbol = Symbol('fallback to zod');
 
@@ -437,6 +437,26 @@ function build(schema: Schema): Decode {
       return (input) => {
         if (!isRecord(input)) return fail();
         const out = fields(input, input);
+        return check ? check(out) : out;
+      };
+    }
+    case 'record': {
+      // A record of string keys checked by their schema (the inventory calendar's rates by occupancy): zod's walk
+      // of its own keys, each checked, each value decoded, into a new object. Enumerated or loose keys, and a key
+      // the wire spells other than its camelCase (the generic way camelCases keys first), are left to zod.
+      const keyType = def.keyType as Schema;
+      if (keyType._zod.def.type !== 'string' || keyType._zod.values || def.mode === 'loose') return fail;
+      const key = compile(keyType);
+      const value = compile(def.valueType as Schema);
+      return (input) => {
+        if (!isRecord(input)) return fail();
+        const out: Record<string, unknown> = {};
+        for (const k in input) {
+          if (k === '__proto__' || camelKey(k) !== k || key(k) !== k) fail();
+          const v = value(input[k]);
+          if (v === undefined) fail();
+          out[k] = v;
+        }
         return check ? check(out) : out;
       };
     }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { wireReply } from '../bench/decode.js';
 import { endpointNamed, GENERATED, render } from '../scripts/gen-decoders.js';
 import * as generated from '../src/decoders.gen.js';
@@ -349,6 +350,8 @@ function sampleOf(schema: unknown, random: () => number): unknown {
     case 'nullable':
       return random() < 0.3 ? null : sampleOf(def.innerType, random);
     case 'optional':
+      // Sometimes absent (the key left out of its object).
+      return random() < 0.3 ? undefined : sampleOf(def.innerType, random);
     case 'default':
       return sampleOf(def.innerType, random);
     case 'array': {
@@ -359,10 +362,16 @@ function sampleOf(schema: unknown, random: () => number): unknown {
     }
     case 'object':
       return Object.fromEntries(
-        Object.entries(def.shape as Record<string, unknown>).map(([k, v]) => [k, sampleOf(v, random)]),
+        Object.entries(def.shape as Record<string, unknown>)
+          .map(([k, v]) => [k, sampleOf(v, random)])
+          .filter(([, v]) => v !== undefined),
       );
-    case 'record':
-      return {};
+    case 'record': {
+      // Keys among a few its key schema accepts (the calendar's occupancies are '1' to '99').
+      const keys = ['1', '2', '3', 'x'].filter((k) => (def.keyType as z.ZodType).safeParse(k).success);
+      const count = Math.floor(random() * 3);
+      return Object.fromEntries(keys.slice(0, count).map((k) => [k, sampleOf(def.valueType, random)]));
+    }
     case 'union':
       return sampleOf(pick(random, def.options as unknown[]), random);
     default:
