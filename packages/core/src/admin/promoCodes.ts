@@ -129,6 +129,47 @@ export interface PromoDraft {
   /** The validity range; either end may be open (a script's `--from` alone). */
   validFrom: Day | null;
   validTo: Day | null;
+  /** The gift-card stores it applies to, each with some of the types it sells (none named: all of them). */
+  appliesTo: PromoAppliesTo[];
+}
+
+/** A store a code applies to, and the types of that store it takes off (empty: every type the store sells). */
+export interface PromoAppliesTo {
+  storeId: string;
+  giftCardTypeIds: string[];
+}
+
+/** The stores' part when a store is chosen or left (leaving forgets the types chosen of it). */
+export function toggleAppliesToStore(
+  appliesTo: readonly PromoAppliesTo[],
+  storeId: string,
+  on: boolean,
+): PromoAppliesTo[] {
+  const rest = appliesTo.filter((a) => a.storeId !== storeId);
+  if (!on) return rest;
+  return appliesTo.some((a) => a.storeId === storeId)
+    ? appliesTo.map((a) => ({ ...a, giftCardTypeIds: [...a.giftCardTypeIds] }))
+    : [...appliesTo, { storeId, giftCardTypeIds: [] }];
+}
+
+/** A store's types when one is chosen or left; choosing a type of a store not chosen chooses the store. */
+export function toggleAppliesToType(
+  appliesTo: readonly PromoAppliesTo[],
+  storeId: string,
+  typeId: string,
+  on: boolean,
+): PromoAppliesTo[] {
+  const chosen = toggleAppliesToStore(appliesTo, storeId, true);
+  return chosen.map((a) =>
+    a.storeId !== storeId
+      ? a
+      : {
+          storeId,
+          giftCardTypeIds: on
+            ? [...new Set([...a.giftCardTypeIds, typeId])]
+            : a.giftCardTypeIds.filter((id) => id !== typeId),
+        },
+  );
 }
 
 /** The draft of a code being edited, or of a new one (§3's defaults: a percentage of 10, inactive). */
@@ -142,6 +183,10 @@ export function promoDraftOf(promo: PromoCode | null): PromoDraft {
     active: (promo?.status ?? NEW_PROMO.status) === 'active',
     validFrom: (promo?.validFrom ?? null) as Day | null,
     validTo: (promo?.validTo ?? null) as Day | null,
+    appliesTo: (promo?.appliesTo ?? []).map((a) => ({
+      storeId: a.storeId,
+      giftCardTypeIds: [...a.giftCardTypeIds],
+    })),
   };
 }
 
@@ -173,7 +218,10 @@ export function promoBodyOf(draft: PromoDraft, propertyId: string): PromoCodeBod
     status: draft.active ? 'active' : 'inactive',
     validFrom: values.validFrom ?? '',
     validTo: values.validTo ?? '',
-    appliesTo: [],
+    appliesTo: (draft.appliesTo ?? []).map((a) => ({
+      storeId: a.storeId,
+      giftCardTypeIds: [...a.giftCardTypeIds],
+    })),
   };
 }
 

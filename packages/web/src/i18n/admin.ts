@@ -227,6 +227,12 @@ export const adminEn = {
     quick_ranges: 'Quick ranges',
     quick: { pastMonth: 'Past month', thisMonth: 'This month', nextMonth: 'Next month', clear: 'No dates' },
     applies_to_none: 'It will apply to gift-card stores and gift-card types once the property has them.',
+    applies_to: 'Applies to',
+    applies_to_hint:
+      'The gift-card stores where the code is taken. Under a store, tick some of its gift cards, or none for all of them.',
+    applies_to_types: 'Gift cards of {{store}}',
+    applies_to_no_types: 'This store sells no gift cards yet: the code applies to any it will sell.',
+    applies_to_loading: 'Loading the gift-card stores…',
     active: 'Active',
     status: 'Status',
     labels: { inactive: 'Inactive', active: 'Active', upcoming: 'Upcoming', expired: 'Expired' },

@@ -30,6 +30,7 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
+import { PromoAppliesTo } from './PromoAppliesTo';
 import { useFormDrawer } from './useFormDrawer';
 
 /** The promo drawer: 1000 px, the whole window at 900 px or less (document 2 §2). */
@@ -328,7 +329,11 @@ function PromoForm({
           {t('promo_codes.quick.clear')}
         </Button>
       </fieldset>
-      <p className="field__description">{t('promo_codes.applies_to_none')}</p>
+      <PromoAppliesTo
+        propertyId={propertyId}
+        value={draft.appliesTo}
+        onChange={(appliesTo) => set({ appliesTo })}
+      />
       <Checkbox isSelected={draft.active} onChange={(active) => set({ active })}>
         {t('promo_codes.active')}
       </Checkbox>
