@@ -169,6 +169,9 @@ export const errorCatalogue = {
   purchase_not_issued: 'This purchase is not issued yet: its cards do not exist.',
   pdf_section_not_in_template: 'This section is not one of the template’s.',
   pdf_sections_missing: 'Every section of the template is needed; missing: {{names}}.',
+  pdf_template_built_in: 'A built-in template cannot be changed: duplicate it and change the copy.',
+  pdf_template_in_use:
+    'Gift card types print with this template ({{types}}): choose another template for them first.',
   gift_card_consumed:
     'The gift card was used for a stay whose arrival ({{arrival}}) has passed, so it cannot be marked unused.',
   gift_card_no_booking: 'No booking was made with this gift card.',

@@ -113,6 +113,13 @@ const someoneElses: Record<
           'select id from gift_cards where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  pdfTemplate: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from pdf_templates where property_id is not null and property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
   giftCardPurchase: (who) =>
     who.role === 'admin'
       ? none()

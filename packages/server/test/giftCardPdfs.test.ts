@@ -274,6 +274,259 @@ describe('PDF files', () => {
   });
 });
 
+describe('the store’s fonts', () => {
+  const fontsIn = async (reply: unknown) =>
+    [
+      ...new TextDecoder('latin1')
+        .decode(await bytesOf(reply))
+        .matchAll(/\/BaseFont \/[A-Z]{6}\+([A-Za-z-]+)|\/BaseFont \/([A-Za-z-]+?)-\d+/g),
+    ]
+      .map((m) => m[1] ?? m[2])
+      .filter((f): f is string => f !== undefined);
+  const storeOf = async () =>
+    (await hotelier.giftCards.getType({ params: { id: typeId }, query: { propertyId } })).storeIds[0]!;
+
+  it('prints the header, title and body text in the fonts of the type’s first store, embedded', async () => {
+    const store = await storeOf();
+    const before = await fontsIn(
+      await hotelier.giftCardPdfs.cardPdf({ params: { id: card.id }, query: { propertyId } }),
+    );
+    // The demo store: Playfair Display for titles, Lato for text.
+    expect(before).toEqual(expect.arrayContaining(['PlayfairDisplay-Regular', 'Lato-Regular']));
+    await server.db.query(
+      `update stores set title_font = 'Poppins', text_font = 'Roboto Mono' where id = $1`,
+      [store],
+    );
+    try {
+      const after = await fontsIn(
+        await hotelier.giftCardPdfs.cardPdf({ params: { id: card.id }, query: { propertyId } }),
+      );
+      expect(after).toEqual(expect.arrayContaining(['Poppins-Regular', 'RobotoMono-Regular']));
+      expect(after).not.toContain('PlayfairDisplay-Regular');
+      expect(after).not.toContain('Lato-Regular');
+      // A section that picks its own font keeps it (the code and the hotel's name: Montserrat Bold).
+      expect(after).toContain('Montserrat-Bold');
+      // A store font Tern does not ship prints in its stand-in (a serif: Merriweather).
+      await server.db.query(`update stores set title_font = 'Lora' where id = $1`, [store]);
+      const standIn = await fontsIn(
+        await hotelier.giftCardPdfs.typePreview({ params: { id: typeId }, query: { propertyId } }),
+      );
+      expect(standIn).toEqual(expect.arrayContaining(['Merriweather-Regular', 'RobotoMono-Regular']));
+    } finally {
+      await server.db.query(
+        `update stores set title_font = 'Playfair Display', text_font = 'Lato' where id = $1`,
+        [store],
+      );
+    }
+  });
+});
+
+describe('the property’s own templates', () => {
+  const look = {
+    text: '',
+    font: 'store_text' as const,
+    fontSize: 14,
+    textAlign: 'left' as const,
+    fillColor: '#223344',
+    opacity: 1,
+    padding: { top: 40, bottom: 700, left: 40, right: 40 },
+    cornerRadius: 0,
+    dashSize: 6,
+    dashSpace: 4,
+    stretch: false,
+    visible: true,
+    photoUrl: null,
+  };
+
+  it('are made, changed, chosen by a type, duplicated and deleted; refused out of §5’s limits', async () => {
+    const made = await hotelier.giftCardPdfs.createTemplate({
+      body: {
+        propertyId,
+        name: 'Winter',
+        pdfSections: [
+          { ...look, kind: 'color_fill', name: 'Page', padding: { top: 0, bottom: 0, left: 0, right: 0 } },
+          { ...look, kind: 'text', name: 'Greeting', text: 'Gleðileg jól', font: 'Roboto Mono Bold' },
+        ],
+      },
+    });
+    expect(made).toMatchObject({ name: 'Winter', propertyId, default: false });
+    expect(made.pdfSections.map((s) => [s.kind, s.name, s.position])).toEqual([
+      ['color_fill', 'Page', 0],
+      ['text', 'Greeting', 1],
+    ]);
+    const { items } = await hotelier.giftCardPdfs.listTemplates({ query: { propertyId } });
+    expect(items.map((t) => t.name)).toEqual(['Classic', 'Photo', 'Winter']);
+
+    // Core's rules of §5: a text section needs its text; sizes and paddings within their ranges.
+    const bad = await refusal(
+      hotelier.giftCardPdfs.createTemplate({
+        body: {
+          propertyId,
+          name: 'Bad',
+          pdfSections: [
+            { ...look, kind: 'text', name: 'Empty', text: '  ' },
+            {
+              ...look,
+              kind: 'title',
+              name: 'No room',
+              padding: { top: 500, bottom: 400, left: 0, right: 0 },
+            },
+          ],
+        },
+      }),
+    );
+    expect(bad.status).toBe(400);
+    expect(
+      (
+        (await refusal(
+          hotelier.giftCardPdfs.createTemplate({
+            body: {
+              propertyId,
+              name: 'Big',
+              pdfSections: [{ ...look, kind: 'title', name: 'T', fontSize: 101 }],
+            },
+          }),
+        )) as { status: number }
+      ).status,
+    ).toBe(400);
+
+    // Changed: the greeting kept (its id), the page removed, a title added; the type prints with it.
+    const greeting = made.pdfSections[1]!;
+    const changed = await hotelier.giftCardPdfs.updateTemplate({
+      params: { id: made.id },
+      body: {
+        propertyId,
+        name: 'Winter 2026',
+        giftCardTypeId: typeId,
+        pdfSections: [
+          {
+            ...look,
+            kind: 'title',
+            name: 'Title',
+            font: 'store_title',
+            padding: { top: 100, bottom: 600, left: 40, right: 40 },
+          },
+          { ...greeting, id: greeting.id, text: 'Gleðileg jól og farsælt nýtt ár' },
+        ],
+      },
+    });
+    expect(changed.name).toBe('Winter 2026');
+    expect(changed.pdfSections.map((s) => [s.kind, s.position])).toEqual([
+      ['title', 0],
+      ['text', 1],
+    ]);
+    expect(changed.pdfSections[1]).toMatchObject({
+      id: greeting.id,
+      text: 'Gleðileg jól og farsælt nýtt ár',
+    });
+    const type = await hotelier.giftCards.getType({ params: { id: typeId }, query: { propertyId } });
+    expect(type.pdfTemplateId).toBe(made.id);
+    const preview = new TextDecoder('latin1').decode(
+      await bytesOf(
+        await hotelier.giftCardPdfs.typePreview({ params: { id: typeId }, query: { propertyId } }),
+      ),
+    );
+    expect(preview).toMatch(/\/BaseFont \/[A-Z]*\+?RobotoMono-Bold/);
+    expect(preview).toMatch(/\/BaseFont \/[A-Z]*\+?PlayfairDisplay-Regular/);
+
+    // A section id of another template is refused.
+    const classic = items.find((t) => t.name === 'Classic')!;
+    expect(
+      await refusal(
+        hotelier.giftCardPdfs.updateTemplate({
+          params: { id: made.id },
+          body: {
+            propertyId,
+            name: 'X',
+            pdfSections: [{ ...classic.pdfSections[0]!, id: classic.pdfSections[0]!.id }],
+          },
+        }),
+      ),
+    ).toMatchObject({ status: 400, code: 'invalid_input' });
+    // A built-in template is not changed, nor deleted: it is duplicated.
+    expect(
+      await refusal(
+        hotelier.giftCardPdfs.updateTemplate({
+          params: { id: classic.id },
+          body: { propertyId, name: 'Mine', pdfSections: [{ ...look, kind: 'info', name: 'I', text: 'x' }] },
+        }),
+      ),
+    ).toMatchObject({ status: 409, code: 'pdf_template_built_in' });
+    expect(
+      await refusal(
+        hotelier.giftCardPdfs.deleteTemplate({ params: { id: classic.id }, query: { propertyId } }),
+      ),
+    ).toMatchObject({ status: 409, code: 'pdf_template_built_in' });
+    const copy = await hotelier.giftCardPdfs.duplicateTemplate({
+      params: { id: classic.id },
+      body: { propertyId },
+    });
+    expect(copy).toMatchObject({ name: 'Classic (copy)', propertyId, default: false });
+    expect(copy.pdfSections.map((s) => s.kind)).toEqual(classic.pdfSections.map((s) => s.kind));
+
+    // In use by the type: not deleted until the type prints with another.
+    expect(
+      await refusal(hotelier.giftCardPdfs.deleteTemplate({ params: { id: made.id }, query: { propertyId } })),
+    ).toMatchObject({ status: 409, code: 'pdf_template_in_use' });
+    await hotelier.giftCardPdfs.updateTemplate({
+      params: { id: copy.id },
+      body: {
+        propertyId,
+        name: copy.name,
+        default: true,
+        giftCardTypeId: typeId,
+        pdfSections: copy.pdfSections.map((s) => ({ ...s, id: s.id })),
+      },
+    });
+    await hotelier.giftCardPdfs.deleteTemplate({ params: { id: made.id }, query: { propertyId } });
+    const left = await hotelier.giftCardPdfs.listTemplates({ query: { propertyId } });
+    expect(left.items.map((t) => [t.name, t.default])).toEqual([
+      ['Classic', false],
+      ['Photo', false],
+      ['Classic (copy)', true],
+    ]);
+  });
+
+  it('are out of reach of another company’s hotelier', async () => {
+    const mine = await hotelier.giftCardPdfs.createTemplate({
+      body: {
+        propertyId,
+        name: 'Private',
+        pdfSections: [{ ...look, kind: 'info', name: 'I', text: 'Ours' }],
+      },
+    });
+    const rivalProperty = (await server.db.one<{ property_id: string }>(
+      `select pu.property_id from property_users pu join users u on u.id = pu.user_id
+        where u.email = 'hotelier2@demo.tern.test' limit 1`,
+    ))!.property_id;
+    // Each call made in its turn (a call is sent when made).
+    for (const call of [
+      () => rival.giftCardPdfs.getTemplate({ params: { id: mine.id }, query: { propertyId: rivalProperty } }),
+      () =>
+        rival.giftCardPdfs.deleteTemplate({ params: { id: mine.id }, query: { propertyId: rivalProperty } }),
+      () =>
+        rival.giftCardPdfs.duplicateTemplate({
+          params: { id: mine.id },
+          body: { propertyId: rivalProperty },
+        }),
+      () =>
+        rival.giftCardPdfs.updateTemplate({
+          params: { id: mine.id },
+          body: {
+            propertyId: rivalProperty,
+            name: 'Taken',
+            pdfSections: [{ ...look, kind: 'info', name: 'I', text: 'x' }],
+          },
+        }),
+      () => rival.giftCardPdfs.deleteTemplate({ params: { id: mine.id }, query: { propertyId } }),
+    ])
+      expect(await refusal(call())).toMatchObject({ status: 404 });
+    const { items } = await rival.giftCardPdfs.listTemplates({ query: { propertyId: rivalProperty } });
+    expect(items.map((t) => t.id)).not.toContain(mine.id);
+    await hotelier.giftCardPdfs.deleteTemplate({ params: { id: mine.id }, query: { propertyId } });
+  });
+});
+
 describe('drawable text', () => {
   it('keeps what the font draws, drops control characters and marks what it lacks', () => {
     const has = (cp: number) => cp < 0x250;

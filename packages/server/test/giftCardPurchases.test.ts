@@ -390,6 +390,67 @@ describe('purchases', () => {
     expect(job).toEqual({ status: 'done', attempts: 1 });
   });
 
+  it('rebuilds the zip when a card changes what its PDF shows: "being generated" until the new one is made', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Zipped twice' }) });
+    const p = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: people(2, 'zip') }),
+    });
+    await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
+    await until(
+      () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
+      (x) => x.issuedStatus === 'issued',
+    );
+    const download = () =>
+      hotelier.giftCardPurchases.pdfs({ params: { id: p.id }, query: { propertyId } }) as Promise<Download>;
+    const zipOf = async (d: Download) => JSZip.loadAsync(await d.blob.arrayBuffer());
+    const pdfIn = async (d: Download, code: string) =>
+      (await zipOf(d)).file(`gift-card-${code}.pdf`)!.async('uint8array');
+    const first = await until(download, (f) => f.blob.size > 0, 60_000);
+    const { items } = await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: type.id } });
+    const card = items.find((c) => c.name === 'zip 1')!;
+    const before = await pdfIn(first, card.generatedId);
+    const zipJobs = () =>
+      server.db.query<{ status: string }>(
+        `select status from jobs where kind = 'purchase.zip' and payload->>'purchaseId' = $1 order by created_at`,
+        [p.id],
+      );
+    expect(await zipJobs()).toEqual([{ status: 'done' }]);
+
+    // Marked used: the PDF does not show it, so the zip stays as it is and no job is queued.
+    await hotelier.giftCards.markUsed({
+      params: { id: card.id },
+      body: { propertyId, notes: 'Stayed in June' },
+    });
+    expect((await download()).blob.size).toBe(first.blob.size);
+    expect(await zipJobs()).toHaveLength(1);
+
+    // The details drawer renames the recipient: the zip is stale at once, and the queue makes it again.
+    await hotelier.giftCards.updateDetails({
+      params: { id: card.id },
+      body: { propertyId, name: 'Zoë Renamed', email: card.email, expirationDate: card.expirationDate },
+    });
+    expect((await zipJobs()).length).toBe(2);
+    const stale = await download();
+    expect(stale.blob.size).toBe(0);
+    const rebuilt = await until(download, (f) => f.blob.size > 0, 60_000);
+    const after = await pdfIn(rebuilt, card.generatedId);
+    expect(after).not.toEqual(before);
+    // The other card's PDF is the same file as before (same design, same card).
+    const other = items.find((c) => c.name === 'zip 2')!;
+    expect((await pdfIn(rebuilt, other.generatedId)).byteLength).toBeGreaterThan(1000);
+    expect(
+      (await zipJobs()).every((j) => j.status === 'done'),
+      'every zip job finished',
+    ).toBe(true);
+
+    // A stale zip with no job left (a job that finished as the change committed) is queued by the download.
+    await server.db.query('update gift_card_purchases set pdfs_version = pdfs_version + 1 where id = $1', [
+      p.id,
+    ]);
+    expect((await download()).blob.size).toBe(0);
+    await until(download, (f) => f.blob.size > 0, 60_000);
+  });
+
   it('without recipients sends every card to the buyer', async () => {
     const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'To the buyer' }) });
     const p = await hotelier.giftCardPurchases.create({

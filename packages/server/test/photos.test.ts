@@ -393,3 +393,60 @@ describe('a server with a files folder', () => {
     }
   });
 });
+
+describe('the upload limit and the gift-card stores', () => {
+  it('counts a store’s logo and banner while a store shows them, and not once it stops', async () => {
+    const admin = server.client(await server.signIn('admin'));
+    const fifth = (await server.db.one<{ id: string }>(
+      'select id from properties where id <> all($1) order by key offset 2 limit 1',
+      [[propertyId, otherPropertyId]],
+    ))!.id;
+    const store = (await server.db.one<{ id: string }>(
+      `insert into stores (property_id, name, slug, title_font, text_font)
+       values ($1::uuid, 'Limit store', 'limit-store-' || left(md5($1::text), 8), 'Lato', 'Lato') returning id`,
+      [fifth],
+    ))!.id;
+    const fileOf = (url: string) => url.slice('/photos/'.length);
+    const { photos } = await admin.photos.list({ params: { id: fifth } });
+    const shown = photos.filter((p) => !p.isRemoved).length;
+    const logo = await upload(admin, file(await png(32, 32, '#2980b9'), 'store-logo.png'), fifth);
+    await server.db.query('update stores set logo = $2 where id = $1', [store, fileOf(logo.publicUrl)]);
+    // A day later the store still shows it: it still takes its place.
+    await server.db.query("update uploads set created_at = now() - interval '25 hours' where owner_id = $1", [
+      fifth,
+    ]);
+    // Waiting uploads fill every other place.
+    for (let i = 0; i < MAX_PHOTOS + 1 - shown - 1; i++) {
+      const hash = `face${String(i).padStart(28, '0')}`;
+      await server.db.query(
+        `insert into upload_files (hash, content_type, ext, width, height, widths)
+         values ($1, 'image/png', 'png', 1, 1, '{1}') on conflict do nothing`,
+        [hash],
+      );
+      await server.db.query(
+        `insert into uploads (hash, owner_type, owner_id, size) values ($1, 'property', $2, 1)`,
+        [hash, fifth],
+      );
+    }
+    const next = async (colour: string) =>
+      upload(admin, file(await png(33, 33, colour), `${colour.slice(1)}.png`), fifth);
+    expect(await refusal(next('#8e44ad'))).toMatchObject({ code: 'too_many_uploads' });
+
+    // One waiting upload let go: a banner uploaded today takes its place, and the store shows it instead of the
+    // logo — the logo, no longer shown, frees its place.
+    await server.db.query(
+      `update uploads set created_at = now() - interval '25 hours' where owner_id = $1 and hash = 'face' || repeat('0', 28)`,
+      [fifth],
+    );
+    const banner = await next('#d35400');
+    await server.db.query('update stores set logo = null, photo = $2 where id = $1', [
+      store,
+      fileOf(banner.publicUrl),
+    ]);
+    await next('#7f8c8d');
+    expect(await refusal(next('#95a5a6'))).toMatchObject({ code: 'too_many_uploads' });
+    // The banner removed the same day: it no longer counts (it is not an upload waiting to be shown).
+    await server.db.query('update stores set photo = null where id = $1', [store]);
+    expect((await next('#16a085')).publicUrl).toMatch(/^\/photos\/uploads\//);
+  });
+});

@@ -1,10 +1,13 @@
-import type { PdfSectionKind, PdfSectionLook } from '@tern/sdk';
+import { PDF_FONTS, type PdfSectionKind, type PdfSectionLook, STORE_FONTS } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   alignedX,
   giftCardBookingUrl,
+  isShippedStoreFont,
   linesThatFit,
   type PdfCardValues,
+  pdfFamilyOfStoreFont,
+  pdfFontFileOf,
   pdfSectionErrors,
   pdfSectionsErrors,
   plainTextOf,
@@ -207,5 +210,28 @@ describe('wrapping text to a box', () => {
     for (let width = 1; width < 40; width++) {
       for (const line of wrapText(text, width, 4, measure)) expect(measure(line)).toBeLessThanOrEqual(width);
     }
+  });
+});
+
+describe('the store’s fonts in a PDF', () => {
+  it('prints a shipped store font as itself and every other font of the list in a shipped stand-in', () => {
+    for (const font of STORE_FONTS) {
+      const family = pdfFamilyOfStoreFont(font);
+      expect(PDF_FONTS, font).toContain(family);
+      expect(isShippedStoreFont(font)).toBe(family === font);
+    }
+    expect(pdfFamilyOfStoreFont('Poppins')).toBe('Poppins');
+    expect(pdfFamilyOfStoreFont('Lora')).toBe('Merriweather');
+    expect(pdfFamilyOfStoreFont('Dancing Script')).toBe('Playfair Display');
+    expect(pdfFamilyOfStoreFont('Source Code Pro')).toBe('Roboto Mono');
+    expect(pdfFamilyOfStoreFont('Inter')).toBe('Open Sans');
+  });
+
+  it('gives a section in the store’s title or text font that font’s file, and its own font otherwise', () => {
+    const store = { titleFont: 'Oswald', textFont: 'Roboto' };
+    expect(pdfFontFileOf('store_title', store)).toBe('Roboto');
+    expect(pdfFontFileOf('store_text', { titleFont: 'Lato', textFont: 'Montserrat' })).toBe('Montserrat');
+    expect(pdfFontFileOf('Playfair Display Bold', store)).toBe('Playfair Display Bold');
+    expect(pdfSectionErrors('text', { ...look, font: 'store_title' }).font).toBeUndefined();
   });
 });

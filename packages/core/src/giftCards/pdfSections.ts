@@ -11,7 +11,10 @@ import {
   PDF_PAGE_HEIGHT,
   PDF_PAGE_WIDTH,
   PDF_SECTION_TEXT_MAX,
+  PDF_STORE_FONTS,
   PDF_VALUE_KINDS,
+  type PdfFont,
+  type PdfFontFile,
   type PdfPadding,
   type PdfSectionKind,
   type PdfSectionLook,
@@ -83,7 +86,8 @@ export function pdfSectionErrors(kind: PdfSectionKind, look: PdfSectionLook): Fo
   };
   if (isOwnTextKind(kind) && look.text.trim() === '') errors.text = pdfValidationKeys.required;
   if (look.text.length > PDF_SECTION_TEXT_MAX) errors.text = pdfValidationKeys.textTooLong;
-  if (!(PDF_FONTS as readonly string[]).includes(look.font)) errors.font = pdfValidationKeys.notAnOption;
+  if (!([...PDF_STORE_FONTS, ...PDF_FONTS] as readonly string[]).includes(look.font))
+    errors.font = pdfValidationKeys.notAnOption;
   const k = pdfValidationKeys;
   put('fontSize', wholeIn(look.fontSize, PDF_FONT_SIZE_MIN, PDF_FONT_SIZE_MAX, k.range100));
   put('dashSize', wholeIn(look.dashSize, PDF_DASH_MIN, PDF_DASH_MAX, k.range100));
@@ -257,3 +261,168 @@ export function linesThatFit(boxHeight: number, fontSize: number): number {
 /** The sample a type's preview prints (its own title, description and validity; a sample recipient and code). */
 export const PDF_SAMPLE_RECIPIENT = 'Jane Doe';
 export const PDF_SAMPLE_CODE = 'SAMPLE234567';
+
+// ---------------------------------------------------------------------------------------------------------------
+// The store's fonts (document 2 §3 titleFont, textFont; document 2 §9's list of about 150). The server embeds the
+// families it ships (PDF_FONTS); a store font of another family prints in the shipped family nearest its style.
+
+/** The fonts a card prints with when its store is unknown (no store sells its type and its property has none). */
+export const PDF_STORE_FONTS_FALLBACK = { titleFont: 'Lato', textFont: 'Lato' } as const;
+
+const SHIPPED_FAMILIES = [
+  'Lato',
+  'Open Sans',
+  'Montserrat',
+  'Merriweather',
+  'Playfair Display',
+  'Poppins',
+  'Roboto',
+  'Roboto Mono',
+] as const;
+type Family = (typeof SHIPPED_FAMILIES)[number];
+
+/** Store fonts of a family Tern does not ship, by the shipped family that stands in for them. */
+const STAND_INS: Record<Family, readonly string[]> = {
+  // Serifs and slabs.
+  Merriweather: [
+    'Alegreya',
+    'Amiri',
+    'Arvo',
+    'Bitter',
+    'Bree Serif',
+    'Cormorant',
+    'Cormorant Garamond',
+    'Crete Round',
+    'Crimson Pro',
+    'Crimson Text',
+    'Domine',
+    'EB Garamond',
+    'Frank Ruhl Libre',
+    'IBM Plex Serif',
+    'Josefin Slab',
+    'Libre Baskerville',
+    'Lora',
+    'Nanum Myeongjo',
+    'Noticia Text',
+    'Noto Serif',
+    'Old Standard TT',
+    'PT Serif',
+    'Patua One',
+    'Quattrocento',
+    'Roboto Slab',
+    'Rokkitt',
+    'Sanchez',
+    'Slabo 27px',
+    'Source Serif 4',
+    'Spectral',
+    'Tinos',
+    'Unna',
+    'Vollkorn',
+    'Zilla Slab',
+  ],
+  // Display faces, scripts and handwriting: the display serif.
+  'Playfair Display': [
+    'Abril Fatface',
+    'Alfa Slab One',
+    'Amatic SC',
+    'Caveat',
+    'Cinzel',
+    'Courgette',
+    'Dancing Script',
+    'Great Vibes',
+    'Indie Flower',
+    'Kalam',
+    'Kaushan Script',
+    'Lobster',
+    'Lobster Two',
+    'Pacifico',
+    'Permanent Marker',
+    'Philosopher',
+    'Prata',
+    'Sacramento',
+    'Satisfy',
+    'Shadows Into Light',
+  ],
+  // Geometric and rounded sans.
+  Poppins: [
+    'Comfortaa',
+    'Exo',
+    'Exo 2',
+    'Fredoka',
+    'Jost',
+    'Josefin Sans',
+    'Kanit',
+    'Lilita One',
+    'Manrope',
+    'Maven Pro',
+    'Montserrat Alternates',
+    'Mulish',
+    'Nunito',
+    'Nunito Sans',
+    'Orbitron',
+    'Plus Jakarta Sans',
+    'Prompt',
+    'Questrial',
+    'Quicksand',
+    'Raleway',
+    'Red Hat Display',
+    'Righteous',
+    'Sora',
+    'Space Grotesk',
+    'Urbanist',
+    'Varela Round',
+  ],
+  // Narrow and condensed sans.
+  Roboto: [
+    'Anton',
+    'Archivo Narrow',
+    'Barlow Condensed',
+    'Barlow Semi Condensed',
+    'Bebas Neue',
+    'Fira Sans Condensed',
+    'Fjalla One',
+    'Francois One',
+    'Oswald',
+    'PT Sans Narrow',
+    'Passion One',
+    'Pathway Gothic One',
+    'Roboto Condensed',
+    'Teko',
+    'Ubuntu Condensed',
+    'Yanone Kaffeesatz',
+  ],
+  'Roboto Mono': ['IBM Plex Mono', 'Inconsolata', 'Source Code Pro', 'Space Mono'],
+  // Every other sans (humanist and grotesque) prints in Open Sans.
+  'Open Sans': [],
+  Lato: [],
+  Montserrat: [],
+};
+const standIn = new Map<string, Family>(
+  Object.entries(STAND_INS).flatMap(([family, names]) => names.map((n) => [n, family as Family] as const)),
+);
+
+/** The shipped family a store font prints in: its own when shipped, else its stand-in, else Open Sans. */
+export function pdfFamilyOfStoreFont(storeFont: string): Family {
+  if ((SHIPPED_FAMILIES as readonly string[]).includes(storeFont)) return storeFont as Family;
+  return standIn.get(storeFont) ?? 'Open Sans';
+}
+
+/** Whether a store font is embedded as itself (else `pdfFamilyOfStoreFont` names the family that stands in). */
+export const isShippedStoreFont = (storeFont: string): boolean =>
+  (SHIPPED_FAMILIES as readonly string[]).includes(storeFont);
+
+/** The store's fonts a card prints with (document 2 §3). */
+export interface PdfStoreFonts {
+  titleFont: string;
+  textFont: string;
+}
+
+/**
+ * The font file a section prints with: its own font of the list, or — for `store_title` / `store_text` — the
+ * regular face of the family that prints the store's title or text font.
+ */
+export function pdfFontFileOf(font: PdfFont, store: PdfStoreFonts): PdfFontFile {
+  if (font === 'store_title') return pdfFamilyOfStoreFont(store.titleFont);
+  if (font === 'store_text') return pdfFamilyOfStoreFont(store.textFont);
+  return font;
+}

@@ -31,6 +31,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   `propertyId` when it names one.
  * - `giftCardPurchase`: a gift card purchase of a property the caller works at (any for an admin) — of the
  *   call's `propertyId` when it names one.
+ * - `pdfTemplate`: a gift-card PDF template the call's `propertyId` may use — a built-in one (no property) or that
+ *   property's own, of a property the caller works at (any for an admin).
  * - `store`: a gift-card store of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `unit`: a unit (room type) of a property the caller works at (any for an admin) — of the call's
@@ -60,6 +62,7 @@ export type OwnerKind =
   | 'giftCardType'
   | 'giftCard'
   | 'giftCardPurchase'
+  | 'pdfTemplate'
   | 'store'
   | 'unit'
   | 'ratePlan'

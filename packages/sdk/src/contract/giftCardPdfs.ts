@@ -64,7 +64,7 @@ export const PDF_VALUE_KINDS = [
 /** Kinds drawn from a photo (an upload of the property). */
 export const PDF_PHOTO_KINDS = ['image', 'background'] as const satisfies readonly PdfSectionKind[];
 
-/** The fonts a section may use: OFL fonts the server embeds (packages/server/assets/fonts). */
+/** The font files the server embeds (OFL fonts in packages/server/assets/fonts): a section may name one. */
 export const PDF_FONTS = [
   'Lato',
   'Lato Bold',
@@ -76,8 +76,22 @@ export const PDF_FONTS = [
   'Merriweather Bold',
   'Playfair Display',
   'Playfair Display Bold',
+  'Poppins',
+  'Poppins Bold',
+  'Roboto',
+  'Roboto Bold',
+  'Roboto Mono',
+  'Roboto Mono Bold',
 ] as const;
-export const pdfFont = z.enum(PDF_FONTS, { error: 'Choose a font of the list' });
+export type PdfFontFile = (typeof PDF_FONTS)[number];
+/**
+ * A section may instead print in its card's store's title or text font (document 2 §3 `titleFont`, `textFont`;
+ * the store: the type's first, else the property's first active one). The built-in templates do, for their
+ * header, title and body text.
+ */
+export const PDF_STORE_FONTS = ['store_title', 'store_text'] as const;
+export type PdfStoreFont = (typeof PDF_STORE_FONTS)[number];
+export const pdfFont = z.enum([...PDF_STORE_FONTS, ...PDF_FONTS], { error: 'Choose a font of the list' });
 export type PdfFont = z.infer<typeof pdfFont>;
 
 export const pdfTextAlign = z.enum(['left', 'center', 'right']);
@@ -184,6 +198,66 @@ export const filledSectionsBody = z
   });
 export type FilledSectionsBody = z.input<typeof filledSectionsBody>;
 
+/** A template's name (a property's own: 1–80 characters). */
+export const PDF_TEMPLATE_NAME_MAX = 80;
+/** A template has at most this many sections. */
+export const PDF_TEMPLATE_SECTIONS_MAX = 100;
+
+/** A section of a property's own template as saved: `id` keeps a section it has (the types' filled sections of it stay). */
+export const pdfTemplateSectionInput = pdfSectionLook.extend({
+  id: id.nullable().default(null),
+  kind: pdfSectionKind,
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(PDF_TEMPLATE_NAME_MAX, { error: `At most ${PDF_TEMPLATE_NAME_MAX} characters` }),
+});
+export type PdfTemplateSectionInput = z.input<typeof pdfTemplateSectionInput>;
+
+/**
+ * A property's own template (document 3 §3): its name, whether it is the property's default, and its sections in
+ * drawing order (each within the limits of §5; the server checks them with core's `pdfSectionErrors` too).
+ * `giftCardTypeId`: the type whose PDF tab saved it, which then prints with it.
+ */
+export const pdfTemplateBody = z
+  .object({
+    propertyId: id,
+    name: z
+      .string()
+      .trim()
+      .min(1, { error: 'required' })
+      .max(PDF_TEMPLATE_NAME_MAX, { error: `At most ${PDF_TEMPLATE_NAME_MAX} characters` }),
+    default: z.boolean().default(false),
+    pdfSections: z
+      .array(pdfTemplateSectionInput)
+      .min(1, { error: 'required' })
+      .max(PDF_TEMPLATE_SECTIONS_MAX, { error: `At most ${PDF_TEMPLATE_SECTIONS_MAX} sections` }),
+    giftCardTypeId: id.nullable().default(null),
+  })
+  .refine(
+    (b) => {
+      const ids = b.pdfSections.flatMap((s) => (s.id ? [s.id] : []));
+      return new Set(ids).size === ids.length;
+    },
+    { error: 'Each section once', path: ['pdfSections'] },
+  );
+export type PdfTemplateBody = z.input<typeof pdfTemplateBody>;
+
+/** Duplicating a template (a built-in one or the property's own) as the property's: its name, and the type whose look to copy. */
+export const pdfTemplateDuplicateBody = z.object({
+  propertyId: id,
+  name: z
+    .string()
+    .trim()
+    .min(1, { error: 'required' })
+    .max(PDF_TEMPLATE_NAME_MAX, { error: `At most ${PDF_TEMPLATE_NAME_MAX} characters` })
+    .optional(),
+  /** Copy this type's filled sections of the template (its look as the PDF tab shows it), not the defaults. */
+  giftCardTypeId: id.nullable().default(null),
+});
+export type PdfTemplateDuplicateBody = z.input<typeof pdfTemplateDuplicateBody>;
+
 export const qrFormat = z.enum(['png', 'svg']);
 export type QrFormat = z.infer<typeof qrFormat>;
 
@@ -218,6 +292,70 @@ export const giftCardPdfsArea = defineArea('giftCardPdfs', {
     reply: 'resource',
     response: pdfTemplate,
     errors: [404],
+  }),
+  createTemplate: endpoint({
+    method: 'POST',
+    path: `${BASE}/pdf_templates`,
+    summary:
+      'Adds a PDF template of the property: its name, sections (each within the limits of document 3 §5) and whether it is the property’s default; with `giftCardTypeId`, that type prints with it.',
+    access: staff,
+    owns: {
+      propertyId: 'property',
+      giftCardTypeId: 'giftCardType',
+      // A new template has no sections yet: an id sent is refused by the service (pdf_section_not_in_template).
+      'pdfSections[].id': 'narrows',
+    },
+    body: pdfTemplateBody,
+    reply: 'resource',
+    response: pdfTemplate,
+    creates: true,
+    errors: [400, 404],
+  }),
+  updateTemplate: endpoint({
+    method: 'PUT',
+    path: `${BASE}/pdf_templates/{id}`,
+    summary:
+      'Changes a PDF template of the property (not a built-in one): its name, default flag and sections — a section sent with its id is kept (the types’ filled sections of it stay), one without is added, one left out is removed. With `giftCardTypeId`, that type prints with it.',
+    access: staff,
+    owns: {
+      id: 'pdfTemplate',
+      propertyId: 'property',
+      giftCardTypeId: 'giftCardType',
+      // Checked by the service: a section of that template (pdf_section_not_in_template).
+      'pdfSections[].id': 'narrows',
+    },
+    params: z.object({ id }),
+    body: pdfTemplateBody,
+    reply: 'resource',
+    response: pdfTemplate,
+    errors: [400, 404, 409],
+  }),
+  duplicateTemplate: endpoint({
+    method: 'POST',
+    path: `${BASE}/pdf_templates/{id}/duplicate`,
+    summary:
+      'A copy of a PDF template (built in or the property’s) as the property’s own, named “… (copy)” unless a name is given; with `giftCardTypeId`, the copy takes that type’s filled sections of it.',
+    access: staff,
+    owns: { id: 'pdfTemplate', propertyId: 'property', giftCardTypeId: 'giftCardType' },
+    params: z.object({ id }),
+    body: pdfTemplateDuplicateBody,
+    reply: 'resource',
+    response: pdfTemplate,
+    creates: true,
+    errors: [400, 404],
+  }),
+  deleteTemplate: endpoint({
+    method: 'DELETE',
+    path: `${BASE}/pdf_templates/{id}`,
+    summary:
+      'Deletes a PDF template of the property — not a built-in one, and not one a gift card type prints with (409 pdf_template_in_use naming them).',
+    access: staff,
+    owns: { id: 'pdfTemplate', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty,
+    reply: 'empty',
+    response: z.undefined(),
+    errors: [404, 409],
   }),
   getFilledSections: endpoint({
     method: 'GET',

@@ -518,6 +518,18 @@ export const issueGiftCardsBody = z
     netPrice: z.number().int({ error: 'Use a whole number' }).min(0).max(100_000_000).nullable().optional(),
     buyerName: text(GIFT_CARD_TEXT_MAX).nullable().optional(),
     buyerEmail: recipientEmail.nullable().optional(),
+    /**
+     * Record the cards as sold (document 3 §3 purchase, §4 M26): they belong to one purchase of the run — found
+     * again by `key` in every batch and rerun of it — of `quantity` cards, `paid` or initiated (`unpaid`), issued
+     * once all its cards are. Absent: the cards belong to no purchase.
+     */
+    purchase: z
+      .object({
+        key: z.string().trim().min(1).max(200),
+        quantity: z.number().int().min(1).max(1_000_000),
+        purchaseState: z.enum(['paid', 'unpaid']),
+      })
+      .optional(),
   })
   .refine((b) => new Set(b.recipients.map((r) => r.rowKey)).size === b.recipients.length, {
     error: 'Each row key once',

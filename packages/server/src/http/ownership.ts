@@ -82,6 +82,8 @@ export interface OwnedTypes {
   giftCardType: { id: string; propertyId: string };
   giftCard: { id: string; propertyId: string };
   giftCardPurchase: { id: string; propertyId: string };
+  /** `propertyId` null: a built-in template. */
+  pdfTemplate: { id: string; propertyId: string | null };
   store: { id: string; propertyId: string };
   unit: { id: string; propertyId: string };
   ratePlan: { id: string; propertyId: string };
@@ -122,6 +124,7 @@ const missing: Record<OwnerKind, ErrorCode> = {
   giftCardType: 'gift_card_type_not_found',
   giftCard: 'gift_card_not_found',
   giftCardPurchase: 'gift_card_purchase_not_found',
+  pdfTemplate: 'pdf_template_not_found',
   store: 'store_not_found',
   unit: 'unit_not_found',
   ratePlan: 'rate_plan_not_found',
@@ -339,6 +342,21 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   giftCard: (value, at) => propertyRowOf('gift_cards', value, at),
   giftCardPurchase: (value, at) => propertyRowOf('gift_card_purchases', value, at),
   store: (value, at) => propertyRowOf('stores', value, at),
+  pdfTemplate: async (value, at) => {
+    const u = user(at);
+    const propertyId = fieldOf(at.input, 'propertyId');
+    const of = propertyId.found && typeof propertyId.value === 'string' ? propertyId.value : null;
+    // A built-in template, or the call's property's own (of a property the caller works at).
+    const row = await at.db.one<{ id: string; property_id: string | null }>(
+      `select t.id, t.property_id from pdf_templates t
+        where t.id = $1
+          and (t.property_id is null
+               or ($2::uuid is not null and t.property_id = $2
+                   and ($3 or t.property_id in (select property_id from property_users where user_id = $4))))`,
+      [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
+    );
+    return row ? { id: row.id, propertyId: row.property_id } : null;
+  },
   unit: (value, at) => propertyRowOf('units', value, at),
   ratePlan: (value, at) => propertyRowOf('rate_plans', value, at),
   booking: (value, at) => bookingOf(value, at),

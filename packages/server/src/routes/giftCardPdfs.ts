@@ -8,10 +8,14 @@ import {
   renderTypePreviewPdf,
 } from '../services/giftCards/pdf.js';
 import {
+  createPdfTemplate,
+  deletePdfTemplate,
+  duplicatePdfTemplate,
   getFilledSections,
   getPdfTemplate,
   listPdfTemplates,
   putFilledSections,
+  updatePdfTemplate,
 } from '../services/giftCards/pdfTemplates.js';
 import { fileStoreFor } from '../services/uploads/fileStore.js';
 
@@ -27,6 +31,12 @@ const PDF = 'application/pdf';
 export const giftCardPdfsHandlers: AreaHandlers<Contract['giftCardPdfs']> = {
   listTemplates: ({ owned }, ctx) => listPdfTemplates(ctx.db, owned.propertyId.id),
   getTemplate: ({ params, owned }, ctx) => getPdfTemplate(ctx.db, owned.propertyId.id, params.id),
+  createTemplate: ({ body, owned }, ctx) => createPdfTemplate(ctx.db, ctx, owned.propertyId.id, body),
+  updateTemplate: ({ params, body, owned }, ctx) =>
+    updatePdfTemplate(ctx.db, ctx, owned.propertyId.id, params.id, body),
+  duplicateTemplate: ({ params, body, owned }, ctx) =>
+    duplicatePdfTemplate(ctx.db, ctx, owned.propertyId.id, params.id, body),
+  deleteTemplate: ({ params, owned }, ctx) => deletePdfTemplate(ctx.db, ctx, owned.propertyId.id, params.id),
   getFilledSections: ({ params, owned }, ctx) =>
     getFilledSections(ctx.db, owned.propertyId.id, params.id, params.templateId),
   putFilledSections: ({ params, body, owned }, ctx) =>

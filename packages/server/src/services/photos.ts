@@ -100,7 +100,8 @@ export const PENDING_UPLOAD_HOURS = 24;
 
 /**
  * An upload for a property's photos or logo (document 2 §5, §9): refused with `too_many_uploads` when the shown
- * photos and the uploads of the last day that nothing shows yet already fill the 100 photos and the logo, so
+ * photos, the images its gift-card stores show (logo, banner: while shown) and the uploads of the last day that
+ * nothing shows yet already fill the 100 photos and the logo, so
  * that a client cannot pile up images a save could never show. Checked before the image is processed (a quick
  * refusal), and again in the transaction that records it with the property's row locked, so that uploads sent at
  * once cannot all pass. The upload itself is `storeUpload`'s.
@@ -133,15 +134,24 @@ async function checkRoomForUpload(db: Db, propertyId: string, lock: boolean): Pr
     [propertyId],
   );
   for (const u of units) used.add(u.file);
+  // A store's logo and banner count while a store of the property shows them (each file once), however old.
+  const storeImages = await db.query<{ file: string }>(
+    `select distinct f as file from stores s, unnest(array[s.logo, s.photo]) f
+      where s.property_id = $1 and f is not null`,
+    [propertyId],
+  );
+  const inStores = storeImages.filter((s) => !used.has(s.file)).length;
+  for (const s of storeImages) used.add(s.file);
+  // Uploads of the last day nothing shows yet; one a store stopped showing (released) is not waiting any more.
   const recent = await db.query<{ file: string }>(
     `select 'uploads/' || f.hash || '.' || f.ext as file
        from uploads u join upload_files f on f.hash = u.hash
-      where u.owner_type = 'property' and u.owner_id = $1
+      where u.owner_type = 'property' and u.owner_id = $1 and u.released_at is null
         and u.created_at > now() - make_interval(hours => $2)`,
     [propertyId, PENDING_UPLOAD_HOURS],
   );
   const pending = recent.filter((r) => !used.has(r.file)).length;
-  if (row.photos.length + pending >= MAX_PHOTOS + LOGOS)
+  if (row.photos.length + inStores + pending >= MAX_PHOTOS + LOGOS)
     throw invalidField('too_many_uploads', 'image', { max: MAX_PHOTOS });
 }
 

@@ -14,7 +14,17 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
  * Texts a string schema may want, tried in order: the first the schema takes is used. One uuid serves a whole
  * sample, so that fields a schema wants equal (a password and its confirmation) are.
  */
-const texts = (uuid: string) => [uuid, day(30), 'ada@example.test', '10:00', 'EUR', 'IS', 'Ada', 'x'];
+const texts = (uuid: string) => [
+  uuid,
+  day(30),
+  'ada@example.test',
+  '10:00',
+  'EUR',
+  'IS',
+  'Ada',
+  '#1f3a5f',
+  'x',
+];
 const numbers = [1, 0, 2, 18, 30, 100];
 /** A 1×1 PNG, for a file field (an upload). */
 const PNG_1X1 = Buffer.from(

@@ -12,6 +12,7 @@ export type AuditedObject =
   | 'giftCardType'
   | 'giftCard'
   | 'giftCardPurchase'
+  | 'pdfTemplate'
   | 'store';
 
 /** What a write changed: the object's fields before and after (`null` before a create). */

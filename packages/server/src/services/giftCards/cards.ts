@@ -14,6 +14,7 @@ import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { cancelBookingOfProperty } from '../bookings/changes.js';
 import { newGiftCardCode } from './codes.js';
+import { recordRunPurchase } from './purchasesOfRuns.js';
 import { getGiftCardType } from './types.js';
 
 // Issued gift cards (document 3 §2.3 orders, §3, §4 M24, §5, §7; DECISIONS 23): issued from a type under its
@@ -210,6 +211,22 @@ export async function issueGiftCards(
         before: { issued: type.issued },
         after: { issued: type.issued + created },
       });
+    }
+    if (body.purchase) {
+      // Issued as sold: the run's purchase takes them (`tern gift-cards issue --paid`).
+      const ids = await tx.query<{ id: string }>(
+        'select id from gift_cards where gift_card_type_id = $1 and row_key = any($2::text[])',
+        [typeId, keys],
+      );
+      await recordRunPurchase(
+        tx,
+        actor,
+        property,
+        typeId,
+        body.purchase,
+        { netPrice, buyerName: body.buyerName ?? null, buyerEmail: body.buyerEmail ?? null },
+        ids.map((r) => r.id),
+      );
     }
     const rows = await tx.query<CardRow>(
       `${CARD_SELECT} where c.gift_card_type_id = $1 and c.row_key = any($2::text[])`,

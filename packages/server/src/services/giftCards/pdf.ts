@@ -8,8 +8,11 @@ import {
   linesThatFit,
   PDF_SAMPLE_CODE,
   PDF_SAMPLE_RECIPIENT,
+  PDF_STORE_FONTS_FALLBACK,
   type PdfBox,
   type PdfCardValues,
+  type PdfStoreFonts,
+  pdfFontFileOf,
   plainTextOf,
   sectionBox,
   sectionWords,
@@ -20,7 +23,7 @@ import {
   PDF_FONTS,
   PDF_PAGE_HEIGHT,
   PDF_PAGE_WIDTH,
-  type PdfFont,
+  type PdfFontFile,
   type QrFormat,
 } from '@tern/sdk';
 import {
@@ -62,23 +65,23 @@ export interface PdfFile {
 }
 
 const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');
-const FONT_FILES: Record<PdfFont, string> = Object.fromEntries(
+const FONT_FILES: Record<PdfFontFile, string> = Object.fromEntries(
   PDF_FONTS.map((name) => {
     const bold = name.endsWith(' Bold');
     const family = (bold ? name.slice(0, -5) : name).toLowerCase().replaceAll(' ', '-');
     return [name, `${family}-latin-${bold ? 700 : 400}-normal.woff`];
   }),
-) as Record<PdfFont, string>;
+) as Record<PdfFontFile, string>;
 
 interface LoadedFont {
   bytes: Uint8Array;
   /** Whether the font draws a character (those it lacks print as `?`). */
   has: (codePoint: number) => boolean;
 }
-const fonts = new Map<PdfFont, LoadedFont>();
+const fonts = new Map<PdfFontFile, LoadedFont>();
 
 /** A font's file, read once. */
-export function fontFile(name: PdfFont): LoadedFont {
+export function fontFile(name: PdfFontFile): LoadedFont {
   let font = fonts.get(name);
   if (!font) {
     const bytes = new Uint8Array(readFileSync(join(FONT_DIR, FONT_FILES[name])));
@@ -137,13 +140,15 @@ interface Drawing {
   page: PDFPage;
   values: PdfCardValues;
   photos: Map<string, PDFImage | null>;
-  embedded: Map<PdfFont, PDFFont>;
+  embedded: Map<PdfFontFile, PDFFont>;
   options: CardPdfOptions;
+  /** The fonts of the card's store, for sections in `store_title` / `store_text`. */
+  store: PdfStoreFonts;
   /** The type's first photo: an image or background section without its own photo shows it. */
   firstPhoto: string | null;
 }
 
-async function fontOf(d: Drawing, name: PdfFont): Promise<PDFFont> {
+async function fontOf(d: Drawing, name: PdfFontFile): Promise<PDFFont> {
   let font = d.embedded.get(name);
   if (!font) {
     font = await d.doc.embedFont(fontFile(name).bytes, { subset: true });
@@ -209,8 +214,9 @@ function unclip() {
 async function drawText(d: Drawing, s: FilledSection, box: PdfBox): Promise<void> {
   const words = sectionWords(s.kind, s.text, d.values);
   if (words === null || words.trim() === '') return;
-  const font = await fontOf(d, s.font);
-  const text = drawableText(words, fontFile(s.font).has);
+  const file = pdfFontFileOf(s.font, d.store);
+  const font = await fontOf(d, file);
+  const text = drawableText(words, fontFile(file).has);
   const size = s.fontSize;
   const lines = wrapText(text, box.width, linesThatFit(box.height, size), (t) =>
     font.widthOfTextAtSize(t, size),
@@ -303,6 +309,7 @@ export async function drawPdf(
   values: PdfCardValues,
   firstPhoto: string | null,
   options: CardPdfOptions,
+  store: PdfStoreFonts = PDF_STORE_FONTS_FALLBACK,
 ): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
@@ -310,7 +317,17 @@ export async function drawPdf(
   doc.setProducer('Tern');
   doc.setCreator('Tern');
   const page = doc.addPage([PDF_PAGE_WIDTH, PDF_PAGE_HEIGHT]);
-  const d: Drawing = { db, doc, page, values, photos: new Map(), embedded: new Map(), options, firstPhoto };
+  const d: Drawing = {
+    db,
+    doc,
+    page,
+    values,
+    photos: new Map(),
+    embedded: new Map(),
+    options,
+    firstPhoto,
+    store,
+  };
   for (const s of [...sections].sort((a, b) => a.position - b.position)) await drawSection(d, s);
   // Without object streams, so every reader opens it.
   return doc.save({ useObjectStreams: false });
@@ -318,6 +335,24 @@ export async function drawPdf(
 
 const webUrlOf = (options: CardPdfOptions) =>
   (options.webUrl ?? process.env.TERN_WEB_URL ?? '').trim().replace(/\/+$/, '');
+
+/**
+ * The fonts of the store a type's cards print with (document 2 §3; docs/decisions.md): the type's first store,
+ * else its property's first active store (the oldest), else its first store of any status; without any, Lato.
+ */
+export async function storeFontsOfType(db: Db, typeId: string): Promise<PdfStoreFonts> {
+  const row = await db.one<{ title_font: string; text_font: string }>(
+    `select s.title_font, s.text_font
+       from gift_card_types t
+       join stores s on s.id = t.store_ids[1]
+                     or (s.property_id = t.property_id and not exists (select 1 from stores x where x.id = t.store_ids[1]))
+      where t.id = $1
+      order by (s.id = t.store_ids[1]) desc, (s.status = 'active') desc, s.created_at, s.id
+      limit 1`,
+    [typeId],
+  );
+  return row ? { titleFont: row.title_font, textFont: row.text_font } : PDF_STORE_FONTS_FALLBACK;
+}
 
 interface CardRow {
   id: string;
@@ -369,7 +404,8 @@ export async function renderCardPdf(db: Db, cardId: string, options: CardPdfOpti
     bookingUrl: giftCardBookingUrl(webUrlOf(options), card.generated_id),
     hotelName: card.hotel_name,
   };
-  const bytes = await drawPdf(db, sections, values, card.photos[0] ?? null, options);
+  const store = await storeFontsOfType(db, card.gift_card_type_id);
+  const bytes = await drawPdf(db, sections, values, card.photos[0] ?? null, options, store);
   return { bytes, fileName: `gift-card-${card.generated_id}.pdf` };
 }
 
@@ -411,7 +447,8 @@ export async function renderTypePreviewPdf(
     bookingUrl: giftCardBookingUrl(webUrlOf(options), PDF_SAMPLE_CODE),
     hotelName: type.hotel_name,
   };
-  const bytes = await drawPdf(db, sections, values, type.photos[0] ?? null, options);
+  const store = await storeFontsOfType(db, type.id);
+  const bytes = await drawPdf(db, sections, values, type.photos[0] ?? null, options, store);
   return { bytes, fileName: `gift-card-preview-${type.id}.pdf` };
 }
 

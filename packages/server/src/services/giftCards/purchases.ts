@@ -431,44 +431,81 @@ export function purchaseIssueJob(renderPdf: RenderCardPdf | null): JobHandler {
   };
 }
 
-/** The job `purchase.zip`: every card's PDF in one zip, kept with the purchase. */
+/** Renders made again when what the PDFs show changes while the job renders them, before giving up. */
+const ZIP_RENDERS = 5;
+
+/**
+ * The job `purchase.zip`: every card's PDF in one zip, kept with the purchase with the version of its PDFs it
+ * was made at (`pdfs_version`, raised by migration 049's triggers when a card, its type or its store changes
+ * what the PDFs show). A change while it renders makes its write miss: it renders again.
+ */
 export function purchaseZipJob(renderPdf: RenderCardPdf | null): JobHandler {
   return async (payload, { db, clock, signal }) => {
     if (!renderPdf) throw new Error('no PDF renderer: the cards cannot be rendered');
     const purchaseId = String(payload.purchaseId);
-    const zip = new JSZip();
-    for (const card of await cardsOf(db, purchaseId)) {
-      await yieldTurn();
-      checkInterrupted(signal);
-      zip.file(pdfName(card.generated_id), await renderPdf(db, card.id));
+    for (let render = 0; render < ZIP_RENDERS; render++) {
+      const at = await db.one<{ pdfs_version: number; zip_version: number | null; zip: boolean }>(
+        'select pdfs_version, zip_version, zip is not null as zip from gift_card_purchases where id = $1',
+        [purchaseId],
+      );
+      if (!at || (at.zip && at.zip_version === at.pdfs_version)) return;
+      const zip = new JSZip();
+      for (const card of await cardsOf(db, purchaseId)) {
+        await yieldTurn();
+        checkInterrupted(signal);
+        zip.file(pdfName(card.generated_id), await renderPdf(db, card.id));
+      }
+      const content = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
+      const written = await db.one<{ id: string }>(
+        `update gift_card_purchases set zip = $2, zip_at = $3, zip_version = $4
+          where id = $1 and pdfs_version = $4 returning id`,
+        [purchaseId, content, clock.now(), at.pdfs_version],
+      );
+      if (written) return;
     }
-    const content = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-    await db.query('update gift_card_purchases set zip = $2, zip_at = $3 where id = $1', [
-      purchaseId,
-      content,
-      clock.now(),
-    ]);
+    throw new Error('the cards kept changing while their zip was made');
   };
 }
 
 /**
- * The cards' PDFs as a zip (M27): the zip once written; before that an empty file (the "being generated"
- * message), with the job queued once. Only once issued (DECISIONS 14).
+ * What a purchase's PDFs show changed outside a trigger's reach (a template's sections, a type's filled
+ * sections): the purchases of these types get a new version, and those with a zip the job that makes it again.
+ */
+export async function purchasePdfsChanged(db: Db, typeIds: readonly string[]): Promise<void> {
+  if (typeIds.length === 0) return;
+  await db.query(
+    `select gift_card_purchase_pdfs_changed(array(
+       select id from gift_card_purchases where gift_card_type_id = any($1::uuid[])))`,
+    [[...typeIds]],
+  );
+}
+
+/**
+ * The cards' PDFs as a zip (M27): the zip once written and up to date; before that — or once a card, its type or
+ * its store changed what the PDFs show (a stale zip) — an empty file (the "being generated" message of §9),
+ * with the job queued once. Only once issued (DECISIONS 14).
  */
 export async function purchasePdfs(db: Db, clock: Clock, id: string): Promise<Response> {
-  const row = await db.one<{ generated_id: string; issued_status: string; zip: Uint8Array | null }>(
-    'select generated_id, issued_status, zip from gift_card_purchases where id = $1',
+  const row = await db.one<{
+    generated_id: string;
+    issued_status: string;
+    zip: Uint8Array | null;
+    fresh: boolean;
+  }>(
+    `select generated_id, issued_status, zip, zip_version is not distinct from pdfs_version as fresh
+       from gift_card_purchases where id = $1`,
     [id],
   );
   if (row!.issued_status !== 'issued') throw conflict('purchase_not_issued');
   const name = `gift-cards-${row!.generated_id}.zip`;
-  if (!row!.zip)
+  const ready = row!.zip !== null && row!.fresh;
+  if (!ready)
     await enqueueJob(db, clock, {
       kind: PURCHASE_ZIP_JOB,
       payload: { purchaseId: id },
       dedupeKey: `${PURCHASE_ZIP_JOB}:${id}`,
     });
-  const body = row!.zip ?? new Uint8Array(0);
+  const body = ready ? row!.zip! : new Uint8Array(0);
   return new Response(body as Uint8Array<ArrayBuffer>, {
     status: 200,
     headers: {
