@@ -7,7 +7,9 @@ import type { FrontEndPath } from './frontEnds.js';
  * The first step is a new actor's first report; each next step is the next report of that actor taking the
  * step's event into the step's state; a report in between that leaves the previous state fails the replay
  * (what the front end did in between moved the machine where the path does not go). Reports that keep the
- * state (a keystroke, the reporter's periodic snapshot) are passed over.
+ * state (a keystroke, the reporter's periodic snapshot) are passed over. A screen may make an actor it then
+ * drops (React may render twice before it commits): until the first step, every new actor of the machine in
+ * the first state is a candidate, and the one that takes the first step is followed.
  *
  * No imports but types: the browser tests load this file as it is.
  */
@@ -16,6 +18,8 @@ export interface Following {
   /** The first report not read yet. */
   cursor: number;
   actor: string | null;
+  /** Until the first step: the new actors of the machine that are in the path's first state. */
+  candidates: Set<string>;
   /** Actors of the machine that ran before the replay (not the one it follows). */
   known: Set<string>;
 }
@@ -25,6 +29,7 @@ export function follow(reports: readonly LiveActorReport[], machine: string): Fo
   return {
     cursor: reports.length,
     actor: null,
+    candidates: new Set(),
     known: new Set(reports.filter((r) => r.machine === machine).map((r) => r.actor)),
   };
 }
@@ -33,27 +38,34 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const words = (r: Pick<LiveActorReport, 'value' | 'status' | 'event'>) =>
   `${JSON.stringify(r.value)} (${r.status}) after ${r.event}`;
 
-/** The new actor's first report, or `null` while there is none; throws when it is not in the path's first state. */
+/**
+ * The new actors' first reports: the first report of one, or `null` while there is none; throws when a new
+ * actor is not in the path's first state.
+ */
 export function firstStep(
   reports: readonly LiveActorReport[],
   following: Following,
   machine: string,
   path: FrontEndPath,
 ): LiveActorReport | null {
+  const start = path.steps[0]!;
+  let first: LiveActorReport | null = null;
   for (let at = following.cursor; at < reports.length; at++) {
     const r = reports[at]!;
-    if (r.machine !== machine || following.known.has(r.actor)) continue;
-    following.actor = r.actor;
-    following.cursor = at + 1;
-    const start = path.steps[0]!;
+    if (r.machine !== machine || following.known.has(r.actor) || following.candidates.has(r.actor)) continue;
     if (!same(r.value, start.value) || r.status !== start.status)
       throw new Error(
         `the ${machine} actor starts in ${words(r)}; the path starts in ${JSON.stringify(start.value)}`,
       );
-    return r;
+    following.candidates.add(r.actor);
+    first ??= r;
   }
-  return null;
+  if (first) following.cursor = reports.indexOf(first) + 1;
+  return first;
 }
+
+const mine = (following: Following, r: LiveActorReport) =>
+  following.actor === null ? following.candidates.has(r.actor) : r.actor === following.actor;
 
 /**
  * Step `index` of the path: `true` once its report has come (the cursor moves past it), `null` while it has
@@ -69,18 +81,24 @@ export function nextStep(
   const before = path.steps[index - 1]!;
   for (let at = following.cursor; at < reports.length; at++) {
     const r = reports[at]!;
-    if (r.actor !== following.actor) continue;
+    if (!mine(following, r)) continue;
     if (r.event === step.event.type && same(r.value, step.value) && r.status === step.status) {
+      following.actor = r.actor;
       following.cursor = at + 1;
       return true;
     }
-    if (!same(r.value, before.value) || r.status !== before.status)
+    if (!same(r.value, before.value) || r.status !== before.status) {
+      if (following.actor === null && following.candidates.size > 1) {
+        following.candidates.delete(r.actor);
+        continue;
+      }
       throw new Error(
         `step ${index} (${step.event.type}): the actor went to ${words(r)}; the path says ${words({
           ...step,
           event: step.event.type,
         })}`,
       );
+    }
   }
   return null;
 }
@@ -93,7 +111,7 @@ export function missedStep(
   index: number,
 ): string {
   const step = path.steps[index]!;
-  const since = reports.slice(following.cursor).filter((r) => r.actor === following.actor);
+  const since = reports.slice(following.cursor).filter((r) => mine(following, r));
   return `step ${index} (${step.event.type}): the actor never reached ${JSON.stringify(step.value)} (${
     step.status
   }); reported since the last step: ${since.map(words).join(', ') || 'nothing'}`;
@@ -101,5 +119,5 @@ export function missedStep(
 
 /** The followed actor's last report (its context: what a field holds now). */
 export function lastReport(reports: readonly LiveActorReport[], following: Following) {
-  return reports.findLast((r) => r.actor === following.actor);
+  return reports.findLast((r) => mine(following, r));
 }

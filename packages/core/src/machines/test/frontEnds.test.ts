@@ -163,6 +163,17 @@ describe('following a front end’s actor through its live reports', () => {
     expect(lastReport(reports, following)?.value).toBe('b');
   });
 
+  it('follows the new actor that takes the first step when the screen made two', () => {
+    const reports = [report('dropped', 'xstate.init', 'a'), report('kept', 'xstate.init', 'a')];
+    const following = follow([], 'm');
+    expect(firstStep(reports, following, 'm', path)?.actor).toBe('dropped');
+    reports.push(report('dropped', 'xstate.init', 'a'), report('kept', 'go', 'loading'));
+    expect(nextStep(reports, following, path, 1)).toBe(true);
+    expect(lastReport(reports, following)?.actor).toBe('kept');
+    reports.push(report('dropped', 'go', 'loading'));
+    expect(nextStep(reports, following, path, 2)).toBeNull();
+  });
+
   it('fails a step when the actor leaves the state for another', () => {
     const reports = [report('x', 'xstate.init', 'a'), report('x', 'other', 'c')];
     const following = follow([], 'm');

@@ -1,0 +1,199 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import type { LiveActorReport } from '../../core/src/machines/live.ts';
+import { firstStep, follow, lastReport, missedStep, nextStep } from '../../core/src/machines/test/follow.ts';
+import type { FrontEndPath, FrontEndPlan } from '../../core/src/machines/test/frontEnds.ts';
+
+/**
+ * Core's model-based paths of a machine replayed through the real web app in a browser (issue 13). A spec
+ * gives a driver table (core's `frontEnds.ts`): how each scenario starts (a page of the app against the test
+ * server) and, for each event type of the paths, the user's action that makes the app send it (a failure the
+ * server never gives on demand is answered on the way by `page.route`). Each path is replayed in a page whose
+ * app reports its machines (the visualizer's switch, `tern.machines.live`) and whose init script listens on
+ * the `tern-machines` BroadcastChannel as the visualizer does, pinging every second: after each step the
+ * actor's report must show the step's event taking it into the state the graph predicted (core's
+ * `follow.ts`, as the CLI's replays read the `--inspect` socket).
+ *
+ * The plan comes from core (the same paths as core's model-based tests) through a child process, since the
+ * test runner cannot load core's sources itself.
+ */
+
+export interface Excluded {
+  excluded: string;
+}
+export type StepDriver<C> = (
+  ctx: C,
+  path: FrontEndPath,
+  index: number,
+  live: () => LiveActorReport | undefined,
+) => Promise<void>;
+export type EventDriver<C> =
+  | StepDriver<C>
+  | Excluded
+  | {
+      drive: StepDriver<C>;
+      excludedIf: ReadonlyArray<{ match: Record<string, unknown>; reason: string }>;
+    };
+
+export interface WebDrivers<C> {
+  machine:
+    | 'bookingFlowMachine'
+    | 'cardFrameMachine'
+    | 'signInMachine'
+    | 'contractActionsMachine'
+    | 'vehicleQueryMachine';
+  /** The machine's id, as the live reports name it. */
+  liveMachine: string;
+  scenarios: Record<string, ((page: Page, path: FrontEndPath) => Promise<C>) | Excluded>;
+  events: Record<string, EventDriver<C>>;
+}
+
+const isExcluded = (entry: unknown): entry is Excluded =>
+  typeof entry === 'object' && entry !== null && 'excluded' in entry;
+
+/** The table as plain data for core's planner: a driver is `true`, an exclusion stays. */
+const keysOf = (table: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(table).map(([key, entry]) => [
+      key,
+      typeof entry === 'function'
+        ? true
+        : isExcluded(entry)
+          ? entry
+          : { excludedIf: (entry as { excludedIf: unknown }).excludedIf },
+    ]),
+  );
+
+interface PlanReply {
+  plan: FrontEndPlan;
+  figure: string;
+  reasons: string[];
+}
+
+function planOf(drivers: WebDrivers<unknown>): PlanReply {
+  const script = fileURLToPath(new URL('../../core/src/machines/test/planScript.ts', import.meta.url));
+  const request = JSON.stringify({
+    machine: drivers.machine,
+    drivers: { frontEnd: 'web', scenarios: keysOf(drivers.scenarios), events: keysOf(drivers.events) },
+  });
+  const out = execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', script, request], {
+    cwd: fileURLToPath(new URL('..', import.meta.url)),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(out) as PlanReply;
+}
+
+declare global {
+  interface Window {
+    __ternReports?: LiveActorReport[];
+    __ternDocument?: string;
+  }
+}
+
+/** Before the app loads: reporting on, and a listener on the channel that pings as the visualizer does. */
+async function listenLive(page: Page) {
+  await page.addInitScript(() => {
+    if (window.top !== window) return;
+    localStorage.setItem('tern.machines.live', '1');
+    const reports: LiveActorReport[] = [];
+    window.__ternReports = reports;
+    window.__ternDocument = Math.random().toString(36).slice(2);
+    const channel = new BroadcastChannel('tern-machines');
+    channel.onmessage = (message: MessageEvent<LiveActorReport>) => {
+      if (message.data?.kind === 'actor') reports.push(message.data);
+    };
+    const ping = () => channel.postMessage({ kind: 'ping' });
+    ping();
+    setInterval(ping, 300);
+  });
+}
+
+/** The page's new reports, read into `into` (a new document, after a navigation, has a list of its own). */
+async function pull(page: Page, into: LiveActorReport[], seen: { document: string; count: number }) {
+  const count = seen.count;
+  const fresh = await page
+    .evaluate(
+      (n) => ({ document: window.__ternDocument ?? '', items: (window.__ternReports ?? []).slice(n) }),
+      count,
+    )
+    .catch(() => null);
+  if (!fresh) return;
+  if (fresh.document !== seen.document) {
+    // Another document: read its list from the start.
+    seen.document = fresh.document;
+    seen.count = 0;
+    return pull(page, into, seen);
+  }
+  into.push(...fresh.items);
+  seen.count = count + fresh.items.length;
+}
+
+/** The plan's replays as tests, its figure printed once the file's tests are done. */
+export function describeWebReplays<C>(drivers: WebDrivers<C>, timeout = 15_000) {
+  const { plan, figure, reasons } = planOf(drivers as WebDrivers<unknown>);
+  test.describe(`${drivers.machine} through the web app (model-based paths)`, () => {
+    test.afterAll(() => {
+      console.log(
+        `Machine paths through the web app:\n${figure}\n${reasons.map((r) => `       excluded: ${r}`).join('\n')}`,
+      );
+    });
+
+    test('has a driver or a stated exclusion for every event of the paths', () => {
+      expect(plan.missing, `events of ${drivers.machine} with no web driver`).toEqual([]);
+      expect(plan.replays.length).toBeGreaterThan(0);
+    });
+
+    for (const path of plan.replays) {
+      test(`replays ${path.name}`, async ({ page }) => {
+        const scenario = drivers.scenarios[path.scenario];
+        if (!scenario || isExcluded(scenario)) throw new Error(`scenario ${path.scenario} is excluded`);
+        await listenLive(page);
+        const reports: LiveActorReport[] = [];
+        const seen = { document: '', count: 0 };
+        const following = follow(reports, drivers.liveMachine);
+        const wait = async (check: () => unknown, what: () => string) => {
+          const end = Date.now() + timeout;
+          for (;;) {
+            await pull(page, reports, seen);
+            if (check() !== null) return;
+            if (Date.now() > end) throw new Error(what());
+            await page.waitForTimeout(50);
+          }
+        };
+        const ctx = await scenario(page, path);
+        await wait(
+          () => firstStep(reports, following, drivers.liveMachine, path),
+          () => `no new ${drivers.liveMachine} actor was reported`,
+        );
+        for (let i = 1; i < path.steps.length; i++) {
+          const entry = drivers.events[path.steps[i]!.event.type];
+          const drive =
+            !entry || isExcluded(entry) ? null : typeof entry === 'function' ? entry : entry.drive;
+          if (!drive) throw new Error(`no driver for ${path.steps[i]!.event.type}`);
+          await drive(ctx, path, i, () => lastReport(reports, following));
+          await wait(
+            () => nextStep(reports, following, path, i),
+            () => missedStep(reports, following, path, i),
+          );
+        }
+      });
+    }
+  });
+}
+
+/** The first outcome (`done` or `error`) of the invoked actor `actor` after step `index`, if the path has one. */
+export function nextOutcome(path: FrontEndPath, index: number, actor: string) {
+  for (const step of path.steps.slice(index + 1)) {
+    const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(step.event.type);
+    if (m && m[2] === actor) return { kind: m[1] as 'done' | 'error', event: step.event };
+  }
+  return null;
+}
+
+/** Whether step `index + 1` is the outcome of `actor` (the call the step at `index` starts). */
+export function outcomeNext(path: FrontEndPath, index: number, actor: string) {
+  const m = /^xstate\.(done|error)\.actor\.(.+)$/.exec(path.steps[index + 1]?.event.type ?? '');
+  return m && m[2] === actor ? (m[1] as 'done' | 'error') : null;
+}
