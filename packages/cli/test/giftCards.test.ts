@@ -257,6 +257,60 @@ describe('tern gift-cards issue', () => {
   });
 });
 
+describe('tern gift-cards issue --paid', () => {
+  it('records the cards as paid: one purchase of the file, marked paid and issued; a cut run and its rerun keep one', async () => {
+    const typeId = await newType(100);
+    const file = await csv(rows(30, 500));
+    let calls = 0;
+    // The second batch's reply is lost: the run stops there, with 20 cards written.
+    const flaky: typeof fetch = async (input, init) => {
+      const url = typeof input === 'object' && 'url' in input ? input.url : String(input);
+      if (!url.includes('/issue_cards')) return fetch(input, init);
+      calls++;
+      if (calls === 1) return fetch(input, init);
+      if (calls === 2) await fetch(input, init);
+      throw new TypeError('fetch failed');
+    };
+    const cut = await issue(typeId, file, ['--batch', '10', '--paid'], flaky);
+    expect(cut.code).toBe(1);
+    const purchases = async () =>
+      (await api.giftCardPurchases.list({ query: { propertyId, limit: 100 } })).items.filter(
+        (p) => p.giftCardTypeId === typeId,
+      );
+    const [partial, ...others] = await purchases();
+    expect(others).toEqual([]);
+    // Paid from its first batch, still being issued (not pending: "mark issued" would issue it again).
+    expect(partial).toMatchObject({ status: 'paid', issuedStatus: 'queued', quantity: 30, recipients: 20 });
+
+    const rerun = await issue(typeId, file, ['--batch', '10', '--paid', '--json']);
+    expect(rerun.code).toBe(0);
+    const lines = jsonLines(rerun.stdout);
+    expect(lines.at(-1)).toMatchObject({
+      summary: { rows: 30, issued: 10, alreadyIssued: 20, purchase: partial!.generatedId },
+    });
+    expect(lines.slice(0, 30).every((l) => l.purchase === partial!.generatedId)).toBe(true);
+    const [done, ...more] = await purchases();
+    expect(more).toEqual([]);
+    expect(done).toMatchObject({
+      id: partial!.id,
+      status: 'paid',
+      issuedStatus: 'issued',
+      recipients: 30,
+      totalAmount: 30 * done!.netPrice,
+    });
+    const cards = await cardsOf(typeId);
+    expect(cards).toHaveLength(30);
+    expect(cards.every((c) => c.purchaseGeneratedId === partial!.generatedId)).toBe(true);
+    expect(await stockOf(typeId)).toBe(70);
+
+    // Without --paid the cards belong to no purchase (as before).
+    const plainType = await newType(5);
+    const plain = await issue(plainType, await csv(rows(2, 900)), ['--json']);
+    expect(plain.code).toBe(0);
+    expect((await cardsOf(plainType)).every((c) => c.purchaseGeneratedId === null)).toBe(true);
+  });
+});
+
 describe('tern gift-cards issue killed mid-way', () => {
   it('killed (SIGKILL) after some batches, a rerun issues the rest and duplicates nothing', async () => {
     const cli = fileURLToPath(new URL('..', import.meta.url));

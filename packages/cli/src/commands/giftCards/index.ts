@@ -57,6 +57,8 @@ export interface IssueFlags {
   expires?: string;
   price?: number;
   batch?: number;
+  /** Record the cards as paid: the run's cards belong to one purchase marked paid. */
+  paid?: boolean;
 }
 
 /** `tern gift-cards …` (document 3; a property's staff): issue in bulk, list, mark, and the types. */
@@ -82,6 +84,10 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
       '--batch <n>',
       `cards a call (default and most: ${GIFT_CARD_ISSUE_BATCH_MAX})`,
       whole(1, GIFT_CARD_ISSUE_BATCH_MAX),
+    )
+    .option(
+      '--paid',
+      'record the cards as paid: they belong to one purchase of this file, marked paid (a rerun finds it again)',
     )
     .action((options: IssueFlags, command: Command) =>
       import('./issue.js').then((m) => m.issueGiftCards(contextOf(command), options)),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApiError, type GiftCard, type IssueGiftCardsBody } from '@tern/sdk';
 import { withClient } from '../../client.js';
@@ -7,6 +8,14 @@ import { formatTable } from '../../output.js';
 import { progressBar } from '../../ui/progress.js';
 import type { IssueFlags } from './index.js';
 import { batchKeyOf, type RecipientLine, readRecipients } from './recipientsFile.js';
+
+/** The key of a run's purchase (`--paid`): from the type, the terms and every row's key, so a rerun finds it. */
+export function runKeyOf(terms: unknown, rowKeys: readonly string[]): string {
+  return `tern-gc-run-${createHash('sha256')
+    .update(JSON.stringify([terms, rowKeys]))
+    .digest('hex')
+    .slice(0, 40)}`;
+}
 
 /** `[####----] 1500/10000  820 cards/s  ETA 10s`: the bar with the rate so far and the time left at that rate. */
 export function issueProgress(done: number, total: number, elapsedMs: number): string {
@@ -36,7 +45,7 @@ function outcomeUnknown(error: unknown): boolean {
 }
 
 /**
- * `tern gift-cards issue --property P --type T --recipients FILE`: checks every row first (nothing is sent when
+ * `tern gift-cards issue --property P --type T --recipients FILE [--paid]`: checks every row first (nothing is sent when
  * one is bad), then issues the rows in batches through `issue_cards`, each batch with an Idempotency-Key made
  * of its rows' keys. The server issues a row key once per type and refuses a batch it has no stock for (all or
  * none), so a run cut short anywhere and started again with the same file issues only what is missing.
@@ -44,15 +53,35 @@ function outcomeUnknown(error: unknown): boolean {
 export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<void> {
   const lines = readRecipients(await readText(flags.recipients), flags.recipients, flags.type);
   const size = flags.batch ?? 500;
-  const terms: Omit<IssueGiftCardsBody, 'recipients'> = {
+  const base: Omit<IssueGiftCardsBody, 'recipients'> = {
     propertyId: flags.property,
     ...(flags.expires ? { expirationDate: flags.expires } : {}),
     ...(flags.price !== undefined ? { netPrice: flags.price } : {}),
   };
+  // --paid: one purchase for the file's rows, keyed by them and the terms, so every batch and rerun finds it.
+  const terms: Omit<IssueGiftCardsBody, 'recipients'> = flags.paid
+    ? {
+        ...base,
+        purchase: {
+          key: runKeyOf(
+            [flags.type, base],
+            lines.map((l) => l.recipient.rowKey),
+          ),
+          quantity: lines.length,
+          purchaseState: 'paid',
+        },
+      }
+    : base;
   const batches: RecipientLine[][] = [];
   for (let i = 0; i < lines.length; i += size) batches.push(lines.slice(i, i + size));
   const replayed = new Set<string>();
-  const summary = { rows: lines.length, issued: 0, alreadyIssued: 0, stock: null as number | null };
+  const summary = {
+    rows: lines.length,
+    issued: 0,
+    alreadyIssued: 0,
+    stock: null as number | null,
+    ...(flags.paid ? { purchase: null as string | null } : {}),
+  };
   const bar = ctx.io.stderr.isTTY
     ? (done: number) =>
         ctx.io.stderr.write(`\r\u001b[2K${issueProgress(done, lines.length, ctx.now() - started)}`)
@@ -95,6 +124,7 @@ export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<v
         summary.issued += created;
         summary.alreadyIssued += batch.length - created;
         summary.stock = reply.stock;
+        if (flags.paid) summary.purchase = reply.cards[0]?.purchaseGeneratedId ?? null;
         done += batch.length;
         if (bar) ctx.io.stderr.write('\r\u001b[2K');
         ctx.io.stdout.write(
@@ -111,6 +141,7 @@ export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<v
                 notes: card.notes,
                 expirationDate: card.expirationDate,
                 rowKey: card.rowKey,
+                ...(flags.paid ? { purchase: card.purchaseGeneratedId } : {}),
               })}\n`;
             })
             .join(''),
@@ -122,6 +153,21 @@ export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<v
   );
   const seconds = (ctx.now() - started) / 1000;
   if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds } })}\n`);
+  else if (flags.paid)
+    ctx.io.stdout.write(
+      formatTable(
+        ['ROWS', 'ISSUED NOW', 'ISSUED BEFORE', 'STOCK LEFT', 'PAID PURCHASE'],
+        [
+          [
+            summary.rows,
+            summary.issued,
+            summary.alreadyIssued,
+            summary.stock ?? '?',
+            summary.purchase ?? '?',
+          ].map(String),
+        ],
+      ),
+    );
   else
     ctx.io.stdout.write(
       formatTable(
