@@ -254,4 +254,40 @@ describe('gift card purchases page', () => {
     },
     HEAVY,
   );
+
+  it(
+    'fills a new purchase’s recipients from pasted sheet rows: the rows set the quantity',
+    async () => {
+      const user = userEvent.setup();
+      const create = vi.fn(async () => purchase('p-8', 'PASTEDNUMBER'));
+      open([], { 'giftCardPurchases.create': create as never });
+      const button = await screen.findByRole('button', { name: 'Create new purchase' });
+      await waitFor(() => expect(button.getAttribute('data-disabled')).toBeNull());
+      await user.click(button);
+      const drawer = await screen.findByRole('dialog', { name: 'Create new purchase' });
+      await user.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Acme');
+      await user.type(within(drawer).getByRole('textbox', { name: 'E-mail' }), 'buyer@example.test');
+      await user.click(within(drawer).getByRole('textbox', { name: /Paste recipients/ }));
+      await user.paste('Anna\tanna@example.test\nBirgir\tbirgir@example.test\nCarla\tcarla@example.test');
+      await user.click(within(drawer).getByRole('button', { name: 'Fill recipients' }));
+      expect(within(drawer).getByRole('textbox', { name: 'Quantity' })).toHaveProperty('value', '3');
+      expect(within(drawer).getByRole('textbox', { name: 'E-mail of recipient 3' })).toHaveProperty(
+        'value',
+        'carla@example.test',
+      );
+      await user.click(within(drawer).getByRole('button', { name: 'Create new purchase' }));
+      await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+      expect((create.mock.calls[0] as unknown[])[0]).toMatchObject({
+        body: {
+          quantity: 3,
+          recipientsInfo: [
+            { name: 'Anna', email: 'anna@example.test' },
+            { name: 'Birgir', email: 'birgir@example.test' },
+            { name: 'Carla', email: 'carla@example.test' },
+          ],
+        },
+      });
+    },
+    HEAVY,
+  );
 });

@@ -13,6 +13,8 @@ import {
   newIssueOrderForm,
   type PurchaseRecord,
   type PurchaseStatusReply,
+  parseRecipientPaste,
+  pasteRecipients,
   purchaseMachine,
   type RecipientRow,
   todayIn,
@@ -39,7 +41,6 @@ import { Menu, MenuItem } from '../../components/Menu';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Table, type TableColumn, type TableSort } from '../../components/Table';
-import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { toast, toasts } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -52,7 +53,7 @@ import { useFormTexts } from '../admin/useFormTexts';
 import { useErrorText } from '../errors/useErrorText';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { type ApiFile, saveFile } from './giftCardFiles';
-import { RecipientFields } from './RecipientFields';
+import { RecipientFields, RecipientPaste } from './RecipientFields';
 
 /** The "being generated" message stays 9 s (document 3 §9). */
 export const ZIP_MESSAGE_MS = 9000;
@@ -471,7 +472,6 @@ function RecipientsForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { client } = useServices();
-  const [pasted, setPasted] = useState('');
   const logic = useMemo(
     () =>
       purchaseMachine.provide({
@@ -520,23 +520,7 @@ function RecipientsForm({
           {errorText(error)}
         </Alert>
       ) : null}
-      <TextArea
-        label={t('gift_card_issue.paste')}
-        description={t('gift_card_issue.paste_hint')}
-        value={pasted}
-        onChange={setPasted}
-      />
-      <div>
-        <Button
-          variant="secondary"
-          onPress={() => {
-            send({ type: 'recipients.paste', index: 0, text: pasted });
-            setPasted('');
-          }}
-        >
-          {t('gift_card_issue.fill')}
-        </Button>
-      </div>
+      <RecipientPaste onFill={(text) => send({ type: 'recipients.paste', index: 0, text })} />
       <RecipientFields
         rows={rows}
         onChange={(index, row) => send({ type: 'recipients.change', index, row })}
@@ -693,6 +677,14 @@ function PurchaseForm({
           onSelectionChange={(s) => set({ purchaseState: s as IssueOrderForm['purchaseState'] })}
         />
       </div>
+      <RecipientPaste
+        onFill={(text) => {
+          const rows = parseRecipientPaste(text);
+          if (rows.length === 0) return;
+          const recipients = pasteRecipients([], 0, rows);
+          set({ recipients, quantity: recipients.length });
+        }}
+      />
       <RecipientFields
         rows={v.recipients}
         onChange={(i, patch) =>

@@ -13,12 +13,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
-import { RecipientFields } from './RecipientFields';
+import { RecipientFields, RecipientPaste } from './RecipientFields';
 
 const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
 const read = (text: string): number | null => (text.trim() === '' ? null : Number(text));
@@ -45,7 +44,6 @@ export function IssueCardsForm({
   const { t } = useTranslation();
   const { client } = useServices();
   const [orderKey] = useState(() => crypto.randomUUID());
-  const [pasted, setPasted] = useState('');
   const [input] = useState(() => issueOrderFormInput(newIssueOrderForm(type), { today, stock: type.stock }));
   const form = useFormDrawer<IssueOrderForm, IssueGiftCardsReply>(
     input,
@@ -56,12 +54,11 @@ export function IssueCardsForm({
   const v = form.values;
   const set = (patch: Partial<IssueOrderForm>) =>
     (form.change as (values: Partial<IssueOrderForm>) => void)(changeIssueOrder(v, patch, type));
-  const fill = () => {
+  const fill = (pasted: string) => {
     const rows = parseRecipientPaste(pasted);
     if (rows.length === 0) return;
     const recipients = pasteRecipients([], 0, rows);
     set({ recipients, quantity: recipients.length });
-    setPasted('');
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -116,17 +113,7 @@ export function IssueCardsForm({
           errorMessage={texts.field('customExpirationDate')}
         />
       </div>
-      <TextArea
-        label={t('gift_card_issue.paste')}
-        description={t('gift_card_issue.paste_hint')}
-        value={pasted}
-        onChange={setPasted}
-      />
-      <div>
-        <Button variant="secondary" onPress={fill}>
-          {t('gift_card_issue.fill')}
-        </Button>
-      </div>
+      <RecipientPaste onFill={fill} />
       <RecipientFields
         rows={v.recipients}
         onChange={(i, patch) =>

@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
+import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 
 interface RecipientRow {
@@ -50,5 +53,35 @@ export function RecipientFields({
         );
       })}
     </fieldset>
+  );
+}
+
+/**
+ * The box recipients are pasted into from a spreadsheet ("name ⇥ e-mail" lines) and its Fill button: the text goes
+ * to `onFill` (the form's rule parses it into rows), and the box empties.
+ */
+export function RecipientPaste({ onFill }: { onFill: (text: string) => void }) {
+  const { t } = useTranslation();
+  const [pasted, setPasted] = useState('');
+  return (
+    <>
+      <TextArea
+        label={t('gift_card_issue.paste')}
+        description={t('gift_card_issue.paste_hint')}
+        value={pasted}
+        onChange={setPasted}
+      />
+      <div>
+        <Button
+          variant="secondary"
+          onPress={() => {
+            onFill(pasted);
+            setPasted('');
+          }}
+        >
+          {t('gift_card_issue.fill')}
+        </Button>
+      </div>
+    </>
   );
 }
