@@ -3,7 +3,6 @@
 import type { Day } from '@tern/core';
 import {
   type KeyboardEvent,
-  memo,
   type UIEvent,
   useCallback,
   useEffect,
@@ -13,23 +12,12 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type CalendarData,
-  type CalendarWindow,
-  cellValue,
-  type GridRow,
-  isInherited,
-  monthAt,
-  shiftMonth,
-} from './calendarModel';
+import { CalendarRow } from './CalendarRow';
+import { type CalendarData, type CalendarWindow, type GridRow, monthAt, shiftMonth } from './calendarModel';
+import { useFormats } from './gridFormats';
+import { COL_WIDTH, HEAD_HEIGHT, LABEL_WIDTH, PHONE_LABEL_WIDTH, ROW_HEIGHT } from './gridLayout';
 import type { MonthStatus } from './useMonths';
 
-/** A day's column, a row's height, the row titles' column (narrower on a phone) and the dates' header, in CSS px. */
-export const COL_WIDTH = 64;
-export const ROW_HEIGHT = 30;
-export const LABEL_WIDTH = 300;
-export const PHONE_LABEL_WIDTH = 150;
-export const HEAD_HEIGHT = 48;
 /** Rows and columns drawn beyond the visible ones, so a quick scroll shows no gap. */
 const OVERSCAN = 4;
 
@@ -90,166 +78,6 @@ export function moveFocus(
   }
 }
 
-function useFormats() {
-  const { t, i18n } = useTranslation();
-  return useMemo(() => {
-    const at = (day: Day) => new Date(`${day}T00:00:00Z`);
-    const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: 'short', timeZone: 'UTC' });
-    const month = new Intl.DateTimeFormat(i18n.language, {
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    const full = new Intl.DateTimeFormat(i18n.language, {
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-    const rowLabel = (row: GridRow) => {
-      if (row.kind === 'occupancy') return t('inventory.rows.occupancy', { count: row.adults ?? 1 });
-      if (row.kind === 'price')
-        return row.plan?.sellMode === 'per_person'
-          ? t('inventory.rows.price_per_adult')
-          : t('inventory.rows.price_per_room');
-      return t(`inventory.rows.${row.kind}`);
-    };
-    const rowName = (row: GridRow) =>
-      [row.unit.title, row.plan?.title, rowLabel(row)].filter(Boolean).join(' · ');
-    /** The cell's words: what it shows, and what a screen reader says. */
-    const cellText = (row: GridRow, value: number | boolean | null): { text: string; spoken: string } => {
-      if (typeof value === 'boolean') {
-        const text = value ? t(`inventory.flags.${row.kind}`) : '';
-        return { text, spoken: value ? t('inventory.flags.on') : t('inventory.flags.off') };
-      }
-      if (value === null) {
-        const spoken = row.kind === 'maxStay' ? t('inventory.no_max_stay') : t('inventory.no_price');
-        return { text: '–', spoken };
-      }
-      const text = number.format(value);
-      return { text, spoken: text };
-    };
-    return {
-      day: (day: Day) => String(Number(day.slice(8))),
-      weekday: (day: Day) => weekday.format(at(day)),
-      month: (day: Day) => month.format(at(day)),
-      full: (day: Day) => full.format(at(day)),
-      rowLabel,
-      rowName,
-      cellText,
-      loading: t('inventory.loading_month'),
-      inherited: t('inventory.inherited'),
-      failed: t('inventory.month_failed'),
-    };
-  }, [t, i18n.language]);
-}
-
-type Formats = ReturnType<typeof useFormats>;
-
-interface RowProps {
-  row: GridRow;
-  index: number;
-  cols: readonly number[];
-  days: readonly Day[];
-  data: CalendarData;
-  monthState: (col: number) => MonthStatus['state'] | undefined;
-  /** The state and values' version of the months the row draws: it redraws when they change, not for others. */
-  version: string;
-  focusCol: number | null;
-  today: Day;
-  formats: Formats;
-  width: number;
-  labelWidth: number;
-}
-
-/** One row of the grid: its title, sticky at the left, and the cells of the columns drawn. */
-const Row = memo(
-  function Row({
-    row,
-    index,
-    cols,
-    days,
-    data,
-    monthState,
-    focusCol,
-    today,
-    formats,
-    width,
-    labelWidth,
-  }: RowProps) {
-    const inherited = isInherited(row);
-    return (
-      <div
-        role="row"
-        aria-rowindex={index + 2}
-        className={`inv-row inv-row--${row.plan ? 'plan' : 'unit'}${row.first ? ' inv-row--first' : ''}`}
-        style={{ top: HEAD_HEIGHT + index * ROW_HEIGHT, width }}
-      >
-        <div
-          role="rowheader"
-          aria-colindex={1}
-          className="inv-row__label"
-          title={formats.rowName(row)}
-          style={{ width: labelWidth }}
-        >
-          {row.first ? (
-            <span className="inv-row__title">{row.plan ? row.plan.title : row.unit.title}</span>
-          ) : null}
-          <span className="inv-row__kind">
-            <span className="visually-hidden">
-              {[row.unit.title, row.plan?.title].filter(Boolean).join(' · ')}
-              {' · '}
-            </span>
-            {formats.rowLabel(row)}
-          </span>
-        </div>
-        {cols.map((col) => {
-          const day = days[col]!;
-          const value = cellValue(row, day, data);
-          const state = value === undefined ? monthState(col) : 'ready';
-          const words =
-            value !== undefined
-              ? formats.cellText(row, value)
-              : state === 'error'
-                ? { text: '!', spoken: formats.failed }
-                : { text: '', spoken: formats.loading };
-          const classes = ['inv-cell'];
-          if (day < today) classes.push('inv-cell--past');
-          if (value === true) classes.push('inv-cell--on');
-          if (value === null && row.kind !== 'maxStay') classes.push('inv-cell--empty');
-          if ((row.kind === 'free' || row.kind === 'maxSellLeft') && value === 0)
-            classes.push('inv-cell--zero');
-          if (inherited) classes.push('inv-cell--inherited');
-          if (value === undefined) classes.push(`inv-cell--${state === 'error' ? 'error' : 'loading'}`);
-          return (
-            <div
-              key={col}
-              role="gridcell"
-              aria-colindex={col + 2}
-              aria-busy={value === undefined && state !== 'error' ? true : undefined}
-              aria-label={`${formats.full(day)}, ${formats.rowName(row)}: ${words.spoken}${inherited ? ` (${formats.inherited})` : ''}`}
-              tabIndex={focusCol === col ? 0 : -1}
-              data-cell={`${index}:${col}`}
-              data-day={day}
-              className={classes.join(' ')}
-              style={{ left: labelWidth + col * COL_WIDTH }}
-            >
-              {words.text}
-            </div>
-          );
-        })}
-      </div>
-    );
-  },
-  // `data` and `monthState` change with every month loaded; `version` says when this row's months did.
-  (before, after) =>
-    (Object.keys(after) as (keyof RowProps)[]).every(
-      (key) => key === 'data' || key === 'monthState' || before[key] === after[key],
-    ),
-);
-
 const range = (first: number, last: number) =>
   Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 
@@ -282,6 +110,9 @@ export function InventoryGrid({
     width: initialSize?.width ?? 1200,
     height: initialSize?.height ?? 600,
   });
+  // Whether the viewport was measured: the cells are drawn once its size is known (before the first paint), not
+  // first for a guessed size and then again.
+  const [sized, setSized] = useState(initialSize !== undefined);
   const moved = useRef(false);
   const frame = useRef<number | null>(null);
   const labelWidth = view.width < 640 ? PHONE_LABEL_WIDTH : LABEL_WIDTH;
@@ -291,14 +122,19 @@ export function InventoryGrid({
     const el = scroller.current;
     if (!el) return;
     el.scrollLeft = todayCol * COL_WIDTH;
-    const measure = () =>
-      setView((v) => ({
-        ...v,
-        left: el.scrollLeft,
-        top: el.scrollTop,
-        width: el.clientWidth || v.width,
-        height: el.clientHeight || v.height,
-      }));
+    const measure = () => {
+      setView((v) => {
+        const next = {
+          left: el.scrollLeft,
+          top: el.scrollTop,
+          width: el.clientWidth || v.width,
+          height: el.clientHeight || v.height,
+        };
+        const same = (Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === v[k]);
+        return same ? v : next;
+      });
+      setSized(true);
+    };
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -346,10 +182,11 @@ export function InventoryGrid({
     return list;
   }, [firstCol, endCol, focus.col]);
   const rowIndexes = useMemo(() => {
+    if (!sized) return [];
     const list = range(firstRow, endRow);
     if (rows.length && (focus.row < firstRow || focus.row > endRow)) list.push(focus.row);
     return list;
-  }, [firstRow, endRow, focus.row, rows.length]);
+  }, [sized, firstRow, endRow, focus.row, rows.length]);
 
   const monthState = useCallback((col: number) => status[monthAt(window, col).key]?.state, [status, window]);
   const version = useMemo(
@@ -408,7 +245,7 @@ export function InventoryGrid({
   };
 
   const width = labelWidth + window.days.length * COL_WIDTH;
-  const headCols = cols.filter((c) => c >= firstCol && c <= endCol);
+  const headCols = sized ? cols.filter((c) => c >= firstCol && c <= endCol) : [];
   const visibleFirst = Math.ceil(view.left / COL_WIDTH);
   return (
     <div
@@ -468,7 +305,7 @@ export function InventoryGrid({
         </div>
         <div role="rowgroup">
           {rowIndexes.map((index) => (
-            <Row
+            <CalendarRow
               key={rows[index]!.key}
               row={rows[index]!}
               index={index}

@@ -1,10 +1,66 @@
-import { describe, expect, it } from 'vitest';
-import { monthKeys } from './useMonths';
+import type { InventoryCalendar, TernClient } from '@tern/sdk';
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calendarWindow } from './calendarModel';
+import { monthKeys, useMonths } from './useMonths';
 
 describe('monthKeys', () => {
   it('names the months a range of days touches, across a year’s end', () => {
     expect(monthKeys('2026-11-24', '2027-02-01')).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
     expect(monthKeys('2027-03-01', '2027-03-31')).toEqual(['2027-03']);
     expect(monthKeys('2027-03-05', '2027-03-01')).toEqual([]);
+  });
+});
+
+describe('useMonths', () => {
+  // React's act() without a rendered screen (renderHook's updates come from promises and frames).
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('asks for the next month once the month before is drawn (its drawing is not the next one’s wait)', async () => {
+    // Frames run when the test says.
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const frame = () =>
+      act(() => {
+        for (const callback of frames.splice(0)) callback(performance.now());
+      });
+    const asked: string[] = [];
+    const calendar = vi.fn(async ({ query }: { query: { from: string; to: string } }) => {
+      asked.push(query.from.slice(0, 7));
+      return {
+        propertyId: 'p1',
+        from: query.from,
+        to: query.to,
+        currency: 'EUR',
+        units: [],
+        ratePlans: [],
+      } satisfies InventoryCalendar;
+    });
+    const client = { inventory: { calendar } } as unknown as TernClient;
+    const { result } = renderHook(() => useMonths(client, 'p1'));
+    const months = calendarWindow('2026-11-24').months;
+
+    await act(async () => result.current.ensure(months.slice(0, 2), months.slice(2, 3)));
+    // November is loaded and drawn in the next frame; December waits for that frame.
+    expect(asked).toEqual(['2026-11']);
+    expect(result.current.status['2026-11']).toEqual({ state: 'ready' });
+    expect(result.current.status['2026-12']).toEqual({ state: 'loading' });
+    await frame();
+    await act(async () => {});
+    expect(asked).toEqual(['2026-11', '2026-12']);
+    await frame();
+    await act(async () => {});
+    expect(asked).toEqual(['2026-11', '2026-12', '2027-01']);
+    // Each month's load was measured, from its call to the frame after it was drawn.
+    const measured = performance
+      .getEntriesByType('measure')
+      .map((m) => m.name)
+      .filter((name) => name.startsWith('inventory-month:'));
+    expect(measured).toEqual(['inventory-month:2026-11', 'inventory-month:2026-12']);
+    await frame();
   });
 });

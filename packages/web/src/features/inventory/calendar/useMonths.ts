@@ -9,6 +9,8 @@ export const MONTH_MEASURE = 'inventory-month';
  * those in view is loaded ahead).
  */
 export const WAIT_MEASURE = 'inventory-month-wait';
+/** How long the next month's call waits at most for the month before to be drawn. */
+const DRAW_WAIT_MS = 200;
 
 /** The `YYYY-MM` keys of the months from `from` to `to` (days). */
 export function monthKeys(from: string, to: string): string[] {
@@ -63,7 +65,7 @@ export function useMonths(client: TernClient, propertyId: string): Months {
   const drawn = useRef<string[]>([]);
 
   const load = useCallback(
-    async (month: CalendarMonth) => {
+    async (month: CalendarMonth): Promise<boolean> => {
       const gen = (generation.current.get(month.key) ?? 0) + 1;
       generation.current.set(month.key, gen);
       const mark = `${MONTH_MEASURE}-start:${month.key}:${gen}`;
@@ -73,32 +75,48 @@ export function useMonths(client: TernClient, propertyId: string): Months {
           params: { propertyId },
           query: { from: month.from, to: month.to },
         });
-        if (generation.current.get(month.key) !== gen) return;
+        if (generation.current.get(month.key) !== gen) return false;
         drawn.current.push(mark);
         setData((current) => mergeCalendar(current, reply));
         touched(month.from, month.to);
         setStatus((current) => ({ ...current, [month.key]: { state: 'ready' } }));
+        return true;
       } catch (error) {
-        if (generation.current.get(month.key) !== gen) return;
+        if (generation.current.get(month.key) !== gen) return false;
         setStatus((current) => ({ ...current, [month.key]: { state: 'error', error } }));
+        return false;
       }
     },
     [client, propertyId, touched],
   );
 
+  // Called at the frame after the months loaded so far were drawn.
+  const onDrawn = useRef<(() => void)[]>([]);
+  const whenDrawn = useCallback(
+    () =>
+      new Promise<void>((resolve) => {
+        onDrawn.current.push(resolve);
+        // A frame that never comes (a hidden tab draws none) holds the queue this long at most.
+        setTimeout(resolve, DRAW_WAIT_MS);
+      }),
+    [],
+  );
+
   // Months load one after another, in the order asked (the ones in view first, then the next): the server answers
-  // each alone, and a month in view never waits behind a prefetch asked after it.
+  // each alone, a month in view never waits behind a prefetch asked after it, and the next call starts once the
+  // month before is drawn (its drawing is not the next month's wait).
   const queue = useRef<CalendarMonth[]>([]);
   const running = useRef(false);
   const drain = useCallback(async () => {
     if (running.current) return;
     running.current = true;
     try {
-      for (let month = queue.current.shift(); month; month = queue.current.shift()) await load(month);
+      for (let month = queue.current.shift(); month; month = queue.current.shift())
+        if ((await load(month)) && queue.current.length) await whenDrawn();
     } finally {
       running.current = false;
     }
-  }, [load]);
+  }, [load, whenDrawn]);
 
   // When each month first came into view, while it had no values yet (for `WAIT_MEASURE`).
   const waiting = useRef(new Map<string, number>());
@@ -164,6 +182,7 @@ export function useMonths(client: TernClient, propertyId: string): Months {
         waiting.current.delete(key);
         performance.measure(`${WAIT_MEASURE}:${key}`, { start: since, end: now });
       }
+      for (const resolve of onDrawn.current.splice(0)) resolve();
     });
   }, [data]);
   useEffect(
