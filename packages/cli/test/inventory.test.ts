@@ -248,4 +248,120 @@ describe('tern inventory', () => {
     });
     expect(mixed.stderr).toContain('leave out --price');
   });
+
+  it('takes a manual per-person plan’s rates by occupancy in file rows, checked as the flag and the page check them', async () => {
+    const token = await signIn('hotelier');
+    const client = server.client(token);
+    const unit = await client.roomsAndRates.createUnit({
+      body: {
+        propertyId,
+        title: 'CLI Loft',
+        countOfRooms: 2,
+        occAdults: 3,
+        occChildren: 0,
+        occInfants: 0,
+        defaultOccupancy: 2,
+        content: { description: 'Rates by occupancy from a file.' },
+        facilities: [],
+      },
+    });
+    const option = (occupancy: number, rate: number | null, isPrimary = false) => ({
+      occupancy,
+      rate,
+      isPrimary,
+      derivedOption: { rate: [] },
+    });
+    const plan = await client.roomsAndRates.createRatePlan({
+      body: {
+        propertyId,
+        unitId: unit.id,
+        title: 'CLI per person',
+        childrenFee: 0,
+        sellMode: 'per_person',
+        rateMode: 'manual',
+        primaryOccupancy: 2,
+        options: [option(3, 260), option(2, 200, true), option(1, 150)],
+      } as never,
+    });
+    const dir = await tempConfigDir();
+    const ndjson = join(dir, 'occupancy.ndjson');
+    await writeFile(
+      ndjson,
+      `${JSON.stringify({ ratePlanId: plan.id, date: day(220), occupancyRates: { '1': 140, '3': 280 } })}\n`,
+    );
+    const csv = join(dir, 'occupancy.csv');
+    await writeFile(csv, `date,ratePlanId,price,occupancyRates\n${day(221)},${plan.id},210,1=130;3=none\n`);
+    for (const file of [ndjson, csv]) {
+      const saved = await runCli(['inventory', 'set', ...at(), '--from-file', file, '--json'], { configDir });
+      expect(saved.code, saved.stderr).toBe(0);
+      expect(JSON.parse(saved.stdout).summary).toMatchObject({ rates: 1 });
+    }
+    const nights = (await calendar(day(220), day(221))).ratePlans.find((p) => p.id === plan.id)!.nights;
+    expect(nights.map((n) => n.occupancyRates)).toEqual([{ '1': 140, '3': 280 }, { '1': 130 }]);
+    // As the engine sells them: 1 adult 140, 2 the night's price, 3 the stored rate (or the option's).
+    expect(nights[0]!.byOccupancy).toEqual([140, 200, 280]);
+    expect(nights[1]!.byOccupancy).toEqual([130, 210, 260]);
+
+    // Refused before the call, named by line and column: the flag's syntax, the contract's schema, core's rules.
+    const refusals: [string, string, string][] = [
+      [
+        'syntax',
+        `date,ratePlanId,occupancyRates\n${day(222)},${plan.id},two=95\n`,
+        'line 2: occupancyRates: "two=95" is not adults=rate',
+      ],
+      [
+        'occupancy 0',
+        `${JSON.stringify({ ratePlanId: plan.id, date: day(222), occupancyRates: { '0': 95 } })}\n`,
+        'line 1: occupancyRates',
+      ],
+      [
+        'a negative rate',
+        `${JSON.stringify({ ratePlanId: plan.id, date: day(222), occupancyRates: { '2': -5 } })}\n`,
+        'line 1: occupancyRates',
+      ],
+      [
+        'rates as a list',
+        `${JSON.stringify({ ratePlanId: plan.id, date: day(222), occupancyRates: [95] })}\n`,
+        'line 1: occupancyRates: use adults=rate pairs',
+      ],
+      [
+        'max stay below min stay',
+        `${JSON.stringify({ ratePlanId: plan.id, date: day(222), minStayArrival: 3, maxStay: 2 })}\n`,
+        'line 1: maxStay:',
+      ],
+    ];
+    for (const [name, text, words] of refusals) {
+      const file = join(dir, text.startsWith('date,') ? 'bad.csv' : 'bad.ndjson');
+      await writeFile(file, text);
+      const bad = await runCli(['inventory', 'set', ...at(), '--from-file', file], { configDir });
+      expect(bad.code, name).toBe(1);
+      expect(bad.stderr, name).toContain(words);
+    }
+    // A per-room plan takes no rates by occupancy: the server refuses the row (400 on its field).
+    const perRoom = (await calendar(day(222), day(222))).ratePlans.find((p) => p.sellMode === 'per_room')!;
+    const room = join(dir, 'room.ndjson');
+    await writeFile(
+      room,
+      `${JSON.stringify({ ratePlanId: perRoom.id, date: day(222), occupancyRates: { '2': 95 } })}\n`,
+    );
+    const refused = await runCli(['inventory', 'set', ...at(), '--from-file', room], { configDir });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('rows.0.occupancyRates');
+    const mixed = await runCli(
+      ['inventory', 'set', ...at(), '--from-file', room, '--occupancy-rate', '2=5'],
+      {
+        configDir,
+      },
+    );
+    expect(mixed.stderr).toContain('leave out --occupancy-rate');
+  });
 });
+
+async function signIn(login: string): Promise<string> {
+  const reply = await fetch(`${server.url}/api/v1/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session: { email: `${login}@demo.tern.test`, password: 'tern-demo-1' } }),
+  });
+  return ((await reply.json()) as { data: { attributes: { token: string } } }).data.attributes.token;
+}

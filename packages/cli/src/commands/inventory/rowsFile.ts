@@ -2,13 +2,15 @@ import type { AvailabilityRow, BulkRowsBody, RateRow, RestrictionsPatch } from '
 import { parse } from 'csv-parse/sync';
 import { readInputFile } from '../../booking/orderFile.js';
 import { UserError } from '../../errors.js';
-import { checkedRows } from './rules.js';
+import { checkedRateRow, checkedRows, occupancyRatesOf } from './rules.js';
 
 // `tern inventory set --from-file FILE`: rows for the year-long bulk call, from NDJSON (one JSON object a line)
-// or CSV (a header row naming the columns). A row with `ratePlanId` (or `plan`) sets that plan's night: `price`
-// and the restrictions `stopSell`, `closedToArrival`, `closedToDeparture`, `minStayArrival`, `minStayThrough`,
-// `maxStay` (a number, or empty/`none` for no maximum); a row with `unitId` (or `unit`) and `availability` sets
-// the unit's rooms in all that night. One row may do both.
+// or CSV (a header row naming the columns). A row with `ratePlanId` (or `plan`) sets that plan's night: `price`,
+// the restrictions `stopSell`, `closedToArrival`, `closedToDeparture`, `minStayArrival`, `minStayThrough`,
+// `maxStay` (a number, or empty/`none` for no maximum), and a manual per-person plan's `occupancyRates`
+// (`2=95;3=none` as `--occupancy-rate` takes them, or in NDJSON an object `{"2": 95, "3": null}`); a row with
+// `unitId` (or `unit`) and `availability` sets the unit's rooms in all that night. One row may do both. Each row
+// is checked as the page checks an edit (the contract's schema, core's `validateBulkEdit`), named by its line.
 
 type Fields = Record<string, unknown>;
 
@@ -25,6 +27,24 @@ function bool(v: unknown, where: string, key: string): boolean | undefined {
 function num(v: unknown): number | undefined {
   if (v === undefined || v === '' || v === null) return undefined;
   return typeof v === 'number' ? v : Number(v);
+}
+
+/** A row's rates by occupancy: `2=95;3=none` (or apart by spaces or commas), or an object of adults → rate or null. */
+function occupancyRates(v: unknown, where: string): Record<string, number | null> | undefined {
+  if (v === undefined || v === null || v === '') return undefined;
+  const label = `${where}: occupancyRates`;
+  if (typeof v === 'string') return occupancyRatesOf(v.trim().split(/[\s;,]+/), label);
+  if (typeof v !== 'object' || Array.isArray(v))
+    throw new UserError(`${label}: use adults=rate pairs (2=95;3=none) or an object {"2": 95, "3": null}`, {
+      code: 'invalid_input',
+    });
+  // Keys and rates are checked with the contract's schema and core's rules, as the flag's.
+  return Object.fromEntries(
+    Object.entries(v).map(([adults, rate]) => [
+      adults,
+      rate === null || (typeof rate === 'string' && /^none$/i.test(rate)) ? null : (num(rate) as number),
+    ]),
+  );
 }
 
 /** One line's rows: a plan's night, a unit's night, or both. */
@@ -46,6 +66,7 @@ function rowsOf(f: Fields, where: string): { rate: RateRow | null; availability:
     }).filter(([, v]) => v !== undefined),
   );
   const price = num(f.price);
+  const rates = occupancyRates(f.occupancyRates ?? f.occupancy_rates, where);
   const availability = num(f.availability);
   if (!planId && !(unitId && availability !== undefined))
     throw new UserError(`${where}: name a ratePlanId, or a unitId with its availability`, {
@@ -58,6 +79,7 @@ function rowsOf(f: Fields, where: string): { rate: RateRow | null; availability:
           date,
           ...(price !== undefined ? { price } : {}),
           ...(Object.keys(restrictions).length ? { restrictions } : {}),
+          ...(rates ? { occupancyRates: rates } : {}),
         }
       : null,
     availability: unitId && availability !== undefined ? { unitId, date, availability } : null,
@@ -109,8 +131,12 @@ export async function readRowsFile(file: string): Promise<BulkRowsBody> {
       lines.availability.push(line);
     }
   }
-  return checkedRows({ rows, availability }, (list, index) => {
+  const checked = checkedRows({ rows, availability }, (list, index) => {
     const line = lines[list as 'rows' | 'availability']?.[index];
     return line === undefined ? file : `${file} line ${line}`;
   });
+  rows.forEach((row, i) => {
+    checkedRateRow(row, `${file} line ${lines.rows[i]}`);
+  });
+  return checked;
 }

@@ -1,5 +1,12 @@
 import { type BulkEditField, validateBulkEdit, validationWords } from '@tern/core';
-import { type BulkEditBody, type BulkRowsBody, bulkEditBody, bulkRowsBody, inventoryArea } from '@tern/sdk';
+import {
+  type BulkEditBody,
+  type BulkRowsBody,
+  bulkEditBody,
+  bulkRowsBody,
+  inventoryArea,
+  type RateRow,
+} from '@tern/sdk';
 import type { z } from 'zod';
 import { UserError } from '../../errors.js';
 import type { InventoryGetFlags, InventorySetFlags } from './index.js';
@@ -79,19 +86,60 @@ function move(text: string, direction: 'increase' | 'decrease') {
   return { op: `${direction}_by_${m[2] ? 'percent' : 'amount'}` as const, value: Number(m[1]) };
 }
 
-/** `--occupancy-rate 2=95` (repeated): adults → rate, `none` removing one. */
-export function occupancyRatesOf(texts: readonly string[]): Record<string, number | null> {
+/**
+ * `--occupancy-rate 2=95` (repeated), or a file row's `occupancyRates` (`2=95;3=none`): adults → rate, `none`
+ * removing one. `where` names the flag or the row in a refusal.
+ */
+export function occupancyRatesOf(
+  texts: readonly string[],
+  where = '--occupancy-rate',
+): Record<string, number | null> {
   const rates: Record<string, number | null> = {};
   for (const text of texts) {
     const m = /^\s*(\d{1,2})\s*=\s*(none|\d+(?:\.\d+)?)\s*$/i.exec(text);
     if (!m)
-      throw new UserError(`--occupancy-rate: "${text}" is not adults=rate (2=95, or 2=none to remove)`, {
+      throw new UserError(`${where}: "${text}" is not adults=rate (2=95, or 2=none to remove)`, {
         code: 'invalid_input',
       });
     rates[String(Number(m[1]))] = /^none$/i.test(m[2]!) ? null : Number(m[2]);
   }
   return rates;
 }
+
+/** The page's rules (core's `validateBulkEdit`) for one file row's night of a plan, by the row's own words. */
+export function checkedRateRow(row: RateRow, where: string): void {
+  const errors = Object.entries(
+    validateBulkEdit({
+      from: row.date,
+      to: row.date,
+      changes: {
+        ...(row.price !== undefined ? { price: { op: 'set' as const, value: row.price } } : {}),
+        ...(row.restrictions ? { restrictions: row.restrictions } : {}),
+        ...(row.occupancyRates ? { occupancyRates: row.occupancyRates } : {}),
+      },
+    }),
+    // A row may change nothing but make the night (the server asks a new night for its price).
+  ).filter(([field]) => field !== 'changes') as [BulkEditField, string][];
+  const [field, key] = errors[0] ?? [];
+  if (field && key)
+    throw new UserError(`${where}: ${ROW_FIELD[field]}: ${validationWords(key)}`, { code: 'invalid_input' });
+}
+
+/** A file row's column of each field of core's bulk edit rules. */
+const ROW_FIELD: Record<BulkEditField, string> = {
+  from: 'date',
+  to: 'date',
+  changes: 'price',
+  availability: 'availability',
+  price: 'price',
+  minStayArrival: 'minStayArrival',
+  minStayThrough: 'minStayThrough',
+  maxStay: 'maxStay',
+  occupancyRates: 'occupancyRates',
+  stopSell: 'stopSell',
+  closedToArrival: 'closedToArrival',
+  closedToDeparture: 'closedToDeparture',
+};
 
 /** The bulk edit the flags ask for, checked with the contract's schema. */
 export function editOf(flags: InventorySetFlags): BulkEditBody {

@@ -55,6 +55,7 @@ export async function setInventory(ctx: Context, flags: InventorySetFlags): Prom
       'minStay',
       'minStayThrough',
       'maxStay',
+      'occupancyRate',
       'preview',
     ] as const;
     if (flags.idempotencyKey !== undefined)
