@@ -153,9 +153,10 @@ export function planFigure(plan: FrontEndPlan): string {
   )}, excluded ${plan.excluded.length} (${plan.replays.length} sessions)${missing}`;
 }
 
-/** The excluded paths' reasons, each reason once with how many paths it excludes. */
+/** The excluded paths' reasons, each once with how many paths it excludes (a path may have several). */
 export function exclusionReasons(plan: FrontEndPlan): string[] {
   const counts = new Map<string, number>();
-  for (const { reason } of plan.excluded) counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  for (const { reason } of plan.excluded)
+    for (const part of reason.split('; ')) counts.set(part, (counts.get(part) ?? 0) + 1);
   return [...counts].map(([reason, n]) => `${n} × ${reason}`);
 }
