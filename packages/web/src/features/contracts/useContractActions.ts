@@ -4,6 +4,7 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { useServices } from '../../session/SessionContext';
+import { liveInspect } from '../qa/liveInspect';
 
 /**
  * Core's contract lifecycle machine (M10) with the client: accept, decline, withdraw, terminate and request.
@@ -26,7 +27,7 @@ export function useContractActions(role: Role, onChanged: () => void) {
       }),
     [client],
   );
-  const [snapshot, send, actor] = useMachine(logic, { input: { role } });
+  const [snapshot, send, actor] = useMachine(logic, { input: { role }, inspect: liveInspect });
   const changed = useRef(onChanged);
   changed.current = onChanged;
   useEffect(() => {

@@ -9,6 +9,7 @@ import {
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { useServices } from '../../../session/SessionContext';
+import { liveInspect } from '../../qa/liveInspect';
 import { useBookingParams } from '../useBookingParams';
 import { useFlags } from '../useFlags';
 import { useToday } from '../useToday';
@@ -38,6 +39,8 @@ export function useSearchPage(path: '/search' | '/search_cars') {
   }, [client, navigate, path]);
   const [snapshot, send, actor] = useMachine(logic, {
     input: { query: searchStr, today, searchPageIsActive },
+    // The search page and the car query it invokes (the vehicle polling) report to the visualizer's Live.
+    inspect: liveInspect,
   });
 
   // A query the machine did not write (a new search from the form, back and forward) is synced; the
