@@ -1,11 +1,16 @@
-import { PDF_FONTS, type PdfSectionKind, type PdfSectionLook, STORE_FONTS } from '@tern/sdk';
+import { PDF_FONTS, type PdfSectionKind, type PdfSectionLook, pdfSectionKind, STORE_FONTS } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   alignedX,
   giftCardBookingUrl,
   isShippedStoreFont,
+  isTextKind,
   linesThatFit,
+  newPdfSection,
   type PdfCardValues,
+  type PdfDesign,
+  type PdfDesignSection,
+  pdfDesignErrors,
   pdfFamilyOfStoreFont,
   pdfFontFileOf,
   pdfSectionErrors,
@@ -233,5 +238,30 @@ describe('the store’s fonts in a PDF', () => {
     expect(pdfFontFileOf('store_text', { titleFont: 'Lato', textFont: 'Montserrat' })).toBe('Montserrat');
     expect(pdfFontFileOf('Playfair Display Bold', store)).toBe('Playfair Display Bold');
     expect(pdfSectionErrors('text', { ...look, font: 'store_title' }).font).toBeUndefined();
+  });
+});
+
+describe('the PDF tab’s design', () => {
+  const section = (over: Partial<PdfDesignSection> = {}): PdfDesignSection => ({
+    ...newPdfSection('text', 'Header', 'k1'),
+    ...over,
+  });
+  it('checks every section, and an own template’s name, section names and count', () => {
+    const builtIn: PdfDesign = { own: false, name: '', isDefault: false, sections: [section({ text: '' })] };
+    expect(pdfDesignErrors(builtIn)).toEqual({ 'sections.0.text': `${V}required` });
+    const own: PdfDesign = { own: true, name: ' ', isDefault: false, sections: [] };
+    expect(pdfDesignErrors(own)).toEqual({ name: `${V}required`, sections: `${V}required` });
+    expect(
+      pdfDesignErrors({ ...own, name: 'Winter', sections: [section({ name: '', fontSize: 0 })] }),
+    ).toEqual({ 'sections.0.name': `${V}required`, 'sections.0.fontSize': `${V}pdf_one_to_hundred` });
+    expect(pdfDesignErrors({ ...own, name: 'Winter', sections: [section()] })).toEqual({});
+  });
+
+  it('makes a new section valid as it comes, in the store’s fonts, for every kind', () => {
+    for (const kind of pdfSectionKind.options) {
+      const made = newPdfSection(kind, 'New', 'k');
+      expect(pdfSectionErrors(kind, made), kind).toEqual({});
+      if (isTextKind(kind)) expect(made.font).toBe(kind === 'title' ? 'store_title' : 'store_text');
+    }
   });
 });

@@ -12,6 +12,8 @@ import {
   PDF_PAGE_WIDTH,
   PDF_SECTION_TEXT_MAX,
   PDF_STORE_FONTS,
+  PDF_TEMPLATE_NAME_MAX,
+  PDF_TEMPLATE_SECTIONS_MAX,
   PDF_VALUE_KINDS,
   type PdfFont,
   type PdfFontFile,
@@ -19,7 +21,7 @@ import {
   type PdfSectionKind,
   type PdfSectionLook,
 } from '@tern/sdk';
-import type { FormErrors } from '../admin/formDrawerMachine.js';
+import { type FormErrors, formDrawerInput } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
 
 // The sections of a gift-card PDF (document 3 §3, §5, §9): their limits, the box their padding leaves on the A4
@@ -425,4 +427,83 @@ export function pdfFontFileOf(font: PdfFont, store: PdfStoreFonts): PdfFontFile 
   if (font === 'store_title') return pdfFamilyOfStoreFont(store.titleFont);
   if (font === 'store_text') return pdfFamilyOfStoreFont(store.textFont);
   return font;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The PDF tab's design (document 3 §3, §5): a built-in template's sections as a type fills them, or a property's
+// own template (its name, default flag and sections, which may be added and removed). Saved through core's form
+// machine with `pdfDesignInput`.
+
+/** A section as the PDF tab edits it: `id` is the saved section's (a template section), `null` for a new one. */
+export interface PdfDesignSection extends PdfSectionLook {
+  /** Stable while editing (the section's id, or a made-up one for a new section). */
+  key: string;
+  id: string | null;
+  kind: PdfSectionKind;
+  name: string;
+  position: number;
+}
+
+export interface PdfDesign {
+  /** A property's own template (its name, default flag and sections change), or a built-in one (only the look). */
+  own: boolean;
+  name: string;
+  isDefault: boolean;
+  sections: PdfDesignSection[];
+}
+
+/**
+ * The errors of a design, by field: every section's (`sections.<i>.<field>`, document 3 §5), and for a
+ * property's own template its name (required, at most 80) and its sections (at least one, at most 100).
+ */
+export function pdfDesignErrors(design: PdfDesign): FormErrors {
+  const errors: Record<string, string> = {
+    ...(pdfSectionsErrors(design.sections) as Record<string, string>),
+  };
+  if (design.own) {
+    if (design.name.trim() === '') errors.name = pdfValidationKeys.required;
+    else if (design.name.trim().length > PDF_TEMPLATE_NAME_MAX) errors.name = pdfValidationKeys.textTooLong;
+    if (design.sections.length === 0) errors.sections = pdfValidationKeys.required;
+    else if (design.sections.length > PDF_TEMPLATE_SECTIONS_MAX)
+      errors.sections = pdfValidationKeys.textTooLong;
+    design.sections.forEach((s, i) => {
+      if (s.name.trim() === '') errors[`sections.${i}.name`] = pdfValidationKeys.required;
+    });
+  }
+  return errors;
+}
+
+/** The form machine's input for a design (values and core's rule). */
+export const pdfDesignInput = (design: PdfDesign) =>
+  formDrawerInput<PdfDesign>({ values: design, validate: pdfDesignErrors });
+
+/**
+ * A new section of a kind for a property's template, with document 3 §9's default sizes (title 35, text 14):
+ * a box across the page's upper part (shapes: the page less a margin), in the store's fonts, and its own text
+ * where the kind needs one.
+ */
+export function newPdfSection(kind: PdfSectionKind, name: string, key: string): PdfDesignSection {
+  const shape = !isTextKind(kind);
+  return {
+    key,
+    id: null,
+    kind,
+    name,
+    position: 0,
+    text: isOwnTextKind(kind) ? name : '',
+    font: kind === 'title' ? 'store_title' : 'store_text',
+    fontSize: kind === 'title' ? 35 : 14,
+    textAlign: 'center',
+    fillColor: kind === 'color_fill' ? '#f7f3ec' : '#1f3a5f',
+    opacity: 1,
+    padding: shape
+      ? { top: 40, bottom: 40, left: 40, right: 40 }
+      : { top: 120, bottom: 640, left: 60, right: 60 },
+    cornerRadius: 0,
+    dashSize: 6,
+    dashSpace: 4,
+    stretch: kind === 'background',
+    visible: true,
+    photoUrl: null,
+  };
 }

@@ -181,4 +181,78 @@ describe('gift card PDF editor', () => {
     },
     HEAVY,
   );
+
+  it(
+    'edits a template of the property: adds a section seen in the preview, saves the template for the type with its own button',
+    async () => {
+      const user = userEvent.setup();
+      const mine: PdfTemplate = {
+        ...template,
+        id: 'tpl-own',
+        name: 'Winter',
+        default: false,
+        propertyId,
+        pdfSections: template.pdfSections.slice(0, 2),
+      };
+      const updateTemplate = vi.fn(async ({ body }: { body: { name: string; pdfSections: object[] } }) => ({
+        ...mine,
+        name: body.name,
+        pdfSections: body.pdfSections.map((s, i) => ({
+          ...(s as PdfTemplate['pdfSections'][0]),
+          id: `s-${i}`,
+          position: i,
+        })),
+      }));
+      const client = fakeClient(
+        {},
+        {
+          'giftCards.listTypes': vi.fn(async () => list([{ ...type, pdfTemplateId: mine.id }])) as never,
+          'roomsAndRates.listUnits': vi.fn(async () => list([])) as never,
+          'stores.list': vi.fn(async () => list([])) as never,
+          'giftCardPdfs.listTemplates': vi.fn(async () => ({ items: [template, mine] })) as never,
+          'giftCardPdfs.updateTemplate': updateTemplate as never,
+        },
+      );
+      renderApp({ path: '/gift-cards', client, stored: storedFor(supplierUser, later()) });
+      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Edit gift card type' });
+      await user.click(within(drawer).getByRole('tab', { name: 'PDF' }));
+      const preview = await within(drawer).findByRole('img', { name: 'Preview of the PDF' });
+      expect(within(drawer).getByRole('textbox', { name: 'Template name' })).toHaveProperty(
+        'value',
+        'Winter',
+      );
+      expect(preview.querySelectorAll('[data-kind="info"]')).toHaveLength(0);
+
+      // An info section added: drawn at once with its words.
+      await user.click(within(drawer).getByRole('button', { name: /Kind of section to add/ }));
+      await user.click(await screen.findByRole('option', { name: 'Info' }));
+      await user.click(within(drawer).getByRole('button', { name: 'Add section' }));
+      const words = within(drawer).getByRole('textbox', { name: 'Text' });
+      await user.clear(words);
+      expect(within(drawer).getByText('Required')).toBeTruthy();
+      await user.type(words, 'Valid for two nights');
+      await waitFor(() => expect(preview.textContent).toContain('Valid for two nights'));
+      expect(preview.querySelectorAll('[data-kind="info"]')).toHaveLength(1);
+
+      await user.click(within(drawer).getByRole('button', { name: 'Save PDF design' }));
+      await waitFor(() => expect(updateTemplate).toHaveBeenCalledTimes(1));
+      const [call] = updateTemplate.mock.calls[0]! as unknown as [
+        {
+          params: { id: string };
+          body: { giftCardTypeId: string; pdfSections: { id: string | null; kind: string; text: string }[] };
+        },
+      ];
+      expect(call.params.id).toBe('tpl-own');
+      expect(call.body.giftCardTypeId).toBe('t-1');
+      expect(call.body.pdfSections.map((s) => [s.id, s.kind])).toEqual([
+        ['s-header', 'text'],
+        ['s-title', 'title'],
+        [null, 'info'],
+      ]);
+      expect(call.body.pdfSections[2]!.text).toBe('Valid for two nights');
+      expect(await screen.findByText('Saved successfully')).toBeTruthy();
+    },
+    HEAVY,
+  );
 });

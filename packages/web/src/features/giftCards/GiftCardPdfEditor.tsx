@@ -5,27 +5,40 @@ import {
   isOwnTextKind,
   isTextKind,
   linesThatFit,
+  newPdfSection,
   PDF_SAMPLE_CODE,
+  PDF_STORE_FONTS_FALLBACK,
   type PdfCardValues,
-  pdfSectionsErrors,
+  type PdfDesign,
+  type PdfDesignSection,
+  type PdfStoreFonts,
+  pdfDesignErrors,
+  pdfDesignInput,
+  pdfFontFileOf,
   plainTextOf,
   sectionBox,
   sectionWords,
+  submitForm,
   wrapText,
 } from '@tern/core';
 import {
   type FilledSection,
-  type FilledSectionInput,
+  type FilledSections,
   type GiftCardType,
   PDF_FONTS,
   PDF_PAGE_HEIGHT,
   PDF_PAGE_WIDTH,
+  PDF_STORE_FONTS,
   type PdfPadding,
+  type PdfSectionKind,
+  type PdfSectionLook,
   type PdfTemplate,
+  pdfSectionKind,
 } from '@tern/sdk';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
+import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Select } from '../../components/Select';
@@ -43,8 +56,7 @@ import './pdfEditor.css';
 const read = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
 const shown = (v: number) => (Number.isNaN(v) ? '' : String(v));
 
-const inputOf = (s: FilledSection): FilledSectionInput => ({
-  pdfSectionId: s.pdfSectionId,
+const lookOf = (s: PdfDesignSection) => ({
   text: s.text,
   font: s.font,
   fontSize: s.fontSize,
@@ -60,11 +72,33 @@ const inputOf = (s: FilledSection): FilledSectionInput => ({
   photoUrl: s.photoUrl,
 });
 
+/** A built-in template as the type fills it: its filled sections. */
+const filledDesign = (template: PdfTemplate, filled: FilledSection[]): PdfDesign => ({
+  own: false,
+  name: template.name,
+  isDefault: template.default,
+  sections: filled.map((s) => ({ ...s, key: s.pdfSectionId, id: s.pdfSectionId })),
+});
+/** A property's own template: its sections are the design. */
+const ownDesign = (template: PdfTemplate): PdfDesign => ({
+  own: true,
+  name: template.name,
+  isDefault: template.default,
+  sections: template.pdfSections.map((s) => ({ ...s, key: s.id })),
+});
+
+const SECTION_KINDS: readonly PdfSectionKind[] = pdfSectionKind.options;
+/** Fonts a section may choose: the store's two, then the embedded ones. */
+const FONT_CHOICES = [...PDF_STORE_FONTS, ...PDF_FONTS] as const;
+
 /**
- * The PDF tab of the type drawer (document 3 §3, §5, §7, §9): the template, each section's look within core's
- * limits (`pdfSectionsErrors`), a live preview drawn in SVG from the same rules the server prints with (boxes
- * from padding, words of each kind, text wrapped and clipped), the design saved as the type's filled sections,
- * and the server's PDF of the saved design as a download (M37).
+ * The PDF tab of the type drawer (document 3 §3, §5, §7, §9): the template — a built-in one, whose look the type
+ * fills (its filled sections), or one of the property's own, whose name and sections (added, removed, each
+ * section's look) are the design — each section within core's limits (`pdfDesignErrors`), a live preview drawn
+ * in SVG from the same rules the server prints with (boxes from padding, words of each kind in the store's
+ * fonts, text wrapped and clipped), saved with its own button through core's form machine (`submitForm` with
+ * `pdfDesignInput`), and the server's PDF of the saved design as a download (M37). New, duplicate and delete
+ * act on the property's templates at once.
  */
 export function GiftCardPdfEditor({
   propertyId,
@@ -97,10 +131,15 @@ function Editor({
   const templates = useApiQuery(['giftCardPdfs.templates', propertyId], (c, signal) =>
     c.giftCardPdfs.listTemplates({ query: { propertyId } }, { signal }),
   );
+  const stores = useApiQuery(['stores.list', propertyId], (c, signal) =>
+    c.stores.list({ query: { propertyId } }, { signal }),
+  );
   const items: PdfTemplate[] = templates.data?.items ?? [];
   const [templateId, setTemplateId] = useState<string | null>(null);
   const chosenTemplate =
     templateId ?? type.pdfTemplateId ?? items.find((tpl) => tpl.default)?.id ?? items[0]?.id ?? null;
+  const template = items.find((tpl) => tpl.id === chosenTemplate) ?? null;
+  const own = template !== null && template.propertyId !== null;
   const filled = useApiQuery(
     ['giftCardPdfs.filled', type.id, chosenTemplate],
     (c, signal) =>
@@ -108,20 +147,41 @@ function Editor({
         { params: { id: type.id, templateId: chosenTemplate! }, query: { propertyId } },
         { signal },
       ),
-    { enabled: chosenTemplate !== null },
+    { enabled: chosenTemplate !== null && template !== null && !own },
   );
-  const [draft, setDraft] = useState<FilledSection[] | null>(null);
+  const [draft, setDraft] = useState<PdfDesign | null>(null);
   const [selected, setSelected] = useState(0);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [newKind, setNewKind] = useState<PdfSectionKind>('text');
+  const [deleting, setDeleting] = useState(false);
+  const added = useRef(0);
   useEffect(() => {
-    if (filled.data) {
-      setDraft(filled.data.sections);
-      setSelected(0);
-    }
-  }, [filled.data]);
+    if (!template) return;
+    if (own) setDraft(ownDesign(template));
+    else if (filled.data) setDraft(filledDesign(template, filled.data.sections));
+    else return;
+    setSelected(0);
+  }, [template, own, filled.data]);
 
-  const errors = useMemo(() => (draft ? pdfSectionsErrors(draft) : {}), [draft]);
+  // The store the type's cards print with: its first, else the property's first active one (its fonts).
+  const storeList = stores.data?.items ?? [];
+  const storeId =
+    (
+      storeList.find((s) => s.id === type.storeIds[0]) ??
+      storeList.find((s) => s.status === 'active') ??
+      storeList[0]
+    )?.id ?? null;
+  const store = useApiQuery(
+    ['stores.get', storeId],
+    (c, signal) => c.stores.get({ params: { id: storeId! }, query: { propertyId } }, { signal }),
+    { enabled: storeId !== null },
+  );
+  const storeFonts = store.data
+    ? { titleFont: store.data.titleFont, textFont: store.data.textFont }
+    : PDF_STORE_FONTS_FALLBACK;
+
+  const errors = useMemo(() => (draft ? pdfDesignErrors(draft) : {}), [draft]);
   const invalid = (index: number) => Object.keys(errors).some((k) => k.startsWith(`sections.${index}.`));
   const fieldError = (field: string) => {
     const key = errors[`sections.${selected}.${field}`];
@@ -129,29 +189,72 @@ function Editor({
   };
 
   if (templates.error) return <Alert variant="error">{errorText(templates.error)}</Alert>;
-  if (!draft || chosenTemplate === null) return <p role="status">{t('gift_card_pdfs.loading')}</p>;
+  if (!draft || chosenTemplate === null || !template)
+    return <p role="status">{t('gift_card_pdfs.loading')}</p>;
 
-  const section = draft[selected];
-  const change = (patch: Partial<FilledSection>) =>
-    setDraft(draft.map((s, i) => (i === selected ? { ...s, ...patch } : s)));
+  const sections = draft.sections;
+  const section = sections[selected];
+  const setSections = (next: PdfDesignSection[]) =>
+    setDraft({ ...draft, sections: next.map((s, position) => (draft.own ? { ...s, position } : s)) });
+  const change = (patch: Partial<PdfDesignSection>) =>
+    setSections(sections.map((s, i) => (i === selected ? { ...s, ...patch } : s)));
   const pad = (side: keyof PdfPadding, text: string) =>
     section && change({ padding: { ...section.padding, [side]: read(text) } });
+  const refreshTemplates = (list: PdfTemplate[]) =>
+    queryClient.setQueryData(['giftCardPdfs.templates', propertyId], { items: list });
+  const choose = (id: string) => {
+    setDraft(null);
+    setFailure(null);
+    setTemplateId(id);
+  };
 
   const save = async () => {
-    if (Object.keys(errors).length > 0) {
-      setFailure(t('gift_card_pdfs.invalid'));
-      return;
-    }
     setSaving(true);
     setFailure(null);
     try {
-      const saved = await client.giftCardPdfs.putFilledSections({
-        params: { id: type.id, templateId: chosenTemplate },
-        body: { propertyId, sections: draft.map(inputOf) },
+      const done = await submitForm(pdfDesignInput(draft), draft, async (values) => {
+        const design = values as PdfDesign;
+        if (design.own) {
+          return client.giftCardPdfs.updateTemplate({
+            params: { id: template.id },
+            body: {
+              propertyId,
+              name: design.name,
+              default: design.isDefault,
+              giftCardTypeId: type.id,
+              pdfSections: design.sections.map((s) => ({
+                id: s.id,
+                kind: s.kind,
+                name: s.name,
+                ...lookOf(s),
+              })),
+            },
+          });
+        }
+        return client.giftCardPdfs.putFilledSections({
+          params: { id: type.id, templateId: template.id },
+          body: {
+            propertyId,
+            sections: design.sections.map((s) => ({ pdfSectionId: s.id!, ...lookOf(s) })),
+          },
+        });
       });
-      setDraft(saved.sections);
-      queryClient.setQueryData(['giftCardPdfs.filled', type.id, chosenTemplate], saved);
-      toast.success(t('gift_card_pdfs.saved', { title: type.title }));
+      if (done.status === 'invalid') {
+        setFailure(t('gift_card_pdfs.invalid'));
+        return;
+      }
+      if (draft.own) {
+        const saved = done.saved as PdfTemplate;
+        refreshTemplates(items.map((tpl) => (tpl.id === saved.id ? saved : tpl)));
+        void templates.refetch();
+        setDraft(ownDesign(saved));
+      } else {
+        const saved = done.saved as FilledSections;
+        queryClient.setQueryData(['giftCardPdfs.filled', type.id, chosenTemplate], saved);
+        setDraft(filledDesign(template, saved.sections));
+      }
+      void queryClient.invalidateQueries({ queryKey: ['giftCards.types'] });
+      toast.success(t('general.success_message'), t('gift_card_pdfs.saved', { title: type.title }));
     } catch (error) {
       setFailure(errorText(error));
     } finally {
@@ -159,8 +262,65 @@ function Editor({
     }
   };
 
-  const kindWord = (s: FilledSection) => t(`gift_card_pdfs.kinds.${s.kind}`);
-  const off = readOnly;
+  /** New, duplicate, delete: the property's templates change at once, then the list is read again. */
+  const act = async (work: () => Promise<PdfTemplate | null>) => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      const made = await work();
+      const { items: list } = await client.giftCardPdfs.listTemplates({ query: { propertyId } });
+      refreshTemplates(list);
+      choose(made?.id ?? list.find((tpl) => tpl.default)?.id ?? list[0]!.id);
+    } catch (error) {
+      setFailure(errorText(error));
+    } finally {
+      setSaving(false);
+    }
+  };
+  const newTemplate = () =>
+    act(() =>
+      client.giftCardPdfs.createTemplate({
+        body: {
+          propertyId,
+          name: t('gift_card_pdfs.new_template_name'),
+          pdfSections: [
+            newPdfSection('color_fill', t('gift_card_pdfs.kinds.color_fill'), 'n0'),
+            newPdfSection('title', t('gift_card_pdfs.kinds.title'), 'n1'),
+          ].map(({ key: _key, position: _position, ...s }) => s),
+        },
+      }),
+    );
+  const duplicate = () =>
+    act(() =>
+      client.giftCardPdfs.duplicateTemplate({
+        params: { id: template.id },
+        body: { propertyId, giftCardTypeId: own ? null : type.id },
+      }),
+    );
+  const remove = () =>
+    act(async () => {
+      await client.giftCardPdfs.deleteTemplate({ params: { id: template.id }, query: { propertyId } });
+      return null;
+    });
+  const addSection = () => {
+    added.current += 1;
+    const made = newPdfSection(newKind, t(`gift_card_pdfs.kinds.${newKind}`), `new-${added.current}`);
+    setSections([...sections, made]);
+    setSelected(sections.length);
+  };
+  const removeSection = () => {
+    setSections(sections.filter((_, i) => i !== selected));
+    setSelected(Math.max(0, selected - 1));
+  };
+
+  const kindWord = (s: PdfDesignSection) => t(`gift_card_pdfs.kinds.${s.kind}`);
+  const fontWord = (font: string) =>
+    font === 'store_title'
+      ? t('gift_card_pdfs.fields.store_title_font', { font: storeFonts.titleFont })
+      : font === 'store_text'
+        ? t('gift_card_pdfs.fields.store_text_font', { font: storeFonts.textFont })
+        : font;
+  const off = readOnly || saving;
   return (
     <div className="pdf-editor">
       <div className="stack pdf-editor__controls">
@@ -172,26 +332,88 @@ function Editor({
             label: tpl.default ? t('gift_card_pdfs.template_default', { name: tpl.name }) : tpl.name,
           }))}
           selectedKey={chosenTemplate}
-          onSelectionChange={(id) => {
-            setDraft(null);
-            setTemplateId(id);
-          }}
+          onSelectionChange={(id) => choose(id)}
           isDisabled={off}
         />
+        {readOnly ? null : (
+          <div className="pdf-editor__row">
+            <Button variant="secondary" onPress={() => void newTemplate()} isDisabled={off}>
+              {t('gift_card_pdfs.new_template')}
+            </Button>
+            <Button variant="secondary" onPress={() => void duplicate()} isDisabled={off}>
+              {t('gift_card_pdfs.duplicate_template')}
+            </Button>
+            {own ? (
+              <Button variant="secondary" onPress={() => setDeleting(true)} isDisabled={off}>
+                {t('gift_card_pdfs.delete_template')}
+              </Button>
+            ) : null}
+          </div>
+        )}
+        {own ? (
+          <>
+            <TextField
+              label={t('gift_card_pdfs.template_name')}
+              value={draft.name}
+              onChange={(name) => setDraft({ ...draft, name })}
+              isRequired
+              isDisabled={off}
+              errorMessage={errors.name ? t(errors.name) : null}
+            />
+            <Checkbox
+              isSelected={draft.isDefault}
+              onChange={(isDefault) => setDraft({ ...draft, isDefault })}
+              isDisabled={off}
+            >
+              {t('gift_card_pdfs.template_is_default')}
+            </Checkbox>
+          </>
+        ) : (
+          <p className="pdf-editor__note">{t('gift_card_pdfs.built_in_note')}</p>
+        )}
         <Select
           label={t('gift_card_pdfs.section')}
-          options={draft.map((s, i) => {
+          options={sections.map((s, i) => {
             const name = `${s.name} — ${kindWord(s)}`;
             return {
               id: String(i),
               label: invalid(i) ? t('gift_card_pdfs.section_invalid', { name }) : name,
             };
           })}
-          selectedKey={String(selected)}
+          selectedKey={section ? String(selected) : null}
           onSelectionChange={(id) => setSelected(Number(id))}
         />
+        {own && !readOnly ? (
+          <div className="pdf-editor__row">
+            <Select
+              label={t('gift_card_pdfs.new_section_kind')}
+              options={SECTION_KINDS.map((k) => ({ id: k, label: t(`gift_card_pdfs.kinds.${k}`) }))}
+              selectedKey={newKind}
+              onSelectionChange={(k) => setNewKind(k as PdfSectionKind)}
+              isDisabled={off}
+            />
+            <Button variant="secondary" onPress={addSection} isDisabled={off}>
+              {t('gift_card_pdfs.add_section')}
+            </Button>
+            {section ? (
+              <Button variant="secondary" onPress={removeSection} isDisabled={off || sections.length < 2}>
+                {t('gift_card_pdfs.remove_section', { name: section.name })}
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
         {section ? (
           <fieldset className="stack" aria-label={section.name}>
+            {own ? (
+              <TextField
+                label={t('gift_card_pdfs.fields.section_name')}
+                value={section.name}
+                onChange={(name) => change({ name })}
+                isRequired
+                isDisabled={off}
+                errorMessage={fieldError('name')}
+              />
+            ) : null}
             <Checkbox
               isSelected={section.visible}
               onChange={(visible) => change({ visible })}
@@ -215,9 +437,9 @@ function Editor({
                 />
                 <Select
                   label={t('gift_card_pdfs.fields.font')}
-                  options={PDF_FONTS.map((f) => ({ id: f, label: f }))}
+                  options={FONT_CHOICES.map((f) => ({ id: f, label: fontWord(f) }))}
                   selectedKey={section.font}
-                  onSelectionChange={(font) => change({ font: font as FilledSection['font'] })}
+                  onSelectionChange={(font) => change({ font: font as PdfDesignSection['font'] })}
                   isDisabled={off}
                   errorMessage={fieldError('font')}
                 />
@@ -236,7 +458,7 @@ function Editor({
                     label: t(`gift_card_pdfs.fields.align.${a}`),
                   }))}
                   selectedKey={section.textAlign}
-                  onSelectionChange={(a) => change({ textAlign: a as FilledSection['textAlign'] })}
+                  onSelectionChange={(a) => change({ textAlign: a as PdfDesignSection['textAlign'] })}
                   isDisabled={off}
                 />
               </>
@@ -344,23 +566,58 @@ function Editor({
         </div>
       </div>
       <figure className="pdf-editor__preview">
-        <PdfPreview sections={draft} type={type} />
+        <PdfPreview sections={sections} type={type} store={storeFonts} />
         <figcaption>{t('gift_card_pdfs.preview_note')}</figcaption>
       </figure>
+      <AlertDialog
+        title={t('gift_card_pdfs.delete_template_title', { name: template.name })}
+        isOpen={deleting}
+        onOpenChange={setDeleting}
+        confirmLabel={t('gift_card_pdfs.delete_template')}
+        onConfirm={() => void remove()}
+        cancelLabel={t('gift_cards.cancel')}
+        destructive
+      >
+        {t('gift_card_pdfs.delete_template_question')}
+      </AlertDialog>
     </div>
   );
 }
 
 /** A rough width of text in a font (the preview has no font metrics: about half the size a character). */
 const measureOf = (font: string, size: number) => {
-  const factor = font.startsWith('Montserrat') ? 0.6 : font.startsWith('Playfair') ? 0.5 : 0.53;
+  const factor = /^(Montserrat|Poppins|Roboto Mono)/.test(font)
+    ? 0.6
+    : font.startsWith('Playfair')
+      ? 0.5
+      : 0.53;
   return (s: string) => [...s].length * size * factor;
 };
 const familyOf = (font: string) =>
-  `'${font.replace(/ Bold$/, '')}', ${font.startsWith('Merriweather') || font.startsWith('Playfair') ? 'serif' : 'sans-serif'}`;
+  `'${font.replace(/ Bold$/, '')}', ${
+    font.startsWith('Roboto Mono')
+      ? 'monospace'
+      : font.startsWith('Merriweather') || font.startsWith('Playfair')
+        ? 'serif'
+        : 'sans-serif'
+  }`;
 
-/** The page drawn in SVG from the draft: the server's layout rules with an approximate text measure. */
-export function PdfPreview({ sections, type }: { sections: readonly FilledSection[]; type: GiftCardType }) {
+/** What the preview draws of a section: its look, kind and drawing order, and a key. */
+type PreviewSection = PdfSectionLook & { key: string; kind: PdfSectionKind; position: number };
+
+/**
+ * The page drawn in SVG from the draft: the server's layout rules with an approximate text measure, a section in
+ * the store's title or text font drawn in the embedded font that prints it (core's `pdfFontFileOf`).
+ */
+export function PdfPreview({
+  sections,
+  type,
+  store = PDF_STORE_FONTS_FALLBACK,
+}: {
+  sections: readonly PreviewSection[];
+  type: GiftCardType;
+  store?: PdfStoreFonts;
+}) {
   const { t } = useTranslation();
   const { property } = useSelectedProperty();
   const values: PdfCardValues = {
@@ -372,7 +629,7 @@ export function PdfPreview({ sections, type }: { sections: readonly FilledSectio
     bookingUrl: giftCardBookingUrl(window.location.origin, PDF_SAMPLE_CODE),
     hotelName: property?.id === type.propertyId ? property.name : '',
   };
-  const photo = (s: FilledSection) => s.photoUrl ?? type.photos[0]?.url ?? null;
+  const photo = (s: PreviewSection) => s.photoUrl ?? type.photos[0]?.url ?? null;
   return (
     <svg
       className="pdf-preview"
@@ -387,7 +644,7 @@ export function PdfPreview({ sections, type }: { sections: readonly FilledSectio
           if (!s.visible) return null;
           const box = sectionBox(s.padding);
           if (!(box.width > 0 && box.height > 0)) return null;
-          const key = s.pdfSectionId;
+          const key = s.key;
           const r = Math.min(Math.max(0, s.cornerRadius || 0), box.width / 2, box.height / 2);
           switch (s.kind) {
             case 'image':
@@ -461,7 +718,8 @@ export function PdfPreview({ sections, type }: { sections: readonly FilledSectio
             default: {
               const words = sectionWords(s.kind, s.text, values);
               if (!words || !(s.fontSize > 0)) return null;
-              const measure = measureOf(s.font, s.fontSize);
+              const font = pdfFontFileOf(s.font, store);
+              const measure = measureOf(font, s.fontSize);
               const lines = wrapText(words, box.width, linesThatFit(box.height, s.fontSize), measure);
               const lineHeight = s.fontSize * 1.2;
               return (
@@ -469,8 +727,9 @@ export function PdfPreview({ sections, type }: { sections: readonly FilledSectio
                   key={key}
                   fill={s.fillColor}
                   opacity={s.opacity}
-                  fontFamily={familyOf(s.font)}
-                  fontWeight={s.font.endsWith('Bold') ? 700 : 400}
+                  fontFamily={familyOf(font)}
+                  fontWeight={font.endsWith('Bold') ? 700 : 400}
+                  data-font={font}
                   fontSize={s.fontSize}
                   data-kind={s.kind}
                 >
