@@ -1,0 +1,110 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { apiToken } from './booking';
+import { demo, signIn } from './helpers';
+
+// The PDF tab of a gift card type (issue 12, document 3 §3, §5, §9) against the real server: a hotelier makes a
+// template of the property's own there, adds a section and sees the live preview draw it, saves the template
+// with the tab's own button ("Saved successfully"), and downloads an issued card's PDF — printed with that
+// template (the section's font, Roboto Mono Bold, is embedded in the file).
+
+test('a hotelier edits a PDF template with its live preview, saves it and downloads a card’s PDF', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const title = `Winter stay ${Date.now()}`;
+  await page.goto('/login');
+  await signIn(page, demo('hotelier'));
+  await expect(page).toHaveURL(/\/bookings/);
+  await page.getByRole('link', { name: 'Gift cards' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Gift cards', level: 1 })).toBeVisible();
+
+  // A type of the demo hotel, published when created.
+  await page.getByRole('button', { name: 'Create new' }).click();
+  const form = page.getByRole('dialog', { name: 'Create gift card type' });
+  await form.getByRole('button', { name: /Type/ }).click();
+  await page.getByRole('option', { name: 'No property' }).click();
+  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await form.getByRole('textbox', { name: 'Price', exact: true }).fill('90');
+  await form.getByRole('textbox', { name: 'Inventory' }).fill('3');
+  await form.getByRole('textbox', { name: 'Description' }).fill('A night in the snow');
+  await form.getByText('Harbour View gift cards', { exact: true }).click();
+  const created = page.waitForResponse(
+    (r) => /\/gift_card_types$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+  );
+  await form.getByRole('button', { name: 'Create new' }).click();
+  const made = (await (await created).json()) as {
+    data: { id: string; attributes: { property_id: string } };
+  };
+  const typeId = made.data.id;
+  const propertyId = made.data.attributes.property_id;
+  await expect(page.getByText(`Gift card type “${title}” created.`)).toBeVisible();
+
+  // One card of it, issued beside the browser.
+  const token = await apiToken(request, 'hotelier');
+  const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
+  const issued = await request.post(`/api/v1/tern_hotels/gift_card_types/${typeId}/issue_cards`, {
+    headers,
+    data: {
+      property_id: propertyId,
+      recipients: [{ row_key: 'e2e-1', name: 'Snow Queen', email: 'snow@example.com' }],
+    },
+  });
+  expect(issued.status()).toBe(201);
+  const code = ((await issued.json()) as { cards: { generated_id: string }[] }).cards[0]!.generated_id;
+
+  // The PDF tab: a new template of the property, named, with a section added.
+  await page.getByRole('tab', { name: 'Created' }).click();
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const drawer = page.getByRole('dialog', { name: 'Edit gift card type' });
+  await drawer.getByRole('tab', { name: 'PDF' }).click();
+  const preview = drawer.getByRole('img', { name: 'Preview of the PDF' });
+  await expect(preview).toBeVisible();
+  await drawer.getByRole('button', { name: 'New template' }).click();
+  const name = drawer.getByRole('textbox', { name: 'Template name' });
+  await expect(name).toHaveValue('New template');
+  await name.fill(`Winter ${Date.now()}`);
+  await expect(preview.locator('[data-kind="info"]')).toHaveCount(0);
+  await drawer.getByRole('button', { name: /Kind of section to add/ }).click();
+  await page.getByRole('option', { name: 'Info' }).click();
+  await drawer.getByRole('button', { name: 'Add section' }).click();
+  const words = drawer.getByRole('textbox', { name: 'Text' });
+  await words.fill('Valid all winter long');
+  // The live preview draws the new section as it is typed.
+  await expect(preview.locator('[data-kind="info"]')).toContainText('Valid all winter long');
+  await drawer.getByRole('button', { name: /Font/ }).click();
+  await page.getByRole('option', { name: 'Roboto Mono Bold' }).click();
+  await expect(preview.locator('[data-kind="info"]')).toHaveAttribute('data-font', 'Roboto Mono Bold');
+  await drawer.getByRole('button', { name: 'Save PDF design' }).click();
+  await expect(page.getByText('Saved successfully')).toBeVisible();
+  const type = await request.get(`/api/v1/tern_hotels/gift_card_types/${typeId}?property_id=${propertyId}`, {
+    headers,
+  });
+  const templateId = ((await type.json()) as { data: { attributes: { pdf_template_id: string } } }).data
+    .attributes.pdf_template_id;
+  const templates = await request.get(`/api/v1/tern_hotels/pdf_templates?property_id=${propertyId}`, {
+    headers,
+  });
+  const saved = (
+    (await templates.json()) as {
+      items: { id: string; property_id: string | null; pdf_sections: { kind: string; text: string }[] }[];
+    }
+  ).items.find((t) => t.id === templateId);
+  expect(saved?.property_id).toBe(propertyId);
+  expect(saved?.pdf_sections.map((s) => s.kind)).toEqual(['color_fill', 'title', 'info']);
+
+  // The card's PDF from the orders page, printed with the saved template.
+  await page.goto('/orders');
+  await page.getByRole('searchbox', { name: /Search code/ }).fill(code);
+  const table = page.getByRole('grid', { name: 'Issued gift cards' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('button', { name: `Actions for ${code}` }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download PDF' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe(`gift-card-${code}.pdf`);
+  const bytes = await readFile((await file.path())!);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(bytes.toString('latin1')).toMatch(/\/BaseFont \/RobotoMono-Bold/);
+});
