@@ -1,11 +1,19 @@
+import { memoryFlowStorage } from '../booking/flow.js';
+
 /**
  * Sample inputs and event payloads for the QA visualizer's Simulate (issue 13): what a machine is started with
- * and what its payload editor is prefilled with. Plain JSON, so the QA person can edit it; a machine or an event
- * without a sample starts from `{}` or `{ type }`.
+ * and what its payload editor is prefilled with. Plain JSON, so the QA person can edit it; every machine whose
+ * context comes from an input has one (`simulation.test.ts` starts each from it); an event without a sample is
+ * sent as `{ type }`.
  */
 
 export interface MachineExamples {
   input?: unknown;
+  /**
+   * What JSON cannot carry, built around the edited input before the machine starts: the booking flow's
+   * storage (from `storage`, its keys and strings), a form drawer's `validate`.
+   */
+  prepare?: (input: unknown) => unknown;
   /** Sample events by type, each a whole event (`type` included). */
   events?: Record<string, Record<string, unknown>>;
 }
@@ -42,6 +50,64 @@ const stayRate = {
   minStay: null,
   maxStay: null,
 };
+
+const freePolicy = {
+  id: 'cp-free',
+  title: 'Flexible',
+  cancellationPolicyLogic: 'free',
+  cancellationPolicyDeadline: null,
+  cancellationPolicyDeadlineType: null,
+  cancellationPolicyPenalty: 0,
+  cancellationPolicyMode: 'percent',
+  guaranteePaymentPolicy: 'none',
+  guaranteePaymentAmount: 0,
+  currency: 'EUR',
+};
+
+/** A booking as the bookings page shows it: two double rooms at Hotel Borg. */
+const booking = () => ({
+  id: 'b1',
+  type: 'booking',
+  status: 'new',
+  reservationId: 'TRN-1001',
+  reservationName: null,
+  externalReferenceId: null,
+  createdAt: '2030-04-01T10:00:00Z',
+  hotelName: 'Hotel Borg',
+  propertyChannelId: 'p1',
+  propertyType: 'accommodation',
+  arrivalDate: '2030-05-02',
+  departureDate: '2030-05-04',
+  arrivalTime: '15:00',
+  totalNights: 2,
+  price: { currency: 'EUR', total: 400 },
+  notes: null,
+  specialRequest: null,
+  resellerName: 'Northern Lights Travel',
+  user: { name: 'Agent', email: 'agent@demo.tern.test' },
+  customer: { name: 'Anna', surname: 'Berg', mail: 'anna@example.com' },
+  cancellationPolicy: freePolicy,
+  propertyPolicy: null,
+  guarantee: null,
+  liability: 'pay_at_property',
+  changeable: true,
+  changeBlock: null,
+  units: ['u1', 'u2'].map((id) => ({
+    id,
+    title: 'Double Room',
+    roomRateTitle: 'Flexible',
+    unitTypeCode: 'rt-1',
+    ratePlanCode: 'rate-1',
+    occupancy: { adults: 2, children: 0, infants: 0 },
+    cancellationPolicy: freePolicy,
+    mealType: null,
+    guests: [{ name: 'Anna', surname: 'Berg', nationality: 'IS' }],
+    drivers: [],
+    price: 200,
+    status: 'booked',
+    meta: { pickUpTime: null, dropOffTime: null },
+  })),
+});
 
 const created = {
   uniqueId: 'b-1',
@@ -82,21 +148,165 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
     },
   },
   signIn: {
+    input: { email: 'olga@demo.tern.test', deviceIdentifier: null },
     events: {
       'field.change': { type: 'field.change', field: 'email', value: 'qa@example.com' },
     },
   },
+  session: { input: {} },
+  resetToken: { input: { token: 'a-reset-token-from-the-mail', hasSession: false } },
   changePassword: {
+    input: { purpose: 'sign_in' },
     events: {
       'field.change': { type: 'field.change', field: 'password', value: 'a-long-passphrase' },
     },
   },
+  searchForm: { input: { today: '2030-05-01', query: 'type=accommodation&adults=2&children=0' } },
+  searchPage: {
+    input: {
+      today: '2030-05-01',
+      query: 'type=accommodation&checkin_date=2030-05-10&checkout_date=2030-05-12&adults=2&children=0',
+      searchPageIsActive: true,
+    },
+  },
+  vehicleQuery: {
+    input: {
+      query: {
+        pickupDate: '2030-05-06',
+        pickupTime: '10:00',
+        dropoffDate: '2030-05-13',
+        dropoffTime: '10:00',
+        city: 'Reykjavik',
+        country: 'IS',
+      },
+    },
+  },
+  ratesTable: {
+    input: {
+      kind: 'accommodations',
+      propertyId: 'p1',
+      search: {
+        checkinDate: '2030-05-01',
+        checkoutDate: '2030-05-03',
+        adults: 2,
+        children: 0,
+        childrenAge: [],
+        currency: 'EUR',
+      },
+    },
+  },
+  bookingFlow: {
+    // `storage` is what the browser kept (its keys and strings); the machine gets a storage holding it.
+    input: {
+      kind: 'accommodation',
+      channelId: 'p1',
+      step: 'property',
+      query: '?currency=EUR',
+      storage: {},
+    },
+    prepare: (input) => {
+      const { storage, ...rest } = (input ?? {}) as { storage?: Record<string, string> };
+      return { ...rest, storage: memoryFlowStorage(storage ?? {}) };
+    },
+    events: {
+      'step.select': { type: 'step.select', step: 'property' },
+      'query.change': { type: 'query.change', query: '?currency=USD' },
+    },
+  },
+  bookingsList: { input: { role: 'reseller', page: 1 } },
+  bookingDetails: { input: { booking: booking() } },
+  paymentLock: { input: { role: 'supplier', locked: true, propertyId: 'p1' } },
+  contractActions: {
+    input: { role: 'supplier' },
+    events: {
+      act: {
+        type: 'act',
+        contract: {
+          id: 'c1',
+          status: 'proposed',
+          initiator: 'reseller',
+          channelId: 'p1',
+          propertyType: 'accommodation',
+        },
+        action: 'approve',
+      },
+      request: { type: 'request', propertyId: 'p2', message: 'Hello' },
+    },
+  },
+  contractForm: {
+    input: { side: 'supplier', propertyId: 'p1', propertyType: 'accommodation', agentId: 'a1' },
+  },
+  ratePlanForm: { input: { unit: { id: 'u1', maxOccupancy: 2 }, currency: 'EUR' } },
+  inventoryFrame: { input: { propertyId: 'p1' } },
+  formDrawer: {
+    // `validate` is the screen's: here a `required` list of fields that may not be empty.
+    input: { values: { name: 'Harbour View', email: '' }, required: ['name', 'email'] },
+    prepare: (input) => {
+      const { values, required = [] } = (input ?? {}) as { values?: object; required?: string[] };
+      return {
+        values: values ?? {},
+        validate: (v: Record<string, unknown>) =>
+          Object.fromEntries(required.filter((f) => !String(v[f] ?? '').trim()).map((f) => [f, 'required'])),
+      };
+    },
+  },
+  photos: {
+    input: {
+      propertyId: 'p1',
+      max: 100,
+      photos: [
+        {
+          url: '/photos/0.png',
+          description: 'The harbour',
+          kind: 'photo',
+          author: '',
+          isRemoved: false,
+          position: 0,
+          propertyId: 'p1',
+          roomTypeId: null,
+        },
+      ],
+    },
+  },
+  giftCardTypeLifecycle: { input: { id: 't1', status: 'created' } },
+  issuedCard: {
+    input: {
+      card: { id: 'c1', notes: '', booked: false, delivered: false, agentBooking: null },
+      today: '2030-05-01',
+    },
+  },
+  bookingCancel: {
+    input: {
+      cardId: 'c1',
+      today: '2030-05-01',
+      booking: {
+        bookingId: 'b1',
+        reservationId: 'R1',
+        arrivalDate: '2030-06-01',
+        status: 'new',
+        bookingType: 'normal',
+      },
+    },
+  },
+  purchase: {
+    input: {
+      purchase: { id: 'p1', status: 'initiated', issuedStatus: 'pending', quantity: 2, orderRecipients: [] },
+    },
+  },
+  giftCardDownload: { input: { emptyMeansZipPending: true } },
+  storeSettings: { input: { store: null } },
   cardFrame: {
     input: { kind: 'accommodations', propertyId: 'p1' },
     events: {
       'frame.message': { type: 'frame.message', origin: 'https://vault.example', data: { type: 'ready' } },
     },
   },
+};
+
+/** The input a machine starts with in Simulate: the edited JSON, with what JSON cannot carry added. */
+export const simulationInput = (machineId: string, input: unknown): unknown => {
+  const prepare = machineExamples[machineId]?.prepare;
+  return prepare ? prepare(input) : input;
 };
 
 /** The sample of one event, or `{ type }`. */

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { assign, setup } from 'xstate';
 import { checkoutMachine } from '../booking/checkoutMachine.js';
-import { actorOutputExamples, exampleEvent, machineExamples } from './examples.js';
+import { machineCatalogue } from './catalogue.js';
+import { actorOutputExamples, exampleEvent, machineExamples, simulationInput } from './examples.js';
 import { toPlain } from './plain.js';
 import { Simulation } from './simulation.js';
+import { stateNodesOf } from './structure.js';
 
 const polling = setup({
   types: { context: {} as { polls: number } },
@@ -104,6 +106,51 @@ describe('Simulation (the visualizer’s Simulate)', () => {
     expect(view.value).toBe('stopped');
     expect(view.timers).toEqual([]);
   });
+
+  it('starts in a state picked by the QA person: its context from the input, its actors waiting', async () => {
+    const sim = new Simulation(checkoutMachine, machineExamples.checkout!.input);
+    let view = await sim.start('checkout.submitting');
+    expect(view.value).toBe('submitting');
+    expect(view.steps).toEqual(['start in checkout.submitting']);
+    // The sample input's stay is the context; the booking call the state invokes waits to be answered.
+    expect((view.context as { data: { propertyId: string } }).data.propertyId).toBe('p1');
+    expect(view.pending).toEqual([expect.objectContaining({ id: 'createBooking', src: 'createBooking' })]);
+    view = await sim.answer('createBooking', { output: actorOutputExamples.createBooking });
+    expect(view.value).toBe('confirmed');
+    expect(view.status).toBe('done');
+    // A nested state is given with its parents.
+    view = await sim.start('checkout.filling.idle');
+    expect(view.active).toEqual(['checkout.filling', 'checkout.filling.idle']);
+    await expect(sim.start('checkout.nowhere')).rejects.toThrow('No state “checkout.nowhere” in checkout.');
+  });
+
+  it('starts in a state with a timer: the timer is pending as on entering it', async () => {
+    const sim = new Simulation(polling, {});
+    let view = await sim.start('polling.polled');
+    expect(view.timers).toEqual([]);
+    view = await sim.start('polling.waiting');
+    expect(view.timers).toEqual([{ event: 'xstate.after.interval.polling.waiting', in: 2000 }]);
+    view = await sim.fireTimer();
+    expect(view.value).toBe('polled');
+    expect(view.context).toEqual({ polls: 1 });
+  });
+
+  it.each(machineCatalogue.map((e) => [e.id, e] as const))(
+    'starts %s from its sample input, and in each of its states',
+    async (id, entry) => {
+      const takesInput = typeof (entry.machine.config as { context?: unknown }).context === 'function';
+      if (takesInput)
+        expect(machineExamples[id]?.input, `${id} takes an input: it needs a sample`).toBeDefined();
+      const sim = new Simulation(entry.machine, simulationInput(id, machineExamples[id]?.input ?? {}));
+      const view = await sim.start();
+      expect(view.error).toBeNull();
+      expect(view.status).not.toBe('error');
+      for (const node of stateNodesOf(entry.machine)) {
+        const picked = await sim.start(node.id);
+        expect(picked.active, `${id} started in ${node.id}`).toContain(node.id);
+      }
+    },
+  );
 
   it('reports a machine that cannot start from its input, and refuses an event without a type', async () => {
     const sim = new Simulation(checkoutMachine, {});

@@ -10,6 +10,7 @@ import {
   SimulatedClock,
 } from 'xstate';
 import { toPlain } from './plain.js';
+import { stateNodesOf } from './structure.js';
 
 /**
  * A machine run by hand, for the QA visualizer's Simulate (issue 13). Every actor the machine names is replaced
@@ -17,6 +18,10 @@ import { toPlain } from './plain.js';
  * QA person moves on to the next timer. Each step (an event, an actor's answer, a timer) keeps the machine's
  * persisted snapshot: going back or forward restores it with `createActor(machine, { snapshot })`, and the timers
  * that were pending then are scheduled again on a clock set back to that step's time.
+ *
+ * It may start in any state (`start(stateId)`): the state is resolved with the context the input gives at the
+ * start (`machine.resolveState({ value, context })`), the actors that state invokes wait (their input is not
+ * known: `undefined`) and its `after` timers are pending, as if the machine had just entered it.
  */
 
 export interface PendingActor {
@@ -199,14 +204,47 @@ export class Simulation {
     return this.actor!.getSnapshot() as AnyMachineSnapshot;
   }
 
-  async start(): Promise<SimulationView> {
+  /** Starts the machine from its input: in its initial state, or in the state node `stateId` (its id). */
+  async start(stateId?: string | null): Promise<SimulationView> {
     this.history = [];
     this.at = 0;
     this.ran = [];
     this.run();
     await settle();
-    this.record('start');
+    if (stateId) {
+      const picked = this.picked(stateId);
+      this.ran = [];
+      this.run(picked.snapshot, 0, picked.timers);
+      await settle();
+      this.record(`start in ${stateId}`);
+    } else this.record('start');
     return this.view();
+  }
+
+  /** The persisted snapshot of the machine in a state node, with the start's context, and its timers. */
+  private picked(stateId: string): { snapshot: unknown; timers: Timer[] } {
+    const start = this.snapshot();
+    if (start.status === 'error')
+      throw new Error(`The machine stopped on an error: ${this.failure ?? 'at its start'}`);
+    const node = stateNodesOf(this.machine).find((n) => n.id === stateId);
+    if (!node) throw new Error(`No state “${stateId}” in ${this.machine.id}.`);
+    const path = node.path;
+    const value = path.reduceRight<unknown>((inner, key) => (inner === null ? key : { [key]: inner }), null);
+    const resolved = this.machine.resolveState({ value: value as never, context: start.context });
+    const persisted = this.machine.getPersistedSnapshot(resolved) as unknown as Record<string, unknown>;
+    const children: Record<string, unknown> = {};
+    const timers: Timer[] = [];
+    for (const active of nodesOf(resolved)) {
+      for (const invoke of active.invoke)
+        children[invoke.id] = { snapshot: undefined, src: invoke.src, syncSnapshot: false };
+      for (const after of active.after) {
+        const delay =
+          typeof after.delay === 'string' ? this.machine.implementations.delays[after.delay] : after.delay;
+        if (typeof delay === 'number')
+          timers.push({ id: after.eventType, event: { type: after.eventType }, due: delay });
+      }
+    }
+    return { snapshot: { ...persisted, children }, timers };
   }
 
   /** Sends an event (its type and payload) to the machine. */
