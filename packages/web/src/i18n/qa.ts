@@ -36,6 +36,8 @@ export const qaEn = {
     sim_input: 'Input (JSON)',
     sim_start: 'Start',
     sim_restart: 'Start again',
+    sim_start_in: 'Start in',
+    sim_initial_state: 'its initial state',
     sim_invalid_input: 'The input is not valid JSON: {{message}}',
     sim_invalid_payload: 'The payload is not valid JSON: {{message}}',
     sim_invalid_output: 'The output is not valid JSON: {{message}}',

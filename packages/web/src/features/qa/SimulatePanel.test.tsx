@@ -47,6 +47,24 @@ describe('SimulatePanel (Simulate, issue 13)', () => {
     expect(screen.getByText('Step 3 of 3: form.submit')).toBeTruthy();
   });
 
+  it('starts a machine in a state picked from the list, with its sample input', async () => {
+    const { active, user } = renderPanel('vehicleQuery');
+    const input = await screen.findByRole('textbox', { name: 'Input (JSON)' });
+    await expect.poll(() => (input as HTMLTextAreaElement).value).toContain('"pickupDate"');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Start in' }), 'vehicleQuery.waiting');
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'State: "waiting" (active)');
+    expect([...active()]).toEqual(['vehicleQuery.waiting']);
+    expect(screen.getByText('Step 1 of 1: start in vehicleQuery.waiting')).toBeTruthy();
+    // The context the sample query gives; the state's poll timer is pending, as on entering it.
+    expect(contextLeaf('polls')).toBe('polls: 0');
+    await user.click(screen.getByRole('button', { name: /^▸ query/ }));
+    expect(contextLeaf('pickupDate')).toBe('pickupDate: "2030-05-06"');
+    await user.click(screen.getByRole('button', { name: /^Fire the next timer/ }));
+    await expect.poll(state).toBe('State: "polling" (active)');
+    expect(screen.getByRole('button', { name: 'Resolve queryResults' })).toBeTruthy();
+  });
+
   it('says when a payload is not JSON, and sends an edited one', async () => {
     const { user } = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Start' }));

@@ -23,7 +23,8 @@ interface Props {
 }
 
 /**
- * Simulate (issue 13): the machine started from an input the QA person edits, run in the worker with stand-ins
+ * Simulate (issue 13): the machine started from an input the QA person edits (in its initial state or in a state
+ * picked from the list, with the context that input gives), run in the worker with stand-ins
  * for its actors (`Simulation` in core). The events its current states accept are buttons (each sends its sample
  * payload) and a payload editor; waiting actors are resolved or rejected by hand; timers fire on demand; every
  * step is in the history, back and forward restore it.
@@ -33,6 +34,7 @@ export function SimulatePanel({ source, machineId, onActive }: Props) {
   const ids = useId();
   const [examples, setExamples] = useState<SimulationExamples | null>(null);
   const [input, setInput] = useState('{}');
+  const [startIn, setStartIn] = useState('');
   const [view, setView] = useState<SimulationView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [eventType, setEventType] = useState('');
@@ -46,6 +48,7 @@ export function SimulatePanel({ source, machineId, onActive }: Props) {
         if (!live) return;
         setExamples(found);
         setInput(pretty(found.input));
+        setStartIn('');
       },
       (error: Error) => live && setProblem(error.message),
     );
@@ -80,7 +83,7 @@ export function SimulatePanel({ source, machineId, onActive }: Props) {
     const parsed = parse(input);
     if (!parsed.ok) return setProblem(t('qa_machines.sim_invalid_input', { message: parsed.message }));
     setEventType('');
-    return step({ op: 'start', id: machineId, input: parsed.value });
+    return step({ op: 'start', id: machineId, input: parsed.value, state: startIn || null });
   };
 
   const sendPayload = () => {
@@ -104,6 +107,15 @@ export function SimulatePanel({ source, machineId, onActive }: Props) {
       <h3 id={`${ids}-heading`}>{t('qa_machines.sim_heading')}</h3>
       <label htmlFor={`${ids}-input`}>{t('qa_machines.sim_input')}</label>
       <textarea id={`${ids}-input`} rows={4} value={input} onChange={(e) => setInput(e.target.value)} />
+      <label htmlFor={`${ids}-start-in`}>{t('qa_machines.sim_start_in')}</label>
+      <select id={`${ids}-start-in`} value={startIn} onChange={(e) => setStartIn(e.target.value)}>
+        <option value="">{t('qa_machines.sim_initial_state')}</option>
+        {examples?.states.map((id) => (
+          <option key={id} value={id}>
+            {id}
+          </option>
+        ))}
+      </select>
       <button type="button" onClick={start} disabled={!examples}>
         {view ? t('qa_machines.sim_restart') : t('qa_machines.sim_start')}
       </button>

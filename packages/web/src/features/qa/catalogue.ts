@@ -4,6 +4,8 @@ import {
   machineExamples,
   Simulation,
   type SimulationView,
+  simulationInput,
+  stateNodesOf,
   toMermaid,
 } from '@tern/core';
 import { type Layouter, layoutMachine } from './layout';
@@ -26,8 +28,8 @@ export function localSource(layout?: Layouter): MachineSource {
     switch (step.op) {
       case 'start':
         simulation?.stop();
-        simulation = new Simulation(entryOf(step.id).machine, step.input);
-        return simulation.start();
+        simulation = new Simulation(entryOf(step.id).machine, simulationInput(step.id, step.input));
+        return simulation.start(step.state ?? null);
       case 'send':
         return running().send(step.event);
       case 'answer':
@@ -46,6 +48,7 @@ export function localSource(layout?: Layouter): MachineSource {
       input: machineExamples[entryOf(id).id]?.input ?? {},
       events: machineExamples[id]?.events ?? {},
       outputs: { ...actorOutputExamples },
+      states: stateNodesOf(entryOf(id).machine).map((n) => n.id),
     }),
     simulate,
   };

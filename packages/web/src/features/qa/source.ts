@@ -28,10 +28,13 @@ export interface SimulationExamples {
   events: Record<string, Record<string, unknown>>;
   /** Sample outputs of the actors the QA person resolves, by actor source. */
   outputs: Record<string, unknown>;
+  /** The ids of the machine's states (its state nodes, the root excepted), for "start in". */
+  states: string[];
 }
 
 export type SimulationStep =
-  | { op: 'start'; id: string; input: unknown }
+  /** `state`: the id of the state node to start in (its context from the input); none: the initial state. */
+  | { op: 'start'; id: string; input: unknown; state?: string | null }
   | { op: 'send'; event: { type: string; [key: string]: unknown } }
   | { op: 'answer'; actor: string; outcome: { output: unknown } | { error: string } }
   | { op: 'timer' }
