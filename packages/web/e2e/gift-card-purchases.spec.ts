@@ -15,7 +15,7 @@ import { demo, nextMail, signIn } from './helpers';
 // card; on /purchases (the navigation's entry) a purchase is made from pasted recipients, marked paid, then
 // issued — the job mails each recipient their card — and its PDFs come as a zip once generated. Staff of the
 // hotel (one property) see the purchase and are not offered multi-property types; a hotelier of another company
-// is refused the purchase and the card by id.
+// is refused the purchase and the card by id. A promo code is made for the hotel's store and that gift card only.
 
 const HOTEL = 'Harbour View Hotel';
 const OTHER = 'Laugavegur Townhouse';
@@ -377,5 +377,39 @@ test.describe
       await expect(page.getByRole('option', { name: 'Single property' })).toBeVisible();
       await expect(page.getByRole('option', { name: 'No property' })).toBeVisible();
       await expect(page.getByRole('option', { name: 'Multi-property' })).toHaveCount(0);
+    });
+
+    test('a hotelier makes a promo code for the hotel’s store and the new gift card only', async ({
+      browser,
+    }) => {
+      test.slow();
+      const page = await desk(browser, 'hotelier');
+      await chooseProperty(page, HOTEL);
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promo codes' }).click();
+      await page.getByRole('button', { name: 'Create promo code' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Create promo code' });
+      await drawer.getByRole('textbox', { name: 'Name' }).fill('Two hotels promo');
+      await drawer.getByRole('textbox', { name: 'Code' }).fill(`TWO${stamp % 100000}`);
+      const applies = drawer.getByRole('group', { name: 'Applies to' });
+      await applies.getByText(STORE, { exact: true }).click();
+      await applies.getByText(title, { exact: true }).click();
+      await expect(applies.getByRole('checkbox', { name: title })).toBeChecked();
+      const made = page.waitForResponse(
+        (r) => /\/promo_codes$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
+      );
+      await drawer.getByRole('button', { name: 'Create promo code' }).click();
+      const promo = read(await (await made).json()) as {
+        applies_to: { store_id: string; gift_card_type_ids: string[] }[];
+      };
+      expect(promo.applies_to).toHaveLength(1);
+      expect(promo.applies_to[0]!.gift_card_type_ids).toHaveLength(1);
+      await expect(page.getByText('Two hotels promo was created')).toBeVisible();
+
+      // Opened again, the store and the gift card are ticked.
+      await page.getByRole('searchbox', { name: 'Search promo codes' }).fill(`TWO${stamp % 100000}`);
+      await page.getByRole('button', { name: 'Edit Two hotels promo' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit promo code' });
+      await expect(edit.getByRole('checkbox', { name: STORE })).toBeChecked();
+      await expect(edit.getByRole('checkbox', { name: title })).toBeChecked();
     });
   });
