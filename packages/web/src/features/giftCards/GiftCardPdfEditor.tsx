@@ -253,7 +253,8 @@ function Editor({
         queryClient.setQueryData(['giftCardPdfs.filled', type.id, chosenTemplate], saved);
         setDraft(filledDesign(template, saved.sections));
       }
-      void queryClient.invalidateQueries({ queryKey: ['giftCards.types'] });
+      // The type now prints with this template (`pdfTemplateId`): the types page's lists read it again.
+      void queryClient.invalidateQueries({ queryKey: ['giftCards', 'types'] });
       toast.success(t('general.success_message'), t('gift_card_pdfs.saved', { title: type.title }));
     } catch (error) {
       setFailure(errorText(error));
