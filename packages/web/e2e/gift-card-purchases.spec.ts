@@ -22,9 +22,9 @@ const OTHER = 'Laugavegur Townhouse';
 const STORE = 'Harbour View gift cards';
 
 /** JSON:API (`data.attributes`, snake_case) or a plain reply, as one object with its id. */
-function read(json: unknown): Record<string, unknown> & { id: string } {
+function read<T extends object>(json: unknown): T & { id: string } {
   const data = (json as { data?: { id: string; attributes: Record<string, unknown> } }).data;
-  return data ? { ...data.attributes, id: data.id } : (json as Record<string, unknown> & { id: string });
+  return (data ? { ...data.attributes, id: data.id } : json) as T & { id: string };
 }
 
 async function desk(browser: Browser, login: string): Promise<Page> {
@@ -35,12 +35,16 @@ async function desk(browser: Browser, login: string): Promise<Page> {
   return page;
 }
 
-async function chooseProperty(page: Page, name: string) {
+/** The hotelier at the hotel, on a page of the main navigation. */
+async function hotelierAt(browser: Browser, link: string): Promise<Page> {
+  const page = await desk(browser, 'hotelier');
   await page
     .getByRole('banner')
     .getByRole('button', { name: /Property/ })
     .click();
-  await page.getByRole('option', { name }).click();
+  await page.getByRole('option', { name: HOTEL }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link }).click();
+  return page;
 }
 
 /** Opens a select and picks an option: by name, or the first real one (after "None"). */
@@ -101,9 +105,7 @@ test.describe
       request,
     }, info) => {
       test.slow();
-      const page = await desk(browser, 'hotelier');
-      await chooseProperty(page, HOTEL);
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gift cards' }).click();
+      const page = await hotelierAt(browser, 'Gift cards');
       await page.getByRole('button', { name: 'Create new' }).click();
       const drawer = page.getByRole('dialog', { name: 'Create gift card type' });
       await choose(page, drawer.getByRole('button', { name: /Type/ }), 'Multi-property');
@@ -182,13 +184,13 @@ test.describe
       await drawer.getByRole('button', { name: 'Create new' }).click();
       const reply = await created;
       expect(reply.status()).toBe(201);
-      const type = read(await reply.json()) as Record<string, unknown> & {
-        id: string;
+      const type = read<{
+        property_id: string;
         giftcard_type: number;
         rate_plans: { property_id: string; rate_plan_title: string }[];
         upsell_rate_plans: { property_id: string; room_type_title: string; price: number }[];
         photos: { url: string; position: number }[];
-      };
+      }>(await reply.json());
       expect(type.giftcard_type).toBe(1);
       expect(type.rate_plans.map((p) => p.rate_plan_title)).toEqual([rate]);
       expect(type.upsell_rate_plans).toMatchObject([{ room_type_title: 'Single Room', price: 5000 }]);
@@ -234,7 +236,7 @@ test.describe
       await expect(page.getByText('1 gift cards issued.')).toBeVisible();
 
       // Another company's hotelier asking for the card by its id: refused.
-      const pid = String(type.property_id);
+      const pid = type.property_id;
       expect([403, 404]).toContain(
         await refused(
           request,
@@ -250,9 +252,7 @@ test.describe
       request,
     }, info) => {
       test.slow();
-      const page = await desk(browser, 'hotelier');
-      await chooseProperty(page, HOTEL);
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Purchases' }).click();
+      const page = await hotelierAt(browser, 'Purchases');
       await expect(page).toHaveURL(/\/purchases$/);
       await expect(page.getByRole('heading', { name: 'Gift card purchases', level: 1 })).toBeVisible();
 
@@ -277,11 +277,7 @@ test.describe
         (r) => /\/purchases$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
       );
       await drawer.getByRole('button', { name: 'Create new purchase' }).click();
-      const purchase = read(await (await made).json()) as {
-        id: string;
-        generated_id: string;
-        property_id: string;
-      };
+      const purchase = read<{ generated_id: string; property_id: string }>(await (await made).json());
       purchaseNumber = purchase.generated_id;
       await expect(page.getByText(`Purchase ${purchaseNumber} created.`)).toBeVisible();
 
@@ -383,9 +379,7 @@ test.describe
       browser,
     }) => {
       test.slow();
-      const page = await desk(browser, 'hotelier');
-      await chooseProperty(page, HOTEL);
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promo codes' }).click();
+      const page = await hotelierAt(browser, 'Promo codes');
       await page.getByRole('button', { name: 'Create promo code' }).click();
       const drawer = page.getByRole('dialog', { name: 'Create promo code' });
       await drawer.getByRole('textbox', { name: 'Name' }).fill('Two hotels promo');
@@ -398,9 +392,9 @@ test.describe
         (r) => /\/promo_codes$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
       );
       await drawer.getByRole('button', { name: 'Create promo code' }).click();
-      const promo = read(await (await made).json()) as {
-        applies_to: { store_id: string; gift_card_type_ids: string[] }[];
-      };
+      const promo = read<{ applies_to: { store_id: string; gift_card_type_ids: string[] }[] }>(
+        await (await made).json(),
+      );
       expect(promo.applies_to).toHaveLength(1);
       expect(promo.applies_to[0]!.gift_card_type_ids).toHaveLength(1);
       await expect(page.getByText('Two hotels promo was created')).toBeVisible();

@@ -86,6 +86,17 @@ function open(items: GiftCardPurchase[], handlers: CallHandlers = {}) {
 }
 const lastQuery = (fn: ReturnType<typeof vi.fn>) => (fn.mock.calls.at(-1)![0] as { query: object }).query;
 
+/** Opens Create new purchase once the types are loaded, and names the buyer. */
+async function openCreate(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement> {
+  const button = await screen.findByRole('button', { name: 'Create new purchase' });
+  await waitFor(() => expect(button.getAttribute('data-disabled')).toBeNull());
+  await user.click(button);
+  const drawer = await screen.findByRole('dialog', { name: 'Create new purchase' });
+  await user.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Acme');
+  await user.type(within(drawer).getByRole('textbox', { name: 'E-mail' }), 'buyer@example.test');
+  return drawer;
+}
+
 describe('gift card purchases page', () => {
   it(
     'asks the server by status and by sorted column, 10 a page',
@@ -212,12 +223,7 @@ describe('gift card purchases page', () => {
       const user = userEvent.setup();
       const create = vi.fn(async () => purchase('p-9', 'NEWNUMBER234'));
       open([], { 'giftCardPurchases.create': create as never });
-      const button = await screen.findByRole('button', { name: 'Create new purchase' });
-      await waitFor(() => expect(button.getAttribute('data-disabled')).toBeNull());
-      await user.click(button);
-      const drawer = await screen.findByRole('dialog', { name: 'Create new purchase' });
-      await user.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Acme');
-      await user.type(within(drawer).getByRole('textbox', { name: 'E-mail' }), 'buyer@example.test');
+      const drawer = await openCreate(user);
       const quantity = within(drawer).getByRole('textbox', { name: 'Quantity' });
       await user.clear(quantity);
       await user.type(quantity, '2');
@@ -261,12 +267,7 @@ describe('gift card purchases page', () => {
       const user = userEvent.setup();
       const create = vi.fn(async () => purchase('p-8', 'PASTEDNUMBER'));
       open([], { 'giftCardPurchases.create': create as never });
-      const button = await screen.findByRole('button', { name: 'Create new purchase' });
-      await waitFor(() => expect(button.getAttribute('data-disabled')).toBeNull());
-      await user.click(button);
-      const drawer = await screen.findByRole('dialog', { name: 'Create new purchase' });
-      await user.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Acme');
-      await user.type(within(drawer).getByRole('textbox', { name: 'E-mail' }), 'buyer@example.test');
+      const drawer = await openCreate(user);
       await user.click(within(drawer).getByRole('textbox', { name: /Paste recipients/ }));
       await user.paste('Anna\tanna@example.test\nBirgir\tbirgir@example.test\nCarla\tcarla@example.test');
       await user.click(within(drawer).getByRole('button', { name: 'Fill recipients' }));

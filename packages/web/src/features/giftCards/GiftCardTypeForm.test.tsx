@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
+import { stores } from '../../../test/giftCardStores';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 // The type form's General tab beyond the plain fields (document 3 §2.3, §4, §5): multi-property types with each
@@ -12,18 +13,6 @@ import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderAp
 const HEAVY = 60_000;
 const later = () => Date.now() + 3_600_000;
 const list = <T,>(items: T[]) => ({ items, meta: { page: 1, limit: 100, total: items.length } });
-const storeId = '5b2f0e0a-6f3e-4d1e-9c1a-2e7d4b8f0c11';
-const stores = list([
-  {
-    id: storeId,
-    type: 'store' as const,
-    name: 'Harbour gift card store',
-    slugName: 'harbour',
-    status: 'active' as const,
-    allowPickupAtHotel: false,
-    publicPath: '/harbour',
-  },
-]);
 
 const unit = (id: string, propertyId: string, title: string): Unit => ({
   id,

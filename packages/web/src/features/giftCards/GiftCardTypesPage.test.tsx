@@ -3,24 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
+import { storeId, stores } from '../../../test/giftCardStores';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 const HEAVY = 60_000;
 const later = () => Date.now() + 3_600_000;
 const list = <T,>(items: T[], total = items.length) => ({ items, meta: { page: 1, limit: 10, total } });
 const propertyId = supplierUser.ternHotels[0]!.id;
-const storeId = '5b2f0e0a-6f3e-4d1e-9c1a-2e7d4b8f0c11';
-const stores = list([
-  {
-    id: storeId,
-    type: 'store' as const,
-    name: 'Harbour gift card store',
-    slugName: 'harbour',
-    status: 'active' as const,
-    allowPickupAtHotel: false,
-    publicPath: '/harbour',
-  },
-]);
 
 const giftType = (id: string, title: string, over: Partial<GiftCardType> = {}): GiftCardType => ({
   id,
