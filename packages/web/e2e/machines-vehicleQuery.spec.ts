@@ -1,4 +1,4 @@
-import { expect, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import type { FrontEndPath } from '../../core/src/machines/test/frontEnds.ts';
 import { signInAgent } from './booking';
 import { describeWebReplays, type StepDriver } from './machines-replay';
