@@ -11,12 +11,14 @@ export interface PagerProps {
   /** Whether a page can be reached now (a list machine may refuse while it loads); within 1…pages by default. */
   canGo?: (page: number) => boolean;
   className?: string;
+  /** Shown on a single page too (promo codes, DECISIONS 18). */
+  always?: boolean;
 }
 
-/** Previous and next page of a list, with "Page n of m"; nothing when everything fits on one page. */
-export function Pager({ label, page, pages, onChange, canGo, className }: PagerProps) {
+/** Previous and next page of a list, with "Page n of m"; nothing when everything fits on one page (unless `always`). */
+export function Pager({ label, page, pages, onChange, canGo, className, always = false }: PagerProps) {
   const { t } = useTranslation();
-  if (pages <= 1) return null;
+  if (pages <= 1 && !always) return null;
   const can = canGo ?? ((p: number) => p >= 1 && p <= pages);
   return (
     <nav className={['pager', className ?? ''].filter(Boolean).join(' ')} aria-label={label}>

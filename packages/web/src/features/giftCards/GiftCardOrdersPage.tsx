@@ -1,6 +1,5 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
-  BOOKINGS_SEARCH_DEBOUNCE_MS,
   type CardDetailsForm,
   canMarkDelivered,
   canMarkUsed,
@@ -17,7 +16,7 @@ import {
   type GiftCardsQuery,
   SEARCH_TERM_MAX,
 } from '@tern/sdk';
-import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -28,7 +27,7 @@ import { Menu, MenuItem } from '../../components/Menu';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
-import { Table, type TableColumn, type TableSort } from '../../components/Table';
+import type { TableColumn, TableSort } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -38,7 +37,8 @@ import '../admin/admin.css';
 import './giftCards.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
-import { useErrorText } from '../errors/useErrorText';
+import { ListTable } from '../lists/ListTable';
+import { useListPage } from '../lists/useListPage';
 import { BookingDrawer } from './BookingDrawer';
 import { type CardAction, CardActionDialog } from './CardActionDialog';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
@@ -88,26 +88,15 @@ export function ordersQuery(
  */
 export function GiftCardOrdersPage() {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
-  const [term, setTerm] = useState('');
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [sort, setSort] = useState<TableSort | null>(null);
-  const [page, setPage] = useState(1);
+  const view = useListPage<Filters>(NO_FILTERS);
+  const { term, filters, sort, page, filter } = view;
   const [acting, setActing] = useState<{ card: GiftCard; action: CardAction } | null>(null);
   const [details, setDetails] = useState<GiftCard | null>(null);
   const [booking, setBooking] = useState<GiftCard | null>(null);
   const files = useCardFiles(property?.id ?? null);
   const [ledger, setLedger] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setTerm(draft.trim());
-      setPage(1);
-    }, BOOKINGS_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
   const propertyId = property?.id ?? null;
   const query = propertyId ? ordersQuery(propertyId, term, filters, sort, page) : null;
   const list = useApiQuery(
@@ -116,10 +105,6 @@ export function GiftCardOrdersPage() {
     { enabled: query !== null, placeholderData: keepPreviousData },
   );
   const reload = () => queryClient.invalidateQueries({ queryKey: [GIFT_CARDS_KEY] });
-  const filter = (patch: Partial<Filters>) => {
-    setFilters({ ...filters, ...patch });
-    setPage(1);
-  };
   if (!property)
     return (
       <div className="page admin">
@@ -207,8 +192,6 @@ export function GiftCardOrdersPage() {
     },
   ];
   const anyOption = { id: ANY, label: t('gift_card_orders.any') };
-  const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1;
   return (
     <div className="page admin stack">
       <div className="page__header">
@@ -226,8 +209,8 @@ export function GiftCardOrdersPage() {
         <TextField
           label={t('gift_card_orders.search')}
           type="search"
-          value={draft}
-          onChange={setDraft}
+          value={view.search}
+          onChange={view.setSearch}
           maxLength={SEARCH_TERM_MAX}
         />
         <DateRangePicker
@@ -285,44 +268,19 @@ export function GiftCardOrdersPage() {
           onSelectionChange={(kind) => filter({ kind: kind as Filters['kind'] })}
         />
       </div>
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('gift_card_orders.table')}
-          columns={columns}
-          items={list.data?.items ?? []}
-          rowKey={(c) => c.id}
-          sort={sort ?? undefined}
-          onSortChange={(column) => {
-            setSort(
-              sort?.column === column && sort.direction === 'ascending'
-                ? { column, direction: 'descending' }
-                : { column, direction: 'ascending' },
-            );
-            setPage(1);
-          }}
-          isLoading={list.isPending || list.isPlaceholderData}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('gift_card_orders.empty')} />}
-        />
-      )}
-      {/* Pagination only when more than one page (document 3 §9, core's giftCardPaginationShown). */}
-      {pages > 1 ? (
-        <nav className="pager" aria-label={t('gift_card_orders.pages')}>
-          <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-            {t('general.previous_page')}
-          </Button>
-          <span className="pager__status" aria-current="page" aria-live="polite">
-            {t('general.page_of', { page, pages })}
-          </span>
-          <Button variant="secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
-            {t('general.next_page')}
-          </Button>
-        </nav>
-      ) : null}
+      {/* Pagination only when more than one page (document 3 §9). */}
+      <ListTable
+        label={t('gift_card_orders.table')}
+        columns={columns}
+        list={list}
+        rowKey={(c) => c.id}
+        sort={sort}
+        onSortChange={view.sortBy}
+        emptyState={<EmptyState title={t('gift_card_orders.empty')} />}
+        pagesLabel={t('gift_card_orders.pages')}
+        page={page}
+        onPageChange={view.setPage}
+      />
       {acting ? (
         <CardActionDialog
           key={`${acting.card.id}:${acting.action}`}

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
-  BOOKINGS_SEARCH_DEBOUNCE_MS,
   canDownloadPurchasePdfs,
   canEditRecipients,
   canMarkIssued,
@@ -40,7 +39,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { Menu, MenuItem } from '../../components/Menu';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
-import { Table, type TableColumn, type TableSort } from '../../components/Table';
+import type { TableColumn, TableSort } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast, toasts } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -51,6 +50,8 @@ import './giftCards.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
 import { useErrorText } from '../errors/useErrorText';
+import { ListTable } from '../lists/ListTable';
+import { useListPage } from '../lists/useListPage';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { type ApiFile, saveFile } from './giftCardFiles';
 import { RecipientFields, RecipientPaste } from './RecipientFields';
@@ -89,28 +90,17 @@ export function purchasesQuery(
  */
 export function GiftCardPurchasesPage() {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const { client } = useServices();
   const { property } = useSelectedProperty();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
-  const [term, setTerm] = useState('');
-  const [status, setStatus] = useState<StatusFilter>(ANY);
-  const [sold, setSold] = useState<IsoRange | null>(null);
-  const [sort, setSort] = useState<TableSort | null>(null);
-  const [page, setPage] = useState(1);
+  const view = useListPage<{ status: StatusFilter; sold: IsoRange | null }>({ status: ANY, sold: null });
+  const { term, sort, page } = view;
+  const { status, sold } = view.filters;
   const [acting, setActing] = useState<{ purchase: GiftCardPurchase; action: 'paid' | 'issued' } | null>(
     null,
   );
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<GiftCardPurchase | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setTerm(draft.trim());
-      setPage(1);
-    }, BOOKINGS_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
   const propertyId = property?.id ?? null;
   const query = propertyId ? purchasesQuery(propertyId, term, status, sold, sort, page) : null;
   const list = useApiQuery(
@@ -232,8 +222,6 @@ export function GiftCardPurchasesPage() {
       ),
     },
   ];
-  const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1;
   const today = todayIn(property.timezone ?? deviceTimeZone()) as Day;
   return (
     <div className="page admin stack">
@@ -247,18 +235,15 @@ export function GiftCardPurchasesPage() {
         <TextField
           label={t('gift_card_purchases.search')}
           type="search"
-          value={draft}
-          onChange={setDraft}
+          value={view.search}
+          onChange={view.setSearch}
           maxLength={SEARCH_TERM_MAX}
         />
         <DateRangePicker
           label={t('gift_card_purchases.sold')}
           calendarLabel={t('gift_card_purchases.sold_calendar')}
           value={sold}
-          onChange={(range) => {
-            setSold(range);
-            setPage(1);
-          }}
+          onChange={(range) => view.filter({ sold: range })}
         />
         <Select
           label={t('gift_card_purchases.status_filter')}
@@ -267,49 +252,21 @@ export function GiftCardPurchasesPage() {
             label: t(`gift_card_purchases.filter.${id}`),
           }))}
           selectedKey={status}
-          onSelectionChange={(s) => {
-            setStatus(s as StatusFilter);
-            setPage(1);
-          }}
+          onSelectionChange={(s) => view.filter({ status: s as StatusFilter })}
         />
       </div>
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('gift_card_purchases.table')}
-          columns={columns}
-          items={list.data?.items ?? []}
-          rowKey={(p) => p.id}
-          sort={sort ?? undefined}
-          onSortChange={(column) => {
-            setSort(
-              sort?.column === column && sort.direction === 'ascending'
-                ? { column, direction: 'descending' }
-                : { column, direction: 'ascending' },
-            );
-            setPage(1);
-          }}
-          isLoading={list.isPending || list.isPlaceholderData}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('gift_card_purchases.empty')} />}
-        />
-      )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label={t('gift_card_purchases.pages')}>
-          <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-            {t('general.previous_page')}
-          </Button>
-          <span className="pager__status" aria-current="page" aria-live="polite">
-            {t('general.page_of', { page, pages })}
-          </span>
-          <Button variant="secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
-            {t('general.next_page')}
-          </Button>
-        </nav>
-      ) : null}
+      <ListTable
+        label={t('gift_card_purchases.table')}
+        columns={columns}
+        list={list}
+        rowKey={(p) => p.id}
+        sort={sort}
+        onSortChange={view.sortBy}
+        emptyState={<EmptyState title={t('gift_card_purchases.empty')} />}
+        pagesLabel={t('gift_card_purchases.pages')}
+        page={page}
+        onPageChange={view.setPage}
+      />
       {acting ? (
         <PurchaseActionDialog
           key={`${acting.purchase.id}:${acting.action}`}

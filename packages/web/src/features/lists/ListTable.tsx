@@ -1,0 +1,77 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '../../components/Alert';
+import { Pager } from '../../components/Pager';
+import { Table, type TableColumn, type TableSort } from '../../components/Table';
+import { useErrorText } from '../errors/useErrorText';
+import { pagesOf } from './useListPage';
+
+/** A list query as the pages read it (`useApiQuery` of a `listOf` reply, the last page kept while the next loads). */
+export interface ListQuery<T> {
+  data?: { items: T[]; meta: { total: number; limit: number } } | undefined;
+  error: Error | null;
+  isPending: boolean;
+  isPlaceholderData: boolean;
+}
+
+/**
+ * A back-office list's table and pager (UI.md: every list has its loading, empty and error state): the refusal's
+ * words in an alert instead of the table, the skeleton while a page loads, the empty state, sortable columns when
+ * `onSortChange` is given, and the pager — hidden on one page unless `pagerAlways` (promo codes, DECISIONS 18).
+ */
+export function ListTable<T>({
+  label,
+  columns,
+  list,
+  rowKey,
+  emptyState,
+  pagesLabel,
+  page,
+  onPageChange,
+  sort,
+  onSortChange,
+  pagerAlways = false,
+}: {
+  label: string;
+  columns: TableColumn<T>[];
+  list: ListQuery<T>;
+  rowKey: (row: T) => string;
+  emptyState: ReactNode;
+  /** The pager's name ("Pages of …"). */
+  pagesLabel: string;
+  page: number;
+  onPageChange: (page: number) => void;
+  sort?: TableSort | null;
+  onSortChange?: (column: string) => void;
+  pagerAlways?: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  return (
+    <>
+      {list.error ? (
+        <Alert variant="error" title={t('general.error_message')}>
+          {errorText(list.error)}
+        </Alert>
+      ) : (
+        <Table
+          label={label}
+          columns={columns}
+          items={list.data?.items ?? []}
+          rowKey={rowKey}
+          {...(onSortChange ? { sort: sort ?? undefined, onSortChange } : {})}
+          isLoading={list.isPending || list.isPlaceholderData}
+          loadingLabel={t('admin.loading')}
+          emptyState={emptyState}
+        />
+      )}
+      <Pager
+        label={pagesLabel}
+        page={page}
+        pages={pagesOf(list.data?.meta)}
+        onChange={onPageChange}
+        always={pagerAlways}
+      />
+    </>
+  );
+}
