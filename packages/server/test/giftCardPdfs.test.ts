@@ -463,6 +463,17 @@ describe('the property’s own templates', () => {
     });
     expect(copy).toMatchObject({ name: 'Classic (copy)', propertyId, default: false });
     expect(copy.pdfSections.map((s) => s.kind)).toEqual(classic.pdfSections.map((s) => s.kind));
+    // Duplicated with a type: the copy takes the type's look of it (its header saved as “Gjafabréf” above).
+    const photo = items.find((t) => t.name === 'Photo')!;
+    const withLook = await hotelier.giftCardPdfs.duplicateTemplate({
+      params: { id: photo.id },
+      body: { propertyId, name: 'Photo, ours', giftCardTypeId: typeId },
+    });
+    expect(withLook.pdfSections.find((s) => s.name === 'Header')).toMatchObject({
+      text: 'Gjafabréf',
+      fontSize: 50,
+    });
+    await hotelier.giftCardPdfs.deleteTemplate({ params: { id: withLook.id }, query: { propertyId } });
 
     // In use by the type: not deleted until the type prints with another.
     expect(
