@@ -257,11 +257,15 @@ describe('the PDF tab’s design', () => {
     expect(pdfDesignErrors({ ...own, name: 'Winter', sections: [section()] })).toEqual({});
   });
 
-  it('makes a new section valid as it comes, in the store’s fonts, for every kind', () => {
+  it('makes a new section valid as it comes, in the store’s fonts, for every kind and band', () => {
     for (const kind of pdfSectionKind.options) {
+      for (const slot of [0, 3, 10, 11, 25])
+        expect(pdfSectionErrors(kind, newPdfSection(kind, 'New', 'k', slot)), `${kind} ${slot}`).toEqual({});
       const made = newPdfSection(kind, 'New', 'k');
-      expect(pdfSectionErrors(kind, made), kind).toEqual({});
       if (isTextKind(kind)) expect(made.font).toBe(kind === 'title' ? 'store_title' : 'store_text');
     }
+    // Text sections added one after another take bands one below the other.
+    const [a, b] = [newPdfSection('title', 'A', 'a', 0), newPdfSection('info', 'B', 'b', 1)];
+    expect(sectionBox(b.padding).y).toBe(sectionBox(a.padding).y + sectionBox(a.padding).height);
   });
 });

@@ -477,13 +477,18 @@ export function pdfDesignErrors(design: PdfDesign): FormErrors {
 export const pdfDesignInput = (design: PdfDesign) =>
   formDrawerInput<PdfDesign>({ values: design, validate: pdfDesignErrors });
 
+/** The height of a new text section's box, and where the first one starts (points from the top). */
+const NEW_BOX_HEIGHT = 60;
+const NEW_BOX_TOP = 80;
+
 /**
  * A new section of a kind for a property's template, with document 3 §9's default sizes (title 35, text 14):
- * a box across the page's upper part (shapes: the page less a margin), in the store's fonts, and its own text
- * where the kind needs one.
+ * a band across the page (shapes: the page less a margin) — the `slot`-th band from the top, so sections added
+ * one after another do not cover each other — in the store's fonts, and its own text where the kind needs one.
  */
-export function newPdfSection(kind: PdfSectionKind, name: string, key: string): PdfDesignSection {
+export function newPdfSection(kind: PdfSectionKind, name: string, key: string, slot = 0): PdfDesignSection {
   const shape = !isTextKind(kind);
+  const top = NEW_BOX_TOP + (slot % 11) * NEW_BOX_HEIGHT;
   return {
     key,
     id: null,
@@ -498,7 +503,7 @@ export function newPdfSection(kind: PdfSectionKind, name: string, key: string): 
     opacity: 1,
     padding: shape
       ? { top: 40, bottom: 40, left: 40, right: 40 }
-      : { top: 120, bottom: 640, left: 60, right: 60 },
+      : { top, bottom: PDF_PAGE_HEIGHT - top - NEW_BOX_HEIGHT, left: 60, right: 60 },
     cornerRadius: 0,
     dashSize: 6,
     dashSpace: 4,

@@ -286,7 +286,7 @@ function Editor({
           name: t('gift_card_pdfs.new_template_name'),
           pdfSections: [
             newPdfSection('color_fill', t('gift_card_pdfs.kinds.color_fill'), 'n0'),
-            newPdfSection('title', t('gift_card_pdfs.kinds.title'), 'n1'),
+            newPdfSection('title', t('gift_card_pdfs.kinds.title'), 'n1', 0),
           ].map(({ key: _key, position: _position, ...s }) => s),
         },
       }),
@@ -305,7 +305,9 @@ function Editor({
     });
   const addSection = () => {
     added.current += 1;
-    const made = newPdfSection(newKind, t(`gift_card_pdfs.kinds.${newKind}`), `new-${added.current}`);
+    // Below the text sections there are (each new one a band lower).
+    const texts = sections.filter((s) => isTextKind(s.kind)).length;
+    const made = newPdfSection(newKind, t(`gift_card_pdfs.kinds.${newKind}`), `new-${added.current}`, texts);
     setSections([...sections, made]);
     setSelected(sections.length);
   };
