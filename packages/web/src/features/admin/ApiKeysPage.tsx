@@ -8,8 +8,7 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
-import { Pager } from '../../components/Pager';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -22,6 +21,7 @@ import { useFormDrawer } from './useFormDrawer';
 import { useFormTexts } from './useFormTexts';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
+import { ListTable } from '../lists/ListTable';
 
 const KEYS = ['apiKeys'];
 
@@ -106,8 +106,6 @@ export function ApiKeysPage() {
         ) : null,
     },
   ];
-  const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1;
   return (
     <div className="page admin stack">
       <div className="page__header">
@@ -134,22 +132,16 @@ export function ApiKeysPage() {
           {errorText(action.snapshot.context.error)}
         </Alert>
       ) : null}
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('api_keys.table')}
-          columns={columns}
-          items={list.data?.items ?? []}
-          rowKey={(k) => k.id}
-          isLoading={list.isPending || list.isPlaceholderData}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('api_keys.empty')} />}
-        />
-      )}
-      <Pager label={t('api_keys.pages')} page={page} pages={pages} onChange={setPage} />
+      <ListTable
+        label={t('api_keys.table')}
+        columns={columns}
+        list={list}
+        rowKey={(k) => k.id}
+        emptyState={<EmptyState title={t('api_keys.empty')} />}
+        pagesLabel={t('api_keys.pages')}
+        page={page}
+        onPageChange={setPage}
+      />
       <ConfirmActionDialog
         confirming={action.snapshot.matches('confirming')}
         context={action.snapshot.context}

@@ -1,6 +1,5 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
-  BOOKINGS_SEARCH_DEBOUNCE_MS,
   type Day,
   deviceTimeZone,
   PROMO_LABEL_COLOURS,
@@ -12,7 +11,7 @@ import {
   todayIn,
 } from '@tern/core';
 import { PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeType, SEARCH_TERM_MAX } from '@tern/sdk';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -22,7 +21,7 @@ import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -30,6 +29,8 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
+import { ListTable } from '../lists/ListTable';
+import { useListPage } from '../lists/useListPage';
 import { PromoAppliesTo } from './PromoAppliesTo';
 import { useFormDrawer } from './useFormDrawer';
 
@@ -44,20 +45,11 @@ const KEY = 'promoCodes';
  */
 export function PromoCodesPage() {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState('');
-  const [term, setTerm] = useState('');
-  const [page, setPage] = useState(1);
+  const view = useListPage();
+  const { term, page } = view;
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setTerm(draft.trim());
-      setPage(1);
-    }, BOOKINGS_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
   const propertyId = property?.id ?? null;
   const today = todayIn(property?.timezone ?? deviceTimeZone());
   const list = useApiQuery(
@@ -122,8 +114,6 @@ export function PromoCodesPage() {
       ),
     },
   ];
-  const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1;
   if (!property)
     return (
       <div className="page admin">
@@ -141,40 +131,25 @@ export function PromoCodesPage() {
         <TextField
           label={t('promo_codes.search')}
           type="search"
-          value={draft}
-          onChange={setDraft}
+          value={view.search}
+          onChange={view.setSearch}
           maxLength={SEARCH_TERM_MAX}
         />
       </div>
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('promo_codes.table')}
-          columns={columns}
-          items={list.data?.items ?? []}
-          rowKey={(p) => p.id}
-          isLoading={list.isPending || list.isPlaceholderData}
-          loadingLabel={t('admin.loading')}
-          emptyState={
-            <EmptyState title={t('properties.no_search_results')}>{t('properties.no_info')}</EmptyState>
-          }
-        />
-      )}
-      {/* Shown even on a single page (document 2 §2, DECISIONS 18). */}
-      <nav className="pager" aria-label={t('promo_codes.pages')}>
-        <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-          {t('general.previous_page')}
-        </Button>
-        <span className="pager__status" aria-current="page" aria-live="polite">
-          {t('general.page_of', { page, pages })}
-        </span>
-        <Button variant="secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
-          {t('general.next_page')}
-        </Button>
-      </nav>
+      {/* The pager is shown even on a single page (document 2 §2, DECISIONS 18). */}
+      <ListTable
+        label={t('promo_codes.table')}
+        columns={columns}
+        list={list}
+        rowKey={(p) => p.id}
+        emptyState={
+          <EmptyState title={t('properties.no_search_results')}>{t('properties.no_info')}</EmptyState>
+        }
+        pagesLabel={t('promo_codes.pages')}
+        page={page}
+        onPageChange={view.setPage}
+        pagerAlways
+      />
       <Drawer
         title={t(editing === 'new' ? 'promo_codes.create' : 'promo_codes.edit')}
         isOpen={editing !== null}

@@ -3,12 +3,11 @@ import { deviceTimeZone, todayIn } from '@tern/core';
 import { GIFT_CARD_TYPES_PAGE_SIZE, type GiftCardType, type GiftCardTypeStatus } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -17,6 +16,7 @@ import { useServices } from '../../session/SessionContext';
 import '../admin/admin.css';
 import './giftCards.css';
 import { useErrorText } from '../errors/useErrorText';
+import { ListTable } from '../lists/ListTable';
 import { GiftCardTypeFormDrawer } from './GiftCardTypeForm';
 import { IssueCardsForm } from './IssueCardsForm';
 import { TypeLifecycleDialog } from './TypeLifecycleDialog';
@@ -242,38 +242,18 @@ function TypesTab({
       ),
     },
   ];
-  const meta = list.data?.meta;
-  const pages = meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1;
   return (
     <div className="stack">
-      {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(list.error)}
-        </Alert>
-      ) : (
-        <Table
-          label={t('gift_cards.table')}
-          columns={columns}
-          items={list.data?.items ?? []}
-          rowKey={(g) => g.id}
-          isLoading={list.isPending || list.isPlaceholderData}
-          loadingLabel={t('admin.loading')}
-          emptyState={<EmptyState title={t('gift_cards.empty')} />}
-        />
-      )}
-      {pages > 1 ? (
-        <nav className="pager" aria-label={t('gift_cards.pages')}>
-          <Button variant="secondary" isDisabled={page <= 1} onPress={() => setPage(page - 1)}>
-            {t('general.previous_page')}
-          </Button>
-          <span className="pager__status" aria-current="page" aria-live="polite">
-            {t('general.page_of', { page, pages })}
-          </span>
-          <Button variant="secondary" isDisabled={page >= pages} onPress={() => setPage(page + 1)}>
-            {t('general.next_page')}
-          </Button>
-        </nav>
-      ) : null}
+      <ListTable
+        label={t('gift_cards.table')}
+        columns={columns}
+        list={list}
+        rowKey={(g) => g.id}
+        emptyState={<EmptyState title={t('gift_cards.empty')} />}
+        pagesLabel={t('gift_cards.pages')}
+        page={page}
+        onPageChange={setPage}
+      />
     </div>
   );
 }
