@@ -79,6 +79,22 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => server?.close());
 
+/**
+ * Demo bookings no card was used for yet and never cancelled (one the demo cancelled has a 'canceled' history row
+ * already, which the tests that count them must not see).
+ */
+async function freeBookings(count: number): Promise<{ id: string; reservation_id: string }[]> {
+  const rows = await server.db.query<{ id: string; reservation_id: string }>(
+    `select id, reservation_id from bookings b
+      where id not in (select booking_id from gift_cards where booking_id is not null)
+        and not exists (select 1 from booking_history h where h.booking_id = b.id and h.action = 'canceled')
+      order by reservation_id limit $1`,
+    [count],
+  );
+  expect(rows).toHaveLength(count);
+  return rows;
+}
+
 describe('codes', () => {
   it('draws 12 characters without look-alikes, all different over many draws', () => {
     const codes = Array.from({ length: 20_000 }, newGiftCardCode);
@@ -734,12 +750,7 @@ describe('issued cards', () => {
   it('mark unused is refused once the stay it paid for has begun, unless that booking is cancelled', async () => {
     const card = cards[3]!;
     // Which property the demo bookings land at follows the day's search order: take any booking no card has.
-    const booking = (await server.db.one<{ id: string; reservation_id: string }>(
-      `select id, reservation_id from bookings
-        where id not in (select booking_id from gift_cards where booking_id is not null)
-        order by reservation_id limit 1`,
-    ))!;
-    expect(booking).toBeTruthy();
+    const booking = (await freeBookings(1))[0]!;
     await hotelier.giftCards.markUsed({ params: { id: card.id }, body: { propertyId, notes: 'Booked' } });
     await server.db.query('update gift_cards set booking_id = $2, booking_type = $3 where id = $1', [
       card.id,
@@ -791,11 +802,7 @@ describe('issued cards', () => {
       })
     ).cards;
     // Bookings no card was used for yet (a multi-property card's booking may be at another property).
-    const [booking, second] = await server.db.query<{ id: string; reservation_id: string }>(
-      `select id, reservation_id from bookings
-        where id not in (select booking_id from gift_cards where booking_id is not null)
-        order by reservation_id limit 2`,
-    );
+    const [booking, second] = await freeBookings(2);
     expect(second).toBeTruthy();
     const link = async (cardId: string, bookingId: string, arrival: string) => {
       await hotelier.giftCards.markUsed({ params: { id: cardId }, body: { propertyId, notes: 'Booked' } });
@@ -880,10 +887,7 @@ describe('issued cards', () => {
         body: { propertyId, recipients: recipients(2, 'drawer-cancel') },
       })
     ).cards;
-    const booking = (await server.db.one<{ id: string }>(
-      `select id from bookings where id not in (select booking_id from gift_cards where booking_id is not null)
-        order by reservation_id limit 1`,
-    ))!;
+    const booking = (await freeBookings(1))[0]!;
     await hotelier.giftCards.markUsed({ params: { id: card!.id }, body: { propertyId, notes: 'Booked' } });
     await server.db.query('update gift_cards set booking_id = $2, booking_type = $3 where id = $1', [
       card!.id,
