@@ -108,6 +108,17 @@ describe('a front end’s plan of the model-based paths', () => {
     expect(sent).not.toContainEqual({ type: 'go', fast: true });
   });
 
+  it('excludes the paths the table says no front end session can make', () => {
+    const plan = frontEndPlan(model, {
+      frontEnd: 'cli',
+      scenarios: { one: true, two: true },
+      events: all,
+      excludePath: (steps) => (steps.some((s) => s.event.type === 'back') ? 'one command, one call' : null),
+    });
+    expect(exclusionReasons(plan)).toEqual(['2 × one command, one call']);
+    expect(plan.replayed).toBe(10);
+  });
+
   it('names the events without a driver, and counts nothing replayed', () => {
     const { back: _, ...events } = all;
     const plan = frontEndPlan(model, { frontEnd: 'web', scenarios: { one: true, two: true }, events });

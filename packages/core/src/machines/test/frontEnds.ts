@@ -50,6 +50,8 @@ export interface DriverKeys {
   frontEnd: string;
   scenarios: Record<string, unknown>;
   events: Record<string, unknown>;
+  /** Why a whole path cannot come from the front end (say, two calls where one command makes one), or `null`. */
+  excludePath?: (steps: readonly FrontEndStep[]) => string | null;
 }
 
 /** One step of a path as a front end replays it: the event (plain data) and the state the graph predicts. */
@@ -119,6 +121,8 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
       }
     }
     if (!complete) continue;
+    const whole = drivers.excludePath?.(path.steps.map(stepOf)) ?? null;
+    if (whole !== null) reasons.push(whole);
     if (reasons.length) excluded.push({ path: name, reason: reasons.join('; ') });
     else runnable.push({ name, scenario: path.scenario.name, steps: path.steps.map(stepOf), covers: [] });
   }
