@@ -10,6 +10,8 @@ import { formatFields, formatTable } from '../../output.js';
 // The client and the prompt are imported when a command runs: `tern --help` loads neither (nor the SDK's
 // contract behind the client).
 const client = () => import('../../client.js');
+// Accept, decline, withdraw, terminate and request run on core's contract-actions machine (`actions.ts`).
+const actions = () => import('./actions.js');
 const confirmed: typeof import('../../ui/confirm.js').confirmed = (...args) =>
   import('../../ui/confirm.js').then((m) => m.confirmed(...args));
 
@@ -138,7 +140,12 @@ async function act(ctx: Context, id: string, action: Action, flags: { yes?: bool
       ctx.out.note('Nothing changed.');
       return;
     }
-    const contract = await client.contracts[action]({ params: { id }, body: {} });
+    const { runContractAction, liveContract } = await actions();
+    const contract = await runContractAction(client, {
+      type: 'act',
+      contract: await liveContract(client, id),
+      action,
+    });
     ctx.out.result(contract, () => `${done[action]}.\n${contractFields(contract)}`);
   });
 }
@@ -275,8 +282,11 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
     .action(async (property: string, flags: { message?: string }, command: Command) => {
       const ctx = contextOf(command);
       await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
-        const created = await client.contracts.request({
-          body: { propertyId: property, requestMessage: flags.message ?? '' },
+        const { runContractAction } = await actions();
+        const created = await runContractAction(client, {
+          type: 'request',
+          propertyId: property,
+          message: flags.message ?? '',
         });
         ctx.out.result(created, () => `Requested.\n${contractFields(created)}`);
       });
