@@ -51,6 +51,13 @@ export interface CliDrivers<C> {
   finish: (ctx: C) => Promise<void>;
   /** How long a step may take to show (default 15 s). */
   stepTimeout?: number;
+  /** Why a whole path cannot come from the command (core's `excludePath`), or `null`. */
+  excludePath?: (steps: readonly FrontEndPath['steps'][number][]) => string | null;
+  /**
+   * The actor is made by the first step's command (one command, one actor): the first step's driver runs
+   * before the actor's first state is read.
+   */
+  actorPerCommand?: boolean;
 }
 
 /** The `--inspect` stream's reports, as they arrive on a client of the loopback server. */
@@ -119,6 +126,7 @@ export function describeCliReplays<C>(drivers: CliDrivers<C>): FrontEndPlan {
     frontEnd: 'cli',
     scenarios: drivers.scenarios,
     events: drivers.events,
+    ...(drivers.excludePath ? { excludePath: drivers.excludePath } : {}),
   });
   const stream = liveStream();
   describe(`${drivers.machine} through the tern command (model-based paths)`, () => {
@@ -143,13 +151,18 @@ export function describeCliReplays<C>(drivers: CliDrivers<C>): FrontEndPlan {
       if (!scenario || isExcluded(scenario)) throw new Error(`scenario ${path.scenario} is excluded`);
       const follower = new LiveFollower(stream.reports, drivers.liveMachine, drivers.stepTimeout ?? 15_000);
       const ctx = await scenario(path);
+      const driveStep = async (i: number) => {
+        const entry = drivers.events[path.steps[i]!.event.type];
+        const drive = entry ? driverOf(entry) : null;
+        if (!drive) throw new Error(`no driver for ${path.steps[i]!.event.type}`);
+        await drive(ctx, path, i, () => follower.last());
+      };
       try {
+        const early = drivers.actorPerCommand === true && path.steps.length > 1;
+        if (early) await driveStep(1);
         await follower.first(path);
         for (let i = 1; i < path.steps.length; i++) {
-          const entry = drivers.events[path.steps[i]!.event.type];
-          const drive = entry ? driverOf(entry) : null;
-          if (!drive) throw new Error(`no driver for ${path.steps[i]!.event.type}`);
-          await drive(ctx, path, i, () => follower.last());
+          if (!(early && i === 1)) await driveStep(i);
           await follower.step(path, i);
         }
       } finally {
