@@ -7,7 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { apiToken, shoot } from './booking';
-import { demo, nextMail, signIn } from './helpers';
+import { canvasImage, demo, nextMail, signIn } from './helpers';
 
 // Gift card types and purchases (issue 12, document 3 §2.3, §4, §5, §9; DECISIONS 14) against the real server:
 // a hotelier of three properties makes a multi-property type with a rate at one property, an upsell at another
@@ -61,23 +61,6 @@ async function choose(page: Page, select: Locator, option: string | 'first'): Pr
   const text = (await item.innerText()).trim();
   await item.click();
   return text;
-}
-
-/** A PNG or JPEG of one colour, drawn by the browser's canvas. */
-async function image(page: Page, type: 'image/png' | 'image/jpeg', colour: string): Promise<Buffer> {
-  const url = await page.evaluate(
-    ([t, c]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 800;
-      canvas.height = 500;
-      const g = canvas.getContext('2d')!;
-      g.fillStyle = c!;
-      g.fillRect(0, 0, 800, 500);
-      return canvas.toDataURL(t, 0.9);
-    },
-    [type, colour],
-  );
-  return Buffer.from(url.split(',')[1]!, 'base64');
 }
 
 async function refused(
@@ -140,8 +123,12 @@ test.describe
       const chooser = page.waitForEvent('filechooser');
       await drawer.getByRole('button', { name: 'Upload photos' }).click();
       await (await chooser).setFiles([
-        { name: 'red.png', mimeType: 'image/png', buffer: await image(page, 'image/png', '#c0392b') },
-        { name: 'blue.jpg', mimeType: 'image/jpeg', buffer: await image(page, 'image/jpeg', '#2471a3') },
+        { name: 'red.png', mimeType: 'image/png', buffer: await canvasImage(page, 'image/png', '#c0392b') },
+        {
+          name: 'blue.jpg',
+          mimeType: 'image/jpeg',
+          buffer: await canvasImage(page, 'image/jpeg', '#2471a3'),
+        },
       ]);
       const grid = drawer.getByRole('grid', { name: 'Photos, in the order shown' });
       const rows = grid.getByRole('row');
@@ -168,7 +155,7 @@ test.describe
       await (await third).setFiles({
         name: 'green.png',
         mimeType: 'image/png',
-        buffer: await image(page, 'image/png', '#1e8449'),
+        buffer: await canvasImage(page, 'image/png', '#1e8449'),
       });
       await expect(rows).toHaveCount(3);
       await grid.getByRole('button', { name: 'Remove photo 3' }).click();

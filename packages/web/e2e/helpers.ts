@@ -46,3 +46,25 @@ export async function nextMail(request: APIRequestContext, to: string, kind: str
     .toBeGreaterThan(before);
   return mails[0]!;
 }
+
+/** A PNG or JPEG of one colour, drawn by the page's canvas (the upload fixtures of the photo tests). */
+export async function canvasImage(
+  page: Page,
+  type: 'image/png' | 'image/jpeg',
+  colour: string,
+  size: { width: number; height: number } = { width: 900, height: 600 },
+): Promise<Buffer> {
+  const url = await page.evaluate(
+    ([t, c, w, h]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = Number(w);
+      canvas.height = Number(h);
+      const g = canvas.getContext('2d')!;
+      g.fillStyle = String(c);
+      g.fillRect(0, 0, Number(w), Number(h));
+      return canvas.toDataURL(String(t), 0.9);
+    },
+    [type, colour, size.width, size.height] as const,
+  );
+  return Buffer.from(url.split(',')[1]!, 'base64');
+}

@@ -1,6 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiToken, inDays, propertyId, shoot, signInAgent } from './booking';
-import { demo, signIn } from './helpers';
+import { canvasImage, demo, signIn } from './helpers';
 
 // A property's photos (document 2 §3, §4, §5, §8, §9): a hotelier uploads photos (an indicator per file, a
 // refused file explained), describes them (required), orders them with the keyboard, removes one after a
@@ -14,23 +14,6 @@ async function desk(browser: Browser, login: string): Promise<Page> {
   await signIn(page, demo(login));
   await expect(page).toHaveURL(/\/bookings/);
   return page;
-}
-
-/** A PNG or JPEG of one colour, made by the browser's canvas (the fixtures of this test). */
-async function image(page: Page, type: 'image/png' | 'image/jpeg', colour: string): Promise<Buffer> {
-  const url = await page.evaluate(
-    ([t, c]) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 900;
-      canvas.height = 600;
-      const g = canvas.getContext('2d')!;
-      g.fillStyle = c!;
-      g.fillRect(0, 0, 900, 600);
-      return canvas.toDataURL(t, 0.9);
-    },
-    [type, colour],
-  );
-  return Buffer.from(url.split(',')[1]!, 'base64');
 }
 
 test('a hotelier uploads, describes, orders by keyboard and removes photos; an agent sees them so', async ({
@@ -63,8 +46,8 @@ test('a hotelier uploads, describes, orders by keyboard and removes photos; an a
     await new Promise((done) => setTimeout(done, first ? 1500 : 700));
     await route.continue();
   });
-  const red = await image(hotelier, 'image/png', '#c0392b');
-  const blue = await image(hotelier, 'image/jpeg', '#2471a3');
+  const red = await canvasImage(hotelier, 'image/png', '#c0392b');
+  const blue = await canvasImage(hotelier, 'image/jpeg', '#2471a3');
   const chooser = hotelier.waitForEvent('filechooser');
   await hotelier.getByRole('button', { name: 'Upload photos' }).click();
   await (await chooser).setFiles([
@@ -180,7 +163,7 @@ test('a hotelier uploads the property’s logo on the details page, and removes 
   await (await chooser).setFiles({
     name: 'logo.png',
     mimeType: 'image/png',
-    buffer: await image(hotelier, 'image/png', '#117a65'),
+    buffer: await canvasImage(hotelier, 'image/png', '#117a65'),
   });
   await expect(hotelier.getByText('The logo is saved')).toBeVisible();
   await expect(logo.getByRole('img', { name: 'The property’s logo' })).toHaveAttribute(

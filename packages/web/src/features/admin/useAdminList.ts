@@ -1,8 +1,8 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core';
 import type { ListMeta, TernClient } from '@tern/sdk';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useApiQuery } from '../../data/useApiQuery';
+import { pagesOf, useListPage } from '../lists/useListPage';
 
 /** Every list of the back office sits under this key: a save reloads them all. */
 export const ADMIN_KEY = 'admin';
@@ -25,16 +25,8 @@ export function useAdminList<T, E extends object = Record<never, never>>(
     signal: AbortSignal,
   ) => Promise<{ items: T[]; meta: ListMeta }>,
 ) {
-  const [draft, setDraft] = useState('');
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(draft.trim());
-      setPage(1);
-    }, BOOKINGS_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [draft]);
+  const view = useListPage();
+  const { term: q, page, setPage } = view;
   const extraKey = JSON.stringify(extra);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page for other filters
   useEffect(() => setPage(1), [extraKey]);
@@ -44,13 +36,12 @@ export function useAdminList<T, E extends object = Record<never, never>>(
   });
   const queryClient = useQueryClient();
   const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] }), [queryClient]);
-  const meta = query.data?.meta;
   return {
-    search: draft,
-    setSearch: setDraft,
+    search: view.search,
+    setSearch: view.setSearch,
     page,
     setPage,
-    pages: meta ? Math.max(1, Math.ceil(meta.total / meta.limit)) : 1,
+    pages: pagesOf(query.data?.meta),
     items: query.data?.items ?? [],
     isLoading: query.isPending || query.isPlaceholderData,
     error: query.error,

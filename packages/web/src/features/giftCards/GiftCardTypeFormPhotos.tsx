@@ -3,10 +3,10 @@ import { GIFT_CARD_PHOTOS_MAX, NEW_PHOTO_KIND, type PhotoItem } from '@tern/sdk'
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { useServices } from '../../session/SessionContext';
 import { PhotosPanel } from '../settings/PhotosPanel';
 import { UPLOAD_SIZE } from '../settings/useImageUpload';
+import { uploadActor } from '../settings/usePhotosMachine';
 
 /** A type's photo as core's photos machine holds it: no description nor kind (a gift card photo has neither). */
 const itemOf = (url: string, position: number, propertyId: string): PhotoItem => ({
@@ -80,11 +80,7 @@ function PhotosEditing({
   const logic = useMemo(
     () =>
       photosMachine.provide({
-        actors: {
-          upload: fromPromise(({ input }) =>
-            client.photos.upload({ body: { image: input.file as File, propertyId: input.propertyId } }),
-          ),
-        },
+        actors: { upload: uploadActor(client) },
       }),
     [client],
   );

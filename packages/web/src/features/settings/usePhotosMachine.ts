@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type PickedFile, photosMachine } from '@tern/core';
-import type { PropertyPhotos } from '@tern/sdk';
+import { type PickedFile, photosMachine, type UploadPhotoInput } from '@tern/core';
+import type { PropertyPhotos, TernClient } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,12 @@ import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
 import { PHOTOS_KEY, UNIT_PHOTOS_KEY } from './useImageUpload';
+
+/** `photosMachine`'s upload: the picked file to the property's uploads (a property's, unit's or gift card's photo). */
+export const uploadActor = (client: TernClient) =>
+  fromPromise(({ input }: { input: UploadPhotoInput }) =>
+    client.photos.upload({ body: { image: input.file as File, propertyId: input.propertyId } }),
+  );
 
 /**
  * Core's `photosMachine` (M17) for a property's photos, or a unit's when `unitId` is given (uploads are the
@@ -25,9 +31,7 @@ export function usePhotosMachine(photos: PropertyPhotos, propertyId: string, uni
     () =>
       photosMachine.provide({
         actors: {
-          upload: fromPromise(({ input }) =>
-            client.photos.upload({ body: { image: input.file as File, propertyId: input.propertyId } }),
-          ),
+          upload: uploadActor(client),
           save: fromPromise(({ input }) =>
             unitId === null
               ? client.photos.save({ params: { id: input.propertyId }, body: input.body })
