@@ -44,23 +44,41 @@ describe('useMonths', () => {
     const { result } = renderHook(() => useMonths(client, 'p1'));
     const months = calendarWindow('2026-11-24').months;
 
+    const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+
     await act(async () => result.current.ensure(months.slice(0, 2), months.slice(2, 3)));
-    // November is loaded and drawn in the next frame; December waits for that frame.
+    // November is loaded and drawn in the next frame; December waits for that frame, January (ahead) for the
+    // months in view to be painted and December drawn.
     expect(asked).toEqual(['2026-11']);
     expect(result.current.status['2026-11']).toEqual({ state: 'ready' });
     expect(result.current.status['2026-12']).toEqual({ state: 'loading' });
+    expect(result.current.status['2027-01']).toEqual({ state: 'loading' });
+    await tick();
+    expect(asked).toEqual(['2026-11']);
     await frame();
-    await act(async () => {});
+    await tick();
     expect(asked).toEqual(['2026-11', '2026-12']);
     await frame();
-    await act(async () => {});
+    await tick();
     expect(asked).toEqual(['2026-11', '2026-12', '2027-01']);
+    await frame();
+    // A month ahead alone is asked for after the next paint, not at once.
+    await act(async () => result.current.ensure([], months.slice(3, 4)));
+    await tick();
+    expect(asked).toHaveLength(3);
+    await frame();
+    await tick();
+    expect(asked.at(-1)).toBe('2027-02');
     // Each month's load was measured, from its call to the frame after it was drawn.
     const measured = performance
       .getEntriesByType('measure')
       .map((m) => m.name)
       .filter((name) => name.startsWith('inventory-month:'));
-    expect(measured).toEqual(['inventory-month:2026-11', 'inventory-month:2026-12']);
+    expect(measured.slice(0, 3)).toEqual([
+      'inventory-month:2026-11',
+      'inventory-month:2026-12',
+      'inventory-month:2027-01',
+    ]);
     await frame();
   });
 });

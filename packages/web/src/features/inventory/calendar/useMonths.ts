@@ -34,7 +34,10 @@ export interface Months {
   /** How often each month's values changed (`YYYY-MM` → count): rows redraw only for the months they show. */
   versions: Readonly<Record<string, number>>;
   status: Readonly<Record<string, MonthStatus>>;
-  /** Loads the months not loaded yet (and retries those that failed): those in view first, then `ahead`. */
+  /**
+   * Loads the months not loaded yet (and retries those that failed): those in view first, then `ahead` once they
+   * are painted.
+   */
   ensure: (inView: readonly CalendarMonth[], ahead?: readonly CalendarMonth[]) => void;
   /** Loads the months again (after a save or an undo), keeping what is shown until the replies come. */
   reload: (months: readonly CalendarMonth[]) => Promise<void>;
@@ -112,7 +115,7 @@ export function useMonths(client: TernClient, propertyId: string): Months {
     running.current = true;
     try {
       for (let month = queue.current.shift(); month; month = queue.current.shift())
-        if ((await load(month)) && queue.current.length) await whenDrawn();
+        if (await load(month)) await whenDrawn();
     } finally {
       running.current = false;
     }
@@ -131,17 +134,30 @@ export function useMonths(client: TernClient, propertyId: string): Months {
           performance.measure(`${WAIT_MEASURE}:${m.key}`, { start: now, end: now });
         else waiting.current.set(m.key, now);
       }
-      const wanted = [...inView, ...ahead].filter((m) => {
-        const s = statusRef.current[m.key];
-        return !s || s.state === 'error';
-      });
-      if (!wanted.length) return;
+      const wanted = (months: readonly CalendarMonth[]) =>
+        months.filter((m) => {
+          const s = statusRef.current[m.key];
+          return !s || s.state === 'error';
+        });
+      const now = wanted(inView);
+      const later = wanted(ahead).filter((m) => !now.includes(m));
+      if (!now.length && !later.length) return;
       const next = { ...statusRef.current };
-      for (const m of wanted) next[m.key] = { state: 'loading' };
+      for (const m of [...now, ...later]) next[m.key] = { state: 'loading' };
       statusRef.current = next;
       setStatus(next);
-      queue.current.push(...wanted);
-      void drain();
+      if (now.length) {
+        queue.current.push(...now);
+        void drain();
+      }
+      // The months ahead once what is in view is painted: a prefetch does not hold up the drawing of a scroll.
+      if (later.length)
+        requestAnimationFrame(() =>
+          setTimeout(() => {
+            queue.current.push(...later);
+            void drain();
+          }, 0),
+        );
     },
     [drain],
   );
