@@ -201,4 +201,45 @@ describe('gift card type form', () => {
     },
     HEAVY,
   );
+
+  it(
+    'holds the save back while a photo is on its way, then sends it with the photo',
+    async () => {
+      const ui = userEvent.setup();
+      let answer: (value: unknown) => void = () => {};
+      const upload = vi.fn(
+        () =>
+          new Promise((resolve) => {
+            answer = resolve;
+          }),
+      );
+      const createType = vi.fn(async () => ({ id: 't-3', title: 'x' }) as unknown as GiftCardType);
+      open(supplierUser, { 'giftCards.createType': createType as never, 'photos.upload': upload as never });
+      await ui.click(await screen.findByRole('button', { name: 'Create new' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Create gift card type' });
+      await fillPlainFields(ui, drawer);
+      await choose(ui, drawer, /Rate plan for Double/, 'Standard');
+      const input = drawer.querySelector('input[type="file"]') as HTMLInputElement;
+      await ui.upload(
+        input,
+        new File([new Uint8Array([137, 80, 78, 71])], 'slow.png', { type: 'image/png' }),
+      );
+      const create = within(drawer).getByRole('button', { name: 'Create new' });
+      await waitFor(() => expect(create.getAttribute('data-disabled')).toBe('true'));
+      answer({
+        publicUrl: `/photos/uploads/${'7'.repeat(32)}.png`,
+        contentType: 'image/png',
+        width: 600,
+        height: 400,
+        widths: [575, 600],
+      });
+      await waitFor(() => expect(create.getAttribute('data-disabled')).toBeNull());
+      await ui.click(create);
+      await waitFor(() => expect(createType).toHaveBeenCalledTimes(1));
+      expect((createType.mock.calls[0] as unknown as [{ body: unknown }])[0].body).toMatchObject({
+        photos: [{ url: `/photos/uploads/${'7'.repeat(32)}.png` }],
+      });
+    },
+    HEAVY,
+  );
 });

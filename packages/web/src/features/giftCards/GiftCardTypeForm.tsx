@@ -68,6 +68,8 @@ export function GiftCardTypeFormDrawer({
   const storesNow = useRef(stores);
   storesNow.current = stores;
   const [tab, setTab] = useState('general');
+  // A photo on its way holds the save back (its address is not known yet).
+  const [uploading, setUploading] = useState(false);
   const readOnly = type?.status === 'archived';
   const [input] = useState(() =>
     formDrawerInput<Form>({
@@ -100,7 +102,7 @@ export function GiftCardTypeFormDrawer({
   const rates = needsRatePlans(v.giftcardType);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!readOnly) form.submit();
+    if (!readOnly && !uploading) form.submit();
   };
   // Multi-property is offered to a user of two properties or more, on a new type only (document 3 §4).
   const kinds: GiftcardType[] =
@@ -298,6 +300,7 @@ export function GiftCardTypeFormDrawer({
               disabled={off('photos')}
               error={texts.field('photos')}
               onChange={(photos) => set({ photos })}
+              onUploading={setUploading}
             />
             {type === null ? (
               <Checkbox isSelected={v.publish} onChange={(publish) => set({ publish })}>
@@ -315,7 +318,7 @@ export function GiftCardTypeFormDrawer({
           {t(readOnly ? 'gift_cards.close' : 'gift_cards.cancel')}
         </Button>
         {readOnly ? null : (
-          <Button type="submit" isDisabled={busy}>
+          <Button type="submit" isDisabled={busy || uploading}>
             {t(type ? 'gift_cards.save' : 'gift_cards.create')}
           </Button>
         )}

@@ -1,4 +1,4 @@
-import { type PickedFile, photosMachine, shownPhotos } from '@tern/core';
+import { isUploading, type PickedFile, photosMachine, shownPhotos } from '@tern/core';
 import { GIFT_CARD_PHOTOS_MAX, NEW_PHOTO_KIND, type PhotoItem } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -31,12 +31,15 @@ export function TypePhotos({
   disabled,
   error,
   onChange,
+  onUploading,
 }: {
   propertyId: string;
   photos: { url: string }[];
   disabled: boolean;
   error: string | null;
   onChange: (photos: { url: string }[]) => void;
+  /** Whether a file is on its way (the type waits for it: its photo would be lost). */
+  onUploading: (uploading: boolean) => void;
 }) {
   const { t } = useTranslation();
   if (disabled)
@@ -56,7 +59,7 @@ export function TypePhotos({
   return (
     <section className="stack" aria-label={t('gift_cards.fields.photos')}>
       <h3>{t('gift_cards.fields.photos')}</h3>
-      <PhotosEditing propertyId={propertyId} photos={photos} onChange={onChange} />
+      <PhotosEditing propertyId={propertyId} photos={photos} onChange={onChange} onUploading={onUploading} />
       {error ? (
         <p className="field__error" role="alert">
           {error}
@@ -70,10 +73,12 @@ function PhotosEditing({
   propertyId,
   photos,
   onChange,
+  onUploading,
 }: {
   propertyId: string;
   photos: { url: string }[];
   onChange: (photos: { url: string }[]) => void;
+  onUploading: (uploading: boolean) => void;
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
@@ -102,6 +107,10 @@ function PhotosEditing({
     told.current = key;
     tell.current(key === '' ? [] : key.split('\n').map((url) => ({ url })));
   }, [key]);
+  const uploading = isUploading(snapshot.context.uploads);
+  const tellUploading = useRef(onUploading);
+  tellUploading.current = onUploading;
+  useEffect(() => tellUploading.current(uploading), [uploading]);
   const pick = (files: FileList | File[]) =>
     send({
       type: 'files.pick',
