@@ -49,8 +49,9 @@ export interface CliDrivers<C> {
   events: Record<string, EventDriver<C>>;
   /** Ends what the scenario started (the command), whatever the path did. */
   finish: (ctx: C) => Promise<void>;
-  /** How long a step may take to show (default 15 s). */
+  /** How long a step may take to show (default 15 s), and a whole replay (default vitest's). */
   stepTimeout?: number;
+  replayTimeout?: number;
   /** Why a whole path cannot come from the command (core's `excludePath`), or `null`. */
   excludePath?: (steps: readonly FrontEndPath['steps'][number][]) => string | null;
   /**
@@ -146,29 +147,33 @@ export function describeCliReplays<C>(drivers: CliDrivers<C>): FrontEndPlan {
       expect(plan.replayed + plan.excluded.length).toBe(plan.total);
     });
 
-    it.each(plan.replays.map((p) => [p.name, p] as const))('replays %s', async (_, path) => {
-      const scenario = drivers.scenarios[path.scenario];
-      if (!scenario || isExcluded(scenario)) throw new Error(`scenario ${path.scenario} is excluded`);
-      const follower = new LiveFollower(stream.reports, drivers.liveMachine, drivers.stepTimeout ?? 15_000);
-      const ctx = await scenario(path);
-      const driveStep = async (i: number) => {
-        const entry = drivers.events[path.steps[i]!.event.type];
-        const drive = entry ? driverOf(entry) : null;
-        if (!drive) throw new Error(`no driver for ${path.steps[i]!.event.type}`);
-        await drive(ctx, path, i, () => follower.last());
-      };
-      try {
-        const early = drivers.actorPerCommand === true && path.steps.length > 1;
-        if (early) await driveStep(1);
-        await follower.first(path);
-        for (let i = 1; i < path.steps.length; i++) {
-          if (!(early && i === 1)) await driveStep(i);
-          await follower.step(path, i);
+    it.each(plan.replays.map((p) => [p.name, p] as const))(
+      'replays %s',
+      async (_, path) => {
+        const scenario = drivers.scenarios[path.scenario];
+        if (!scenario || isExcluded(scenario)) throw new Error(`scenario ${path.scenario} is excluded`);
+        const follower = new LiveFollower(stream.reports, drivers.liveMachine, drivers.stepTimeout ?? 15_000);
+        const ctx = await scenario(path);
+        const driveStep = async (i: number) => {
+          const entry = drivers.events[path.steps[i]!.event.type];
+          const drive = entry ? driverOf(entry) : null;
+          if (!drive) throw new Error(`no driver for ${path.steps[i]!.event.type}`);
+          await drive(ctx, path, i, () => follower.last());
+        };
+        try {
+          const early = drivers.actorPerCommand === true && path.steps.length > 1;
+          if (early) await driveStep(1);
+          await follower.first(path);
+          for (let i = 1; i < path.steps.length; i++) {
+            if (!(early && i === 1)) await driveStep(i);
+            await follower.step(path, i);
+          }
+        } finally {
+          await drivers.finish(ctx);
         }
-      } finally {
-        await drivers.finish(ctx);
-      }
-    });
+      },
+      drivers.replayTimeout,
+    );
   });
   return plan;
 }
