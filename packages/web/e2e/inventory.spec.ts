@@ -115,6 +115,27 @@ test('a hotelier changes the calendar and the agent sees it at once', async ({ b
   await desk.getByRole('option', { name: HOTEL }).click();
   await expect(switcher).toContainText(HOTEL);
   const frame = await openCalendar(desk);
+  const calendarFrame = desk.frames().find((f) => f.url().includes('/inventory/calendar'))!;
+  // Whether every month the calendar asked for is drawn (each start mark measured) and no cell in view is
+  // loading — read with the page's own APIs: Playwright's locators walk every node of the grid in script on the
+  // calendar's main thread, which would be measured with the months it polls for.
+  const allDrawn = () =>
+    calendarFrame.evaluate(() => {
+      const marks = performance
+        .getEntriesByType('mark')
+        .filter((m) => m.name.startsWith('inventory-month-start'));
+      const drawn = performance
+        .getEntriesByType('measure')
+        .filter((m) => m.name.startsWith('inventory-month:'));
+      return marks.length === drawn.length && !document.querySelector('[role=gridcell][aria-busy="true"]');
+    });
+  const settle = async () => {
+    await expect.poll(allDrawn).toBe(true);
+    await desk.waitForTimeout(300);
+    await expect.poll(allDrawn).toBe(true);
+  };
+  // The screenshots once the first months are drawn (taking them resizes the frame and redraws the grid).
+  await settle();
   await shoot(desk, info, 'inventory');
 
   // A month loads within the target: measured by the calendar itself (Performance API). Paging a month on at a
@@ -122,10 +143,8 @@ test('a hotelier changes the calendar and the agent sees it at once', async ({ b
   await frame.locator('[role=gridcell][tabindex="0"]').focus();
   for (let i = 0; i < 5; i++) {
     await desk.keyboard.press('PageDown');
-    await expect(frame.locator('[role=gridcell][aria-busy="true"]')).toHaveCount(0);
-    await desk.waitForTimeout(300);
+    await settle();
   }
-  const calendarFrame = desk.frames().find((f) => f.url().includes('/inventory/calendar'))!;
   const measured = (prefix: string) =>
     calendarFrame.evaluate(
       (p) =>
