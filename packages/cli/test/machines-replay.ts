@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { LiveActorReport } from '@tern/core';
 import {
   type Excluded,
@@ -132,16 +134,17 @@ export function describeCliReplays<C>(drivers: CliDrivers<C>): FrontEndPlan {
   const stream = liveStream();
   describe(`${drivers.machine} through the tern command (model-based paths)`, () => {
     beforeAll(() => stream.open());
-    afterAll(async () => {
-      await stream.close();
-      console.log(
-        `Machine paths through the CLI:\n${planFigure(plan)}\n${exclusionReasons(plan)
-          .map((r) => `       excluded: ${r}`)
-          .join('\n')}`,
-      );
-    });
+    afterAll(() => stream.close());
 
     it('has a driver or a stated exclusion for every event of the paths', () => {
+      // The figure: beside core's coverage table in a whole run (core's global setup names the directory),
+      // else on the console.
+      const figure = `${planFigure(plan)}\n${exclusionReasons(plan)
+        .map((r) => `       excluded: ${r}`)
+        .join('\n')}`;
+      const dir = process.env.TERN_MACHINE_FIGURES;
+      if (dir) writeFileSync(join(dir, `front-cli-${drivers.machine}.txt`), `${figure}\n`);
+      else console.log(`Machine paths through the CLI:\n${figure}`);
       expect(plan.missing, `events of ${drivers.machine} with no CLI driver`).toEqual([]);
       // Every path is replayed or excluded with its reason.
       expect(plan.replayed + plan.excluded.length).toBe(plan.total);

@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { MachineCoverage } from './modelPaths.js';
 
+/** The environment variable naming the directory where a front end's replays leave their figure. */
+export const FRONT_END_FIGURES = 'TERN_MACHINE_FIGURES';
+
 /**
  * The core project's global setup: gives the model-based tests a directory for their figures and, at the
  * end of the run, prints the machines' coverage table (states and transitions reached / total).
@@ -11,6 +14,8 @@ import type { MachineCoverage } from './modelPaths.js';
 export default function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'tern-machine-coverage-'));
   project.provide('machineCoverageDir', dir);
+  // The front ends' replays of the same paths (the CLI's project, in this run) leave their figure there too.
+  process.env[FRONT_END_FIGURES] = dir;
   return () => {
     // The catalogue's test leaves the machines' names (importing core here would miss its source condition).
     const catalogue = join(dir, 'catalogue.names');
@@ -19,10 +24,16 @@ export default function setup(project: TestProject) {
       .filter((f) => f.endsWith('.json'))
       .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as MachineCoverage)
       .sort((a, b) => a.name.localeCompare(b.name));
+    const fronts = readdirSync(dir)
+      .filter((f) => f.startsWith('front-') && f.endsWith('.txt'))
+      .sort()
+      .map((f) => readFileSync(join(dir, f), 'utf8').trimEnd());
     rmSync(dir, { recursive: true, force: true });
     if (rows.length === 0) return;
     const untested = names.filter((name) => !rows.some((r) => r.name === name));
     process.stdout.write(coverageTable(rows, untested));
+    if (fronts.length)
+      process.stdout.write(`Machine paths through the front ends (this run):\n${fronts.join('\n')}\n\n`);
   };
 }
 

@@ -68,7 +68,7 @@ describe('a front end’s plan of the model-based paths', () => {
     expect(plan.replayed).toBe(5);
     expect(plan.excluded).toHaveLength(7);
     expect(exclusionReasons(plan)).toEqual([
-      '2 × xstate.error.actor.load: the server never refuses',
+      '1 × xstate.error.actor.load: the server never refuses',
       '6 × scenario: no such screen',
     ]);
   });

@@ -114,14 +114,15 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
       if (entry === undefined) {
         missing.add(event.type);
         complete = false;
-      } else {
+      } else if (!isExcluded(scenario)) {
+        // A path of an excluded scenario is excluded for that reason alone.
         const why = sampleExclusion(entry, event);
         const reason = `${event.type}: ${why}`;
         if (why !== null && !reasons.includes(reason)) reasons.push(reason);
       }
     }
     if (!complete) continue;
-    const whole = drivers.excludePath?.(path.steps.map(stepOf)) ?? null;
+    const whole = isExcluded(scenario) ? null : (drivers.excludePath?.(path.steps.map(stepOf)) ?? null);
     if (whole !== null) reasons.push(whole);
     if (reasons.length) excluded.push({ path: name, reason: reasons.join('; ') });
     else runnable.push({ name, scenario: path.scenario.name, steps: path.steps.map(stepOf), covers: [] });
