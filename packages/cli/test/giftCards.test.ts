@@ -312,47 +312,77 @@ describe('tern gift-cards issue --paid', () => {
 });
 
 describe('tern gift-cards issue killed mid-way', () => {
-  it('killed (SIGKILL) after some batches, a rerun issues the rest and duplicates nothing', async () => {
-    const cli = fileURLToPath(new URL('..', import.meta.url));
-    const built = spawnSync(process.execPath, [`${cli}scripts/bundle.mjs`, '--if-stale'], {
-      encoding: 'utf8',
-    });
-    if (built.status !== 0) throw new Error(`the bundle did not build: ${built.stderr}`);
-    const typeId = await newType(400);
-    const file = await csv(rows(300));
-    const child = spawn(
-      process.execPath,
-      [
-        `${cli}bin/tern.js`,
-        ...['gift-cards', 'issue', '--json', '--api-url', server.url, '--property', propertyId],
-        ...['--type', typeId, '--recipients', file, '--batch', '5'],
-      ],
-      { env: { ...process.env, TERN_TOKEN: token, TERN_CONFIG_DIR: dir }, stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    let printed = 0;
-    const killed = new Promise<NodeJS.Signals | null>((resolve) => {
-      child.on('close', (_code, signal) => resolve(signal));
-    });
-    child.stdout.on('data', (chunk: Buffer) => {
-      printed += chunk.toString().split('\n').length - 1;
-      if (printed >= 20) child.kill('SIGKILL');
-    });
-    expect(await killed).toBe('SIGKILL');
-    const before = (await cardsOf(typeId)).length;
-    expect(before).toBeGreaterThanOrEqual(20);
+  it.each([
+    ['killed (SIGKILL)', 'SIGKILL'],
+    ['interrupted (Ctrl+C: SIGINT)', 'SIGINT'],
+  ] as const)(
+    '%s after some batches, a rerun issues the rest and duplicates nothing',
+    async (_, signal) => {
+      const cli = fileURLToPath(new URL('..', import.meta.url));
+      const built = spawnSync(process.execPath, [`${cli}scripts/bundle.mjs`, '--if-stale'], {
+        encoding: 'utf8',
+      });
+      if (built.status !== 0) throw new Error(`the bundle did not build: ${built.stderr}`);
+      const typeId = await newType(400);
+      const file = await csv(rows(300));
+      const child = spawn(
+        process.execPath,
+        [
+          `${cli}bin/tern.js`,
+          ...['gift-cards', 'issue', '--json', '--api-url', server.url, '--property', propertyId],
+          ...['--type', typeId, '--recipients', file, '--batch', '5'],
+        ],
+        {
+          env: { ...process.env, TERN_TOKEN: token, TERN_CONFIG_DIR: dir },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
+      let printed = 0;
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString();
+      });
+      const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+        child.on('close', (code, signal) => resolve({ code, signal }));
+      });
+      let sent = false;
+      child.stdout.on('data', (chunk: Buffer) => {
+        printed += chunk.toString().split('\n').length - 1;
+        if (printed >= 20 && !sent) {
+          sent = true;
+          child.kill(signal);
+        }
+      });
+      const end = await ended;
+      const before = (await cardsOf(typeId)).length;
+      if (signal === 'SIGKILL') expect(end.signal).toBe('SIGKILL');
+      else {
+        // Ctrl+C: exit 130, and what is certain and how to finish are said first.
+        expect(end.code).toBe(130);
+        const told =
+          /Interrupted: (\d+) of 300 rows have their card for sure .* run the same command again/.exec(
+            stderr,
+          );
+        expect(told, stderr).not.toBeNull();
+        expect(Number(told![1])).toBeGreaterThanOrEqual(20);
+        expect(Number(told![1])).toBeLessThanOrEqual(before);
+      }
+      expect(before).toBeGreaterThanOrEqual(20);
 
-    const rerun = await issue(typeId, file, ['--json']);
-    expect(rerun.code).toBe(0);
-    const summary = jsonLines(rerun.stdout).at(-1)!.summary as { issued: number; alreadyIssued: number };
-    // The batch in flight at the kill may still have been committed by the server after `before` was read.
-    expect(summary).toMatchObject({ rows: 300, stock: 100 });
-    expect(summary.alreadyIssued).toBeGreaterThanOrEqual(before);
-    expect(summary.issued + summary.alreadyIssued).toBe(300);
-    expect(summary.issued).toBeGreaterThan(0);
-    const cards = await cardsOf(typeId);
-    expect(cards).toHaveLength(300);
-    expect(new Set(cards.map((c) => c.email)).size).toBe(300);
-  }, 60_000);
+      const rerun = await issue(typeId, file, ['--json']);
+      expect(rerun.code).toBe(0);
+      const summary = jsonLines(rerun.stdout).at(-1)!.summary as { issued: number; alreadyIssued: number };
+      // The batch in flight at the kill may still have been committed by the server after `before` was read.
+      expect(summary).toMatchObject({ rows: 300, stock: 100 });
+      expect(summary.alreadyIssued).toBeGreaterThanOrEqual(before);
+      expect(summary.issued + summary.alreadyIssued).toBe(300);
+      expect(summary.issued).toBeGreaterThan(0);
+      const cards = await cardsOf(typeId);
+      expect(cards).toHaveLength(300);
+      expect(new Set(cards.map((c) => c.email)).size).toBe(300);
+    },
+    60_000,
+  );
 });
 
 describe('tern gift-cards list, mark-*, types', () => {

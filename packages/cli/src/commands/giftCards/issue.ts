@@ -88,69 +88,80 @@ export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<v
     : null;
   const started = ctx.now();
   let done = 0;
-  await withClient(
-    ctx,
-    {
-      session: true,
-      wrapFetch: (base) => async (input, init) => {
-        const response = await base(input, init);
-        // ky hands over a Request, of a realm `instanceof` may not know.
-        const sent =
-          typeof input === 'object' && 'headers' in input ? input.headers : new Headers(init?.headers);
-        const key = sent.get('idempotency-key');
-        if (key && response.headers.get('idempotent-replayed') === 'true') replayed.add(key);
-        return response;
+  // Ctrl+C ends the process (main.ts: exit 130); before it does, say what is certain and how to finish.
+  const interrupted = () => {
+    ctx.io.stderr.write(
+      `${bar ? '\n' : ''}Interrupted: ${done} of ${lines.length} rows have their card for sure (the batch in flight may have been issued too); run the same command again with the same file: rows that have their card are not issued twice\n`,
+    );
+  };
+  process.prependOnceListener('SIGINT', interrupted);
+  try {
+    await withClient(
+      ctx,
+      {
+        session: true,
+        wrapFetch: (base) => async (input, init) => {
+          const response = await base(input, init);
+          // ky hands over a Request, of a realm `instanceof` may not know.
+          const sent =
+            typeof input === 'object' && 'headers' in input ? input.headers : new Headers(init?.headers);
+          const key = sent.get('idempotency-key');
+          if (key && response.headers.get('idempotent-replayed') === 'true') replayed.add(key);
+          return response;
+        },
       },
-    },
-    async ({ client, apiUrl }) => {
-      bar?.(0);
-      for (const batch of batches) {
-        const key = batchKeyOf(
-          [flags.type, terms],
-          batch.map((l) => l.recipient.rowKey),
-        );
-        const where = `lines ${batch[0]!.line}–${batch.at(-1)!.line}`;
-        let reply: { cards: GiftCard[]; created: number; stock: number };
-        try {
-          reply = await client.giftCards.issue(
-            { params: { id: flags.type }, body: { ...terms, recipients: batch.map((l) => l.recipient) } },
-            { idempotencyKey: key },
+      async ({ client, apiUrl }) => {
+        bar?.(0);
+        for (const batch of batches) {
+          const key = batchKeyOf(
+            [flags.type, terms],
+            batch.map((l) => l.recipient.rowKey),
           );
-        } catch (error) {
-          if (bar) ctx.io.stderr.write('\n');
-          throw stopped(error, where, done, summary, apiUrl);
+          const where = `lines ${batch[0]!.line}–${batch.at(-1)!.line}`;
+          let reply: { cards: GiftCard[]; created: number; stock: number };
+          try {
+            reply = await client.giftCards.issue(
+              { params: { id: flags.type }, body: { ...terms, recipients: batch.map((l) => l.recipient) } },
+              { idempotencyKey: key },
+            );
+          } catch (error) {
+            if (bar) ctx.io.stderr.write('\n');
+            throw stopped(error, where, done, summary, apiUrl);
+          }
+          const created = replayed.has(key) ? 0 : reply.created;
+          summary.issued += created;
+          summary.alreadyIssued += batch.length - created;
+          summary.stock = reply.stock;
+          if (flags.paid) summary.purchase = reply.cards[0]?.purchaseGeneratedId ?? null;
+          done += batch.length;
+          if (bar) ctx.io.stderr.write('\r\u001b[2K');
+          ctx.io.stdout.write(
+            reply.cards
+              .map((card, i) => {
+                const line = batch[i]!.line;
+                if (!ctx.json) return `line ${line}: ${card.generatedId} ${card.name} <${card.email}>\n`;
+                return `${JSON.stringify({
+                  line,
+                  code: card.generatedId,
+                  id: card.id,
+                  name: card.name,
+                  email: card.email,
+                  notes: card.notes,
+                  expirationDate: card.expirationDate,
+                  rowKey: card.rowKey,
+                  ...(flags.paid ? { purchase: card.purchaseGeneratedId } : {}),
+                })}\n`;
+              })
+              .join(''),
+          );
+          bar?.(done);
         }
-        const created = replayed.has(key) ? 0 : reply.created;
-        summary.issued += created;
-        summary.alreadyIssued += batch.length - created;
-        summary.stock = reply.stock;
-        if (flags.paid) summary.purchase = reply.cards[0]?.purchaseGeneratedId ?? null;
-        done += batch.length;
-        if (bar) ctx.io.stderr.write('\r\u001b[2K');
-        ctx.io.stdout.write(
-          reply.cards
-            .map((card, i) => {
-              const line = batch[i]!.line;
-              if (!ctx.json) return `line ${line}: ${card.generatedId} ${card.name} <${card.email}>\n`;
-              return `${JSON.stringify({
-                line,
-                code: card.generatedId,
-                id: card.id,
-                name: card.name,
-                email: card.email,
-                notes: card.notes,
-                expirationDate: card.expirationDate,
-                rowKey: card.rowKey,
-                ...(flags.paid ? { purchase: card.purchaseGeneratedId } : {}),
-              })}\n`;
-            })
-            .join(''),
-        );
-        bar?.(done);
-      }
-      if (bar) ctx.io.stderr.write('\n');
-    },
-  );
+        if (bar) ctx.io.stderr.write('\n');
+      },
+    );
+  } finally {
+    process.off('SIGINT', interrupted);
+  }
   const seconds = (ctx.now() - started) / 1000;
   if (ctx.json) ctx.io.stdout.write(`${JSON.stringify({ summary: { ...summary, seconds } })}\n`);
   else if (flags.paid)
