@@ -5,9 +5,9 @@ import { describeWebReplays, type StepDriver } from './machines-replay';
 
 // Core's model-based paths of the car search's polling (M06, the query the search page invokes) replayed through
 // /search_cars against the test server's simulated providers, which answer 1 to 4 s after the query. A poll the
-// path wants unfinished goes to the server at once (the first two polls come before the slowest provider can
-// answer); one it wants finished is held by `page.route` until 4.5 s after the query, then goes to the server;
-// a failed call is refused on the way. The 2 s between polls are the machine's own. The same paths go through
+// path wants unfinished goes to the server at once (the 2 s between polls run at once on the page's clock, so
+// every poll comes before the slowest provider can answer); one it wants finished is held by `page.route` until
+// 4.5 s after the query, then goes to the server; a failed call is refused on the way. The same paths go through
 // `tern search cars` in packages/cli/test/machines-vehicleQuery.test.ts.
 
 type Outcome = 'done' | 'error' | 'partial' | 'all';
@@ -61,6 +61,9 @@ describeWebReplays<Search>({
         if (want === 'all') await new Promise((r) => setTimeout(r, Math.max(0, askedAt + 4500 - Date.now())));
         return route.continue();
       });
+      // The page's timers on Playwright's clock (it flows as time does): the 2 s between polls is run at once
+      // (the `after` step), so an unfinished poll reaches the server long before the slowest provider answers.
+      await page.clock.install();
       await signInAgent(page);
       await page.getByRole('tab', { name: 'Cars' }).click();
       await page.getByRole('combobox', { name: 'Pick-up location' }).fill('Kef');
@@ -80,7 +83,7 @@ describeWebReplays<Search>({
     [CREATING.replace('done', 'error')]: nothing,
     [POLLING]: nothing,
     [POLLING.replace('done', 'error')]: nothing,
-    // The machine's own 2 s between polls.
-    'xstate.after.pollInterval.vehicleQuery.waiting': nothing,
+    // The machine's own 2 s between polls, run on the page's clock.
+    'xstate.after.pollInterval.vehicleQuery.waiting': async ({ page }) => page.clock.runFor(2000),
   },
 });
