@@ -251,6 +251,21 @@ function setField(endpoint: Endpoint, input: Record<string, unknown>, field: str
   } else at[field] = isList(endpoint, field) ? [value] : value;
 }
 
+/**
+ * The sample with one item in each list an owned item field is declared in (`list[].field`, any kind): a body
+ * whose list must not be empty (a gift card type's rate plans) is then valid whichever of its fields are set.
+ */
+function withListItems(endpoint: Endpoint, input: Required<RawInput>): Required<RawInput> {
+  for (const field of Object.keys(endpoint.owns ?? {})) {
+    const nested = nestedOf(field);
+    const at = nested ? (input[place(endpoint, field)] as Record<string, unknown> | undefined) : undefined;
+    if (!nested || !at || (at[nested.list] as unknown[] | undefined)?.length) continue;
+    const schema = endpoint[place(endpoint, field)] as unknown as { shape: Record<string, unknown> };
+    at[nested.list] = [sampleOf(unwrap(schema.shape[nested.list])._zod.def.element)];
+  }
+  return input;
+}
+
 beforeAll(async () => {
   server = await startTestServer({ demoBookings: true });
   for (const login of LOGINS) {
@@ -353,7 +368,7 @@ describe('someone else’s id gets 403 or 404 and no data', () => {
         // Someone else's objects, and an id that names nothing at all: both must look alike.
         const foreign = [...(await someoneElses[kind](who)), randomUUID()];
         for (const value of foreign) {
-          const input = sampleInput(endpoint);
+          const input = withListItems(endpoint, sampleInput(endpoint));
           // The call's other ids name the caller's own objects, where the caller has some.
           for (const [other, otherKind] of Object.entries(endpoint.owns!)) {
             const own = other === field ? undefined : (await theirOwn[otherKind]?.(who))?.[0];

@@ -13,7 +13,8 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 // staff of a selected property"; document 2 §6: a manager has only the admin tab and user management more;
 // DECISIONS 22: the API decides). The demo's staff@ is a plain user (not a manager) of the hotelier's harbour-view:
 // they do its gift cards, purchases and stores as the hotelier does, reach nothing of the hotelier's other
-// properties, and cannot make a multi-property type (they work at one property). And the cards' last day, from
+// properties, and cannot make a multi-property type (they work at one property), though they change one the
+// manager made, keeping its plans at the manager's other hotels. And the cards' last day, from
 // the type's period (hours, days, months) or its date, through the issuing.
 
 let server: TestServer;
@@ -237,6 +238,64 @@ describe('staff of the hotel (a plain user)', () => {
       (await hotelier.giftCards.getType({ params: { id: elsewhere.id }, query: { propertyId: laugavegur } }))
         .issued,
     ).toBe(0);
+  });
+});
+
+describe('a multi-property type the manager made', () => {
+  it('staff of one of its hotels change it, keeping its plans at the others, and add none there', async () => {
+    const there = (await server.db.one<{ unit_id: string; id: string }>(
+      'select unit_id, id from rate_plans where property_id = $1 order by id limit 1',
+      [laugavegur],
+    ))!;
+    const theirs = { propertyId: laugavegur, roomTypeId: there.unit_id, ratePlanId: there.id };
+    const multi = await hotelier.giftCards.createType({
+      body: typeBody({ giftcardType: 1, title: 'Two hotels', ratePlans: [plan, theirs] }),
+    });
+    const renamed = await staff.giftCards.updateType({
+      params: { id: multi.id },
+      body: typeBody({ giftcardType: 1, title: 'Two hotels, renamed', ratePlans: [plan, theirs] }),
+    });
+    expect(renamed).toMatchObject({ title: 'Two hotels, renamed', giftcardType: 1 });
+    expect(renamed.ratePlans.map((p) => p.propertyId)).toEqual([harbour, laugavegur]);
+    // Another plan of the hotel staff do not work at is not theirs to add.
+    const other = (await server.db.one<{ unit_id: string; id: string }>(
+      'select unit_id, id from rate_plans where property_id = $1 and unit_id <> $2 order by id limit 1',
+      [laugavegur, there.unit_id],
+    ))!;
+    const added = { propertyId: laugavegur, roomTypeId: other.unit_id, ratePlanId: other.id };
+    expect(
+      await refusal(
+        staff.giftCards.updateType({
+          params: { id: multi.id },
+          body: typeBody({ giftcardType: 1, ratePlans: [plan, theirs, added] }),
+        }),
+      ),
+    ).toEqual({ status: 404, code: 'property_not_found' });
+    // Nor, for the manager, a plan of another company's property.
+    const foreign = (await server.db.one<{ property_id: string; unit_id: string; id: string }>(
+      `select rp.property_id, rp.unit_id, rp.id from rate_plans rp join properties p on p.id = rp.property_id
+        where p.key = 'casa-alfama' order by rp.id limit 1`,
+    ))!;
+    const stranger = { propertyId: foreign.property_id, roomTypeId: foreign.unit_id, ratePlanId: foreign.id };
+    expect(
+      await refusal(
+        hotelier.giftCards.updateType({
+          params: { id: multi.id },
+          body: typeBody({ giftcardType: 1, ratePlans: [plan, stranger] }),
+        }),
+      ),
+    ).toEqual({ status: 404, code: 'property_not_found' });
+    const after = await hotelier.giftCards.getType({
+      params: { id: multi.id },
+      query: { propertyId: harbour },
+    });
+    expect(after.ratePlans.map((p) => p.ratePlanId)).toEqual([plan.ratePlanId, theirs.ratePlanId]);
+    // The manager still adds a plan of their other hotel.
+    const more = await hotelier.giftCards.updateType({
+      params: { id: multi.id },
+      body: typeBody({ giftcardType: 1, title: 'Two hotels, renamed', ratePlans: [plan, theirs, added] }),
+    });
+    expect(more.ratePlans.map((p) => p.ratePlanId)).toEqual([plan.ratePlanId, there.id, other.id]);
   });
 });
 

@@ -638,15 +638,17 @@ export const giftCardsArea = defineArea('giftCards', {
     method: 'PUT',
     path: `${TYPES}/{id}`,
     summary:
-      'Changes a gift card type (not an archived one). Once cards exist only the title, description, photos, stores, delivery offers and PDF template change: duplicate it for other terms. Its kind (giftcardType) stays.',
+      'Changes a gift card type (not an archived one). Once cards exist only the title, description, photos, stores, delivery offers and PDF template change: duplicate it for other terms. Its kind (giftcardType) stays. A rate plan of another property is of one the caller works at, or one the type has already.',
     access: staff,
     owns: {
       id: 'giftCardType',
       propertyId: 'property',
-      'ratePlans[].propertyId': 'property',
-      'upsellRatePlans[].propertyId': 'property',
-      // Checked by the service inside the properties resolved above (rate_plan_not_found): a plan of that
-      // property selling that room type.
+      // Checked by the service (property_not_found): a property the caller works at, or a plan the type has
+      // already there (staff of one of a multi-property type's hotels keep its plans at the others).
+      'ratePlans[].propertyId': 'narrows',
+      'upsellRatePlans[].propertyId': 'narrows',
+      // Checked by the service inside those properties (rate_plan_not_found): a plan of that property selling
+      // that room type.
       'ratePlans[].roomTypeId': 'narrows',
       'ratePlans[].ratePlanId': 'narrows',
       'upsellRatePlans[].roomTypeId': 'narrows',

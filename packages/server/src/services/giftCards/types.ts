@@ -197,17 +197,22 @@ interface ResolvedPlan {
   price: number | null;
 }
 
+/** What a type being changed already has: its date and its rate plans' paths. */
+type Kept = Pick<GiftCardType, 'absoluteExpirationDate' | 'ratePlans' | 'upsellRatePlans'>;
+
 /**
  * The checks the contract cannot make: each rate plan is of its row's property (the type's for a single-property
- * type) and sells its room type; a multi-property type is for a caller working at two properties or more; an
- * absolute expiry is after today; photos are the property's uploads.
+ * type) and sells its room type; a multi-property type is made by a caller working at two properties or more; a
+ * plan of another property is of one the caller works at — or, when a type is changed, one it has already (staff
+ * of one of its hotels keep the plans the type has at the others); an absolute expiry is after today; photos are
+ * the property's uploads.
  */
 async function check(
   db: Db,
   actor: Actor,
   property: OwnedProperty,
   body: UpdateBody,
-  kept: { absoluteExpirationDate: string | null } | null,
+  kept: Kept | null,
 ): Promise<ResolvedPlan[]> {
   const today = todayIn(property.timezone, actor.clock.now());
   if (
@@ -218,7 +223,9 @@ async function check(
   )
     throw invalidField('expiration_not_future', 'absoluteExpirationDate', { today });
 
-  if (body.giftcardType === GIFT_CARD_MULTI && actor.auth?.user.role !== 'admin') {
+  const admin = actor.auth?.user.role === 'admin';
+  // The kind is chosen when the type is made (document 3 §4: not changeable when editing).
+  if (body.giftcardType === GIFT_CARD_MULTI && !admin && kept === null) {
     const mine = await db.one<{ n: number }>(
       'select count(*)::int as n from property_users where user_id = $1',
       [actor.auth?.user.id],
@@ -237,10 +244,28 @@ async function check(
       )
     : [];
   const plans = new Map(found.map((p) => [p.id, p]));
+  const others = [...new Set(rows.map((r) => r.propertyId ?? property.id))].filter((p) => p !== property.id);
+  const mine = new Set(
+    others.length && !admin
+      ? (
+          await db.query<{ property_id: string }>(
+            'select property_id from property_users where user_id = $1 and property_id = any($2::uuid[])',
+            [actor.auth?.user.id, others],
+          )
+        ).map((r) => r.property_id)
+      : others,
+  );
+  const path = (p: { propertyId?: string | undefined; roomTypeId: string; ratePlanId: string }) =>
+    `${p.propertyId ?? property.id}/${p.roomTypeId}/${p.ratePlanId}`;
+  const had = new Set([...(kept?.ratePlans ?? []), ...(kept?.upsellRatePlans ?? [])].map(path));
   for (const row of rows) {
     const of = row.propertyId ?? property.id;
     if (body.giftcardType !== GIFT_CARD_MULTI && of !== property.id)
       throw invalidField('rate_plan_not_property', `${row.field}.propertyId`);
+    if (of !== property.id && !mine.has(of) && !had.has(path(row)))
+      throw new HttpError(404, 'property_not_found', {
+        fields: [fieldError(`${row.field}.propertyId`, 'property_not_found')],
+      });
     const plan = plans.get(row.ratePlanId);
     if (!plan || plan.property_id !== of)
       throw new HttpError(404, 'rate_plan_not_found', {
