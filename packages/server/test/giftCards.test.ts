@@ -939,6 +939,27 @@ describe('issued cards', () => {
     ).toHaveLength(1);
   });
 
+  it('sort by expiration either way, and filter by e-mail delivery and the gift-card kind', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Expiring', limit: 3 }) });
+    for (const [i, offset] of [40, 10, 25].entries())
+      await hotelier.giftCards.issue({
+        params: { id: type.id },
+        body: { propertyId, recipients: recipients(1, `expiring-${i}`), expirationDate: day(offset) },
+      });
+    const order = async (orderDirection: 'asc' | 'desc') =>
+      (
+        await hotelier.giftCards.list({
+          query: { propertyId, giftCardTypeId: type.id, orderBy: 'expiration', orderDirection },
+        })
+      ).items.map((c) => c.expirationDate);
+    expect(await order('asc')).toEqual([day(10), day(25), day(40)]);
+    expect(await order('desc')).toEqual([day(40), day(25), day(10)]);
+    const byEmail = await hotelier.giftCards.list({
+      query: { propertyId, giftCardTypeId: type.id, sendByLetter: false, kind: 'gift_card' },
+    });
+    expect(byEmail.meta.total).toBe(3);
+  });
+
   it('details: the expiry not before today, a name, a valid e-mail', async () => {
     const card = cards[1]!;
     expect(
