@@ -1,15 +1,12 @@
 import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { apiToken, inDays, propertyId, shoot, typeDates } from './booking';
 import { demo, signIn } from './helpers';
+import { calendar, HOTEL, hotelierDesk, openCalendar } from './inventory';
 
 // The inventory page and Tern's own calendar in its frame (issue 11, document 2 §2, M22), across the roles: a
 // hotelier raises a price, closes a night and stops a rate on the calendar; the travel agent sees the new price
 // at once, cannot book the closed night, and no longer finds the stopped rate. The dates are months ahead, where
 // no other spec books; what the hotelier changed is undone at the end.
-
-const HOTEL = 'Laugavegur Townhouse';
-/** A month loads in at most this long (issue 11), from its call to the frame after it is drawn. */
-const MONTH_TARGET_MS = 100;
 
 interface WireRate {
   id: string;
@@ -37,28 +34,6 @@ async function ratesFor(
   );
   expect(reply.ok()).toBe(true);
   return ((await reply.json()) as { data: WireUnit[] }).data;
-}
-
-interface CalendarReply {
-  units: { id: string; title: string; nights: { date: string; booked: number }[] }[];
-  rate_plans: { id: string; unit_id: string; title: string }[];
-}
-
-async function calendar(request: APIRequestContext, token: string, id: string, from: string, to: string) {
-  const reply = await request.get(`/api/v1/tern_hotels/properties/${id}/inventory?from=${from}&to=${to}`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-  });
-  expect(reply.ok()).toBe(true);
-  return (await reply.json()) as CalendarReply;
-}
-
-/** The calendar's frame, once its grid has drawn. */
-async function openCalendar(page: Page): Promise<FrameLocator> {
-  await page.goto('/inventory');
-  await expect(page.getByRole('heading', { name: 'Inventory', level: 1 })).toBeVisible();
-  const frame = page.frameLocator('iframe[title^="Inventory calendar of"]');
-  await expect(frame.getByRole('grid', { name: 'Inventory by night' })).toBeVisible({ timeout: 20_000 });
-  return frame;
 }
 
 /** Moves the grid's focus to `day` by keyboard: months with PageDown or PageUp, then the day from the month's first. */
@@ -106,65 +81,9 @@ test('a hotelier changes the calendar and the agent sees it at once', async ({ b
   )!.date;
 
   // The hotelier, in a context of their own.
-  const desk = await browser.newPage();
-  await desk.goto('/login');
-  await signIn(desk, demo('hotelier'));
-  await expect(desk).toHaveURL(/\/bookings$/);
-  const switcher = desk.getByRole('button', { name: /Property/ });
-  await switcher.click();
-  await desk.getByRole('option', { name: HOTEL }).click();
-  await expect(switcher).toContainText(HOTEL);
+  const desk = await hotelierDesk(browser);
   const frame = await openCalendar(desk);
-  const calendarFrame = desk.frames().find((f) => f.url().includes('/inventory/calendar'))!;
-  // Whether every month the calendar asked for is drawn (each start mark measured) and no cell in view is
-  // loading — read with the page's own APIs: Playwright's locators walk every node of the grid in script on the
-  // calendar's main thread, which would be measured with the months it polls for.
-  const allDrawn = () =>
-    calendarFrame.evaluate(() => {
-      const marks = performance
-        .getEntriesByType('mark')
-        .filter((m) => m.name.startsWith('inventory-month-start'));
-      const drawn = performance
-        .getEntriesByType('measure')
-        .filter((m) => m.name.startsWith('inventory-month:'));
-      return marks.length === drawn.length && !document.querySelector('[role=gridcell][aria-busy="true"]');
-    });
-  const settle = async () => {
-    await expect.poll(allDrawn).toBe(true);
-    await desk.waitForTimeout(300);
-    await expect.poll(allDrawn).toBe(true);
-  };
-  // The screenshots once the first months are drawn (taking them resizes the frame and redraws the grid).
-  await settle();
   await shoot(desk, info, 'inventory');
-
-  // A month loads within the target: measured by the calendar itself (Performance API). Paging a month on at a
-  // time, each load runs alone (the next month is asked for as the one before comes into view).
-  await frame.locator('[role=gridcell][tabindex="0"]').focus();
-  for (let i = 0; i < 5; i++) {
-    await desk.keyboard.press('PageDown');
-    await settle();
-  }
-  const measured = (prefix: string) =>
-    calendarFrame.evaluate(
-      (p) =>
-        performance
-          .getEntriesByType('measure')
-          .filter((m) => m.name.startsWith(p))
-          .map((m) => ({ month: m.name.slice(p.length), ms: Math.round(m.duration) })),
-      prefix,
-    );
-  const measures = await measured('inventory-month:');
-  expect(measures.length).toBeGreaterThan(2);
-  const slow = measures.filter((m) => m.ms > MONTH_TARGET_MS);
-  const sorted = measures.map((m) => m.ms).sort((a, b) => a - b);
-  console.log(
-    `inventory month load (call → drawn): ${measures.map((m) => `${m.month} ${m.ms} ms`).join(', ')}; median ${sorted[Math.floor(sorted.length / 2)]} ms, max ${sorted.at(-1)} ms; target ≤ ${MONTH_TARGET_MS} ms each — ${slow.length ? `MISSED (${slow.length} of ${measures.length} over)` : 'MET'}`,
-  );
-  const waits = await measured('inventory-month-wait:');
-  console.log(
-    `inventory month wait once in view (0: loaded ahead): ${waits.map((m) => `${m.month} ${m.ms} ms`).join(', ')}`,
-  );
 
   await focusDay(desk, frame, checkin);
 
