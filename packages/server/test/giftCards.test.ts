@@ -620,6 +620,53 @@ describe('issuing', () => {
     expect({ issued: row!.issued, n: Number(row!.n) }).toEqual({ issued: 12, n: 12 });
   });
 
+  it('a type whose date has passed issues no card expired already, unless the cards get a date of their own', async () => {
+    const type = await hotelier.giftCards.createType({
+      body: typeBody({ title: 'Dated', limit: 5, expirationType: 1, absoluteExpirationDate: day(5) }),
+    });
+    const first = await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: { propertyId, recipients: recipients(1, 'dated') },
+    });
+    expect(first.cards[0]!.expirationDate).toBe(day(5));
+    // The day comes and goes (the type keeps its date).
+    await server.db.query('update gift_card_types set absolute_expiration_date = $2 where id = $1', [
+      type.id,
+      day(-1),
+    ]);
+    expect(
+      await refusal(
+        hotelier.giftCards.issue({
+          params: { id: type.id },
+          body: { propertyId, recipients: recipients(1, 'late') },
+        }),
+      ),
+    ).toMatchObject({ status: 409, code: 'expiration_past', params: { today: today() } });
+    const copy = await hotelier.giftCards.duplicateType({ params: { id: type.id }, body: { propertyId } });
+    expect(
+      await refusal(
+        hotelier.giftCards.issue({
+          params: { id: copy.id },
+          body: { propertyId, recipients: recipients(1, 'copy') },
+        }),
+      ),
+    ).toMatchObject({ status: 409, code: 'expiration_past' });
+    // A rerun of a row issued before still answers its card; cards given a date of their own are issued.
+    const rerun = await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: { propertyId, recipients: recipients(1, 'dated') },
+    });
+    expect(rerun).toMatchObject({ created: 0, cards: [{ id: first.cards[0]!.id }] });
+    const dated = await hotelier.giftCards.issue({
+      params: { id: type.id },
+      body: { propertyId, recipients: recipients(1, 'late'), expirationDate: day(30) },
+    });
+    expect(dated).toMatchObject({ created: 1, cards: [{ expirationDate: day(30) }] });
+    expect(
+      (await hotelier.giftCards.getType({ params: { id: type.id }, query: { propertyId } })).issued,
+    ).toBe(2);
+  });
+
   it('the same rows sent twice at once (another key each) are issued once', async () => {
     const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Rerun', limit: 20 }) });
     const rows = recipients(8, 'csv');

@@ -170,6 +170,9 @@ export async function issueGiftCards(
       throw conflict('out_of_stock', { stock: type.stock, asked: missing.length });
     const created = missing.length;
     const expiry = body.expirationDate ?? giftCardExpiry(type, property.timezone, now);
+    // A type's absolute date that has passed (a type made before it, or a duplicate of one) issues no card that
+    // would be expired already: give the cards a date, or the type a new one.
+    if (created > 0 && expiry < today) throw conflict('expiration_past', { today });
     const netPrice = body.netPrice ?? type.netPrice;
     for (let draw = 0; missing.length > 0; draw++) {
       if (draw === CODE_DRAWS) throw new Error('gift card codes clashed on every draw');
