@@ -250,7 +250,7 @@ export const store = storeSummary.extend({
   purchaseConfirmationEmail: z.string().nullable(),
   allowPickupAtHotelInfo: z.string(),
   allowCancellation: z.boolean(),
-  /** `null` while cancellation is not allowed. */
+  /** Kept (the form shows it disabled) while cancellation is not allowed; `null` when none was given then. */
   cancellationDeadlineDays: z.number().int().nullable(),
   bannerTitle: z.string(),
   bannerParagraph: z.string(),
