@@ -254,35 +254,10 @@ export async function putFilledSections(
     for (const s of body.sections) {
       await tx.query(
         `insert into gift_card_type_pdf_sections (gift_card_type_id, pdf_section_id, ${LOOK})
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+         values ($1, $2, ${LOOK_COLUMNS.map((_, i) => `$${i + 3}`).join(', ')})
          on conflict (gift_card_type_id, pdf_section_id) do update set
-           text = excluded.text, font = excluded.font, font_size = excluded.font_size,
-           text_align = excluded.text_align, fill_color = excluded.fill_color, opacity = excluded.opacity,
-           padding_top = excluded.padding_top, padding_bottom = excluded.padding_bottom,
-           padding_left = excluded.padding_left, padding_right = excluded.padding_right,
-           corner_radius = excluded.corner_radius, dash_size = excluded.dash_size, dash_space = excluded.dash_space,
-           stretch = excluded.stretch, visible = excluded.visible, photo_url = excluded.photo_url,
-           updated_at = now()`,
-        [
-          typeId,
-          s.pdfSectionId,
-          s.text,
-          s.font,
-          s.fontSize,
-          s.textAlign,
-          s.fillColor,
-          s.opacity,
-          s.padding.top,
-          s.padding.bottom,
-          s.padding.left,
-          s.padding.right,
-          s.cornerRadius,
-          s.dashSize,
-          s.dashSpace,
-          s.stretch,
-          s.visible,
-          s.photoUrl,
-        ],
+           ${LOOK_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}, updated_at = now()`,
+        [typeId, s.pdfSectionId, ...lookValues(s)],
       );
     }
     await tx.query('update gift_card_types set pdf_template_id = $2, updated_at = now() where id = $1', [
