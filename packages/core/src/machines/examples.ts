@@ -1,4 +1,5 @@
 import { memoryFlowStorage } from '../booking/flow.js';
+import { bookingRecord } from './sampleBooking.js';
 
 /**
  * Sample inputs and event payloads for the QA visualizer's Simulate (issue 13): what a machine is started with
@@ -50,64 +51,6 @@ const stayRate = {
   minStay: null,
   maxStay: null,
 };
-
-const freePolicy = {
-  id: 'cp-free',
-  title: 'Flexible',
-  cancellationPolicyLogic: 'free',
-  cancellationPolicyDeadline: null,
-  cancellationPolicyDeadlineType: null,
-  cancellationPolicyPenalty: 0,
-  cancellationPolicyMode: 'percent',
-  guaranteePaymentPolicy: 'none',
-  guaranteePaymentAmount: 0,
-  currency: 'EUR',
-};
-
-/** A booking as the bookings page shows it: two double rooms at Hotel Borg. */
-const booking = () => ({
-  id: 'b1',
-  type: 'booking',
-  status: 'new',
-  reservationId: 'TRN-1001',
-  reservationName: null,
-  externalReferenceId: null,
-  createdAt: '2030-04-01T10:00:00Z',
-  hotelName: 'Hotel Borg',
-  propertyChannelId: 'p1',
-  propertyType: 'accommodation',
-  arrivalDate: '2030-05-02',
-  departureDate: '2030-05-04',
-  arrivalTime: '15:00',
-  totalNights: 2,
-  price: { currency: 'EUR', total: 400 },
-  notes: null,
-  specialRequest: null,
-  resellerName: 'Northern Lights Travel',
-  user: { name: 'Agent', email: 'agent@demo.tern.test' },
-  customer: { name: 'Anna', surname: 'Berg', mail: 'anna@example.com' },
-  cancellationPolicy: freePolicy,
-  propertyPolicy: null,
-  guarantee: null,
-  liability: 'pay_at_property',
-  changeable: true,
-  changeBlock: null,
-  units: ['u1', 'u2'].map((id) => ({
-    id,
-    title: 'Double Room',
-    roomRateTitle: 'Flexible',
-    unitTypeCode: 'rt-1',
-    ratePlanCode: 'rate-1',
-    occupancy: { adults: 2, children: 0, infants: 0 },
-    cancellationPolicy: freePolicy,
-    mealType: null,
-    guests: [{ name: 'Anna', surname: 'Berg', nationality: 'IS' }],
-    drivers: [],
-    price: 200,
-    status: 'booked',
-    meta: { pickUpTime: null, dropOffTime: null },
-  })),
-});
 
 const created = {
   uniqueId: 'b-1',
@@ -214,7 +157,7 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
     },
   },
   bookingsList: { input: { role: 'reseller', page: 1 } },
-  bookingDetails: { input: { booking: booking() } },
+  bookingDetails: { input: { booking: bookingRecord() } },
   paymentLock: { input: { role: 'supplier', locked: true, propertyId: 'p1' } },
   contractActions: {
     input: { role: 'supplier' },
