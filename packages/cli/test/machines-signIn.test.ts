@@ -1,4 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
+import { signInServerReplies } from '@tern/core/machines/model';
 import { afterAll, beforeAll } from 'vitest';
 import {
   type CliResult,
@@ -160,30 +161,7 @@ describeCliReplays<Login>({
     'user.retry': {
       excluded: 'the terminal form has no retry key: Enter after a failure is form.submit',
     },
-    'xstate.done.actor.signIn': nothing,
-    'xstate.error.actor.signIn': nothing,
-    'xstate.done.actor.signInWithOtp': {
-      drive: nothing,
-      excludedIf: [
-        {
-          match: { output: { type: 'otp_challenge' } },
-          reason: 'the server answers a code with a session or a refusal, never another code',
-        },
-      ],
-    },
-    'xstate.error.actor.signInWithOtp': nothing,
-    'xstate.done.actor.resendOtp': {
-      drive: nothing,
-      excludedIf: [
-        {
-          match: { output: { type: 'session' } },
-          reason: 'the server answers a new-code request with a new code, never a session',
-        },
-      ],
-    },
-    'xstate.error.actor.resendOtp': nothing,
-    'xstate.done.actor.sendResetEmail': nothing,
-    'xstate.error.actor.sendResetEmail': nothing,
+    ...signInServerReplies(nothing),
   },
   finish: async (login) => {
     if (!login.ended) login.tty.write('\u0003');

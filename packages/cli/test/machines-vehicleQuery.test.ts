@@ -1,4 +1,4 @@
-import type { FrontEndPath } from '@tern/core/machines/model';
+import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '@tern/core/machines/model';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { type CliResult, demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -37,23 +37,6 @@ interface Search {
   askedAt: number;
 }
 
-const CREATING = 'xstate.done.actor.0.vehicleQuery.creatingQuery';
-const POLLING = 'xstate.done.actor.0.vehicleQuery.polling';
-
-/** The answers a path's steps call for. */
-function outcomesOf(path: FrontEndPath) {
-  const creating: Outcome[] = [];
-  const polls: Outcome[] = [];
-  for (const { event } of path.steps) {
-    if (event.type === CREATING) creating.push('done');
-    else if (event.type === CREATING.replace('done', 'error')) creating.push('error');
-    else if (event.type === POLLING)
-      polls.push((event.output as { finished: boolean }).finished ? 'all' : 'partial');
-    else if (event.type === POLLING.replace('done', 'error')) polls.push('error');
-  }
-  return { creating, polls };
-}
-
 const refusal = () =>
   Promise.resolve(
     new Response(JSON.stringify({ errors: [{ status: '422', detail: 'Refused for the test' }] }), {
@@ -88,7 +71,11 @@ describeCliReplays<Search>({
   liveMachine: 'vehicleQuery',
   scenarios: {
     'a query given': async (path) => {
-      const search: Search = { ...outcomesOf(path), askedAt: 0, running: Promise.resolve(null as never) };
+      const search: Search = {
+        ...vehicleQueryOutcomes(path.steps),
+        askedAt: 0,
+        running: Promise.resolve(null as never),
+      };
       search.running = runCli(['search', 'cars', '--city', 'Reykjavik', '--json'], {
         configDir: agent,
         fetch: arranged(() => search),
@@ -103,10 +90,7 @@ describeCliReplays<Search>({
     'search.start': { excluded: noSuchInput },
     'search.retry': { excluded: noSuchInput },
     'search.leave': { excluded: noSuchInput },
-    [CREATING]: nothing,
-    [CREATING.replace('done', 'error')]: nothing,
-    [POLLING]: nothing,
-    [POLLING.replace('done', 'error')]: nothing,
+    ...vehicleQueryServerReplies(nothing),
     // The machine's own 2 s between polls.
     'xstate.after.pollInterval.vehicleQuery.waiting': nothing,
   },

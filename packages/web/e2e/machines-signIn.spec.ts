@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { signInServerReplies } from '../../core/src/machines/test/replies.ts';
 import { demo, outbox, PASSWORD } from './helpers';
 import { describeWebReplays, nextOutcome, outcomeNext, type StepDriver } from './machines-replay';
 
@@ -99,29 +100,6 @@ describeWebReplays<Login>({
     'user.retry': {
       excluded: 'the login page has no retry button: pressing the submit button again is form.submit',
     },
-    'xstate.done.actor.signIn': nothing,
-    'xstate.error.actor.signIn': nothing,
-    'xstate.done.actor.signInWithOtp': {
-      drive: nothing,
-      excludedIf: [
-        {
-          match: { output: { type: 'otp_challenge' } },
-          reason: 'the server answers a code with a session or a refusal, never another code',
-        },
-      ],
-    },
-    'xstate.error.actor.signInWithOtp': nothing,
-    'xstate.done.actor.resendOtp': {
-      drive: nothing,
-      excludedIf: [
-        {
-          match: { output: { type: 'session' } },
-          reason: 'the server answers a new-code request with a new code, never a session',
-        },
-      ],
-    },
-    'xstate.error.actor.resendOtp': nothing,
-    'xstate.done.actor.sendResetEmail': nothing,
-    'xstate.error.actor.sendResetEmail': nothing,
+    ...signInServerReplies(nothing),
   },
 });

@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import type { FrontEndPath } from '../../core/src/machines/test/frontEnds.ts';
+import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '../../core/src/machines/test/replies.ts';
 import { signInAgent } from './booking';
 import { describeWebReplays, type StepDriver } from './machines-replay';
 
@@ -10,26 +10,8 @@ import { describeWebReplays, type StepDriver } from './machines-replay';
 // 4.5 s after the query, then goes to the server; a failed call is refused on the way. The same paths go through
 // `tern search cars` in packages/cli/test/machines-vehicleQuery.test.ts.
 
-type Outcome = 'done' | 'error' | 'partial' | 'all';
-
 interface Search {
   page: Page;
-}
-
-const CREATING = 'xstate.done.actor.0.vehicleQuery.creatingQuery';
-const POLLING = 'xstate.done.actor.0.vehicleQuery.polling';
-
-function outcomesOf(path: FrontEndPath) {
-  const creating: Outcome[] = [];
-  const polls: Outcome[] = [];
-  for (const { event } of path.steps) {
-    if (event.type === CREATING) creating.push('done');
-    else if (event.type === CREATING.replace('done', 'error')) creating.push('error');
-    else if (event.type === POLLING)
-      polls.push((event.output as { finished: boolean }).finished ? 'all' : 'partial');
-    else if (event.type === POLLING.replace('done', 'error')) polls.push('error');
-  }
-  return { creating, polls };
 }
 
 const refuse = (route: Route) =>
@@ -48,7 +30,7 @@ describeWebReplays<Search>({
   liveMachine: 'vehicleQuery',
   scenarios: {
     'a query given': async (page, path) => {
-      const { creating, polls } = outcomesOf(path);
+      const { creating, polls } = vehicleQueryOutcomes(path.steps);
       let askedAt = 0;
       await page.route('**/list_units', async (route) => {
         if ((creating.shift() ?? 'done') === 'error') return refuse(route);
@@ -79,10 +61,7 @@ describeWebReplays<Search>({
     'search.start': { excluded: newQuery },
     'search.retry': { excluded: newQuery },
     'search.leave': { excluded: newQuery },
-    [CREATING]: nothing,
-    [CREATING.replace('done', 'error')]: nothing,
-    [POLLING]: nothing,
-    [POLLING.replace('done', 'error')]: nothing,
+    ...vehicleQueryServerReplies(nothing),
     // The machine's own 2 s between polls, run on the page's clock.
     'xstate.after.pollInterval.vehicleQuery.waiting': async ({ page }) => page.clock.runFor(2000),
   },

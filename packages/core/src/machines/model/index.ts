@@ -23,4 +23,5 @@ export type FrontEndMachine = keyof typeof frontEndModels;
 export * from '../test/follow.js';
 export * from '../test/frontEnds.js';
 export * from '../test/paths.js';
+export * from '../test/replies.js';
 export { bookingFlowModel, cardFrameModel, contractActionsModel, signInModel, vehicleQueryModel };
