@@ -1,9 +1,12 @@
-import type { GiftcardType } from '@tern/sdk';
+import type { GiftCardType, GiftcardType } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
+import { giftCardTypeBodyOf, giftCardTypeFormOf } from './typeForm.js';
 import {
+  atOtherHotel,
   changeGiftcardType,
   chooseRate,
   newUpsellRow,
+  otherHotelsOf,
   planPropertyOf,
   type RatePlanChoice,
   rateOf,
@@ -125,5 +128,75 @@ describe('a room type’s rate', () => {
       ratePlanId: '',
       price: null,
     });
+  });
+});
+
+// Staff of one of a multi-property type's hotels (here p1 and p3, not p2) keep its plans at the others.
+describe('plans at another hotel', () => {
+  const mine = ['p1', 'p3'];
+  it.each<[string, { propertyId?: string }, boolean]>([
+    ['a row of the type’s own property', {}, false],
+    ['a row naming the own property', { propertyId: 'p1' }, false],
+    ['a row at another of the user’s hotels', { propertyId: 'p3' }, false],
+    ['a row at a hotel the user does not work at', { propertyId: 'p2' }, true],
+  ])('%s', (_, row, expected) => expect(atOtherHotel(row, own, mine)).toBe(expected));
+
+  it('names the type’s properties the user does not work at', () => {
+    expect(otherHotelsOf(form({ propertyIds: ['p1', 'p2', 'p3'] }), own, mine)).toEqual(['p2']);
+    expect(otherHotelsOf(form(), own, ['p1', 'p2'])).toEqual([]);
+    expect(otherHotelsOf(form({ giftcardType: 0 }), own, mine)).toEqual([]);
+  });
+
+  it('leaving another hotel changes nothing; leaving one of the user’s drops its rows only', () => {
+    const f = form({
+      propertyIds: ['p1', 'p2', 'p3'],
+      ratePlans: [...rows, { propertyId: 'p3', roomTypeId: 'rt5', ratePlanId: 'rp5' }],
+    });
+    expect(toggleTypeProperty(f, 'p2', false, own, mine)).toEqual({
+      propertyIds: ['p1', 'p2', 'p3'],
+      ratePlans: f.ratePlans,
+      upsellRatePlans: f.upsellRatePlans,
+    });
+    expect(toggleTypeProperty(f, 'p3', false, own, mine)).toEqual({
+      propertyIds: ['p1', 'p2'],
+      ratePlans: rows,
+      upsellRatePlans: f.upsellRatePlans,
+    });
+  });
+
+  it('sends them back unchanged with the type’s own plans', () => {
+    const type = giftCardTypeFormOf({
+      title: 'Two lodges',
+      description: 'Two nights',
+      price: 300,
+      netPrice: 300,
+      limit: 5,
+      expirationType: 0,
+      expirationDuration: 12,
+      expirationDurationUnit: 'months',
+      absoluteExpirationDate: null,
+      status: 'created',
+      settings: { lengthOfStay: 2, reservationValue: 1 },
+      storeIds: [],
+      offerLetterDelivery: true,
+      offerPickupAtHotel: false,
+      pdfTemplateId: null,
+      photos: [],
+      propertyId: 'p1',
+      giftcardType: 1,
+      ratePlans: [
+        { propertyId: 'p1', roomTypeId: 'rt1', ratePlanId: 'rp1' },
+        { propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9' },
+      ],
+      upsellRatePlans: [{ propertyId: 'p2', roomTypeId: 'rt8', ratePlanId: 'rp8', price: 10 }],
+    } as unknown as GiftCardType);
+    const body = giftCardTypeBodyOf({ ...type, title: 'Renamed' }, 'p1', []);
+    expect(body.ratePlans).toEqual([
+      { roomTypeId: 'rt1', ratePlanId: 'rp1' },
+      { propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9' },
+    ]);
+    expect(body.upsellRatePlans).toEqual([
+      { propertyId: 'p2', roomTypeId: 'rt8', ratePlanId: 'rp8', price: 10 },
+    ]);
   });
 });

@@ -29,6 +29,23 @@ export interface TypePlans {
 export const planPropertyOf = (row: { propertyId?: string }, ownPropertyId: string): string =>
   row.propertyId ?? ownPropertyId;
 
+/**
+ * Whether a row is at a hotel the user does not work at (staff of one of a multi-property type's hotels). Such
+ * rows are shown as at another hotel and sent back unchanged: the server keeps the plans a type has there and
+ * refuses new ones (docs/decisions.md "multi-property").
+ */
+export const atOtherHotel = (row: { propertyId?: string }, own: string, mine: readonly string[]): boolean => {
+  const of = planPropertyOf(row, own);
+  return of !== own && !mine.includes(of);
+};
+
+/** The type's properties the user does not work at, in the type's order. */
+export const otherHotelsOf = (
+  form: Pick<TypePlans, 'giftcardType' | 'propertyIds'>,
+  own: string,
+  mine: readonly string[],
+): string[] => typePropertiesOf(form, own).filter((p) => atOtherHotel({ propertyId: p }, own, mine));
+
 /** The properties whose plans the type takes: its own (type 0), the chosen ones (type 1), none (type 2). */
 export function typePropertiesOf(
   form: Pick<TypePlans, 'giftcardType' | 'propertyIds'>,
@@ -79,9 +96,13 @@ export function toggleTypeProperty<F extends TypePlans>(
   id: string,
   on: boolean,
   own: string,
+  mine?: readonly string[],
 ): Partial<F> {
   const chosen = typePropertiesOf(form, own);
-  const propertyIds = on ? [...new Set([...chosen, id])] : chosen.filter((p) => p !== id || p === own);
+  // Its own property, and one the user does not work at (`mine`, when given), stay: their plans are kept.
+  const stays = (p: string) =>
+    p === own || (mine !== undefined && atOtherHotel({ propertyId: p }, own, mine));
+  const propertyIds = on ? [...new Set([...chosen, id])] : chosen.filter((p) => p !== id || stays(p));
   const change: Partial<TypePlans> = {
     propertyIds,
     ratePlans: plansOfTypeProperties(form.ratePlans, propertyIds, own),

@@ -65,6 +65,10 @@ export const giftCardsEn = {
       rate_plan_of: 'Rate plan for {{room}}',
       no_rate_plan: 'None',
       no_units: 'This property has no room types yet.',
+      other_hotel: 'At another hotel',
+      other_hotel_plans_one: '{{count}} rate plan at a hotel you do not work at: kept as it is.',
+      other_hotel_plans_other: '{{count}} rate plans at a hotel you do not work at: kept as they are.',
+      other_hotel_upsell: 'Upsell {{number}}, at another hotel: kept as it is (price {{price}}).',
       properties: 'Properties',
       properties_hint:
         'The properties where the card can be redeemed: this one, and at least one more of yours.',

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
-import { stores } from '../../../test/giftCardStores';
+import { storeId, stores } from '../../../test/giftCardStores';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 // The type form's General tab beyond the plain fields (document 3 §2.3, §4, §5): multi-property types with each
@@ -238,6 +238,90 @@ describe('gift card type form', () => {
       await waitFor(() => expect(createType).toHaveBeenCalledTimes(1));
       expect((createType.mock.calls[0] as unknown as [{ body: unknown }])[0].body).toMatchObject({
         photos: [{ url: `/photos/uploads/${'7'.repeat(32)}.png` }],
+      });
+    },
+    HEAVY,
+  );
+  it(
+    'staff of one hotel of a multi-property type keep its plans at the other hotel and send them back unchanged',
+    async () => {
+      const ui = userEvent.setup();
+      const staff: User = {
+        ...supplierUser,
+        ternHotels: [{ ...supplierUser.ternHotels[0]!, role: 'user' }],
+      };
+      const row = (propertyId: string, roomTypeId: string, ratePlanId: string) => ({
+        propertyId,
+        roomTypeId,
+        roomTypeTitle: roomTypeId,
+        ratePlanId,
+        ratePlanTitle: ratePlanId,
+      });
+      const type = {
+        id: 't-7',
+        type: 'giftCardType',
+        propertyId: 'p-1',
+        giftcardType: 1,
+        title: 'Two lodges',
+        description: '<p>Two nights</p>',
+        price: 300,
+        netPrice: 300,
+        discount: null,
+        limit: 10,
+        issued: 0,
+        stock: 10,
+        expirationType: 0,
+        expirationDuration: 12,
+        expirationDurationUnit: 'months',
+        absoluteExpirationDate: null,
+        status: 'created',
+        settings: { lengthOfStay: 2, reservationValue: 0 },
+        storeIds: [storeId],
+        ratePlans: [row('p-1', 'u-1', 'r-1'), row('p-2', 'u-9', 'r-9')],
+        upsellRatePlans: [{ ...row('p-2', 'u-8', 'r-8'), price: 4500 }],
+        offerLetterDelivery: false,
+        offerPickupAtHotel: false,
+        pdfTemplateId: null,
+        photos: [],
+        locked: false,
+        duplicateOf: null,
+        createdAt: '2030-01-01T00:00:00.000Z',
+        updatedAt: '2030-01-01T00:00:00.000Z',
+      } as GiftCardType;
+      const updateType = vi.fn(async ({ body }: { body: { title: string } }) => ({
+        ...type,
+        title: body.title,
+      }));
+      open(staff, {
+        'giftCards.listTypes': vi.fn(async () => list([type])) as never,
+        'giftCards.updateType': updateType as never,
+      });
+      await ui.click(await screen.findByRole('button', { name: 'Edit Two lodges' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Edit gift card type' });
+      // Fjord Lodge is not the user's: no box to leave it, its plans shown as kept, not as choices.
+      const other = await within(drawer).findByRole('region', { name: 'At another hotel' });
+      expect(
+        within(other).getByText('1 rate plan at a hotel you do not work at: kept as it is.'),
+      ).toBeTruthy();
+      expect(within(drawer).queryByRole('checkbox', { name: 'Fjord Lodge' })).toBeNull();
+      expect(within(drawer).queryByRole('button', { name: /Rate plan for Loft/ })).toBeNull();
+      expect(within(drawer).getByText(/Upsell 1, at another hotel: kept as it is/)).toBeTruthy();
+      expect(within(drawer).queryByRole('button', { name: 'Remove upsell 1' })).toBeNull();
+
+      const title = within(drawer).getByRole('textbox', { name: 'Title' });
+      await ui.clear(title);
+      await ui.type(title, 'Two lodges, renamed');
+      await ui.click(within(drawer).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(updateType).toHaveBeenCalledTimes(1));
+      expect(updateType.mock.calls[0]![0].body).toMatchObject({
+        propertyId: 'p-1',
+        giftcardType: 1,
+        title: 'Two lodges, renamed',
+        ratePlans: [
+          { roomTypeId: 'u-1', ratePlanId: 'r-1' },
+          { propertyId: 'p-2', roomTypeId: 'u-9', ratePlanId: 'r-9' },
+        ],
+        upsellRatePlans: [{ propertyId: 'p-2', roomTypeId: 'u-8', ratePlanId: 'r-8', price: 4500 }],
       });
     },
     HEAVY,

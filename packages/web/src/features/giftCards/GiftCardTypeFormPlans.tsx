@@ -1,7 +1,9 @@
 import {
+  atOtherHotel,
   chooseRate,
   type GiftCardTypeForm as Form,
   newUpsellRow,
+  otherHotelsOf,
   planPropertyOf,
   rateOf,
   toggleTypeProperty,
@@ -44,6 +46,10 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
   const { properties } = useSelectedProperty();
   const nameOf = (id: string) => properties.find((p) => p.id === id)?.name ?? id;
   const chosen = typePropertiesOf(form, propertyId);
+  // Hotels of the type the user does not work at: their plans are shown as kept and sent back unchanged.
+  const mine = properties.map((p) => p.id);
+  const others = otherHotelsOf(form, propertyId, mine);
+  const editable = chosen.filter((id) => !others.includes(id));
   const multi = form.giftcardType === GIFT_CARD_MULTI;
   return (
     <div className="stack">
@@ -56,7 +62,7 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
               key={p.id}
               isSelected={chosen.includes(p.id)}
               isDisabled={disabled || p.id === propertyId}
-              onChange={(on) => set(toggleTypeProperty(form, p.id, on, propertyId))}
+              onChange={(on) => set(toggleTypeProperty(form, p.id, on, propertyId, mine))}
             >
               {p.name}
             </Checkbox>
@@ -70,7 +76,7 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
       ) : null}
       <fieldset className="stack">
         <legend>{t('gift_cards.fields.rate_plans')}</legend>
-        {chosen.map((id) => (
+        {editable.map((id) => (
           <PropertyRates
             key={id}
             ownPropertyId={propertyId}
@@ -82,6 +88,20 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
             onChange={(ratePlans) => set({ ratePlans })}
           />
         ))}
+        {others.map((id) => (
+          <section
+            key={id}
+            className="stack gift-type-form__rates"
+            aria-label={t('gift_cards.fields.other_hotel')}
+          >
+            <h4 className="gift-type-form__property">{t('gift_cards.fields.other_hotel')}</h4>
+            <p>
+              {t('gift_cards.fields.other_hotel_plans', {
+                count: form.ratePlans.filter((r) => planPropertyOf(r, propertyId) === id).length,
+              })}
+            </p>
+          </section>
+        ))}
         {error('ratePlans') ? (
           <p className="field__error" role="alert">
             {error('ratePlans')}
@@ -91,34 +111,42 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
       <fieldset className="stack">
         <legend>{t('gift_cards.fields.upsells')}</legend>
         <p className="field__description">{t('gift_cards.fields.upsells_hint')}</p>
-        {form.upsellRatePlans.map((row, i) => (
-          <UpsellRow
-            // Rows have no id of their own until chosen; their place is their key (removal re-keys the rest).
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            key={i}
-            index={i}
-            ownPropertyId={propertyId}
-            properties={chosen.map((id) => ({ id, label: nameOf(id) }))}
-            row={row}
-            disabled={disabled}
-            error={error}
-            onChange={(next) =>
-              set({
-                upsellRatePlans:
-                  next === null
-                    ? form.upsellRatePlans.filter((_, j) => j !== i)
-                    : form.upsellRatePlans.map((r, j) => (j === i ? next : r)),
-              })
-            }
-          />
-        ))}
+        {form.upsellRatePlans.map((row, i) =>
+          atOtherHotel(row, propertyId, mine) ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: see below
+            <p key={i}>{t('gift_cards.fields.other_hotel_upsell', { number: i + 1, price: row.price })}</p>
+          ) : (
+            <UpsellRow
+              // Rows have no id of their own until chosen; their place is their key (removal re-keys the rest).
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              key={i}
+              index={i}
+              ownPropertyId={propertyId}
+              properties={editable.map((id) => ({ id, label: nameOf(id) }))}
+              row={row}
+              disabled={disabled}
+              error={error}
+              onChange={(next) =>
+                set({
+                  upsellRatePlans:
+                    next === null
+                      ? form.upsellRatePlans.filter((_, j) => j !== i)
+                      : form.upsellRatePlans.map((r, j) => (j === i ? next : r)),
+                })
+              }
+            />
+          ),
+        )}
         <div>
           <Button
             variant="secondary"
             isDisabled={disabled}
             onPress={() =>
               set({
-                upsellRatePlans: [...form.upsellRatePlans, newUpsellRow(chosen[0] ?? propertyId, propertyId)],
+                upsellRatePlans: [
+                  ...form.upsellRatePlans,
+                  newUpsellRow(editable[0] ?? propertyId, propertyId),
+                ],
               })
             }
           >
