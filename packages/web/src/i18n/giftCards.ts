@@ -25,7 +25,7 @@ export const giftCardsEn = {
     issue_named: 'Issue cards of {{title}}',
     duplicated: '“{{title}}” was duplicated: the copy is in Created.',
     created: 'Gift card type “{{title}}” created.',
-    saved: 'Gift card type “{{title}}” saved.',
+    saved: 'Gift card type “{{title}}” saved successfully.',
     published: 'Gift card published successfully.',
     unpublished: 'Gift card unpublished successfully.',
     confirm_publish_title: 'Publish this gift card?',
@@ -155,7 +155,7 @@ export const giftCardsEn = {
     expiration_date: 'Expiration date (YYYY-MM-DD)',
     recipient_name: 'Recipient name',
     recipient_email: 'Recipient e-mail',
-    details_saved: 'Gift card {{code}} saved.',
+    details_saved: 'Gift card {{code}} saved successfully.',
     save: 'Save',
     show_booking: 'Show booking',
     booking: {
