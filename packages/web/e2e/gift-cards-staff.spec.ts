@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn } from './helpers';
+
+// The gift card screens as staff (issue 12): staff@ is a plain user of Harbour View. They create and publish a
+// no-property type, open its PDF tab, issue a card and mark it used on the orders page, open the liability
+// ledger and the gift card stores' settings.
+
+test('staff create and publish a gift card type, open its PDF tab, mark a card used, read the ledger and stores', async ({
+  page,
+}) => {
+  test.slow();
+  const title = `Staff spa ${Date.now()}`;
+  await page.goto('/login');
+  await signIn(page, demo('staff'));
+  await expect(page).toHaveURL(/\/bookings/);
+  await page.getByRole('link', { name: 'Gift cards' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Gift cards', level: 1 })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Create new' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Create gift card type' });
+  await drawer.getByRole('button', { name: /Type/ }).click();
+  await page.getByRole('option', { name: 'No property' }).click();
+  await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
+  await drawer.getByRole('textbox', { name: 'Price', exact: true }).fill('90');
+  await drawer.getByRole('textbox', { name: 'Inventory' }).fill('3');
+  await drawer.getByRole('textbox', { name: 'Description' }).fill('A night and the spa');
+  await drawer.getByText('Harbour View gift cards', { exact: true }).click();
+  await drawer.getByRole('button', { name: 'Create new' }).click();
+  await expect(page.getByText(`Gift card type “${title}” created.`)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Created' }).click();
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Publish this gift card?' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
+  await expect(page.getByText('Gift card published successfully.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Published' }).click();
+
+  // The PDF tab opens in the type's drawer.
+  await page.getByRole('button', { name: `Edit ${title}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit gift card type' });
+  await edit.getByRole('tab', { name: 'PDF' }).click();
+  await expect(edit.getByRole('tab', { name: 'PDF' })).toHaveAttribute('aria-selected', 'true');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
+
+  await page.getByRole('button', { name: `Issue cards of ${title}` }).click();
+  const issue = page.getByRole('dialog', { name: 'Issue gift cards' });
+  await issue.getByRole('textbox', { name: 'Buyer name' }).fill('Staff Buyer');
+  await issue.getByRole('textbox', { name: 'Buyer e-mail' }).fill('buyer@example.com');
+  await issue.getByRole('textbox', { name: /Paste recipients/ }).fill('Sigga Jons\tsigga@example.com');
+  await issue.getByRole('button', { name: 'Fill recipients' }).click();
+  const issued = page.waitForResponse(
+    (r) => r.url().includes('/issue_cards') && r.request().method() === 'POST',
+  );
+  await issue.getByRole('button', { name: 'Issue' }).click();
+  const wire = (await (await issued).json()) as { cards: { generated_id: string }[] };
+  const code = wire.cards[0]!.generated_id;
+
+  await page.goto('/orders');
+  await page.getByRole('searchbox', { name: /Search code/ }).fill(code);
+  const table = page.getByRole('grid', { name: 'Issued gift cards' });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await table.getByRole('button', { name: `Actions for ${code}` }).click();
+  await page.getByRole('menuitem', { name: 'Mark used' }).click();
+  const used = page.getByRole('alertdialog', { name: `Mark ${code} used` });
+  await used.getByRole('textbox', { name: /Note/ }).fill('Redeemed by staff');
+  await used.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText(`Gift card ${code} marked used.`)).toBeVisible();
+
+  const ledger = page.waitForResponse((r) => r.url().includes('/gift_cards/liability'));
+  await page.getByRole('button', { name: 'Liability ledger' }).click();
+  expect((await ledger).status()).toBe(200);
+  await expect(page.getByRole('img', { name: /Gift card liability by month in/ })).toBeVisible();
+
+  await page.goto('/settings/stores');
+  await expect(page.getByRole('heading', { name: 'Gift card stores', level: 1 })).toBeVisible();
+});
