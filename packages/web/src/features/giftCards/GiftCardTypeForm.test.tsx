@@ -314,7 +314,9 @@ describe('gift card type form', () => {
       await ui.click(within(drawer).getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(updateType).toHaveBeenCalledTimes(1));
       // Document 3 §8's words.
-      expect(await screen.findByText('Gift card type “Two lodges, renamed” saved successfully.')).toBeTruthy();
+      expect(
+        await screen.findByText('Gift card type “Two lodges, renamed” saved successfully.'),
+      ).toBeTruthy();
       expect(updateType.mock.calls[0]![0].body).toMatchObject({
         propertyId: 'p-1',
         giftcardType: 1,
