@@ -4,9 +4,11 @@ import { demo, signIn } from './helpers';
 
 // Gift cards (issue 12, document 3 §2.3, §4, §5) against the real server: a hotelier creates a no-property gift
 // card type, publishes it (confirmed), issues two cards to pasted recipients, and marks one used with a note (a
-// blank note refused first); a hotelier of another company asking for that card is refused.
+// blank note refused first); a hotelier of another company asking for that card is refused, by the API and in
+// the browser.
 
 test('a hotelier creates and publishes a gift card type, issues two cards and marks one used', async ({
+  browser,
   page,
   request,
 }) => {
@@ -89,4 +91,35 @@ test('a hotelier creates and publishes a gift card type, issues two cards and ma
     headers: { authorization: `Bearer ${await apiToken(request, 'hotelier2')}`, accept: 'application/json' },
   });
   expect([403, 404]).toContain(other.status());
+
+  // In the browser the orders page has no address for a card: no card id or code in its URL (the route keeps no
+  // search params), its drawers open only from its own rows, and the property it lists is one of the user's own
+  // (a foreign one remembered in storage is passed over). So hotelier2 can only search for the code: nothing of
+  // the card is listed, the page says no card matches, and no drawer opens.
+  const stranger = await (await browser.newContext()).newPage();
+  const asked: string[] = [];
+  stranger.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/tern_hotels/gift_cards') asked.push(r.url());
+  });
+  await stranger.goto('/login');
+  await stranger.evaluate((id) => localStorage.setItem('tern.selectedProperty', id), card.propertyId);
+  await signIn(stranger, demo('hotelier2'));
+  await expect(stranger).toHaveURL(/\/bookings/);
+  await stranger.goto(`/orders?id=${card.id}&code=${code}&term=${code}`);
+  await expect(stranger.getByRole('heading', { name: 'Gift card orders', level: 1 })).toBeVisible();
+  const searched = stranger.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/v1/tern_hotels/gift_cards' && r.url().includes(code),
+  );
+  await stranger.getByRole('searchbox', { name: /Search code/ }).fill(code);
+  const found = await searched;
+  expect(found.status()).toBe(200);
+  expect(((await found.json()) as { data: unknown[] }).data).toEqual([]);
+  await expect(stranger.getByText('No issued gift cards match.')).toBeVisible();
+  const theirs = stranger.getByRole('grid', { name: 'Issued gift cards' });
+  await expect(theirs.getByRole('button', { name: `Actions for ${code}` })).toHaveCount(0);
+  await expect(stranger.getByRole('dialog')).toHaveCount(0);
+  await expect(stranger.getByText('Sigga Jons')).toHaveCount(0);
+  expect(asked.length).toBeGreaterThan(0);
+  for (const url of asked) expect(new URL(url).searchParams.get('propertyId')).not.toBe(card.propertyId);
+  await stranger.context().close();
 });
