@@ -104,4 +104,57 @@ describe('gift card orders page', () => {
     },
     HEAVY,
   );
+
+  it(
+    'saves a card’s details in its drawer (not before today) and says it saved successfully',
+    async () => {
+      const user = userEvent.setup();
+      const updateDetails = vi.fn(async () =>
+        card('c-3', 'DETAILS23456', {
+          expirationDate: '2099-12-31',
+          name: 'Jon Sig',
+          email: 'jon@example.test',
+        }),
+      );
+      const app = openOrders([card('c-3', 'DETAILS23456')], {
+        'giftCards.updateDetails': updateDetails as never,
+      });
+      await user.click(await screen.findByRole('button', { name: 'Actions for DETAILS23456' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Gift card DETAILS23456' });
+      const expiry = within(drawer).getByRole('textbox', { name: /Expiration date/ });
+      const name = within(drawer).getByRole('textbox', { name: /Recipient name/ });
+      const email = within(drawer).getByRole('textbox', { name: /Recipient e-mail/ });
+      expect((expiry as HTMLInputElement).value).toBe('2099-01-01');
+      expect((name as HTMLInputElement).value).toBe('Sigga');
+
+      // A day before today is refused in the drawer, no call made.
+      await user.clear(expiry);
+      await user.type(expiry, '2000-01-01');
+      await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+      expect(await within(drawer).findByText('The day cannot be before today')).toBeTruthy();
+      expect(updateDetails).not.toHaveBeenCalled();
+
+      await user.clear(expiry);
+      await user.type(expiry, '2099-12-31');
+      await user.clear(name);
+      await user.type(name, '  Jon Sig ');
+      await user.clear(email);
+      await user.type(email, 'jon@example.test');
+      const calls = app.listCards.mock.calls.length;
+      await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(updateDetails).toHaveBeenCalledTimes(1));
+      expect((updateDetails.mock.calls[0] as unknown[])[0]).toEqual({
+        params: { id: 'c-3' },
+        body: { propertyId, expirationDate: '2099-12-31', name: 'Jon Sig', email: 'jon@example.test' },
+      });
+      // Document 3 §8's words, with the card's code; the drawer closes and the list is asked again.
+      expect(await screen.findByText('Gift card DETAILS23456 saved successfully.')).toBeTruthy();
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Gift card DETAILS23456' })).toBeNull(),
+      );
+      await waitFor(() => expect(app.listCards.mock.calls.length).toBeGreaterThan(calls));
+    },
+    HEAVY,
+  );
 });
