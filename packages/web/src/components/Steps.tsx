@@ -6,8 +6,17 @@ export interface Step {
   label: string;
   /** Where the step leads when it can be clicked; a step without `href` is shown, not linked. */
   href?: string;
+  /**
+   * When given, a plain click on the step's link (no modifier key: not a new tab) calls it instead of following
+   * `href` — a flow whose machine opens the step itself (the booking flow's `step.select`).
+   */
+  onSelect?: () => void;
   isDisabled?: boolean;
 }
+
+/** A click that opens the link here (not in a new tab or window). */
+const plainClick = (e: React.MouseEvent) =>
+  e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 export interface StepsProps {
   label: string;
@@ -39,6 +48,15 @@ export function Steps({ label, steps, currentId }: StepsProps) {
                   variant="nav"
                   className="steps__link"
                   aria-current={state === 'current' ? 'step' : undefined}
+                  onClick={
+                    step.onSelect
+                      ? (e: React.MouseEvent) => {
+                          if (!plainClick(e)) return;
+                          e.preventDefault();
+                          step.onSelect!();
+                        }
+                      : undefined
+                  }
                 >
                   {content}
                 </Link>

@@ -11,6 +11,10 @@ import type { FrontEndPath } from './frontEnds.js';
  * drops (React may render twice before it commits): until the first step, every new actor of the machine in
  * the first state is a candidate, and the one that takes the first step is followed.
  *
+ * With `handoff` (a machine each page of a flow starts anew, the state carried by the route and the storage:
+ * the web app's booking flow), the followed actor may stop (`xstate.stop`: its page went away) and a new actor
+ * of the machine take over — it must start in the state the path is in, or the replay fails.
+ *
  * No imports but types: the browser tests load this file as it is.
  */
 
@@ -20,17 +24,26 @@ export interface Following {
   actor: string | null;
   /** Until the first step: the new actors of the machine that are in the path's first state. */
   candidates: Set<string>;
-  /** Actors of the machine that ran before the replay (not the one it follows). */
+  /** Actors of the machine that ran before the replay, or that the replay followed before (not the one it follows). */
   known: Set<string>;
+  machine: string;
+  /** A new actor of the machine in the path's state may take over from the followed one. */
+  handoff: boolean;
 }
 
 /** Starts following a machine's next new actor from the reports so far. */
-export function follow(reports: readonly LiveActorReport[], machine: string): Following {
+export function follow(
+  reports: readonly LiveActorReport[],
+  machine: string,
+  options: { handoff?: boolean } = {},
+): Following {
   return {
     cursor: reports.length,
     actor: null,
     candidates: new Set(),
     known: new Set(reports.filter((r) => r.machine === machine).map((r) => r.actor)),
+    machine,
+    handoff: options.handoff ?? false,
   };
 }
 
@@ -69,23 +82,52 @@ const mine = (following: Following, r: LiveActorReport) =>
 
 /**
  * Step `index` of the path: `true` once its report has come (the cursor moves past it), `null` while it has
- * not; throws when a report leaves the previous state for another.
+ * not; throws when a report leaves the previous state for another. `accept`, when given, must hold of the
+ * step's report too (what the step's driver did, in the context: a report of the same event and state that
+ * fails it is passed over as one that keeps the state).
  */
 export function nextStep(
   reports: readonly LiveActorReport[],
   following: Following,
   path: FrontEndPath,
   index: number,
+  accept?: (report: LiveActorReport) => boolean,
 ): true | null {
   const step = path.steps[index]!;
   const before = path.steps[index - 1]!;
   for (let at = following.cursor; at < reports.length; at++) {
     const r = reports[at]!;
+    if (following.handoff && r.machine === following.machine && !mine(following, r)) {
+      if (following.known.has(r.actor) || following.candidates.has(r.actor)) continue;
+      // A new page's actor: it takes over in the state the path is in.
+      if (!same(r.value, before.value) || r.status !== before.status)
+        throw new Error(
+          `step ${index} (${step.event.type}): a new ${following.machine} actor starts in ${words(
+            r,
+          )}; the path is in ${JSON.stringify(before.value)}`,
+        );
+      if (following.actor === null) following.candidates.add(r.actor);
+      else {
+        following.known.add(following.actor);
+        following.actor = r.actor;
+      }
+      continue;
+    }
     if (!mine(following, r)) continue;
-    if (r.event === step.event.type && same(r.value, step.value) && r.status === step.status) {
+    if (
+      r.event === step.event.type &&
+      same(r.value, step.value) &&
+      r.status === step.status &&
+      (!accept || accept(r))
+    ) {
       following.actor = r.actor;
       following.cursor = at + 1;
       return true;
+    }
+    if (following.handoff && r.event === 'xstate.stop') {
+      // Its page went away: the next page's actor takes over (until then, nothing takes the step).
+      if (following.actor === null) following.candidates.delete(r.actor);
+      continue;
     }
     if (!same(r.value, before.value) || r.status !== before.status) {
       if (following.actor === null && following.candidates.size > 1) {

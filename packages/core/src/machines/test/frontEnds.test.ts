@@ -108,6 +108,24 @@ describe('a front end’s plan of the model-based paths', () => {
     expect(sent).not.toContainEqual({ type: 'go', fast: true });
   });
 
+  it('excludes an event in the states no screen sends it from, and replays it in the others', () => {
+    const plan = frontEndPlan(model, {
+      frontEnd: 'web',
+      scenarios: { one: true, two: true },
+      events: {
+        ...all,
+        go: true,
+        back: { excludedIf: [{ in: ['b'], reason: 'no back button on b' }] },
+        other: { excludedIf: [{ in: ['b'], reason: 'never excludes: other is sent in a only' }] },
+      },
+    });
+    expect(exclusionReasons(plan)).toEqual(['2 × back: no back button on b']);
+    expect(plan.replayed).toBe(10);
+    const sent = plan.replays.flatMap((r) => r.steps.map((s) => s.event.type));
+    expect(sent).toContain('other');
+    expect(sent).not.toContain('back');
+  });
+
   it('excludes the paths the table says no front end session can make', () => {
     const plan = frontEndPlan(model, {
       frontEnd: 'cli',
@@ -182,6 +200,74 @@ describe('following a front end’s actor through its live reports', () => {
     expect(lastReport(reports, following)?.actor).toBe('kept');
     reports.push(report('dropped', 'go', 'loading'));
     expect(nextStep(reports, following, path, 2)).toBeNull();
+  });
+
+  const stopped = (actor: string, value: string): LiveActorReport => ({
+    ...report(actor, 'xstate.stop', value),
+    status: 'stopped',
+  });
+
+  it('with handoff, follows the next page’s actor when the followed one stops in the path’s state', () => {
+    const reports = [report('p1', 'xstate.init', 'a')];
+    const following = follow([], 'm', { handoff: true });
+    firstStep(reports, following, 'm', path);
+    reports.push(report('p1', 'go', 'loading'), stopped('p1', 'loading'));
+    expect(nextStep(reports, following, path, 1)).toBe(true);
+    expect(nextStep(reports, following, path, 2)).toBeNull();
+    // The next page's actor starts where the path is, and takes the step; the old one is not followed again.
+    reports.push(report('p2', 'xstate.init', 'loading'), report('p2', 'xstate.done.actor.load', 'b'));
+    expect(nextStep(reports, following, path, 2)).toBe(true);
+    reports.push(report('p1', 'back', 'a'), report('p2', 'back', 'a'));
+    expect(nextStep(reports, following, path, 3)).toBe(true);
+    expect(lastReport(reports, following)?.actor).toBe('p2');
+  });
+
+  it('with handoff, fails when the next page’s actor starts in another state than the path’s', () => {
+    const reports = [
+      report('p1', 'xstate.init', 'a'),
+      report('p1', 'go', 'loading'),
+      stopped('p1', 'loading'),
+    ];
+    const following = follow([], 'm', { handoff: true });
+    firstStep(reports, following, 'm', path);
+    expect(nextStep(reports, following, path, 1)).toBe(true);
+    reports.push(report('p2', 'xstate.init', 'a'));
+    expect(() => nextStep(reports, following, path, 2)).toThrow(
+      'step 2 (xstate.done.actor.load): a new m actor starts in "a" (active) after xstate.init; the path is in "loading"',
+    );
+  });
+
+  it('without handoff, a stop is leaving the state', () => {
+    const reports = [report('p1', 'xstate.init', 'a'), stopped('p1', 'a')];
+    const following = follow([], 'm');
+    firstStep(reports, following, 'm', path);
+    expect(() => nextStep(reports, following, path, 1)).toThrow('the actor went to "a" (stopped)');
+  });
+
+  it('passes over a step’s report that keeps the state but does not show what the driver did', () => {
+    // A step that keeps the state (an event that changes the context only), reported once before the driver.
+    const keep = {
+      name: 'keep',
+      scenario: 'one',
+      covers: [],
+      steps: [
+        { event: { type: 'xstate.init' }, value: 'a', status: 'active' },
+        { event: { type: 'q' }, value: 'a', status: 'active' },
+      ],
+    };
+    const reports = [report('x', 'xstate.init', 'a')];
+    const following = follow([], 'm');
+    firstStep(reports, following, 'm', keep);
+    reports.push({ ...report('x', 'q', 'a'), context: { n: 1 } });
+    const accept = (r: LiveActorReport) => (r.context as { n?: number }).n === 2;
+    expect(nextStep(reports, following, keep, 1, accept)).toBeNull();
+    reports.push({ ...report('x', 'q', 'a'), context: { n: 2 } });
+    expect(nextStep(reports, following, keep, 1, accept)).toBe(true);
+    // A step that leaves the state with a report that fails `accept` fails.
+    const other = [report('y', 'xstate.init', 'a'), { ...report('y', 'go', 'loading'), context: { n: 1 } }];
+    const followingY = follow([], 'm');
+    firstStep(other, followingY, 'm', path);
+    expect(() => nextStep(other, followingY, path, 1, accept)).toThrow('the actor went to "loading"');
   });
 
   it('fails a step when the actor leaves the state for another', () => {

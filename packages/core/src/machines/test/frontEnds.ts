@@ -25,9 +25,19 @@ export interface Excluded {
 export const isExcluded = (entry: unknown): entry is Excluded =>
   typeof entry === 'object' && entry !== null && typeof (entry as Excluded).excluded === 'string';
 
-/** Some samples of an event type cannot come from the front end (a reply its server never gives): which, and why. */
+/**
+ * Some samples of an event type cannot come from the front end (a reply its server never gives), or not in some
+ * states (no control of that screen sends it): which, and why. `match` picks samples by their fields, `in` by the
+ * state the machine is in when the step sends it (state values as the paths give them); an entry with both
+ * needs both, one with neither excludes every sample.
+ */
+export interface ExcludedSample {
+  match?: Record<string, unknown>;
+  in?: readonly unknown[];
+  reason: string;
+}
 export interface ExcludedSamples {
-  excludedIf: ReadonlyArray<{ match: Record<string, unknown>; reason: string }>;
+  excludedIf: ReadonlyArray<ExcludedSample>;
 }
 
 /** Whether plain data has every field of `match` (deeply). */
@@ -37,12 +47,19 @@ function matches(value: unknown, match: unknown): boolean {
   return Object.entries(match).every(([k, v]) => matches((value as Record<string, unknown>)[k], v));
 }
 
-/** Why this sample of an event cannot come from the front end, or `null`. */
-export function sampleExclusion(entry: unknown, event: AnyEventObject): string | null {
+/** Why this sample of an event, sent in the state `before`, cannot come from the front end, or `null`. */
+export function sampleExclusion(entry: unknown, event: AnyEventObject, before?: unknown): string | null {
   if (isExcluded(entry)) return entry.excluded;
   const samples = (entry as Partial<ExcludedSamples> | null)?.excludedIf;
   if (!Array.isArray(samples)) return null;
-  return samples.find((s) => matches(toPlain(event), s.match))?.reason ?? null;
+  const state = JSON.stringify(toPlain(before));
+  return (
+    samples.find(
+      (s: ExcludedSample) =>
+        (s.match === undefined || matches(toPlain(event), s.match)) &&
+        (s.in === undefined || s.in.some((v: unknown) => JSON.stringify(v) === state)),
+    )?.reason ?? null
+  );
 }
 
 /** A front end's table for one machine: by scenario name and by event type, a driver or an exclusion. */
@@ -108,7 +125,7 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
     const reasons: string[] = [];
     if (isExcluded(scenario)) reasons.push(`scenario: ${scenario.excluded}`);
     let complete = true;
-    for (const { event } of path.steps) {
+    for (const [at, { event }] of path.steps.entries()) {
       if (event.type === 'xstate.init') continue;
       const entry = drivers.events[event.type];
       if (entry === undefined) {
@@ -116,7 +133,7 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
         complete = false;
       } else if (!isExcluded(scenario)) {
         // A path of an excluded scenario is excluded for that reason alone.
-        const why = sampleExclusion(entry, event);
+        const why = sampleExclusion(entry, event, path.steps[at - 1]?.state.value);
         const reason = `${event.type}: ${why}`;
         if (why !== null && !reasons.includes(reason)) reasons.push(reason);
       }

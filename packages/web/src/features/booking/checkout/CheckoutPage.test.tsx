@@ -62,6 +62,16 @@ describe('checkout', () => {
     await waitForLocation(app, `/property/p-alfama?${query}`);
   });
 
+  it('goes back to the property page by the steps, through the booking flow, with the rooms kept', async () => {
+    const user = userEvent.setup();
+    const app = open(twoRooms);
+    expect(await screen.findByRole('heading', { name: 'Guests and payment', level: 1 })).toBeTruthy();
+    const steps = screen.getByRole('navigation', { name: 'Booking steps' });
+    await user.click(within(steps).getByRole('link', { name: /Property/ }));
+    await waitForLocation(app, `/property/p-alfama?${query}`);
+    expect(JSON.parse(window.localStorage.getItem(FLOW_KEY) ?? '{}').stay?.selection).toEqual(twoRooms);
+  });
+
   it('sends a property the API no longer knows to the default route (R005)', async () => {
     const app = open(twoRooms, {
       'engine.info': async () => {

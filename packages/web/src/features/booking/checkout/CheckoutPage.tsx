@@ -41,7 +41,15 @@ export function CheckoutPage() {
     [sendFlow, isCar, car],
   );
   if (!flow.matches('checkout')) return null;
-  const steps = <BookingSteps current="checkout" propertyHref={backHref} isCar={isCar} />;
+  // The property step goes back through the flow (M01 `step.select`: it opens the page with the flow's query).
+  const steps = (
+    <BookingSteps
+      current="checkout"
+      propertyHref={backHref}
+      isCar={isCar}
+      onSelectProperty={() => sendFlow({ type: 'step.select', step: 'property' })}
+    />
+  );
   if (isCar && car) return <CarCheckout channelId={channelId} car={car} steps={steps} onBooked={onBooked} />;
   if (!isCar && stay)
     return (

@@ -11,9 +11,12 @@ export function BookingSteps({
   current,
   propertyHref,
   isCar = false,
+  onSelectProperty,
 }: {
   current: BookingStep;
   propertyHref: string;
+  /** From checkout: the property step's link asks the booking flow to go back (`step.select`) instead. */
+  onSelectProperty?: () => void;
   /** A car's first step is the car search (a car goes from the results straight to checkout). */
   isCar?: boolean;
 }) {
@@ -28,6 +31,7 @@ export function BookingSteps({
           id: 'hotel_page',
           label: isCar ? t('steps.car_search') : t('steps.hotel_page'),
           href: current === 'checkout' ? propertyHref : undefined,
+          onSelect: current === 'checkout' ? onSelectProperty : undefined,
           isDisabled: done,
         },
         {
