@@ -16,6 +16,7 @@ import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { startServer } from '../src/server.js';
+import { PURCHASE_ZIP_JOB, purchaseZipJob, type RenderCardPdf } from '../src/services/giftCards/purchases.js';
 import { sweep } from '../src/services/housekeeping.js';
 import {
   BACKOFF_BASE,
@@ -449,6 +450,100 @@ describe('purchases', () => {
     ]);
     expect((await download()).blob.size).toBe(0);
     await until(download, (f) => f.blob.size > 0, 60_000);
+  });
+
+  it('a card changed the instant its zip is stored is zipped again at once, not at the next download', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Zip race' }) });
+    const p = await hotelier.giftCardPurchases.create({
+      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: people(2, 'instant') }),
+    });
+    await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
+    await until(
+      () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
+      (x) => x.issuedStatus === 'issued',
+    );
+    const card = (await server.db.one<{ id: string }>(
+      "select id from gift_cards where purchase_id = $1 and name = 'instant 1'",
+      [p.id],
+    ))!;
+    const rename = (name: string) =>
+      server.db.query('update gift_cards set name = $2 where id = $1', [card.id, name]);
+    // The job as the server's workers run it (claim, handler, done), under a kind of its own so they leave it
+    // alone, with the key the triggers queue `purchase.zip` under; the rebuild interleaved by hand.
+    const clock = shiftedClock();
+    const KIND = 'test.zip-race';
+    const run = async (renderPdf: RenderCardPdf, betweenHandlerAndDone: () => Promise<unknown>) => {
+      await enqueueJob(server.db, clock, {
+        kind: KIND,
+        payload: { purchaseId: p.id },
+        dedupeKey: `${PURCHASE_ZIP_JOB}:${p.id}`,
+      });
+      const job = (await claimJob(server.db, clock, 'race', 60_000, [KIND]))!;
+      const signal = new AbortController().signal;
+      await purchaseZipJob(renderPdf)(job.payload, { db: server.db, clock, signal, job });
+      await betweenHandlerAndDone();
+      await completeJob(server.db, clock, job, 'race');
+    };
+    // The zip's state, and the `purchase.zip` jobs of the purchase: all of them, and those not finished.
+    const state = () =>
+      server.db.one<{ fresh: boolean; zipped: boolean; jobs: number; open: number }>(
+        `select zip is not null as zipped, zip_version is not distinct from pdfs_version as fresh,
+                (select count(*)::int from jobs where dedupe_key = 'purchase.zip:' || p.id
+                   and kind = 'purchase.zip') as jobs,
+                (select count(*)::int from jobs where dedupe_key = 'purchase.zip:' || p.id
+                   and kind = 'purchase.zip' and status in ('queued', 'running')) as open
+           from gift_card_purchases p where p.id = $1`,
+        [p.id],
+      );
+    const names: string[] = [];
+    const renderName: RenderCardPdf = async (db, id) => {
+      const name = (await db.one<{ name: string }>('select name from gift_cards where id = $1', [id]))!.name;
+      names.push(name);
+      return new TextEncoder().encode(name);
+    };
+
+    // Renamed while the job renders: its store misses and it renders again, with the new name.
+    let renamed = false;
+    await run(
+      async (db, id) => {
+        const pdf = await renderName(db, id);
+        if (!renamed && id === card.id) {
+          renamed = true;
+          await rename('instant 1 renamed');
+        }
+        return pdf;
+      },
+      async () => {},
+    );
+    expect(names.filter((n) => n.startsWith('instant 1'))).toEqual(['instant 1', 'instant 1 renamed']);
+    expect(await state()).toEqual({ zipped: true, fresh: true, jobs: 0, open: 0 });
+
+    // Renamed the instant the zip is stored, before the worker marks the run done: the zip is stale and a
+    // `purchase.zip` job is queued for it at once (the run had marked itself done with the store).
+    await server.db.query('update gift_card_purchases set pdfs_version = pdfs_version + 1 where id = $1', [
+      p.id,
+    ]);
+    await run(renderName, async () => {
+      expect(await state()).toMatchObject({ fresh: true, jobs: 0 });
+      await rename('instant 1 at the instant');
+      expect(await state()).toMatchObject({ jobs: 1 });
+    });
+    // The workers make it again (the real PDFs): fresh, and no job left.
+    await until(state, (x) => !!x?.fresh && x.open === 0, 60_000);
+
+    // Found fresh, the run ends at once; renamed at that instant, the zip is queued again all the same.
+    const rendered = names.length;
+    await run(renderName, async () => {
+      await rename('instant 1 once more');
+      expect(await state()).toMatchObject({ jobs: 2 });
+    });
+    expect(names).toHaveLength(rendered);
+    await until(state, (x) => !!x?.fresh && x.open === 0 && x.jobs === 2, 60_000);
+    const zipped = (await hotelier.giftCardPurchases.pdfs({
+      params: { id: p.id },
+      query: { propertyId },
+    })) as Download;
+    expect(zipped.blob.size).toBeGreaterThan(0);
   });
 
   it('without recipients sends every card to the buyer', async () => {

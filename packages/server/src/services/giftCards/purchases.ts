@@ -14,7 +14,7 @@ import type { Db } from '../../db/db.js';
 import { badRequest, conflict, fieldError, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
-import { enqueueJob } from '../jobs/queue.js';
+import { enqueueJob, type Job } from '../jobs/queue.js';
 import { checkInterrupted, type JobHandler } from '../jobs/worker.js';
 import { escapeHtml, sendMail } from '../mail.js';
 import { issueGiftCards } from './cards.js';
@@ -435,20 +435,41 @@ export function purchaseIssueJob(renderPdf: RenderCardPdf | null): JobHandler {
 const ZIP_RENDERS = 5;
 
 /**
+ * This run of the job done, in the caller's transaction (only while this claim holds it: the same attempt,
+ * still running). The worker's own `completeJob` afterwards then changes nothing.
+ */
+const doneInTransaction = (tx: Db, clock: Clock, job: Job) =>
+  tx.query(
+    `update jobs set status = 'done', locked_by = null, locked_until = null, last_error = null,
+            finished_at = $3, updated_at = $3
+      where id = $1 and attempts = $2 and status = 'running'`,
+    [job.id, job.attempts, clock.now()],
+  );
+
+/**
  * The job `purchase.zip`: every card's PDF in one zip, kept with the purchase with the version of its PDFs it
  * was made at (`pdfs_version`, raised by migration 049's triggers when a card, its type or its store changes
- * what the PDFs show). A change while it renders makes its write miss: it renders again.
+ * what the PDFs show; the trigger also queues this job for a purchase with a zip, unless one is queued or
+ * running). A change while it renders makes its write miss: it renders again. The job marks itself done in the
+ * transaction that stores the zip (or finds it fresh) with the purchase's row locked, so a change can only come
+ * before — the write misses — or after, when no job of the purchase is running any more and the trigger queues a
+ * new one: a change at the very instant the zip is stored never waits for the next download.
  */
 export function purchaseZipJob(renderPdf: RenderCardPdf | null): JobHandler {
-  return async (payload, { db, clock, signal }) => {
+  return async (payload, { db, clock, signal, job }) => {
     if (!renderPdf) throw new Error('no PDF renderer: the cards cannot be rendered');
     const purchaseId = String(payload.purchaseId);
     for (let render = 0; render < ZIP_RENDERS; render++) {
-      const at = await db.one<{ pdfs_version: number; zip_version: number | null; zip: boolean }>(
-        'select pdfs_version, zip_version, zip is not null as zip from gift_card_purchases where id = $1',
-        [purchaseId],
-      );
-      if (!at || (at.zip && at.zip_version === at.pdfs_version)) return;
+      const version = await db.transaction(async (tx) => {
+        const at = await tx.one<{ pdfs_version: number; fresh: boolean }>(
+          `select pdfs_version, zip is not null and zip_version = pdfs_version as fresh
+             from gift_card_purchases where id = $1 for update`,
+          [purchaseId],
+        );
+        if (at?.fresh) await doneInTransaction(tx, clock, job);
+        return at && !at.fresh ? at.pdfs_version : null;
+      });
+      if (version === null) return;
       const zip = new JSZip();
       for (const card of await cardsOf(db, purchaseId)) {
         await yieldTurn();
@@ -456,12 +477,16 @@ export function purchaseZipJob(renderPdf: RenderCardPdf | null): JobHandler {
         zip.file(pdfName(card.generated_id), await renderPdf(db, card.id));
       }
       const content = await zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE' });
-      const written = await db.one<{ id: string }>(
-        `update gift_card_purchases set zip = $2, zip_at = $3, zip_version = $4
-          where id = $1 and pdfs_version = $4 returning id`,
-        [purchaseId, content, clock.now(), at.pdfs_version],
-      );
-      if (written) return;
+      const stored = await db.transaction(async (tx) => {
+        const written = await tx.one<{ id: string }>(
+          `update gift_card_purchases set zip = $2, zip_at = $3, zip_version = $4
+            where id = $1 and pdfs_version = $4 returning id`,
+          [purchaseId, content, clock.now(), version],
+        );
+        if (written) await doneInTransaction(tx, clock, job);
+        return written !== null;
+      });
+      if (stored) return;
     }
     throw new Error('the cards kept changing while their zip was made');
   };
