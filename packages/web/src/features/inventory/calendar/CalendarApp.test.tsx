@@ -53,13 +53,14 @@ function setup(token: string | null, exchange: () => Promise<CalendarSession>, n
 }
 
 describe('CalendarApp', () => {
-  it('opens a calendar session with the token, then loads the months in view, the current one first', async () => {
+  it('opens a calendar session with the token, then loads the months in view in one call, the current one first', async () => {
     const { calendar, onOpen, onFailed } = setup('ott-1', async () => session);
     expect(await screen.findByRole('grid', { name: 'Inventory by night' })).toBeTruthy();
     expect(onOpen).toHaveBeenCalledWith(session, expect.any(Function));
     expect(calendar.mock.calls[0]![0]).toEqual({
       params: { propertyId: 'p1' },
-      query: { from: '2026-11-01', to: '2026-11-30' },
+      // The 24th in a grid 1200 px wide (the test's document has no layout) shows the first days of December.
+      query: { from: '2026-11-01', to: '2026-12-31' },
     });
     expect(onFailed).not.toHaveBeenCalled();
   });
@@ -76,7 +77,7 @@ describe('CalendarApp', () => {
     const late = Date.parse('2026-11-30T11:00:00Z');
     const west = setup('ott-west', async () => ({ ...session, timezone: 'Pacific/Honolulu' }), late);
     expect(await screen.findByRole('grid', { name: 'Inventory by night' })).toBeTruthy();
-    expect(west.calendar.mock.calls[0]![0].query).toEqual({ from: '2026-11-01', to: '2026-11-30' });
+    expect(west.calendar.mock.calls[0]![0].query).toEqual({ from: '2026-11-01', to: '2026-12-31' });
   });
 
   it('refuses a used or foreign token clearly, and tells the page', async () => {

@@ -19,7 +19,8 @@ import {
   weekFrom,
 } from './calendarModel';
 import { type EditForm, emptyForm, formForCell } from './editForm';
-import { InventoryGrid } from './InventoryGrid';
+import { DEFAULT_VIEW } from './gridLayout';
+import { InventoryGrid, monthsAtOpen } from './InventoryGrid';
 import { useMonths } from './useMonths';
 import './calendar.css';
 
@@ -159,8 +160,13 @@ function InventoryCalendar({
   const firstMonth = window.months[0]!.key;
   const firstStatus = status[firstMonth];
 
-  // The current month first: it says which units and plans there are.
-  useEffect(() => ensure(window.months.slice(0, 1)), [ensure, window]);
+  // The months the grid opens on, in one call before it is drawn (the first also says which units and plans there
+  // are): the frame's width says how many days it shows.
+  const opening = useMemo(
+    () => monthsAtOpen(window, today, document.documentElement.clientWidth || DEFAULT_VIEW.width),
+    [window, today],
+  );
+  useEffect(() => ensure(opening), [ensure, opening]);
 
   const openEdit = (form: EditForm) => {
     setEditKey((k) => k + 1);
@@ -232,7 +238,7 @@ function InventoryCalendar({
         <Alert
           variant="error"
           action={
-            <Button variant="secondary" onPress={() => ensure(window.months.slice(0, 1))}>
+            <Button variant="secondary" onPress={() => ensure(opening)}>
               {t('general.retry')}
             </Button>
           }

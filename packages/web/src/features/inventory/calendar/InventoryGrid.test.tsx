@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { addCatalogue, createI18n } from '../../../i18n';
 import { inventoryPart } from '../../../i18n/inventory';
 import { calendarWindow, EMPTY_DATA, gridRows, mergeCalendar } from './calendarModel';
-import { InventoryGrid } from './InventoryGrid';
+import { InventoryGrid, monthsAtOpen } from './InventoryGrid';
 
 /** A plan of its own (no parent), without a max sell. */
 const OWN_PLAN = { rateMode: 'manual' as const, maxSell: null, parentRatePlanId: null, inherited: [] };
@@ -77,6 +77,20 @@ function setup() {
 }
 
 const focused = () => document.activeElement as HTMLElement;
+
+describe('monthsAtOpen', () => {
+  const keys = (today: string, width: number) =>
+    monthsAtOpen(calendarWindow(today), today, width).map((m) => m.key);
+  it('names the months the grid shows when it opens at today, for its width', () => {
+    // 1280 px from the 24th: 16 days in view and 4 drawn beyond reach into December.
+    expect(keys('2026-11-24', 1280)).toEqual(['2026-11', '2026-12']);
+    expect(keys('2026-11-02', 1280)).toEqual(['2026-11']);
+    // A phone (its titles' column is narrower) from the 10th: November only.
+    expect(keys('2026-11-10', 390)).toEqual(['2026-11']);
+    // A wide screen from the 20th of December reaches January of the next year.
+    expect(keys('2026-12-20', 2560)).toEqual(['2026-12', '2027-01']);
+  });
+});
 
 describe('InventoryGrid', () => {
   it('is an ARIA grid of the whole year that draws only the days in view, starting at today', () => {

@@ -15,11 +15,16 @@ import { useTranslation } from 'react-i18next';
 import { CalendarRow } from './CalendarRow';
 import { type CalendarData, type CalendarWindow, type GridRow, monthAt, shiftMonth } from './calendarModel';
 import { useFormats } from './gridFormats';
-import { COL_WIDTH, HEAD_HEIGHT, LABEL_WIDTH, PHONE_LABEL_WIDTH, ROW_HEIGHT } from './gridLayout';
+import {
+  COL_WIDTH,
+  columnsInView,
+  DEFAULT_VIEW,
+  HEAD_HEIGHT,
+  labelWidthFor,
+  OVERSCAN,
+  ROW_HEIGHT,
+} from './gridLayout';
 import type { MonthStatus } from './useMonths';
-
-/** Rows and columns drawn beyond the visible ones, so a quick scroll shows no gap. */
-const OVERSCAN = 4;
 
 export interface GridFocus {
   row: number;
@@ -78,6 +83,18 @@ export function moveFocus(
   }
 }
 
+/**
+ * The months the grid shows when it opens `width` px wide (scrolled to today's column): the calendar asks for them
+ * in one call before the grid is drawn and measured.
+ */
+export function monthsAtOpen(window: CalendarWindow, today: Day, width: number): CalendarWindow['months'] {
+  const todayCol = Math.max(0, window.days.indexOf(today));
+  const { firstCol, endCol } = columnsInView(todayCol * COL_WIDTH, width, window.days.length - 1);
+  const first = window.months.indexOf(monthAt(window, firstCol));
+  const last = window.months.indexOf(monthAt(window, Math.max(firstCol, endCol)));
+  return window.months.slice(first, last + 1);
+}
+
 const range = (first: number, last: number) =>
   Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 
@@ -107,15 +124,15 @@ export function InventoryGrid({
   const [view, setView] = useState({
     left: todayCol * COL_WIDTH,
     top: 0,
-    width: initialSize?.width ?? 1200,
-    height: initialSize?.height ?? 600,
+    width: initialSize?.width ?? DEFAULT_VIEW.width,
+    height: initialSize?.height ?? DEFAULT_VIEW.height,
   });
   // Whether the viewport was measured: the cells are drawn once its size is known (before the first paint), not
   // first for a guessed size and then again.
   const [sized, setSized] = useState(initialSize !== undefined);
   const moved = useRef(false);
   const frame = useRef<number | null>(null);
-  const labelWidth = view.width < 640 ? PHONE_LABEL_WIDTH : LABEL_WIDTH;
+  const labelWidth = labelWidthFor(view.width);
 
   // Start at today's column; follow the viewport's size.
   useLayoutEffect(() => {
@@ -157,8 +174,7 @@ export function InventoryGrid({
   );
 
   const lastCol = window.days.length - 1;
-  const firstCol = Math.max(0, Math.floor(view.left / COL_WIDTH) - OVERSCAN);
-  const endCol = Math.min(lastCol, Math.ceil((view.left + view.width - labelWidth) / COL_WIDTH) + OVERSCAN);
+  const { firstCol, endCol } = columnsInView(view.left, view.width, lastCol);
   const firstRow = Math.max(0, Math.floor(view.top / ROW_HEIGHT) - OVERSCAN);
   const endRow = Math.min(
     rows.length - 1,
