@@ -106,6 +106,18 @@ async function until<T>(
   }
 }
 
+/** A purchase of a new type's cards, marked issued, once its job has issued them. */
+async function issuedPurchase(title: string, over: Partial<GiftCardPurchaseCreateBody>) {
+  const type = await hotelier.giftCards.createType({ body: typeBody({ title }) });
+  const p = await hotelier.giftCardPurchases.create({ body: purchaseBody(type.id, over) });
+  await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
+  await until(
+    () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
+    (x) => x.issuedStatus === 'issued',
+  );
+  return { type, p };
+}
+
 /** A download as the client hands it back (the contract's file replies). */
 type Download = { blob: Blob; fileName: string | null };
 
@@ -392,15 +404,10 @@ describe('purchases', () => {
   });
 
   it('rebuilds the zip when a card changes what its PDF shows: "being generated" until the new one is made', async () => {
-    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Zipped twice' }) });
-    const p = await hotelier.giftCardPurchases.create({
-      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: people(2, 'zip') }),
+    const { type, p } = await issuedPurchase('Zipped twice', {
+      quantity: 2,
+      recipientsInfo: people(2, 'zip'),
     });
-    await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
-    await until(
-      () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
-      (x) => x.issuedStatus === 'issued',
-    );
     const download = () =>
       hotelier.giftCardPurchases.pdfs({ params: { id: p.id }, query: { propertyId } }) as Promise<Download>;
     const zipOf = async (d: Download) => JSZip.loadAsync(await d.blob.arrayBuffer());
@@ -453,15 +460,7 @@ describe('purchases', () => {
   });
 
   it('a card changed the instant its zip is stored is zipped again at once, not at the next download', async () => {
-    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Zip race' }) });
-    const p = await hotelier.giftCardPurchases.create({
-      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: people(2, 'instant') }),
-    });
-    await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
-    await until(
-      () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
-      (x) => x.issuedStatus === 'issued',
-    );
+    const { p } = await issuedPurchase('Zip race', { quantity: 2, recipientsInfo: people(2, 'instant') });
     const card = (await server.db.one<{ id: string }>(
       "select id from gift_cards where purchase_id = $1 and name = 'instant 1'",
       [p.id],
@@ -547,15 +546,11 @@ describe('purchases', () => {
   });
 
   it('without recipients sends every card to the buyer', async () => {
-    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'To the buyer' }) });
-    const p = await hotelier.giftCardPurchases.create({
-      body: purchaseBody(type.id, { quantity: 2, recipientsInfo: [], email: 'boss@acme.example' }),
+    const { p } = await issuedPurchase('To the buyer', {
+      quantity: 2,
+      recipientsInfo: [],
+      email: 'boss@acme.example',
     });
-    await hotelier.giftCardPurchases.markIssued({ params: { id: p.id }, body: { propertyId } });
-    await until(
-      () => hotelier.giftCardPurchases.get({ params: { id: p.id }, query: { propertyId } }),
-      (x) => x.issuedStatus === 'issued',
-    );
     expect((await mailsOf(server.db, p.id)).map((m) => [m.to, m.mails])).toEqual([
       ['boss@acme.example', 1],
       ['boss@acme.example', 1],
