@@ -279,7 +279,7 @@ describe('the store’s fonts', () => {
     [
       ...new TextDecoder('latin1')
         .decode(await bytesOf(reply))
-        .matchAll(/\/BaseFont \/[A-Z]{6}\+([A-Za-z-]+)|\/BaseFont \/([A-Za-z-]+?)-\d+/g),
+        .matchAll(/\/BaseFont \/[A-Z]{6}\+([A-Za-z0-9-]+)|\/BaseFont \/([A-Za-z0-9-]+?)-\d+\b/g),
     ]
       .map((m) => m[1] ?? m[2])
       .filter((f): f is string => f !== undefined);
@@ -306,12 +306,23 @@ describe('the store’s fonts', () => {
       expect(after).not.toContain('Lato-Regular');
       // A section that picks its own font keeps it (the code and the hotel's name: Montserrat Bold).
       expect(after).toContain('Montserrat-Bold');
-      // A store font Tern does not ship prints in its stand-in (a serif: Merriweather).
-      await server.db.query(`update stores set title_font = 'Lora' where id = $1`, [store]);
-      const standIn = await fontsIn(
+      // Any font of the list is embedded as itself (not one of the eight shipped before), but the Ubuntu ones
+      // (their licence), in Fira Sans; the card's Icelandic title (Þ, á, æ, ö) needs no spare font in Lobster.
+      await server.db.query(`update stores set title_font = 'Lobster', text_font = 'Ubuntu' where id = $1`, [
+        store,
+      ]);
+      const lobster = await fontsIn(
+        await hotelier.giftCardPdfs.cardPdf({ params: { id: card.id }, query: { propertyId } }),
+      );
+      expect(lobster).toEqual(expect.arrayContaining(['Lobster-Regular', 'FiraSans-Regular']));
+      expect(lobster).not.toContain('NotoSans-Regular');
+      expect(lobster.some((f) => f.startsWith('Ubuntu'))).toBe(false);
+      // Nanum Gothic has no accented letter: the title's print in the spare font (Noto Sans), the rest in Nanum.
+      await server.db.query(`update stores set title_font = 'Nanum Gothic' where id = $1`, [store]);
+      const nanum = await fontsIn(
         await hotelier.giftCardPdfs.typePreview({ params: { id: typeId }, query: { propertyId } }),
       );
-      expect(standIn).toEqual(expect.arrayContaining(['Merriweather-Regular', 'RobotoMono-Regular']));
+      expect(nanum).toEqual(expect.arrayContaining(['NanumGothic', 'NotoSans-Regular', 'FiraSans-Regular']));
     } finally {
       await server.db.query(
         `update stores set title_font = 'Playfair Display', text_font = 'Lato' where id = $1`,

@@ -3,15 +3,16 @@ import { describe, expect, it } from 'vitest';
 import {
   alignedX,
   giftCardBookingUrl,
-  isShippedStoreFont,
   isTextKind,
   linesThatFit,
   newPdfSection,
+  PDF_STAND_INS,
   type PdfCardValues,
   type PdfDesign,
   type PdfDesignSection,
   pdfDesignErrors,
   pdfFamilyOfStoreFont,
+  pdfFontFace,
   pdfFontFileOf,
   pdfSectionErrors,
   pdfSectionsErrors,
@@ -219,25 +220,38 @@ describe('wrapping text to a box', () => {
 });
 
 describe('the store’s fonts in a PDF', () => {
-  it('prints a shipped store font as itself and every other font of the list in a shipped stand-in', () => {
+  it('prints every store font as itself, but the Ubuntu ones in Fira Sans', () => {
     for (const font of STORE_FONTS) {
       const family = pdfFamilyOfStoreFont(font);
-      expect(PDF_FONTS, font).toContain(family);
-      expect(isShippedStoreFont(font)).toBe(family === font);
+      expect(STORE_FONTS, font).toContain(family);
+      expect(family === font, font).toBe(!font.startsWith('Ubuntu'));
     }
-    expect(pdfFamilyOfStoreFont('Poppins')).toBe('Poppins');
-    expect(pdfFamilyOfStoreFont('Lora')).toBe('Merriweather');
-    expect(pdfFamilyOfStoreFont('Dancing Script')).toBe('Playfair Display');
-    expect(pdfFamilyOfStoreFont('Source Code Pro')).toBe('Roboto Mono');
-    expect(pdfFamilyOfStoreFont('Inter')).toBe('Open Sans');
+    expect(pdfFamilyOfStoreFont('Lobster')).toBe('Lobster');
+    expect(pdfFamilyOfStoreFont('Ubuntu')).toBe('Fira Sans');
+    expect(pdfFamilyOfStoreFont('Ubuntu Condensed')).toBe('Fira Sans Condensed');
+    // A stand-in prints as itself (no chain).
+    for (const standIn of Object.values(PDF_STAND_INS)) expect(pdfFamilyOfStoreFont(standIn!)).toBe(standIn);
   });
 
-  it('gives a section in the store’s title or text font that font’s file, and its own font otherwise', () => {
-    const store = { titleFont: 'Oswald', textFont: 'Roboto' };
-    expect(pdfFontFileOf('store_title', store)).toBe('Roboto');
-    expect(pdfFontFileOf('store_text', { titleFont: 'Lato', textFont: 'Montserrat' })).toBe('Montserrat');
+  it('gives a section in the store’s title or text font that family, and its own font otherwise', () => {
+    const store = { titleFont: 'Oswald', textFont: 'Ubuntu' };
+    expect(pdfFontFileOf('store_title', store)).toBe('Oswald');
+    expect(pdfFontFileOf('store_text', store)).toBe('Fira Sans');
     expect(pdfFontFileOf('Playfair Display Bold', store)).toBe('Playfair Display Bold');
     expect(pdfSectionErrors('text', { ...look, font: 'store_title' }).font).toBeUndefined();
+  });
+
+  it.each([
+    ['Lato', { family: 'Lato', weight: 400 }],
+    ['Roboto Mono Bold', { family: 'Roboto Mono', weight: 700 }],
+    ['Lobster', { family: 'Lobster', weight: 400 }],
+    ['Source Sans 3', { family: 'Source Sans 3', weight: 400 }],
+  ] as const)('names the face of %j', (name, face) => {
+    expect(pdfFontFace(name)).toEqual(face);
+  });
+
+  it('names a face of the store list for every font a section may pick', () => {
+    for (const font of PDF_FONTS) expect(STORE_FONTS).toContain(pdfFontFace(font).family);
   });
 });
 

@@ -16,10 +16,10 @@ import {
   PDF_TEMPLATE_SECTIONS_MAX,
   PDF_VALUE_KINDS,
   type PdfFont,
-  type PdfFontFile,
   type PdfPadding,
   type PdfSectionKind,
   type PdfSectionLook,
+  type StoreFont,
 } from '@tern/sdk';
 import { type FormErrors, formDrawerInput } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
@@ -265,153 +265,27 @@ export const PDF_SAMPLE_RECIPIENT = 'Jane Doe';
 export const PDF_SAMPLE_CODE = 'SAMPLE234567';
 
 // ---------------------------------------------------------------------------------------------------------------
-// The store's fonts (document 2 §3 titleFont, textFont; document 2 §9's list of about 150). The server embeds the
-// families it ships (PDF_FONTS); a store font of another family prints in the shipped family nearest its style.
+// The store's fonts (document 2 §3 titleFont, textFont; document 2 §9's list, the sdk's STORE_FONTS). The server
+// embeds every family of the list as itself (its Latin regular and bold files from @fontsource, in
+// packages/server/assets/fonts), but for the two of `PDF_STAND_INS`.
 
 /** The fonts a card prints with when its store is unknown (no store sells its type and its property has none). */
 export const PDF_STORE_FONTS_FALLBACK = { titleFont: 'Lato', textFont: 'Lato' } as const;
 
-const SHIPPED_FAMILIES = [
-  'Lato',
-  'Open Sans',
-  'Montserrat',
-  'Merriweather',
-  'Playfair Display',
-  'Poppins',
-  'Roboto',
-  'Roboto Mono',
-] as const;
-type Family = (typeof SHIPPED_FAMILIES)[number];
-
-/** Store fonts of a family Tern does not ship, by the shipped family that stands in for them. */
-const STAND_INS: Record<Family, readonly string[]> = {
-  // Serifs and slabs.
-  Merriweather: [
-    'Alegreya',
-    'Amiri',
-    'Arvo',
-    'Bitter',
-    'Bree Serif',
-    'Cormorant',
-    'Cormorant Garamond',
-    'Crete Round',
-    'Crimson Pro',
-    'Crimson Text',
-    'Domine',
-    'EB Garamond',
-    'Frank Ruhl Libre',
-    'IBM Plex Serif',
-    'Josefin Slab',
-    'Libre Baskerville',
-    'Lora',
-    'Nanum Myeongjo',
-    'Noticia Text',
-    'Noto Serif',
-    'Old Standard TT',
-    'PT Serif',
-    'Patua One',
-    'Quattrocento',
-    'Roboto Slab',
-    'Rokkitt',
-    'Sanchez',
-    'Slabo 27px',
-    'Source Serif 4',
-    'Spectral',
-    'Tinos',
-    'Unna',
-    'Vollkorn',
-    'Zilla Slab',
-  ],
-  // Display faces, scripts and handwriting: the display serif.
-  'Playfair Display': [
-    'Abril Fatface',
-    'Alfa Slab One',
-    'Amatic SC',
-    'Caveat',
-    'Cinzel',
-    'Courgette',
-    'Dancing Script',
-    'Great Vibes',
-    'Indie Flower',
-    'Kalam',
-    'Kaushan Script',
-    'Lobster',
-    'Lobster Two',
-    'Pacifico',
-    'Permanent Marker',
-    'Philosopher',
-    'Prata',
-    'Sacramento',
-    'Satisfy',
-    'Shadows Into Light',
-  ],
-  // Geometric and rounded sans.
-  Poppins: [
-    'Comfortaa',
-    'Exo',
-    'Exo 2',
-    'Fredoka',
-    'Jost',
-    'Josefin Sans',
-    'Kanit',
-    'Lilita One',
-    'Manrope',
-    'Maven Pro',
-    'Montserrat Alternates',
-    'Mulish',
-    'Nunito',
-    'Nunito Sans',
-    'Orbitron',
-    'Plus Jakarta Sans',
-    'Prompt',
-    'Questrial',
-    'Quicksand',
-    'Raleway',
-    'Red Hat Display',
-    'Righteous',
-    'Sora',
-    'Space Grotesk',
-    'Urbanist',
-    'Varela Round',
-  ],
-  // Narrow and condensed sans.
-  Roboto: [
-    'Anton',
-    'Archivo Narrow',
-    'Barlow Condensed',
-    'Barlow Semi Condensed',
-    'Bebas Neue',
-    'Fira Sans Condensed',
-    'Fjalla One',
-    'Francois One',
-    'Oswald',
-    'PT Sans Narrow',
-    'Passion One',
-    'Pathway Gothic One',
-    'Roboto Condensed',
-    'Teko',
-    'Ubuntu Condensed',
-    'Yanone Kaffeesatz',
-  ],
-  'Roboto Mono': ['IBM Plex Mono', 'Inconsolata', 'Source Code Pro', 'Space Mono'],
-  // Every other sans (humanist and grotesque) prints in Open Sans.
-  'Open Sans': [],
-  Lato: [],
-  Montserrat: [],
+/**
+ * Store fonts a card prints in another family of the list. The Ubuntu Font Licence 1.0 is neither OFL nor Apache,
+ * and asks a Modified Version (an embedded subset is one) to be renamed; Tern ships no Ubuntu file, and Fira Sans,
+ * the humanist sans nearest to it, stands in (docs/decisions.md).
+ */
+export const PDF_STAND_INS: Readonly<Partial<Record<StoreFont, StoreFont>>> = {
+  Ubuntu: 'Fira Sans',
+  'Ubuntu Condensed': 'Fira Sans Condensed',
 };
-const standIn = new Map<string, Family>(
-  Object.entries(STAND_INS).flatMap(([family, names]) => names.map((n) => [n, family as Family] as const)),
-);
 
-/** The shipped family a store font prints in: its own when shipped, else its stand-in, else Open Sans. */
-export function pdfFamilyOfStoreFont(storeFont: string): Family {
-  if ((SHIPPED_FAMILIES as readonly string[]).includes(storeFont)) return storeFont as Family;
-  return standIn.get(storeFont) ?? 'Open Sans';
+/** The family a store font prints in: itself, but for the few of `PDF_STAND_INS`. */
+export function pdfFamilyOfStoreFont(storeFont: string): string {
+  return PDF_STAND_INS[storeFont as StoreFont] ?? storeFont;
 }
-
-/** Whether a store font is embedded as itself (else `pdfFamilyOfStoreFont` names the family that stands in). */
-export const isShippedStoreFont = (storeFont: string): boolean =>
-  (SHIPPED_FAMILIES as readonly string[]).includes(storeFont);
 
 /** The store's fonts a card prints with (document 2 §3). */
 export interface PdfStoreFonts {
@@ -420,13 +294,26 @@ export interface PdfStoreFonts {
 }
 
 /**
- * The font file a section prints with: its own font of the list, or — for `store_title` / `store_text` — the
- * regular face of the family that prints the store's title or text font.
+ * The font a section prints with, by name: its own font of the list (`PDF_FONTS`, "Lato Bold"), or — for
+ * `store_title` / `store_text` — the family that prints the store's title or text font (its regular face).
  */
-export function pdfFontFileOf(font: PdfFont, store: PdfStoreFonts): PdfFontFile {
+export function pdfFontFileOf(font: PdfFont, store: PdfStoreFonts): string {
   if (font === 'store_title') return pdfFamilyOfStoreFont(store.titleFont);
   if (font === 'store_text') return pdfFamilyOfStoreFont(store.textFont);
   return font;
+}
+
+/** A face the server embeds: a family of the store list and its weight. */
+export interface PdfFontFace {
+  family: string;
+  weight: 400 | 700;
+}
+
+/** The face of a font's name (`pdfFontFileOf`'s): "Lato Bold" of `PDF_FONTS` is Lato 700, a family alone is 400. */
+export function pdfFontFace(name: string): PdfFontFace {
+  if (name.endsWith(' Bold') && (PDF_FONTS as readonly string[]).includes(name))
+    return { family: name.slice(0, -' Bold'.length), weight: 700 };
+  return { family: name, weight: 400 };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,6 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import {
   alignedX,
@@ -12,20 +9,14 @@ import {
   type PdfBox,
   type PdfCardValues,
   type PdfStoreFonts,
+  pdfFontFace,
   pdfFontFileOf,
   plainTextOf,
   sectionBox,
   sectionWords,
   wrapText,
 } from '@tern/core';
-import {
-  type FilledSection,
-  PDF_FONTS,
-  PDF_PAGE_HEIGHT,
-  PDF_PAGE_WIDTH,
-  type PdfFontFile,
-  type QrFormat,
-} from '@tern/sdk';
+import { type FilledSection, PDF_PAGE_HEIGHT, PDF_PAGE_WIDTH, type QrFormat } from '@tern/sdk';
 import {
   clip,
   endPath,
@@ -45,12 +36,14 @@ import type { FileStore } from '../uploads/fileStore.js';
 import { sniffImage } from '../uploads/images.js';
 import { widthFor } from '../uploads/serve.js';
 import { variantKey } from '../uploads/uploads.js';
+import { type LoadedFont, loadFont, SPARE_FAMILY } from './fonts.js';
 import { sectionsOfType } from './pdfTemplates.js';
 
 // The PDF of a gift card (document 3 §3, §7 pdf / pdf_preview / qr_code): its type's template and filled sections
-// drawn on an A4 page by pdf-lib, with the section's font embedded (a subset of an OFL font shipped in
-// assets/fonts), text measured, wrapped and clipped to its box (pdf-lib writes glyph ids, so no text reaches the
-// PDF's syntax), photos of the property, and a vector QR code of the card's booking address.
+// drawn on an A4 page by pdf-lib, with the section's font embedded (a subset of its file in assets/fonts, fonts.ts:
+// the store's title or text font, or the section's own), text measured, wrapped and clipped to its box (pdf-lib
+// writes glyph ids, so no text reaches the PDF's syntax), photos of the property, and a vector QR code of the
+// card's booking address.
 
 export interface CardPdfOptions {
   /** Where the web app is (`config.webUrl`), for the booking address; absent: `TERN_WEB_URL`. */
@@ -62,34 +55,6 @@ export interface CardPdfOptions {
 export interface PdfFile {
   bytes: Uint8Array;
   fileName: string;
-}
-
-const FONT_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../../assets/fonts');
-const FONT_FILES: Record<PdfFontFile, string> = Object.fromEntries(
-  PDF_FONTS.map((name) => {
-    const bold = name.endsWith(' Bold');
-    const family = (bold ? name.slice(0, -5) : name).toLowerCase().replaceAll(' ', '-');
-    return [name, `${family}-latin-${bold ? 700 : 400}-normal.woff`];
-  }),
-) as Record<PdfFontFile, string>;
-
-interface LoadedFont {
-  bytes: Uint8Array;
-  /** Whether the font draws a character (those it lacks print as `?`). */
-  has: (codePoint: number) => boolean;
-}
-const fonts = new Map<PdfFontFile, LoadedFont>();
-
-/** A font's file, read once. */
-export function fontFile(name: PdfFontFile): LoadedFont {
-  let font = fonts.get(name);
-  if (!font) {
-    const bytes = new Uint8Array(readFileSync(join(FONT_DIR, FONT_FILES[name])));
-    const parsed = fontkit.create(bytes as unknown as Buffer);
-    font = { bytes, has: (cp) => parsed.hasGlyphForCodePoint(cp) };
-    fonts.set(name, font);
-  }
-  return font;
 }
 
 /** Text the font can draw: control characters dropped (line breaks kept), characters it lacks as `?`. */
@@ -140,7 +105,8 @@ interface Drawing {
   page: PDFPage;
   values: PdfCardValues;
   photos: Map<string, PDFImage | null>;
-  embedded: Map<PdfFontFile, PDFFont>;
+  /** The fonts embedded so far, by file. */
+  embedded: Map<string, PDFFont>;
   options: CardPdfOptions;
   /** The fonts of the card's store, for sections in `store_title` / `store_text`. */
   store: PdfStoreFonts;
@@ -148,11 +114,11 @@ interface Drawing {
   firstPhoto: string | null;
 }
 
-async function fontOf(d: Drawing, name: PdfFontFile): Promise<PDFFont> {
-  let font = d.embedded.get(name);
+async function embedded(d: Drawing, file: LoadedFont): Promise<PDFFont> {
+  let font = d.embedded.get(file.file);
   if (!font) {
-    font = await d.doc.embedFont(fontFile(name).bytes, { subset: true });
-    d.embedded.set(name, font);
+    font = await d.doc.embedFont(file.bytes, { subset: true });
+    d.embedded.set(file.file, font);
   }
   return font;
 }
@@ -211,31 +177,58 @@ function unclip() {
   return [popGraphicsState()];
 }
 
+/** A line cut where its font changes: `spare` for characters the section's font lacks (drawn in the spare one). */
+export function runsOf(
+  line: string,
+  has: (codePoint: number) => boolean,
+): { spare: boolean; text: string }[] {
+  const runs: { spare: boolean; text: string }[] = [];
+  for (const ch of line) {
+    const spare = !has(ch.codePointAt(0) ?? 0);
+    const last = runs.at(-1);
+    if (last?.spare === spare) last.text += ch;
+    else runs.push({ spare, text: ch });
+  }
+  return runs;
+}
+
 async function drawText(d: Drawing, s: FilledSection, box: PdfBox): Promise<void> {
   const words = sectionWords(s.kind, s.text, d.values);
   if (words === null || words.trim() === '') return;
-  const file = pdfFontFileOf(s.font, d.store);
-  const font = await fontOf(d, file);
-  const text = drawableText(words, fontFile(file).has);
+  const face = pdfFontFace(pdfFontFileOf(s.font, d.store));
+  const file = loadFont(face);
+  // A character the font lacks (Nanum's and Orbitron's accented letters) prints in the spare font, embedded only
+  // when one does; what neither draws prints as `?`.
+  const spareFile = loadFont({ family: SPARE_FAMILY, weight: face.weight });
+  const text = drawableText(words, (cp) => file.has(cp) || spareFile.has(cp));
+  const font = await embedded(d, file);
+  // (Lines are cut at line breaks, and wrapText may end a clipped one with an ellipsis.)
+  const spare = runsOf(`${text.replaceAll('\n', '')}…`, file.has).some((r) => r.spare)
+    ? await embedded(d, spareFile)
+    : font;
   const size = s.fontSize;
-  const lines = wrapText(text, box.width, linesThatFit(box.height, size), (t) =>
-    font.widthOfTextAtSize(t, size),
-  );
+  const widthOf = (line: string) =>
+    runsOf(line, file.has).reduce((w, r) => w + (r.spare ? spare : font).widthOfTextAtSize(r.text, size), 0);
+  const lines = wrapText(text, box.width, linesThatFit(box.height, size), widthOf);
   const lineHeight = size * 1.2;
   const ascent = font.heightAtSize(size, { descender: false });
   const color = colorOf(s.fillColor);
   lines.forEach((line, i) => {
     if (line === '') return;
-    const width = font.widthOfTextAtSize(line, size);
     const baseline = box.y + i * lineHeight + (lineHeight - size) / 2 + ascent;
-    d.page.drawText(line, {
-      x: alignedX(box, width, s.textAlign),
-      y: PDF_PAGE_HEIGHT - baseline,
-      size,
-      font,
-      color,
-      opacity: s.opacity,
-    });
+    let x = alignedX(box, widthOf(line), s.textAlign);
+    for (const run of runsOf(line, file.has)) {
+      const runFont = run.spare ? spare : font;
+      d.page.drawText(run.text, {
+        x,
+        y: PDF_PAGE_HEIGHT - baseline,
+        size,
+        font: runFont,
+        color,
+        opacity: s.opacity,
+      });
+      x += runFont.widthOfTextAtSize(run.text, size);
+    }
   });
 }
 
