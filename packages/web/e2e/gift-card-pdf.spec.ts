@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { apiToken } from './booking';
+import { createNoPropertyType } from './giftCards';
 import { demo, signIn } from './helpers';
 
 // The PDF tab of a gift card type (issue 12, document 3 §3, §5, §9) against the real server: a hotelier makes a
@@ -21,25 +22,12 @@ test('a hotelier edits a PDF template with its live preview, saves it and downlo
   await expect(page.getByRole('heading', { name: 'Gift cards', level: 1 })).toBeVisible();
 
   // A type of the demo hotel, published when created.
-  await page.getByRole('button', { name: 'Create new' }).click();
-  const form = page.getByRole('dialog', { name: 'Create gift card type' });
-  await form.getByRole('button', { name: /Type/ }).click();
-  await page.getByRole('option', { name: 'No property' }).click();
-  await form.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-  await form.getByRole('textbox', { name: 'Price', exact: true }).fill('90');
-  await form.getByRole('textbox', { name: 'Inventory' }).fill('3');
-  await form.getByRole('textbox', { name: 'Description' }).fill('A night in the snow');
-  await form.getByText('Harbour View gift cards', { exact: true }).click();
-  const created = page.waitForResponse(
-    (r) => /\/gift_card_types$/.test(new URL(r.url()).pathname) && r.request().method() === 'POST',
-  );
-  await form.getByRole('button', { name: 'Create new' }).click();
-  const made = (await (await created).json()) as {
-    data: { id: string; attributes: { property_id: string } };
-  };
-  const typeId = made.data.id;
-  const propertyId = made.data.attributes.property_id;
-  await expect(page.getByText(`Gift card type “${title}” created.`)).toBeVisible();
+  const { id: typeId, propertyId } = await createNoPropertyType(page, {
+    title,
+    price: 90,
+    stock: 3,
+    description: 'A night in the snow',
+  });
 
   // One card of it, issued beside the browser.
   const token = await apiToken(request, 'hotelier');

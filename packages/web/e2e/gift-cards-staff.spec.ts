@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createNoPropertyType } from './giftCards';
 import { demo, signIn } from './helpers';
 
 // The gift card screens as staff (issue 12): staff@ is a plain user of Harbour View. They create and publish a
@@ -16,17 +17,7 @@ test('staff create and publish a gift card type, open its PDF tab, mark a card u
   await page.getByRole('link', { name: 'Gift cards' }).first().click();
   await expect(page.getByRole('heading', { name: 'Gift cards', level: 1 })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Create new' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Create gift card type' });
-  await drawer.getByRole('button', { name: /Type/ }).click();
-  await page.getByRole('option', { name: 'No property' }).click();
-  await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-  await drawer.getByRole('textbox', { name: 'Price', exact: true }).fill('90');
-  await drawer.getByRole('textbox', { name: 'Inventory' }).fill('3');
-  await drawer.getByRole('textbox', { name: 'Description' }).fill('A night and the spa');
-  await drawer.getByText('Harbour View gift cards', { exact: true }).click();
-  await drawer.getByRole('button', { name: 'Create new' }).click();
-  await expect(page.getByText(`Gift card type “${title}” created.`)).toBeVisible();
+  await createNoPropertyType(page, { title, price: 90, stock: 3, description: 'A night and the spa' });
 
   await page.getByRole('tab', { name: 'Created' }).click();
   await page.getByRole('button', { name: `Publish ${title}` }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from './booking';
+import { createNoPropertyType } from './giftCards';
 import { demo, signIn } from './helpers';
 
 // Gift cards (issue 12, document 3 §2.3, §4, §5) against the real server: a hotelier creates a no-property gift
@@ -20,20 +21,7 @@ test('a hotelier creates and publishes a gift card type, issues two cards and ma
   await page.getByRole('link', { name: 'Gift cards' }).first().click();
   await expect(page.getByRole('heading', { name: 'Gift cards', level: 1 })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Create new' }).click();
-  const drawer = page.getByRole('dialog', { name: 'Create gift card type' });
-  await drawer.getByRole('button', { name: /Type/ }).click();
-  await page.getByRole('option', { name: 'No property' }).click();
-  await drawer.getByRole('textbox', { name: 'Title', exact: true }).fill(title);
-  await drawer.getByRole('textbox', { name: 'Price', exact: true }).fill('150');
-  await drawer.getByRole('textbox', { name: 'Inventory' }).fill('5');
-  await drawer.getByRole('textbox', { name: 'Description' }).fill('Two nights and the spa');
-  // react-aria's checkbox input is visually hidden: a person clicks its label.
-  // The demo hotel's store (the seed's), one of the property's stores the form lists.
-  await drawer.getByText('Harbour View gift cards', { exact: true }).click();
-  await expect(drawer.getByRole('checkbox', { name: 'Harbour View gift cards' })).toBeChecked();
-  await drawer.getByRole('button', { name: 'Create new' }).click();
-  await expect(page.getByText(`Gift card type “${title}” created.`)).toBeVisible();
+  await createNoPropertyType(page, { title, price: 150, stock: 5, description: 'Two nights and the spa' });
 
   await page.getByRole('tab', { name: 'Created' }).click();
   await page.getByRole('button', { name: `Publish ${title}` }).click();
