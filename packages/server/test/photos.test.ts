@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { widthsFor } from '../src/services/uploads/images.js';
 import { widthFor } from '../src/services/uploads/serve.js';
-import { expectPhotoRules, refusal } from './helpers/photoRules.js';
+import { expectPhotoRules, refusal, waitingUploads } from './helpers/photoRules.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // A property's photos and logo (document 2 §3, §4, §5, §7, §9): uploads checked by their content, resized and
@@ -34,25 +34,6 @@ const file = (bytes: Uint8Array, name: string, type = 'image/png') =>
   new File([bytes as Uint8Array<ArrayBuffer>], name, { type });
 const upload = (client: TernClient, image: File, id = propertyId) =>
   client.photos.upload({ body: { image, propertyId: id } });
-
-/**
- * `count` uploads of the property that nothing shows yet, recorded as the store would (hashes `prefix` and a
- * number, 32 characters): each takes a place under the upload limit for a day.
- */
-async function waitingUploads(owner: string, prefix: string, count: number) {
-  for (let i = 0; i < count; i++) {
-    const hash = `${prefix}${String(i).padStart(28, '0')}`;
-    await server.db.query(
-      `insert into upload_files (hash, content_type, ext, width, height, widths)
-       values ($1, 'image/png', 'png', 1, 1, '{1}') on conflict do nothing`,
-      [hash],
-    );
-    await server.db.query(
-      `insert into uploads (hash, owner_type, owner_id, size) values ($1, 'property', $2, 1)`,
-      [hash, owner],
-    );
-  }
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -295,7 +276,7 @@ describe('the upload limit', () => {
     const first = await upload(admin, file(await png(30, 30, '#16a085'), 'first.png'), third);
     // Images uploaded and never shown, up to the 100 photos and the logo (recorded as the store would).
     const room = MAX_PHOTOS + 1 - shown - 1;
-    await waitingUploads(third, 'feed', room);
+    await waitingUploads(server.db, third, 'feed', room);
     const next = async () => upload(admin, file(await png(31, 31, '#27ae60'), 'next.png'), third);
     expect(await refusal(next())).toEqual({ status: 400, code: 'too_many_uploads', fields: ['image'] });
     // A shown upload counts as a photo, not twice: showing the first frees nothing, but the rest still fill it.
@@ -326,7 +307,7 @@ describe('the upload limit', () => {
     const { photos } = await admin.photos.list({ params: { id: fourth } });
     const shown = photos.filter((p) => !p.isRemoved).length;
     // Waiting uploads fill all but one place.
-    await waitingUploads(fourth, 'beef', MAX_PHOTOS + 1 - shown - 1);
+    await waitingUploads(server.db, fourth, 'beef', MAX_PHOTOS + 1 - shown - 1);
     const images = await Promise.all(
       ['#8e44ad', '#2c3e50', '#c0392b'].map(async (colour, i) =>
         file(await png(40 + i, 40, colour), `${i}.png`),
@@ -413,7 +394,7 @@ describe('the upload limit and the gift-card stores', () => {
       fifth,
     ]);
     // Waiting uploads fill every other place.
-    await waitingUploads(fifth, 'face', MAX_PHOTOS + 1 - shown - 1);
+    await waitingUploads(server.db, fifth, 'face', MAX_PHOTOS + 1 - shown - 1);
     const next = async (colour: string) =>
       upload(admin, file(await png(33, 33, colour), `${colour.slice(1)}.png`), fifth);
     expect(await refusal(next('#8e44ad'))).toMatchObject({ code: 'too_many_uploads' });

@@ -1,7 +1,7 @@
 import { MAX_PHOTOS, type TernClient } from '@tern/sdk';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPhotoRules, refusal } from './helpers/photoRules.js';
+import { expectPhotoRules, refusal, waitingUploads } from './helpers/photoRules.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // A unit's photos (document 2 §3 Unit, Photo): saved by the property photos' rules — in order, described, the
@@ -161,18 +161,7 @@ describe('a unit’s photos', () => {
     const { photos } = await admin.photos.list({ params: { id: third.id } });
     const shown = photos.filter((p) => !p.isRemoved).length;
     // Uploads nothing shows, up to one short of the 100 photos and the logo (recorded as the store would).
-    for (let i = 0; i < MAX_PHOTOS - shown; i++) {
-      const hash = `beef${String(i).padStart(28, '0')}`;
-      await server.db.query(
-        `insert into upload_files (hash, content_type, ext, width, height, widths)
-         values ($1, 'image/png', 'png', 1, 1, '{1}') on conflict do nothing`,
-        [hash],
-      );
-      await server.db.query(
-        `insert into uploads (hash, owner_type, owner_id, size) values ($1, 'property', $2, 1)`,
-        [hash, third.id],
-      );
-    }
+    await waitingUploads(server.db, third.id, 'beef', MAX_PHOTOS - shown);
     const last = await upload(admin, '#d35400', third.id);
     expect((await refusal(upload(admin, '#c0392b', third.id))).code).toBe('too_many_uploads');
     await admin.roomsAndRates.saveUnitPhotos({

@@ -1,5 +1,6 @@
 import { ApiError, MAX_PHOTOS } from '@tern/sdk';
 import { expect } from 'vitest';
+import type { Db } from '../../src/db/db.js';
 
 /** What a call was refused with: its status, code and the fields it names (throws if it was not refused). */
 export async function refusal(call: Promise<unknown>) {
@@ -48,4 +49,23 @@ export async function expectPhotoRules(
     description: 'x',
   }));
   expect(await save(many)).toMatchObject({ status: 400, code: 'too_many_photos' });
+}
+
+/**
+ * `count` uploads of the property that nothing shows yet, recorded as the store would (hashes `prefix` and a
+ * number, 32 characters): each takes a place under the upload limit for a day.
+ */
+export async function waitingUploads(db: Db, owner: string, prefix: string, count: number) {
+  for (let i = 0; i < count; i++) {
+    const hash = `${prefix}${String(i).padStart(28, '0')}`;
+    await db.query(
+      `insert into upload_files (hash, content_type, ext, width, height, widths)
+       values ($1, 'image/png', 'png', 1, 1, '{1}') on conflict do nothing`,
+      [hash],
+    );
+    await db.query(`insert into uploads (hash, owner_type, owner_id, size) values ($1, 'property', $2, 1)`, [
+      hash,
+      owner,
+    ]);
+  }
 }
