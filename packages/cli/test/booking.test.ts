@@ -2,21 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { addDays, todayIso } from '@tern/core';
 import { engineArea, type UnitWithRates } from '@tern/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  Collector,
-  demoEmail,
-  FakeTtyStdin,
-  mask,
-  PASSWORD,
-  removeTempDirs,
-  runCli,
-  shown,
-  tempConfigDir,
-  tick,
-  until,
-} from './helpers/cli.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Collector, FakeTtyStdin, mask, runCli, shown, tempConfigDir, tick, until } from './helpers/cli.js';
+import type { TestServer } from './helpers/server.js';
+import { harbourViewId, serverWithAgent } from './helpers/world.js';
 
 // `tern search stays`, `tern property show|rates` and `tern book stay` against the real server (the demo world).
 
@@ -26,26 +15,11 @@ let harbourView: string;
 const checkin = addDays(todayIso(Date.now()), 45);
 const checkout = addDays(checkin, 3);
 
+const world = serverWithAgent();
 beforeAll(async () => {
-  server = await startTestServer();
-  agent = await signedIn('agent');
-  const found = await tern(['search', 'stays', '--title', 'Harbour View', '--json']);
-  harbourView = JSON.parse(found.stdout).items[0].id;
+  ({ server, agent } = world);
+  harbourView = await harbourViewId(agent);
 });
-afterAll(async () => {
-  await server?.close();
-  await removeTempDirs();
-});
-
-async function signedIn(login: string): Promise<string> {
-  const configDir = await tempConfigDir();
-  const result = await runCli(
-    ['login', '--api-url', server.url, '--email', demoEmail(login), '--password-stdin'],
-    { configDir, stdin: `${PASSWORD}\n` },
-  );
-  expect(result).toMatchObject({ code: 0, stderr: '' });
-  return configDir;
-}
 
 const tern = (argv: string[], configDir = agent) => runCli(argv, { configDir });
 

@@ -1,38 +1,29 @@
 import { addDays, todayIso } from '@tern/core';
 import type { VehicleOffer } from '@tern/sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   Collector,
   demoEmail,
   FakeTtyStdin,
   mask,
   PASSWORD,
-  removeTempDirs,
   runCli,
   shown,
   tempConfigDir,
   tick,
   until,
 } from './helpers/cli.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import type { TestServer } from './helpers/server.js';
+import { serverWithAgent } from './helpers/world.js';
 
 // `tern places`, `tern search cars` and `tern book car` against the real server and its simulated providers.
 
 let server: TestServer;
 let agent: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  agent = await tempConfigDir();
-  const login = await runCli(
-    ['login', '--api-url', server.url, '--email', demoEmail('agent'), '--password-stdin'],
-    { configDir: agent, stdin: `${PASSWORD}\n` },
-  );
-  expect(login.code).toBe(0);
-});
-afterAll(async () => {
-  await server?.close();
-  await removeTempDirs();
+const world = serverWithAgent();
+beforeAll(() => {
+  ({ server, agent } = world);
 });
 
 /** `tern …` as the agent, counting the calls made to the query_results endpoint. */

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoEmail, runCli } from './helpers/cli.js';
+import type { TestServer } from './helpers/server.js';
+import { DEMO_MANAGERS, serverWithAgent, signedIn } from './helpers/world.js';
 
 // `tern contracts …` against the real server: an agent proposes, the hotel's manager accepts, either ends it.
 
 let server: TestServer;
 let agent: string;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  agent = await signedIn('agent');
+const world = serverWithAgent();
+beforeAll(() => {
+  ({ server, agent } = world);
 });
-afterAll(async () => {
-  await server?.close();
-  await removeTempDirs();
-});
-
-async function signedIn(login: string): Promise<string> {
-  const configDir = await tempConfigDir();
-  const result = await runCli(
-    ['login', '--api-url', server.url, '--email', demoEmail(login), '--password-stdin'],
-    { configDir, stdin: `${PASSWORD}\n` },
-  );
-  expect(result).toMatchObject({ code: 0, stderr: '' });
-  return configDir;
-}
 
 const tern = (argv: string[], configDir = agent) => runCli(argv, { configDir });
 
@@ -82,22 +69,9 @@ describe('tern contracts', () => {
     // Not the proposer's to accept; the property's manager accepts (whichever demo manager it belongs to).
     expect((await tern(['contracts', 'accept', contract.id])).code).toBe(1);
     let accepted = null;
-    for (const login of [
-      'hotelier',
-      'hotelier2',
-      'gudrun',
-      'ines',
-      'fiona',
-      'mads',
-      'freja',
-      'ingrid',
-      'ola',
-      'bjorn',
-      'rui',
-      'erik',
-    ]) {
+    for (const login of DEMO_MANAGERS) {
       if (accepted) break;
-      const manager = await signedIn(login);
+      const manager = await signedIn(server, login);
       const result = await tern(['contracts', 'accept', contract.id, '--json'], manager);
       if (result.code === 0) accepted = JSON.parse(result.stdout);
     }

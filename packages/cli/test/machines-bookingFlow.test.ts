@@ -1,17 +1,8 @@
 import { addDays, todayIso } from '@tern/core';
 import type { UnitWithRates } from '@tern/sdk';
-import { afterAll, beforeAll } from 'vitest';
-import {
-  type CliResult,
-  Collector,
-  FakeTtyStdin,
-  removeTempDirs,
-  runCli,
-  signedInAt,
-  tick,
-  until,
-} from './helpers/cli.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { beforeAll } from 'vitest';
+import { type CliResult, Collector, FakeTtyStdin, runCli, tick, until } from './helpers/cli.js';
+import { harbourViewId, serverWithAgent } from './helpers/world.js';
 import { describeCliReplays } from './machines-replay.js';
 
 // Core's model-based paths of the booking flow (M01) replayed through `tern book stay` and `tern book car` on a
@@ -20,20 +11,14 @@ import { describeCliReplays } from './machines-replay.js';
 // y on the summary books and the flow takes the confirmation. Each replay books its own dates (a week apart), so
 // the rooms and cars never run out.
 
-let server: TestServer;
 let agent: string;
 let harbourView: string;
 let replay = 0;
 
+const world = serverWithAgent();
 beforeAll(async () => {
-  server = await startTestServer();
-  agent = await signedInAt(server.url, 'agent');
-  const found = await runCli(['search', 'stays', '--title', 'Harbour View', '--json'], { configDir: agent });
-  harbourView = JSON.parse(found.stdout).items[0].id;
-});
-afterAll(async () => {
-  await server?.close();
-  await removeTempDirs();
+  agent = world.agent;
+  harbourView = await harbourViewId(agent);
 });
 
 interface Wizard {

@@ -1,7 +1,8 @@
 import type { DiscoverRow, TernClient } from '@tern/sdk';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { type CliResult, demoEmail, PASSWORD, removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { beforeAll, expect } from 'vitest';
+import { type CliResult, demoEmail, PASSWORD, runCli, signedInAt } from './helpers/cli.js';
+import type { TestServer } from './helpers/server.js';
+import { DEMO_MANAGERS, serverWithAgent } from './helpers/world.js';
 import { describeCliReplays, outcomeNext, type StepDriver } from './machines-replay.js';
 
 // Core's model-based paths of the contract actions (M10) replayed through `tern contracts accept|cancel|request`
@@ -26,14 +27,11 @@ async function apiAs(login: string): Promise<TernClient> {
   return server.client(session.token);
 }
 
+const world = serverWithAgent();
 beforeAll(async () => {
-  server = await startTestServer();
-  configs.agent = await signedInAt(server.url, 'agent');
+  server = world.server;
+  configs.agent = world.agent;
   clients.agent = await apiAs('agent');
-});
-afterAll(async () => {
-  await server?.close();
-  await removeTempDirs();
 });
 
 /** The properties the agency has no contract with (and has not asked yet), those of `only` when given. */
@@ -43,22 +41,6 @@ async function openProperties(only?: Set<string>): Promise<DiscoverRow[]> {
   });
   return items.filter((d) => !asked.has(d.propertyId) && (!only || only.has(d.propertyId)));
 }
-
-/** The demo managers, for the property a supplier's path needs (each manages some of the demo's). */
-const MANAGERS = [
-  'hotelier',
-  'hotelier2',
-  'gudrun',
-  'ines',
-  'fiona',
-  'mads',
-  'freja',
-  'ingrid',
-  'ola',
-  'bjorn',
-  'rui',
-  'erik',
-];
 
 async function properties(login: string): Promise<Set<string>> {
   clients[login] ??= await apiAs(login);
@@ -71,7 +53,7 @@ async function newProposal(): Promise<{ id: string; manager: string | null }> {
   const open = await openProperties();
   for (const row of open) {
     let manager: string | null = null;
-    for (const login of MANAGERS) if ((await properties(login)).has(row.propertyId)) manager ??= login;
+    for (const login of DEMO_MANAGERS) if ((await properties(login)).has(row.propertyId)) manager ??= login;
     if (!manager) continue;
     asked.add(row.propertyId);
     const proposal = await clients.agent!.contracts.request({

@@ -1,7 +1,8 @@
 import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '@tern/core/machines/model';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { type CliResult, demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { beforeAll } from 'vitest';
+import { type CliResult, runCli } from './helpers/cli.js';
+import type { TestServer } from './helpers/server.js';
+import { serverWithAgent } from './helpers/world.js';
 import { describeCliReplays, type StepDriver } from './machines-replay.js';
 
 // Core's model-based paths of the car search's polling (M06) replayed through `tern search cars` against the
@@ -12,18 +13,9 @@ import { describeCliReplays, type StepDriver } from './machines-replay.js';
 
 let server: TestServer;
 let agent: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  agent = await tempConfigDir();
-  const login = await runCli(
-    ['login', '--api-url', server.url, '--email', demoEmail('agent'), '--password-stdin'],
-    { configDir: agent, stdin: `${PASSWORD}\n` },
-  );
-  expect(login.code).toBe(0);
-});
-afterAll(async () => {
-  await server?.close();
-  await removeTempDirs();
+const world = serverWithAgent();
+beforeAll(() => {
+  ({ server, agent } = world);
 });
 
 type Outcome = 'done' | 'error' | 'partial' | 'all';

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll } from 'vitest';
+import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './cli.js';
+import { startTestServer, type TestServer } from './server.js';
+
+// The setup a command's tests and the machine replays through the same command share: the real server on the
+// demo world, logins made with `tern login`, the demo's hotel managers.
+
+/** The demo world's hotel managers: each manages some of its properties (a contract's property is one of theirs). */
+export const DEMO_MANAGERS = [
+  'hotelier',
+  'hotelier2',
+  'gudrun',
+  'ines',
+  'fiona',
+  'mads',
+  'freja',
+  'ingrid',
+  'ola',
+  'bjorn',
+  'rui',
+  'erik',
+] as const;
+
+/** `tern login` as a demo user in a config folder of their own; refused unless it ends at once and quietly. */
+export async function signedIn(server: TestServer, login: string): Promise<string> {
+  const configDir = await tempConfigDir();
+  const result = await runCli(
+    ['login', '--api-url', server.url, '--email', demoEmail(login), '--password-stdin'],
+    { configDir, stdin: `${PASSWORD}\n` },
+  );
+  if (result.code !== 0 || result.stderr !== '')
+    throw new Error(`tern login as ${login}: code ${result.code}, ${result.stderr}`);
+  return configDir;
+}
+
+export interface ServerWithAgent {
+  server: TestServer;
+  /** The agent's config folder (signed in). */
+  agent: string;
+}
+
+/**
+ * The file's test server, started before its tests with the agent signed in, closed after them with the config
+ * folders. The object is filled in by this `beforeAll`, which runs before the file's own.
+ */
+export function serverWithAgent(): ServerWithAgent {
+  const world = {} as ServerWithAgent;
+  beforeAll(async () => {
+    world.server = await startTestServer();
+    world.agent = await signedIn(world.server, 'agent');
+  });
+  afterAll(async () => {
+    await world.server?.close();
+    await removeTempDirs();
+  });
+  return world;
+}
+
+/** The id of the demo's Harbour View Hotel, as `tern search stays` finds it. */
+export async function harbourViewId(configDir: string): Promise<string> {
+  const found = await runCli(['search', 'stays', '--title', 'Harbour View', '--json'], { configDir });
+  return JSON.parse(found.stdout).items[0].id;
+}
