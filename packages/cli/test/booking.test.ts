@@ -5,7 +5,7 @@ import { engineArea, type UnitWithRates } from '@tern/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Collector, FakeTtyStdin, mask, runCli, shown, tempConfigDir, tick, until } from './helpers/cli.js';
 import type { TestServer } from './helpers/server.js';
-import { harbourViewId, serverWithAgent } from './helpers/world.js';
+import { bookableWithoutCard, harbourViewId, serverWithAgent, stayRates } from './helpers/world.js';
 
 // `tern search stays`, `tern property show|rates` and `tern book stay` against the real server (the demo world).
 
@@ -32,25 +32,8 @@ const maskPrices = (text: string) =>
 
 /** The first rate of the property that can be booked for the stay without a card. */
 async function freeRate(): Promise<{ unit: UnitWithRates; rateId: string }> {
-  const result = await tern([
-    'property',
-    'rates',
-    harbourView,
-    '--checkin',
-    checkin,
-    '--checkout',
-    checkout,
-    '--json',
-  ]);
-  const units = JSON.parse(result.stdout).units as UnitWithRates[];
-  for (const unit of units) {
-    const rate = unit.ratePlans.find(
-      (r) =>
-        r.unavailableReason === null &&
-        r.occupancy.adults === 2 &&
-        r.occupancy.children === 0 &&
-        r.cancellationPolicy?.guaranteePaymentPolicy === 'none',
-    );
+  for (const unit of await stayRates(agent, harbourView, { checkin, checkout })) {
+    const rate = unit.ratePlans.find(bookableWithoutCard);
     if (rate) return { unit, rateId: rate.id };
   }
   throw new Error('no bookable rate without a card in the demo world for the test dates');
@@ -442,22 +425,7 @@ async function tokenOf(configDir: string): Promise<string> {
 describe('tern book stay on a terminal', () => {
   it('books through the Ink wizard: the stay, a room, the contact, then y', async () => {
     const { rateId } = await freeRate();
-    const units = JSON.parse(
-      (
-        await tern([
-          'property',
-          'rates',
-          harbourView,
-          '--checkin',
-          checkin,
-          '--checkout',
-          checkout,
-          '--currency',
-          'EUR',
-          '--json',
-        ])
-      ).stdout,
-    ).units as UnitWithRates[];
+    const units = await stayRates(agent, harbourView, { checkin, checkout, currency: 'EUR' });
     const row = units.flatMap((u) => u.ratePlans).findIndex((r) => r.id === rateId);
     const tty = new FakeTtyStdin();
     const screen = new Collector(true);

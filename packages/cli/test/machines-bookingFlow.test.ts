@@ -1,8 +1,7 @@
 import { addDays, todayIso } from '@tern/core';
-import type { UnitWithRates } from '@tern/sdk';
 import { beforeAll } from 'vitest';
 import { type CliResult, Collector, FakeTtyStdin, runCli, tick, until } from './helpers/cli.js';
-import { harbourViewId, serverWithAgent } from './helpers/world.js';
+import { bookableWithoutCard, harbourViewId, serverWithAgent, stayRates } from './helpers/world.js';
 import { describeCliReplays } from './machines-replay.js';
 
 // Core's model-based paths of the booking flow (M01) replayed through `tern book stay` and `tern book car` on a
@@ -51,29 +50,8 @@ async function keys(w: Wizard, ...chunks: string[]) {
 
 /** The row of the first rate of the stay bookable without a card for two adults. */
 async function freeRow(checkin: string, checkout: string): Promise<number> {
-  const result = await runCli(
-    [
-      'property',
-      'rates',
-      harbourView,
-      '--checkin',
-      checkin,
-      '--checkout',
-      checkout,
-      '--currency',
-      'EUR',
-      '--json',
-    ],
-    { configDir: agent },
-  );
-  const rates = (JSON.parse(result.stdout).units as UnitWithRates[]).flatMap((u) => u.ratePlans);
-  const row = rates.findIndex(
-    (r) =>
-      r.unavailableReason === null &&
-      r.occupancy.adults === 2 &&
-      r.occupancy.children === 0 &&
-      r.cancellationPolicy?.guaranteePaymentPolicy === 'none',
-  );
+  const units = await stayRates(agent, harbourView, { checkin, checkout, currency: 'EUR' });
+  const row = units.flatMap((u) => u.ratePlans).findIndex(bookableWithoutCard);
   if (row < 0) throw new Error('no bookable rate without a card in the demo world for the test dates');
   return row;
 }

@@ -1,3 +1,4 @@
+import type { UnitWithRates } from '@tern/sdk';
 import { afterAll, beforeAll } from 'vitest';
 import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './cli.js';
 import { startTestServer, type TestServer } from './server.js';
@@ -61,3 +62,33 @@ export async function harbourViewId(configDir: string): Promise<string> {
   const found = await runCli(['search', 'stays', '--title', 'Harbour View', '--json'], { configDir });
   return JSON.parse(found.stdout).items[0].id;
 }
+
+/** `tern property rates --json` for a stay: the property's units and their rates (in `currency` when given). */
+export async function stayRates(
+  configDir: string,
+  propertyId: string,
+  stay: { checkin: string; checkout: string; currency?: string },
+): Promise<UnitWithRates[]> {
+  const result = await runCli(
+    [
+      'property',
+      'rates',
+      propertyId,
+      '--checkin',
+      stay.checkin,
+      '--checkout',
+      stay.checkout,
+      ...(stay.currency ? ['--currency', stay.currency] : []),
+      '--json',
+    ],
+    { configDir },
+  );
+  return JSON.parse(result.stdout).units as UnitWithRates[];
+}
+
+/** A rate the terminal wizards can book as the tests do: open, for two adults, without a card. */
+export const bookableWithoutCard = (rate: UnitWithRates['ratePlans'][number]): boolean =>
+  rate.unavailableReason === null &&
+  rate.occupancy.adults === 2 &&
+  rate.occupancy.children === 0 &&
+  rate.cancellationPolicy?.guaranteePaymentPolicy === 'none';
