@@ -25,21 +25,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STORE_FONTS } from '../packages/sdk/src/contract/stores.js';
+import type { FontEntry } from '../packages/server/src/services/giftCards/fonts.js';
 
 const FONT_DIR = fileURLToPath(new URL('../packages/server/assets/fonts/', import.meta.url));
 const MANIFEST = join(FONT_DIR, 'fonts.json');
 const LICENCES = ['OFL-1.1', 'Apache-2.0'];
 
-/** What fonts.json says of a family (the server's resolver reads `regular` and `bold`). */
-interface Entry {
-  package: string;
-  version: string;
-  integrity: string;
-  license: string;
-  licenseFile: string;
-  regular: string;
-  bold: string;
-}
+/** What fonts.json says of a family: the server's resolver's own type. */
+type Entry = FontEntry;
 
 interface Metadata {
   family: string;
