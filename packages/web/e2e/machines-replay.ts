@@ -22,18 +22,25 @@ import type { FrontEndPath, FrontEndPlan } from '../../core/src/machines/test/fr
 export interface Excluded {
   excluded: string;
 }
+/**
+ * The user's action for step `index`; it may return a check the step's report must pass too (what the action
+ * did, read in the report's context: a report of the same event that fails it is one that came before).
+ */
 export type StepDriver<C> = (
   ctx: C,
   path: FrontEndPath,
   index: number,
   live: () => LiveActorReport | undefined,
-) => Promise<void>;
+) => Promise<unknown>;
+/** What a step's driver may resolve to: a check of the step's report. */
+export type StepCheck = (report: LiveActorReport) => boolean;
 export type EventDriver<C> =
   | StepDriver<C>
   | Excluded
   | {
       drive: StepDriver<C>;
-      excludedIf: ReadonlyArray<{ match: Record<string, unknown>; reason: string }>;
+      /** Samples matching `match` (their fields), or sent in one of the states `in`, cannot come from the app. */
+      excludedIf: ReadonlyArray<{ match?: Record<string, unknown>; in?: readonly unknown[]; reason: string }>;
     };
 
 export interface WebDrivers<C> {
@@ -45,6 +52,13 @@ export interface WebDrivers<C> {
     | 'vehicleQueryMachine';
   /** The machine's id, as the live reports name it. */
   liveMachine: string;
+  /**
+   * Each page of the flow starts its own actor of the machine (the state carried by the route and the stored
+   * data): the next page's actor takes over from the followed one, in the state the path is in (`follow.ts`).
+   */
+  handoff?: boolean;
+  /** Spread the file's replays over the workers (each in a page of its own). */
+  parallel?: boolean;
   scenarios: Record<string, ((page: Page, path: FrontEndPath) => Promise<C>) | Excluded>;
   events: Record<string, EventDriver<C>>;
 }
@@ -134,6 +148,7 @@ async function pull(page: Page, into: LiveActorReport[], seen: { document: strin
 export function describeWebReplays<C>(drivers: WebDrivers<C>, timeout = 15_000) {
   const { plan, figure, reasons } = planOf(drivers as WebDrivers<unknown>);
   test.describe(`${drivers.machine} through the web app (model-based paths)`, () => {
+    if (drivers.parallel) test.describe.configure({ mode: 'parallel' });
     test('has a driver or a stated exclusion for every event of the paths', () => {
       // The figure, once a run (beside core's coverage table: which paths this front end replays).
       console.log(
@@ -151,7 +166,7 @@ export function describeWebReplays<C>(drivers: WebDrivers<C>, timeout = 15_000) 
         await listenLive(page);
         const reports: LiveActorReport[] = [];
         const seen = { document: '', count: 0 };
-        const following = follow(reports, drivers.liveMachine);
+        const following = follow(reports, drivers.liveMachine, { handoff: drivers.handoff ?? false });
         const wait = async (check: () => unknown, what: () => string) => {
           const end = Date.now() + timeout;
           for (;;) {
@@ -171,9 +186,10 @@ export function describeWebReplays<C>(drivers: WebDrivers<C>, timeout = 15_000) 
           const drive =
             !entry || isExcluded(entry) ? null : typeof entry === 'function' ? entry : entry.drive;
           if (!drive) throw new Error(`no driver for ${path.steps[i]!.event.type}`);
-          await drive(ctx, path, i, () => lastReport(reports, following));
+          const check = await drive(ctx, path, i, () => lastReport(reports, following));
+          const accept = typeof check === 'function' ? (check as StepCheck) : undefined;
           await wait(
-            () => nextStep(reports, following, path, i),
+            () => nextStep(reports, following, path, i, accept),
             () => missedStep(reports, following, path, i),
           );
         }

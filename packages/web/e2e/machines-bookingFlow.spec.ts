@@ -1,0 +1,300 @@
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { apiToken, chooseRooms, fillContact, inDays, propertyId } from './booking';
+import { demo, signIn } from './helpers';
+import { describeWebReplays, type StepCheck, type StepDriver } from './machines-replay';
+
+// Core's model-based paths of the booking flow (M01) replayed through the web app against the test server: the
+// property page (rooms chosen, Book), a car's search (Book this car), checkout (the contact or the driver, the
+// policy, Book now), the confirmation (Create new booking). Each page starts its own actor of the flow machine,
+// the state carried by the route and the stored flow data: the replay follows the next page's actor, which must
+// start in the state the path is in (`handoff`). The bookings are the second demo agency's (`agent2`, Saga Tours)
+// at Aker Brygge Fjordhotell and at the Oslo car stations, 300 to 400 days ahead (each session two nights of
+// its own, three days after the last): no other spec books there or then, nor counts those bookings. The same
+// paths go through `tern book` in packages/cli/test/machines-bookingFlow.test.ts.
+
+const LOGIN = 'agent2';
+const HOTEL = 'Aker Brygge Fjordhotell';
+/** Where a worker's sessions start booking, in days from today (the demo world's inventory runs 400 days). */
+const FIRST_DAY = 300;
+
+interface Flow {
+  page: Page;
+  propertyId: string;
+}
+
+/** A session token and the property's id, once a worker. */
+let api: { token: string; propertyId: string } | null = null;
+/** The signed-in session (the app's stored value), once a worker: later pages start signed in. */
+let session: string | null = null;
+let sessions = 0;
+
+async function apiOf() {
+  if (!api) {
+    const request = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    const token = await apiToken(request, LOGIN);
+    api = { token, propertyId: await propertyId(request, token, HOTEL) };
+    await request.dispose();
+  }
+  return api;
+}
+
+/** This session's dates: three days after the last session's, from a range of the worker's own. */
+function dates() {
+  const day = FIRST_DAY + test.info().parallelIndex * 45 + 3 * sessions++;
+  return { checkin: inDays(day), checkout: inDays(day + 2) };
+}
+
+interface WireRate {
+  id: string;
+  title: string;
+  availability: number;
+  occupancy: { adults: number; children: number; infants: number };
+  unavailable_reason: string | null;
+  cancellation_policy?: { guarantee_payment_policy?: string } | null;
+}
+
+/**
+ * A call to the test server beside the browser (Node's fetch: the page's own request context, `page.request`,
+ * was seen to wait forever on these calls while the app's page was open).
+ */
+async function call(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const { token } = await apiOf();
+  const reply = await fetch(new URL(path, test.info().project.use.baseURL), {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await reply.text();
+  expect(reply.ok, `${init.method ?? 'GET'} ${path}: ${text}`).toBe(true);
+  return JSON.parse(text) as unknown;
+}
+
+/** A rate for two adults bookable without a card, and its room type, for the stay. */
+async function freeRate(checkin: string, checkout: string) {
+  const { propertyId: id } = await apiOf();
+  const units = (
+    (await call(
+      `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
+    )) as { data: { id: string; attributes: { title: string; rate_plans: WireRate[] } }[] }
+  ).data;
+  for (const unit of units) {
+    const rate = unit.attributes.rate_plans.find(
+      (r) =>
+        r.unavailable_reason === null &&
+        r.availability > 0 &&
+        r.occupancy.adults === 2 &&
+        r.occupancy.children === 0 &&
+        r.cancellation_policy?.guarantee_payment_policy === 'none',
+    );
+    if (rate) return { unit: { id: unit.id, title: unit.attributes.title }, rate };
+  }
+  throw new Error(`No rate of ${HOTEL} for two adults without a card from ${checkin} to ${checkout}`);
+}
+
+const stayQuery = (checkin: string, checkout: string) =>
+  `type=accommodation&currency=EUR&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`;
+
+/** Signs in (through the login page once a worker; then the stored session is there before the app loads). */
+async function signedIn(page: Page) {
+  if (session) {
+    await page.addInitScript((stored) => {
+      if (!localStorage.getItem('tern.session')) localStorage.setItem('tern.session', stored);
+    }, session);
+    return;
+  }
+  await page.goto('/login');
+  await signIn(page, demo(LOGIN));
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({ timeout: 25_000 });
+  session = await page.evaluate(() => localStorage.getItem('tern.session'));
+}
+
+/** A stay's property page, signed in, on the session's own dates. */
+async function propertyPage(page: Page): Promise<Flow> {
+  test.setTimeout(120_000);
+  const { checkin, checkout } = dates();
+  const { propertyId: id } = await apiOf();
+  await signedIn(page);
+  await page.goto(`/property/${id}?${stayQuery(checkin, checkout)}`);
+  await expect(page.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
+  return { page, propertyId: id };
+}
+
+const summaryBook = (page: Page) =>
+  page.getByRole('region', { name: 'Price summary' }).getByRole('button', { name: /^Book · / });
+
+/** On the property page: a room of the session's rate (kept from before when it is), then Book. */
+async function book(page: Page) {
+  await expect(page.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
+  const button = summaryBook(page);
+  // Without a room chosen the summary has no Book button.
+  if (!((await button.count()) > 0 && (await button.isEnabled()))) {
+    const query = new URL(page.url()).searchParams;
+    const { unit, rate } = await freeRate(query.get('checkinDate')!, query.get('checkoutDate')!);
+    await chooseRooms(page, rate.title, unit.title, 1);
+  }
+  await expect(button).toBeEnabled();
+  await button.click();
+}
+
+const vault = (page: Page) => page.frameLocator('iframe[title="Card details"]');
+
+/** On checkout: the contact (a stay) or the driver (a car), the card when the rate needs one, the policy, Book now. */
+async function checkout(page: Page) {
+  await expect(
+    page.getByRole('heading', { name: /Guests and payment|Driver and payment/, level: 1 }),
+  ).toBeVisible();
+  const email = `replay-${Date.now()}@example.test`;
+  if (await page.getByRole('region', { name: 'Booking contact' }).count()) {
+    await fillContact(page, 'Halvorsen', email);
+  } else {
+    await page.getByRole('textbox', { name: /First name/ }).fill('Sigrid');
+    await page.getByRole('textbox', { name: /Last name/ }).fill('Halvorsen');
+    await page.getByRole('textbox', { name: /E-mail/ }).fill(email);
+    await page.getByRole('textbox', { name: /Phone/ }).fill('+47 22 41 80 00');
+  }
+  if (await page.getByTitle('Card details').count()) {
+    await vault(page).getByLabel('Name on the card').fill('Sigrid Halvorsen');
+    await vault(page).getByLabel('Card number').fill('4242 4242 4242 4242');
+    await vault(page).getByLabel('Expiry (MM/YY)').fill('12/30');
+    await vault(page).getByLabel('Security code').fill('123');
+  }
+  await page.getByText('I have read and accept the cancellation and payment policies').click();
+  await page.getByRole('button', { name: /^Book now/ }).click();
+}
+
+/** Book this car on the first offer, once the rental companies have answered. */
+async function chooseCar(page: Page) {
+  const offers = page.getByRole('list', { name: 'Cars' });
+  await expect(offers).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(/rental companies answered/)).toHaveCount(0, { timeout: 20_000 });
+  await page
+    .getByRole('button', { name: /^Book this car: / })
+    .first()
+    .click();
+}
+
+const queryOf = (report: { context: unknown }) =>
+  new URLSearchParams((report.context as { query?: string }).query ?? '');
+
+const noQueryControl =
+  'the checkout and confirmation pages have no control that changes the query (the property page’s currency and search do, and another address is another page, whose actor starts anew)';
+
+describeWebReplays<Flow>(
+  {
+    machine: 'bookingFlowMachine',
+    liveMachine: 'bookingFlow',
+    handoff: true,
+    parallel: true,
+    scenarios: {
+      'a stay from the property page': (page) => propertyPage(page),
+      'checkout with a stored stay': async (page) => {
+        // The stay is stored by booking it on the property page; checkout opened anew (reloaded) reads it.
+        const flow = await propertyPage(page);
+        await book(page);
+        await expect(page).toHaveURL(/\/booking_info\?/);
+        await expect(page.getByRole('heading', { name: 'Guests and payment', level: 1 })).toBeVisible();
+        await page.reload();
+        return flow;
+      },
+      'checkout without a stay': async (page) => {
+        test.setTimeout(120_000);
+        const { checkin, checkout: out } = dates();
+        const { propertyId: id } = await apiOf();
+        await signedIn(page);
+        await page.goto(`/property/${id}/booking_info?${stayQuery(checkin, out)}`);
+        return { page, propertyId: id };
+      },
+      'the confirmation route': async (page) => {
+        // A booking of the agency's, made through the API; its confirmation page opened by its address.
+        test.setTimeout(120_000);
+        const { checkin, checkout: out } = dates();
+        const { propertyId: id } = await apiOf();
+        const { unit, rate } = await freeRate(checkin, out);
+        const { booking_id: bookingId } = (await call(
+          `/api/v2/resellers/accommodations/${id}/create_booking`,
+          {
+            method: 'POST',
+            headers: { 'idempotency-key': `replay-${checkin}-${Date.now()}` },
+            body: {
+              booking: {
+                currency: 'EUR',
+                arrival_date: checkin,
+                departure_date: out,
+                customer: { name: 'Sigrid', surname: 'Halvorsen', mail: 'sigrid@example.test' },
+                rooms: [
+                  { rate_plan_id: rate.id, room_type_code: unit.id, occupancy: rate.occupancy, guests: [] },
+                ],
+                policy_accepted: true,
+              },
+            },
+          },
+        )) as { booking_id: string };
+        await signedIn(page);
+        await page.goto(`/property/${id}/confirmation/${bookingId}?${stayQuery(checkin, out)}`);
+        return { page, propertyId: id };
+      },
+      'a car from the car search': async (page) => {
+        test.setTimeout(120_000);
+        const { checkin, checkout: out } = dates();
+        await signedIn(page);
+        await page.goto(
+          `/search_cars?type=vehicle&currency=EUR&pickupDate=${checkin}&dropoffDate=${out}&pickupTime=10:00&dropoffTime=10:00&driverAge=30&driverCountry=NO&city=Gardermoen&country=NO`,
+        );
+        return { page, propertyId: '' };
+      },
+    },
+    events: {
+      'flow.book': ({ page }) => book(page),
+      'car.choose': async ({ page }, path, i) => {
+        // Choosing an offer sends query.change then car.choose: a path's query.change just before is that click.
+        if (path.steps[i - 1]?.event.type === 'query.change') return;
+        await chooseCar(page);
+      },
+      'step.select': async ({ page }) => {
+        await page
+          .getByRole('navigation', { name: 'Booking steps' })
+          .getByRole('link', { name: /Property|Car/ })
+          .click();
+      },
+      'flow.back': {
+        excluded:
+          'the checkout page has no back control of its own: its steps’ first link sends step.select, and the browser’s Back opens the page before anew (a new page’s actor, which starts there)',
+      },
+      'booking.succeeded': ({ page }) => checkout(page),
+      'booking.new': async ({ page }) => {
+        await page.getByRole('button', { name: 'Create new booking' }).click();
+      },
+      'query.change': {
+        drive: (async ({ page }, path, i) => {
+          if (new URL(page.url()).pathname.startsWith('/search_cars')) {
+            // The car search keeps the flow's query in step when an offer is chosen (then car.choose).
+            if (path.steps[i + 1]?.event.type !== 'car.choose')
+              throw new Error('the car search sends query.change only with car.choose');
+            await chooseCar(page);
+            return;
+          }
+          // The property page: another currency goes to the query, and the flow takes it.
+          await expect(page.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
+          const now = new URL(page.url()).searchParams.get('currency');
+          const next = now === 'USD' ? 'EUR' : 'USD';
+          await page.getByRole('button', { name: /Currency/ }).click();
+          await page.getByRole('option', { name: next, exact: true }).click();
+          await expect(page).toHaveURL(new RegExp(`currency=${next}`));
+          const check: StepCheck = (report) => queryOf(report).get('currency') === next;
+          return check;
+        }) satisfies StepDriver<Flow>,
+        excludedIf: [{ in: ['checkout', 'confirmation'], reason: noQueryControl }],
+      },
+    },
+  },
+  20_000,
+);
