@@ -159,8 +159,12 @@ export function describeWebReplays<C>(drivers: WebDrivers<C>, timeout = 15_000) 
       expect(plan.replayed + plan.excluded.length).toBe(plan.total);
     });
 
+    // Two paths whose events differ only in their data have the same words: the later ones are numbered.
+    const titles = new Map<string, number>();
     for (const path of plan.replays) {
-      test(`replays ${path.name}`, async ({ page }) => {
+      const seen = (titles.get(path.name) ?? 0) + 1;
+      titles.set(path.name, seen);
+      test(`replays ${path.name}${seen > 1 ? ` (${seen})` : ''}`, async ({ page }) => {
         const scenario = drivers.scenarios[path.scenario];
         if (!scenario || isExcluded(scenario)) throw new Error(`scenario ${path.scenario} is excluded`);
         await listenLive(page);

@@ -1,0 +1,219 @@
+import { expect, type Page, request as playwrightRequest, type Route, test } from '@playwright/test';
+import { apiToken, chooseRooms, fillContact, inDays, propertyId } from './booking';
+import { demo, signIn } from './helpers';
+import { describeWebReplays, type StepDriver } from './machines-replay';
+
+// Core's model-based paths of the card-frame handshake (M03) replayed through the stay checkout against the test
+// server and its card vault: the checkout spawns the handshake when a chosen rate needs a card; the vault's frame
+// (its own origin) posts ready when shown, validate as its fields change, and on the checkout's submit the card or
+// an error. The form address's call is held by `page.route` until the path's step answers it — passed to the
+// server (a real address), or answered with what the server never gives (an address that is none, a 404). The
+// vault's own token call is held while a path types in the frame during the submit. The booking a card leads to
+// is refused on the way (422), so the checkout stays and no booking is made. Second demo agency (`agent2`) at Aker
+// Brygge Fjordhotell, 390 days ahead (no other spec books there or then).
+
+const LOGIN = 'agent2';
+const HOTEL = 'Aker Brygge Fjordhotell';
+const DAY = 390;
+const FORM = '0.cardFrame.loadingForm';
+
+interface WireRate {
+  title: string;
+  availability: number;
+  occupancy: { adults: number; children: number };
+  unavailable_reason: string | null;
+  cancellation_policy?: { guarantee_payment_policy?: string } | null;
+}
+
+let api: { token: string; propertyId: string } | null = null;
+let session: string | null = null;
+
+async function apiOf() {
+  if (!api) {
+    const request = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    const token = await apiToken(request, LOGIN);
+    api = { token, propertyId: await propertyId(request, token, HOTEL) };
+    await request.dispose();
+  }
+  return api;
+}
+
+/** A rate for two adults that needs a card (a guarantee), and its room type (Node's fetch beside the browser). */
+async function cardRate(checkin: string, checkout: string) {
+  const { token, propertyId: id } = await apiOf();
+  const reply = await fetch(
+    new URL(
+      `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
+      test.info().project.use.baseURL,
+    ),
+    {
+      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(15_000),
+    },
+  );
+  expect(reply.ok).toBe(true);
+  const units = (
+    (await reply.json()) as { data: { attributes: { title: string; rate_plans: WireRate[] } }[] }
+  ).data;
+  for (const unit of units) {
+    const rate = unit.attributes.rate_plans.find(
+      (r) =>
+        r.unavailable_reason === null &&
+        r.availability > 0 &&
+        r.occupancy.adults === 2 &&
+        r.occupancy.children === 0 &&
+        (r.cancellation_policy?.guarantee_payment_policy ?? 'none') !== 'none',
+    );
+    if (rate) return { unit: unit.attributes.title, rate: rate.title };
+  }
+  throw new Error(`No rate of ${HOTEL} for two adults that needs a card from ${checkin} to ${checkout}`);
+}
+
+interface Checkout {
+  page: Page;
+  /** The form address's calls not answered yet (each `form.reload` makes one). */
+  held: Route[];
+  /** The vault's token call, held while the path types in the frame during the submit. */
+  holdTokens: boolean;
+  heldTokens: Route[];
+  contactFilled: boolean;
+}
+
+const vault = (page: Page) => page.frameLocator('iframe[title="Card details"]');
+
+/** The next form-address call, once the checkout has made it. */
+async function nextHeld(desk: Checkout): Promise<Route> {
+  await expect.poll(() => desk.held.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  return desk.held.shift()!;
+}
+
+/** The form's address answered as the step says: the server's (a real address) or one that is none. */
+const formDone: StepDriver<Checkout> = async (desk, path, i) => {
+  const route = await nextHeld(desk);
+  const { output } = path.steps[i]!.event as unknown as { output: { cardCaptureFormUrl: string } };
+  if (/^https?:\/\//.test(output.cardCaptureFormUrl)) return route.continue();
+  // The server always gives its vault's address: one that is none is answered on the way.
+  return route.fulfill({
+    status: 200,
+    contentType: 'application/json',
+    body: JSON.stringify({ card_capture_form_url: 'not an address', origin: '' }),
+  });
+};
+
+/** The checkout's Book now, with the contact and the policy given (the checkout then asks the frame for the card). */
+async function submit(desk: Checkout) {
+  const { page } = desk;
+  if (!desk.contactFilled) {
+    await fillContact(page, 'Halvorsen', `card-replay-${Date.now()}@example.test`);
+    await page.getByText('I have read and accept the cancellation and payment policies').click();
+    desk.contactFilled = true;
+  }
+  await page.getByRole('button', { name: /^Book now/ }).click();
+}
+
+async function fillCard(page: Page) {
+  await vault(page).getByLabel('Name on the card').fill('Sigrid Halvorsen');
+  await vault(page).getByLabel('Card number').fill('4242 4242 4242 4242');
+  await vault(page).getByLabel('Expiry (MM/YY)').fill('12/30');
+  await vault(page).getByLabel('Security code').fill('123');
+}
+
+describeWebReplays<Checkout>({
+  machine: 'cardFrameMachine',
+  liveMachine: 'cardFrame',
+  parallel: true,
+  scenarios: {
+    'a stay': async (page) => {
+      test.setTimeout(90_000);
+      const [checkin, checkout] = [inDays(DAY), inDays(DAY + 2)];
+      const { propertyId: id } = await apiOf();
+      const { unit, rate } = await cardRate(checkin, checkout);
+      const desk: Checkout = { page, held: [], holdTokens: false, heldTokens: [], contactFilled: false };
+      await page.route('**/card_capture_form_url', (route) => {
+        desk.held.push(route);
+      });
+      await page.route(
+        (url) => url.pathname.endsWith('/tokens') && url.origin !== new URL(page.url()).origin,
+        (route) => (desk.holdTokens ? desk.heldTokens.push(route) : route.continue()),
+      );
+      // The booking a card leads to is refused: the checkout stays, with the frame.
+      await page.route('**/create_booking', (route) =>
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ status: '422', detail: 'Refused for the test' }] }),
+        }),
+      );
+      if (session) {
+        await page.addInitScript((stored) => {
+          if (!localStorage.getItem('tern.session')) localStorage.setItem('tern.session', stored);
+        }, session);
+      } else {
+        await page.goto('/login');
+        await signIn(page, demo(LOGIN));
+        await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({
+          timeout: 25_000,
+        });
+        session = await page.evaluate(() => localStorage.getItem('tern.session'));
+      }
+      await page.goto(
+        `/property/${id}?type=accommodation&currency=EUR&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`,
+      );
+      await chooseRooms(page, rate, unit, 1);
+      await page
+        .getByRole('region', { name: 'Price summary' })
+        .getByRole('button', { name: /^Book · / })
+        .click();
+      await expect(page.getByRole('heading', { name: 'Payment card', level: 2 })).toBeVisible();
+      return desk;
+    },
+  },
+  events: {
+    [`xstate.done.actor.${FORM}`]: formDone,
+    [`xstate.error.actor.${FORM}`]: async (desk) => {
+      const route = await nextHeld(desk);
+      // The server has the vault's address for every property: a refusal is answered on the way.
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ status: '404', detail: 'No vault' }] }),
+      });
+    },
+    'frame.message': async (desk, path, i) => {
+      const { data } = path.steps[i]!.event as unknown as { data: { type?: string } };
+      // The vault posts ready when shown, and the card or its error when the checkout submits: nothing to do.
+      if (data.type !== 'validate') return;
+      // Validate: a field of the frame changes.
+      await vault(desk.page).getByLabel('Name on the card').pressSequentially('S');
+    },
+    'card.request': {
+      drive: async (desk, path, i) => {
+        const next = path.steps[i + 1]?.event as
+          | { type: string; data?: { type?: string; card?: unknown } }
+          | undefined;
+        if (path.steps[i - 1]!.value === 'ready') {
+          // The vault answers the submit with the card when its fields hold one, with an error when not.
+          if (next?.data?.card || next?.data?.type === 'validate') await fillCard(desk.page);
+          // A path typing in the frame during the submit holds the vault's token call.
+          desk.holdTokens = next?.data?.type === 'validate';
+        }
+        // Otherwise the form's address is not answered yet (held): the checkout says the card form is not ready.
+        await submit(desk);
+      },
+      excludedIf: [
+        {
+          in: ['awaitingCard'],
+          reason:
+            'the checkout asks the frame for the card once a submit: while it waits, Book now is busy and a submit sends nothing',
+        },
+      ],
+    },
+    'form.reload': async ({ page }) => {
+      await page.getByRole('button', { name: 'Try again' }).click();
+    },
+    'frame.failed': {
+      excluded:
+        'a browser fires no error event on a frame whose page does not load (it shows an error page in it), so the checkout’s frame never sends frame.failed',
+    },
+  },
+});
