@@ -20,7 +20,29 @@ const FIRST_DAY = 300;
 interface Flow {
   page: Page;
   propertyId: string;
+  /** The next checkout's rates come back sold out (its notice then offers the way back: flow.back). */
+  goneNext: boolean;
 }
+
+/**
+ * The rates call of the checkout a path leaves by flow.back answered with its rates sold out (what the server
+ * gives only once the rooms are taken): the checkout's notice says the price changed and links back.
+ */
+async function routeRates(flow: Flow) {
+  await flow.page.route((url) => url.pathname.endsWith('/list_with_rates'), async (route) => {
+    if (!flow.goneNext || !flow.page.url().includes('/booking_info')) return route.continue();
+    flow.goneNext = false;
+    const reply = await route.fetch();
+    const body = (await reply.json()) as { data: { attributes: { rate_plans: WireRate[] } }[] };
+    for (const unit of body.data)
+      for (const rate of unit.attributes.rate_plans) rate.unavailable_reason = 'sold_out';
+    await route.fulfill({ response: reply, json: body });
+  });
+}
+
+/** Whether the step after `index` leaves checkout by its notice (the rates it reads must be gone). */
+const backNext = (path: { steps: { event: { type: string } }[] }, index: number) =>
+  path.steps[index + 1]?.event.type === 'flow.back';
 
 /** A session token and the property's id, once a worker. */
 let api: { token: string; propertyId: string } | null = null;
@@ -122,10 +144,12 @@ async function propertyPage(page: Page): Promise<Flow> {
   test.setTimeout(120_000);
   const { checkin, checkout } = dates();
   const { propertyId: id } = await apiOf();
+  const flow: Flow = { page, propertyId: id, goneNext: false };
+  await routeRates(flow);
   await signedIn(page);
   await page.goto(`/property/${id}?${stayQuery(checkin, checkout)}`);
   await expect(page.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
-  return { page, propertyId: id };
+  return flow;
 }
 
 const summaryBook = (page: Page) =>
@@ -196,12 +220,13 @@ describeWebReplays<Flow>(
     parallel: true,
     scenarios: {
       'a stay from the property page': (page) => propertyPage(page),
-      'checkout with a stored stay': async (page) => {
+      'checkout with a stored stay': async (page, path) => {
         // The stay is stored by booking it on the property page; checkout opened anew (reloaded) reads it.
         const flow = await propertyPage(page);
         await book(page);
         await expect(page).toHaveURL(/\/booking_info\?/);
         await expect(page.getByRole('heading', { name: 'Guests and payment', level: 1 })).toBeVisible();
+        flow.goneNext = backNext(path, 0);
         await page.reload();
         return flow;
       },
@@ -209,9 +234,11 @@ describeWebReplays<Flow>(
         test.setTimeout(120_000);
         const { checkin, checkout: out } = dates();
         const { propertyId: id } = await apiOf();
+        const flow: Flow = { page, propertyId: id, goneNext: false };
+        await routeRates(flow);
         await signedIn(page);
         await page.goto(`/property/${id}/booking_info?${stayQuery(checkin, out)}`);
-        return { page, propertyId: id };
+        return flow;
       },
       'the confirmation route': async (page) => {
         // A booking of the agency's, made through the API; its confirmation page opened by its address.
@@ -238,9 +265,11 @@ describeWebReplays<Flow>(
             },
           },
         )) as { booking_id: string };
+        const flow: Flow = { page, propertyId: id, goneNext: false };
+        await routeRates(flow);
         await signedIn(page);
         await page.goto(`/property/${id}/confirmation/${bookingId}?${stayQuery(checkin, out)}`);
-        return { page, propertyId: id };
+        return flow;
       },
       'a car from the car search': async (page) => {
         test.setTimeout(120_000);
@@ -249,11 +278,14 @@ describeWebReplays<Flow>(
         await page.goto(
           `/search_cars?type=vehicle&currency=EUR&pickupDate=${checkin}&dropoffDate=${out}&pickupTime=10:00&dropoffTime=10:00&driverAge=30&driverCountry=NO&city=Gardermoen&country=NO`,
         );
-        return { page, propertyId: '' };
+        return { page, propertyId: '', goneNext: false };
       },
     },
     events: {
-      'flow.book': ({ page }) => book(page),
+      'flow.book': async (flow, path, i) => {
+        flow.goneNext = backNext(path, i);
+        await book(flow.page);
+      },
       'car.choose': async ({ page }, path, i) => {
         // Choosing an offer sends query.change then car.choose: a path's query.change just before is that click.
         if (path.steps[i - 1]?.event.type === 'query.change') return;
@@ -266,8 +298,20 @@ describeWebReplays<Flow>(
           .click();
       },
       'flow.back': {
-        excluded:
-          'the checkout page has no back control of its own: its steps’ first link sends step.select, and the browser’s Back opens the page before anew (a new page’s actor, which starts there)',
+        // The notice of a checkout whose rates are gone links back to the property page.
+        drive: (async ({ page }) => {
+          const notice = page
+            .getByRole('alert')
+            .filter({ hasText: 'The price changed since you chose the rooms' });
+          await notice.getByRole('link', { name: 'Back to search results' }).click();
+        }) satisfies StepDriver<Flow>,
+        excludedIf: [
+          {
+            scenarios: ['a car from the car search'],
+            reason:
+              'a car’s checkout has no way back but its steps’ first link (step.select), and the browser’s Back opens the car search anew (a new page’s actor, which starts there)',
+          },
+        ],
       },
       'booking.succeeded': ({ page }) => checkout(page),
       'booking.new': async ({ page }) => {

@@ -39,8 +39,16 @@ export type EventDriver<C> =
   | Excluded
   | {
       drive: StepDriver<C>;
-      /** Samples matching `match` (their fields), or sent in one of the states `in`, cannot come from the app. */
-      excludedIf: ReadonlyArray<{ match?: Record<string, unknown>; in?: readonly unknown[]; reason: string }>;
+      /**
+       * Samples matching `match` (their fields), sent in one of the states `in`, in a path of one of `scenarios`
+       * (each given one must hold), cannot come from the app.
+       */
+      excludedIf: ReadonlyArray<{
+        match?: Record<string, unknown>;
+        in?: readonly unknown[];
+        scenarios?: readonly string[];
+        reason: string;
+      }>;
     };
 
 export interface WebDrivers<C> {

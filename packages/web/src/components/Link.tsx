@@ -17,3 +17,17 @@ export function Link({ variant = 'inline', className, children, ...props }: Link
     </RACLink>
   );
 }
+
+/** A click that opens a link here (the main button, no modifier key): not in a new tab or window. */
+export const isPlainClick = (e: React.MouseEvent) =>
+  e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+
+/**
+ * A link's `onClick` that calls `go` instead of following the link on a plain click (a machine that opens the
+ * page itself), and lets a new-tab click follow the address.
+ */
+export const instead = (go: () => void) => (e: React.MouseEvent) => {
+  if (!isPlainClick(e)) return;
+  e.preventDefault();
+  go();
+};

@@ -1,4 +1,4 @@
-import { Link } from './Link';
+import { instead, Link } from './Link';
 import './Steps.css';
 
 export interface Step {
@@ -13,10 +13,6 @@ export interface Step {
   onSelect?: () => void;
   isDisabled?: boolean;
 }
-
-/** A click that opens the link here (not in a new tab or window). */
-const plainClick = (e: React.MouseEvent) =>
-  e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
 export interface StepsProps {
   label: string;
@@ -48,15 +44,7 @@ export function Steps({ label, steps, currentId }: StepsProps) {
                   variant="nav"
                   className="steps__link"
                   aria-current={state === 'current' ? 'step' : undefined}
-                  onClick={
-                    step.onSelect
-                      ? (e: React.MouseEvent) => {
-                          if (!plainClick(e)) return;
-                          e.preventDefault();
-                          step.onSelect!();
-                        }
-                      : undefined
-                  }
+                  onClick={step.onSelect ? instead(step.onSelect) : undefined}
                 >
                   {content}
                 </Link>

@@ -126,6 +126,17 @@ describe('a front end’s plan of the model-based paths', () => {
     expect(sent).not.toContain('back');
   });
 
+  it('excludes an event in the scenarios whose screen does not send it, and replays it in the others', () => {
+    const plan = frontEndPlan(model, {
+      frontEnd: 'web',
+      scenarios: { one: true, two: true },
+      events: { ...all, back: { excludedIf: [{ scenarios: ['two'], reason: 'no back button there' }] } },
+    });
+    expect(exclusionReasons(plan)).toEqual(['1 × back: no back button there']);
+    const backs = plan.replays.filter((r) => r.steps.some((s) => s.event.type === 'back'));
+    expect(backs.map((r) => r.scenario)).toEqual(['one']);
+  });
+
   it('excludes the paths the table says no front end session can make', () => {
     const plan = frontEndPlan(model, {
       frontEnd: 'cli',

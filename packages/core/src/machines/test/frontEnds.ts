@@ -28,12 +28,13 @@ export const isExcluded = (entry: unknown): entry is Excluded =>
 /**
  * Some samples of an event type cannot come from the front end (a reply its server never gives), or not in some
  * states (no control of that screen sends it): which, and why. `match` picks samples by their fields, `in` by the
- * state the machine is in when the step sends it (state values as the paths give them); an entry with both
- * needs both, one with neither excludes every sample.
+ * state the machine is in when the step sends it (state values as the paths give them), `scenarios` by the
+ * path's scenario; an entry with several needs them all, one with none excludes every sample.
  */
 export interface ExcludedSample {
   match?: Record<string, unknown>;
   in?: readonly unknown[];
+  scenarios?: readonly string[];
   reason: string;
 }
 export interface ExcludedSamples {
@@ -47,8 +48,13 @@ function matches(value: unknown, match: unknown): boolean {
   return Object.entries(match).every(([k, v]) => matches((value as Record<string, unknown>)[k], v));
 }
 
-/** Why this sample of an event, sent in the state `before`, cannot come from the front end, or `null`. */
-export function sampleExclusion(entry: unknown, event: AnyEventObject, before?: unknown): string | null {
+/** Why this sample of an event, sent in the state `before` of a path of `scenario`, cannot come from the front end, or `null`. */
+export function sampleExclusion(
+  entry: unknown,
+  event: AnyEventObject,
+  before?: unknown,
+  scenario?: string,
+): string | null {
   if (isExcluded(entry)) return entry.excluded;
   const samples = (entry as Partial<ExcludedSamples> | null)?.excludedIf;
   if (!Array.isArray(samples)) return null;
@@ -57,7 +63,8 @@ export function sampleExclusion(entry: unknown, event: AnyEventObject, before?: 
     samples.find(
       (s: ExcludedSample) =>
         (s.match === undefined || matches(toPlain(event), s.match)) &&
-        (s.in === undefined || s.in.some((v: unknown) => JSON.stringify(v) === state)),
+        (s.in === undefined || s.in.some((v: unknown) => JSON.stringify(v) === state)) &&
+        (s.scenarios === undefined || (scenario !== undefined && s.scenarios.includes(scenario))),
     )?.reason ?? null
   );
 }
@@ -133,7 +140,7 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
         complete = false;
       } else if (!isExcluded(scenario)) {
         // A path of an excluded scenario is excluded for that reason alone.
-        const why = sampleExclusion(entry, event, path.steps[at - 1]?.state.value);
+        const why = sampleExclusion(entry, event, path.steps[at - 1]?.state.value, path.scenario.name);
         const reason = `${event.type}: ${why}`;
         if (why !== null && !reasons.includes(reason)) reasons.push(reason);
       }

@@ -72,6 +72,23 @@ describe('checkout', () => {
     expect(JSON.parse(window.localStorage.getItem(FLOW_KEY) ?? '{}').stay?.selection).toEqual(twoRooms);
   });
 
+  it('says when a chosen rate is gone, and its notice goes back through the booking flow', async () => {
+    const user = userEvent.setup();
+    const gone = units.map((u) => ({
+      ...u,
+      ratePlans: u.ratePlans.map((r) => ({ ...r, unavailableReason: 'sold_out' as const })),
+    }));
+    const app = open(twoRooms, {
+      'engine.listWithRates': async () => ({
+        items: gone,
+        meta: { page: 1, limit: 100, total: gone.length },
+      }),
+    });
+    expect(await screen.findByText(/The price changed since you chose the rooms/)).toBeTruthy();
+    await user.click(screen.getByRole('link', { name: 'Back to search results' }));
+    await waitForLocation(app, `/property/p-alfama?${query}`);
+  });
+
   it('sends a property the API no longer knows to the default route (R005)', async () => {
     const app = open(twoRooms, {
       'engine.info': async () => {

@@ -59,6 +59,7 @@ export function CheckoutPage() {
         propertyHref={backHref}
         steps={steps}
         onBooked={onBooked}
+        onBack={() => sendFlow({ type: 'flow.back' })}
       />
     );
   return null;

@@ -16,7 +16,7 @@ import type { UnitWithRates } from '@tern/sdk';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
-import { Link } from '../../../components/Link';
+import { instead, Link } from '../../../components/Link';
 import { PageHeading } from '../../../components/PageHeading';
 import { Spinner } from '../../../components/Spinner';
 import { useErrorText } from '../../errors/useErrorText';
@@ -33,12 +33,15 @@ export function StayCheckout({
   propertyHref,
   steps,
   onBooked,
+  onBack,
 }: {
   channelId: string;
   stay: StayFlow;
   propertyHref: string;
   steps: React.ReactNode;
   onBooked: (output: CheckoutOutput) => void;
+  /** The notices' way back to the property page, through the booking flow (`flow.back`). */
+  onBack: () => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -62,7 +65,9 @@ export function StayCheckout({
       <div className="page">
         <Alert variant="error" title={t('general.error_message')}>
           <p>{errorText(error)}</p>
-          <Link href={propertyHref}>{t('hotel_page.back')}</Link>
+          <Link href={propertyHref} onClick={instead(onBack)}>
+            {t('hotel_page.back')}
+          </Link>
         </Alert>
       </div>
     );
@@ -74,6 +79,7 @@ export function StayCheckout({
       propertyHref={propertyHref}
       steps={steps}
       onBooked={onBooked}
+      onBack={onBack}
       propertyTitle={info.data.title}
       propertyCurrency={info.data.currency}
       checkinTime={info.data.propertyPolicy?.checkinFromTime ?? null}
@@ -88,6 +94,7 @@ function StayCheckoutBody({
   propertyHref,
   steps,
   onBooked,
+  onBack,
   propertyTitle,
   propertyCurrency,
   checkinTime,
@@ -98,6 +105,7 @@ function StayCheckoutBody({
   propertyHref: string;
   steps: React.ReactNode;
   onBooked: (output: CheckoutOutput) => void;
+  onBack: () => void;
   propertyTitle: string;
   propertyCurrency: string;
   checkinTime: string | null;
@@ -127,7 +135,9 @@ function StayCheckoutBody({
       {gone ? (
         <Alert variant="error" title={t('general.error_message')}>
           <p>{t('payment_page.price_changed')}</p>
-          <Link href={propertyHref}>{t('hotel_page.back')}</Link>
+          <Link href={propertyHref} onClick={instead(onBack)}>
+            {t('hotel_page.back')}
+          </Link>
         </Alert>
       ) : null}
       <CheckoutForm
