@@ -258,6 +258,21 @@ export const pdfTemplateDuplicateBody = z.object({
 });
 export type PdfTemplateDuplicateBody = z.input<typeof pdfTemplateDuplicateBody>;
 
+/** A family of the shipped fonts and where its two faces are served (its bold is its 400 file when it has no 700). */
+export const fontFamilyFiles = z.object({
+  family: z.string(),
+  /** `/api/v1/fonts/<file>?v=<version>`: the address changes with the file, which is cached for a year. */
+  regular: z.string(),
+  bold: z.string(),
+});
+export type FontFamilyFiles = z.infer<typeof fontFamilyFiles>;
+export const shippedFontList = z.object({
+  families: z.array(fontFamilyFiles),
+  /** The family that draws a character a font lacks (the PDF's, for the same characters). */
+  spare: z.string(),
+});
+export type ShippedFontList = z.infer<typeof shippedFontList>;
+
 export const qrFormat = z.enum(['png', 'svg']);
 export type QrFormat = z.infer<typeof qrFormat>;
 
@@ -413,6 +428,27 @@ export const giftCardPdfsArea = defineArea('giftCardPdfs', {
     owns: { id: 'giftCard', propertyId: 'property' },
     params: z.object({ id }),
     query: ofProperty,
+    reply: 'file',
+    response: z.unknown(),
+    errors: [404],
+  }),
+  fonts: endpoint({
+    method: 'GET',
+    path: '/api/v1/fonts',
+    summary:
+      'The font files a card’s PDF embeds, per family of the store list (the Ubuntu ones print in their Fira stand-ins, which are listed), with their addresses: what the PDF tab’s preview draws with.',
+    access: 'public',
+    reply: 'plain',
+    response: shippedFontList,
+  }),
+  font: endpoint({
+    method: 'GET',
+    path: '/api/v1/fonts/{file}',
+    summary:
+      'A shipped font file (WOFF, OFL or Apache licensed) by the name `fonts` gives; any other name is 404. With the `v` that `fonts` gives it is cached for a year (immutable), without it checked every time.',
+    access: 'public',
+    params: z.object({ file: z.string().max(200) }),
+    query: z.object({ v: z.string().max(64).optional() }),
     reply: 'file',
     response: z.unknown(),
     errors: [404],

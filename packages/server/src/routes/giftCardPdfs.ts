@@ -1,6 +1,7 @@
 import { todayIn } from '@tern/core';
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
+import { fontFileResponse, shippedFontList } from '../services/giftCards/fonts.js';
 import {
   fileResponse,
   renderCardPdf,
@@ -54,4 +55,6 @@ export const giftCardPdfsHandlers: AreaHandlers<Contract['giftCardPdfs']> = {
     const file = await renderCardQr(ctx.db, params.id, query.format, pdfOptions(ctx));
     return fileResponse(file.bytes, file.contentType, file.fileName);
   },
+  fonts: () => shippedFontList(),
+  font: ({ params, query }) => fontFileResponse(params.file, query.v),
 };

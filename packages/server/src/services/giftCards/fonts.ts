@@ -1,8 +1,12 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
 import type { PdfFontFace } from '@tern/core';
+import type { ShippedFontList } from '@tern/sdk';
+import { notFound } from '../../http/errors.js';
 
 // The font files a gift card's PDF embeds: every family of the store list (core's `pdfFamilyOfStoreFont` names the
 // one a store font prints in), Latin regular and bold WOFF from @fontsource, with their licences, in
@@ -93,4 +97,63 @@ export function loadFont(face: PdfFontFace): LoadedFont {
     loaded.set(file, font);
   }
   return font;
+}
+
+// The same files for the web's PDF tab, whose preview draws in them (`GET /api/v1/fonts`, `/api/v1/fonts/<file>`):
+// only a file fonts.json names is served (a name is looked up, never joined to a path), at an address carrying a
+// version of its package's release (its integrity), so that it may be cached for a year.
+
+const FONT_CACHE = 'public, max-age=31536000, immutable';
+
+/** A family's version in the address of its files: the first 12 hex digits of the SHA-256 of its package's integrity. */
+const versionOf = (entry: FontEntry) =>
+  createHash('sha256').update(entry.integrity).digest('hex').slice(0, 12);
+
+let byFile: ReadonlyMap<string, string> | null = null;
+
+/** Each file fonts.json names, with its family's version. */
+function shippedFiles(): ReadonlyMap<string, string> {
+  byFile ??= new Map(
+    [...shippedFonts().values()].flatMap((entry) => {
+      const version = versionOf(entry);
+      return [
+        [entry.regular, version],
+        [entry.bold, version],
+      ] as const;
+    }),
+  );
+  return byFile;
+}
+
+const urlOf = (file: string, version: string) => `/api/v1/fonts/${encodeURIComponent(file)}?v=${version}`;
+
+/** Every shipped family and the addresses of its two faces (the same file twice for a family without a bold). */
+export function shippedFontList(): ShippedFontList {
+  return {
+    families: [...shippedFonts()].map(([family, entry]) => {
+      const version = versionOf(entry);
+      return { family, regular: urlOf(entry.regular, version), bold: urlOf(entry.bold, version) };
+    }),
+    spare: SPARE_FAMILY,
+  };
+}
+
+/**
+ * A shipped font file by its name in fonts.json (404 for any other name), cached for a year when asked with its
+ * version (the address `shippedFontList` gives), else checked every time.
+ */
+export async function fontFileResponse(file: string, version: string | undefined): Promise<Response> {
+  const current = shippedFiles().get(file);
+  if (current === undefined) throw notFound();
+  const bytes = await readFile(join(FONT_DIR, file));
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: {
+      'content-type': 'font/woff',
+      'content-length': String(bytes.length),
+      'cache-control': version === current ? FONT_CACHE : 'no-cache',
+      etag: `"${current}"`,
+      'x-content-type-options': 'nosniff',
+    },
+  });
 }
