@@ -19,8 +19,22 @@ import {
  * and `cardFrame.notReady` (asked for the card while the frame is not ready: the error modal). The same
  * events are emitted (`actor.on('cardFrame.card', …)`) for a screen that runs it on its own.
  *
+ * A browser fires no `error` on a frame whose page does not load (an aborted, a 404 or an unreachable page fires
+ * `load` only), so `frame.failed` may never come: a frame that has not said `ready` after `frameReady`
+ * (`CARD_FRAME_READY_MS`), or a submit the vault has not answered after `cardAnswer` (`CARD_ANSWER_MS`), fails
+ * as `frame.failed` would (`card_form_not_loaded`; a submit also tells `cardFrame.error`). `frame.failed` stays,
+ * for a front end that does know.
+ *
  * Edge action: `postToFrame({ message, origin })` — the screen posts to the frame's window.
  */
+
+/** How long the vault's frame may take to say `ready`: a slow vault page on a slow line, not a dead one. */
+export const CARD_FRAME_READY_MS = 15_000;
+/** How long the vault may take to answer a submit: it calls its own server to tokenize the card. */
+export const CARD_ANSWER_MS = 30_000;
+
+/** What the checkout is told when the frame fails during a submit. */
+const FRAME_FAILED_MESSAGE = 'The card form did not load';
 
 export interface CardFrameInput {
   kind: KindSegment;
@@ -64,6 +78,7 @@ export const cardFrameMachine = setup({
       { kind: KindSegment; id: string }
     >('loadCardForm'),
   },
+  delays: { frameReady: CARD_FRAME_READY_MS, cardAnswer: CARD_ANSWER_MS },
   actions: {
     postToFrame: (_, _params: { message: unknown; origin: string }) => {},
     tell: enqueueActions(({ enqueue, self }, params: CardFrameOutcome) => {
@@ -115,6 +130,10 @@ export const cardFrameMachine = setup({
       on: {
         'frame.message': { guard: 'isReady', target: 'ready' },
         'frame.failed': { target: 'failed', actions: assign({ error: failureFor('card_form_not_loaded') }) },
+      },
+      // The frame's page never said ready (no browser says a frame did not load).
+      after: {
+        frameReady: { target: 'failed', actions: assign({ error: failureFor('card_form_not_loaded') }) },
       },
     },
     ready: {
@@ -176,7 +195,17 @@ export const cardFrameMachine = setup({
           target: 'failed',
           actions: [
             assign({ error: failureFor('card_form_not_loaded') }),
-            { type: 'tell', params: { type: 'cardFrame.error', message: 'The card form did not load' } },
+            { type: 'tell', params: { type: 'cardFrame.error', message: FRAME_FAILED_MESSAGE } },
+          ],
+        },
+      },
+      // The vault never answered the submit: the checkout is told, so Book now is not busy for good.
+      after: {
+        cardAnswer: {
+          target: 'failed',
+          actions: [
+            assign({ error: failureFor('card_form_not_loaded') }),
+            { type: 'tell', params: { type: 'cardFrame.error', message: FRAME_FAILED_MESSAGE } },
           ],
         },
       },

@@ -7,7 +7,8 @@ const message = (data: unknown, origin = vault) => ({ type: 'frame.message', ori
 const card = { token: 'tok', brand: 'visa', last4: '4242', expiry: '12/30' };
 
 // The handshake with the vault's frame: the form's address, the frame's ready, then the card or its error;
-// messages from another origin are ignored.
+// messages from another origin are ignored. A frame that never says ready, or a submit the vault never answers,
+// fails at the machine's limit (`after` frameReady / cardAnswer, on the simulated clock).
 export const cardFrameModel: ModelOptions = {
   name: 'cardFrameMachine',
   machine: cardFrameMachine,
