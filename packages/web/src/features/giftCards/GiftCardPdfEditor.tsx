@@ -14,6 +14,7 @@ import {
   type PdfStoreFonts,
   pdfDesignErrors,
   pdfDesignInput,
+  pdfFontFace,
   pdfFontFileOf,
   plainTextOf,
   sectionBox,
@@ -51,6 +52,7 @@ import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
 import { useGiftCardDownload } from './giftCardFiles';
 import './pdfEditor.css';
+import { cssFamilyOf, measureIn, usePreviewFonts } from './previewFonts';
 
 /** A typed number: empty is none (NaN, which core's rules call required). */
 const read = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
@@ -180,6 +182,8 @@ function Editor({
   const storeFonts = store.data
     ? { titleFont: store.data.titleFont, textFont: store.data.textFont }
     : PDF_STORE_FONTS_FALLBACK;
+  // The preview's fonts wait for the store's (not the fallback's files first).
+  const storeLoading = stores.isPending || (storeId !== null && store.isPending);
 
   const errors = useMemo(() => (draft ? pdfDesignErrors(draft) : {}), [draft]);
   const invalid = (index: number) => Object.keys(errors).some((k) => k.startsWith(`sections.${index}.`));
@@ -569,7 +573,7 @@ function Editor({
         </div>
       </div>
       <figure className="pdf-editor__preview">
-        <PdfPreview sections={sections} type={type} store={storeFonts} />
+        <PdfPreview sections={sections} type={type} store={storeFonts} storeLoading={storeLoading} />
         <figcaption>{t('gift_card_pdfs.preview_note')}</figcaption>
       </figure>
       <AlertDialog
@@ -587,42 +591,44 @@ function Editor({
   );
 }
 
-/** A rough width of text in a font (the preview has no font metrics: about half the size a character). */
-const measureOf = (font: string, size: number) => {
-  const factor = /^(Montserrat|Poppins|Roboto Mono)/.test(font)
-    ? 0.6
-    : font.startsWith('Playfair')
-      ? 0.5
-      : 0.53;
-  return (s: string) => [...s].length * size * factor;
-};
-const familyOf = (font: string) =>
-  `'${font.replace(/ Bold$/, '')}', ${
-    font.startsWith('Roboto Mono')
-      ? 'monospace'
-      : font.startsWith('Merriweather') || font.startsWith('Playfair')
-        ? 'serif'
-        : 'sans-serif'
-  }`;
-
 /** What the preview draws of a section: its look, kind and drawing order, and a key. */
 type PreviewSection = PdfSectionLook & { key: string; kind: PdfSectionKind; position: number };
 
 /**
- * The page drawn in SVG from the draft: the server's layout rules with an approximate text measure, a section in
- * the store's title or text font drawn in the embedded font that prints it (core's `pdfFontFileOf`).
+ * The page drawn in SVG from the draft: the server's layout rules, each text in the font file the PDF embeds for
+ * it (core's `pdfFontFileOf` and `pdfFontFace`: the store's title or text font, Ubuntu's stand-ins, a bold) loaded
+ * from the server and measured by the browser (`previewFonts.ts`); drawn once the fonts in use have loaded.
  */
 export function PdfPreview({
   sections,
   type,
   store = PDF_STORE_FONTS_FALLBACK,
+  storeLoading = false,
 }: {
   sections: readonly PreviewSection[];
   type: GiftCardType;
   store?: PdfStoreFonts;
+  /** The store's fonts are still being read: nothing is loaded or drawn yet. */
+  storeLoading?: boolean;
 }) {
   const { t } = useTranslation();
   const { property } = useSelectedProperty();
+  const fonts = useMemo(
+    () => sections.filter((s) => s.visible && isTextKind(s.kind)).map((s) => s.font),
+    [sections],
+  );
+  const { ready, spare } = usePreviewFonts(fonts, store, !storeLoading);
+  if (!ready)
+    return (
+      <svg
+        className="pdf-preview"
+        viewBox={`0 0 ${PDF_PAGE_WIDTH} ${PDF_PAGE_HEIGHT}`}
+        aria-hidden="true"
+        data-loading="fonts"
+      >
+        <rect width={PDF_PAGE_WIDTH} height={PDF_PAGE_HEIGHT} fill="#ffffff" />
+      </svg>
+    );
   const values: PdfCardValues = {
     title: type.title,
     recipient: t('gift_card_pdfs.sample_recipient'),
@@ -722,7 +728,8 @@ export function PdfPreview({
               const words = sectionWords(s.kind, s.text, values);
               if (!words || !(s.fontSize > 0)) return null;
               const font = pdfFontFileOf(s.font, store);
-              const measure = measureOf(font, s.fontSize);
+              const face = pdfFontFace(font);
+              const measure = measureIn(face, s.fontSize, spare);
               const lines = wrapText(words, box.width, linesThatFit(box.height, s.fontSize), measure);
               const lineHeight = s.fontSize * 1.2;
               return (
@@ -730,8 +737,8 @@ export function PdfPreview({
                   key={key}
                   fill={s.fillColor}
                   opacity={s.opacity}
-                  fontFamily={familyOf(font)}
-                  fontWeight={font.endsWith('Bold') ? 700 : 400}
+                  fontFamily={cssFamilyOf(face, spare)}
+                  fontWeight={face.weight}
                   data-font={font}
                   fontSize={s.fontSize}
                   data-kind={s.kind}
