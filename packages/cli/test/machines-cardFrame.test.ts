@@ -19,6 +19,8 @@ describeCliReplays<never>({
     'form.reload': noFrame,
     'xstate.done.actor.0.cardFrame.loadingForm': noFrame,
     'xstate.error.actor.0.cardFrame.loadingForm': noFrame,
+    'xstate.after.frameReady.cardFrame.frameLoading': noFrame,
+    'xstate.after.cardAnswer.cardFrame.awaitingCard': noFrame,
   },
   finish: async () => {},
 });

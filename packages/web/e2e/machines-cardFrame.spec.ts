@@ -1,4 +1,5 @@
 import { expect, type Page, request as playwrightRequest, type Route, test } from '@playwright/test';
+import { CARD_ANSWER_MS, CARD_FRAME_READY_MS } from '../../core/src/booking/cardFrameMachine.ts';
 import { apiToken, chooseRooms, fillContact, inDays, propertyId } from './booking';
 import { demo, signIn } from './helpers';
 import { describeWebReplays, type StepDriver } from './machines-replay';
@@ -8,14 +9,18 @@ import { describeWebReplays, type StepDriver } from './machines-replay';
 // (its own origin) posts ready when shown, validate as its fields change, and on the checkout's submit the card or
 // an error. The form address's call is held by `page.route` until the path's step answers it — passed to the
 // server (a real address), or answered with what the server never gives (an address that is none, a 404). The
-// vault's own token call is held while a path types in the frame during the submit. The booking a card leads to
-// is refused on the way (422), so the checkout stays and no booking is made. Second demo agency (`agent2`) at Aker
+// vault's own token call is held while a path types in the frame during the submit, or while its answer is
+// awaited past the machine's limit. A frame that never says ready is the vault's form page answered on the way by
+// a page that does not. The machine's limits (its `after` steps) run on the page's clock. The booking a card
+// leads to is refused on the way (422), so the checkout stays and no booking is made. Second demo agency (`agent2`) at Aker
 // Brygge Fjordhotell, 390 days ahead (no other spec books there or then).
 
 const LOGIN = 'agent2';
 const HOTEL = 'Aker Brygge Fjordhotell';
 const DAY = 390;
 const FORM = '0.cardFrame.loadingForm';
+const FRAME_READY = 'xstate.after.frameReady.cardFrame.frameLoading';
+const CARD_ANSWER = 'xstate.after.cardAnswer.cardFrame.awaitingCard';
 
 interface WireRate {
   title: string;
@@ -76,6 +81,8 @@ interface Checkout {
   /** The vault's token call, held while the path types in the frame during the submit. */
   holdTokens: boolean;
   heldTokens: Route[];
+  /** The vault's form page is answered by one that never says ready. */
+  silentFrame: boolean;
   contactFilled: boolean;
 }
 
@@ -91,6 +98,8 @@ async function nextHeld(desk: Checkout): Promise<Route> {
 const formDone: StepDriver<Checkout> = async (desk, path, i) => {
   const route = await nextHeld(desk);
   const { output } = path.steps[i]!.event as unknown as { output: { cardCaptureFormUrl: string } };
+  // A path that waits past the frame's limit gets a vault page that never says ready.
+  desk.silentFrame = path.steps[i + 1]?.event.type === FRAME_READY;
   if (/^https?:\/\//.test(output.cardCaptureFormUrl)) return route.continue();
   // The server always gives its vault's address: one that is none is answered on the way.
   return route.fulfill({
@@ -111,6 +120,18 @@ async function submit(desk: Checkout) {
   await page.getByRole('button', { name: /^Book now/ }).click();
 }
 
+/**
+ * The page's clock run through `ms` in 2 s steps, each handed back to the page: the app reports its actors'
+ * steps only while the listener's pings reach it (it goes quiet 6 s after the last, `liveReporter.ts`), and a
+ * ping posted during a run is delivered after it.
+ */
+async function runClock(page: Page, ms: number) {
+  for (let left = ms; left > 0; left -= 2000) {
+    await page.clock.runFor(Math.min(2000, left));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function fillCard(page: Page) {
   await vault(page).getByLabel('Name on the card').fill('Sigrid Halvorsen');
   await vault(page).getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -123,18 +144,40 @@ describeWebReplays<Checkout>({
   liveMachine: 'cardFrame',
   parallel: true,
   scenarios: {
-    'a stay': async (page) => {
+    'a stay': async (page, path) => {
       test.setTimeout(90_000);
       const [checkin, checkout] = [inDays(DAY), inDays(DAY + 2)];
       const { propertyId: id } = await apiOf();
       const { unit, rate } = await cardRate(checkin, checkout);
-      const desk: Checkout = { page, held: [], holdTokens: false, heldTokens: [], contactFilled: false };
+      const desk: Checkout = {
+        page,
+        held: [],
+        holdTokens: false,
+        heldTokens: [],
+        silentFrame: false,
+        contactFilled: false,
+      };
+      // A path past one of the machine's limits runs the page's timers on Playwright's clock (it flows as time
+      // does until the `after` step runs the limit at once).
+      if (path.steps.some((s) => s.event.type.startsWith('xstate.after.'))) await page.clock.install();
       await page.route('**/card_capture_form_url', (route) => {
         desk.held.push(route);
       });
       await page.route(
         (url) => url.pathname.endsWith('/tokens') && url.origin !== new URL(page.url()).origin,
         (route) => (desk.holdTokens ? desk.heldTokens.push(route) : route.continue()),
+      );
+      // The vault's form page, or one that loads and never says ready (a browser fires `load` for any page).
+      await page.route(
+        (url) => url.pathname === '/card-form' && url.origin !== new URL(page.url()).origin,
+        (route) =>
+          desk.silentFrame
+            ? route.fulfill({
+                status: 200,
+                contentType: 'text/html',
+                body: '<!doctype html><title>Card form</title><p>Nothing here.</p>',
+              })
+            : route.continue(),
       );
       // The booking a card leads to is refused: the checkout stays, with the frame.
       await page.route('**/create_booking', (route) =>
@@ -193,9 +236,11 @@ describeWebReplays<Checkout>({
           | undefined;
         if (path.steps[i - 1]!.value === 'ready') {
           // The vault answers the submit with the card when its fields hold one, with an error when not.
-          if (next?.data?.card || next?.data?.type === 'validate') await fillCard(desk.page);
-          // A path typing in the frame during the submit holds the vault's token call.
-          desk.holdTokens = next?.data?.type === 'validate';
+          const unanswered = next?.type === CARD_ANSWER;
+          if (next?.data?.card || next?.data?.type === 'validate' || unanswered) await fillCard(desk.page);
+          // A path typing in the frame during the submit, or waiting past the answer's limit, holds the vault's
+          // token call.
+          desk.holdTokens = next?.data?.type === 'validate' || unanswered;
         }
         // Otherwise the form's address is not answered yet (held): the checkout says the card form is not ready.
         await submit(desk);
@@ -211,9 +256,18 @@ describeWebReplays<Checkout>({
     'form.reload': async ({ page }) => {
       await page.getByRole('button', { name: 'Try again' }).click();
     },
+    // The machine's limits, run at once on the page's clock: the frame's page never said ready (answered on the
+    // way by one that does not), or the vault's token call is held.
+    [FRAME_READY]: async ({ page }) => runClock(page, CARD_FRAME_READY_MS),
+    [CARD_ANSWER]: async ({ page }) => {
+      await runClock(page, CARD_ANSWER_MS);
+      // The checkout is told: Book now is no longer busy, and the card form offers to load again.
+      await expect(page.getByRole('button', { name: /^Book now/ })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+    },
     'frame.failed': {
       excluded:
-        'a browser fires no error event on a frame whose page does not load (it shows an error page in it), so the checkout’s frame never sends frame.failed',
+        'a browser fires no error event on a frame whose page does not load (it shows an error page in it), so the checkout’s frame never sends frame.failed: such a frame fails by the machine’s limit (after frameReady, replayed)',
     },
   },
 });
