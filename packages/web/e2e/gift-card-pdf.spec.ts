@@ -15,6 +15,16 @@ test('a hotelier edits a PDF template with its live preview, saves it and downlo
 }) => {
   test.slow();
   const title = `Winter stay ${Date.now()}`;
+  // The font files the preview asks the server for (the PDF's own, issue 12).
+  const fontFiles: { url: string; status: number; type: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname.startsWith('/api/v1/fonts/'))
+      fontFiles.push({
+        url: response.url(),
+        status: response.status(),
+        type: response.headers()['content-type'],
+      });
+  });
   await page.goto('/login');
   await signIn(page, demo('hotelier'));
   await expect(page).toHaveURL(/\/bookings/);
@@ -64,6 +74,21 @@ test('a hotelier edits a PDF template with its live preview, saves it and downlo
   await drawer.getByRole('button', { name: /Font/ }).click();
   await page.getByRole('option', { name: 'Roboto Mono Bold' }).click();
   await expect(preview.locator('[data-kind="info"]')).toHaveAttribute('data-font', 'Roboto Mono Bold');
+  // Drawn in the PDF's Roboto Mono 700, loaded from the server's file (not a font of this machine).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some(
+          (f) =>
+            f.family.replaceAll('"', '') === 'Roboto Mono' && f.weight === '700' && f.status === 'loaded',
+        ),
+      ),
+    )
+    .toBe(true);
+  expect(fontFiles.map((f) => new URL(f.url).pathname)).toContain(
+    '/api/v1/fonts/roboto-mono-latin-700-normal.woff',
+  );
+  for (const file of fontFiles) expect(file, file.url).toMatchObject({ status: 200, type: 'font/woff' });
   await drawer.getByRole('button', { name: 'Save PDF design' }).click();
   await expect(page.getByText('Saved successfully')).toBeVisible();
   const type = await request.get(`/api/v1/tern_hotels/gift_card_types/${typeId}?property_id=${propertyId}`, {
