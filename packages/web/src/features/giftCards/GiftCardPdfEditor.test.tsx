@@ -137,13 +137,16 @@ function open() {
   return { putFilledSections };
 }
 
+/** The whole app is rendered: its lazy route's first import may take seconds on a busy machine. */
+const LAZY_ROUTE = { timeout: 15_000 };
+
 describe('gift card PDF editor', () => {
   it(
     'draws the template’s sections, follows an edit in the preview, refuses a size out of range, saves the design',
     async () => {
       const user = userEvent.setup();
       const { putFilledSections } = open();
-      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }));
+      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }, LAZY_ROUTE));
       const drawer = await screen.findByRole('dialog', { name: 'Edit gift card type' });
       await user.click(within(drawer).getByRole('tab', { name: 'PDF' }));
       const preview = await within(drawer).findByRole('img', { name: 'Preview of the PDF' });
@@ -214,7 +217,7 @@ describe('gift card PDF editor', () => {
         },
       );
       renderApp({ path: '/gift-cards', client, stored: storedFor(supplierUser, later()) });
-      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }));
+      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }, LAZY_ROUTE));
       const drawer = await screen.findByRole('dialog', { name: 'Edit gift card type' });
       await user.click(within(drawer).getByRole('tab', { name: 'PDF' }));
       const preview = await within(drawer).findByRole('img', { name: 'Preview of the PDF' });
