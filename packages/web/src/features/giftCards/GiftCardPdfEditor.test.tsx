@@ -1,46 +1,17 @@
-import type { FilledSection, FilledSections, GiftCardType, PdfTemplate } from '@tern/sdk';
+import type { FilledSection, FilledSections, PdfTemplate } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
+import { giftCardType, pageOf } from '../../../test/giftCardTypes';
 import { fakeClient, renderApp } from '../../../test/renderApp';
 
 const HEAVY = 60_000;
 const later = () => Date.now() + 3_600_000;
-const list = <T,>(items: T[], total = items.length) => ({ items, meta: { page: 1, limit: 10, total } });
+const list = pageOf;
 const propertyId = supplierUser.ternHotels[0]!.id;
 
-const type: GiftCardType = {
-  id: 't-1',
-  type: 'giftCardType',
-  propertyId,
-  giftcardType: 2,
-  title: 'Spa weekend',
-  description: '<p>Two nights</p>',
-  price: 200,
-  netPrice: 200,
-  discount: null,
-  limit: 50,
-  issued: 0,
-  stock: 50,
-  expirationType: 0,
-  expirationDuration: 48,
-  expirationDurationUnit: 'months',
-  absoluteExpirationDate: null,
-  status: 'published',
-  settings: null,
-  storeIds: [propertyId],
-  ratePlans: [],
-  upsellRatePlans: [],
-  offerLetterDelivery: false,
-  offerPickupAtHotel: false,
-  pdfTemplateId: null,
-  photos: [],
-  locked: false,
-  duplicateOf: null,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-};
+const type = giftCardType({ description: '<p>Two nights</p>', storeIds: [propertyId] });
 
 const look = {
   font: 'Lato' as const,

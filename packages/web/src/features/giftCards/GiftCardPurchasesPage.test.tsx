@@ -1,8 +1,9 @@
-import type { GiftCardPurchase, GiftCardType } from '@tern/sdk';
+import type { GiftCardPurchase } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
+import { giftCardType } from '../../../test/giftCardTypes';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 const HEAVY = 60_000;
@@ -40,37 +41,7 @@ const purchase = (id: string, number: string, over: Partial<GiftCardPurchase> = 
   ...over,
 });
 
-const spa = {
-  id: 't-1',
-  type: 'giftCardType',
-  propertyId,
-  giftcardType: 2,
-  title: 'Spa weekend',
-  description: 'A night away',
-  price: 200,
-  netPrice: 150,
-  discount: null,
-  limit: 50,
-  issued: 0,
-  stock: 50,
-  expirationType: 0,
-  expirationDuration: 48,
-  expirationDurationUnit: 'months',
-  absoluteExpirationDate: null,
-  status: 'published',
-  settings: null,
-  storeIds: [],
-  ratePlans: [],
-  upsellRatePlans: [],
-  offerLetterDelivery: false,
-  offerPickupAtHotel: false,
-  pdfTemplateId: null,
-  photos: [],
-  locked: false,
-  duplicateOf: null,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-} satisfies GiftCardType;
+const spa = giftCardType({ netPrice: 150 });
 
 function open(items: GiftCardPurchase[], handlers: CallHandlers = {}) {
   const list = vi.fn(async () => ({ items, meta: { page: 1, limit: 10, total: items.length } }));

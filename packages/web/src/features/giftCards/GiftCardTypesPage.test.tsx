@@ -4,45 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
 import { storeId, stores } from '../../../test/giftCardStores';
+import { giftCardType, pageOf } from '../../../test/giftCardTypes';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 const HEAVY = 60_000;
 const later = () => Date.now() + 3_600_000;
-const list = <T,>(items: T[], total = items.length) => ({ items, meta: { page: 1, limit: 10, total } });
+const list = pageOf;
 const propertyId = supplierUser.ternHotels[0]!.id;
 
-const giftType = (id: string, title: string, over: Partial<GiftCardType> = {}): GiftCardType => ({
-  id,
-  type: 'giftCardType',
-  propertyId,
-  giftcardType: 2,
-  title,
-  description: 'A night away',
-  price: 200,
-  netPrice: 200,
-  discount: null,
-  limit: 50,
-  issued: 0,
-  stock: 50,
-  expirationType: 0,
-  expirationDuration: 48,
-  expirationDurationUnit: 'months',
-  absoluteExpirationDate: null,
-  status: 'published',
-  settings: null,
-  storeIds: [storeId],
-  ratePlans: [],
-  upsellRatePlans: [],
-  offerLetterDelivery: false,
-  offerPickupAtHotel: false,
-  pdfTemplateId: null,
-  photos: [],
-  locked: false,
-  duplicateOf: null,
-  createdAt: '2030-01-01T00:00:00.000Z',
-  updatedAt: '2030-01-01T00:00:00.000Z',
-  ...over,
-});
+const giftType = (id: string, title: string, over: Partial<GiftCardType> = {}): GiftCardType =>
+  giftCardType({ id, title, storeIds: [storeId], ...over });
 
 function open(byStatus: Partial<Record<GiftCardTypeStatus, GiftCardType[]>>, handlers: CallHandlers = {}) {
   const listTypes = vi.fn(async ({ query }: { query: { status: GiftCardTypeStatus } }) =>
