@@ -1,7 +1,7 @@
-import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
-import { apiToken, chooseRooms, fillContact, inDays, propertyId } from './booking';
-import { demo, signIn } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { chooseRooms, fillContact, inDays } from './booking';
 import { describeWebReplays, type StepCheck, type StepDriver } from './machines-replay';
+import { REPLAY_HOTEL, replayApi, signedInForReplay } from './replayAgency';
 
 // Core's model-based paths of the booking flow (M01) replayed through the web app against the test server: the
 // property page (rooms chosen, Book), a car's search (Book this car), checkout (the contact or the driver, the
@@ -12,8 +12,7 @@ import { describeWebReplays, type StepCheck, type StepDriver } from './machines-
 // its own, three days after the last): no other spec books there or then, nor counts those bookings. The same
 // paths go through `tern book` in packages/cli/test/machines-bookingFlow.test.ts.
 
-const LOGIN = 'agent2';
-const HOTEL = 'Aker Brygge Fjordhotell';
+const HOTEL = REPLAY_HOTEL;
 /** Where a worker's sessions start booking, in days from today (the demo world's inventory runs 400 days). */
 const FIRST_DAY = 300;
 
@@ -47,21 +46,8 @@ async function routeRates(flow: Flow) {
 const backNext = (path: { steps: { event: { type: string } }[] }, index: number) =>
   path.steps[index + 1]?.event.type === 'flow.back';
 
-/** A session token and the property's id, once a worker. */
-let api: { token: string; propertyId: string } | null = null;
-/** The signed-in session (the app's stored value), once a worker: later pages start signed in. */
-let session: string | null = null;
+/** How many sessions this worker has booked in (each books three days after the last). */
 let sessions = 0;
-
-async function apiOf() {
-  if (!api) {
-    const request = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-    const token = await apiToken(request, LOGIN);
-    api = { token, propertyId: await propertyId(request, token, HOTEL) };
-    await request.dispose();
-  }
-  return api;
-}
 
 /** This session's dates: three days after the last session's, from a range of the worker's own. */
 function dates() {
@@ -86,7 +72,7 @@ async function call(
   path: string,
   init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) {
-  const { token } = await apiOf();
+  const { token } = await replayApi();
   const reply = await fetch(new URL(path, test.info().project.use.baseURL), {
     method: init.method ?? 'GET',
     headers: {
@@ -105,7 +91,7 @@ async function call(
 
 /** A rate for two adults bookable without a card, and its room type, for the stay. */
 async function freeRate(checkin: string, checkout: string) {
-  const { propertyId: id } = await apiOf();
+  const { propertyId: id } = await replayApi();
   const units = (
     (await call(
       `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
@@ -128,28 +114,14 @@ async function freeRate(checkin: string, checkout: string) {
 const stayQuery = (checkin: string, checkout: string) =>
   `type=accommodation&currency=EUR&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`;
 
-/** Signs in (through the login page once a worker; then the stored session is there before the app loads). */
-async function signedIn(page: Page) {
-  if (session) {
-    await page.addInitScript((stored) => {
-      if (!localStorage.getItem('tern.session')) localStorage.setItem('tern.session', stored);
-    }, session);
-    return;
-  }
-  await page.goto('/login');
-  await signIn(page, demo(LOGIN));
-  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({ timeout: 25_000 });
-  session = await page.evaluate(() => localStorage.getItem('tern.session'));
-}
-
 /** A stay's property page, signed in, on the session's own dates. */
 async function propertyPage(page: Page): Promise<Flow> {
   test.setTimeout(120_000);
   const { checkin, checkout } = dates();
-  const { propertyId: id } = await apiOf();
+  const { propertyId: id } = await replayApi();
   const flow: Flow = { page, propertyId: id, goneNext: false };
   await routeRates(flow);
-  await signedIn(page);
+  await signedInForReplay(page);
   await page.goto(`/property/${id}?${stayQuery(checkin, checkout)}`);
   await expect(page.getByRole('heading', { name: HOTEL, level: 1 })).toBeVisible();
   return flow;
@@ -236,10 +208,10 @@ describeWebReplays<Flow>(
       'checkout without a stay': async (page) => {
         test.setTimeout(120_000);
         const { checkin, checkout: out } = dates();
-        const { propertyId: id } = await apiOf();
+        const { propertyId: id } = await replayApi();
         const flow: Flow = { page, propertyId: id, goneNext: false };
         await routeRates(flow);
-        await signedIn(page);
+        await signedInForReplay(page);
         await page.goto(`/property/${id}/booking_info?${stayQuery(checkin, out)}`);
         return flow;
       },
@@ -247,7 +219,7 @@ describeWebReplays<Flow>(
         // A booking of the agency's, made through the API; its confirmation page opened by its address.
         test.setTimeout(120_000);
         const { checkin, checkout: out } = dates();
-        const { propertyId: id } = await apiOf();
+        const { propertyId: id } = await replayApi();
         const { unit, rate } = await freeRate(checkin, out);
         const { booking_id: bookingId } = (await call(
           `/api/v2/resellers/accommodations/${id}/create_booking`,
@@ -270,14 +242,14 @@ describeWebReplays<Flow>(
         )) as { booking_id: string };
         const flow: Flow = { page, propertyId: id, goneNext: false };
         await routeRates(flow);
-        await signedIn(page);
+        await signedInForReplay(page);
         await page.goto(`/property/${id}/confirmation/${bookingId}?${stayQuery(checkin, out)}`);
         return flow;
       },
       'a car from the car search': async (page) => {
         test.setTimeout(120_000);
         const { checkin, checkout: out } = dates();
-        await signedIn(page);
+        await signedInForReplay(page);
         await page.goto(
           `/search_cars?type=vehicle&currency=EUR&pickupDate=${checkin}&dropoffDate=${out}&pickupTime=10:00&dropoffTime=10:00&driverAge=30&driverCountry=NO&city=Gardermoen&country=NO`,
         );

@@ -1,8 +1,8 @@
-import { expect, type Page, request as playwrightRequest, type Route, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 import { CARD_ANSWER_MS, CARD_FRAME_READY_MS } from '../../core/src/booking/cardFrameMachine.ts';
-import { apiToken, chooseRooms, fillContact, inDays, propertyId } from './booking';
-import { demo, signIn } from './helpers';
+import { chooseRooms, fillContact, inDays } from './booking';
 import { describeWebReplays, type StepDriver } from './machines-replay';
+import { REPLAY_HOTEL, replayApi, signedInForReplay } from './replayAgency';
 
 // Core's model-based paths of the card-frame handshake (M03) replayed through the stay checkout against the test
 // server and its card vault: the checkout spawns the handshake when a chosen rate needs a card; the vault's frame
@@ -15,8 +15,7 @@ import { describeWebReplays, type StepDriver } from './machines-replay';
 // leads to is refused on the way (422), so the checkout stays and no booking is made. Second demo agency (`agent2`) at Aker
 // Brygge Fjordhotell, 390 days ahead (no other spec books there or then).
 
-const LOGIN = 'agent2';
-const HOTEL = 'Aker Brygge Fjordhotell';
+const HOTEL = REPLAY_HOTEL;
 const DAY = 390;
 const FORM = '0.cardFrame.loadingForm';
 const FRAME_READY = 'xstate.after.frameReady.cardFrame.frameLoading';
@@ -30,22 +29,9 @@ interface WireRate {
   cancellation_policy?: { guarantee_payment_policy?: string } | null;
 }
 
-let api: { token: string; propertyId: string } | null = null;
-let session: string | null = null;
-
-async function apiOf() {
-  if (!api) {
-    const request = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-    const token = await apiToken(request, LOGIN);
-    api = { token, propertyId: await propertyId(request, token, HOTEL) };
-    await request.dispose();
-  }
-  return api;
-}
-
 /** A rate for two adults that needs a card (a guarantee), and its room type (Node's fetch beside the browser). */
 async function cardRate(checkin: string, checkout: string) {
-  const { token, propertyId: id } = await apiOf();
+  const { token, propertyId: id } = await replayApi();
   const reply = await fetch(
     new URL(
       `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
@@ -147,7 +133,7 @@ describeWebReplays<Checkout>({
     'a stay': async (page, path) => {
       test.setTimeout(90_000);
       const [checkin, checkout] = [inDays(DAY), inDays(DAY + 2)];
-      const { propertyId: id } = await apiOf();
+      const { propertyId: id } = await replayApi();
       const { unit, rate } = await cardRate(checkin, checkout);
       const desk: Checkout = {
         page,
@@ -187,18 +173,7 @@ describeWebReplays<Checkout>({
           body: JSON.stringify({ errors: [{ status: '422', detail: 'Refused for the test' }] }),
         }),
       );
-      if (session) {
-        await page.addInitScript((stored) => {
-          if (!localStorage.getItem('tern.session')) localStorage.setItem('tern.session', stored);
-        }, session);
-      } else {
-        await page.goto('/login');
-        await signIn(page, demo(LOGIN));
-        await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({
-          timeout: 25_000,
-        });
-        session = await page.evaluate(() => localStorage.getItem('tern.session'));
-      }
+      await signedInForReplay(page);
       await page.goto(
         `/property/${id}?type=accommodation&currency=EUR&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`,
       );

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Route } from '@playwright/test';
+import { managerLogins } from '../../../fixtures/src/world/people.ts';
 import { apiToken } from './booking';
 import { demo, signIn } from './helpers';
 import { describeWebReplays, outcomeNext, type StepDriver } from './machines-replay';
@@ -14,21 +15,8 @@ import { describeWebReplays, outcomeNext, type StepDriver } from './machines-rep
 
 const AGENCY_LOGIN = 'agent2';
 
-/** The demo managers, for the property a supplier's path needs (each manages some of the demo's). */
-const MANAGERS = [
-  'hotelier2',
-  'gudrun',
-  'ines',
-  'fiona',
-  'mads',
-  'freja',
-  'ingrid',
-  'ola',
-  'bjorn',
-  'rui',
-  'erik',
-  'hotelier',
-];
+/** The demo managers, for the property a supplier's path needs (each manages some of the demo's), hotelier last. */
+const MANAGERS = [...managerLogins.filter((login) => login !== 'hotelier'), 'hotelier'];
 
 type Json = Record<string, unknown>;
 

@@ -1,3 +1,4 @@
+import { managerLogins } from '@tern/fixtures';
 import type { UnitWithRates } from '@tern/sdk';
 import { afterAll, beforeAll } from 'vitest';
 import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './cli.js';
@@ -7,20 +8,7 @@ import { startTestServer, type TestServer } from './server.js';
 // demo world, logins made with `tern login`, the demo's hotel managers.
 
 /** The demo world's hotel managers: each manages some of its properties (a contract's property is one of theirs). */
-export const DEMO_MANAGERS = [
-  'hotelier',
-  'hotelier2',
-  'gudrun',
-  'ines',
-  'fiona',
-  'mads',
-  'freja',
-  'ingrid',
-  'ola',
-  'bjorn',
-  'rui',
-  'erik',
-] as const;
+export const DEMO_MANAGERS = managerLogins;
 
 /** `tern login` as a demo user in a config folder of their own; refused unless it ends at once and quietly. */
 export async function signedIn(server: TestServer, login: string): Promise<string> {
