@@ -1,7 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chooseRooms, fillContact, inDays } from './booking';
 import { describeWebReplays, type StepCheck, type StepDriver } from './machines-replay';
-import { REPLAY_HOTEL, replayApi, signedInForReplay } from './replayAgency';
+import {
+  REPLAY_HOTEL,
+  replayApi,
+  replayCall,
+  replayRate,
+  signedInForReplay,
+  type WireRate,
+} from './replayAgency';
 
 // Core's model-based paths of the booking flow (M01) replayed through the web app against the test server: the
 // property page (rooms chosen, Book), a car's search (Book this car), checkout (the contact or the driver, the
@@ -55,62 +62,6 @@ function dates() {
   return { checkin: inDays(day), checkout: inDays(day + 2) };
 }
 
-interface WireRate {
-  id: string;
-  title: string;
-  availability: number;
-  occupancy: { adults: number; children: number; infants: number };
-  unavailable_reason: string | null;
-  cancellation_policy?: { guarantee_payment_policy?: string } | null;
-}
-
-/**
- * A call to the test server beside the browser (Node's fetch: the page's own request context, `page.request`,
- * was seen to wait forever on these calls while the app's page was open).
- */
-async function call(
-  path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
-) {
-  const { token } = await replayApi();
-  const reply = await fetch(new URL(path, test.info().project.use.baseURL), {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      accept: 'application/json',
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...init.headers,
-    },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await reply.text();
-  expect(reply.ok, `${init.method ?? 'GET'} ${path}: ${text}`).toBe(true);
-  return JSON.parse(text) as unknown;
-}
-
-/** A rate for two adults bookable without a card, and its room type, for the stay. */
-async function freeRate(checkin: string, checkout: string) {
-  const { propertyId: id } = await replayApi();
-  const units = (
-    (await call(
-      `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
-    )) as { data: { id: string; attributes: { title: string; rate_plans: WireRate[] } }[] }
-  ).data;
-  for (const unit of units) {
-    const rate = unit.attributes.rate_plans.find(
-      (r) =>
-        r.unavailable_reason === null &&
-        r.availability > 0 &&
-        r.occupancy.adults === 2 &&
-        r.occupancy.children === 0 &&
-        r.cancellation_policy?.guarantee_payment_policy === 'none',
-    );
-    if (rate) return { unit: { id: unit.id, title: unit.attributes.title }, rate };
-  }
-  throw new Error(`No rate of ${HOTEL} for two adults without a card from ${checkin} to ${checkout}`);
-}
-
 const stayQuery = (checkin: string, checkout: string) =>
   `type=accommodation&currency=EUR&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`;
 
@@ -137,7 +88,7 @@ async function book(page: Page) {
   // Without a room chosen the summary has no Book button.
   if (!((await button.count()) > 0 && (await button.isEnabled()))) {
     const query = new URL(page.url()).searchParams;
-    const { unit, rate } = await freeRate(query.get('checkinDate')!, query.get('checkoutDate')!);
+    const { unit, rate } = await replayRate(query.get('checkinDate')!, query.get('checkoutDate')!, 'none');
     await chooseRooms(page, rate.title, unit.title, 1);
   }
   await expect(button).toBeEnabled();
@@ -220,8 +171,8 @@ describeWebReplays<Flow>(
         test.setTimeout(120_000);
         const { checkin, checkout: out } = dates();
         const { propertyId: id } = await replayApi();
-        const { unit, rate } = await freeRate(checkin, out);
-        const { booking_id: bookingId } = (await call(
+        const { unit, rate } = await replayRate(checkin, out, 'none');
+        const { booking_id: bookingId } = (await replayCall(
           `/api/v2/resellers/accommodations/${id}/create_booking`,
           {
             method: 'POST',

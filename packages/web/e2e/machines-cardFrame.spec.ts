@@ -2,7 +2,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 import { CARD_ANSWER_MS, CARD_FRAME_READY_MS } from '../../core/src/booking/cardFrameMachine.ts';
 import { chooseRooms, fillContact, inDays } from './booking';
 import { describeWebReplays, type StepDriver } from './machines-replay';
-import { REPLAY_HOTEL, replayApi, signedInForReplay } from './replayAgency';
+import { REPLAY_HOTEL, replayApi, replayRate, signedInForReplay } from './replayAgency';
 
 // Core's model-based paths of the card-frame handshake (M03) replayed through the stay checkout against the test
 // server and its card vault: the checkout spawns the handshake when a chosen rate needs a card; the vault's frame
@@ -15,50 +15,11 @@ import { REPLAY_HOTEL, replayApi, signedInForReplay } from './replayAgency';
 // leads to is refused on the way (422), so the checkout stays and no booking is made. Second demo agency (`agent2`) at Aker
 // Brygge Fjordhotell, 390 days ahead (no other spec books there or then).
 
-const HOTEL = REPLAY_HOTEL;
+const _HOTEL = REPLAY_HOTEL;
 const DAY = 390;
 const FORM = '0.cardFrame.loadingForm';
 const FRAME_READY = 'xstate.after.frameReady.cardFrame.frameLoading';
 const CARD_ANSWER = 'xstate.after.cardAnswer.cardFrame.awaitingCard';
-
-interface WireRate {
-  title: string;
-  availability: number;
-  occupancy: { adults: number; children: number };
-  unavailable_reason: string | null;
-  cancellation_policy?: { guarantee_payment_policy?: string } | null;
-}
-
-/** A rate for two adults that needs a card (a guarantee), and its room type (Node's fetch beside the browser). */
-async function cardRate(checkin: string, checkout: string) {
-  const { token, propertyId: id } = await replayApi();
-  const reply = await fetch(
-    new URL(
-      `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
-      test.info().project.use.baseURL,
-    ),
-    {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-      signal: AbortSignal.timeout(15_000),
-    },
-  );
-  expect(reply.ok).toBe(true);
-  const units = (
-    (await reply.json()) as { data: { attributes: { title: string; rate_plans: WireRate[] } }[] }
-  ).data;
-  for (const unit of units) {
-    const rate = unit.attributes.rate_plans.find(
-      (r) =>
-        r.unavailable_reason === null &&
-        r.availability > 0 &&
-        r.occupancy.adults === 2 &&
-        r.occupancy.children === 0 &&
-        (r.cancellation_policy?.guarantee_payment_policy ?? 'none') !== 'none',
-    );
-    if (rate) return { unit: unit.attributes.title, rate: rate.title };
-  }
-  throw new Error(`No rate of ${HOTEL} for two adults that needs a card from ${checkin} to ${checkout}`);
-}
 
 interface Checkout {
   page: Page;
@@ -134,7 +95,7 @@ describeWebReplays<Checkout>({
       test.setTimeout(90_000);
       const [checkin, checkout] = [inDays(DAY), inDays(DAY + 2)];
       const { propertyId: id } = await replayApi();
-      const { unit, rate } = await cardRate(checkin, checkout);
+      const { unit, rate } = await replayRate(checkin, checkout, 'card');
       const desk: Checkout = {
         page,
         held: [],
@@ -177,7 +138,7 @@ describeWebReplays<Checkout>({
       await page.goto(
         `/property/${id}?type=accommodation&currency=EUR&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`,
       );
-      await chooseRooms(page, rate, unit, 1);
+      await chooseRooms(page, rate.title, unit.title, 1);
       await page
         .getByRole('region', { name: 'Price summary' })
         .getByRole('button', { name: /^Book · / })

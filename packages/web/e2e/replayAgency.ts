@@ -36,3 +36,65 @@ export async function signedInForReplay(page: Page): Promise<void> {
   await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({ timeout: 25_000 });
   session = await page.evaluate(() => localStorage.getItem('tern.session'));
 }
+
+/** A rate plan of the reseller API's `list_with_rates`, as far as the replays read it. */
+export interface WireRate {
+  id: string;
+  title: string;
+  availability: number;
+  occupancy: { adults: number; children: number; infants?: number };
+  unavailable_reason: string | null;
+  cancellation_policy?: { guarantee_payment_policy?: string } | null;
+}
+
+/**
+ * A call to the test server as the agency, beside the browser (Node's fetch: the page's own request context,
+ * `page.request`, was seen to wait forever on these calls while the app's page was open).
+ */
+export async function replayCall(
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<unknown> {
+  const { token } = await replayApi();
+  const reply = await fetch(new URL(path, test.info().project.use.baseURL), {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
+    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await reply.text();
+  expect(reply.ok, `${init.method ?? 'GET'} ${path}: ${text}`).toBe(true);
+  return JSON.parse(text) as unknown;
+}
+
+/**
+ * A rate of the hotel for two adults free on the stay's nights, and its room type: one bookable without a card
+ * (`none`: no guarantee asked) or one that needs a card (`card`: a guarantee, so the checkout shows the vault's frame).
+ */
+export async function replayRate(checkin: string, checkout: string, guarantee: 'none' | 'card') {
+  const { propertyId: id } = await replayApi();
+  const units = (
+    (await replayCall(
+      `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
+    )) as { data: { id: string; attributes: { title: string; rate_plans: WireRate[] } }[] }
+  ).data;
+  for (const unit of units) {
+    const rate = unit.attributes.rate_plans.find(
+      (r) =>
+        r.unavailable_reason === null &&
+        r.availability > 0 &&
+        r.occupancy.adults === 2 &&
+        r.occupancy.children === 0 &&
+        ((r.cancellation_policy?.guarantee_payment_policy ?? 'none') === 'none') === (guarantee === 'none'),
+    );
+    if (rate) return { unit: { id: unit.id, title: unit.attributes.title }, rate };
+  }
+  throw new Error(
+    `No rate of ${REPLAY_HOTEL} for two adults ${guarantee === 'none' ? 'without' : 'that needs'} a card from ${checkin} to ${checkout}`,
+  );
+}
