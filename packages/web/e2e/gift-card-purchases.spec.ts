@@ -7,6 +7,7 @@ import {
   test,
 } from '@playwright/test';
 import { apiToken, shoot } from './booking';
+import { publishType } from './giftCards';
 import { canvasImage, demo, nextMail, signIn } from './helpers';
 
 // Gift card types and purchases (issue 12, document 3 §2.3, §4, §5, §9; DECISIONS 14) against the real server:
@@ -198,13 +199,7 @@ test.describe
       ).toHaveCount(2);
       await edit.getByRole('button', { name: 'Cancel' }).click();
 
-      await page.getByRole('button', { name: `Publish ${title}` }).click();
-      await page
-        .getByRole('alertdialog', { name: 'Publish this gift card?' })
-        .getByRole('button', { name: 'Publish' })
-        .click();
-      await expect(page.getByText('Gift card published successfully.')).toBeVisible();
-      await page.getByRole('tab', { name: 'Published' }).click();
+      await publishType(page, title);
       await page.getByRole('button', { name: `Issue cards of ${title}` }).click();
       const issue = page.getByRole('dialog', { name: 'Issue gift cards' });
       await issue.getByRole('textbox', { name: 'Buyer name' }).fill('Helga Hotelier');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createNoPropertyType } from './giftCards';
+import { createNoPropertyType, publishType } from './giftCards';
 import { demo, signIn } from './helpers';
 
 // The gift card screens as staff (issue 12): staff@ is a plain user of Harbour View. They create and publish a
@@ -20,13 +20,7 @@ test('staff create and publish a gift card type, open its PDF tab, mark a card u
   await createNoPropertyType(page, { title, price: 90, stock: 3, description: 'A night and the spa' });
 
   await page.getByRole('tab', { name: 'Created' }).click();
-  await page.getByRole('button', { name: `Publish ${title}` }).click();
-  await page
-    .getByRole('alertdialog', { name: 'Publish this gift card?' })
-    .getByRole('button', { name: 'Publish' })
-    .click();
-  await expect(page.getByText('Gift card published successfully.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Published' }).click();
+  await publishType(page, title);
 
   // The PDF tab opens in the type's drawer.
   await page.getByRole('button', { name: `Edit ${title}` }).click();

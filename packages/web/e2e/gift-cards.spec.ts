@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiToken } from './booking';
-import { createNoPropertyType } from './giftCards';
+import { createNoPropertyType, publishType } from './giftCards';
 import { demo, signIn } from './helpers';
 
 // Gift cards (issue 12, document 3 §2.3, §4, §5) against the real server: a hotelier creates a no-property gift
@@ -24,11 +24,7 @@ test('a hotelier creates and publishes a gift card type, issues two cards and ma
   await createNoPropertyType(page, { title, price: 150, stock: 5, description: 'Two nights and the spa' });
 
   await page.getByRole('tab', { name: 'Created' }).click();
-  await page.getByRole('button', { name: `Publish ${title}` }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Publish this gift card?' });
-  await confirm.getByRole('button', { name: 'Publish' }).click();
-  await expect(page.getByText('Gift card published successfully.')).toBeVisible();
-  await page.getByRole('tab', { name: 'Published' }).click();
+  await publishType(page, title);
 
   await page.getByRole('button', { name: `Issue cards of ${title}` }).click();
   const issue = page.getByRole('dialog', { name: 'Issue gift cards' });

@@ -30,3 +30,14 @@ export async function createNoPropertyType(
   await expect(page.getByText(`Gift card type “${type.title}” created.`)).toBeVisible();
   return { id: made.data.id, propertyId: made.data.attributes.property_id };
 }
+
+/** On the gift cards page, a type of the list shown: publishes it (confirmed), then shows the Published tab. */
+export async function publishType(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: `Publish ${title}` }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Publish this gift card?' })
+    .getByRole('button', { name: 'Publish' })
+    .click();
+  await expect(page.getByText('Gift card published successfully.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Published' }).click();
+}
