@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
 import { storeId, stores } from '../../../test/giftCardStores';
+import { giftCardType } from '../../../test/giftCardTypes';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 // The type form's General tab beyond the plain fields (document 3 §2.3, §4, §5): multi-property types with each
@@ -257,37 +258,23 @@ describe('gift card type form', () => {
         ratePlanId,
         ratePlanTitle: ratePlanId,
       });
-      const type = {
+      const type = giftCardType({
         id: 't-7',
-        type: 'giftCardType',
         propertyId: 'p-1',
         giftcardType: 1,
         title: 'Two lodges',
         description: '<p>Two nights</p>',
         price: 300,
         netPrice: 300,
-        discount: null,
         limit: 10,
-        issued: 0,
         stock: 10,
-        expirationType: 0,
         expirationDuration: 12,
-        expirationDurationUnit: 'months',
-        absoluteExpirationDate: null,
         status: 'created',
         settings: { lengthOfStay: 2, reservationValue: 0 },
         storeIds: [storeId],
         ratePlans: [row('p-1', 'u-1', 'r-1'), row('p-2', 'u-9', 'r-9')],
         upsellRatePlans: [{ ...row('p-2', 'u-8', 'r-8'), price: 4500 }],
-        offerLetterDelivery: false,
-        offerPickupAtHotel: false,
-        pdfTemplateId: null,
-        photos: [],
-        locked: false,
-        duplicateOf: null,
-        createdAt: '2030-01-01T00:00:00.000Z',
-        updatedAt: '2030-01-01T00:00:00.000Z',
-      } as GiftCardType;
+      });
       const updateType = vi.fn(async ({ body }: { body: { title: string } }) => ({
         ...type,
         title: body.title,
