@@ -34,6 +34,45 @@ beforeAll(async () => {
   if (target <= clock.now()) target.setUTCDate(target.getUTCDate() + 1);
   clock.advance(target.getTime() - now());
   utcDay = todayIn('UTC', now());
+  // The stays below need Harbour View open on their nights whatever the demo world sells that day: its manager
+  // opens every unit and plan from the UTC day for five nights (rooms free, no stop-sell or stay limits).
+  const hotelier = await tempConfigDir();
+  const hotelierLogin = await runCli(
+    ['login', '--email', demoEmail('hotelier'), '--password-stdin', '--api-url', server.url],
+    { configDir: hotelier, now, stdin: `${PASSWORD}\n` },
+  );
+  expect(hotelierLogin.code).toBe(0);
+  const harbour = await server.db.one<{ id: string }>(
+    "select id from properties where title = 'Harbour View Hotel'",
+  );
+  const opened = await runCli(
+    [
+      'inventory',
+      'set',
+      '--property',
+      harbour!.id,
+      '--from',
+      utcDay,
+      '--to',
+      addDays(utcDay, 4),
+      '--availability',
+      '20',
+      '--open',
+      '--no-cta',
+      '--no-ctd',
+      '--min-stay',
+      '1',
+      '--min-stay-through',
+      '1',
+      '--max-stay',
+      'none',
+      '--api-url',
+      server.url,
+    ],
+    { configDir: hotelier, now },
+  );
+  expect(opened.stderr).toBe('');
+  expect(opened.code).toBe(0);
   agent = await tempConfigDir();
   const login = await tern(['login', '--email', demoEmail('agent'), '--password-stdin'], `${PASSWORD}\n`);
   expect(login.code).toBe(0);
