@@ -1,0 +1,1 @@
+-- placeholder: issue 21 item 6 (helper F) — jobs that fail, fail visibly
