@@ -1,0 +1,1 @@
+-- placeholder (helper B): one-time passwords
