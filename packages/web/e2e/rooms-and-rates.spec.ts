@@ -48,19 +48,24 @@ async function bookARoom(request: APIRequestContext, token: string, id: string) 
   return stay.unit.title;
 }
 
-/**
- * What the agent's rates call (the property page's table) offers of `plan` for two nights, `days` ahead: the
- * first night's price (USD) for each number of adults it is sold for.
- */
-async function agentPrices(
+/** `YYYY-MM-DD` of the first `weekday` (0 Sunday … 6 Saturday) at least `days` ahead. */
+function firstWeekdayFrom(days: number, weekday: number): string {
+  const from = new Date(`${inDays(days)}T12:00:00Z`).getUTCDay();
+  return inDays(days + ((weekday - from + 7) % 7));
+}
+
+/** What the agent's rates call offers of `plan` arriving `checkin` for two nights: whether and why not. */
+async function agentRates(
   request: APIRequestContext,
   token: string,
   id: string,
   plan: string,
-  days: number,
+  checkin: string,
 ) {
+  const checkout = new Date(`${checkin}T12:00:00Z`);
+  checkout.setUTCDate(checkout.getUTCDate() + 2);
   const reply = await request.get(
-    `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${inDays(days)}&checkout_date=${inDays(days + 2)}&currency=USD&with_virtual_rate_plans=true`,
+    `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout.toISOString().slice(0, 10)}&currency=USD&with_virtual_rate_plans=true`,
     { headers: { authorization: `Bearer ${token}`, accept: 'application/json' } },
   );
   expect(reply.ok()).toBe(true);
@@ -76,11 +81,23 @@ async function agentPrices(
       };
     }[];
   };
+  return units.data.flatMap((u) => u.attributes.rate_plans).filter((p) => p.title === plan);
+}
+
+/**
+ * What the agent's rates call (the property page's table) offers of `plan` for two nights from `checkin`: the
+ * first night's price (USD) for each number of adults it is sold for.
+ */
+async function agentPrices(
+  request: APIRequestContext,
+  token: string,
+  id: string,
+  plan: string,
+  checkin: string,
+) {
+  const offers = await agentRates(request, token, id, plan, checkin);
   return new Map(
-    units.data
-      .flatMap((u) => u.attributes.rate_plans)
-      .filter((p) => p.title === plan && p.unavailable_reason === null)
-      .map((p) => [p.occupancy.adults, p.nightly[0]!.price]),
+    offers.filter((p) => p.unavailable_reason === null).map((p) => [p.occupancy.adults, p.nightly[0]!.price]),
   );
 }
 
@@ -150,7 +167,18 @@ test('a hotelier adds a room type and a derived per-person rate plan, edits it, 
   await expect(planDrawer).toHaveCount(0);
 
   // The agent is offered it at once (the demo contract with the hotel covers every plan), for 3, 2 and 1 adults.
-  const before = await agentPrices(request, token, hotelId, plan, 120);
+  // The room type and the plan are the test's own (no inventory of the demo world's; a new room type's rooms are
+  // all free), so the only rule of the dates is the plan's own: no arrival on a Sunday. The test arrives on a
+  // Wednesday 120 days or more ahead, whatever the day it runs (120 days from a Saturday is a Sunday), and sees
+  // the Sunday refused for that reason.
+  const wednesday = firstWeekdayFrom(120, 3);
+  const closed = await agentRates(request, token, hotelId, plan, firstWeekdayFrom(120, 0));
+  expect(closed.map((p) => p.unavailable_reason)).toEqual([
+    'closed_to_arrival',
+    'closed_to_arrival',
+    'closed_to_arrival',
+  ]);
+  const before = await agentPrices(request, token, hotelId, plan, wednesday);
   expect([...before.keys()].sort()).toEqual([1, 2, 3]);
   expect(before.get(3)).toBeGreaterThan(0);
   // Each occupancy at its derived price (core's occupancyNightPrice): 1 person the 20 % step, 2 persons (no
@@ -177,7 +205,7 @@ test('a hotelier adds a room type and a derived per-person rate plan, edits it, 
   await expect(hotelier.getByText(`Changes to the rate plan ${plan} are saved`)).toBeVisible();
   await expect(planRow).toContainText('320');
   // The agent's next rates call sells it at the new rate: 320 instead of 300 (converted to USD, rounded).
-  const after = await agentPrices(request, token, hotelId, plan, 120);
+  const after = await agentPrices(request, token, hotelId, plan, wednesday);
   expect(after.get(3)! / before.get(3)!).toBeCloseTo(320 / 300, 1);
 
   // A room type with a booking for coming nights is not deleted: the server's reason is told.
