@@ -3,6 +3,7 @@ import type { VehicleOffer } from '@tern/sdk';
 import { type RunningServer, shiftedClock, silentLogger, startServer } from '@tern/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
+import { openNights } from './helpers/openNights.js';
 
 // The CLI checks a stay's (and a rental's) days against the property's today in its time zone — the today the
 // server judges them by — not the terminal's. At 11:30 UTC it is already tomorrow at UTC+14
@@ -34,45 +35,11 @@ beforeAll(async () => {
   if (target <= clock.now()) target.setUTCDate(target.getUTCDate() + 1);
   clock.advance(target.getTime() - now());
   utcDay = todayIn('UTC', now());
-  // The stays below need Harbour View open on their nights whatever the demo world sells that day: its manager
-  // opens every unit and plan from the UTC day for five nights (rooms free, no stop-sell or stay limits).
-  const hotelier = await tempConfigDir();
-  const hotelierLogin = await runCli(
-    ['login', '--email', demoEmail('hotelier'), '--password-stdin', '--api-url', server.url],
-    { configDir: hotelier, now, stdin: `${PASSWORD}\n` },
-  );
-  expect(hotelierLogin.code).toBe(0);
+  // The stays below need Harbour View open on their nights whatever the demo world sells that day.
   const harbour = await server.db.one<{ id: string }>(
     "select id from properties where title = 'Harbour View Hotel'",
   );
-  const opened = await runCli(
-    [
-      'inventory',
-      'set',
-      '--property',
-      harbour!.id,
-      '--from',
-      utcDay,
-      '--to',
-      addDays(utcDay, 4),
-      '--availability',
-      '20',
-      '--open',
-      '--no-cta',
-      '--no-ctd',
-      '--min-stay',
-      '1',
-      '--min-stay-through',
-      '1',
-      '--max-stay',
-      'none',
-      '--api-url',
-      server.url,
-    ],
-    { configDir: hotelier, now },
-  );
-  expect(opened.stderr).toBe('');
-  expect(opened.code).toBe(0);
+  await openNights(server.url, harbour!.id, utcDay, 5, { now });
   agent = await tempConfigDir();
   const login = await tern(['login', '--email', demoEmail('agent'), '--password-stdin'], `${PASSWORD}\n`);
   expect(login.code).toBe(0);

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { UserError } from '../errors.js';
+import { canonicalJson, contentKey, Occurrences } from '../keys.js';
 import { parseGuest } from './guests.js';
 import { readInputFile } from './orderFile.js';
 import { type FileOrder, orderOfJson } from './stayOrder.js';
@@ -8,8 +8,9 @@ import { type FileOrder, orderOfJson } from './stayOrder.js';
 /**
  * `tern book stay --from-file orders.ndjson` (or `.jsonl`, or `.csv`): many bookings, one a line. Each line is
  * the JSON of a single `--from-file` (NDJSON), or a CSV row under a header naming its columns. Each line's
- * Idempotency-Key is derived from its content and its line number, so running the same file again replays
- * what was booked instead of booking it twice, and books what failed.
+ * Idempotency-Key is derived from its content (its JSON or its row, keys in any order) and its occurrence among
+ * lines of the same content — never its line number — so running the same file again, or with lines deleted,
+ * moved, sorted or added, replays what was booked instead of booking it twice, and books what failed.
  */
 
 /** One line of a batch file: where it is, its key, and its order (or why it cannot be read). */
@@ -19,25 +20,47 @@ export interface BatchLine {
   idempotencyKey: string;
   order: FileOrder | null;
   problem: string | null;
+  /** The line of an earlier line of the same content (each is booked: the warning names both), or `null`. */
+  repeats: number | null;
 }
 
 export const isBatchFile = (file: string) => /\.(ndjson|jsonl|csv)$/i.test(file);
 
-/** The key of a line: its own `idempotencyKey`, else a hash of the file's line number and text. */
-export function lineKey(line: number, text: string): string {
-  return `tern-batch-${createHash('sha256').update(`${line}\n${text}`).digest('hex').slice(0, 40)}`;
+/** The key of a line without its own `idempotencyKey`: a hash of its content and its occurrence among equals. */
+export function lineKey(content: string, occurrence: number): string {
+  return contentKey('tern-batch', [content], occurrence);
 }
 
-function read(line: number, text: string, json: () => Record<string, unknown>, file: string): BatchLine {
+/**
+ * A line read: its content (canonical JSON of what it says, or its text when it cannot be read) counted among the
+ * file's lines of the same content, for its key and the repeat warning.
+ */
+function read(
+  line: number,
+  text: string,
+  json: () => Record<string, unknown>,
+  file: string,
+  seen: Occurrences,
+  /** What the line says, when it is not the object `json` gives (a CSV row's cells, its guests included). */
+  said?: unknown,
+): BatchLine {
   const where = `${file} line ${line}`;
+  let value: Record<string, unknown> | null = null;
   try {
-    const value = json();
-    const order = orderOfJson(value, where);
-    return { line, idempotencyKey: order.order.idempotencyKey ?? lineKey(line, text), order, problem: null };
+    value = json();
+  } catch {
+    // Told below, with the line's key from its text.
+  }
+  const content = value === null ? text.trim() : canonicalJson(said ?? value);
+  const { occurrence, repeats } = seen.next(content, line);
+  const key = lineKey(content, occurrence);
+  try {
+    const order = orderOfJson(value ?? json(), where);
+    return { line, idempotencyKey: order.order.idempotencyKey ?? key, order, problem: null, repeats };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const problem = message.startsWith(where) ? message : `${where}: ${message}`;
-    return { line, idempotencyKey: lineKey(line, text), order: null, problem };
+    return { line, idempotencyKey: key, order: null, problem, repeats };
   }
 }
 
@@ -75,9 +98,10 @@ export async function readBatch(file: string): Promise<BatchLine[]> {
   const text = await readInputFile(file);
   if (/\.csv$/i.test(file)) return readCsv(text, file);
   const lines: BatchLine[] = [];
+  const seen = new Occurrences();
   for (const [i, raw] of text.split(/\r?\n/).entries()) {
     if (!raw.trim()) continue;
-    lines.push(read(i + 1, raw, () => objectOf(raw), file));
+    lines.push(read(i + 1, raw, () => objectOf(raw), file, seen));
   }
   return lines;
 }
@@ -96,12 +120,13 @@ function readCsv(text: string, file: string): BatchLine[] {
   } catch (error) {
     throw new UserError(`${file}: not valid CSV (${(error as Error).message})`, { code: 'invalid_input' });
   }
+  const seen = new Occurrences();
   return rows.map(({ record, raw, info }) => {
     // `info.lines` is the line the row ends on; `raw` has the empty lines before it and its line break.
     const text = raw.replace(/^(\r?\n)+/, '').replace(/\r?\n$/, '');
     const line = info.lines - (text.match(/\n/g)?.length ?? 0);
     const { json, guests } = csvObject(record);
-    const batchLine = read(line, text, () => json, file);
+    const batchLine = read(line, text, () => json, file, seen, record);
     if (batchLine.order) {
       const parsed = guests.map((g) => parseGuest(g));
       if (parsed.some((g) => g === null))

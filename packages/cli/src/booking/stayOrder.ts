@@ -183,11 +183,17 @@ export interface PreparedStay {
 export const CARD_NEEDED =
   'A rate you chose needs a card, and a card cannot be typed into a terminal: book it in the web app, or pass --card-token TOKEN (a token from the card vault)';
 
-/** Finds each rate among the units, fills the rooms with guests, checks the contact and the card, builds the body. */
+/**
+ * Finds each rate among the units, fills the rooms with guests, checks the contact and the card, builds the body.
+ * A booking sent with an Idempotency-Key the user gave (or a batch line's) may have been made by an earlier run
+ * that took the last rooms: whether the rate is open and has rooms left is then the server's to answer — it
+ * replays the booking made with that key, or refuses a new one — so `serverDecides` skips those two checks here.
+ */
 export function prepareStayBooking(
   order: StayOrder,
   units: UnitWithRates[],
   stay: { checkinDate: string; checkoutDate: string; currency: string },
+  { serverDecides = false }: { serverDecides?: boolean } = {},
 ): PreparedStay {
   const problems: [string, string][] = [];
   if (order.rooms.length === 0)
@@ -204,7 +210,7 @@ export function prepareStayBooking(
       problems.push(['--room', `no rate ${room.rate} for these dates (see \`tern property rates\`)`]);
       continue;
     }
-    if (rate.unavailableReason) {
+    if (rate.unavailableReason && !serverDecides) {
       problems.push([
         '--room',
         `${rate.title} (${rate.id}) cannot be booked for these dates: ${rate.unavailableReason.replace(/_/g, ' ')}`,
@@ -212,7 +218,7 @@ export function prepareStayBooking(
       continue;
     }
     const taken = chosen.filter((c) => c.unitId === unit.id).reduce((n, c) => n + c.quantity, 0);
-    if (taken + room.count > Math.min(unit.availability, rate.availability)) {
+    if (!serverDecides && taken + room.count > Math.min(unit.availability, rate.availability)) {
       problems.push([
         '--room',
         `only ${Math.min(unit.availability, rate.availability) - taken} of ${unit.title} left for these dates`,

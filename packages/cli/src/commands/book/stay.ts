@@ -43,7 +43,10 @@ export async function bookStay(ctx: Context, propertyArg: string | undefined, fl
       await propertyToday(calls, 'accommodations', propertyId, ctx.now()),
     );
     const units = await calls.listWithRates('accommodations', propertyId, stay);
-    const prepared = prepareStayBooking(order, units, stay);
+    // With a key of the user's, a rerun may replay a booking that took the last rooms: the server decides.
+    const prepared = prepareStayBooking(order, units, stay, {
+      serverDecides: Boolean(order.idempotencyKey?.trim()),
+    });
     const { created } = await withBookingKey(key, (k) =>
       bookPreparedStay(client, propertyId, order, prepared, k),
     );

@@ -43,6 +43,12 @@ export async function bookStayBatch(ctx: Context, flags: StayBookFlags): Promise
       ],
     ]);
   const { fromFile: _file, ...lineFlags } = flags;
+  // A line that says what an earlier one says is booked too (its own booking): named, in case it is a mistake.
+  for (const line of lines)
+    if (line.repeats !== null)
+      ctx.out.note(
+        `Warning: ${file} line ${line.line} is the same as line ${line.repeats}: each is booked as a booking of its own (delete one if that is a mistake)`,
+      );
   const replayed = new Set<string>();
   const results: LineResult[] = [];
   const bar = ctx.io.stderr.isTTY
@@ -132,7 +138,8 @@ async function bookLine(
       await api.todayAt(property),
     );
     const units = await api.calls.listWithRates('accommodations', property, stay);
-    const prepared = prepareStayBooking(order, units, stay);
+    // Every line has its key: a line an earlier run booked replays, even when its rooms are gone now.
+    const prepared = prepareStayBooking(order, units, stay, { serverDecides: true });
     const { created } = await withBookingKey(key, (k) =>
       bookPreparedStay(api.client, property, order, prepared, k),
     );

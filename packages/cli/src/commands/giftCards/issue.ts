@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { ApiError, type GiftCard, type IssueGiftCardsBody } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { toUserError, UserError } from '../../errors.js';
+import { hashKey } from '../../keys.js';
 import { formatTable } from '../../output.js';
 import { progressBar } from '../../ui/progress.js';
 import type { IssueFlags } from './index.js';
@@ -11,10 +11,7 @@ import { batchKeyOf, type RecipientLine, readRecipients } from './recipientsFile
 
 /** The key of a run's purchase (`--paid`): from the type, the terms and every row's key, so a rerun finds it. */
 export function runKeyOf(terms: unknown, rowKeys: readonly string[]): string {
-  return `tern-gc-run-${createHash('sha256')
-    .update(JSON.stringify([terms, rowKeys]))
-    .digest('hex')
-    .slice(0, 40)}`;
+  return hashKey('tern-gc-run', [terms, rowKeys]);
 }
 
 /** `[####----] 1500/10000  820 cards/s  ETA 10s`: the bar with the rate so far and the time left at that rate. */
@@ -52,6 +49,11 @@ function outcomeUnknown(error: unknown): boolean {
  */
 export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<void> {
   const lines = readRecipients(await readText(flags.recipients), flags.recipients, flags.type);
+  for (const line of lines)
+    if (line.repeats !== null)
+      ctx.out.note(
+        `Warning: ${flags.recipients} line ${line.line} is the same as line ${line.repeats}: each gets a card of its own (delete one if that is a mistake)`,
+      );
   const size = flags.batch ?? 500;
   const base: Omit<IssueGiftCardsBody, 'recipients'> = {
     propertyId: flags.property,

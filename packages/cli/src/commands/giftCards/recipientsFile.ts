@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { validateRecipient, validationWords } from '@tern/core';
 import { GIFT_CARD_NOTE_MAX, type GiftCardRecipient } from '@tern/sdk';
 import { CsvError, parse } from 'csv-parse/sync';
 import { UserError } from '../../errors.js';
+import { contentKey, hashKey, Occurrences } from '../../keys.js';
 
 /**
  * The recipients file of `tern gift-cards issue`: CSV rows `NAME,EMAIL[,NOTE]`, a first row `name,email[,note]`
@@ -15,6 +15,8 @@ import { UserError } from '../../errors.js';
 export interface RecipientLine {
   /** The file's line, from 1. */
   line: number;
+  /** The line of an earlier row with the same name, e-mail and note (each gets a card of its own), or `null`. */
+  repeats: number | null;
   recipient: Required<GiftCardRecipient>;
 }
 
@@ -22,8 +24,7 @@ const HEADER = /^(name|recipient)$/i;
 
 /** The stable key of a row (visible ASCII, as the server wants it). */
 export function rowKeyOf(typeId: string, name: string, email: string, note: string, occurrence: number) {
-  const text = JSON.stringify([typeId, name, email.toLowerCase(), note, occurrence]);
-  return `tern-gc-${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+  return contentKey('tern-gc', [typeId, name, email.toLowerCase(), note], occurrence);
 }
 
 /** The rows of the file, keyed; a user error naming every bad line when any is bad. */
@@ -47,7 +48,7 @@ export function readRecipients(text: string, file: string, typeId: string): Reci
   }
   const problems: string[] = [];
   const lines: RecipientLine[] = [];
-  const seen = new Map<string, number>();
+  const seen = new Occurrences();
   for (const [i, { record, raw, info }] of rows.entries()) {
     // `info.lines` is the line a row ends on; a quoted cell may span lines, its first line names it.
     const body = raw.replace(/^(\r?\n)+/, '').replace(/\r?\n$/, '');
@@ -64,10 +65,10 @@ export function readRecipients(text: string, file: string, typeId: string): Reci
       continue;
     }
     const normal = JSON.stringify([name, email.toLowerCase(), note]);
-    const occurrence = seen.get(normal) ?? 0;
-    seen.set(normal, occurrence + 1);
+    const { occurrence, repeats } = seen.next(normal, line);
     lines.push({
       line,
+      repeats,
       recipient: { rowKey: rowKeyOf(typeId, name, email, note, occurrence), name, email, note },
     });
   }
@@ -82,6 +83,5 @@ export function readRecipients(text: string, file: string, typeId: string): Reci
 
 /** The Idempotency-Key of one batch: from the call's terms and its rows' keys, so a rerun sends the same. */
 export function batchKeyOf(terms: unknown, rowKeys: readonly string[]): string {
-  const text = JSON.stringify([terms, rowKeys]);
-  return `tern-gc-batch-${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
+  return hashKey('tern-gc-batch', [terms, rowKeys]);
 }
