@@ -23,8 +23,12 @@ export const errorCatalogue = {
   unauthenticated: 'Please sign in.',
   invalid_credentials: 'The e-mail or password is not right.',
   account_blocked: 'This account is blocked.',
-  invalid_api_key: 'This API key is not valid: it was disabled, or its agent left the agency.',
+  invalid_api_key:
+    'This API key is not valid: it was disabled (by hand, or when its agent was blocked or their password changed), or its agent left the agency.',
   api_key_not_allowed: 'An API key cannot do that: sign in as an agent.',
+  api_key_expired: 'This API key has expired: make a new one on the API keys page.',
+  api_key_read_only: 'This API key may only read: make a key with the book scope to book.',
+  api_key_expiry_past: 'The expiry must be in the future.',
   session_expired: 'Your session has expired. Please sign in again.',
   password_reset_required: 'Set a new password first.',
   reset_link_required: 'Open the link from the e-mail to set a new password.',

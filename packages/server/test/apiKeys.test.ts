@@ -1,4 +1,4 @@
-import { ApiError, createClient, type TernClient } from '@tern/sdk';
+import { ApiError, contract, createClient, type Endpoint, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -27,20 +27,28 @@ afterAll(() => server?.close());
 
 describe('API keys', () => {
   it('are made by an agent, shown whole once, listed by their last 6 characters, and stored hashed', async () => {
-    const created = await agent.apiKeys.create({ body: { name: 'Booking backend' } });
+    const created = await agent.apiKeys.create({ body: { name: 'Booking backend', scope: 'book' } });
     expect(created.token).toMatch(/^tern_[A-Za-z0-9_-]{43}$/);
-    expect(created).toMatchObject({ name: 'Booking backend', active: true, last6: created.token.slice(-6) });
+    expect(created).toMatchObject({
+      name: 'Booking backend',
+      active: true,
+      last6: created.token.slice(-6),
+      scope: 'book',
+      expiresAt: null,
+      disabledAt: null,
+      disabledReason: null,
+    });
     const list = await agent.apiKeys.list({ query: {} });
     expect(list.meta).toMatchObject({ page: 1, limit: 10 });
     expect(list.items[0]).toMatchObject({ id: created.id, last6: created.token.slice(-6), lastUsedAt: null });
     expect(JSON.stringify(list)).not.toContain(created.token);
     const stored = await server.db.query('select * from api_keys');
     expect(JSON.stringify(stored)).not.toContain(created.token);
-    expect((await refusal(agent.apiKeys.create({ body: { name: '  ' } }))).status).toBe(400);
+    expect((await refusal(agent.apiKeys.create({ body: { name: '  ', scope: 'book' } }))).status).toBe(400);
   });
 
   it('let an integrator’s backend search and book as the agency, with no sign-in', async () => {
-    const { token } = await agent.apiKeys.create({ body: { name: 'Integrator' } });
+    const { token } = await agent.apiKeys.create({ body: { name: 'Integrator', scope: 'book' } });
     // What docs and the SDK README show: a client with `apiKey`, nothing else.
     const backend = createClient({ baseUrl: server.url, apiKey: token, retries: 0 });
     expect((await backend.auth.currentUser()).email).toBe('agent@demo.tern.test');
@@ -89,11 +97,11 @@ describe('API keys', () => {
   });
 
   it('reach the agency’s calls only: not the keys, not the session, not another agency’s', async () => {
-    const { token, id } = await agent.apiKeys.create({ body: { name: 'Narrow' } });
+    const { token, id } = await agent.apiKeys.create({ body: { name: 'Narrow', scope: 'book' } });
     const backend = createClient({ baseUrl: server.url, apiKey: token, retries: 0 });
     for (const call of [
       () => backend.apiKeys.list({ query: {} }),
-      () => backend.apiKeys.create({ body: { name: 'another' } }),
+      () => backend.apiKeys.create({ body: { name: 'another', scope: 'book' } }),
       () => backend.auth.signOut(),
       () =>
         backend.auth.changePassword({
@@ -105,12 +113,12 @@ describe('API keys', () => {
     expect((await refusal(agent2.apiKeys.disable({ params: { id } }))).status).toBe(404);
     for (const login of ['hotelier', 'admin']) {
       const other = server.client(await server.signIn(login));
-      expect((await refusal(other.apiKeys.create({ body: { name: 'x' } }))).status).toBe(403);
+      expect((await refusal(other.apiKeys.create({ body: { name: 'x', scope: 'book' } }))).status).toBe(403);
     }
   });
 
   it('stop at once when disabled, and while their agent is blocked', async () => {
-    const { token, id } = await agent.apiKeys.create({ body: { name: 'Short-lived' } });
+    const { token, id } = await agent.apiKeys.create({ body: { name: 'Short-lived', scope: 'book' } });
     const backend = createClient({ baseUrl: server.url, apiKey: token, retries: 0 });
     await backend.bookings.list({ query: {} });
     const userId = (await agent.auth.currentUser()).id;
@@ -122,7 +130,7 @@ describe('API keys', () => {
     await server.db.query(`update users set status = 'active' where id = $1`, [userId]);
     await backend.bookings.list({ query: {} });
     const disabled = await agent.apiKeys.disable({ params: { id } });
-    expect(disabled.active).toBe(false);
+    expect(disabled).toMatchObject({ active: false, disabledReason: 'disabled' });
     const admin = server.client(await server.signIn('admin'));
     const trail = await admin.admin.audit({ query: { objectType: 'apiKey', objectId: id } });
     expect(trail.items.map((e) => e.action)).toEqual(['disable', 'create']);
@@ -139,7 +147,7 @@ describe('API keys', () => {
   });
 
   it('are closed out of the engine and the bookings while their agency is payment-locked', async () => {
-    const { token } = await agent.apiKeys.create({ body: { name: 'Locked' } });
+    const { token } = await agent.apiKeys.create({ body: { name: 'Locked', scope: 'book' } });
     const backend = createClient({ baseUrl: server.url, apiKey: token, retries: 0 });
     const agencyId = (await agent.auth.currentUser()).agentId;
     await server.db.query('update agencies set payment_locked = true where id = $1', [agencyId]);
@@ -155,5 +163,131 @@ describe('API keys', () => {
       agencyId,
     ]);
     await expect(backend.bookings.list({ query: {} })).resolves.toBeTruthy();
+  });
+
+  it('take a scope, chosen at creation: a read key searches but cannot book (403)', async () => {
+    expect(
+      (await refusal(agent.apiKeys.create({ body: { name: 'No scope' } as { name: string; scope: 'read' } })))
+        .status,
+    ).toBe(400);
+    const read = await agent.apiKeys.create({ body: { name: 'Reporting', scope: 'read' } });
+    expect((await agent.apiKeys.list({ query: {} })).items.find((k) => k.id === read.id)?.scope).toBe('read');
+    const backend = createClient({ baseUrl: server.url, apiKey: read.token, retries: 0 });
+    await backend.engine.search({ params: { kind: 'accommodations' }, query: { currency: 'EUR' } });
+    await backend.bookings.list({ query: {} });
+    const property = (await server.db.one<{ id: string }>(
+      `select id from properties where key = 'harbour-view'`,
+    ))!;
+    const booking = {
+      currency: 'EUR',
+      arrivalDate: '2031-03-10',
+      departureDate: '2031-03-12',
+      customer: { name: 'Ada', surname: 'Lovelace' },
+      rooms: [
+        {
+          ratePlanId: property.id,
+          roomTypeCode: property.id,
+          occupancy: { adults: 2, children: 0, infants: 0 },
+          guests: [],
+        },
+      ],
+      policyAccepted: true as const,
+    };
+    const book = () =>
+      backend.engine.createBooking({
+        params: { kind: 'accommodations', id: property.id },
+        body: { booking },
+      });
+    expect(await refusal(book())).toEqual({ status: 403, code: 'api_key_read_only' });
+    for (const call of [
+      () =>
+        backend.bookings.cancel({
+          params: { kind: 'accommodations' },
+          body: { reservationId: 'TRN-1', propertyChannelId: property.id, propertyType: 'accommodation' },
+        }),
+      () => backend.vehicles.cancelBooking({ params: { reservationId: 'TRN-1' } }),
+    ])
+      expect(await refusal(call() as Promise<unknown>)).toEqual({ status: 403, code: 'api_key_read_only' });
+  });
+
+  it('expire at their expiry: refused with 401 api_key_expired from then on', async () => {
+    const now = server.clock.now().getTime();
+    expect(
+      await refusal(
+        agent.apiKeys.create({
+          body: { name: 'Past', scope: 'read', expiresAt: new Date(now - 1000).toISOString() },
+        }),
+      ),
+    ).toEqual({ status: 400, code: 'api_key_expiry_past' });
+    const expiresAt = new Date(now + 3_600_000).toISOString();
+    const key = await agent.apiKeys.create({ body: { name: 'An hour', scope: 'read', expiresAt } });
+    expect(key.expiresAt).toBe(expiresAt);
+    const backend = createClient({ baseUrl: server.url, apiKey: key.token, retries: 0 });
+    await backend.bookings.list({ query: {} });
+    server.clock.advance(3_600_000);
+    try {
+      expect(await refusal(backend.bookings.list({ query: {} }))).toEqual({
+        status: 401,
+        code: 'api_key_expired',
+      });
+    } finally {
+      server.clock.advance(-3_600_000);
+    }
+  });
+
+  it('never reach billing or contract decisions, whatever their scope', async () => {
+    const { token } = await agent.apiKeys.create({ body: { name: 'Everything', scope: 'book' } });
+    const backend = createClient({ baseUrl: server.url, apiKey: token, retries: 0 });
+    const contractId = (await server.db.one<{ id: string }>('select id from contracts limit 1'))!.id;
+    const propertyId = (await server.db.one<{ id: string }>('select id from properties limit 1'))!.id;
+    for (const call of [
+      () => backend.billing.checkPaymentSource(),
+      () => backend.billing.resellerPortal(),
+      () => backend.contracts.approve({ params: { id: contractId }, body: {} }),
+      () => backend.contracts.decline({ params: { id: contractId }, body: {} }),
+      () => backend.contracts.cancel({ params: { id: contractId }, body: {} }),
+      () => backend.contracts.terminate({ params: { id: contractId }, body: {} }),
+      () => backend.contracts.request({ body: { propertyId } }),
+    ] as (() => Promise<unknown>)[])
+      expect(await refusal(call())).toEqual({ status: 403, code: 'api_key_not_allowed' });
+  });
+});
+
+describe('what a key may call, as the contract declares it', () => {
+  const endpoints = Object.values(contract).flatMap((area) => Object.values(area) as Endpoint[]);
+  it('book: the agency’s booking writes only; read: the rest a key may call', () => {
+    const byScope = (scope: string) =>
+      endpoints
+        .filter((e) => e.apiKey === scope)
+        .map((e) => e.name)
+        .sort();
+    expect(byScope('book')).toEqual([
+      'bookings.cancel',
+      'bookings.removeRooms',
+      'bookings.removeVehicles',
+      'bookings.updateRooms',
+      'bookings.updateSpecialRequest',
+      'bookings.updateVehicles',
+      'engine.cardCaptureFormUrl',
+      'engine.createBooking',
+      'vehicles.cancelBooking',
+      'vehicles.createBooking',
+    ]);
+    for (const name of byScope('read')) {
+      const e = endpoints.find((x) => x.name === name)!;
+      // A read is a GET, or the car search's start (a query, which books nothing).
+      expect(e.method === 'GET' || name === 'vehicles.startQuery', name).toBe(true);
+    }
+  });
+  it('only for resellers, and never billing, contract decisions, the keys or the session', () => {
+    for (const e of endpoints.filter((x) => x.apiKey)) {
+      expect(
+        e.access === 'signedIn' || (Array.isArray(e.access) && e.access.includes('reseller')),
+        e.name,
+      ).toBe(true);
+      expect(e.name, e.name).not.toMatch(/^(billing|apiKeys)\./);
+      if (e.name.startsWith('contracts.') || e.name.startsWith('auth.')) expect(e.method, e.name).toBe('GET');
+      if (e.name.startsWith('auth.')) expect(e.name).toBe('auth.currentUser');
+    }
   });
 });

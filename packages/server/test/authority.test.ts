@@ -283,7 +283,9 @@ beforeAll(async () => {
   // identity: a key reaches exactly what its agent's session does, and no further.
   for (const login of ['agent', 'agent2']) {
     const who = identities.find((i) => i.login === login)!;
-    const key = await server.client(who.token).apiKeys.create({ body: { name: `${login}'s backend` } });
+    const key = await server
+      .client(who.token)
+      .apiKeys.create({ body: { name: `${login}'s backend`, scope: 'book' } });
     if (login === 'agent') identities.push({ ...who, login: 'agent (API key)', token: key.token });
   }
   // A promo code of a property of hotelier2's, for the others to miss.

@@ -1,16 +1,29 @@
 import { z } from 'zod';
 import { id, listOf, recordId } from './common.js';
-import { defineArea, endpoint } from './define.js';
+import { API_KEY_SCOPES, defineArea, endpoint } from './define.js';
 
-// Resellers' API keys (document 2 §2 API keys page, §3 API key, §4 "API key", §8; DECISIONS 20): an integrator's
-// backend authenticates with a key where an agent's session is accepted for the agency — no one-time code, no
-// expiry, revocable, its last use recorded. The full token is returned once, at creation; afterwards only its
-// last 6 characters.
+// Resellers' API keys (document 2 §2 API keys page, §3 API key, §4 "API key", §8; DECISIONS 20; issue 21): an
+// integrator's backend authenticates with a key where an agent's session is accepted for the agency — no one-time
+// code, a scope (`read`, or `book` too: which endpoints take which is declared on each, `apiKey`), an optional
+// expiry, revocable, its last use recorded. It is disabled for good when its agent is blocked or their password
+// is set, reset or changed. The full token is returned once, at creation; afterwards only its last 6 characters.
 
 /** API keys a page (document 2 §9). */
 export const API_KEYS_PAGE_SIZE = 10;
 /** Every token starts so: the server tells a key from a session token by it. */
 export const API_KEY_PREFIX = 'tern_';
+
+/** A key's scope: `read` (searches, prices, the agency's bookings and contracts) or `book` (also booking). */
+export const apiKeyScope = z.enum(API_KEY_SCOPES);
+/** Why a key stopped: disabled by hand, or its agent's credentials ended (a block, a password set, reset, changed). */
+export const apiKeyDisabledReason = z.enum([
+  'disabled',
+  'blocked',
+  'password_set',
+  'password_reset',
+  'password_changed',
+]);
+export type ApiKeyDisabledReason = z.infer<typeof apiKeyDisabledReason>;
 
 export const apiKey = z.object({
   id: recordId,
@@ -18,8 +31,14 @@ export const apiKey = z.object({
   name: z.string(),
   /** The token's last 6 characters (the mask shows 10 bullets and these). */
   last6: z.string(),
-  /** `false` once disabled: it never works again. */
+  /** `false` once disabled: it never works again. An expired key stays `active` (see `expiresAt`). */
   active: z.boolean(),
+  scope: apiKeyScope,
+  /** From this instant the key is refused (401 `api_key_expired`); `null`: it does not expire. */
+  expiresAt: z.string().nullable(),
+  /** When and why it was disabled; `null` while active. */
+  disabledAt: z.string().nullable(),
+  disabledReason: apiKeyDisabledReason.nullable(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
   /** Who made it (the key acts as them). */
@@ -50,9 +69,15 @@ export const apiKeysArea = defineArea('apiKeys', {
     method: 'POST',
     path: '/api/v1/api_keys',
     summary:
-      'Makes an API key for the agency, acting as the caller. The reply carries the whole token, this once: keep it safe.',
+      'Makes an API key for the agency, acting as the caller, with a scope (`read`, or `book` to book too) and an optional expiry. The reply carries the whole token, this once: keep it safe.',
     access: ['reseller'],
-    body: z.object({ name: z.string().trim().min(1, { error: 'required' }).max(100) }),
+    body: z.object({
+      name: z.string().trim().min(1, { error: 'required' }).max(100),
+      /** Chosen at creation, never changed: `read`, or `book` to book as well. */
+      scope: apiKeyScope,
+      /** An instant with its offset (ISO 8601), in the future (400 `expiry_in_past`); omitted or null: never. */
+      expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+    }),
     reply: 'resource',
     response: createdApiKey,
     creates: true,

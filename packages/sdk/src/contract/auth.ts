@@ -116,6 +116,7 @@ export const authArea = defineArea('auth', {
     path: '/api/v1/users/me',
     summary: 'The signed-in user with their properties, agency and role.',
     access: 'signedIn',
+    apiKey: 'read',
     reply: 'resource',
     response: user.extend({ type: z.literal('user') }),
     errors: [401, 440],

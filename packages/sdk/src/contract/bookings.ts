@@ -149,6 +149,7 @@ export const bookingsArea = defineArea('bookings', {
     summary:
       'Bookings the caller may see — a reseller their agency’s, a supplier their properties’, an admin all — filtered, sorted and paged in SQL.',
     access: anyone,
+    apiKey: 'read',
     owns: { resellerIds: 'agency', supplier: 'narrows', booker: 'agencyUser', propertyId: 'property' },
     query: bookingsQuery,
     reply: 'list',
@@ -160,6 +161,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}',
     summary: 'One booking the caller may see.',
     access: anyone,
+    apiKey: 'read',
     owns: { id: 'booking' },
     params: bookingRef,
     reply: 'resource',
@@ -171,6 +173,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/history',
     summary: 'What happened to a booking the caller may see, oldest first (every change writes an entry).',
     access: anyone,
+    apiKey: 'read',
     owns: { id: 'booking' },
     params: bookingRef,
     reply: 'list',
@@ -183,6 +186,7 @@ export const bookingsArea = defineArea('bookings', {
     summary:
       'Cancels the agency’s booking while it is changeable (document 1 §4); the rooms or the car are free again.',
     access: reseller,
+    apiKey: 'book',
     owns: { reservationId: 'booking', propertyChannelId: 'property' },
     params: z.object({ kind: kindSegment }),
     body: z.object({ reservationId: z.string().min(1).max(64), propertyChannelId: id, propertyType }),
@@ -195,6 +199,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/booking_rooms/bulk_update',
     summary: 'Replaces the guests of booked rooms (at most adults + children + infants each).',
     access: reseller,
+    apiKey: 'book',
     // A unit is a booked room of this booking (matched among its rooms); its type code is not used.
     owns: {
       id: 'booking',
@@ -227,6 +232,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/booking_rooms/bulk_remove',
     summary: 'Removes booked rooms, keeping at least one; they are free again and the total drops.',
     access: reseller,
+    apiKey: 'book',
     owns: { id: 'booking', propertyId: 'property', deleteUnitIds: 'narrows' },
     params: bookingRef,
     body: z.object({
@@ -243,6 +249,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/rental_vehicles/bulk_update',
     summary: 'Replaces the driver of a booked car.',
     access: reseller,
+    apiKey: 'book',
     // A unit is a booked room of this booking (matched among its rooms); its type code is not used.
     owns: {
       id: 'booking',
@@ -275,6 +282,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/bookings/{id}/rental_vehicles/bulk_remove',
     summary: 'Removes booked cars, keeping at least one (cancel the booking to give back the last).',
     access: reseller,
+    apiKey: 'book',
     owns: { id: 'booking', propertyId: 'property', deleteUnitIds: 'narrows' },
     params: bookingRef,
     body: z.object({
@@ -291,6 +299,7 @@ export const bookingsArea = defineArea('bookings', {
     path: '/api/v2/resellers/{kind}/{propertyId}/bookings/{bookingId}/update_special_request',
     summary: 'Changes the special request, the reservation name and the agency’s reference.',
     access: reseller,
+    apiKey: 'book',
     owns: { propertyId: 'property', bookingId: 'booking' },
     params: z.object({ kind: kindSegment, propertyId: id, bookingId: id }),
     body: z.object({

@@ -126,6 +126,7 @@ export const contractsArea = defineArea('contracts', {
     summary:
       'The caller’s contracts: a reseller’s agency’s, a supplier’s properties’ (`propertyId` narrows to one); `active` or `pending`.',
     access: ['reseller', 'supplier', 'admin'],
+    apiKey: 'read',
     owns: { propertyId: 'property' },
     query: z.object({
       ...pageQuery,
@@ -142,6 +143,7 @@ export const contractsArea = defineArea('contracts', {
     summary:
       'Properties an agency can work with, with its contract if there is one (the discover list; up to 1000 a page for the supplier filter).',
     access: ['reseller'],
+    apiKey: 'read',
     query: z.object({
       ...pageQuery,
       term: z.string().trim().max(SEARCH_TERM_MAX).optional(),
@@ -180,6 +182,7 @@ export const contractsArea = defineArea('contracts', {
     summary:
       'The users of the caller’s agency, by name (the bookings list’s booker filter; up to 1000 a page).',
     access: ['reseller'],
+    apiKey: 'read',
     query: z.object({ ...pageQuery, term: z.string().trim().max(SEARCH_TERM_MAX).optional() }),
     reply: 'list',
     response: listOf(agentRow),

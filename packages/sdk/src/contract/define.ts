@@ -3,6 +3,10 @@ import type { z } from 'zod';
 /** The three roles of a signed-in user. Derived from the user: an agent attribute makes a reseller. */
 export type Role = 'admin' | 'reseller' | 'supplier';
 
+/** What an API key may do (issue 21): `read` calls only, or `book` too (the agency's bookings). */
+export const API_KEY_SCOPES = ['read', 'book'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
 /** Who may call an endpoint: anyone, any signed-in user, or the listed roles. */
 export type Access = 'public' | 'signedIn' | readonly Role[];
 
@@ -105,6 +109,13 @@ export interface EndpointDef<
   access: Access;
   /** Anyone may call it too when the server runs in sandbox mode (`--sandbox`, loopback only): the outbox. */
   sandboxPublic?: boolean;
+  /**
+   * Whether an API key (an agency's backend) may call it, and with which scope: `read` — a key of either scope;
+   * `book` — only a key of the `book` scope (making, changing and cancelling the agency's bookings). Without it no
+   * key may (403 `api_key_not_allowed`): the keys themselves, sessions and passwords, billing, contract decisions,
+   * everything not for resellers. The server enforces it in one place (`authorize`).
+   */
+  apiKey?: ApiKeyScope;
   /**
    * Whose object each id must be (see `OwnerKind`). Every id field an endpoint takes is declared here; a test
    * fails for an undeclared one.

@@ -565,6 +565,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Properties (or car stations) the reseller can book, with the best offer for the dates and guests; filters by place, title and map bounds. `discover` adds those without a contract.',
     access: reseller,
+    apiKey: 'read',
     params: z.object({ kind: kindSegment }),
     query: searchQuery,
     reply: 'list',
@@ -577,6 +578,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'A property’s page: description, photos, facilities, policies, taxes and the reseller’s contract.',
     access: reseller,
+    apiKey: 'read',
     owns: { id: 'engineProperty' },
     params: kindAndId,
     reply: 'resource',
@@ -589,6 +591,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Nights that cannot be sold between two dates (default: the next 400 days), overall and per rate plan.',
     access: reseller,
+    apiKey: 'read',
     owns: { id: 'contractedProperty' },
     params: kindAndId,
     query: z.object({ from: isoDate.optional(), to: isoDate.optional() }),
@@ -602,6 +605,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'The units of a property with their rates for a stay, priced for the reseller in the currency asked; with `withVirtualRatePlans` one rate per occupancy option.',
     access: reseller,
+    apiKey: 'read',
     owns: { id: 'contractedProperty' },
     params: kindAndId,
     query: z.object({
@@ -618,6 +622,7 @@ export const engineArea = defineArea('engine', {
     path: '/api/v2/resellers/{kind}/{id}/best_offer',
     summary: 'The lowest bookable total for the dates and guests (cars: with pick-up and drop-off times).',
     access: reseller,
+    apiKey: 'read',
     owns: { id: 'contractedProperty' },
     params: kindAndId,
     query: z.object({
@@ -637,6 +642,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'The units of a property and the rate plans each sells, to choose what a contract covers (a reseller for any property of the kind; a supplier for their own).',
     access: ['reseller', 'supplier', 'admin'],
+    apiKey: 'read',
     owns: { id: 'property' },
     params: kindAndId,
     reply: 'list',
@@ -649,6 +655,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Where the card vault’s form for this property is (loaded in a 400×220 frame on its own origin).',
     access: reseller,
+    apiKey: 'book',
     owns: { id: 'contractedProperty' },
     params: kindAndId,
     reply: 'plain',
@@ -661,6 +668,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Books rooms of a property for a stay: checks the contract, the price and the availability and takes the rooms in one transaction.',
     access: reseller,
+    apiKey: 'book',
     owns: { id: 'contractedProperty' },
     params: kindAndId,
     body: stayBookingBody,
@@ -677,6 +685,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/{kind}/places',
     summary: 'Destinations for the search box: cities, countries and properties matching a term.',
     access: reseller,
+    apiKey: 'read',
     params: z.object({ kind: kindSegment }),
     query: z.object({
       term: z.string().trim().max(100).default(''),
@@ -690,6 +699,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/vehicles/list_units',
     summary: 'Starts an asynchronous car search across the car providers; poll `query_results` every 2 s.',
     access: reseller,
+    apiKey: 'read',
     body: vehicleQueryBody,
     reply: 'plain',
     response: z.object({ queryId: recordId }),
@@ -700,6 +710,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/vehicles/query_results/{queryId}',
     summary: 'What the providers have answered so far, and whether all have.',
     access: reseller,
+    apiKey: 'read',
     owns: { queryId: 'vehicleQuery' },
     params: z.object({ queryId: id }),
     reply: 'plain',
@@ -712,6 +723,7 @@ export const vehiclesArea = defineArea('vehicles', {
     summary:
       'Books a car from a query’s offer; the vehicle is taken for every day of the rental in one transaction.',
     access: reseller,
+    apiKey: 'book',
     body: vehicleBookingBody,
     reply: 'plain',
     response: bookingCreated,
@@ -723,6 +735,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/vehicles/bookings/{reservationId}',
     summary: 'Cancels a car booking while its policy allows; the car is free again.',
     access: reseller,
+    apiKey: 'book',
     owns: { reservationId: 'vehicleBooking' },
     params: z.object({ reservationId: z.string().min(1).max(64) }),
     reply: 'empty',

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@tern/sdk';
 import { isAllowed } from '@tern/sdk';
-import { apiKeyMay, authenticateApiKey, isApiKey } from '../services/auth/apiKeys.js';
+import { assertApiKeyMay, authenticateApiKey, isApiKey } from '../services/auth/apiKeys.js';
 import { findSession, touchSession } from '../services/auth/sessions.js';
 import type { AppServices, Auth } from './context.js';
 import { forbidden, type HttpError, sessionExpired, unauthenticated } from './errors.js';
@@ -83,7 +83,7 @@ export async function authorize(
   if (isOpenToAnyone(endpoint, services.config)) return auth;
   if (!auth) throw (result as { problem: HttpError }).problem;
   if (!isAllowed(endpoint.access, auth.user.role)) throw forbidden();
-  if (auth.apiKeyId && !apiKeyMay(endpoint)) throw forbidden('api_key_not_allowed');
+  if (auth.apiKeyId) assertApiKeyMay(endpoint, auth.apiKeyScope ?? 'read');
   if (auth.purpose === 'password_reset' && !resetSessionMay.has(endpoint.name))
     throw forbidden('password_reset_required');
   if (auth.purpose === 'inventory' && !calendarSessionMay.has(endpoint.name))

@@ -1,4 +1,4 @@
-import type { Area, Endpoint, HandlerInput, OwnsOf, Role } from '@tern/sdk';
+import type { ApiKeyScope, Area, Endpoint, HandlerInput, OwnsOf, Role } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
@@ -13,6 +13,8 @@ export interface Auth {
   sessionId: string;
   /** The API key the call came with (an integrator's backend), else `null`. */
   apiKeyId: string | null;
+  /** That key's scope (`read`, or `book` too); the contract's `apiKey` on each endpoint says which it needs. */
+  apiKeyScope?: ApiKeyScope;
   purpose: 'sign_in' | 'password_reset' | 'inventory';
   /** A calendar session's one property: every property the call names must be it (see ownership.ts). */
   propertyScope?: string | null;

@@ -6,6 +6,6 @@ import { agentOf } from './callers.js';
 // A reseller's API keys (document 2 §2 API keys page); `owns` has checked a disabled key is the agency's.
 export const apiKeysHandlers: AreaHandlers<Contract['apiKeys']> = {
   list: ({ query }, ctx) => listApiKeys(ctx.db, agentOf(ctx).agencyId, query),
-  create: ({ body }, ctx) => createApiKey(ctx.db, ctx, agentOf(ctx), body.name),
+  create: ({ body }, ctx) => createApiKey(ctx.db, ctx, agentOf(ctx), body),
   disable: ({ params }, ctx) => disableApiKey(ctx.db, ctx, params.id),
 };

@@ -10,3 +10,6 @@ alter table api_keys
   add column expires_at timestamptz,
   add column disabled_reason text;
 update api_keys set disabled_reason = 'disabled' where not active;
+-- A key of an agent blocked before now would come back with the unblock: it ends as a block ends it today.
+update api_keys k set active = false, disabled_at = now(), disabled_reason = 'blocked'
+  from users u where u.id = k.user_id and u.status = 'blocked' and k.active;

@@ -11,6 +11,7 @@ import type { Db } from '../../db/db.js';
 import type { Auth, RequestContext } from '../../http/context.js';
 import { conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import { hashPassword } from '../auth/password.js';
+import { endCredentials } from '../auth/revoke.js';
 import { audit } from './audit.js';
 
 // Users as the admin page and the managers' tab see and change them (document 2 §2–§6). The admin reaches
@@ -290,7 +291,7 @@ export async function updateUser(
     } else if (changeable) {
       await applyRows(tx, scope, id, body.ternHotelUsersAttributes ?? []);
     }
-    if (passwordHash) await tx.query('delete from sessions where user_id = $1', [id]);
+    if (passwordHash) await endCredentials(tx, ctx, id, 'password_set');
     await fillSupplier(tx, id);
     const after = await load(tx, id);
     await audit(tx, ctx, {
@@ -311,7 +312,10 @@ function assertReach(scope: UserScope, user: UserRow): void {
   if (scope.kind === 'manager' && user.role === 'admin') throw forbidden('manager_changes_admin');
 }
 
-/** Blocks or unblocks a user; a block ends their sessions at once (document 2 §4). */
+/**
+ * Blocks or unblocks a user; a block ends their credentials at once (document 2 §4; `endCredentials`: sessions,
+ * API keys for good, reset links, trusted devices). An unblock brings none of them back.
+ */
 export async function setUserStatus(
   ctx: Ctx,
   scope: UserScope,
@@ -326,7 +330,7 @@ export async function setUserStatus(
       status,
       ctx.clock.now(),
     ]);
-    if (status === 'blocked') await tx.query('delete from sessions where user_id = $1', [id]);
+    if (status === 'blocked') await endCredentials(tx, ctx, id, 'blocked');
     const after = await load(tx, id);
     await audit(tx, ctx, {
       objectType: 'user',
@@ -339,7 +343,7 @@ export async function setUserStatus(
   });
 }
 
-/** Sets another user's password; their sessions end. */
+/** Sets another user's password; their credentials end (`endCredentials`). */
 export async function setUserPassword(
   ctx: Ctx,
   scope: UserScope,
@@ -355,7 +359,7 @@ export async function setUserPassword(
       passwordHash,
       ctx.clock.now(),
     ]);
-    await tx.query('delete from sessions where user_id = $1', [id]);
+    await endCredentials(tx, ctx, id, 'password_set');
     await audit(tx, ctx, {
       objectType: 'user',
       objectId: id,

@@ -1,10 +1,11 @@
 import type { Session } from '@tern/sdk';
 import { addMs, HOUR } from '../../clock.js';
-import type { AppServices, Auth } from '../../http/context.js';
+import type { AppServices, Auth, RequestContext } from '../../http/context.js';
 import { badRequest, forbidden, invalidField } from '../../http/errors.js';
 import { html, sendMail } from '../mail.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { endOtherSessions, RESET_SESSION_TTL, SESSION_TTL } from './sessions.js';
+import { endCredentials } from './revoke.js';
+import { RESET_SESSION_TTL, SESSION_TTL } from './sessions.js';
 import { type Caller, sessionReply } from './signIn.js';
 import { assertNotThrottled, recordAttempt } from './throttle.js';
 import { randomToken, sha256Hex } from './tokens.js';
@@ -76,11 +77,14 @@ export async function verifyResetToken(
   });
 }
 
+/** What a password change needs of its request: the services, and the request's id for the audit trail. */
+type PasswordCtx = AppServices & Pick<RequestContext, 'requestId'>;
+
 /**
- * Sets a new password from a `password_reset` session: the user's other sessions end, their other reset
- * links die, and this session becomes an ordinary one.
+ * Sets a new password from a `password_reset` session: the user's other credentials end (`endCredentials`: other
+ * sessions, API keys, reset links, trusted devices), and this session becomes an ordinary one.
  */
-export async function resetPassword(services: AppServices, auth: Auth, password: string): Promise<string> {
+export async function resetPassword(services: PasswordCtx, auth: Auth, password: string): Promise<string> {
   if (auth.purpose !== 'password_reset') throw forbidden('reset_link_required');
   const hash = await hashPassword(password, services.config.passwordCost);
   const now = services.clock.now();
@@ -90,11 +94,7 @@ export async function resetPassword(services: AppServices, auth: Auth, password:
       hash,
       now,
     ]);
-    await endOtherSessions(tx, auth.user.id, auth.sessionId);
-    await tx.query('update password_reset_tokens set used_at = $2 where user_id = $1 and used_at is null', [
-      auth.user.id,
-      now,
-    ]);
+    await endCredentials(tx, { ...services, auth }, auth.user.id, 'password_reset', auth.sessionId);
     await tx.query(`update sessions set purpose = 'sign_in', expires_at = $2 where id = $1`, [
       auth.sessionId,
       addMs(now, SESSION_TTL),
@@ -104,11 +104,12 @@ export async function resetPassword(services: AppServices, auth: Auth, password:
 }
 
 /**
- * Changes the password when the old one matches; the user's other sessions end. Wrong old passwords are
+ * Changes the password when the old one matches; the user's other credentials end (`endCredentials`), this
+ * session stays (it has just shown the old password; docs/decisions.md). Wrong old passwords are
  * throttled like sign-ins (per account and per address), so a stolen session cannot guess the password.
  */
 export async function changePassword(
-  services: AppServices,
+  services: PasswordCtx,
   auth: Auth,
   input: { oldPassword: string; password: string },
   caller: Pick<Caller, 'ip'>,
@@ -129,7 +130,7 @@ export async function changePassword(
       hash,
       clock.now(),
     ]);
-    await endOtherSessions(tx, auth.user.id, auth.sessionId);
+    await endCredentials(tx, { ...services, auth }, auth.user.id, 'password_changed', auth.sessionId);
   });
   return PASSWORD_CHANGED;
 }

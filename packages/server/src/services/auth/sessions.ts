@@ -96,11 +96,6 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.query('delete from sessions where id = $1', [id]);
 }
 
-/** Ends every session of the user except `keepId`. */
-export async function endOtherSessions(db: Db, userId: string, keepId: string | null): Promise<void> {
-  await db.query('delete from sessions where user_id = $1 and id is distinct from $2', [userId, keepId]);
-}
-
 /** Seconds left, at least 1 (the contract's ttl is a positive integer). */
 export function secondsLeft(expiresAt: Date, clock: Clock): number {
   return Math.max(1, Math.floor((expiresAt.getTime() - clock.now().getTime()) / 1000));
