@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import type { GiftCard, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueProgress } from '../src/commands/giftCards/issue.js';
@@ -213,16 +214,41 @@ describe('tern gift-cards issue', () => {
     expect(await cardsOf(typeId)).toHaveLength(0);
   });
 
-  it('never passes the stock: the refusal says how many are left', async () => {
+  it('never passes the stock: a file beyond it is refused before the first call, nothing issued', async () => {
     const typeId = await newType(12);
-    const result = await issue(typeId, await csv(rows(15)), ['--batch', '10']);
+    let calls = 0;
+    const counting: typeof globalThis.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/issue_cards')) calls++;
+      return globalThis.fetch(input, init);
+    };
+    const result = await issue(typeId, await csv(rows(15)), ['--batch', '10'], counting);
     expect(result.code).toBe(1);
-    // The first batch of 10 fits; the second needs 5 of the 2 left and is refused whole.
     expect(result.stderr).toMatch(
-      /Out of stock: only 2 card\(s\) of this type are left, and lines 11–15 need 5 — none of them was issued \(all or none\)\. 10 of 15 rows have their card/,
+      /Out of stock: 15 row\(s\) of .* need a card and only 12 of this type are left — nothing was issued/,
     );
-    expect(await cardsOf(typeId)).toHaveLength(10);
-    expect(await stockOf(typeId)).toBe(2);
+    expect(calls).toBe(0);
+    expect(await cardsOf(typeId)).toHaveLength(0);
+    // A rerun's rows that have their card need no stock: 10 issued, then the same 10 and 2 new fit the 2 left.
+    expect((await issue(typeId, await csv(rows(10)))).code).toBe(0);
+    const rerun = await issue(typeId, await csv(rows(12)), ['--json']);
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(JSON.parse(rerun.stdout.trim().split('\n').at(-1)!)).toMatchObject({
+      summary: { rows: 12, issued: 2, alreadyIssued: 10, stock: 0 },
+    });
+    // And 3 new rows for none left: refused up front, counting only the rows without a card.
+    const over = await issue(typeId, await csv(rows(13)));
+    expect(over.stderr).toMatch(
+      /Out of stock: 1 row\(s\) of .* need a card and only 0 of this type are left/,
+    );
+    expect(await stockOf(typeId)).toBe(0);
+  });
+
+  it("refuses --expires before the property's today before the first call", async () => {
+    const typeId = await newType(5);
+    const result = await issue(typeId, await csv(rows(2)), ['--expires', '2020-01-01']);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toMatch(/--expires: use a day from today \(\d{4}-\d{2}-\d{2}\) on, as YYYY-MM-DD/);
+    expect(await cardsOf(typeId)).toHaveLength(0);
   });
 
   it('cut off by the network after some batches, a rerun completes with no duplicates', async () => {
@@ -319,10 +345,9 @@ describe('tern gift-cards issue killed mid-way', () => {
     '%s after some batches, a rerun issues the rest and duplicates nothing',
     async (_, signal) => {
       const cli = fileURLToPath(new URL('..', import.meta.url));
-      const built = spawnSync(process.execPath, [`${cli}scripts/bundle.mjs`, '--if-stale'], {
-        encoding: 'utf8',
-      });
-      if (built.status !== 0) throw new Error(`the bundle did not build: ${built.stderr}`);
+      // Built without blocking this process, whose event loop serves the test server: a synchronous build of
+      // seconds let the server's keep-alive timers fire late and reset the next call's reused connection.
+      await promisify(execFile)(process.execPath, [`${cli}scripts/bundle.mjs`, '--if-stale']);
       const typeId = await newType(400);
       const file = await csv(rows(300));
       const child = spawn(

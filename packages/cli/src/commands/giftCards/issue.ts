@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { ApiError, type GiftCard, type IssueGiftCardsBody } from '@tern/sdk';
+import { deviceTimeZone, todayIn } from '@tern/core';
+import { ApiError, type GiftCard, type IssueGiftCardsBody, type TernClient } from '@tern/sdk';
+import { invalidFlags, pastDayMessage } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { toUserError, UserError } from '../../errors.js';
@@ -113,6 +115,7 @@ export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<v
         },
       },
       async ({ client, apiUrl }) => {
+        await preflight(client, flags, lines, ctx.now());
         bar?.(0);
         for (const batch of batches) {
           const key = batchKeyOf(
@@ -191,6 +194,38 @@ export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<v
 }
 
 /** Why the run stopped, with what is certain and how to finish it (the same command again). */
+/**
+ * What can be known before the first call is checked before it, so a run that cannot finish issues nothing:
+ * `--expires` not before the property's today (in its time zone, the day the server judges it by), and stock for
+ * every row that has no card yet. Rows beyond the stock left may be a rerun's, whose cards exist: only then are
+ * the type's cards read, to count the rows still without one.
+ */
+async function preflight(client: TernClient, flags: IssueFlags, lines: RecipientLine[], now: number) {
+  if (flags.expires) {
+    const me = await client.auth.currentUser();
+    const zone = me.ternHotels.find((p) => p.id === flags.property)?.timezone || deviceTimeZone();
+    const today = todayIn(zone, now);
+    if (flags.expires < today) throw invalidFlags([['--expires', pastDayMessage(today)]]);
+  }
+  const { items } = await client.giftCards.typeSizes({ query: { propertyId: flags.property } });
+  const size = items.find((t) => t.id === flags.type);
+  if (!size || lines.length <= size.stock) return;
+  const issued = new Set<string>();
+  for (let page = 1; ; page++) {
+    const cards = await client.giftCards.list({
+      query: { propertyId: flags.property, giftCardTypeId: flags.type, page, limit: 100 },
+    });
+    for (const card of cards.items) if (card.rowKey) issued.add(card.rowKey);
+    if (page * 100 >= cards.meta.total) break;
+  }
+  const missing = lines.filter((l) => !issued.has(l.recipient.rowKey)).length;
+  if (missing > size.stock)
+    throw new UserError(
+      `Out of stock: ${missing} row(s) of ${flags.recipients} need a card and only ${size.stock} of this type are left — nothing was issued. Raise the type's limit or shorten the file, then run the same command again`,
+      { code: 'out_of_stock', status: 409, details: { stock: size.stock, asked: missing } },
+    );
+}
+
 function stopped(
   error: unknown,
   where: string,
