@@ -243,7 +243,12 @@ describe('PDF files', () => {
     );
     const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     const decoded = jsQR(new Uint8ClampedArray(data), info.width, info.height);
-    expect(decoded?.data).toBe(`${WEB}/booking/${card.generatedId}`);
+    // The store's redemption page, the store's slug in it (document 3 §2.1), which the web app serves.
+    const slug = (await server.db.one<{ slug: string }>(
+      'select s.slug from gift_card_types t join stores s on s.id = t.store_ids[1] where t.id = $1',
+      [typeId],
+    ))!.slug;
+    expect(decoded?.data).toBe(`${WEB}/${slug}/booking/${card.generatedId}`);
     const svg = new TextDecoder().decode(
       await bytesOf(
         await hotelier.giftCardPdfs.cardQr({ params: { id: card.id }, query: { propertyId, format: 'svg' } }),

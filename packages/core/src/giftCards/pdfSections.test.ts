@@ -1,8 +1,10 @@
 import { PDF_FONTS, type PdfSectionKind, type PdfSectionLook, pdfSectionKind, STORE_FONTS } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
+import { matchRoute } from '../navigation/routes.js';
 import {
   alignedX,
   giftCardBookingUrl,
+  giftCardStoreOf,
   isTextKind,
   linesThatFit,
   newPdfSection,
@@ -179,10 +181,45 @@ describe('words of a section', () => {
   ] as const)('%s with text %j prints %j', (kind, text, words) => {
     expect(sectionWords(kind, text, values)).toBe(words);
   });
-  it('builds the booking address of a code', () => {
-    expect(giftCardBookingUrl('https://tern.example/', 'ABCD2345EFGH')).toBe(
-      'https://tern.example/booking/ABCD2345EFGH',
+  it('builds the booking address of a code: its store’s redemption page, the slug in it', () => {
+    expect(giftCardBookingUrl('https://tern.example/', 'harbour-view', 'ABCD2345EFGH')).toBe(
+      'https://tern.example/harbour-view/booking/ABCD2345EFGH',
     );
+    const route = matchRoute(new URL(giftCardBookingUrl('https://t.example', 'Fjord-Inn', 'X2')).pathname);
+    expect(route?.route.id).toBe('storeBooking');
+    expect(route?.params).toEqual({ selectedProperty: 'Fjord-Inn', giftCardNumber: 'X2' });
+  });
+  it.each<[string, string[], { id: string; status: string }[], string | null]>([
+    [
+      'the type’s first store',
+      ['b', 'a'],
+      [
+        { id: 'a', status: 'active' },
+        { id: 'b', status: 'inactive' },
+      ],
+      'b',
+    ],
+    [
+      'else the first active',
+      ['gone'],
+      [
+        { id: 'a', status: 'inactive' },
+        { id: 'b', status: 'active' },
+      ],
+      'b',
+    ],
+    [
+      'else the first',
+      [],
+      [
+        { id: 'a', status: 'inactive' },
+        { id: 'b', status: 'inactive' },
+      ],
+      'a',
+    ],
+    ['none without stores', ['a'], [], null],
+  ])('a card’s store: %s', (_, ids, stores, expected) => {
+    expect(giftCardStoreOf(ids, stores)?.id ?? null).toBe(expected);
   });
   it.each([
     ['<p>Dinner <b>included</b></p><p>Late checkout</p>', 'Dinner included\nLate checkout'],

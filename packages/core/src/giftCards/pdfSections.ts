@@ -163,9 +163,31 @@ export function sectionWords(kind: PdfSectionKind, text: string, values: PdfCard
   }
 }
 
-/** A card's booking address (the store's redemption page, document 3 §2.1 `/booking/{giftCardNumber}`). */
-export function giftCardBookingUrl(webUrl: string, generatedId: string): string {
-  return `${webUrl.replace(/\/+$/, '')}/booking/${encodeURIComponent(generatedId)}`;
+/**
+ * A card's public address, printed on its PDF, held by its QR code and sent in its e-mail: its store's redemption
+ * page, `/{storeSlug}/booking/{giftCardNumber}` (document 3 §2.1), which the web app serves. `store` is the slug
+ * of the card's store (`giftCardStoreOf`); a property with no store at all gives its id in its place (the store
+ * of issue 25 reads a property's id as that property's first active store).
+ */
+export function giftCardBookingUrl(webUrl: string, store: string, generatedId: string): string {
+  return `${webUrl.replace(/\/+$/, '')}/${encodeURIComponent(store)}/booking/${encodeURIComponent(generatedId)}`;
+}
+
+/**
+ * The store a type's cards belong to (their fonts, their address): the type's first store, else the property's
+ * first active store, else its first; `null` when the property has none. `stores` in the property's order
+ * (oldest first), as the server's query orders them.
+ */
+export function giftCardStoreOf<S extends { id: string; status: string }>(
+  typeStoreIds: readonly string[],
+  stores: readonly S[],
+): S | null {
+  return (
+    stores.find((s) => s.id === typeStoreIds[0]) ??
+    stores.find((s) => s.status === 'active') ??
+    stores[0] ??
+    null
+  );
 }
 
 /** The rich description as plain text: tags dropped (block ends become line breaks), entities read, spaces kept single. */

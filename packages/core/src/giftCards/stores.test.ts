@@ -1,12 +1,12 @@
 import type { Store } from '@tern/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { RESERVED_STORE_SLUGS } from '../navigation/routes.js';
 import { STORE_SAVE_DEBOUNCE_MS, type StoreSaveInput, storeSettingsMachine } from './storeSettingsMachine.js';
 import {
   moveRows,
   newStoreValues,
   prioritiesOf,
-  RESERVED_STORE_SLUGS,
   type StoreFormValues,
   slugChangeNeedsConfirmation,
   storeBodyOf,
@@ -112,9 +112,13 @@ describe('store form rules (document 2 §5, §9)', () => {
     expect(validateStoreForm({ ...filled, ...change })).toEqual(errors);
   });
 
-  it('reserves the first segments of app pages, not store-like words', () => {
-    for (const slug of ['bookings', 'login', 'settings', 'giftcards', 'search'])
+  it('reserves the first segments of app pages, server paths and store page words, not store-like words', () => {
+    for (const slug of ['bookings', 'login', 'settings', 'giftcards', 'search', 'booking', 'api', 'photos'])
       expect(RESERVED_STORE_SLUGS.has(slug)).toBe(true);
+    for (const slug of ['booking', 'API', 'Photos', 'assets', 'billing', 'stripe', 'usegiftcard'])
+      expect(validateStoreForm({ ...filled, slugName: slug })).toEqual({
+        slugName: 'validation_messages.store_slug_reserved',
+      });
     expect(RESERVED_STORE_SLUGS.has('harbour-view')).toBe(false);
   });
 });

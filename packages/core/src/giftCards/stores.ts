@@ -10,7 +10,7 @@ import {
 } from '@tern/sdk';
 import type { FormErrors } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
-import { routes } from '../navigation/routes.js';
+import { isReservedStoreSlug } from '../navigation/routes.js';
 
 // Gift-card store settings (document 2 §2 "/settings/stores", §3, §4, §5, §8, §9; document 3 §10 the Store entry
 // of the navigation): the form's values and rules, the order of the store's types, the slug confirmation, the
@@ -141,7 +141,7 @@ export function validateStoreForm(values: StoreFormValues): Partial<Record<Store
   required('slugName', values.slugName);
   if (!errors.slugName && !STORE_SLUG_PATTERN.test(values.slugName.trim()))
     errors.slugName = storeValidationKeys.slugChars;
-  else if (!errors.slugName && RESERVED_STORE_SLUGS.has(values.slugName.trim().toLowerCase()))
+  else if (!errors.slugName && isReservedStoreSlug(values.slugName.trim()))
     errors.slugName = storeValidationKeys.slugReserved;
   required('titleFont', values.titleFont);
   required('textFont', values.textFont);
@@ -259,14 +259,3 @@ export function storeNavEntry(
   if (active.length === 1) return { kind: 'link', store: active[0]! };
   return { kind: 'menu', stores: active };
 }
-
-/**
- * Slugs a store cannot take: the first segment of an app page (a store lives at `/{slug}`, document 3 §2.1,
- * where `/bookings` is the bookings page).
- */
-export const RESERVED_STORE_SLUGS: ReadonlySet<string> = new Set(
-  routes
-    .map((r) => /^\/([^/:]+)/.exec(r.pattern)?.[1])
-    .filter((s): s is string => s !== undefined)
-    .map((s) => s.toLowerCase()),
-);

@@ -255,8 +255,12 @@ export const routes: readonly RouteDef[] = [...appRoutes, ...storeRoutes];
 
 export const routesById: ReadonlyMap<string, RouteDef> = new Map(routes.map((r) => [r.id, r]));
 
-/** Paths the server owns; a store slug may not take them either. */
-const SERVER_SEGMENTS = ['api', 'auth', 'assets', 'photos'];
+/**
+ * First segments of the paths the server serves itself (the API, sign-in, the built app's files, photos, the
+ * simulated billing portal and Stripe onboarding pages): a store slug may not take them either. The server's test
+ * (`test/reservedSlugs.test.ts`) checks every route it registers against this list.
+ */
+export const SERVER_SEGMENTS: readonly string[] = ['api', 'auth', 'assets', 'photos', 'billing', 'stripe'];
 
 /** First path segments of the app's own routes: a store slug cannot be one of them. */
 export const reservedSegments: ReadonlySet<string> = new Set([
@@ -270,6 +274,15 @@ export const reservedSegments: ReadonlySet<string> = new Set([
  */
 const storePageWords: ReadonlySet<string> = new Set(
   storePages.map(([, rest]) => rest.split('/')[1] ?? '').filter((s) => s !== '' && !s.startsWith(':')),
+);
+
+/**
+ * The one list of words a store slug cannot be (a store lives at `/{slug}`, document 3 §2.1), lower case: the
+ * server's paths, the app's own first segments, and the store's page words (`booking`, `cart`…). The store form,
+ * the server's store save and the web router all ask `isReservedStoreSlug`, which adds typos of the longer ones.
+ */
+export const RESERVED_STORE_SLUGS: ReadonlySet<string> = new Set(
+  [...reservedSegments, ...storePageWords].map((word) => word.toLowerCase()),
 );
 
 /** A store slug's shape (document 2 §7: letters, digits and hyphens only). */
@@ -299,11 +312,9 @@ const TYPO_MIN_LENGTH = 5;
  * a store.
  */
 export function isReservedStoreSlug(slug: string): boolean {
-  if (reservedSegments.has(slug) || storePageWords.has(slug)) return true;
   const lower = slug.toLowerCase();
-  for (const word of [...reservedSegments, ...storePageWords]) {
-    const reserved = word.toLowerCase();
-    if (lower === reserved) return true;
+  if (RESERVED_STORE_SLUGS.has(lower)) return true;
+  for (const reserved of RESERVED_STORE_SLUGS) {
     if (reserved.length >= TYPO_MIN_LENGTH && isOneEditAway(lower, reserved)) return true;
   }
   return false;

@@ -1,4 +1,4 @@
-import { RESERVED_STORE_SLUGS } from '@tern/core';
+import { isReservedStoreSlug } from '@tern/core';
 import { type ErrorCode, type Store, type StoreSummary, type storeInput, storePublicPath } from '@tern/sdk';
 import type { z } from 'zod';
 import type { Db } from '../db/db.js';
@@ -176,9 +176,12 @@ function slugTaken(error: unknown): never {
   throw error;
 }
 
-/** A store lives at `/{slug}` (document 3 §2.1): an app page's first segment is taken by the app. */
+/**
+ * A store lives at `/{slug}` (document 3 §2.1): a server path, an app page's first segment, a store page's word
+ * (`booking`, `cart`) or a typo of one is never a store — core's one list, which the web router reads too.
+ */
 function checkSlug(input: Input): void {
-  if (RESERVED_STORE_SLUGS.has(input.slugName.toLowerCase())) throw slugTakenError();
+  if (isReservedStoreSlug(input.slugName)) throw slugTakenError();
 }
 
 const valuesOf = (input: Input, files: { logo: string | null; photo: string | null }) => [

@@ -329,22 +329,32 @@ export async function drawPdf(
 const webUrlOf = (options: CardPdfOptions) =>
   (options.webUrl ?? process.env.TERN_WEB_URL ?? '').trim().replace(/\/+$/, '');
 
+/** The store a type's cards belong to: its slug (their address) and its fonts. */
+export interface CardStore extends PdfStoreFonts {
+  /** The store's slug, or the property's id when the property has no store (see `giftCardBookingUrl`). */
+  slug: string;
+}
+
 /**
- * The fonts of the store a type's cards print with (document 2 §3; docs/decisions.md): the type's first store,
- * else its property's first active store (the oldest), else its first store of any status; without any, Lato.
+ * The store a type's cards belong to (document 2 §3; docs/decisions.md; core's `giftCardStoreOf`): the type's
+ * first store, else its property's first active store (the oldest), else its first store of any status; without
+ * any, Lato and the property's id in the address.
  */
-export async function storeFontsOfType(db: Db, typeId: string): Promise<PdfStoreFonts> {
-  const row = await db.one<{ title_font: string; text_font: string }>(
-    `select s.title_font, s.text_font
+export async function storeOfType(db: Db, typeId: string): Promise<CardStore> {
+  const row = await db.one<{ title_font: string | null; text_font: string | null; slug: string }>(
+    `select s.title_font, s.text_font, coalesce(s.slug, t.property_id::text) as slug
        from gift_card_types t
-       join stores s on s.id = t.store_ids[1]
+       left join stores s on s.id = t.store_ids[1]
                      or (s.property_id = t.property_id and not exists (select 1 from stores x where x.id = t.store_ids[1]))
       where t.id = $1
-      order by (s.id = t.store_ids[1]) desc, (s.status = 'active') desc, s.created_at, s.id
+      order by (s.id = t.store_ids[1]) desc nulls last, (s.status = 'active') desc nulls last, s.created_at, s.id
       limit 1`,
     [typeId],
   );
-  return row ? { titleFont: row.title_font, textFont: row.text_font } : PDF_STORE_FONTS_FALLBACK;
+  if (!row) throw notFound('gift_card_type_not_found');
+  return row.title_font && row.text_font
+    ? { slug: row.slug, titleFont: row.title_font, textFont: row.text_font }
+    : { slug: row.slug, ...PDF_STORE_FONTS_FALLBACK };
 }
 
 interface CardRow {
@@ -377,7 +387,8 @@ async function cardRow(db: Db, cardId: string): Promise<CardRow> {
 /** A card's booking address (what its QR code holds). */
 export async function cardBookingUrl(db: Db, cardId: string, options: CardPdfOptions = {}): Promise<string> {
   const card = await cardRow(db, cardId);
-  return giftCardBookingUrl(webUrlOf(options), card.generated_id);
+  const store = await storeOfType(db, card.gift_card_type_id);
+  return giftCardBookingUrl(webUrlOf(options), store.slug, card.generated_id);
 }
 
 /**
@@ -388,16 +399,16 @@ export async function cardBookingUrl(db: Db, cardId: string, options: CardPdfOpt
 export async function renderCardPdf(db: Db, cardId: string, options: CardPdfOptions = {}): Promise<PdfFile> {
   const card = await cardRow(db, cardId);
   const { sections } = await sectionsOfType(db, card.property_id, card.gift_card_type_id);
+  const { slug, ...store } = await storeOfType(db, card.gift_card_type_id);
   const values: PdfCardValues = {
     title: card.title,
     recipient: card.name,
     generatedId: card.generated_id,
     description: plainTextOf(card.description),
     expiration: card.expiration_date,
-    bookingUrl: giftCardBookingUrl(webUrlOf(options), card.generated_id),
+    bookingUrl: giftCardBookingUrl(webUrlOf(options), slug, card.generated_id),
     hotelName: card.hotel_name,
   };
-  const store = await storeFontsOfType(db, card.gift_card_type_id);
   const bytes = await drawPdf(db, sections, values, card.photos[0] ?? null, options, store);
   return { bytes, fileName: `gift-card-${card.generated_id}.pdf` };
 }
@@ -431,16 +442,16 @@ export async function renderTypePreviewPdf(
   );
   if (!type) throw notFound('gift_card_type_not_found');
   const { sections } = await sectionsOfType(db, type.property_id, type.id);
+  const { slug, ...store } = await storeOfType(db, type.id);
   const values: PdfCardValues = {
     title: type.title,
     recipient: PDF_SAMPLE_RECIPIENT,
     generatedId: PDF_SAMPLE_CODE,
     description: plainTextOf(type.description),
     expiration: type.expiration,
-    bookingUrl: giftCardBookingUrl(webUrlOf(options), PDF_SAMPLE_CODE),
+    bookingUrl: giftCardBookingUrl(webUrlOf(options), slug, PDF_SAMPLE_CODE),
     hotelName: type.hotel_name,
   };
-  const store = await storeFontsOfType(db, type.id);
   const bytes = await drawPdf(db, sections, values, type.photos[0] ?? null, options, store);
   return { bytes, fileName: `gift-card-preview-${type.id}.pdf` };
 }
@@ -452,8 +463,8 @@ export async function renderCardQr(
   format: QrFormat,
   options: CardPdfOptions = {},
 ): Promise<{ bytes: Uint8Array; fileName: string; contentType: string }> {
+  const url = await cardBookingUrl(db, cardId, options);
   const card = await cardRow(db, cardId);
-  const url = giftCardBookingUrl(webUrlOf(options), card.generated_id);
   const fileName = `gift-card-${card.generated_id}-qr.${format}`;
   if (format === 'svg') {
     const svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });

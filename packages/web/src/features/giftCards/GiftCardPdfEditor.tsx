@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   alignedX,
   giftCardBookingUrl,
+  giftCardStoreOf,
   isOwnTextKind,
   isTextKind,
   linesThatFit,
@@ -167,13 +168,8 @@ function Editor({
   }, [template, own, filled.data]);
 
   // The store the type's cards print with: its first, else the property's first active one (its fonts).
-  const storeList = stores.data?.items ?? [];
-  const storeId =
-    (
-      storeList.find((s) => s.id === type.storeIds[0]) ??
-      storeList.find((s) => s.status === 'active') ??
-      storeList[0]
-    )?.id ?? null;
+  const cardStore = giftCardStoreOf(type.storeIds, stores.data?.items ?? []);
+  const storeId = cardStore?.id ?? null;
   const store = useApiQuery(
     ['stores.get', storeId],
     (c, signal) => c.stores.get({ params: { id: storeId! }, query: { propertyId } }, { signal }),
@@ -573,7 +569,13 @@ function Editor({
         </div>
       </div>
       <figure className="pdf-editor__preview">
-        <PdfPreview sections={sections} type={type} store={storeFonts} storeLoading={storeLoading} />
+        <PdfPreview
+          sections={sections}
+          type={type}
+          store={storeFonts}
+          storeSlug={cardStore?.slugName}
+          storeLoading={storeLoading}
+        />
         <figcaption>{t('gift_card_pdfs.preview_note')}</figcaption>
       </figure>
       <AlertDialog
@@ -603,11 +605,14 @@ export function PdfPreview({
   sections,
   type,
   store = PDF_STORE_FONTS_FALLBACK,
+  storeSlug,
   storeLoading = false,
 }: {
   sections: readonly PreviewSection[];
   type: GiftCardType;
   store?: PdfStoreFonts;
+  /** The slug of the store the cards belong to (their address); without one, the property's id stands in. */
+  storeSlug?: string | undefined;
   /** The store's fonts are still being read: nothing is loaded or drawn yet. */
   storeLoading?: boolean;
 }) {
@@ -635,7 +640,7 @@ export function PdfPreview({
     generatedId: PDF_SAMPLE_CODE,
     description: plainTextOf(type.description),
     expiration: type.absoluteExpirationDate ?? '2030-01-01',
-    bookingUrl: giftCardBookingUrl(window.location.origin, PDF_SAMPLE_CODE),
+    bookingUrl: giftCardBookingUrl(window.location.origin, storeSlug ?? type.propertyId, PDF_SAMPLE_CODE),
     hotelName: property?.id === type.propertyId ? property.name : '',
   };
   const photo = (s: PreviewSection) => s.photoUrl ?? type.photos[0]?.url ?? null;
