@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerAdmin } from './commands/admin/index.js';
+import { registerApi } from './commands/api/index.js';
 import { registerApiKeys } from './commands/apiKeys/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
@@ -87,5 +88,6 @@ export function buildProgram(io: Io): Command {
   registerGiftCards(program, contextOf);
   registerInventory(program, contextOf);
   registerAdmin(program, contextOf);
+  registerApi(program, contextOf);
   return program;
 }

@@ -41,7 +41,8 @@ function report(error: unknown, io: Io, json: boolean): number {
   const userError = toUserError(error, { apiUrl: '(unknown)', signedIn: false });
   if (userError) {
     userLines(userError, io, json);
-    return EXIT.user;
+    // A command's own usage errors (a flag's shape) exit as commander's do.
+    return userError.code === 'usage' ? EXIT.usage : EXIT.user;
   }
   io.stderr.write(`${bugLine(error)}\n`);
   if (io.env.TERN_DEBUG === '1' && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { apiKeyView, maskApiKey, validateApiKeyName } from './apiKeys.js';
 import { type ConfirmedAction, confirmedActionMachine } from './confirmedActionMachine.js';
 import {
   adminValidationKeys,
@@ -275,24 +274,6 @@ describe('a confirmed action on a row (M13, M15)', () => {
     expect(changed).toEqual([]);
     expect(actor.getSnapshot().context.error?.message).toBe('You may not block your own account here');
   });
-});
-
-describe('API keys (M14)', () => {
-  it('masks a key as 10 bullets and its last 6 characters', () => {
-    expect(maskApiKey('abc123')).toBe('••••••••••abc123');
-  });
-  it('needs a name', () => {
-    expect(validateApiKeyName(' ')).toEqual({ name: 'validation_messages.required' });
-    expect(validateApiKeyName('Backend')).toEqual({});
-  });
-  it.each([
-    [{ id: 'k1', active: true }, 'k1', 'tokenVisible'],
-    [{ id: 'k1', active: true }, null, 'masked'],
-    [{ id: 'k1', active: true }, 'k2', 'masked'],
-    [{ id: 'k1', active: false }, 'k1', 'disabled'],
-  ] as const)('shows %o (just made: %s) as %s', (key, justMade, view) =>
-    expect(apiKeyView(key, justMade)).toBe(view),
-  );
 });
 
 describe('promo codes (M21, document 2 §5)', () => {

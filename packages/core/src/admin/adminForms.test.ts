@@ -1,7 +1,7 @@
 import type { AdminProperty, ManagedUser, Reseller } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { apiKeyBodyOf, apiKeyFormInput } from './apiKeys.js';
+import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput } from './apiKeys.js';
 import { type FormDrawerInput, formDrawerMachine, submitForm } from './formDrawerMachine.js';
 import {
   type AdminPropertyDraft,
@@ -282,19 +282,6 @@ describe('the admin’s property drawer', () => {
   });
 });
 
-describe('the API key form (M14)', () => {
-  it.each([
-    ['', ['name']],
-    ['   ', ['name']],
-    ['CI backend', []],
-  ])('%j: errors on %j', async (name, fields) => {
-    expect(Object.keys(await errorsOf(apiKeyFormInput(), { name }))).toEqual(fields);
-  });
-  it('sends the name trimmed', () => {
-    expect(apiKeyBodyOf({ name: ' CI ' })).toEqual({ name: 'CI' });
-  });
-});
-
 describe('submitForm (the CLI’s headless drive)', () => {
   it('throws a refused save as it came, after sending it once', async () => {
     const refusal = Object.assign(new Error('taken'), { status: 409, code: 'conflict' });
@@ -310,7 +297,7 @@ describe('submitForm (the CLI’s headless drive)', () => {
   it('ends as the web’s drawer does with the same machine', async () => {
     const machine = formDrawerMachine.provide({
       actors: {
-        save: fromPromise<unknown, object>(async ({ input }) => apiKeyBodyOf(input as { name: string })),
+        save: fromPromise<unknown, object>(async ({ input }) => apiKeyBodyOf(input as ApiKeyDraft)),
       },
     });
     const actor = createActor(machine, { input: apiKeyFormInput() }).start();
@@ -318,7 +305,7 @@ describe('submitForm (the CLI’s headless drive)', () => {
     actor.send({ type: 'form.submit' });
     const done = await waitFor(actor, (s) => s.status === 'done');
     const headless = await submitForm(apiKeyFormInput(), { name: ' CI ' }, async (v) =>
-      apiKeyBodyOf(v as { name: string }),
+      apiKeyBodyOf(v as ApiKeyDraft),
     );
     expect(headless).toEqual({ status: 'saved', saved: done.output });
   });
