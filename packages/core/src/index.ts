@@ -9,6 +9,7 @@ export * from './admin/photoUploads.js';
 export * from './admin/policies.js';
 export * from './admin/promoCodes.js';
 export * from './admin/propertyDetails.js';
+export * from './admin/userActions.js';
 export * from './admin/userRows.js';
 export * from './auth/changePasswordMachine.js';
 export * from './auth/resetTokenMachine.js';
