@@ -40,6 +40,7 @@ export const errorCatalogue = {
   too_many_attempts: 'Too many attempts. Try again in {{minutes}} min.',
   forbidden: 'You may not do that.',
   no_agency: 'Only an agency’s agents may do that.',
+  managers_only: 'Only a manager of this property may do that.',
   payment_locked: 'Stripe locked: pay the subscription in the billing portal to unlock the account.',
   // What was asked for
   not_found: 'Not found.',

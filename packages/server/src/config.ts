@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { defaultMapTilesOrigin } from './http/securityHeaders.js';
 import { DEFAULT_PASSWORD_COST, PASSWORD_COST_RANGE } from './services/auth/password.js';
-import { parseSecretKey } from './services/secrets.js';
+import { parseSecretKey, type SecretKeys } from './services/secrets.js';
 import type { S3Config } from './services/uploads/objectStore.js';
 
-/** A key for this process only, when none is configured (an in-memory database, tests). */
-const processKey = randomBytes(32);
+/** A key for this process only, when none is configured and the data dies with it (an in-memory database, tests). */
+export const processKey = randomBytes(32);
 
 /** Settings of one server; `configFromEnv` reads the environment, options of `startServer` override it. */
 export interface AppConfig {
@@ -54,9 +54,11 @@ export interface AppConfig {
   vaultUrl: string | null;
   /**
    * The key that seals secrets Tern reads back (payment providers'): TERN_SECRET_KEY, else the key file of the
-   * embedded database folder, else one for this process only (`startServer` resolves it; see services/secrets.ts).
+   * embedded database folder, else (a database in memory or given) one for this process only; and the key before
+   * it during a rotation (TERN_SECRET_KEY_PREVIOUS), which only opens. `startServer` resolves them and refuses a
+   * Postgres server without TERN_SECRET_KEY; see services/secrets.ts.
    */
-  secretKey: Buffer;
+  secretKeys: SecretKeys;
   version: string;
 }
 
@@ -152,7 +154,10 @@ export function configFromEnv(env: Env): AppConfig {
     mapTilesOrigin: env.TERN_MAP_TILES_ORIGIN?.trim() || defaultMapTilesOrigin,
     connectOrigins: listOf(env.TERN_CSP_CONNECT_ORIGINS),
     vaultUrl: null,
-    secretKey: parseSecretKey(env.TERN_SECRET_KEY) ?? processKey,
+    secretKeys: {
+      current: parseSecretKey(env.TERN_SECRET_KEY) ?? processKey,
+      previous: parseSecretKey(env.TERN_SECRET_KEY_PREVIOUS),
+    },
     version,
   };
 }

@@ -1,17 +1,23 @@
 import { parseArgs } from 'node:util';
 import { createAdminCommand } from './createAdmin.js';
+import { resealSecretsCommand } from './resealSecrets.js';
 import { startServer } from './server.js';
 
 const usage = `Usage: tern-server [--port 4000] [--host 127.0.0.1] [--data .data/tern | :memory:] [--web-dist DIR]
                    [--demo [--no-demo-bookings]] [--sandbox]
        tern-server --create-admin EMAIL [--data DIR]    (reads the password from stdin)
+       tern-server --reseal-secrets [--data DIR]
   --demo          load the demo world (public logins, password tern-demo-1) into an empty database
   --sandbox       anyone may read the outbox (reset links, one-time codes); loopback addresses only
   --create-admin  add an admin to the database (the first one of a new database) and exit
+  --reseal-secrets  seal every stored secret again under TERN_SECRET_KEY (old ones opened with
+                  TERN_SECRET_KEY_PREVIOUS too), in one transaction, say how many, and exit
 Environment: DATABASE_URL (wins over --data), TERN_SANDBOX, TERN_WEB_URL, TERN_CORS_ORIGINS, TERN_TRUST_PROXY,
              TERN_FILES_DIR (uploaded images; default <data>.files, or the database),
              TERN_S3_ENDPOINT, TERN_S3_BUCKET, TERN_S3_REGION (us-east-1), TERN_S3_ACCESS_KEY_ID,
              TERN_S3_SECRET_ACCESS_KEY (uploaded images in an S3-compatible bucket, winning over the folder),
+             TERN_SECRET_KEY (32 bytes, base64 or hex: \`openssl rand -base64 32\`; required with DATABASE_URL,
+             else a key file <data>.key), TERN_SECRET_KEY_PREVIOUS (the key before it, during a rotation),
              TERN_PASSWORD_COST (tests only)`;
 
 async function main(): Promise<void> {
@@ -26,6 +32,7 @@ async function main(): Promise<void> {
       'no-demo-bookings': { type: 'boolean', default: false },
       sandbox: { type: 'boolean' },
       'create-admin': { type: 'string' },
+      'reseal-secrets': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -37,6 +44,11 @@ async function main(): Promise<void> {
   const where = { data: values.data, ...(databaseUrl ? { databaseUrl } : {}) };
   if (values['create-admin'] !== undefined) {
     await createAdminCommand(values['create-admin'], where);
+    return;
+  }
+  if (values['reseal-secrets']) {
+    const report = await resealSecretsCommand(where);
+    if (report.unreadable.length) process.exitCode = 1;
     return;
   }
   const port = Number(values.port);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.js';
 import { type Clock, systemClock } from './clock.js';
-import { assertSandboxAllowed, configFromEnv } from './config.js';
+import { assertSandboxAllowed, configFromEnv, processKey } from './config.js';
 import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { describeDb, openDb } from './db/open.js';
@@ -22,7 +22,7 @@ import {
 } from './services/giftCards/purchases.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { startJobWorker } from './services/jobs/worker.js';
-import { keyFileKey, parseSecretKey } from './services/secrets.js';
+import { keyFileKey, MAKE_A_KEY, type SecretKeys, secretKeysFromEnv } from './services/secrets.js';
 import { fileStoreFor } from './services/uploads/fileStore.js';
 import { describeObjectStore, type S3Config } from './services/uploads/objectStore.js';
 import { createVaultApp } from './services/vault/index.js';
@@ -65,8 +65,13 @@ export interface ServerOptions {
   logger?: Logger;
   /** The card vault's port (its own origin). Default TERN_VAULT_PORT, else the API's port + 1 (0 with 0). */
   vaultPort?: number;
-  /** The key sealing stored secrets (32 bytes). Default TERN_SECRET_KEY, else `<data>.key`, else this process's. */
+  /**
+   * The key sealing stored secrets (32 bytes). Default TERN_SECRET_KEY, else `<data>.key` beside an embedded
+   * database folder, else this process's for a database in memory or given; refused on a Postgres server without.
+   */
   secretKey?: Buffer;
+  /** The key before it, which only opens (a rotation). Default TERN_SECRET_KEY_PREVIOUS. */
+  previousSecretKey?: Buffer;
   /**
    * The folder of uploaded images. Default TERN_FILES_DIR, else `<data>.files` beside an embedded database
    * folder; else (a Postgres server, a database in memory or given) none: they go to the database.
@@ -94,28 +99,32 @@ function resolveFilesDir(
 }
 
 /**
- * The key sealing stored secrets: given, TERN_SECRET_KEY, the key file beside an embedded database folder, or
- * one for this process (an in-memory database; a Postgres server without TERN_SECRET_KEY is told at start that
- * secrets saved now will not be readable after a restart).
+ * The keys of stored secrets: given (tests), TERN_SECRET_KEY (with TERN_SECRET_KEY_PREVIOUS during a rotation), the
+ * key file beside an embedded database folder, or one for this process when the data dies with it (a database in
+ * memory, or one the caller opened). A Postgres server without TERN_SECRET_KEY is refused: each process would seal
+ * with a key of its own, which no restart and no other process could open.
  */
-async function resolveSecretKey(
-  options: ServerOptions,
+export async function resolveSecretKeys(
+  options: Pick<ServerOptions, 'secretKey' | 'previousSecretKey' | 'db'>,
   where: { data: string; databaseUrl?: string },
-  logger: Logger,
-): Promise<Buffer> {
-  if (options.secretKey) return options.secretKey;
-  if (process.env.TERN_SECRET_KEY) {
-    const key = parseSecretKey(process.env.TERN_SECRET_KEY);
-    if (!key) throw new Error('TERN_SECRET_KEY must be 32 bytes, as base64 (44 characters) or hex (64)');
-    return key;
-  }
-  if (!options.db && !where.databaseUrl && where.data !== ':memory:')
-    return keyFileKey(resolve(`${where.data}.key`));
-  if (where.databaseUrl && !options.db)
-    logger.info(
-      'TERN_SECRET_KEY is not set: payment-provider secrets saved now cannot be read after a restart — set it (32 bytes, base64) in production',
+  env: Record<string, string | undefined> = process.env,
+): Promise<SecretKeys> {
+  const fromEnv = secretKeysFromEnv(env);
+  const previous = options.previousSecretKey ?? fromEnv.previous;
+  const current = options.secretKey ?? fromEnv.current;
+  if (current) return { current, previous: previous && !previous.equals(current) ? previous : null };
+  if (previous)
+    throw new Error(
+      `TERN_SECRET_KEY_PREVIOUS is set without TERN_SECRET_KEY: a rotation needs the new key as TERN_SECRET_KEY — ${MAKE_A_KEY}`,
     );
-  return configFromEnv(process.env).secretKey;
+  if (options.db) return { current: processKey, previous: null };
+  if (where.databaseUrl)
+    throw new Error(
+      `TERN_SECRET_KEY is not set: on a Postgres server (DATABASE_URL) every process needs the same key to read the payment-provider secrets it stores, kept outside the database — ${MAKE_A_KEY}, and set TERN_SECRET_KEY to it in every server's environment`,
+    );
+  if (where.data !== ':memory:')
+    return { current: await keyFileKey(resolve(`${where.data}.key`)), previous: null };
+  return { current: processKey, previous: null };
 }
 
 export interface RunningServer {
@@ -148,6 +157,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     data: options.data ?? ':memory:',
     ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
   };
+  // Before anything opens: a server that could not read back its secrets does not start.
+  const secretKeys = await resolveSecretKeys(options, where);
   const db = options.db ?? (await openDb(where));
   const ownsDb = !options.db;
   try {
@@ -192,7 +203,6 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       vault.once('error', fail);
     });
     const vaultUrl = `http://${hostPart}:${(vault.address() as AddressInfo).port}`;
-    const secretKey = await resolveSecretKey(options, where, logger);
     const s3 = options.s3 ?? env.s3;
     if (s3) logger.info(`uploads: in the object store, ${describeObjectStore(s3)}`);
     const filesDir = s3 ? null : resolveFilesDir(options, where, env.filesDir);
@@ -210,7 +220,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         webUrl,
         apiUrl: url,
         vaultUrl,
-        secretKey,
+        secretKeys,
       },
     });
     fetch = (request, bindings) => app.fetch(request, bindings as never);

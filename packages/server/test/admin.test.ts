@@ -310,7 +310,11 @@ describe('the managers’ tab', () => {
     const list = await hotelier.managerUsers.list({ query: { propertyId: harbour } });
     expect(list.items.map((u) => u.email)).toContain(demoEmail('staff'));
     expect(list.items.every((u) => u.ternHotels.some((p) => p.propertyId === harbour))).toBe(true);
-    expect((await refusal(staff.managerUsers.list({ query: { propertyId: harbour } }))).status).toBe(404);
+    // Staff see the property: refused by name (a manager's right, `managedProperty`), not hidden.
+    expect(await refusal(staff.managerUsers.list({ query: { propertyId: harbour } }))).toMatchObject({
+      status: 403,
+      code: 'managers_only',
+    });
     const hotelier2 = server.client(await server.signIn('hotelier2'));
     expect((await refusal(hotelier2.managerUsers.list({ query: { propertyId: harbour } }))).status).toBe(404);
     expect((await refusal(agent.managerUsers.list({ query: { propertyId: harbour } }))).status).toBe(403);

@@ -50,7 +50,13 @@ function serve(demo: boolean): Promise<{ url: string; process: ChildProcess }> {
   if (demo) args.push('--demo', '--no-demo-bookings');
   const proc = spawn(process.execPath, args, {
     cwd: root,
-    env: { ...process.env, TERN_PASSWORD_COST: '10', DATABASE_URL: databaseUrl },
+    // A Postgres server needs a key for stored secrets (the server refuses to start without one).
+    env: {
+      ...process.env,
+      TERN_PASSWORD_COST: '10',
+      DATABASE_URL: databaseUrl,
+      TERN_SECRET_KEY: Buffer.alloc(32, 5).toString('base64'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child = proc;

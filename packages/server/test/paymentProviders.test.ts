@@ -1,13 +1,14 @@
 import { ApiError, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { providerSecret } from '../src/services/paymentProviders.js';
-import { openSecret, parseSecretKey, sealSecret } from '../src/services/secrets.js';
+import { openSecret, parseSecretKey, providerSecretContext, sealSecret } from '../src/services/secrets.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Payment providers (document 2 §2–§5, §8): required fields per provider, one default that cannot be deleted,
 // Valitor not creatable, Stripe through an onboarding and never deleted, secrets sealed and masked.
 
 const KEY = Buffer.alloc(32, 7);
+const KEYS = { current: KEY, previous: null };
 let server: TestServer;
 let hotelier: TernClient;
 let propertyId: string;
@@ -32,14 +33,17 @@ afterAll(() => server?.close());
 
 describe('secrets at rest', () => {
   it('seal with a fresh nonce, open only under the same key, and refuse tampering', () => {
-    const a = sealSecret(KEY, 'sk_live_123');
+    const at = providerSecretContext('p-1', 'secretKey');
+    const a = sealSecret(KEY, 'sk_live_123', at);
     expect(a).not.toContain('sk_live');
-    expect(sealSecret(KEY, 'sk_live_123')).not.toBe(a);
-    expect(openSecret(KEY, a)).toBe('sk_live_123');
-    expect(openSecret(Buffer.alloc(32, 8), a)).toBeNull();
-    expect(openSecret(KEY, `${a.slice(0, -2)}AA`)).toBeNull();
+    expect(sealSecret(KEY, 'sk_live_123', at)).not.toBe(a);
+    expect(openSecret(KEYS, a, at)).toBe('sk_live_123');
+    expect(openSecret({ current: Buffer.alloc(32, 8), previous: null }, a, at)).toBeNull();
+    expect(openSecret(KEYS, `${a.slice(0, -2)}AA`, at)).toBeNull();
     expect(parseSecretKey(KEY.toString('base64'))).toEqual(KEY);
+    expect(parseSecretKey(KEY.toString('hex'))).toEqual(KEY);
     expect(parseSecretKey('short')).toBeNull();
+    expect(parseSecretKey(Buffer.alloc(31, 1).toString('base64'))).toBeNull();
   });
 });
 
@@ -74,13 +78,13 @@ describe('payment providers', () => {
       [borgun.id],
     );
     expect(JSON.stringify(stored)).not.toContain('borgun-secret');
-    expect(await providerSecret(server.db, KEY, borgun.id, 'secretKey')).toBe('borgun-secret-9876');
+    expect(await providerSecret(server.db, KEYS, borgun.id, 'secretKey')).toBe('borgun-secret-9876');
     // Sent back masked: the stored secret stays.
     await hotelier.paymentProviders.update({
       params: { id: borgun.id },
       body: { propertyId, provider: { default: true, details: { ...borgun.details, merchantId: 'M2' } } },
     });
-    expect(await providerSecret(server.db, KEY, borgun.id, 'secretKey')).toBe('borgun-secret-9876');
+    expect(await providerSecret(server.db, KEYS, borgun.id, 'secretKey')).toBe('borgun-secret-9876');
     const listed = await hotelier.paymentProviders.list({ query: { propertyId } });
     expect(listed.items.find((p) => p.id === borgun.id)?.details.merchantId).toBe('M2');
     expect(JSON.stringify(listed)).not.toContain('borgun-secret');
@@ -182,5 +186,103 @@ describe('payment providers', () => {
     expect((await refusal(hotelier2.paymentProviders.list({ query: { propertyId } }))).status).toBe(404);
     const agent = server.client(await server.signIn('agent'));
     expect((await refusal(agent.paymentProviders.list({ query: { propertyId } }))).status).toBe(403);
+  });
+});
+
+describe('masked secrets', () => {
+  it('show the last 4 characters of a long secret, and nothing of one of 8 characters or fewer', async () => {
+    const masks: Record<string, string | undefined> = {};
+    for (const secret of ['ab12', 'abcd1234', 'abcde12345']) {
+      const rapyd = await hotelier.paymentProviders.create({
+        body: {
+          propertyId,
+          provider: { name: 'rapyd', default: false, details: { secretKey: secret, accessKey: secret } },
+        },
+      });
+      masks[secret] = rapyd.details.secretKey;
+      expect(rapyd.details.accessKey).toBe(rapyd.details.secretKey);
+    }
+    expect(masks).toEqual({ ab12: '••••••••', abcd1234: '••••••••', abcde12345: '••••••••2345' });
+    const listed = JSON.stringify(await hotelier.paymentProviders.list({ query: { propertyId } }));
+    expect(listed).not.toContain('ab12');
+    expect(listed).not.toContain('1234');
+  });
+});
+
+describe('who writes them', () => {
+  it('a manager of the property adds, changes, connects and deletes; its staff only see the masked list (403)', async () => {
+    const harbour = (await server.db.one<{ id: string }>(
+      `select id from properties where key = 'harbour-view'`,
+    ))!.id;
+    const staff = server.client(await server.signIn('staff'));
+    const refusedStaff = { status: 403, code: 'managers_only' };
+    const details = { merchantId: 'HV', paymentGatewayId: 'G', secretKey: 'harbour-secret-5555' };
+    expect(
+      await refusal(
+        staff.paymentProviders.create({
+          body: { propertyId: harbour, provider: { name: 'borgun', default: false, details } },
+        }),
+      ),
+    ).toMatchObject(refusedStaff);
+    const borgun = await hotelier.paymentProviders.create({
+      body: { propertyId: harbour, provider: { name: 'borgun', default: true, details } },
+    });
+    const stripe = await hotelier.paymentProviders.create({
+      body: { propertyId: harbour, provider: { name: 'stripe', default: false, details: {} } },
+    });
+    const seen = await staff.paymentProviders.list({ query: { propertyId: harbour } });
+    expect(seen.items.find((p) => p.id === borgun.id)?.details.secretKey).toBe('••••••••5555');
+    expect(JSON.stringify(seen)).not.toContain('harbour-secret');
+    expect(
+      await refusal(
+        staff.paymentProviders.update({
+          params: { id: borgun.id },
+          body: {
+            propertyId: harbour,
+            provider: { default: true, details: { ...details, merchantId: 'X' } },
+          },
+        }),
+      ),
+    ).toMatchObject(refusedStaff);
+    expect(
+      await refusal(
+        staff.paymentProviders.stripeConnect({ params: { id: stripe.id }, body: { propertyId: harbour } }),
+      ),
+    ).toMatchObject(refusedStaff);
+    const nets = await hotelier.paymentProviders.create({
+      body: {
+        propertyId: harbour,
+        provider: {
+          name: 'nets',
+          default: false,
+          details: { secretKey: 'nets-secret-1', checkoutKey: 'c', merchantId: 'm' },
+        },
+      },
+    });
+    expect(
+      await refusal(
+        staff.paymentProviders.delete({ params: { id: nets.id }, query: { propertyId: harbour } }),
+      ),
+    ).toMatchObject(refusedStaff);
+    // Nothing the staff sent changed anything.
+    const after = await hotelier.paymentProviders.list({ query: { propertyId: harbour } });
+    expect(after.items.map((p) => [p.name, p.details.merchantId ?? null])).toEqual([
+      ['borgun', 'HV'],
+      ['stripe', null],
+      ['nets', 'm'],
+    ]);
+    // The manager may do each of them.
+    const changed = await hotelier.paymentProviders.update({
+      params: { id: borgun.id },
+      body: { propertyId: harbour, provider: { default: true, details: { ...details, merchantId: 'HV2' } } },
+    });
+    expect(changed.details.merchantId).toBe('HV2');
+    const again = await hotelier.paymentProviders.stripeConnect({
+      params: { id: stripe.id },
+      body: { propertyId: harbour },
+    });
+    expect(again.details.onboardingAccountUrl).toMatch(/\/stripe\/connect\//);
+    await hotelier.paymentProviders.delete({ params: { id: nets.id }, query: { propertyId: harbour } });
+    expect((await hotelier.paymentProviders.list({ query: { propertyId: harbour } })).items).toHaveLength(2);
   });
 });

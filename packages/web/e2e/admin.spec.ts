@@ -367,3 +367,34 @@ test('the admin picks any property in the switcher and opens its settings', asyn
   await admin.reload();
   await expect(admin.getByRole('textbox', { name: 'Title' })).toHaveValue('Casa do Alfama');
 });
+
+test('staff see their property’s payment providers masked, with no way to add, change or delete one', async ({
+  browser,
+  request,
+}) => {
+  // A provider at Harbour View (staff's one property), added by its manager.
+  const token = await apiToken(request, 'hotelier');
+  const harbour = await propertyId(request, await apiToken(request, 'agent'), 'Harbour View Hotel');
+  const made = await request.post('/api/v1/tern_hotels/providers', {
+    data: {
+      property_id: harbour,
+      provider: {
+        name: 'borgun',
+        default: false,
+        details: { merchant_id: 'HV-1', payment_gateway_id: 'G-1', secret_key: 'harbour-secret-7788' },
+      },
+    },
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  expect(made.ok()).toBe(true);
+  const staff = await desk(browser, 'staff');
+  await staff.goto('/settings/payment-providers');
+  await expect(staff.getByRole('heading', { name: 'Payment providers', level: 1 })).toBeVisible();
+  await expect(staff.getByRole('row', { name: /Borgun/ }).first()).toBeVisible();
+  await expect(
+    staff.getByText('Only a manager of this property can add, change or remove its payment providers.'),
+  ).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Add payment provider' })).toHaveCount(0);
+  await expect(staff.getByRole('button', { name: /^(Edit|Delete|Connect) / })).toHaveCount(0);
+  await expect(staff.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+});

@@ -19,7 +19,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `agencyUser`: a user of the caller's agency (resellers); any user for an admin.
  * - `property`: a property the caller works at (suppliers, manager or not); any property for resellers
  *   (their view of the market) and admins.
- * - `managedProperty`: a property the caller manages (document 2 §6: a manager's rights); any for an admin.
+ * - `managedProperty`: a property the caller manages (document 2 §6: a manager's rights); any for an admin. Its
+ *   staff (members who do not manage it) are refused with 403 `managers_only`; others get the 404.
  * - `managedUser`: a user the caller may manage: any user for an admin; for a supplier, a user who works at a
  *   property the caller manages — at the call's `propertyId` when it names one.
  * - `apiKey`: an API key of the caller's agency.

@@ -5,7 +5,8 @@ import { defineArea, endpoint } from './define.js';
 // A property's payment providers (document 2 §2 payment providers page, §3 payment provider, §4 "payment
 // provider", §5, §8): Borgun, Valitor (deprecated: listed, not creatable), Stripe (connected through an
 // onboarding link; no delete), Nets, Rapyd. One default, which cannot be deleted. Secrets are sealed at rest and
-// come back masked.
+// come back masked. A provider decides where a property's money goes: only its managers (and admins) add, change,
+// delete or connect one; its staff see the masked list.
 
 export const PROVIDER_NAMES = ['borgun', 'valitor', 'stripe', 'nets', 'rapyd'] as const;
 export const providerName = z.enum(PROVIDER_NAMES);
@@ -84,7 +85,7 @@ export const paymentProvidersArea = defineArea('paymentProviders', {
   list: endpoint({
     method: 'GET',
     path: PROVIDERS,
-    summary: 'A property’s payment providers, oldest first, secrets masked.',
+    summary: 'A property’s payment providers, oldest first, secrets masked (its staff too).',
     access: ['supplier', 'admin'],
     owns: { propertyId: 'property' },
     query: z.object({ propertyId: id }),
@@ -96,9 +97,9 @@ export const paymentProvidersArea = defineArea('paymentProviders', {
     method: 'POST',
     path: PROVIDERS,
     summary:
-      'Adds a provider with its required fields (none for Stripe, which replies with an onboarding link). The first one, or one marked default, becomes the default. Valitor is deprecated: no new ones.',
+      'Adds a provider with its required fields (none for Stripe, which replies with an onboarding link). The first one, or one marked default, becomes the default. Valitor is deprecated: no new ones. A manager of the property only (403 `managers_only` for its staff).',
     access: ['supplier', 'admin'],
-    owns: { propertyId: 'property' },
+    owns: { propertyId: 'managedProperty' },
     body: z.object({
       propertyId: id,
       provider: z.object({
@@ -110,15 +111,15 @@ export const paymentProvidersArea = defineArea('paymentProviders', {
     reply: 'resource',
     response: paymentProvider,
     creates: true,
-    errors: [400, 404],
+    errors: [400, 403, 404],
   }),
   update: endpoint({
     method: 'PUT',
     path: `${PROVIDERS}/{id}`,
     summary:
-      'Changes a provider’s fields or makes it the default. A masked or empty secret keeps the stored one. A Stripe provider changes only once its account is active.',
+      'Changes a provider’s fields or makes it the default. A masked or empty secret keeps the stored one. A Stripe provider changes only once its account is active. A manager of the property only.',
     access: ['supplier', 'admin'],
-    owns: { id: 'paymentProvider', propertyId: 'property' },
+    owns: { id: 'paymentProvider', propertyId: 'managedProperty' },
     params: z.object({ id }),
     body: z.object({
       propertyId: id,
@@ -126,30 +127,32 @@ export const paymentProvidersArea = defineArea('paymentProviders', {
     }),
     reply: 'resource',
     response: paymentProvider,
-    errors: [400, 404, 409],
+    errors: [400, 403, 404, 409],
   }),
   delete: endpoint({
     method: 'DELETE',
     path: `${PROVIDERS}/{id}`,
-    summary: 'Deletes a provider — not the default one, and never a Stripe one.',
+    summary:
+      'Deletes a provider — not the default one, and never a Stripe one. A manager of the property only.',
     access: ['supplier', 'admin'],
-    owns: { id: 'paymentProvider', propertyId: 'property' },
+    owns: { id: 'paymentProvider', propertyId: 'managedProperty' },
     params: z.object({ id }),
     query: z.object({ propertyId: id }),
     reply: 'empty',
     response: z.undefined(),
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   stripeConnect: endpoint({
     method: 'POST',
     path: `${PROVIDERS}/{id}/stripe_connect`,
-    summary: 'A new onboarding link for a Stripe provider whose account is not active yet.',
+    summary:
+      'A new onboarding link for a Stripe provider whose account is not active yet. A manager of the property only.',
     access: ['supplier', 'admin'],
-    owns: { id: 'paymentProvider', propertyId: 'property' },
+    owns: { id: 'paymentProvider', propertyId: 'managedProperty' },
     params: z.object({ id }),
     body: z.object({ propertyId: id }),
     reply: 'resource',
     response: paymentProvider,
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
 });

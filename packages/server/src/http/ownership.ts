@@ -311,8 +311,10 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   },
   managedProperty: async (value, at) => {
     const p = await propertyOf(value, at);
-    if (!p || (user(at).role !== 'admin' && p.memberRole !== 'manager')) return null;
-    return p;
+    if (!p || user(at).role === 'admin' || p.memberRole === 'manager') return p;
+    // Its staff see the property: refused by name (a manager's right), not hidden.
+    if (p.memberRole === 'user') throw forbidden('managers_only');
+    return null;
   },
   managedUser: async (value, at) => {
     const u = user(at);

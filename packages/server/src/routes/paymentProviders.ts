@@ -14,7 +14,7 @@ const deps = (ctx: RequestContext): ProviderDeps => ({
   db: ctx.db,
   clock: ctx.clock,
   actor: ctx,
-  secretKey: ctx.config.secretKey,
+  secretKeys: ctx.config.secretKeys,
   baseUrl: ctx.config.apiUrl || ctx.config.webUrl,
 });
 

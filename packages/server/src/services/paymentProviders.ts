@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
   type ListMeta,
   type PaymentProvider,
@@ -12,10 +12,10 @@ import type { Db } from '../db/db.js';
 import { badRequest, conflict, fieldError, invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';
 import { escapeHtml } from './mail.js';
-import { openSecret, sealSecret } from './secrets.js';
+import { openSealed, openSecret, providerSecretContext, type SecretKeys, sealSecret } from './secrets.js';
 
-// A property's payment providers (document 2 §2–§5, §8). Secret fields are sealed with the server's key and
-// shown masked; the default is one per property (a unique index), moved in one transaction; Stripe connects
+// A property's payment providers (document 2 §2–§5, §8). Secret fields are sealed with the server's key, each
+// bound to its provider and field, and shown masked; the default is one per property (a unique index), moved in one transaction; Stripe connects
 // through a simulated onboarding page of this server, like the billing portal.
 
 type Details = Partial<Record<ProviderField, string>>;
@@ -38,7 +38,7 @@ export interface ProviderDeps {
   clock: Clock;
   /** Who writes, for the audit trail. */
   actor: Actor;
-  secretKey: Buffer;
+  secretKeys: SecretKeys;
   /** This server's base URL, for the onboarding link. */
   baseUrl: string;
 }
@@ -46,8 +46,14 @@ export interface ProviderDeps {
 const ONBOARDING_TTL_MS = 24 * 3600 * 1000;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** `••••••••1234`: a secret as replies show it. */
-export const maskedSecret = (last4: string) => `${'•'.repeat(8)}${last4}`;
+/** Secrets this long or shorter show nothing of themselves: 4 characters would give away half or more. */
+export const SHORT_SECRET_LENGTH = 8;
+
+/** What is kept in clear of a secret for its mask: its last 4 characters, nothing of a short one. */
+export const secretHint = (secret: string) => (secret.length > SHORT_SECRET_LENGTH ? secret.slice(-4) : '');
+
+/** `••••••••1234` (bullets alone for a short secret): a secret as replies show it, from its hint. */
+export const maskedSecret = (hint: string) => `${'•'.repeat(8)}${hint}`;
 const isMasked = (value: string) => value.startsWith('••••');
 
 function toProvider(row: ProviderRow, onboardingUrl: string | null = null): PaymentProvider {
@@ -77,10 +83,12 @@ function toProvider(row: ProviderRow, onboardingUrl: string | null = null): Paym
 
 /**
  * The stored form of a provider's fields: every field it needs present (a masked or empty secret keeps the one
- * stored before), plain ones in `details`, secret ones sealed with their last 4 characters kept for the mask.
+ * stored before), plain ones in `details`, secret ones sealed for this provider and field, with their hint kept
+ * for the mask.
  */
 function storedFields(
-  key: Buffer,
+  keys: SecretKeys,
+  providerId: string,
   name: ProviderName,
   input: Details,
   before: ProviderRow | null,
@@ -93,8 +101,8 @@ function storedFields(
     const sent = input[f.name]?.trim() ?? '';
     if (f.secret) {
       if (sent !== '' && !isMasked(sent)) {
-        secrets[f.name] = sealSecret(key, sent);
-        hints[f.name] = sent.slice(-4);
+        secrets[f.name] = sealSecret(keys.current, sent, providerSecretContext(providerId, f.name));
+        hints[f.name] = secretHint(sent);
       } else if (before?.secrets[f.name]) {
         secrets[f.name] = before.secrets[f.name]!;
         hints[f.name] = before.secret_hints[f.name] ?? '';
@@ -150,14 +158,16 @@ export async function createProvider(
   provider: { name: ProviderName; default: boolean; details: Details },
 ): Promise<PaymentProvider> {
   if (provider.name === 'valitor') throw invalidField('provider_deprecated', 'provider.name');
-  const fields = storedFields(deps.secretKey, provider.name, provider.details, null);
+  // The id is chosen here: the secrets are sealed for it.
+  const id = randomUUID();
+  const fields = storedFields(deps.secretKeys, id, provider.name, provider.details, null);
   return deps.db.transaction(async (tx) => {
     // Serialises the property's provider writes (its default is one row at a time).
     await tx.query('select id from properties where id = $1 for update', [propertyId]);
     const now = deps.clock.now();
     const row = await tx.one<ProviderRow>(
-      `insert into payment_providers (property_id, name, details, secrets, secret_hints, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $6) returning ${COLUMNS}`,
+      `insert into payment_providers (id, property_id, name, details, secrets, secret_hints, created_at, updated_at)
+       values ($7, $1, $2, $3, $4, $5, $6, $6) returning ${COLUMNS}`,
       [
         propertyId,
         provider.name,
@@ -165,6 +175,7 @@ export async function createProvider(
         JSON.stringify(fields.secrets),
         JSON.stringify(fields.secret_hints),
         now,
+        id,
       ],
     );
     const hasDefault = await tx.one('select 1 from payment_providers where property_id = $1 and is_default', [
@@ -199,7 +210,7 @@ export async function updateProvider(
       id,
     ]))!;
     if (before.name === 'stripe' && !before.stripe_account_active) throw conflict('stripe_not_active');
-    const fields = storedFields(deps.secretKey, before.name, provider.details, before);
+    const fields = storedFields(deps.secretKeys, id, before.name, provider.details, before);
     await tx.query(
       'update payment_providers set details = $2, secrets = $3, secret_hints = $4, updated_at = $5 where id = $1',
       [
@@ -256,10 +267,13 @@ export async function stripeConnect(deps: ProviderDeps, id: string): Promise<Pay
   });
 }
 
-/** A provider's secret in clear, to pay with it (`null` when sealed under another key: enter it again). */
+/**
+ * A provider's secret in clear, to pay with it: opened with the current key or the previous one, and only as this
+ * provider's field (`null` when sealed under another key or for another row or field: enter it again).
+ */
 export async function providerSecret(
   db: Db,
-  key: Buffer,
+  keys: SecretKeys,
   id: string,
   field: ProviderField,
 ): Promise<string | null> {
@@ -268,7 +282,7 @@ export async function providerSecret(
     [id],
   );
   const sealed = row?.secrets[field];
-  return sealed ? openSecret(key, sealed) : null;
+  return sealed ? openSecret(keys, sealed, providerSecretContext(id, field)) : null;
 }
 
 const page = (title: string, body: string) => `<!doctype html>
@@ -338,4 +352,58 @@ export function stripeOnboardingRoutes(deps: { db: Db; clock: Clock }) {
     );
   });
   return app;
+}
+
+/** What `resealProviderSecrets` did: secrets sealed again, already current, and those no key opened. */
+export interface ResealReport {
+  providers: number;
+  resealed: number;
+  current: number;
+  unreadable: { providerId: string; field: string }[];
+}
+
+/**
+ * Seals every provider secret again as it would be sealed now — under the current key and bound to its provider and
+ * field — in one transaction: values of the previous key (a rotation) and of the format before the binding (v1).
+ * Hints are made again from the plaintext (nothing kept of a short secret). A value no key opens is left as it is
+ * and reported: it must be entered again.
+ */
+export async function resealProviderSecrets(db: Db, keys: SecretKeys): Promise<ResealReport> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<Pick<ProviderRow, 'id' | 'secrets' | 'secret_hints'>>(
+      'select id, secrets, secret_hints from payment_providers order by id for update',
+    );
+    const report: ResealReport = { providers: rows.length, resealed: 0, current: 0, unreadable: [] };
+    for (const row of rows) {
+      const secrets = { ...row.secrets };
+      const hints = { ...row.secret_hints };
+      let changed = false;
+      for (const [field, sealed] of Object.entries(row.secrets)) {
+        const context = providerSecretContext(row.id, field);
+        const opened = openSealed(keys, sealed, context);
+        if (!opened) {
+          report.unreadable.push({ providerId: row.id, field });
+          continue;
+        }
+        if (opened.current) report.current += 1;
+        else {
+          secrets[field] = sealSecret(keys.current, opened.plaintext, context);
+          report.resealed += 1;
+          changed = true;
+        }
+        const hint = secretHint(opened.plaintext);
+        if (hints[field] !== hint) {
+          hints[field] = hint;
+          changed = true;
+        }
+      }
+      if (changed)
+        await tx.query('update payment_providers set secrets = $2, secret_hints = $3 where id = $1', [
+          row.id,
+          JSON.stringify(secrets),
+          JSON.stringify(hints),
+        ]);
+    }
+    return report;
+  });
 }

@@ -75,6 +75,8 @@ export const adminEn = {
       remove_row: 'Remove property {{n}}',
       add_row: 'Add property',
       choose_property: 'Choose a property',
+      beyond_reach:
+        'Only an admin may change this user’s name, status or password: they work at a property you do not manage, or manage one. You may remove them from your properties.',
     },
     resellers: {
       search: 'Search resellers',
@@ -181,7 +183,7 @@ export const adminEn = {
   api_keys: {
     heading: 'API keys',
     intro:
-      'Your backend calls Tern as your agency with an API key: no sign-in, no one-time code. Disable a key that is no longer used or may have leaked.',
+      'Your backend calls Tern as your agency with an API key: no sign-in, no one-time code. Disable a key that is no longer used or may have leaked. Your keys stop for good when you are blocked or your password is set, reset or changed: then make new ones.',
     create: 'Create API key',
     name: 'Name',
     token: 'Key',
@@ -192,6 +194,33 @@ export const adminEn = {
     status: 'Status',
     active: 'Active',
     disabled: 'Disabled',
+    expired: 'Expired',
+    disabled_because: {
+      disabled: 'Disabled',
+      blocked: 'Disabled: its agent was blocked',
+      password_set: 'Disabled: its agent’s password was set by an admin or manager',
+      password_reset: 'Disabled: its agent reset their password',
+      password_changed: 'Disabled: its agent changed their password',
+    },
+    scope: 'Scope',
+    scopes: {
+      read: 'Read',
+      book: 'Book',
+    },
+    scope_descriptions: {
+      read: 'Read: search, prices, the agency’s bookings and contracts; no changes',
+      book: 'Book: also make, change and cancel the agency’s bookings',
+    },
+    scope_help: 'What the key may do. Billing and contract decisions are never open to a key.',
+    expires: 'Expires',
+    expiry: 'Expiry',
+    expiry_help_never: 'The key works until it is disabled.',
+    expiry_help_until: 'The key works until the end of {{day}}.',
+    lifetimes: {
+      never: 'No expiry',
+      days_one: '{{count}} day',
+      days_other: '{{count}} days',
+    },
     disable_named: 'Disable {{name}}',
     table: 'API keys',
     pages: 'Pages of API keys',
@@ -243,6 +272,7 @@ export const adminEn = {
     edit_title: 'Edit payment provider',
     table: 'Payment providers',
     empty: 'No payment providers yet',
+    managers_only: 'Only a manager of this property can add, change or remove its payment providers.',
     name: 'Provider',
     names: {
       borgun: 'Borgun',

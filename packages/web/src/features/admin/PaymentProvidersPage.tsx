@@ -23,6 +23,7 @@ import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
+import { useManagesSelectedProperty } from '../../session/useManagesSelectedProperty';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
@@ -38,13 +39,15 @@ const openOnboarding = (url: string) => window.location.assign(url);
 /**
  * `/settings/payment-providers` (document 2 §2–§5, §8; M20): the selected property's providers — name, created,
  * updated, the default — with add and edit in a drawer, Stripe's connect, and delete (never the default nor
- * Stripe) after a confirmation. Secrets show masked; the messages are the document's.
+ * Stripe) after a confirmation. Secrets show masked; the messages are the document's. The writes are a manager's
+ * (the contract's `managedProperty`): the property's staff see the list only.
  */
 export function PaymentProvidersPage() {
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const { client } = useServices();
   const { property } = useSelectedProperty();
+  const manager = useManagesSelectedProperty();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PaymentProvider | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PaymentProvider | null>(null);
@@ -158,8 +161,9 @@ export function PaymentProvidersPage() {
       <div className="page admin stack">
         <div className="page__header">
           <PageHeading>{t('payment_providers.heading')}</PageHeading>
-          <Button onPress={() => setEditing('new')}>{t('payment_providers.add')}</Button>
+          {manager ? <Button onPress={() => setEditing('new')}>{t('payment_providers.add')}</Button> : null}
         </div>
+        {manager ? null : <p className="field__description">{t('payment_providers.managers_only')}</p>}
         {list.error ? (
           <Alert variant="error" title={t('general.error_message')}>
             {errorText(list.error)}
@@ -167,7 +171,7 @@ export function PaymentProvidersPage() {
         ) : (
           <Table
             label={t('payment_providers.table')}
-            columns={columns}
+            columns={manager ? columns : columns.filter((c) => c.id !== 'actions')}
             items={list.data?.items ?? []}
             rowKey={(p) => p.id}
             isLoading={list.isPending}

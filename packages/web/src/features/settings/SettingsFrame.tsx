@@ -3,8 +3,7 @@ import { settingsMenu } from '@tern/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availableRoutes } from '../../router/screens';
-import { useSelectedProperty } from '../../session/SelectedProperty';
-import { useSignedInSession } from '../../session/SessionContext';
+import { useManagesSelectedProperty } from '../../session/useManagesSelectedProperty';
 import './settings.css';
 
 /**
@@ -14,12 +13,8 @@ import './settings.css';
  */
 export function SettingsFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const { user, userRole } = useSignedInSession();
-  const { property } = useSelectedProperty();
+  const manager = useManagesSelectedProperty();
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const manager =
-    userRole === 'admin' ||
-    (user.ternHotels ?? []).some((p) => p.id === property?.id && p.role === 'manager');
   const entries = settingsMenu(manager).filter((e) => availableRoutes.has(e.to));
   return (
     <div className="settings">
