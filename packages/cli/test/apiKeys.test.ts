@@ -1,3 +1,4 @@
+import { addDays, deviceTimeZone, deviceToday, instantOf } from '@tern/core';
 import { createClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
@@ -50,6 +51,37 @@ describe('tern api-keys', () => {
     );
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('no API key');
+  });
+
+  it('makes a key with a scope and a last day, lists both, and refuses a scope or day it cannot take', async () => {
+    const configDir = await signedInAt(server.url, 'agent');
+    const at = ['--api-url', server.url];
+    const wrongScope = await runCli(['api-keys', 'create', 'Reports', '--scope', 'write', ...at], {
+      configDir,
+    });
+    expect(wrongScope.code).toBe(1);
+    expect(wrongScope.stderr).toContain('--scope read or --scope book');
+    const past = await runCli(['api-keys', 'create', 'Reports', '--last-day', '2020-01-01', ...at], {
+      configDir,
+    });
+    expect(past.code).toBe(1);
+    expect(past.stderr).toContain('--last-day');
+    const lastDay = addDays(deviceToday(), 30);
+    const made = await runCli(
+      ['api-keys', 'create', 'Reports', '--scope', 'book', '--last-day', lastDay, ...at, '--json'],
+      { configDir },
+    );
+    expect(made.code).toBe(0);
+    const key = JSON.parse(made.stdout) as { scope: string; expiresAt: string; last6: string };
+    expect(key.scope).toBe('book');
+    expect(key.expiresAt).toBe(instantOf(addDays(lastDay, 1), deviceTimeZone()).toISOString());
+    const listed = await runCli(['api-keys', 'list', ...at], { configDir });
+    const line = listed.stdout.split('\n').find((l) => l.includes(key.last6))!;
+    expect(line).toContain('book');
+    expect(line).toContain(key.expiresAt);
+    expect(line).toContain('active');
+    const plain = await runCli(['api-keys', 'create', 'Plain', ...at, '--json'], { configDir });
+    expect(JSON.parse(plain.stdout)).toMatchObject({ scope: 'read', expiresAt: null });
   });
 
   it('is an agent’s: a hotelier is told so', async () => {

@@ -8,6 +8,7 @@ import {
   Popover,
   Select as RACSelect,
   SelectValue,
+  Text,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import './Select.css';
@@ -30,6 +31,8 @@ export interface SelectProps {
   errorMessage?: string | null;
   /** What the button says before a choice; "Choose…" by default. */
   placeholder?: string;
+  /** Words about the choice, told with the field (aria-describedby) and shown under it. */
+  description?: string | null;
 }
 
 /** A single-choice drop-down (an aria select with a listbox popover). */
@@ -43,6 +46,7 @@ export function Select({
   className,
   errorMessage,
   placeholder,
+  description,
 }: SelectProps) {
   const { t } = useTranslation();
   return (
@@ -73,6 +77,11 @@ export function Select({
           )}
         </ListBox>
       </Popover>
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
       <FieldError className="field__error">{errorMessage}</FieldError>
     </RACSelect>
   );

@@ -1,4 +1,11 @@
-import { apiKeyBodyOf, apiKeyFormInput, maskApiKey, submitForm } from '@tern/core';
+import {
+  type ApiKeyDraft,
+  apiKeyBodyOf,
+  apiKeyFormInput,
+  apiKeyView,
+  maskApiKey,
+  submitForm,
+} from '@tern/core';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -6,11 +13,21 @@ import { UserError } from '../../errors.js';
 import { formatFields, formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
 
+/** A key's status as the list says it: active, expired, or disabled and why (`disabled (blocked)`). */
+const statusOf = (k: ApiKey) => {
+  const view = apiKeyView(k, null);
+  if (view === 'disabled')
+    return k.disabledReason ? `disabled (${k.disabledReason.replace('_', ' ')})` : 'disabled';
+  return view === 'expired' ? 'expired' : 'active';
+};
+
 const row = (k: ApiKey) => [
   k.id,
   k.name,
   maskApiKey(k.last6),
-  k.active ? 'active' : 'disabled',
+  k.scope,
+  statusOf(k),
+  k.expiresAt ?? 'never',
   k.createdAt,
   k.lastUsedAt ?? 'never',
 ];
@@ -26,33 +43,49 @@ export async function listApiKeys(ctx: Context, options: { page?: number }): Pro
       if (items.length === 0) return 'No API keys. Make one with `tern api-keys create NAME`.\n';
       const last = (meta.page - 1) * meta.limit + items.length;
       const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
-      return `${formatTable(['ID', 'NAME', 'KEY', 'STATUS', 'CREATED', 'LAST USED'], items.map(row))}${last} of ${meta.total}${more}.\n`;
+      return `${formatTable(['ID', 'NAME', 'KEY', 'SCOPE', 'STATUS', 'EXPIRES', 'CREATED', 'LAST USED'], items.map(row))}${last} of ${meta.total}${more}.\n`;
     });
   });
 }
 
+/** What each field of the create form needs, in the CLI's words (the form's field errors). */
+const createHints: Record<string, string> = {
+  name: 'Give the key a name: tern api-keys create "Booking backend"',
+  scope: 'Choose --scope read or --scope book',
+  lastDay: 'Give --last-day as a day from today on, YYYY-MM-DD (or leave it out: the key does not expire)',
+};
+
 /**
- * `tern api-keys create NAME`: core's create form (`apiKeyFormInput` on `formDrawerMachine`, as the web's drawer)
- * driven headless — a blank name is refused before any call; the whole token is printed once (stdout; the
- * warning on stderr).
+ * `tern api-keys create NAME [--scope read|book] [--last-day DAY]`: core's create form (`apiKeyFormInput` on
+ * `formDrawerMachine`, as the web's drawer) driven headless — a blank name, another scope or a past day is
+ * refused before any call; the whole token is printed once (stdout; the warning on stderr).
  */
-export async function createApiKey(ctx: Context, name: string): Promise<void> {
+export async function createApiKey(
+  ctx: Context,
+  name: string,
+  options: { scope?: string; lastDay?: string } = {},
+): Promise<void> {
   await withClient(ctx, { session: true }, async ({ client }) => {
+    const values = { name, scope: options.scope ?? 'read', lastDay: options.lastDay ?? '' };
     const result = await submitForm(
       apiKeyFormInput(),
-      { name },
-      (draft): Promise<CreatedApiKey> =>
-        client.apiKeys.create({ body: apiKeyBodyOf(draft as { name: string }) }),
+      values,
+      (draft): Promise<CreatedApiKey> => client.apiKeys.create({ body: apiKeyBodyOf(draft as ApiKeyDraft) }),
     );
     if (result.status === 'invalid')
-      throw new UserError('Give the key a name: tern api-keys create "Booking backend"', {
-        code: 'invalid_input',
-      });
+      throw new UserError(
+        Object.keys(result.errors)
+          .map((field) => createHints[field] ?? field)
+          .join('\n'),
+        { code: 'invalid_input' },
+      );
     const key = result.saved;
     ctx.out.result(key, () =>
       formatFields([
         ['Key', key.token],
         ['Name', key.name],
+        ['Scope', key.scope],
+        ['Expires', key.expiresAt ?? 'never'],
         ['Id', key.id],
       ]),
     );

@@ -9,8 +9,8 @@ function positive(value: string): number {
 }
 
 /**
- * `tern api-keys list|create NAME|disable ID` (document 2 §2 API keys; an agent's): keys for the agency's
- * backends. `create` prints the whole key once.
+ * `tern api-keys list|create NAME [--scope read|book] [--last-day DAY]|disable ID` (document 2 §2 API keys; an
+ * agent's; issue 21): keys for the agency's backends. `create` prints the whole key once.
  */
 export function registerApiKeys(program: Command, contextOf: ContextOf): void {
   const keys = program.command('api-keys').description("your agency's API keys (for integrators' backends)");
@@ -25,8 +25,17 @@ export function registerApiKeys(program: Command, contextOf: ContextOf): void {
     .command('create')
     .description('make a key; its whole token is printed this once')
     .argument('<name>', 'what the key is for, e.g. "Booking backend"')
-    .action((name: string, _options: unknown, command: Command) =>
-      import('./apiKeys.js').then((m) => m.createApiKey(contextOf(command), name)),
+    .option(
+      '--scope <scope>',
+      'read (search, prices, bookings: no changes) or book (also book, change, cancel)',
+      'read',
+    )
+    .option(
+      '--last-day <day>',
+      'the last day the key works (YYYY-MM-DD, your time zone); without it, it does not expire',
+    )
+    .action((name: string, options: { scope: string; lastDay?: string }, command: Command) =>
+      import('./apiKeys.js').then((m) => m.createApiKey(contextOf(command), name, options)),
     );
   keys
     .command('disable')

@@ -1,5 +1,16 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput, apiKeyView, maskApiKey } from '@tern/core';
+import {
+  API_KEY_FORM_SCOPES,
+  API_KEY_LIFETIMES,
+  type ApiKeyDraft,
+  apiKeyBodyOf,
+  apiKeyFormInput,
+  apiKeyLastDay,
+  apiKeyView,
+  deviceToday,
+  formatDay,
+  maskApiKey,
+} from '@tern/core';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +19,7 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
+import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -24,11 +36,14 @@ import { useErrorText } from '../errors/useErrorText';
 import { ListTable } from '../lists/ListTable';
 
 const KEYS = ['apiKeys'];
+/** The expiry choice "no expiry" (the draft's empty last day). */
+const NEVER = 'never';
 
 /**
- * `/api_keys` (document 2 §2 API keys page, §4 M14, §8; resellers only): create a key (name required; its whole
- * token shown once, with a copy button, then masked as 10 bullets and the last 6), the agency's keys 10 a page,
- * disable one after a confirmation (a failure leaves the list as it is).
+ * `/api_keys` (document 2 §2 API keys page, §4 M14, §8; resellers only; issue 21): create a key (name required, a
+ * scope, an expiry; its whole token shown once, with a copy button, then masked as 10 bullets and the last 6), the
+ * agency's keys 10 a page with their scope, expiry and status (expired, or disabled and why), disable one after a
+ * confirmation (a failure leaves the list as it is).
  */
 export function ApiKeysPage() {
   const { t, i18n } = useTranslation();
@@ -67,6 +82,13 @@ export function ApiKeysPage() {
           </code>
         ),
     },
+    { id: 'scope', label: t('api_keys.scope'), render: (k) => t(`api_keys.scopes.${k.scope}`) },
+    {
+      id: 'expiresAt',
+      label: t('api_keys.expires'),
+      nowrap: true,
+      render: (k) => (k.expiresAt ? date.format(new Date(k.expiresAt)) : t('api_keys.never')),
+    },
     {
       id: 'createdAt',
       label: t('api_keys.created'),
@@ -82,17 +104,24 @@ export function ApiKeysPage() {
     {
       id: 'status',
       label: t('api_keys.status'),
-      render: (k) => (
-        <span className={`status-tag status-tag--${k.active ? 'active' : 'blocked'}`}>
-          {t(k.active ? 'api_keys.active' : 'api_keys.disabled')}
-        </span>
-      ),
+      render: (k) => {
+        const view = apiKeyView(k, null);
+        const words =
+          view === 'disabled'
+            ? t(`api_keys.disabled_because.${k.disabledReason ?? 'disabled'}`)
+            : t(view === 'expired' ? 'api_keys.expired' : 'api_keys.active');
+        return (
+          <span className={`status-tag status-tag--${view === 'masked' ? 'active' : 'blocked'}`}>
+            {words}
+          </span>
+        );
+      },
     },
     {
       id: 'actions',
       label: t('admin.actions.label'),
       hideLabelOnPhone: true,
-      // A disabled key has no actions (M14).
+      // A disabled key has no actions (M14); an expired one may still be disabled.
       render: (k) =>
         k.active ? (
           <Button
@@ -170,7 +199,10 @@ export function ApiKeysPage() {
   );
 }
 
-/** The create form (name required): core's `formDrawerMachine` with `apiKeyFormInput`; this only draws it. */
+/**
+ * The create form (name required, a scope, an expiry from core's choices): core's `formDrawerMachine` with
+ * `apiKeyFormInput`; this only draws it.
+ */
 function CreateKeyForm({
   onCancel,
   onCreated,
@@ -180,7 +212,8 @@ function CreateKeyForm({
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
-  const [input] = useState(apiKeyFormInput);
+  const [today] = useState(() => deviceToday());
+  const [input] = useState(() => apiKeyFormInput(today));
   const form = useFormDrawer<ApiKeyDraft, CreatedApiKey>(
     input,
     (draft) => client.apiKeys.create({ body: apiKeyBodyOf(draft) }),
@@ -204,6 +237,33 @@ function CreateKeyForm({
         onChange={(name) => form.change({ name })}
         isRequired
         errorMessage={texts.field('name')}
+      />
+      <Select
+        label={t('api_keys.scope')}
+        options={API_KEY_FORM_SCOPES.map((scope) => ({
+          id: scope,
+          label: t(`api_keys.scope_descriptions.${scope}`),
+        }))}
+        selectedKey={form.values.scope}
+        onSelectionChange={(scope) => form.change({ scope: scope as ApiKeyDraft['scope'] })}
+        errorMessage={texts.field('scope')}
+        description={t('api_keys.scope_help')}
+      />
+      <Select
+        label={t('api_keys.expiry')}
+        options={API_KEY_LIFETIMES.map((days) => ({
+          id: days === null ? NEVER : apiKeyLastDay(today, days),
+          label:
+            days === null ? t('api_keys.lifetimes.never') : t('api_keys.lifetimes.days', { count: days }),
+        }))}
+        selectedKey={form.values.lastDay || NEVER}
+        onSelectionChange={(key) => form.change({ lastDay: key === NEVER ? '' : key })}
+        errorMessage={texts.field('lastDay')}
+        description={
+          form.values.lastDay
+            ? t('api_keys.expiry_help_until', { day: formatDay(form.values.lastDay) })
+            : t('api_keys.expiry_help_never')
+        }
       />
       <div className="admin-form__actions">
         <Button variant="secondary" onPress={onCancel}>
