@@ -172,6 +172,8 @@ export const errorCatalogue = {
   purchase_paid: 'This purchase is already paid.',
   purchase_not_pending: 'This purchase is already {{issuedStatus}}: its cards are issued or being issued.',
   purchase_not_issued: 'This purchase is not issued yet: its cards do not exist.',
+  purchase_not_failed:
+    'This purchase is {{issuedStatus}}: only a purchase whose issuing failed can be retried.',
   pdf_section_not_in_template: 'This section is not one of the template’s.',
   pdf_sections_missing: 'Every section of the template is needed; missing: {{names}}.',
   pdf_template_built_in: 'A built-in template cannot be changed: duplicate it and change the copy.',

@@ -16,12 +16,13 @@ import { renderCardPdf } from './services/giftCards/pdf.js';
 import {
   PURCHASE_ISSUE_JOB,
   PURCHASE_ZIP_JOB,
+  purchaseIssueFailed,
   purchaseIssueJob,
   purchaseZipJob,
   type RenderCardPdf,
 } from './services/giftCards/purchases.js';
 import { startHousekeeping } from './services/housekeeping.js';
-import { startJobWorker } from './services/jobs/worker.js';
+import { type JobHandler, type JobKind, startJobWorker } from './services/jobs/worker.js';
 import { keyFileKey, MAKE_A_KEY, type SecretKeys, secretKeysFromEnv } from './services/secrets.js';
 import { fileStoreFor } from './services/uploads/fileStore.js';
 import { describeObjectStore, type S3Config } from './services/uploads/objectStore.js';
@@ -80,10 +81,12 @@ export interface ServerOptions {
   /** An S3-compatible bucket for uploaded images, winning over the folder and the database. Default TERN_S3_*. */
   s3?: S3Config;
   /**
-   * The background job worker (table `jobs`): its lease (default 30 s; a job of a killed process is taken again
-   * once it runs out) and idle poll (default 1 s); `false` starts none (another process works the queue).
+   * The background job worker (table `jobs`): its lease (default 30 s; once it runs out, a job of a killed
+   * process is due again after its backoff, or failed after its last attempt), idle poll (default 1 s), and
+   * kinds of job added to the server's own (tests; an embedder's); `false` starts none (another process works
+   * the queue).
    */
-  jobs?: { leaseMs?: number; pollMs?: number } | false;
+  jobs?: { leaseMs?: number; pollMs?: number; handlers?: Record<string, JobHandler | JobKind> } | false;
 }
 
 /** Where uploads are kept: given, TERN_FILES_DIR, beside an embedded database folder, or in the database. */
@@ -257,8 +260,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             db,
             clock,
             handlers: {
-              [PURCHASE_ISSUE_JOB]: purchaseIssueJob(renderPdf),
+              [PURCHASE_ISSUE_JOB]: { run: purchaseIssueJob(renderPdf), onFailed: purchaseIssueFailed },
               [PURCHASE_ZIP_JOB]: purchaseZipJob(renderPdf),
+              ...options.jobs?.handlers,
             },
             onError: (message, error) => logger.error(message, error),
             ...(options.jobs?.leaseMs ? { leaseMs: options.jobs.leaseMs } : {}),

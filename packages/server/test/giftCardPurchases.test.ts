@@ -24,6 +24,7 @@ import {
   completeJob,
   enqueueJob,
   failJob,
+  reapJobs,
   renewLease,
 } from '../src/services/jobs/queue.js';
 import {
@@ -611,7 +612,7 @@ describe('job queue', () => {
   });
   afterAll(() => close?.());
 
-  it('claims skip a held job; a lease run out hands it to another worker; a stale worker changes nothing', async () => {
+  it('claims skip a held job; a lease run out hands it to another worker after the backoff; a stale worker changes nothing', async () => {
     const made = await enqueueJob(db, clock, { kind: 'test.lease', payload: { n: 1 }, dedupeKey: 'lease-1' });
     expect(made.created).toBe(true);
     expect(await enqueueJob(db, clock, { kind: 'test.lease', dedupeKey: 'lease-1' })).toEqual({
@@ -622,7 +623,10 @@ describe('job queue', () => {
     expect(a).toMatchObject({ id: made.id, attempts: 1, payload: { n: 1 } });
     expect(await claimJob(db, clock, 'B', 1000, ['test.lease'])).toBeNull();
     expect(await renewLease(db, clock, a!, 'A', 1000)).toBe(true);
-    clock.advance(1500); // A's process died: its lease runs out
+    clock.advance(1500); // A's process died: its lease runs out, and its attempt counts
+    expect(await reapJobs(db, clock, ['test.lease'])).toEqual({ requeued: 1, failed: [] });
+    expect(await claimJob(db, clock, 'B', 1000, ['test.lease'])).toBeNull(); // the backoff first
+    clock.advance(BACKOFF_BASE + 10);
     const b = await claimJob(db, clock, 'B', 1000, ['test.lease']);
     expect(b).toMatchObject({ id: made.id, attempts: 2 });
     expect(await renewLease(db, clock, a!, 'A', 1000)).toBe(false);

@@ -8,7 +8,9 @@ import { SEARCH_TERM_MAX } from './limits.js';
 // issue 12): a bulk order of cards of one type for named recipients, made with the issue form. Paid: initiated →
 // paid. Issued: pending → queued → issued — marking issued takes the type's stock and writes the cards in one
 // transaction (409 `out_of_stock` when too few are left), and queues a background job that mails each recipient
-// their card with its PDF, then marks the purchase issued.
+// their card with its PDF, then marks the purchase issued. A job that fails for good (after its attempts, a
+// process dying during one counting too) leaves the purchase failed with the reason, until staff retry it
+// (failed → queued; issue 21 item 6).
 
 /** Purchases a page (document 3 §9). */
 export const GIFT_CARD_PURCHASES_PAGE_SIZE = 10;
@@ -17,7 +19,7 @@ export const GIFT_CARD_PURCHASE_QUANTITY_MAX = GIFT_CARD_ISSUE_BATCH_MAX;
 
 export const purchaseStatus = z.enum(['initiated', 'paid']);
 export type PurchaseStatusValue = z.infer<typeof purchaseStatus>;
-export const purchaseIssuedStatus = z.enum(['pending', 'queued', 'issued']);
+export const purchaseIssuedStatus = z.enum(['pending', 'queued', 'issued', 'failed']);
 export type PurchaseIssuedStatusValue = z.infer<typeof purchaseIssuedStatus>;
 
 const text = (max: number) =>
@@ -76,7 +78,10 @@ export const giftCardPurchase = z.object({
   recipients: z.number().int(),
   /** Name and quantity pairs (document 3 §3): the type's title and the quantity. */
   products: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
-  /** The job's last failure while queued, or `null`. */
+  /**
+   * Why the cards are not delivered: while queued, the issuing job's last failure (it is retried after a
+   * backoff); once failed, why its last attempt failed; else `null`.
+   */
   lastError: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -214,6 +219,19 @@ export const giftCardPurchasesArea = defineArea('giftCardPurchases', {
     path: `${PURCHASES}/{id}/mark_issued`,
     summary:
       'Pending → queued (M26): takes the type’s stock and writes the cards in one transaction (`out_of_stock` when too few are left), and queues the job that mails each recipient (or the buyer) their card with its PDF and then marks it issued. Only while pending (`purchase_not_pending`): of two calls at once, one queues.',
+    access: staff,
+    owns: { id: 'giftCardPurchase', propertyId: 'property' },
+    params: z.object({ id }),
+    body: ofProperty,
+    reply: 'plain',
+    response: giftCardPurchaseStatusReply,
+    errors: [404, 409],
+  }),
+  retryIssue: endpoint({
+    method: 'PUT',
+    path: `${PURCHASES}/{id}/retry_issue`,
+    summary:
+      'Failed → queued: queues the job that delivers the cards again, with its attempts anew (cards already mailed are not mailed again); audited. Only once the job failed for good (`purchase_not_failed`).',
     access: staff,
     owns: { id: 'giftCardPurchase', propertyId: 'property' },
     params: z.object({ id }),

@@ -7,6 +7,7 @@ import {
   markPurchaseIssued,
   markPurchasePaid,
   purchasePdfs,
+  retryPurchaseIssue,
   updatePurchaseRecipients,
 } from '../services/giftCards/purchases.js';
 
@@ -18,6 +19,7 @@ export const giftCardPurchasesHandlers: AreaHandlers<Contract['giftCardPurchases
   create: ({ body, owned }, ctx) => createPurchase(ctx.db, ctx, owned.propertyId, body),
   markPaid: ({ params }, ctx) => markPurchasePaid(ctx.db, ctx, params.id),
   markIssued: ({ params, owned }, ctx) => markPurchaseIssued(ctx.db, ctx, owned.propertyId, params.id),
+  retryIssue: ({ params }, ctx) => retryPurchaseIssue(ctx.db, ctx, params.id),
   updateRecipients: ({ params, body }, ctx) =>
     updatePurchaseRecipients(ctx.db, ctx, params.id, body.recipientsInfo),
   pdfs: ({ params }, ctx) => purchasePdfs(ctx.db, ctx.clock, params.id),

@@ -14,7 +14,7 @@ import type { Db } from '../../db/db.js';
 import { badRequest, conflict, fieldError, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
-import { enqueueJob, type Job } from '../jobs/queue.js';
+import { enqueueJob, type Job, type OnJobFailed } from '../jobs/queue.js';
 import { checkInterrupted, type JobHandler } from '../jobs/worker.js';
 import { escapeHtml, sendMail } from '../mail.js';
 import { issueGiftCards } from './cards.js';
@@ -60,6 +60,7 @@ interface PurchaseRow {
   email_sent: boolean;
   cards: number;
   last_error: string | null;
+  issue_error: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -69,7 +70,7 @@ const SELECT = `select p.id, p.generated_id, p.property_id, p.gift_card_type_id,
     p.address, p.city, p.country, to_char(p.expiration_date, 'YYYY-MM-DD') as expiration_date, p.recipients,
     p.email_sent, (select count(*)::int from gift_cards c where c.purchase_id = p.id) as cards,
     (select j.last_error from jobs j where j.dedupe_key = '${PURCHASE_ISSUE_JOB}:' || p.id::text
-      order by j.created_at desc limit 1) as last_error,
+      order by j.created_at desc limit 1) as last_error, p.issue_error,
     p.created_at, p.updated_at
   from gift_card_purchases p
   join gift_card_types t on t.id = p.gift_card_type_id`;
@@ -99,7 +100,8 @@ const toPurchase = (r: PurchaseRow): GiftCardPurchase => ({
   orderRecipients: r.recipients,
   recipients: r.cards,
   products: [{ name: r.title, quantity: r.quantity }],
-  lastError: r.issued_status === 'queued' ? r.last_error : null,
+  lastError:
+    r.issued_status === 'failed' ? r.issue_error : r.issued_status === 'queued' ? r.last_error : null,
   createdAt: new Date(r.created_at).toISOString(),
   updatedAt: new Date(r.updated_at).toISOString(),
 });
@@ -332,17 +334,61 @@ export function markPurchaseIssued(
       `update gift_card_purchases set issued_status = 'queued', queued_at = $2, updated_at = $2 where id = $1`,
       [id, now],
     );
-    await enqueueJob(tx, actor.clock, {
-      kind: PURCHASE_ISSUE_JOB,
-      payload: { purchaseId: id },
-      dedupeKey: `${PURCHASE_ISSUE_JOB}:${id}`,
-    });
+    await queueIssuing(tx, actor.clock, id);
     await audit(tx, actor, {
       objectType: 'giftCardPurchase',
       objectId: id,
       action: 'markIssued',
       before: statusOf(before),
       after: { ...statusOf(before), issuedStatus: 'queued', cards: issued.cards.length },
+    });
+    return { ...statusOf(before), issuedStatus: 'queued' };
+  });
+}
+
+/** The job that delivers a purchase's cards (one unfinished per purchase). */
+const queueIssuing = (tx: Db, clock: Clock, id: string) =>
+  enqueueJob(tx, clock, {
+    kind: PURCHASE_ISSUE_JOB,
+    payload: { purchaseId: id },
+    dedupeKey: `${PURCHASE_ISSUE_JOB}:${id}`,
+  });
+
+/**
+ * The job `purchase.issue` failed for good (its last attempt threw, or its process died during it): the purchase
+ * is `failed` with the reason, in the transaction that marks the job failed, until staff retry it.
+ */
+export const purchaseIssueFailed: OnJobFailed = async (tx, job, reason, at) => {
+  await tx.query(
+    `update gift_card_purchases set issued_status = 'failed', issue_error = $2, failed_at = $3, updated_at = $3
+      where id = $1 and issued_status = 'queued'`,
+    [String(job.payload.purchaseId), reason, at],
+  );
+};
+
+/**
+ * Failed → queued: the issuing job queued again with its attempts anew (cards already mailed are not mailed
+ * again). Only while failed (`purchase_not_failed`); under the purchase's row lock, audited.
+ */
+export function retryPurchaseIssue(db: Db, actor: Actor, id: string): Promise<GiftCardPurchaseStatusReply> {
+  return db.transaction(async (tx) => {
+    const before = await locked(tx, id);
+    if (before.issuedStatus !== 'failed')
+      throw conflict('purchase_not_failed', { issuedStatus: before.issuedStatus });
+    const now = actor.clock.now();
+    await tx.query(
+      `update gift_card_purchases set issued_status = 'queued', issue_error = null, failed_at = null, queued_at = $2,
+              updated_at = $2
+        where id = $1`,
+      [id, now],
+    );
+    await queueIssuing(tx, actor.clock, id);
+    await audit(tx, actor, {
+      objectType: 'giftCardPurchase',
+      objectId: id,
+      action: 'retryIssue',
+      before: { ...statusOf(before), error: before.lastError },
+      after: { ...statusOf(before), issuedStatus: 'queued' },
     });
     return { ...statusOf(before), issuedStatus: 'queued' };
   });
