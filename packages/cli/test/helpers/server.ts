@@ -14,7 +14,8 @@ export interface TestServer {
 
 /** The real Tern server on a free port, on a fresh in-memory database seeded with the demo world (about 4 s). */
 export async function startTestServer(options: { sandbox?: boolean } = {}): Promise<TestServer> {
-  const clock = shiftedClock();
+  // TERN_TEST_DAY_SHIFT (whole days), as the server's tests: the demo world seeded for another day (docs/testing.md).
+  const clock = shiftedClock(Number(process.env.TERN_TEST_DAY_SHIFT ?? 0) * 86_400_000);
   const server = await startServer({
     port: 0,
     data: ':memory:',

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { migrate } from '../../src/db/migrate.js';
 import { dumpPglite, openPglite } from '../../src/db/pglite.js';
 import { isoDay, seedIfEmpty } from '../../src/db/seed.js';
-import { TEST_PASSWORD_COST } from './server.js';
+import { TEST_PASSWORD_COST, testDayShiftMs } from './server.js';
 import type { TemplateFiles } from './templates.js';
 
 const dir = process.argv[2];
@@ -20,7 +20,7 @@ try {
   const empty = await dump('empty');
   await migrate(db);
   const migrated = await dump('migrated');
-  const now = new Date();
+  const now = new Date(Date.now() + testDayShiftMs());
   await seedIfEmpty(db, { clock: { now: () => now }, passwordCost: TEST_PASSWORD_COST });
   const demo = await dump('demo');
   const files: TemplateFiles = { empty, migrated, demo, day: isoDay(now), passwordCost: TEST_PASSWORD_COST };

@@ -12,6 +12,19 @@ export const PASSWORD = 'tern-demo-1';
 export const TEST_PASSWORD_COST = 10;
 export const demoEmail = (login: string) => `${login}@demo.tern.test`;
 
+/**
+ * `TERN_TEST_DAY_SHIFT` (whole days, e.g. `-3` or `17`): test servers start with their clock that far from now, so
+ * the demo world is seeded for another day than the one the tests' own date arithmetic counts from. A test that
+ * assumes the demo world's figures on "today + N" (a night open, priced, free) fails under it; one that makes its
+ * world or moves the server's clock passes (docs/testing.md). Unset: 0.
+ */
+export function testDayShiftMs(): number {
+  const days = Number(process.env.TERN_TEST_DAY_SHIFT ?? 0);
+  if (!Number.isInteger(days))
+    throw new Error(`TERN_TEST_DAY_SHIFT must be whole days, got ${process.env.TERN_TEST_DAY_SHIFT}`);
+  return days * 86_400_000;
+}
+
 export interface TestServer {
   url: string;
   clock: ReturnType<typeof shiftedClock>;
@@ -30,7 +43,7 @@ export interface TestServer {
 export async function startTestServer(
   options: Omit<Partial<ServerOptions>, 'clock' | 'db'> = {},
 ): Promise<TestServer> {
-  const clock = shiftedClock();
+  const clock = shiftedClock(testDayShiftMs());
   // The run's seeded dump when it is this server's world (today's, at the test cost); else the migrated one,
   // which the server seeds as it always did.
   const demo = options.demo ?? true;
