@@ -4,6 +4,7 @@ import { addDays, todayIso } from '@tern/core';
 import { engineArea, type UnitWithRates } from '@tern/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Collector, FakeTtyStdin, mask, runCli, shown, tempConfigDir, tick, until } from './helpers/cli.js';
+import { openNights } from './helpers/openNights.js';
 import type { TestServer } from './helpers/server.js';
 import { bookableWithoutCard, harbourViewId, serverWithAgent, stayRates } from './helpers/world.js';
 
@@ -19,6 +20,9 @@ const world = serverWithAgent();
 beforeAll(async () => {
   ({ server, agent } = world);
   harbourView = await harbourViewId(agent);
+  // The stays the tests book and read are open whatever the demo world sells on these days (rooms free, no
+  // restriction): the stay, and the JSON file's one five nights longer.
+  await openNights(server.url, harbourView, checkin, 8);
 });
 
 const tern = (argv: string[], configDir = agent) => runCli(argv, { configDir });
@@ -36,7 +40,7 @@ async function freeRate(): Promise<{ unit: UnitWithRates; rateId: string }> {
     const rate = unit.ratePlans.find(bookableWithoutCard);
     if (rate) return { unit, rateId: rate.id };
   }
-  throw new Error('no bookable rate without a card in the demo world for the test dates');
+  throw new Error('no bookable rate without a card on the nights opened for the test');
 }
 
 describe('tern search stays', () => {
