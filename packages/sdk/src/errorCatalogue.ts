@@ -125,7 +125,6 @@ export const errorCatalogue = {
   not_managed_property: 'You may only change rows of properties you manage.',
   property_kind_fixed: 'A hotel stays a hotel and a car station a car station.',
   unknown_facilities: 'Some facilities are not in the catalogue: {{names}}.',
-  unknown_time_zone: 'Pick a time zone from the list.',
   position_incomplete: 'A position needs both latitude and longitude: set it on the map.',
   no_lodging_type: 'A car station has no lodging type.',
   provider_fields_missing: 'Fill in every field of the provider.',

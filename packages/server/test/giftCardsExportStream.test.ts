@@ -92,7 +92,7 @@ describe('the export stream', () => {
     '%s: reads a page only as the client takes the file, and all of it by the end',
     async (format) => {
       const { db, state } = pagedDb();
-      const reader = exportOf(db, format).body!.getReader();
+      const reader = (await exportOf(db, format)).body!.getReader();
       const first = await reader.read();
       expect(first.done).toBe(false);
       // The client holds the first bytes and reads no more: the server stops after the pages its stream buffers
@@ -124,7 +124,7 @@ describe('the export stream', () => {
     '%s: a download the client drops stops reading the database',
     async (format) => {
       const { db, state } = pagedDb();
-      const reader = exportOf(db, format).body!.getReader();
+      const reader = (await exportOf(db, format)).body!.getReader();
       await reader.read();
       await reader.cancel();
       const after = await steady(state);

@@ -1,3 +1,4 @@
+import { isTimeZone } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { type ConfirmedAction, confirmedActionMachine } from './confirmedActionMachine.js';
@@ -222,6 +223,9 @@ describe('back-office form rules (document 2 §5)', () => {
     expect(zones.find((z) => z.id === 'America/New_York')?.label).toBe('(GMT-05:00) America/New York');
     const offsets = zones.map((z) => z.offsetMinutes);
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b));
+    // Only zones the server takes (PostgreSQL as well as Node): every one offered saves.
+    expect(zones.every((z) => isTimeZone(z.id))).toBe(true);
+    expect(zones.length).toBeGreaterThan(400);
     // Summer time moves the offset.
     expect(
       timeZoneOptions(new Date('2026-07-15T12:00:00Z')).find((z) => z.id === 'Europe/Lisbon')?.offsetMinutes,

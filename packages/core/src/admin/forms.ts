@@ -3,6 +3,7 @@ import {
   type AdminPropertyBody,
   type AdminPropertyType,
   type CreateUserBody,
+  isTimeZone,
   type ManagedUser,
   NAME_MAX,
   PMS_OPTIONS,
@@ -176,9 +177,12 @@ export function validatePropertyForm(
   return errors;
 }
 
-/** The time zones of the property form: every IANA zone with its offset now, by offset then name. */
+/**
+ * The time zones of the property form: every IANA zone the device knows that the server takes (the contract's
+ * `isTimeZone`), with its offset now, by offset then name.
+ */
 export function timeZoneOptions(now: Date): { id: string; label: string; offsetMinutes: number }[] {
-  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+  const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC' && isTimeZone(z))];
   return zones
     .map((id) => {
       const offsetMinutes = Math.round(getTimezoneOffset(id, now) / 60_000);

@@ -33,6 +33,13 @@ describe('isDay / parseDay', () => {
     ['2030-01-10T00:00', false],
     ['', false],
     [' 2030-01-10', false],
+    // The years PostgreSQL's date and the contract take: 0001 to 9999 (no year 0).
+    ['0000-01-01', false],
+    ['0000-12-31', false],
+    ['0001-01-01', true],
+    ['0099-03-01', true],
+    ['9999-12-31', true],
+    ['10000-01-01', false],
   ])('isDay(%j) is %s', (value, expected) => {
     expect(isDay(value)).toBe(expected);
   });

@@ -1,3 +1,4 @@
+import { isCalendarDay } from '@tern/sdk';
 import {
   addDays as addCalendarDays,
   addMonths,
@@ -27,8 +28,6 @@ import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
 
-const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}$/;
-
 /** The day as a local `Date` at its start (the day's own calendar, whatever the device's zone). */
 function toDate(day: Day): Date {
   const date = new Date(0);
@@ -39,10 +38,13 @@ function toDate(day: Day): Date {
 
 const fromDate = (date: Date): Day => lightFormat(date, 'yyyy-MM-dd');
 
-/** Whether `value` is a real calendar day written `YYYY-MM-DD` (not `2030-02-30`, not `2030-2-3`). */
+/**
+ * Whether `value` is a real calendar day written `YYYY-MM-DD` (not `2030-02-30`, not `2030-2-3`), in the years
+ * 0001 to 9999: the contract's own rule (`isCalendarDay`, what the server's `isoDate` takes), so a day the web or
+ * the CLI lets through is one the server accepts.
+ */
 export function isDay(value: unknown): value is Day {
-  // A day that does not exist (30 February) rolls over into another one when built.
-  return typeof value === 'string' && DAY_SHAPE.test(value) && fromDate(toDate(value)) === value;
+  return isCalendarDay(value);
 }
 
 /** The day in `value` (surrounding spaces ignored), or `null` when it is not a real `YYYY-MM-DD` day. */

@@ -3,6 +3,7 @@ import { password } from './auth.js';
 import { email, id, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { SEARCH_TERM_MAX } from './limits.js';
+import { timeZone } from './timeZones.js';
 
 // The admin page and the managers' admin tab (document 2 §2 admin page and managers' tab, §3 user, reseller
 // and property, §4 user status and lock override, §5 validation, §6 roles, §7 admin_users, admin_agents,
@@ -208,18 +209,6 @@ export const adminProperty = z.object({
   updatedAt: z.string(),
 });
 export type AdminProperty = z.infer<typeof adminProperty>;
-/** Whether a name is an IANA time zone (or an alias of one, `Asia/Kolkata` for `Asia/Calcutta`). */
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z0-9_+\-/]+$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-/** An IANA time zone name. */
-export const timeZone = z.string().max(64).refine(isTimeZone, { error: 'Pick a time zone from the list' });
 export const adminPropertyBody = z.object({
   name: required(NAME_MAX),
   pms,

@@ -43,6 +43,7 @@ export * from './propertySettings.js';
 export * from './roomsAndRates.js';
 export * from './stores.js';
 export * from './system.js';
+export * from './timeZones.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {

@@ -3,6 +3,7 @@ import { hotelType } from './admin.js';
 import { email, id, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { facilityGroup } from './engine.js';
+import { timeZone } from './timeZones.js';
 
 // A property's details as its staff edit them (document 2 §2 property details page, §3 property details, §5,
 // §7 "property settings", §8): what the engine shows resellers on the property page and in search, at once.
@@ -57,7 +58,7 @@ export const propertyDetailsBody = z.object({
   email: z.union([z.literal(''), email]).default(''),
   phone: text(40),
   country: text(100),
-  timezone: z.string().max(64).optional(),
+  timezone: timeZone.optional(),
   zipCode: text(20),
   state: text(100),
   city: text(100),

@@ -33,7 +33,11 @@ export function assertStorableText(value: unknown, path: string[] = []): void {
     for (const [i, v] of value.entries()) assertStorableText(v, [...path, String(i)]);
     return;
   }
-  if (value instanceof File) return;
+  // An upload's file name is text of the request too (it reaches the fingerprint, the audit and the logs).
+  if (value instanceof File) {
+    if (unstorable(value.name)) throw refuse();
+    return;
+  }
   for (const [key, v] of Object.entries(value)) {
     if (unstorable(key)) throw refuse();
     assertStorableText(v, [...path, key]);

@@ -2,7 +2,6 @@ import {
   facilityCatalogue,
   groupFacilities,
   isFacility,
-  isTimeZone,
   type PropertyDetails,
   type propertyDetailsBody,
 } from '@tern/sdk';
@@ -99,8 +98,6 @@ export async function updatePropertyDetails(
   const unknown = body.facilities.filter((code) => !isFacility(code, 'property'));
   if (unknown.length)
     throw invalidField('unknown_facilities', 'facilities', { names: unknown.slice(0, 5).join(', ') });
-  if (body.timezone !== undefined && !isTimeZone(body.timezone))
-    throw invalidField('unknown_time_zone', 'timezone');
   if ((body.latitude == null) !== (body.longitude == null))
     throw invalidField('position_incomplete', 'latitude');
   return db.transaction(async (tx) => {

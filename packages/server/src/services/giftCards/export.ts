@@ -240,9 +240,29 @@ export function exportFileName(property: OwnedProperty, format: GiftCardExportFo
   return `gift-cards-${todayIn(property.timezone, now)}.${format}`;
 }
 
-/** The download: streamed, with its type and file name. */
-export function exportGiftCards(db: Db, property: OwnedProperty, query: ExportQuery, now: Date): Response {
-  const pages = exportRows(db, property, query);
+/** `pages` again, its first page (already read) first. */
+async function* startingWith(
+  first: IteratorResult<ExportRow[]>,
+  pages: AsyncGenerator<ExportRow[]>,
+): AsyncGenerator<ExportRow[]> {
+  if (first.done) return;
+  yield first.value;
+  yield* pages;
+}
+
+/**
+ * The download: streamed, with its type and file name. The first page is read before the reply starts, so a query
+ * that fails does so before the first byte, as an error reply with its status and code — never a 200 whose file
+ * stops part way (the input itself was checked by the contract before this runs).
+ */
+export async function exportGiftCards(
+  db: Db,
+  property: OwnedProperty,
+  query: ExportQuery,
+  now: Date,
+): Promise<Response> {
+  const rest = exportRows(db, property, query);
+  const pages = startingWith(await rest.next(), rest);
   const body =
     query.exportFormat === 'csv' ? Readable.from(csvChunks(pages), { objectMode: false }) : xlsxStream(pages);
   const name = exportFileName(property, query.exportFormat, now);
