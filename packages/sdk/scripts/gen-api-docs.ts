@@ -48,10 +48,17 @@ function fields(schema: z.ZodType | undefined, io: 'input' | 'output'): string[]
   );
 }
 
+/** Which API keys may call it (the contract's `apiKey`): any key, or `book` keys only; none without it. */
+function apiKeyWords(e: Endpoint): string {
+  if (e.apiKey === 'read') return '; any API key';
+  if (e.apiKey === 'book') return '; an API key of the `book` scope';
+  return '';
+}
+
 function access(e: Endpoint): string {
   if (e.access === 'public') return 'anyone';
-  if (e.access === 'signedIn') return 'any signed-in user';
-  return e.access.join(', ') + (e.sandboxPublic ? '; anyone in sandbox mode' : '');
+  if (e.access === 'signedIn') return `any signed-in user${apiKeyWords(e)}`;
+  return e.access.join(', ') + (e.sandboxPublic ? '; anyone in sandbox mode' : '') + apiKeyWords(e);
 }
 
 function reply(e: Endpoint): string {
@@ -94,6 +101,9 @@ function render(): string {
     'expired. Calls that create send an `Idempotency-Key` header; a repeat replays the first reply.',
     'See `packages/sdk/README.md` for the error classes, and `errorCatalogue` in the SDK for every error code.',
     'Each id an endpoint takes says whose object it must be (`owns` in the contract; see docs/architecture.md).',
+    'An API key calls only what says "any API key" (a key of either scope) or "an API key of the `book` scope";',
+    'anything else answers 403 `api_key_not_allowed` to a key, a `book` endpoint 403 `api_key_read_only` to a `read`',
+    'key (see docs/security.md).',
     '',
     '| Operation | Method | Path | Who |',
     '|---|---|---|---|',
