@@ -169,6 +169,8 @@ export const adminEn = {
         block: 'Blocked',
         unblock: 'Unblocked',
         set_password: 'Password set',
+        end_credentials: 'Signed out everywhere: sessions, API keys, reset links and trusted devices ended',
+        disable: 'Disabled',
         lock_override_on: 'Lock override enabled',
         lock_override_off: 'Lock override disabled',
       },
