@@ -1,5 +1,6 @@
 import { execFile, spawnSync } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, PASSWORD, removeTempDirs, tempConfigDir } from './helpers/cli.js';
@@ -46,6 +47,14 @@ describe.each([
     const { version } = JSON.parse(await readFile(`${cli}package.json`, 'utf8'));
     expect(await tern(['--version'], env)).toMatchObject({ code: 0, stdout: `${version}\n` });
     expect((await tern(['whoam'], env)).code).toBe(2);
+    // Run by `npm run tern -w @tern/cli` (in packages/cli), a relative path is the user's folder's (INIT_CWD).
+    await writeFile(join(configDir, 'orders.json'), '{ not json');
+    const relative = await tern(['book', 'stay', 'P', '--from-file', 'orders.json'], {
+      ...env,
+      npm_lifecycle_event: 'tern',
+      INIT_CWD: configDir,
+    });
+    expect(relative.stderr).toContain('--from-file: orders.json is not JSON');
     // Four runs; from the sources each compiles them first, seconds apiece on a busy machine.
   }, 120_000);
 });

@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { UserError } from '../errors.js';
+import { readTextFile } from '../files.js';
 
 /**
  * `--from-file FILE`: a booking written as JSON with the same names as the flags. Only the shape is checked
@@ -27,13 +27,8 @@ export class FileProblems {
 }
 
 /** A `--from-file` file's text, or a user error naming the file. */
-export async function readInputFile(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UserError(`--from-file: cannot read ${file} (${code ?? 'error'})`, { code: 'invalid_input' });
-  }
+export function readInputFile(file: string): Promise<string> {
+  return readTextFile('--from-file', file);
 }
 
 /** The file's JSON object, or a user error naming the file. */

@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Access, contract, type Endpoint } from '@tern/sdk';
 import type { Command } from 'commander';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { checkOutFolder, fileError, readTextFile, writeFileWhole } from '../../files.js';
 import { readAll } from '../../io.js';
 import { formatJson, formatTable } from '../../output.js';
 import { camelKeys, type Fields, readFields } from './fields.js';
@@ -106,12 +107,7 @@ function listText(): string {
 async function readData(data: string, stdin: () => Promise<string>): Promise<unknown> {
   let text = data;
   if (data === '@-') text = await stdin();
-  else if (data.startsWith('@'))
-    text = await readFile(data.slice(1), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      throw new UserError(`--data ${data}: cannot read the file (${error.code ?? error.message})`, {
-        code: 'invalid_input',
-      });
-    });
+  else if (data.startsWith('@')) text = await readTextFile('--data', data.slice(1));
   try {
     return camelKeys(JSON.parse(text));
   } catch (error) {
@@ -228,6 +224,7 @@ export async function runApi(
     throw new UserError(`${operation} answers with a file: name where it goes with --out FILE`, {
       code: 'usage',
     });
+  if (flags.out) await checkOutFolder('--out', flags.out);
   await withClient(ctx, { session: endpoint.access === 'public' ? 'optional' : true }, async ({ client }) => {
     const reply = await client.call(
       endpoint,
@@ -236,13 +233,7 @@ export async function runApi(
     );
     if (endpoint.reply === 'file') {
       const { blob, fileName } = reply as { blob: Blob; fileName: string | null };
-      await writeFile(flags.out!, Buffer.from(await blob.arrayBuffer())).catch(
-        (error: NodeJS.ErrnoException) => {
-          throw new UserError(`--out ${flags.out}: cannot write the file (${error.code ?? error.message})`, {
-            code: 'invalid_input',
-          });
-        },
-      );
+      await writeFileWhole('--out', flags.out!, new Uint8Array(await blob.arrayBuffer()));
       ctx.out.result(
         { file: flags.out, fileName, bytes: blob.size },
         () => `Wrote ${flags.out} (${blob.size} bytes)\n`,

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import type { GuestInput } from '@tern/core';
 import { GUEST_SYNTAX, parseGuest, parseGuestCsv } from '../../booking/guests.js';
 import { invalidFlags } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { readTextFile } from '../../files.js';
 import { confirmed } from '../../ui/confirm.js';
 import { bookingFields } from './format.js';
 import { resolveBooking } from './list.js';
@@ -112,15 +112,4 @@ export async function specialRequest(
 }
 
 /** A file's text, or a user error naming the flag and the file. */
-async function readText(file: string, flag: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UserError(
-      `${flag}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
-      {
-        code: 'invalid_input',
-      },
-    );
-  }
-}
+const readText = (file: string, flag: string): Promise<string> => readTextFile(flag, file);

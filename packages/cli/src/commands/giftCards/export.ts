@@ -5,6 +5,7 @@ import { contract, encodeQuery, errorFromResponse, type GiftCardExportFormat } f
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { checkOutFolder, fileError } from '../../files.js';
 import { filtersOf, type ListFlags } from './cards.js';
 
 export interface ExportFlags extends ListFlags {
@@ -60,6 +61,7 @@ export async function exportGiftCards(ctx: Context, flags: ExportFlags): Promise
       code: 'invalid_input',
     });
   const query = { ...filtersOf(flags), exportFormat: flags.format };
+  if (flags.out) await checkOutFolder('--out', flags.out);
   await withClient(ctx, { session: true }, async ({ apiUrl, token }) => {
     const fetcher = ctx.io.fetch ?? globalThis.fetch;
     const url = `${apiUrl}${contract.giftCards.export.path}?${encodeQuery(query)}`;
@@ -83,7 +85,7 @@ export async function exportGiftCards(ctx: Context, flags: ExportFlags): Promise
     } catch (error) {
       file.destroy();
       await rm(part, { force: true });
-      throw error;
+      throw (error as NodeJS.ErrnoException).code ? fileError('--out', flags.out, error, 'write') : error;
     }
     ctx.out.result(
       { file: flags.out, format: flags.format, bytes },

@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { deviceTimeZone, todayIn } from '@tern/core';
 import { ApiError, type GiftCard, type IssueGiftCardsBody, type TernClient } from '@tern/sdk';
 import { invalidFlags, pastDayMessage } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { toUserError, UserError } from '../../errors.js';
+import { readTextFile } from '../../files.js';
 import { hashKey } from '../../keys.js';
 import { formatTable } from '../../output.js';
 import { progressBar } from '../../ui/progress.js';
@@ -24,16 +24,6 @@ export function issueProgress(done: number, total: number, elapsedMs: number): s
   return `${progressBar(done, total)}  ${Math.round(rate)} cards/s  ETA ${eta}`;
 }
 
-async function readText(file: string): Promise<string> {
-  try {
-    return await readFile(file, 'utf8');
-  } catch (error) {
-    throw new UserError(`Cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`, {
-      code: 'invalid_input',
-    });
-  }
-}
-
 /** A failure after which the server may have issued the batch: no reply, no answer in time, a gateway. */
 function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
@@ -50,7 +40,11 @@ function outcomeUnknown(error: unknown): boolean {
  * none), so a run cut short anywhere and started again with the same file issues only what is missing.
  */
 export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<void> {
-  const lines = readRecipients(await readText(flags.recipients), flags.recipients, flags.type);
+  const lines = readRecipients(
+    await readTextFile('--recipients', flags.recipients),
+    flags.recipients,
+    flags.type,
+  );
   for (const line of lines)
     if (line.repeats !== null)
       ctx.out.note(

@@ -1,8 +1,8 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
 import type { QrFormat, TernClient } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { checkOutFolder, writeFileWhole } from '../../files.js';
 
 export interface PdfFlags {
   property: string;
@@ -35,6 +35,7 @@ async function cardIdOf(client: TernClient, propertyId: string, card: string): P
  */
 export async function giftCardPdf(ctx: Context, flags: PdfFlags): Promise<void> {
   if (flags.format && !flags.qr) throw new UserError('--format is for --qr', { code: 'invalid_input' });
+  if (flags.out) await checkOutFolder('--out', flags.out);
   await withClient(ctx, { session: true }, async ({ client }) => {
     const id = await cardIdOf(client, flags.property, flags.card);
     const reply = (flags.qr
@@ -55,14 +56,7 @@ export async function giftCardPdf(ctx: Context, flags: PdfFlags): Promise<void> 
       else ctx.io.stdout.write(new TextDecoder().decode(bytes));
       return;
     }
-    const part = `${out}.part`;
-    try {
-      await writeFile(part, bytes);
-      await rename(part, out);
-    } catch (error) {
-      await rm(part, { force: true });
-      throw error;
-    }
+    await writeFileWhole('--out', out, bytes);
     ctx.out.result({ file: out, bytes: bytes.length }, () => `Wrote ${out} (${bytes.length} bytes).\n`);
   });
 }

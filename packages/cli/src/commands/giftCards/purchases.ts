@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import {
   canMarkIssued,
   canMarkPaid,
+  canRetryIssue,
   changeIssueOrder,
   deviceTimeZone,
   newIssueOrderForm,
@@ -17,6 +17,7 @@ import {
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
+import { readTextFile } from '../../files.js';
 import { formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
 import { readRecipients } from './recipientsFile.js';
@@ -59,6 +60,16 @@ const row = (p: GiftCardPurchase) => [
   p.email,
 ];
 const HEAD = ['NUMBER', 'CREATED', 'STATUS', 'ISSUED', 'QTY', 'TOTAL', 'BUYER', 'E-MAIL'];
+/** Why the cards of these purchases are not delivered: failed for good (retry them), or being retried. */
+const failures = (items: GiftCardPurchase[]) =>
+  items
+    .filter((p) => p.lastError)
+    .map((p) =>
+      p.issuedStatus === 'failed'
+        ? `${p.generatedId}: delivery failed: ${p.lastError} (tern gift-cards purchases retry ${p.generatedId})\n`
+        : `${p.generatedId}: last try failed, trying again: ${p.lastError}\n`,
+    )
+    .join('');
 
 /** `tern gift-cards purchases list --property ID`: 10 a page, newest first; `--json` prints `{ items, meta }`. */
 export async function listPurchases(ctx: Context, flags: PurchasesListFlags): Promise<void> {
@@ -80,7 +91,7 @@ export async function listPurchases(ctx: Context, flags: PurchasesListFlags): Pr
       if (items.length === 0) return 'No purchases.\n';
       const last = (meta.page - 1) * meta.limit + items.length;
       const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
-      return `${formatTable(HEAD, items.map(row))}${last} of ${meta.total}${more}.\n`;
+      return `${formatTable(HEAD, items.map(row))}${failures(items)}${last} of ${meta.total}${more}.\n`;
     });
   });
 }
@@ -91,10 +102,12 @@ export async function listPurchases(ctx: Context, flags: PurchasesListFlags): Pr
  */
 export async function createPurchase(ctx: Context, flags: PurchaseCreateFlags): Promise<void> {
   const recipients = flags.recipients
-    ? readRecipients(await readFile(flags.recipients, 'utf8'), flags.recipients, flags.type).map((r) => ({
-        name: r.recipient.name,
-        email: r.recipient.email,
-      }))
+    ? readRecipients(await readTextFile('--recipients', flags.recipients), flags.recipients, flags.type).map(
+        (r) => ({
+          name: r.recipient.name,
+          email: r.recipient.email,
+        }),
+      )
     : [];
   if (recipients.length > 0 && recipients.length !== flags.quantity)
     throw new UserError(
@@ -205,5 +218,34 @@ export async function markPurchase(
       () =>
         `${purchase.generatedId}: ${reply.status === 'paid' ? 'paid' : 'unpaid'}, ${reply.issuedStatus}\n`,
     );
+  });
+}
+
+/**
+ * `tern gift-cards purchases retry NUMBER`: a purchase whose delivery failed for good (its job ran out of
+ * attempts) is queued again; refused by core's rule otherwise; confirmed (`--yes` without a terminal).
+ */
+export async function retryPurchase(
+  ctx: Context,
+  number: string,
+  flags: { property: string; yes?: boolean },
+): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const purchase = await purchaseOf(client, flags.property, number);
+    if (!canRetryIssue(purchase))
+      throw new UserError(
+        `${purchase.generatedId} is ${purchase.issuedStatus}: only a purchase whose delivery failed is retried`,
+        { code: 'purchase_not_failed' },
+      );
+    const question = `Deliver the ${purchase.quantity} card(s) of ${purchase.generatedId} again (it failed: ${purchase.lastError})? Cards already e-mailed are not sent twice.`;
+    if (!(await confirmed(ctx, question, flags.yes))) {
+      ctx.out.note('Nothing changed.');
+      return;
+    }
+    const reply = await client.giftCardPurchases.retryIssue({
+      params: { id: purchase.id },
+      body: { propertyId: flags.property },
+    });
+    ctx.out.result(reply, () => `${purchase.generatedId}: ${reply.issuedStatus} again\n`);
   });
 }
