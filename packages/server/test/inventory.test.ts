@@ -105,6 +105,9 @@ describe('the calendar', () => {
     );
     expect(nights[1]!.free).toBe(free!.available);
     expect(calendar.ratePlans.map((p) => p.id).sort()).toEqual([...planIds].sort());
+    // Every plan counts its rooms sold, capped or not: together the unit's rooms booked each night.
+    for (const [i, n] of nights.entries())
+      expect(calendar.ratePlans.reduce((sum, p) => sum + p.nights[i]!.sold, 0)).toBe(n.booked);
     const night = calendar.ratePlans[0]!.nights[0]!;
     expect(night.price).toBeGreaterThan(0);
     expect(night.byOccupancy.length).toBe(calendar.ratePlans[0]!.maxAdults);

@@ -93,7 +93,6 @@ export async function inventoryCalendar(
     ? allPlans.filter((p) => query.ratePlanIds!.includes(p.id))
     : allPlans.filter((p) => unitIds.has(p.unit_id));
   const priced = withAncestors(plans, allPlans);
-  const capped = plans.filter((p) => p.max_sell !== null).map((p) => p.id);
   const [rooms, nights, sold] = await Promise.all([
     availabilityValues(
       db,
@@ -107,7 +106,13 @@ export async function inventoryCalendar(
       query.from,
       query.to,
     ),
-    planSoldRooms(db, capped, query.from, query.to),
+    // Every plan's rooms sold (the calendar and `tern inventory get` show them), not only a capped plan's.
+    planSoldRooms(
+      db,
+      plans.map((p) => p.id),
+      query.from,
+      query.to,
+    ),
   ]);
 
   // A plan's effective day, as the engine's `effectiveDay`: its row, or a child's `childPlanDay`.
