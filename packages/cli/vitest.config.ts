@@ -19,5 +19,8 @@ export default defineConfig({
     // last frame when it believes it runs under CI (is-in-ci reads CI at import), so the tests run as a person's
     // terminal would, whatever the machine running them sets.
     env: { CI: 'false', CONTINUOUS_INTEGRATION: 'false' },
+    // The server's PGlite dumps (a new cluster, migrated, seeded with the demo world), made once per run and
+    // shared with the server's project: a test server opens the seeded one instead of seeding its own.
+    globalSetup: ['../server/test/helpers/globalSetup.ts'],
   },
 });

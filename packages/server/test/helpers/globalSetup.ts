@@ -17,6 +17,13 @@ import type { TemplateFiles } from './templates.js';
  */
 export default async function setup(project: TestProject): Promise<() => void> {
   if (process.env.DATABASE_URL || process.env.TERN_TEST_TEMPLATES === '0') return () => {};
+  // The CLI's project starts its test servers from the same dumps (its config names this setup too): in one run
+  // of every project they are made once, by the first project, and provided to the next.
+  const madeBefore = process.env.TERN_TEST_TEMPLATES_MADE;
+  if (madeBefore) {
+    project.provide('ternTestTemplates', JSON.parse(readFileSync(madeBefore, 'utf8')) as TemplateFiles);
+    return () => {};
+  }
   const started = performance.now();
   const dir = mkdtempSync(join(tmpdir(), 'tern-test-templates-'));
   const server = fileURLToPath(new URL('../..', import.meta.url));
@@ -27,8 +34,12 @@ export default async function setup(project: TestProject): Promise<() => void> {
   );
   const files = JSON.parse(readFileSync(join(dir, 'templates.json'), 'utf8')) as TemplateFiles;
   project.provide('ternTestTemplates', files);
+  process.env.TERN_TEST_TEMPLATES_MADE = join(dir, 'templates.json');
   process.stderr.write(
     `test databases (PGlite dumps) made in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
   );
-  return () => rmSync(dir, { recursive: true, force: true });
+  return () => {
+    delete process.env.TERN_TEST_TEMPLATES_MADE;
+    rmSync(dir, { recursive: true, force: true });
+  };
 }
