@@ -141,7 +141,7 @@ test('a manager manages their property’s users; staff and suppliers are refuse
   await expect(hotelier.getByRole('heading', { name: 'Admin', level: 1 })).toHaveCount(0);
 });
 
-test('an agent makes an API key, sees it whole once, a backend calls with it, and disabling it stops it', async ({
+test('an agent makes an API key (a read key for 30 days), sees it whole once, a backend reads but cannot book with it, and disabling it stops it', async ({
   browser,
   request,
 }) => {
@@ -157,6 +157,11 @@ test('an agent makes an API key, sees it whole once, a backend calls with it, an
   await expect(drawer.getByText('Required')).toBeVisible();
   const name = `Backend ${Date.now()}`;
   await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
+  // A key starts as a read key that does not expire (issue 21): the agent gives it 30 days.
+  await expect(drawer.getByRole('button', { name: /Scope/ })).toContainText('Read: search');
+  await drawer.getByRole('button', { name: /Expiry/ }).click();
+  await agent.getByRole('option', { name: '30 days' }).click();
+  await expect(drawer.getByText(/^The key works until the end of \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();
   await drawer.getByRole('button', { name: 'Create API key' }).click();
   await expect(agent.getByText(`Copy the key ${name} now`)).toBeVisible();
   const token = (await agent
@@ -170,11 +175,26 @@ test('an agent makes an API key, sees it whole once, a backend calls with it, an
       headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
     });
   expect((await call()).status()).toBe(200);
+  // A read key cannot book, change or cancel (the server's one check, before the body is read).
+  const cancel = await request.put('/api/v2/resellers/accommodations/cancel_booking', {
+    headers: {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    },
+    data: {},
+  });
+  expect(cancel.status()).toBe(403);
+  expect((await cancel.json()).code).toBe('api_key_read_only');
 
   // Reloaded, the key shows masked: 10 bullets and its last 6 characters.
   await agent.reload();
   const row = agent.getByRole('row', { name: new RegExp(name) });
   await expect(row).toContainText(`Key ending in ${token.slice(-6)}`);
+  await expect(row.getByRole('gridcell', { name: 'Read', exact: true })).toBeVisible();
+  await expect(row.getByRole('gridcell', { name: 'Active', exact: true })).toBeVisible();
+  // Used once, and given an expiry: neither column says never.
+  await expect(row.getByRole('gridcell', { name: 'Never', exact: true })).toHaveCount(0);
   await expect(agent.getByText(token)).toHaveCount(0);
   await row.getByRole('button', { name: `Disable ${name}` }).click();
   await agent
