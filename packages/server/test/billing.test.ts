@@ -46,6 +46,46 @@ describe('the payment lock and the billing portal', () => {
     expect((await fetch(url, { method: 'POST' })).status).toBe(404);
   });
 
+  it('locks an agency out of car rentals too: the query, its results and the booking (one rule, the registrar)', async () => {
+    const agent = server.client(await server.signIn('agent2'));
+    const me = await agent.auth.currentUser();
+    // Days from the server's clock, far enough ahead for every provider.
+    const day = (offset: number) =>
+      new Date(server.clock.now().getTime() + offset * 86_400_000).toISOString().slice(0, 10);
+    const rental = { pickupDate: day(300), dropoffDate: day(303), pickupTime: '10:00', dropoffTime: '12:00' };
+    const { queryId } = await agent.vehicles.startQuery({ body: { ...rental, currency: 'EUR' } });
+    await server.db.query('update agencies set payment_locked = true where id = $1', [me.agentId]);
+    try {
+      for (const call of [
+        agent.vehicles.startQuery({ body: { ...rental, currency: 'EUR' } }),
+        agent.vehicles.queryResults({ params: { queryId } }),
+        agent.vehicles.createBooking({
+          body: {
+            booking: {
+              vehicleChannelId: '00000000-0000-4000-8000-000000000000',
+              rateId: 'r',
+              ...rental,
+              currency: 'EUR',
+              driver: {
+                firstName: 'Ada',
+                lastName: 'Lovelace',
+                age: 36,
+                email: 'ada@example.test',
+                phone: '+354 555 0101',
+                address: { countryCode: 'IS' },
+              },
+              policyAccepted: true,
+            },
+          },
+        }),
+      ])
+        await expect(call).rejects.toBeInstanceOf(PaymentLockedError);
+    } finally {
+      await server.db.query('update agencies set payment_locked = false where id = $1', [me.agentId]);
+    }
+    await expect(agent.vehicles.queryResults({ params: { queryId } })).resolves.toBeTruthy();
+  });
+
   it('gives a supplier the portal of their own property only, and locks its bookings', async () => {
     const hotelier = server.client(await server.signIn('hotelier'));
     const property = (await hotelier.auth.currentUser()).ternHotels[0]!;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { password } from './auth.js';
 import { email, id, listOf, recordId } from './common.js';
-import { defineArea, endpoint } from './define.js';
+import { AUDITED_OBJECTS, defineArea, endpoint } from './define.js';
 import { SEARCH_TERM_MAX } from './limits.js';
 import { timeZone } from './timeZones.js';
 
@@ -245,18 +245,12 @@ export const auditEntry = z.object({
   action: z.string(),
   /** Each changed field's value before and after; secrets appear as `"[secret]"`. */
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  /** The caller's address (behind a trusted proxy, the client's), when known; `null` for entries before it. */
+  ip: z.string().nullable(),
+  /** The caller's user agent, when it sent one. */
+  userAgent: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
-export const AUDITED_OBJECTS = [
-  'user',
-  'agency',
-  'property',
-  'promoCode',
-  'paymentProvider',
-  'apiKey',
-  'giftCardType',
-  'giftCard',
-] as const;
 
 const ADMIN = '/api/v1/tern_hotels/admin_users';
 const AGENTS = '/api/v1/tern_hotels/admin_agents';
@@ -462,7 +456,7 @@ export const adminArea = defineArea('admin', {
     method: 'GET',
     path: '/api/v1/tern_hotels/audit',
     summary:
-      'The audit trail of one user, reseller, property, promo code, payment provider or API key: who changed what, and when, newest first.',
+      'The audit trail of one object of any kind the trail records (user, reseller, property, promo code, payment provider, API key, gift card type, gift card, purchase, PDF template, store): who did what, when, from which address and user agent, newest first. Sign-ins (and failed ones), password changes and resets, exports and PDF downloads are recorded too.',
     access: ['admin'],
     owns: { objectId: 'unowned' },
     query: z.object({

@@ -149,6 +149,7 @@ export const bookingsArea = defineArea('bookings', {
     summary:
       'Bookings the caller may see — a reseller their agency’s, a supplier their properties’, an admin all — filtered, sorted and paged in SQL.',
     access: anyone,
+    paymentLock: true,
     apiKey: 'read',
     owns: { resellerIds: 'agency', supplier: 'narrows', booker: 'agencyUser', propertyId: 'property' },
     query: bookingsQuery,

@@ -96,6 +96,37 @@ export type Ownership = Readonly<Record<string, OwnerKind>>;
  */
 export type ReplyKind = 'resource' | 'list' | 'plain' | 'empty' | 'file';
 
+/**
+ * The kinds of object the audit trail records, one list: what the server's `audit()` writes and what the audit
+ * endpoint (`admin.audit`) reads.
+ */
+export const AUDITED_OBJECTS = [
+  'user',
+  'agency',
+  'property',
+  'promoCode',
+  'paymentProvider',
+  'apiKey',
+  'giftCardType',
+  'giftCard',
+  'giftCardPurchase',
+  'pdfTemplate',
+  'store',
+] as const;
+export type AuditedObject = (typeof AUDITED_OBJECTS)[number];
+
+/**
+ * A call the audit trail records although it changes nothing (an export, a PDF download): the object it is about,
+ * named by one of its id fields (`id`, `propertyId`), and the action's name. The server's registrar writes the
+ * entry once the handler has answered.
+ */
+export interface RecordedRead {
+  object: AuditedObject;
+  /** The field (of params, query or body) that holds the object's id. */
+  idField: string;
+  action: string;
+}
+
 export interface EndpointDef<
   P extends z.ZodObject | undefined = z.ZodObject | undefined,
   Q extends z.ZodObject | undefined = z.ZodObject | undefined,
@@ -136,6 +167,13 @@ export interface EndpointDef<
   creates?: boolean;
   /** HTTP statuses this endpoint answers with on purpose, besides 200/201/204, for the docs. */
   errors?: readonly number[];
+  /**
+   * Closed to a payment-locked caller (document 1 §6, 401 `payment_locked`): a reseller whose agency is locked;
+   * a supplier naming a property (`owns` a `propertyId`) that is locked. The registrar checks it, in one place.
+   */
+  paymentLock?: true;
+  /** The call is written to the audit trail though it changes nothing (see `RecordedRead`). */
+  recorded?: RecordedRead;
 }
 
 export interface Endpoint<

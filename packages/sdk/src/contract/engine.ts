@@ -565,6 +565,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Properties (or car stations) the reseller can book, with the best offer for the dates and guests; filters by place, title and map bounds. `discover` adds those without a contract.',
     access: reseller,
+    paymentLock: true,
     apiKey: 'read',
     params: z.object({ kind: kindSegment }),
     query: searchQuery,
@@ -605,6 +606,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'The units of a property with their rates for a stay, priced for the reseller in the currency asked; with `withVirtualRatePlans` one rate per occupancy option.',
     access: reseller,
+    paymentLock: true,
     apiKey: 'read',
     owns: { id: 'contractedProperty' },
     params: kindAndId,
@@ -668,6 +670,7 @@ export const engineArea = defineArea('engine', {
     summary:
       'Books rooms of a property for a stay: checks the contract, the price and the availability and takes the rooms in one transaction.',
     access: reseller,
+    paymentLock: true,
     apiKey: 'book',
     owns: { id: 'contractedProperty' },
     params: kindAndId,
@@ -699,6 +702,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/vehicles/list_units',
     summary: 'Starts an asynchronous car search across the car providers; poll `query_results` every 2 s.',
     access: reseller,
+    paymentLock: true,
     apiKey: 'read',
     body: vehicleQueryBody,
     reply: 'plain',
@@ -710,6 +714,7 @@ export const vehiclesArea = defineArea('vehicles', {
     path: '/api/v3/resellers/vehicles/query_results/{queryId}',
     summary: 'What the providers have answered so far, and whether all have.',
     access: reseller,
+    paymentLock: true,
     apiKey: 'read',
     owns: { queryId: 'vehicleQuery' },
     params: z.object({ queryId: id }),
@@ -723,6 +728,7 @@ export const vehiclesArea = defineArea('vehicles', {
     summary:
       'Books a car from a query’s offer; the vehicle is taken for every day of the rental in one transaction.',
     access: reseller,
+    paymentLock: true,
     apiKey: 'book',
     body: vehicleBookingBody,
     reply: 'plain',

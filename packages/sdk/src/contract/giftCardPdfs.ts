@@ -425,6 +425,7 @@ export const giftCardPdfsArea = defineArea('giftCardPdfs', {
     summary:
       'The PDF of an issued card: its type’s template and filled sections, the card’s recipient, code, expiry and a QR code of its booking address, fonts embedded.',
     access: staff,
+    recorded: { object: 'giftCard', idField: 'id', action: 'download_pdf' },
     owns: { id: 'giftCard', propertyId: 'property' },
     params: z.object({ id }),
     query: ofProperty,

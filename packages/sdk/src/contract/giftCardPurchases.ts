@@ -259,6 +259,7 @@ export const giftCardPurchasesArea = defineArea('giftCardPurchases', {
     summary:
       'The cards’ PDFs of an issued purchase as one zip. The zip is written by a background job: until it is ready the reply is an empty file (the “being generated” message), and the job is queued once. Not issued yet: `purchase_not_issued`.',
     access: staff,
+    recorded: { object: 'giftCardPurchase', idField: 'id', action: 'download_pdfs' },
     owns: { id: 'giftCardPurchase', propertyId: 'property' },
     params: z.object({ id }),
     query: ofProperty,

@@ -734,6 +734,7 @@ export const giftCardsArea = defineArea('giftCards', {
     summary:
       'The filtered orders list as a file (`exportFormat` csv or xlsx), all pages, in the list’s order: streamed, so any number of cards. A text cell starting with = + - @, a tab or a carriage return is prefixed with an apostrophe (no formulas).',
     access: staff,
+    recorded: { object: 'property', idField: 'propertyId', action: 'export_gift_cards' },
     owns: { propertyId: 'property', giftCardTypeId: 'giftCardType' },
     query: giftCardsExportQuery,
     reply: 'file',

@@ -1,6 +1,8 @@
-import { type Endpoint, encodeReply } from '@tern/sdk';
+import { type Endpoint, encodeReply, type RecordedRead } from '@tern/sdk';
 import type { Context, Hono } from 'hono';
+import { audit } from '../services/admin/audit.js';
 import { sha256Hex } from '../services/auth/tokens.js';
+import { assertPropertyUnlocked, paymentLocked } from '../services/billing/billing.js';
 import { authorize } from './authenticate.js';
 import { clientIp } from './clientIp.js';
 import type { AnyHandler, Api, AppServices, Auth, RequestContext } from './context.js';
@@ -45,9 +47,43 @@ async function execute(
   headers: Record<string, string>,
 ): Promise<Reply | Response> {
   const owned = await resolveOwned(ctx.db, endpoint, ctx.auth, input);
+  if (endpoint.paymentLock) await checkPaymentLock(ctx, owned);
   const value = await handler({ params: input.params, query: input.query, body: input.body, owned }, ctx);
+  if (endpoint.recorded) await recordRead(ctx, endpoint.recorded, input);
   if (value instanceof Response) return value;
   return toReply(endpoint, value, headers);
+}
+
+/**
+ * The payment lock (document 1 §6), for every endpoint the contract marks `paymentLock`: a reseller whose agency
+ * is locked (read with the session or API key), or a supplier naming a property of theirs that is locked, gets
+ * 401 `payment_locked`. An admin is never locked; an admin's `lock_override` lifts a lock.
+ */
+async function checkPaymentLock(ctx: RequestContext, owned: Record<string, unknown>): Promise<void> {
+  const auth = ctx.auth;
+  if (!auth || auth.user.role === 'admin') return;
+  if (auth.user.role === 'reseller' && auth.agencyLocked) throw paymentLocked();
+  const property = owned.propertyId as { id: string } | undefined;
+  if (auth.user.role === 'supplier' && property?.id) await assertPropertyUnlocked(ctx.db, property.id);
+}
+
+/** A read the trail records (an export, a PDF download): who, which object, with what. */
+async function recordRead(ctx: RequestContext, recorded: RecordedRead, input: ParsedInput): Promise<void> {
+  const fields: Record<string, unknown> = {
+    ...(input.params as object | undefined),
+    ...(input.query as object | undefined),
+    ...(input.body as object | undefined),
+  };
+  const objectId = fields[recorded.idField];
+  if (typeof objectId !== 'string') return;
+  const { [recorded.idField]: _id, ...rest } = fields;
+  await audit(ctx.db, ctx, {
+    objectType: recorded.object,
+    objectId,
+    action: recorded.action,
+    before: null,
+    after: rest,
+  });
 }
 
 /** The reply of a refusal a handler threw on purpose. */

@@ -3,7 +3,6 @@ import type { Contract } from '@tern/sdk';
 import { utcToday } from '../clock.js';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { forbidden, notFound } from '../http/errors.js';
-import { paymentLocked } from '../services/billing/billing.js';
 import { createStayBooking } from '../services/engine/book.js';
 import { loadEngineProperties } from '../services/engine/load.js';
 import { bestOfferOf, unitsWithRates } from '../services/engine/offers.js';
@@ -22,25 +21,17 @@ import { agentOf } from './callers.js';
 
 const agencyOf = (ctx: RequestContext) => agentOf(ctx);
 
-/**
- * Searching, pricing and booking are closed to a payment-locked agency (document 1 §6); the lock was read with
- * the caller's session.
- */
-function unlockedAgencyOf(ctx: RequestContext) {
-  const agency = agencyOf(ctx);
-  if (ctx.auth?.agencyLocked) throw paymentLocked();
-  return agency;
-}
-
 /** The property's today, in its time zone: its closed dates, rates and best offer start there. */
 const todayOf = (ctx: RequestContext, propertyId: string) => propertyToday(ctx.db, ctx.clock, propertyId);
 
+// Searching, pricing and booking are closed to a payment-locked agency (document 1 §6): the contract marks them
+// `paymentLock` and the registrar refuses them, in one place.
 export const engineHandlers: AreaHandlers<Contract['engine']> = {
   search: async ({ params, query }, ctx) =>
     searchProperties(ctx.db, {
       ...query,
       kind: kindOf(params.kind),
-      agencyId: unlockedAgencyOf(ctx).agencyId,
+      agencyId: agencyOf(ctx).agencyId,
       // A search spans properties in many zones: the UTC day (each property's own today checks its booking).
       today: utcToday(ctx.clock),
     }),
@@ -56,7 +47,7 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
     ),
 
   listWithRates: async ({ params, query }, ctx) => {
-    const { agencyId } = unlockedAgencyOf(ctx);
+    const { agencyId } = agencyOf(ctx);
     checkStay(query.checkinDate, query.checkoutDate, await todayOf(ctx, params.id));
     const rates = await currencyRatesFor(ctx.db, query.currency);
     const property = (
@@ -108,6 +99,6 @@ export const engineHandlers: AreaHandlers<Contract['engine']> = {
 
   createBooking: async ({ params, body }, ctx) => {
     if (params.kind !== 'accommodations') throw forbidden('use_vehicle_bookings');
-    return createStayBooking(ctx.db, ctx.clock, params.id, unlockedAgencyOf(ctx), body.booking);
+    return createStayBooking(ctx.db, ctx.clock, params.id, agencyOf(ctx), body.booking);
   },
 };

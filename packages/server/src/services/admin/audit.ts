@@ -1,19 +1,9 @@
-import type { AuditEntry } from '@tern/sdk';
+import type { AuditEntry, AuditedObject } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 
-export type AuditedObject =
-  | 'user'
-  | 'agency'
-  | 'property'
-  | 'promoCode'
-  | 'paymentProvider'
-  | 'apiKey'
-  | 'giftCardType'
-  | 'giftCard'
-  | 'giftCardPurchase'
-  | 'pdfTemplate'
-  | 'store';
+/** The kinds of object the trail records: the contract's `AUDITED_OBJECTS`, which the audit endpoint reads. */
+export type { AuditedObject };
 
 /** What a write changed: the object's fields before and after (`null` before a create). */
 export interface AuditRecord {
@@ -51,15 +41,20 @@ export function changesOf(
  * Writes one entry of the audit trail, in the transaction `db` of the write it records (both commit or
  * neither). A write that changed nothing is not recorded.
  */
-/** Who wrote: the caller of a request (`auth` null for the system, e.g. a provider's onboarding page). */
-export type Actor = Pick<RequestContext, 'auth' | 'requestId' | 'clock'>;
+/**
+ * Who wrote: the caller of a request (`auth` null for the system, e.g. a provider's onboarding page), and where
+ * the call came from when it is known (a request's context carries its client's address and user agent).
+ */
+export type Actor = Pick<RequestContext, 'auth' | 'requestId' | 'clock'> &
+  Partial<Pick<RequestContext, 'ip' | 'userAgent'>>;
 
 export async function audit(db: Db, ctx: Actor, record: AuditRecord): Promise<void> {
   const changes = changesOf(record.before, record.after, record.secret);
   if (record.before && Object.keys(changes).length === 0) return;
   await db.query(
-    `insert into audit_log (at, actor_id, actor_email, object_type, object_id, action, changes, request_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `insert into audit_log (at, actor_id, actor_email, object_type, object_id, action, changes, request_id, ip,
+                            user_agent)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       ctx.clock.now(),
       ctx.auth?.user.id ?? null,
@@ -69,6 +64,8 @@ export async function audit(db: Db, ctx: Actor, record: AuditRecord): Promise<vo
       record.action,
       JSON.stringify(changes),
       ctx.requestId,
+      ctx.ip && ctx.ip !== 'unknown' ? ctx.ip.slice(0, 100) : null,
+      ctx.userAgent?.slice(0, 500) ?? null,
     ],
   );
 }
@@ -87,8 +84,10 @@ export async function auditTrail(
     object_id: string;
     action: string;
     changes: AuditEntry['changes'];
+    ip: string | null;
+    user_agent: string | null;
   }>(
-    `select id, at, actor_id, actor_email, object_type, object_id, action, changes
+    `select id, at, actor_id, actor_email, object_type, object_id, action, changes, ip, user_agent
        from audit_log where object_type = $1 and object_id = $2
       order by at desc, id desc limit $3 offset $4`,
     [query.objectType, query.objectId, query.limit, (query.page - 1) * query.limit],
@@ -108,6 +107,8 @@ export async function auditTrail(
       objectId: r.object_id,
       action: r.action,
       changes: r.changes,
+      ip: r.ip,
+      userAgent: r.user_agent,
     })),
     meta: { page: query.page, limit: query.limit, total: count?.total ?? 0 },
   };

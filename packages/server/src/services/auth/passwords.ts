@@ -2,6 +2,7 @@ import type { Session } from '@tern/sdk';
 import { addMs, HOUR } from '../../clock.js';
 import type { AppServices, Auth, RequestContext } from '../../http/context.js';
 import { badRequest, forbidden, invalidField } from '../../http/errors.js';
+import { audit } from '../admin/audit.js';
 import { html, sendMail } from '../mail.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { endCredentials } from './revoke.js';
@@ -94,6 +95,14 @@ export async function resetPassword(services: PasswordCtx, auth: Auth, password:
       hash,
       now,
     ]);
+    await audit(tx, { ...services, auth }, {
+      objectType: 'user',
+      objectId: auth.user.id,
+      action: 'reset_password',
+      before: null,
+      after: { password: 'new' },
+      secret: ['password'],
+    });
     await endCredentials(tx, { ...services, auth }, auth.user.id, 'password_reset', auth.sessionId);
     await tx.query(`update sessions set purpose = 'sign_in', expires_at = $2 where id = $1`, [
       auth.sessionId,
@@ -130,6 +139,14 @@ export async function changePassword(
       hash,
       clock.now(),
     ]);
+    await audit(tx, { ...services, auth }, {
+      objectType: 'user',
+      objectId: auth.user.id,
+      action: 'change_password',
+      before: null,
+      after: { password: 'new' },
+      secret: ['password'],
+    });
     await endCredentials(tx, { ...services, auth }, auth.user.id, 'password_changed', auth.sessionId);
   });
   return PASSWORD_CHANGED;

@@ -2,6 +2,7 @@ import type { OtpChallenge, Session, SignInBody, signInBody } from '@tern/sdk';
 import type { z } from 'zod';
 import type { AppServices } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
+import { audit } from '../admin/audit.js';
 import { issueChallenge, isTrustedDevice, trustDevice, verifyChallenge } from './otp.js';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './password.js';
 import { createSession, REMEMBER_ME_TTL, SESSION_TTL, type SessionPurpose } from './sessions.js';
@@ -14,6 +15,29 @@ export type { SignInBody };
 export interface Caller {
   ip: string;
   userAgent: string | null;
+  /** The request's id, for the audit trail (a request's context has it). */
+  requestId?: string;
+}
+
+/** A sign-in, or a refused one, in the trail of the user it named (an unknown e-mail has no trail). */
+function auditSignIn(
+  services: AppServices,
+  caller: Caller,
+  userId: string,
+  outcome: { action: 'sign_in' | 'sign_in_failed'; email: string; reason?: string },
+) {
+  const { action, ...after } = outcome;
+  return audit(
+    services.db,
+    {
+      auth: null,
+      requestId: caller.requestId ?? '',
+      clock: services.clock,
+      ip: caller.ip,
+      userAgent: caller.userAgent,
+    },
+    { objectType: 'user', objectId: userId, action, before: null, after },
+  );
 }
 
 const wrongCredentials = () => new HttpError(401, 'invalid_credentials');
@@ -61,16 +85,25 @@ export async function signIn(
   const { db, clock } = services;
   const email = input.email;
   await assertNotThrottled(db, clock, 'sign_in', email, caller.ip);
+  const user = await findUserByEmail(db, email);
   const fail = async (error: HttpError) => {
     await recordAttempt(db, clock, { kind: 'sign_in', email, ip: caller.ip, succeeded: false });
+    if (user)
+      await auditSignIn(services, caller, user.id, { action: 'sign_in_failed', email, reason: error.code });
     return error;
   };
-  const user = await findUserByEmail(db, email);
   const ok = user
     ? await verifyPassword(input.password, user.password_hash)
     : await verifyNothing(input.password, services.config.passwordCost);
   if (!user || !ok) throw await fail(wrongCredentials());
-  if (user.status !== 'active') throw new HttpError(401, 'account_blocked');
+  if (user.status !== 'active') {
+    await auditSignIn(services, caller, user.id, {
+      action: 'sign_in_failed',
+      email,
+      reason: 'account_blocked',
+    });
+    throw new HttpError(401, 'account_blocked');
+  }
   if (needsRehash(user.password_hash, services.config.passwordCost)) {
     // A hash from before the cost was raised: the password is at hand, so it gets today's cost.
     const hash = await hashPassword(input.password, services.config.passwordCost);
@@ -97,6 +130,7 @@ export async function signIn(
     deviceIdentifier = await trustDevice(db, clock, user.id);
   }
   await recordAttempt(db, clock, { kind: 'sign_in', email, ip: caller.ip, succeeded: true });
+  await auditSignIn(services, caller, user.id, { action: 'sign_in', email });
   return sessionReply(services, user, {
     purpose: 'sign_in',
     ttlMs: input.rememberMe ? REMEMBER_ME_TTL : SESSION_TTL,
