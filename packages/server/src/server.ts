@@ -12,8 +12,9 @@ import { demoPhotosDir } from './db/seed/fixtures.js';
 import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { hasNoUsers } from './services/auth/users.js';
-import { renderCardPdf } from './services/giftCards/pdf.js';
+import { cardBookingUrl, renderCardPdf } from './services/giftCards/pdf.js';
 import {
+  type CardUrl,
   PURCHASE_ISSUE_JOB,
   PURCHASE_ZIP_JOB,
   purchaseIssueFailed,
@@ -253,6 +254,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const files = fileStoreFor({ s3: s3 ?? null, filesDir }, db, (m, e) => logger.error(m, e));
     const renderPdf: RenderCardPdf = async (on, cardId) =>
       (await renderCardPdf(on, cardId, { webUrl, files })).bytes;
+    const cardUrl: CardUrl = (on, cardId) => cardBookingUrl(on, cardId, { webUrl });
     const worker =
       options.jobs === false
         ? null
@@ -260,7 +262,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             db,
             clock,
             handlers: {
-              [PURCHASE_ISSUE_JOB]: { run: purchaseIssueJob(renderPdf), onFailed: purchaseIssueFailed },
+              [PURCHASE_ISSUE_JOB]: {
+                run: purchaseIssueJob(renderPdf, cardUrl),
+                onFailed: purchaseIssueFailed,
+              },
               [PURCHASE_ZIP_JOB]: purchaseZipJob(renderPdf),
               ...options.jobs?.handlers,
             },

@@ -16,7 +16,13 @@ import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { startServer } from '../src/server.js';
-import { PURCHASE_ZIP_JOB, purchaseZipJob, type RenderCardPdf } from '../src/services/giftCards/purchases.js';
+import { cardBookingUrl } from '../src/services/giftCards/pdf.js';
+import {
+  PURCHASE_ZIP_JOB,
+  purchaseIssueJob,
+  purchaseZipJob,
+  type RenderCardPdf,
+} from '../src/services/giftCards/purchases.js';
 import { sweep } from '../src/services/housekeeping.js';
 import {
   BACKOFF_BASE,
@@ -556,6 +562,49 @@ describe('purchases', () => {
       ['boss@acme.example', 1],
       ['boss@acme.example', 1],
     ]);
+  });
+
+  it('mails a card marked delivered before its mail went out, with its store’s address; never twice', async () => {
+    const { p } = await issuedPurchase('Delivered early', {
+      quantity: 2,
+      recipientsInfo: people(2, 'early'),
+    });
+    const [first, second] = (await server.db.query<{ id: string; code: string }>(
+      'select id, generated_id as code from gift_cards where purchase_id = $1 order by row_key',
+      [p.id],
+    )) as [{ id: string; code: string }, { id: string; code: string }];
+    // As if the job had not reached the first card yet: the purchase queued, its mail not gone out. Staff mark
+    // it delivered (by hand, at the desk) before the job runs.
+    await server.db.query(
+      "update gift_card_purchases set issued_status = 'queued', issued_at = null, email_sent = false where id = $1",
+      [p.id],
+    );
+    await server.db.query('update gift_cards set delivered = false, emailed_at = null where id = $1', [
+      first.id,
+    ]);
+    await server.db.query(
+      `delete from outbox_mails where kind = 'gift_card' and text like '%' || $1 || '%'`,
+      [first.code],
+    );
+    const marked = await hotelier.giftCards.markDelivered({ params: { id: first.id }, body: { propertyId } });
+    expect(marked.delivered).toBe(true);
+    const job = { id: 'direct', kind: 'purchase.issue', payload: { purchaseId: p.id }, attempts: 1 };
+    await purchaseIssueJob(null, (db, id) => cardBookingUrl(db, id, { webUrl: 'https://cards.example' }))(
+      { purchaseId: p.id },
+      // biome-ignore lint/suspicious/noExplicitAny: the handler reads db, clock and signal only
+      { db: server.db, clock: shiftedClock(), signal: new AbortController().signal, job: job as any },
+    );
+    expect((await mailsOf(server.db, p.id)).map((m) => m.mails)).toEqual([1, 1]);
+    const mail = (await server.db.one<{ text: string; html: string }>(
+      `select text, html from outbox_mails where kind = 'gift_card' and text like '%' || $1 || '%'`,
+      [first.code],
+    ))!;
+    const slug = (await server.db.one<{ slug: string }>('select slug from stores where id = $1', [STORE]))!
+      .slug;
+    const address = `https://cards.example/${slug}/booking/${first.code}`;
+    expect(mail.text).toContain(address);
+    expect(mail.html).toContain(`href="${address}"`);
+    expect(second.code).not.toBe(first.code);
   });
 
   it('marked issued with too little stock left is refused with 409 and stays pending', async () => {

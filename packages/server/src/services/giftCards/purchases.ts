@@ -402,13 +402,14 @@ interface CardToMail {
   email: string;
   expiration_date: string;
   supplier_name: string;
-  delivered: boolean;
+  /** Its mail went out (`emailed_at`); whether staff marked it delivered is another fact. */
+  emailed: boolean;
 }
 
 const cardsOf = (db: Db, purchaseId: string) =>
   db.query<CardToMail>(
     `select c.id, c.generated_id, c.title, c.name, c.email, to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
-            p.title as supplier_name, c.delivered
+            p.title as supplier_name, c.emailed_at is not null as emailed
        from gift_cards c join properties p on p.id = c.property_id
       where c.purchase_id = $1 order by c.row_key collate "C", c.id`,
     [purchaseId],
@@ -420,25 +421,36 @@ const yieldTurn = () => new Promise<void>((done) => setTimeout(done, 0));
 /** A card's file name: its code. */
 const pdfName = (code: string) => `gift-card-${code}.pdf`;
 
-function cardMail(card: CardToMail) {
+/** A card's public address (its store's redemption page, core's `giftCardBookingUrl`), for its mail. */
+export type CardUrl = (db: Db, cardId: string) => Promise<string>;
+
+function cardMail(card: CardToMail, url: string | null) {
   const text = [
     `Hello ${card.name},`,
     '',
     `Here is your gift card from ${card.supplier_name}: ${card.title}.`,
     `Its number: ${card.generated_id}. Use it by ${card.expiration_date}.`,
+    ...(url ? ['', `Book your stay with it: ${url}`] : []),
   ].join('\n');
+  const link = url
+    ? `\n<p><a href="${escapeHtml(url)}">Book your stay with it</a>: ${escapeHtml(url)}</p>`
+    : '';
   const html = `<p>Hello ${escapeHtml(card.name)},</p>
 <p>Here is your gift card from ${escapeHtml(card.supplier_name)}: ${escapeHtml(card.title)}.</p>
-<p>Its number: <strong>${escapeHtml(card.generated_id)}</strong>. Use it by ${escapeHtml(card.expiration_date)}.</p>`;
+<p>Its number: <strong>${escapeHtml(card.generated_id)}</strong>. Use it by ${escapeHtml(card.expiration_date)}.</p>${link}`;
   return { to: card.email, subject: `Your gift card: ${card.title}`, text, html, kind: 'gift_card' };
 }
 
 /**
- * The job `purchase.issue`: each card not yet sent gets its mail (with its PDF when a renderer is given); the
- * card is marked delivered in the transaction that writes its mail, so a run cut short and run again sends each
+ * The job `purchase.issue`: each card whose mail has not gone out gets it (with its PDF when a renderer is given,
+ * its address when `cardUrl` is), whether or not staff marked it delivered meanwhile; `emailed_at` is set (and the
+ * card marked delivered) in the transaction that writes its mail, so a run cut short and run again sends each
  * card once. Then the purchase is issued.
  */
-export function purchaseIssueJob(renderPdf: RenderCardPdf | null): JobHandler {
+export function purchaseIssueJob(
+  renderPdf: RenderCardPdf | null,
+  cardUrl: CardUrl | null = null,
+): JobHandler {
   return async (payload, { db, clock, signal }) => {
     const purchaseId = String(payload.purchaseId);
     const purchase = await db.one<{ issued_status: string }>(
@@ -447,20 +459,22 @@ export function purchaseIssueJob(renderPdf: RenderCardPdf | null): JobHandler {
     );
     if (!purchase || purchase.issued_status === 'issued') return;
     for (const card of await cardsOf(db, purchaseId)) {
-      if (card.delivered) continue;
+      if (card.emailed) continue;
       // A turn for requests waiting on the database (PGlite is one connection) before each card.
       await yieldTurn();
       checkInterrupted(signal);
       const pdf = renderPdf ? await renderPdf(db, card.id) : null;
+      const url = cardUrl ? await cardUrl(db, card.id) : null;
       await db.transaction(async (tx) => {
         const now = clock.now();
         const mine = await tx.one<{ id: string }>(
-          'update gift_cards set delivered = true, updated_at = $2 where id = $1 and not delivered returning id',
+          `update gift_cards set emailed_at = $2, delivered = true, updated_at = $2
+            where id = $1 and emailed_at is null returning id`,
           [card.id, now],
         );
         if (!mine) return;
         await sendMail(tx, {
-          ...cardMail(card),
+          ...cardMail(card, url),
           at: now,
           attachments: pdf
             ? [{ fileName: pdfName(card.generated_id), contentType: 'application/pdf', content: pdf }]
