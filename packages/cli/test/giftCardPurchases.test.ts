@@ -107,6 +107,64 @@ describe('tern gift-cards purchases', () => {
     expect((await api.giftCards.getType({ params: { id: typeId }, query: { propertyId } })).stock).toBe(3);
   });
 
+  it('shows a failed delivery with its reason and retries it once, confirmed (issue 21 item 6)', async () => {
+    // A type of its own: the other tests count the stock of theirs.
+    const own = await api.giftCards.createType({
+      body: {
+        propertyId,
+        giftcardType: 2,
+        title: 'Failing spa day',
+        description: '<p>A day at the spa</p>',
+        price: 120,
+        limit: 5,
+        storeIds: [(await api.stores.list({ query: { propertyId } })).items[0]!.id],
+        publish: true,
+      },
+    });
+    const made = await api.giftCardPurchases.create({
+      body: {
+        propertyId,
+        giftCardTypeId: own.id,
+        name: 'Failing',
+        email: 'failing@example.com',
+        netPrice: 120,
+        quantity: 1,
+        purchaseState: 'paid',
+      },
+    });
+    const early = await tern(['retry', made.generatedId, '--yes']);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toContain('is pending: only a purchase whose delivery failed is retried');
+    // As the job leaves it after its last attempt (jobs.test.ts in the server makes it so for real).
+    await api.giftCardPurchases.markIssued({ params: { id: made.id }, body: { propertyId } });
+    await server.db.query(`delete from jobs where payload->>'purchaseId' = $1`, [made.id]);
+    await server.db.query(
+      `update gift_card_purchases set issued_status = 'failed', issue_error = 'the mail server said no',
+              failed_at = now() where id = $1`,
+      [made.id],
+    );
+    const list = await tern(['list', '--search', made.generatedId]);
+    expect(list.stdout).toMatch(/paid\s+failed\s+1/);
+    expect(list.stdout).toContain(
+      `${made.generatedId}: delivery failed: the mail server said no (tern gift-cards purchases retry ${made.generatedId})`,
+    );
+    const retried = await tern(['retry', made.generatedId, '--yes', '--json']);
+    expect(retried.stderr).toBe('');
+    expect(JSON.parse(retried.stdout)).toEqual({ status: 'paid', issuedStatus: 'queued' });
+    const again = await tern(['retry', made.generatedId, '--yes']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/is (queued|issued): only a purchase whose delivery failed is retried/);
+    // Without a terminal and without --yes, nothing is asked and nothing changes.
+    await server.db.query(
+      `update gift_card_purchases set issued_status = 'failed', issue_error = 'again', failed_at = now(),
+              issued_at = null where id = $1`,
+      [made.id],
+    );
+    const unasked = await tern(['retry', made.generatedId]);
+    expect(unasked.code).not.toBe(0);
+    expect(unasked.stderr).toContain('--yes');
+  });
+
   it('refuses before any call what the issue form refuses: unpaid single cards, rows that do not follow the quantity, more than the stock', async () => {
     const single = await tern([
       'create',

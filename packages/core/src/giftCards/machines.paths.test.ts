@@ -166,6 +166,24 @@ const models: Model[] = [
     ],
   },
   {
+    name: 'M26 purchase whose issuing failed',
+    machine: purchaseMachine,
+    input: {
+      purchase: { id: 'p1', status: 'paid', issuedStatus: 'failed', quantity: 2, orderRecipients: [] },
+    },
+    actors: ['retryIssue'],
+    events: [
+      { type: 'retryIssue.ask' },
+      { type: 'markIssued.ask' },
+      { type: 'recipients.edit' },
+      { type: 'confirm' },
+      { type: 'cancel' },
+      done('0.purchase.retryingIssue.sending', { status: 'paid', issuedStatus: 'queued' }),
+      fail('0.purchase.retryingIssue.sending'),
+    ],
+    reach: ['"idle"', '{"retryingIssue":"confirming"}', '{"retryingIssue":"sending"}'],
+  },
+  {
     name: 'M27 purchase PDFs',
     machine: giftCardDownloadMachine,
     input: { emptyMeansZipPending: true },

@@ -253,6 +253,10 @@ describe('M26 purchase', () => {
       markIssued: fromPromise(
         async (): Promise<PurchaseStatusReply> => ({ status: 'paid', issuedStatus: 'queued' }),
       ),
+      retryIssue: fromPromise(async ({ input }): Promise<PurchaseStatusReply> => {
+        sent.push({ retried: input.id });
+        return { status: 'paid', issuedStatus: 'queued' };
+      }),
       updateRecipients: fromPromise(async ({ input }) => {
         sent.push(input);
         return input.recipients;
@@ -280,6 +284,31 @@ describe('M26 purchase', () => {
     expect(actor.getSnapshot().value).toBe('idle');
     actor.send({ type: 'purchase.refresh', purchase: purchase({ status: 'paid', issuedStatus: 'issued' }) });
     expect(actor.getSnapshot().context.purchase.issuedStatus).toBe('issued');
+  });
+
+  it('retries only a purchase whose issuing failed, once confirmed', async () => {
+    const actor = createActor(machine, {
+      input: { purchase: purchase({ status: 'paid', issuedStatus: 'queued' }) },
+    }).start();
+    actor.send({ type: 'retryIssue.ask' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'purchase.refresh', purchase: purchase({ status: 'paid', issuedStatus: 'failed' }) });
+    actor.send({ type: 'markIssued.ask' });
+    actor.send({ type: 'recipients.edit' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'retryIssue.ask' });
+    actor.send({ type: 'cancel' });
+    expect(sent).toEqual([]);
+    actor.send({ type: 'retryIssue.ask' });
+    actor.send({ type: 'confirm' });
+    await settle();
+    expect(sent).toEqual([{ retried: 'p1' }]);
+    expect(actor.getSnapshot().context).toMatchObject({
+      notice: 'retried',
+      purchase: { issuedStatus: 'queued' },
+    });
+    actor.send({ type: 'retryIssue.ask' });
+    expect(actor.getSnapshot().value).toBe('idle');
   });
 
   it('saves pasted recipients, refuses a mix, sends all empty as []', async () => {

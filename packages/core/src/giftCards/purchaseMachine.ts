@@ -14,11 +14,12 @@ import {
  * (confirmed; only while pending — it queues the issuing of the cards), and its recipients, edited only while
  * pending, one row per card (a paste fills rows from the one it lands on, never past the quantity), and saved when
  * every row is valid or every row is empty (then sent as `[]`). The statuses come from
- * what each call answers; the server moves queued to issued, which `purchase.refresh` brings in.
+ * what each call answers; the server moves queued to issued, which `purchase.refresh` brings in. A purchase whose
+ * issuing failed for good (`failed`, issue 21 item 6) is retried (confirmed), which queues it again.
  */
 
 export type PurchaseStatus = 'initiated' | 'paid' | (string & {});
-export type PurchaseIssuedStatus = 'pending' | 'queued' | 'issued' | (string & {});
+export type PurchaseIssuedStatus = 'pending' | 'queued' | 'issued' | 'failed' | (string & {});
 export interface PurchaseRecord {
   id: string;
   status: PurchaseStatus;
@@ -33,6 +34,9 @@ export const canMarkPaid = (p: Pick<PurchaseRecord, 'status'>): boolean => p.sta
 export const canMarkIssued = (p: Pick<PurchaseRecord, 'issuedStatus'>): boolean =>
   p.issuedStatus === 'pending';
 export const canEditRecipients = canMarkIssued;
+/** Retrying the delivery of the cards: only once their job failed for good. */
+export const canRetryIssue = (p: Pick<PurchaseRecord, 'issuedStatus'>): boolean =>
+  p.issuedStatus === 'failed';
 /** The quantity link downloads the cards' PDFs once they exist: once issued (DECISIONS 14). */
 export const canDownloadPurchasePdfs = (p: Pick<PurchaseRecord, 'issuedStatus'>): boolean =>
   p.issuedStatus === 'issued';
@@ -42,13 +46,14 @@ export interface PurchaseContext {
   /** The rows being edited. */
   rows: RecipientRow[];
   rowErrors: Record<string, string>;
-  notice: 'paid' | 'issued' | 'recipients_updated' | null;
+  notice: 'paid' | 'issued' | 'retried' | 'recipients_updated' | null;
   error: Failure | null;
 }
 
 export type PurchaseEvent =
   | { type: 'markPaid.ask' }
   | { type: 'markIssued.ask' }
+  | { type: 'retryIssue.ask' }
   | { type: 'confirm' }
   | { type: 'cancel' }
   | { type: 'recipients.edit' }
@@ -70,6 +75,7 @@ export const purchaseMachine = setup({
   actors: {
     markPaid: notProvided<PurchaseStatusReply, { id: string }>('markPaid'),
     markIssued: notProvided<PurchaseStatusReply, { id: string }>('markIssued'),
+    retryIssue: notProvided<PurchaseStatusReply, { id: string }>('retryIssue'),
     updateRecipients: notProvided<RecipientRow[], { id: string; recipients: RecipientRow[] }>(
       'updateRecipients',
     ),
@@ -77,6 +83,7 @@ export const purchaseMachine = setup({
   guards: {
     canMarkPaid: ({ context }) => canMarkPaid(context.purchase),
     canMarkIssued: ({ context }) => canMarkIssued(context.purchase),
+    canRetryIssue: ({ context }) => canRetryIssue(context.purchase),
     recipientsSavable: ({ context }) => purchaseRecipientsToSave(context.rows).ok,
   },
   actions: {
@@ -99,6 +106,7 @@ export const purchaseMachine = setup({
         'purchase.refresh': { actions: assign(({ event }) => ({ purchase: event.purchase })) },
         'markPaid.ask': { guard: 'canMarkPaid', target: 'markingPaid', actions: 'clear' },
         'markIssued.ask': { guard: 'canMarkIssued', target: 'markingIssued', actions: 'clear' },
+        'retryIssue.ask': { guard: 'canRetryIssue', target: 'retryingIssue', actions: 'clear' },
         'recipients.edit': {
           guard: 'canMarkIssued',
           target: 'editingRecipients',
@@ -142,6 +150,24 @@ export const purchaseMachine = setup({
             onDone: {
               target: '#purchase.idle',
               actions: ['statuses', assign({ notice: 'issued' }), 'changed'],
+            },
+            onError: { target: '#purchase.idle', actions: 'refused' },
+          },
+        },
+      },
+    },
+    retryingIssue: {
+      initial: 'confirming',
+      states: {
+        confirming: { on: { confirm: 'sending', cancel: '#purchase.idle' } },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            src: 'retryIssue',
+            input: ({ context }) => ({ id: context.purchase.id }),
+            onDone: {
+              target: '#purchase.idle',
+              actions: ['statuses', assign({ notice: 'retried' }), 'changed'],
             },
             onError: { target: '#purchase.idle', actions: 'refused' },
           },

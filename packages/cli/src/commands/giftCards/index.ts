@@ -1,6 +1,7 @@
 import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
+import { dayFlag } from '../../dayFlag.js';
 import type { ListFlags, MarkAction } from './cards.js';
 import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
@@ -15,10 +16,7 @@ function whole(min: number, max: number) {
     return n;
   };
 }
-function day(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM-DD');
-  return value;
-}
+const day = dayFlag();
 
 function month(value: string): string {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM');
@@ -178,11 +176,11 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
   registerPurchases(cards, contextOf);
 }
 
-/** `tern gift-cards purchases list|create|mark-paid|mark-issued` (M26). */
+/** `tern gift-cards purchases list|create|mark-paid|mark-issued|retry` (M26). */
 function registerPurchases(cards: Command, contextOf: ContextOf): void {
   const purchases = cards
     .command('purchases')
-    .description('purchases (bulk orders): list, create, mark paid, mark issued');
+    .description('purchases (bulk orders): list, create, mark paid, mark issued, retry a failed delivery');
   purchases
     .command('list')
     .description('the purchases, newest first, 10 a page')
@@ -233,4 +231,14 @@ function registerPurchases(cards: Command, contextOf: ContextOf): void {
       .action((number: string, options: { property: string; yes?: boolean }, command: Command) =>
         import('./purchases.js').then((m) => m.markPurchase(contextOf(command), action, number, options)),
       );
+  purchases
+    .command('retry <number>')
+    .description(
+      "deliver a purchase's cards again once its delivery failed for good (cards already e-mailed are not sent twice)",
+    )
+    .requiredOption('--property <id>', 'the property')
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action((number: string, options: { property: string; yes?: boolean }, command: Command) =>
+      import('./purchases.js').then((m) => m.retryPurchase(contextOf(command), number, options)),
+    );
 }

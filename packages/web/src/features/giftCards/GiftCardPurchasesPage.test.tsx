@@ -132,6 +132,50 @@ describe('gift card purchases page', () => {
   );
 
   it(
+    'shows a failed delivery with its reason, and retries it after the confirmation (issue 21 item 6)',
+    async () => {
+      const user = userEvent.setup();
+      const retryIssue = vi.fn(async () => ({ status: 'paid', issuedStatus: 'queued' }));
+      const app = open(
+        [
+          purchase('p-1', 'ABCDEFGHJKMN', {
+            status: 'paid',
+            issuedStatus: 'failed',
+            lastError: 'the PDF renderer is out of order',
+          }),
+          purchase('p-2', 'PQRSTUVWXYZ2', { status: 'paid', issuedStatus: 'queued', lastError: 'timeout' }),
+        ],
+        { 'giftCardPurchases.retryIssue': retryIssue as never },
+      );
+      const table = await screen.findByRole('grid', { name: 'Purchases' });
+      expect(await within(table).findByText('Failed')).toBeTruthy();
+      expect(within(table).getByText('Delivery failed: the PDF renderer is out of order')).toBeTruthy();
+      expect(within(table).getByText('Last try failed, trying again: timeout')).toBeTruthy();
+      // A queued purchase is not retried by hand: its job retries it.
+      await user.click(screen.getByRole('button', { name: 'Actions of purchase PQRSTUVWXYZ2' }));
+      expect(
+        (await screen.findByRole('menuitem', { name: 'Retry delivery' })).getAttribute('aria-disabled'),
+      ).toBe('true');
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'Actions of purchase ABCDEFGHJKMN' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Retry delivery' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Retry the delivery?' });
+      expect(dialog.textContent).toContain('Cards already e-mailed are not sent twice');
+      expect(retryIssue).not.toHaveBeenCalled();
+      const calls = app.list.mock.calls.length;
+      await user.click(within(dialog).getByRole('button', { name: 'Retry delivery' }));
+      await waitFor(() => expect(retryIssue).toHaveBeenCalledTimes(1));
+      expect((retryIssue.mock.calls[0] as unknown[])[0]).toEqual({
+        params: { id: 'p-1' },
+        body: { propertyId },
+      });
+      expect(await screen.findByText('The delivery is queued again.')).toBeTruthy();
+      await waitFor(() => expect(app.list.mock.calls.length).toBeGreaterThan(calls));
+    },
+    HEAVY,
+  );
+
+  it(
     'downloads the PDFs of an issued purchase only, and says the zip is being generated on an empty file',
     async () => {
       const user = userEvent.setup();

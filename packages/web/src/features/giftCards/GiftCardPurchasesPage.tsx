@@ -4,6 +4,7 @@ import {
   canEditRecipients,
   canMarkIssued,
   canMarkPaid,
+  canRetryIssue,
   changeIssueOrder,
   type Day,
   deviceTimeZone,
@@ -96,9 +97,7 @@ export function GiftCardPurchasesPage() {
   const view = useListPage<{ status: StatusFilter; sold: IsoRange | null }>({ status: ANY, sold: null });
   const { term, sort, page } = view;
   const { status, sold } = view.filters;
-  const [acting, setActing] = useState<{ purchase: GiftCardPurchase; action: 'paid' | 'issued' } | null>(
-    null,
-  );
+  const [acting, setActing] = useState<{ purchase: GiftCardPurchase; action: PurchaseAction } | null>(null);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<GiftCardPurchase | null>(null);
   const propertyId = property?.id ?? null;
@@ -164,7 +163,21 @@ export function GiftCardPurchasesPage() {
     {
       id: 'issued',
       label: t('gift_card_purchases.columns.issued'),
-      render: (p) => t(`gift_card_purchases.issued_statuses.${p.issuedStatus}`),
+      render: (p) => (
+        <>
+          {t(`gift_card_purchases.issued_statuses.${p.issuedStatus}`)}
+          {p.lastError ? (
+            <div className="muted">
+              {t(
+                p.issuedStatus === 'failed'
+                  ? 'gift_card_purchases.issue_failed'
+                  : 'gift_card_purchases.issue_retrying',
+                { reason: p.lastError },
+              )}
+            </div>
+          ) : null}
+        </>
+      ),
     },
     {
       id: 'generated_id',
@@ -214,6 +227,12 @@ export function GiftCardPurchasesPage() {
             onAction={() => setActing({ purchase: p, action: 'issued' })}
           >
             {t('gift_card_purchases.mark_issued')}
+          </MenuItem>
+          <MenuItem
+            isDisabled={!canRetryIssue(p)}
+            onAction={() => setActing({ purchase: p, action: 'retried' })}
+          >
+            {t('gift_card_purchases.retry_issue')}
           </MenuItem>
           <MenuItem isDisabled={!canEditRecipients(p)} onAction={() => setEditing(p)}>
             {t('gift_card_purchases.edit_recipients')}
@@ -317,6 +336,26 @@ export function GiftCardPurchasesPage() {
   );
 }
 
+type PurchaseAction = 'paid' | 'issued' | 'retried';
+const ASK = { paid: 'markPaid.ask', issued: 'markIssued.ask', retried: 'retryIssue.ask' } as const;
+const WORDS = {
+  paid: {
+    title: 'gift_card_purchases.confirm_paid_title',
+    label: 'gift_card_purchases.mark_paid',
+    text: 'gift_card_purchases.confirm_paid',
+  },
+  issued: {
+    title: 'gift_card_purchases.confirm_issued_title',
+    label: 'gift_card_purchases.mark_issued',
+    text: 'gift_card_purchases.confirm_issued',
+  },
+  retried: {
+    title: 'gift_card_purchases.confirm_retry_title',
+    label: 'gift_card_purchases.retry_issue',
+    text: 'gift_card_purchases.confirm_retry',
+  },
+} as const;
+
 const recordOf = (p: GiftCardPurchase): PurchaseRecord => ({
   id: p.id,
   status: p.status,
@@ -325,7 +364,10 @@ const recordOf = (p: GiftCardPurchase): PurchaseRecord => ({
   orderRecipients: p.orderRecipients,
 });
 
-/** Mark paid or mark issued on core's purchase machine (M26): asked at once, confirmed, sent once. */
+/**
+ * Mark paid, mark issued or retry a failed delivery on core's purchase machine (M26): asked at once, confirmed,
+ * sent once.
+ */
 function PurchaseActionDialog({
   purchase,
   action,
@@ -334,7 +376,7 @@ function PurchaseActionDialog({
   onChanged,
 }: {
   purchase: GiftCardPurchase;
-  action: 'paid' | 'issued';
+  action: PurchaseAction;
   propertyId: string;
   onDone: () => void;
   onChanged: () => void;
@@ -353,6 +395,10 @@ function PurchaseActionDialog({
             ({ input }: { input: { id: string } }) =>
               client.giftCardPurchases.markIssued({ params: { id: input.id }, body: { propertyId } }),
           ),
+          retryIssue: fromPromise<PurchaseStatusReply, { id: string }>(
+            ({ input }: { input: { id: string } }) =>
+              client.giftCardPurchases.retryIssue({ params: { id: input.id }, body: { propertyId } }),
+          ),
         },
       }),
     [client, propertyId],
@@ -362,7 +408,7 @@ function PurchaseActionDialog({
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    send({ type: action === 'paid' ? 'markPaid.ask' : 'markIssued.ask' });
+    send({ type: ASK[action] });
   }, [send, action]);
   const changedRef = useRef(onChanged);
   changedRef.current = onChanged;
@@ -383,19 +429,16 @@ function PurchaseActionDialog({
     }
   }, [notice, error, t, errorText]);
   const confirming =
-    snapshot.matches({ markingPaid: 'confirming' }) || snapshot.matches({ markingIssued: 'confirming' });
+    snapshot.matches({ markingPaid: 'confirming' }) ||
+    snapshot.matches({ markingIssued: 'confirming' }) ||
+    snapshot.matches({ retryingIssue: 'confirming' });
+  const words = WORDS[action];
   return (
     <AlertDialog
-      title={t(
-        action === 'paid'
-          ? 'gift_card_purchases.confirm_paid_title'
-          : 'gift_card_purchases.confirm_issued_title',
-      )}
+      title={t(words.title)}
       isOpen={confirming}
       onOpenChange={() => {}}
-      confirmLabel={t(
-        action === 'paid' ? 'gift_card_purchases.mark_paid' : 'gift_card_purchases.mark_issued',
-      )}
+      confirmLabel={t(words.label)}
       onConfirm={() => send({ type: 'confirm' })}
       cancelLabel={t('gift_cards.cancel')}
       onCancel={() => {
@@ -403,7 +446,7 @@ function PurchaseActionDialog({
         onDone();
       }}
     >
-      {t(action === 'paid' ? 'gift_card_purchases.confirm_paid' : 'gift_card_purchases.confirm_issued', {
+      {t(words.text, {
         number: purchase.generatedId,
         count: purchase.quantity,
       })}
