@@ -1,20 +1,13 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
+import { dayFlag } from '../../dayFlag.js';
 import type { BookingsListFlags } from './list.js';
 
 // Each command's code is imported when it runs: `tern --help` loads none of it.
 const change = () => import('./change.js');
 const list = () => import('./list.js');
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-function day(flag: string) {
-  return (value: string) => {
-    if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-      throw new InvalidArgumentError(`${flag}: use a day as YYYY-MM-DD`);
-    return value;
-  };
-}
+const day = dayFlag;
 
 function whole(flag: string, max: number) {
   return (value: string): number => {

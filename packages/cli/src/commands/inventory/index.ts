@@ -1,10 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ContextOf } from '../../context.js';
+import { dayFlag } from '../../dayFlag.js';
 
-function day(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM-DD');
-  return value;
-}
+const day = dayFlag();
 function count(value: string): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('Use a whole number from 0');

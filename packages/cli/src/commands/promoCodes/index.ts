@@ -1,5 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ContextOf } from '../../context.js';
+import { dayFlag } from '../../dayFlag.js';
 
 function positive(value: string): number {
   const n = Number(value);
@@ -12,10 +13,7 @@ function amount(value: string): number {
   if (!Number.isFinite(n) || n < 1) throw new InvalidArgumentError('Use a number of at least 1');
   return n;
 }
-function day(value: string): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM-DD');
-  return value;
-}
+const day = dayFlag();
 
 export interface PromoCreateFlags {
   property: string;
