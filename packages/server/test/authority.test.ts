@@ -440,8 +440,10 @@ describe('a manager’s rights (document 2 §6)', () => {
     const owned = await resolveOwned(server.db, managersOnly, authOf(manager), input);
     expect(owned.propertyId).toMatchObject({ id: staffProperty, memberRole: 'manager' });
     await expect(resolveOwned(server.db, managersOnly, authOf(as('admin')), input)).resolves.toBeDefined();
+    // Staff see the property: refused by name (403), where anyone else gets the 404.
     await expect(resolveOwned(server.db, managersOnly, authOf(as('staff')), input)).rejects.toMatchObject({
-      status: 404,
+      status: 403,
+      code: 'managers_only',
     });
     await expect(resolveOwned(server.db, managersOnly, authOf(as('hotelier2')), input)).rejects.toMatchObject(
       {
