@@ -413,14 +413,17 @@ describe('the managers’ tab', () => {
         )
       ).status,
     ).toBe(403);
-    await hotelier.managerUsers.update({
-      params: { id: staffId },
-      body: {
-        name: 'Sigurður Ólafsson',
-        propertyId: harbour,
-        ternHotelUsersAttributes: [{ ternHotelId: harbour, role: 'user' }],
-      },
-    });
+    // A co-manager now: her account is the admin's (issue 21 item 1), so she does not demote him; the admin does.
+    const demote = {
+      name: 'Sigurður Ólafsson',
+      ternHotelUsersAttributes: [{ ternHotelId: harbour, role: 'user' as const }],
+    };
+    expect(
+      await refusal(
+        hotelier.managerUsers.update({ params: { id: staffId }, body: { ...demote, propertyId: harbour } }),
+      ),
+    ).toMatchObject({ status: 403, code: 'user_beyond_reach' });
+    await admin.admin.updateUser({ params: { id: staffId }, body: demote });
     // Someone of another property is not hers to see.
     const hotelier2Id = await userId('hotelier2');
     expect(

@@ -70,6 +70,19 @@ const someoneElses: Record<
               where x.user_id = u.id and m.user_id = $1 and m.role = 'manager') order by email limit 3`,
           who,
         ),
+  // Users a manager does not see (404), and co-managers they see but whose account is the admin's (403).
+  managedAccount: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          `(select id from users u where id <> $1 and $2::uuid is not null and not exists (
+              select 1 from property_users x join property_users m on m.property_id = x.property_id
+               where x.user_id = u.id and m.user_id = $1 and m.role = 'manager') order by email limit 3)
+           union all
+           (select distinct x.user_id from property_users x join property_users m on m.property_id = x.property_id
+             where m.user_id = $1 and m.role = 'manager' and x.role = 'manager' and x.user_id <> $1 limit 3)`,
+          who,
+        ),
   apiKey: (who) => ids('select id from api_keys where agency_id <> $2 and $1::uuid is not null limit 3', who),
   promoCode: (who) =>
     who.role === 'admin'

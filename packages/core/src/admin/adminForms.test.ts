@@ -34,6 +34,14 @@ const user: ManagedUser = {
   agentId: null,
   agent: null,
   isChangeable: true,
+  may: {
+    identity: true,
+    status: true,
+    password: true,
+    properties: true,
+    removeProperties: true,
+    refusal: null,
+  },
   createdAt: '2030-01-01T00:00:00Z',
   updatedAt: '2030-01-01T00:00:00Z',
 };
@@ -169,7 +177,10 @@ describe('the user drawer (§3, §5, M18)', () => {
     expect(userFormAccess(user, draft, admin)).toEqual({
       changeable: true,
       emailShown: true,
+      identityEditable: true,
       rowsDisabled: false,
+      rowsEditable: true,
+      rowsRemovable: true,
       resellerShown: true,
       resellerDisabled: true,
     });
@@ -178,10 +189,44 @@ describe('the user drawer (§3, §5, M18)', () => {
     ).toEqual({
       changeable: false,
       emailShown: false,
+      identityEditable: true,
       rowsDisabled: true,
+      rowsEditable: true,
+      rowsRemovable: true,
       resellerShown: false,
       resellerDisabled: true,
     });
+  });
+});
+
+it('of a user beyond a manager’s reach, leaves the name and notifications and lets rows only go', () => {
+  const beyond: ManagedUser = {
+    ...user,
+    may: {
+      ...user.may,
+      identity: false,
+      status: false,
+      password: false,
+      properties: false,
+      refusal: 'user_beyond_reach',
+    },
+  };
+  const draft = userFormInput(beyond, manager).values as UserDraft;
+  expect(userFormAccess(beyond, draft, manager)).toMatchObject({
+    identityEditable: false,
+    rowsDisabled: false,
+    rowsEditable: false,
+    rowsRemovable: true,
+  });
+  // Saved as it is, the rows as they were: nothing the server refuses.
+  expect(userRequestOf(draft, beyond, manager)).toEqual({
+    kind: 'update',
+    id: 'u1',
+    body: {
+      name: 'Porter',
+      sendBookingNotificationEmail: false,
+      ternHotelUsersAttributes: [{ id: 'l1', ternHotelId: 'p1', role: 'manager' }],
+    },
   });
 });
 

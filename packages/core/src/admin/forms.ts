@@ -238,14 +238,20 @@ export const userLinksOf = (user: ManagedUser | null): PropertyLink[] =>
 /**
  * §5 on what the form lets change: the e-mail is shown when adding, or to the admin; one's own restricted
  * attributes (properties, reseller) are read-only (`isChangeable`); a reseller link disables the rows, chosen
- * properties the reseller select.
+ * properties the reseller select. Of a user beyond a manager's reach (the server's `may`, core's `userActions`)
+ * the name and notifications are read-only and rows may only be removed.
  */
 export function userFormAccess(user: ManagedUser | null, draft: UserDraft, scope: UserFormScope) {
   const changeable = user?.isChangeable ?? true;
   return {
     changeable,
     emailShown: user === null || scope.isAdmin,
+    /** The name and the notifications may change. */
+    identityEditable: user?.may.identity ?? true,
     rowsDisabled: propertyRowsDisabled(draft.agent?.id) || !changeable,
+    /** Rows may be added and their property or role changed (else only removed, when `rowsRemovable`). */
+    rowsEditable: user?.may.properties ?? true,
+    rowsRemovable: user?.may.removeProperties ?? true,
     resellerShown: scope.isAdmin,
     resellerDisabled: resellerSelectDisabled(draft.rows, changeable),
   };

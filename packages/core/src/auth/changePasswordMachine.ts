@@ -6,7 +6,8 @@ import { type FieldErrors, type PasswordChangeField, validatePasswordChange } fr
 
 /**
  * The change-password page: every signed-in user (DECISIONS 5). After a reset link (a `password_reset`
- * session) the old password is not asked for and the edge calls the reset endpoint instead.
+ * session) the old password is not asked for and the edge calls the reset endpoint instead. A `password_change`
+ * session (signed in with a one-time password someone else set) asks for that password as the old one.
  */
 
 export type ChangePasswordEvent =

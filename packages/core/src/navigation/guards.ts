@@ -47,8 +47,11 @@ export function guardFailureTarget(guard: GuardKind): string {
 /** The session a guard reads: its role, and why it was opened (a reset link's session is pinned). */
 export interface GuardSession {
   role: Role;
-  /** `password_reset`: opened by a reset link; it may only set the new password (and see public pages). */
-  purpose?: 'sign_in' | 'password_reset';
+  /**
+   * `password_reset`: opened by a reset link; `password_change`: signed in with a one-time password an admin or
+   * manager set. Either may only set the new password (and see public pages).
+   */
+  purpose?: 'sign_in' | 'password_reset' | 'password_change';
 }
 
 function resolveOnce(
@@ -94,7 +97,7 @@ export function resolveRoute(
   flags: RouteFlags,
 ): RouteResolution {
   const role = session?.role ?? null;
-  const resetOnly = session?.purpose === 'password_reset';
+  const resetOnly = session?.purpose === 'password_reset' || session?.purpose === 'password_change';
   const first = resolveOnce(pathname, role, flags, resetOnly);
   if (first.kind === 'allow' || first.keepOrigin) return first;
   let to = first.to;
@@ -129,13 +132,13 @@ export function loginRedirectTarget(origin: string | null | undefined): string {
 }
 
 /**
- * Where a new session lands: change password for a session from a reset link (document 2 §2, M12),
- * else the remembered origin when it is safe, else /bookings.
+ * Where a new session lands: change password for a session from a reset link (document 2 §2, M12) or from a
+ * one-time password someone else set, else the remembered origin when it is safe, else /bookings.
  */
 export function afterSignInTarget(
-  session: { purpose: 'sign_in' | 'password_reset' },
+  session: { purpose: 'sign_in' | 'password_reset' | 'password_change' },
   origin: string | null | undefined,
 ): string {
-  if (session.purpose === 'password_reset') return CHANGE_PASSWORD_PATH;
+  if (session.purpose !== 'sign_in') return CHANGE_PASSWORD_PATH;
   return loginRedirectTarget(origin);
 }

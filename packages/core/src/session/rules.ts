@@ -12,7 +12,10 @@ export interface StoredSession {
   /** When the session ends, in ms since the epoch. */
   exp: number;
   userRole: Role;
-  /** `password_reset` sessions come from a reset link and change the password without the old one. */
+  /**
+   * `password_reset` sessions come from a reset link and change the password without the old one;
+   * `password_change` ones from a one-time password someone else set, and may only change it.
+   */
   purpose: Session['purpose'];
   user: User;
 }

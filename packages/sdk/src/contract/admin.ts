@@ -79,7 +79,10 @@ export const managedUser = z.object({
   status: userStatus,
   role: z.enum(['admin', 'reseller', 'supplier']),
   sendBookingNotificationEmail: z.boolean(),
-  /** The properties the user works at, with the link's id and their role there. */
+  /**
+   * The properties the user works at, with the link's id and their role there; for a manager, only those they
+   * manage (another company's properties are not theirs to see).
+   */
   ternHotels: z.array(
     z.object({
       /** The property. */
@@ -97,6 +100,20 @@ export const managedUser = z.object({
    * own record, unless that record is an admin's (document 2 §5 `isChangeable`).
    */
   isChangeable: z.boolean(),
+  /**
+   * What the caller may do with this user, by core's `userActions` (the server refuses the rest): a manager
+   * changes the name, status and password, and adds or changes property rows, only of a user all of whose
+   * properties they manage and who manages none; they may always remove the user's link to a property they
+   * manage. `refusal` says why status and password are refused.
+   */
+  may: z.object({
+    identity: z.boolean(),
+    status: z.boolean(),
+    password: z.boolean(),
+    properties: z.boolean(),
+    removeProperties: z.boolean(),
+    refusal: z.enum(['own_account', 'manager_changes_admin', 'user_beyond_reach']).nullable(),
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -301,7 +318,7 @@ export const adminArea = defineArea('admin', {
     method: 'PUT',
     path: `${ADMIN}/{id}`,
     summary:
-      'Changes a user: name, e-mail, notifications, reseller link and property rows (`_destroy` removes one). One’s own restricted attributes stay as they are unless one is changing an admin.',
+      'Changes a user: name, e-mail, notifications, reseller link and property rows (`_destroy` removes one). One’s own restricted attributes stay as they are unless one is changing an admin. A `password` sets another user’s one-time password; one’s own is refused (403 `own_password_needs_old`).',
     access: ['admin'],
     owns: {
       id: 'managedUser',
@@ -320,7 +337,7 @@ export const adminArea = defineArea('admin', {
     path: `${ADMIN}/{id}/status`,
     summary: 'Blocks or unblocks a user. A blocked user cannot sign in, and their sessions end at once.',
     access: ['admin'],
-    owns: { id: 'managedUser' },
+    owns: { id: 'managedAccount' },
     params: z.object({ id }),
     body: userStatusBody,
     reply: 'resource',
@@ -330,14 +347,15 @@ export const adminArea = defineArea('admin', {
   setUserPassword: endpoint({
     method: 'PUT',
     path: `${ADMIN}/{id}/password`,
-    summary: 'Sets a user’s password. Their sessions end.',
+    summary:
+      'Sets another user’s password, a one-time one: they must choose a new one at their next sign-in. Their sessions end. Not one’s own (403 `own_account`: the change-password page, with the old one).',
     access: ['admin'],
-    owns: { id: 'managedUser' },
+    owns: { id: 'managedAccount' },
     params: z.object({ id }),
     body: userPasswordBody,
     reply: 'empty',
     response: z.undefined(),
-    errors: [400, 404],
+    errors: [400, 403, 404],
   }),
   listResellers: endpoint({
     method: 'GET',
@@ -518,7 +536,7 @@ export const managerUsersArea = defineArea('managerUsers', {
     method: 'PUT',
     path: `${MANAGERS}/{id}`,
     summary:
-      'Changes a user of a property the caller manages: name, notifications, and their rows at properties the caller manages (rows at other properties stay).',
+      'Changes a user of a property the caller manages: name, notifications, and their rows at properties the caller manages (rows at other properties stay). Of a user beyond the manager’s reach (`may`: working at a property the caller does not manage, or managing one) only the removal of a row (`_destroy`); a change of name or notifications, another row or a password is refused (403 `user_beyond_reach`); one’s own password too (403 `own_password_needs_old`).',
     access: ['supplier', 'admin'],
     owns: {
       id: 'managedUser',
@@ -536,9 +554,10 @@ export const managerUsersArea = defineArea('managerUsers', {
   setStatus: endpoint({
     method: 'PUT',
     path: `${MANAGERS}/{id}/status`,
-    summary: 'Blocks or unblocks a user of a property the caller manages (not oneself, not an admin).',
+    summary:
+      'Blocks or unblocks a user of a property the caller manages: not oneself, not an admin, and only a user all of whose properties the caller manages and who manages none (else 403 `user_beyond_reach`).',
     access: ['supplier', 'admin'],
-    owns: { id: 'managedUser', propertyId: 'managedProperty' },
+    owns: { id: 'managedAccount', propertyId: 'managedProperty' },
     params: z.object({ id }),
     body: userStatusBody.extend({ propertyId: id }),
     reply: 'resource',
@@ -548,9 +567,10 @@ export const managerUsersArea = defineArea('managerUsers', {
   setPassword: endpoint({
     method: 'PUT',
     path: `${MANAGERS}/{id}/password`,
-    summary: 'Sets the password of a user of a property the caller manages. Their sessions end.',
+    summary:
+      'Sets a one-time password of a user of a property the caller manages (they choose a new one at their next sign-in); their sessions end. Only a user all of whose properties the caller manages and who manages none (else 403 `user_beyond_reach`).',
     access: ['supplier', 'admin'],
-    owns: { id: 'managedUser', propertyId: 'managedProperty' },
+    owns: { id: 'managedAccount', propertyId: 'managedProperty' },
     params: z.object({ id }),
     body: userPasswordBody.safeExtend({ propertyId: id }),
     reply: 'empty',

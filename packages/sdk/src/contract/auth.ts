@@ -56,8 +56,12 @@ export const session = z.object({
   userRole: role,
   /** Sent when the device should be remembered (60 days) to skip the one-time code. */
   deviceIdentifier: z.string().nullable(),
-  /** `password_reset` sessions come from a reset link and may set a new password without the old one. */
-  purpose: z.enum(['sign_in', 'password_reset']),
+  /**
+   * `password_reset` sessions come from a reset link and may set a new password without the old one;
+   * `password_change` sessions come from signing in with a one-time password an admin or manager set, and may
+   * only change it (`auth.changePassword`, with that password as the old one) — then they are ordinary.
+   */
+  purpose: z.enum(['sign_in', 'password_reset', 'password_change']),
   user,
 });
 export type Session = z.infer<typeof session>;
@@ -169,7 +173,8 @@ export const authArea = defineArea('auth', {
   changePassword: endpoint({
     method: 'PUT',
     path: '/api/v1/users/me/password',
-    summary: 'Changes the signed-in user’s password; needs the old one. Other sessions of the user end.',
+    summary:
+      'Changes the signed-in user’s password; needs the old one (wrong ones are throttled). Other sessions of the user end. The only way to change one’s own password while signed in; it also ends a `password_change` session’s restriction.',
     access: 'signedIn',
     body: z
       .object({ oldPassword: z.string().min(1).max(128), password, confirmPassword: z.string() })

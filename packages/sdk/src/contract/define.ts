@@ -23,6 +23,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   staff (members who do not manage it) are refused with 403 `managers_only`; others get the 404.
  * - `managedUser`: a user the caller may manage: any user for an admin; for a supplier, a user who works at a
  *   property the caller manages — at the call's `propertyId` when it names one.
+ * - `managedAccount`: a user whose account (status, password) the caller may change — a `managedUser` whom core's
+ *   `userActions` gives to the caller: anyone but oneself for an admin; for a manager, a user all of whose
+ *   properties they manage and who manages none and belongs to no reseller. A user the caller sees but may not
+ *   change is refused with 403 and the rule's reason (`own_account`, `manager_changes_admin`,
+ *   `user_beyond_reach`).
  * - `apiKey`: an API key of the caller's agency.
  * - `paymentProvider`: a payment provider of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
@@ -60,6 +65,7 @@ export type OwnerKind =
   | 'property'
   | 'managedProperty'
   | 'managedUser'
+  | 'managedAccount'
   | 'apiKey'
   | 'promoCode'
   | 'cancellationPolicy'

@@ -51,6 +51,17 @@ const resetSessionMay = new Set([
   'auth.signOut',
 ]);
 
+/**
+ * Endpoints a session signed in with a one-time password (set by an admin or manager) may call: it exists only to
+ * change that password (with it as the old one).
+ */
+const changeSessionMay = new Set([
+  'auth.changePassword',
+  'auth.validateToken',
+  'auth.currentUser',
+  'auth.signOut',
+]);
+
 /** Endpoints a calendar session may call: its property's inventory calendar, and signing out. */
 const calendarSessionMay = new Set([
   'inventory.calendar',
@@ -86,6 +97,8 @@ export async function authorize(
   if (auth.apiKeyId) assertApiKeyMay(endpoint, auth.apiKeyScope ?? 'read');
   if (auth.purpose === 'password_reset' && !resetSessionMay.has(endpoint.name))
     throw forbidden('password_reset_required');
+  if (auth.purpose === 'password_change' && !changeSessionMay.has(endpoint.name))
+    throw forbidden('password_change_required');
   if (auth.purpose === 'inventory' && !calendarSessionMay.has(endpoint.name))
     throw forbidden('calendar_session_only');
   return auth;

@@ -15,7 +15,7 @@ export interface Auth {
   apiKeyId: string | null;
   /** That key's scope (`read`, or `book` too); the contract's `apiKey` on each endpoint says which it needs. */
   apiKeyScope?: ApiKeyScope;
-  purpose: 'sign_in' | 'password_reset' | 'inventory';
+  purpose: 'sign_in' | 'password_reset' | 'password_change' | 'inventory';
   /** A calendar session's one property: every property the call names must be it (see ownership.ts). */
   propertyScope?: string | null;
   expiresAt: Date;

@@ -1,3 +1,4 @@
+import { type UserActions, userActions } from '@tern/core';
 import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
 import { type Db, prepared, readOnly } from '../db/db.js';
 import type { Auth } from './context.js';
@@ -62,6 +63,11 @@ export interface OwnedUser {
   agencyId: string | null;
 }
 
+/** A user the caller may manage, with what core's `userActions` lets the caller do with them. */
+export interface OwnedManagedUser extends OwnedUser {
+  may: UserActions;
+}
+
 export interface OwnedVehicleQuery {
   id: string;
   body: Record<string, unknown>;
@@ -74,7 +80,8 @@ export interface OwnedTypes {
   agencyUser: OwnedUser;
   property: OwnedProperty;
   managedProperty: OwnedProperty;
-  managedUser: OwnedUser;
+  managedUser: OwnedManagedUser;
+  managedAccount: OwnedManagedUser;
   apiKey: { id: string; active: boolean };
   promoCode: { id: string; propertyId: string };
   paymentProvider: { id: string; propertyId: string };
@@ -117,6 +124,7 @@ const missing: Record<OwnerKind, ErrorCode> = {
   property: 'property_not_found',
   managedProperty: 'property_not_found',
   managedUser: 'user_not_found',
+  managedAccount: 'user_not_found',
   apiKey: 'api_key_not_found',
   promoCode: 'promo_code_not_found',
   paymentProvider: 'payment_provider_not_found',
@@ -177,6 +185,43 @@ async function propertyOf(value: string, at: Lookup): Promise<OwnedProperty | nu
     timezone: row.timezone,
     memberRole: row.member_role,
   };
+}
+
+/**
+ * A user the caller may manage — any for an admin; for a supplier, a user at a property the caller manages (at
+ * the call's `propertyId` when it names one) — with what core's `userActions` lets the caller do with them, from
+ * every link of the user and every property the caller manages.
+ */
+async function managedUserOf(value: string, at: Lookup): Promise<OwnedManagedUser | null> {
+  const u = user(at);
+  const propertyId = fieldOf(at.input, 'propertyId');
+  const propertyAt = propertyId.found && typeof propertyId.value === 'string' ? propertyId.value : null;
+  const row = await at.db.one<{
+    id: string;
+    role: 'admin' | 'reseller' | 'supplier';
+    agency_id: string | null;
+    links: { propertyId: string; role: 'manager' | 'user' }[];
+    managed: string[];
+  }>(
+    `select u.id, u.role, u.agency_id,
+            coalesce((select json_agg(json_build_object('propertyId', x.property_id, 'role', x.role))
+                        from property_users x where x.user_id = u.id), '[]') as links,
+            coalesce((select json_agg(m.property_id) from property_users m
+                       where m.user_id = $2 and m.role = 'manager'), '[]') as managed
+       from users u
+      where u.id = $1
+        and ($3::uuid is null or exists (select 1 from property_users x where x.user_id = u.id and x.property_id = $3))
+        and ($4 or exists (
+              select 1 from property_users x join property_users m on m.property_id = x.property_id
+               where x.user_id = u.id and m.user_id = $2 and m.role = 'manager'))`,
+    [value, u.id, propertyAt && UUID.test(propertyAt) ? propertyAt : null, u.role === 'admin'],
+  );
+  if (!row) return null;
+  const may = userActions(
+    { id: u.id, role: u.role, managed: new Set(row.managed) },
+    { id: row.id, role: row.role, agencyId: row.agency_id, links: row.links },
+  );
+  return { id: row.id, agencyId: row.agency_id, may };
 }
 
 /** Which bookings a caller may see, as SQL on `b` with `$2` the caller's id or agency. */
@@ -316,21 +361,12 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
     if (p.memberRole === 'user') throw forbidden('managers_only');
     return null;
   },
-  managedUser: async (value, at) => {
-    const u = user(at);
-    // At the call's property when it names one (the managers' tab), else at any property the caller manages.
-    const propertyId = fieldOf(at.input, 'propertyId');
-    const propertyAt = propertyId.found && typeof propertyId.value === 'string' ? propertyId.value : null;
-    const row = await at.db.one<{ id: string; agency_id: string | null }>(
-      `select u.id, u.agency_id from users u
-        where u.id = $1
-          and ($3::uuid is null or exists (select 1 from property_users x where x.user_id = u.id and x.property_id = $3))
-          and ($4 or exists (
-                select 1 from property_users x join property_users m on m.property_id = x.property_id
-                 where x.user_id = u.id and m.user_id = $2 and m.role = 'manager'))`,
-      [value, u.id, propertyAt && UUID.test(propertyAt) ? propertyAt : null, u.role === 'admin'],
-    );
-    return row ? { id: row.id, agencyId: row.agency_id } : null;
+  managedUser: managedUserOf,
+  managedAccount: async (value, at) => {
+    const found = await managedUserOf(value, at);
+    // Seen but not the caller's to change: 403 with the rule's reason (an unseen one stays a 404).
+    if (found?.may.refusal) throw forbidden(found.may.refusal);
+    return found;
   },
   apiKey: (value, at) =>
     at.db.one<{ id: string; active: boolean }>(

@@ -139,6 +139,8 @@ export const en = {
     intro: 'Choose a new password of at least 6 characters.',
     reset_heading: 'Set a new password',
     reset_intro: 'Your reset link is valid. Choose a new password of at least 6 characters.',
+    one_time_intro:
+      'Your password was set by an admin or manager and works once: enter it as the current password, then choose your own of at least 6 characters.',
     old_password: 'Current password',
     password: 'New password',
     confirm_password: 'Repeat the new password',

@@ -18,7 +18,7 @@ function isStoredShape(value: unknown): boolean {
     value.token.length > 0 &&
     typeof value.exp === 'number' &&
     ['reseller', 'supplier', 'admin'].includes(value.userRole as string) &&
-    ['sign_in', 'password_reset'].includes(value.purpose as string) &&
+    ['sign_in', 'password_reset', 'password_change'].includes(value.purpose as string) &&
     typeof value.user.id === 'string' &&
     typeof value.user.email === 'string'
   );

@@ -13,6 +13,7 @@ import {
 import {
   ADMIN_PAGE_SIZE,
   type AdminProperty,
+  errorCatalogue,
   type ListMeta,
   type ManagedUser,
   PMS_OPTIONS,
@@ -187,6 +188,17 @@ export async function setUserStatus(
   await withClient(ctx, { session: true }, async ({ client }) => {
     const user = await findUser(client, ref, flags.property);
     const verb = status === 'blocked' ? 'Block' : 'Unblock';
+    // What the server refuses, said before asking (its `may`: core's `userActions`).
+    if (!user.may.status) {
+      const code = user.may.refusal ?? 'forbidden';
+      throw new UserError(
+        `You may not ${verb.toLowerCase()} ${user.name} <${user.email}>: ${errorCatalogue[code]}`,
+        {
+          code,
+          status: 403,
+        },
+      );
+    }
     if (!(await confirmed(ctx, `${verb} ${user.name} <${user.email}>?`, flags.yes))) {
       ctx.out.note(`Not ${status === 'blocked' ? 'blocked' : 'unblocked'}.`);
       return;

@@ -40,6 +40,12 @@ export async function login(ctx: Context, options: LoginOptions): Promise<void> 
             },
           }),
         );
+    // A one-time password (set by an admin or manager): the session may only change it, so it is not kept.
+    if (session.purpose === 'password_change')
+      throw new UserError(
+        `The password of ${session.user.email} was set by an admin or manager and works once: choose your own on the change-password page (${scope.apiUrl}/changePassword, with this one as the current password) or ask for a reset e-mail, then sign in with it`,
+        { code: 'password_change_required', status: 403 },
+      );
     const stored = toStoredSession(session, ctx.now());
     await ctx.config.save({
       ...scope.config,

@@ -1,3 +1,4 @@
+import { type UserActions, userActions } from '@tern/core';
 import type {
   createUserBody,
   ListMeta,
@@ -59,7 +60,28 @@ export function isChangeable(caller: Auth['user'], user: { id: string; role: str
   return user.id !== caller.id || user.role === 'admin';
 }
 
-function toUser(row: UserRow, caller: Auth['user']): ManagedUser {
+/** The caller's reach as core's `userActions` takes it. */
+const callerOf = (scope: UserScope) => ({
+  id: scope.caller.id,
+  role: scope.caller.role,
+  managed: scope.kind === 'manager' ? scope.managed : new Set<string>(),
+});
+
+/** What the scope's caller may do with the user (core's rule, from every link of theirs). */
+export function mayOf(scope: UserScope, row: UserRow): UserActions {
+  return userActions(callerOf(scope), {
+    id: row.id,
+    role: row.role,
+    agencyId: row.agency_id,
+    links: row.properties.map((p) => ({ propertyId: p.id, role: p.role })),
+  });
+}
+
+/** A user as the scope sees them: a manager sees only their rows at properties they manage. */
+function toUser(row: UserRow, scope: UserScope): ManagedUser {
+  const caller = scope.caller;
+  const shown =
+    scope.kind === 'manager' ? row.properties.filter((p) => scope.managed.has(p.id)) : row.properties;
   return {
     id: row.id,
     type: 'user',
@@ -68,7 +90,7 @@ function toUser(row: UserRow, caller: Auth['user']): ManagedUser {
     status: row.status,
     role: row.role,
     sendBookingNotificationEmail: row.send_booking_notification_email,
-    ternHotels: row.properties.map((p) => ({
+    ternHotels: shown.map((p) => ({
       id: p.id,
       name: p.name,
       propertyId: p.id,
@@ -78,6 +100,7 @@ function toUser(row: UserRow, caller: Auth['user']): ManagedUser {
     agentId: row.agency_id,
     agent: row.agency_id ? { id: row.agency_id, name: row.agency_name ?? '' } : null,
     isChangeable: isChangeable(caller, row),
+    may: mayOf(scope, row),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };
@@ -102,7 +125,7 @@ const audited = (row: UserRow | null) =>
   };
 
 export async function getUser(db: Db, scope: UserScope, id: string): Promise<ManagedUser> {
-  return toUser(await load(db, id), scope.caller);
+  return toUser(await load(db, id), scope);
 }
 
 /** A page of users by e-mail: everyone, or the users of `propertyId` (the managers' tab). */
@@ -131,7 +154,7 @@ export async function listUsers(
     [...params, query.perPage, (query.page - 1) * query.perPage],
   );
   return {
-    items: rows.map((r) => toUser(r, scope.caller)),
+    items: rows.map((r) => toUser(r, scope)),
     meta: { page: query.page, limit: query.perPage, total: count?.total ?? 0 },
   };
 }
@@ -219,8 +242,8 @@ export async function createUser(
     const created = await tx
       .one<{ id: string }>(
         `insert into users (email, name, role, status, password_hash, agency_id, send_booking_notification_email,
-                            created_at, updated_at)
-         values ($1, $2, $3, 'active', $4, $5, $6, $7, $7) returning id`,
+                            created_at, updated_at, password_change_required)
+         values ($1, $2, $3, 'active', $4, $5, $6, $7, $7, true) returning id`,
         [
           body.email,
           body.name,
@@ -245,7 +268,7 @@ export async function createUser(
       after: { ...audited(user), password: 'set' },
       secret: ['password'],
     });
-    return toUser(user, scope.caller);
+    return toUser(user, scope);
   });
 }
 
@@ -256,6 +279,8 @@ export async function updateUser(
   body: z.output<typeof updateUserBody>,
 ): Promise<ManagedUser> {
   assertAgentLink(scope, body.agentId);
+  // One's own password changes on the change-password page, with the old one (issue 21 item 2).
+  if (body.password !== undefined && id === scope.caller.id) throw forbidden('own_password_needs_old');
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
@@ -263,9 +288,20 @@ export async function updateUser(
     if (scope.kind === 'manager' && before.role === 'admin') throw forbidden('manager_changes_admin');
     if (scope.kind === 'manager' && body.email !== undefined && body.email !== before.email)
       throw forbidden('admin_changes_email');
+    // Beyond a manager's reach (core's `userActions`): the account is the admin's; only a row's removal stays.
+    const may = mayOf(scope, before);
+    if (passwordHash && !may.password) throw forbidden(may.refusal ?? 'user_beyond_reach');
+    const notifications = body.sendBookingNotificationEmail ?? before.send_booking_notification_email;
+    if (
+      !may.identity &&
+      (body.name !== before.name || notifications !== before.send_booking_notification_email)
+    )
+      throw forbidden('user_beyond_reach');
     const rowsSent = body.ternHotelUsersAttributes !== undefined && body.ternHotelUsersAttributes.length > 0;
     const agentSent = body.agentId !== undefined && (body.agentId ?? null) !== before.agency_id;
     if (!changeable && (rowsSent || agentSent)) throw forbidden('not_changeable');
+    if (!may.properties && changesRows(before, body.ternHotelUsersAttributes ?? []))
+      throw forbidden('user_beyond_reach');
     const agentId = body.agentId === undefined ? before.agency_id : (body.agentId ?? null);
     const role = before.role === 'admin' ? 'admin' : agentId ? 'reseller' : 'supplier';
     await tx
@@ -291,7 +327,10 @@ export async function updateUser(
     } else if (changeable) {
       await applyRows(tx, scope, id, body.ternHotelUsersAttributes ?? []);
     }
-    if (passwordHash) await endCredentials(tx, ctx, id, 'password_set');
+    if (passwordHash) {
+      await markOneTime(tx, id);
+      await endCredentials(tx, ctx, id, 'password_set');
+    }
     await fillSupplier(tx, id);
     const after = await load(tx, id);
     await audit(tx, ctx, {
@@ -302,14 +341,33 @@ export async function updateUser(
       after: { ...audited(after), ...(passwordHash ? { password: 'changed' } : {}) },
       secret: ['password'],
     });
-    return toUser(after, scope.caller);
+    return toUser(after, scope);
   });
 }
 
-/** Neither oneself nor, for a manager, an admin: the refusals of status and password changes. */
+/** Whether rows add a link or change a role (a removal, or a row as it is, changes nothing of the kind). */
+function changesRows(user: UserRow, rows: readonly UserPropertyRow[]): boolean {
+  return rows.some(
+    (row) => !row._destroy && !user.properties.some((p) => p.id === row.ternHotelId && p.role === row.role),
+  );
+}
+
+/**
+ * A password someone else set is one-time: the user's next sign-in gives a session that may only change it
+ * (`password_change`), with this one as the old one.
+ */
+async function markOneTime(tx: Db, userId: string): Promise<void> {
+  await tx.query('update users set password_change_required = true where id = $1', [userId]);
+}
+
+/**
+ * The refusals of status and password changes, by core's `userActions` on the user as the transaction reads
+ * them (the contract's `managedAccount` refused the same before the handler ran): oneself, an admin for a
+ * manager, and a user beyond the manager's reach.
+ */
 function assertReach(scope: UserScope, user: UserRow): void {
-  if (user.id === scope.caller.id) throw forbidden('own_account');
-  if (scope.kind === 'manager' && user.role === 'admin') throw forbidden('manager_changes_admin');
+  const refusal = mayOf(scope, user).refusal;
+  if (refusal) throw forbidden(refusal);
 }
 
 /**
@@ -339,7 +397,7 @@ export async function setUserStatus(
       before: audited(before),
       after: audited(after),
     });
-    return toUser(after, scope.caller);
+    return toUser(after, scope);
   });
 }
 
@@ -354,11 +412,11 @@ export async function setUserPassword(
   await ctx.db.transaction(async (tx) => {
     const user = await load(tx, id);
     assertReach(scope, user);
-    await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
-      id,
-      passwordHash,
-      ctx.clock.now(),
-    ]);
+    // One-time: the user chooses a new one at their next sign-in.
+    await tx.query(
+      'update users set password_hash = $2, password_change_required = true, updated_at = $3 where id = $1',
+      [id, passwordHash, ctx.clock.now()],
+    );
     await endCredentials(tx, ctx, id, 'password_set');
     await audit(tx, ctx, {
       objectType: 'user',

@@ -90,19 +90,23 @@ export async function resetPassword(services: PasswordCtx, auth: Auth, password:
   const hash = await hashPassword(password, services.config.passwordCost);
   const now = services.clock.now();
   await services.db.transaction(async (tx) => {
-    await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
-      auth.user.id,
-      hash,
-      now,
-    ]);
-    await audit(tx, { ...services, auth }, {
-      objectType: 'user',
-      objectId: auth.user.id,
-      action: 'reset_password',
-      before: null,
-      after: { password: 'new' },
-      secret: ['password'],
-    });
+    // One's own password now: a one-time one given before is gone.
+    await tx.query(
+      'update users set password_hash = $2, password_change_required = false, updated_at = $3 where id = $1',
+      [auth.user.id, hash, now],
+    );
+    await audit(
+      tx,
+      { ...services, auth },
+      {
+        objectType: 'user',
+        objectId: auth.user.id,
+        action: 'reset_password',
+        before: null,
+        after: { password: 'new' },
+        secret: ['password'],
+      },
+    );
     await endCredentials(tx, { ...services, auth }, auth.user.id, 'password_reset', auth.sessionId);
     await tx.query(`update sessions set purpose = 'sign_in', expires_at = $2 where id = $1`, [
       auth.sessionId,
@@ -132,21 +136,33 @@ export async function changePassword(
     throw invalidField('old_password_wrong', 'oldPassword');
   }
   await recordAttempt(db, clock, { ...attempt, succeeded: true });
+  // A one-time password (someone else's choice) is replaced by one of the user's own.
+  if (user.password_change_required && input.password === input.oldPassword)
+    throw invalidField('password_unchanged', 'password');
   const hash = await hashPassword(input.password, services.config.passwordCost);
   await db.transaction(async (tx) => {
-    await tx.query('update users set password_hash = $2, updated_at = $3 where id = $1', [
-      auth.user.id,
-      hash,
-      clock.now(),
-    ]);
-    await audit(tx, { ...services, auth }, {
-      objectType: 'user',
-      objectId: auth.user.id,
-      action: 'change_password',
-      before: null,
-      after: { password: 'new' },
-      secret: ['password'],
-    });
+    await tx.query(
+      'update users set password_hash = $2, password_change_required = false, updated_at = $3 where id = $1',
+      [auth.user.id, hash, clock.now()],
+    );
+    // The session that could only change the password becomes an ordinary one.
+    if (auth.purpose === 'password_change')
+      await tx.query(`update sessions set purpose = 'sign_in', expires_at = $2 where id = $1`, [
+        auth.sessionId,
+        addMs(clock.now(), SESSION_TTL),
+      ]);
+    await audit(
+      tx,
+      { ...services, auth },
+      {
+        objectType: 'user',
+        objectId: auth.user.id,
+        action: 'change_password',
+        before: null,
+        after: { password: 'new' },
+        secret: ['password'],
+      },
+    );
     await endCredentials(tx, { ...services, auth }, auth.user.id, 'password_changed', auth.sessionId);
   });
   return PASSWORD_CHANGED;

@@ -3,8 +3,11 @@ import { addMs, type Clock, HOUR, MINUTE } from '../../clock.js';
 import { type Db, prepared } from '../../db/db.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
-/** `inventory`: a calendar session, good for the inventory calls of one property (`property_id`). */
-export type SessionPurpose = 'sign_in' | 'password_reset' | 'inventory';
+/**
+ * `inventory`: a calendar session, good for the inventory calls of one property (`property_id`);
+ * `password_change`: a sign-in with a one-time password someone else set, good for changing it only.
+ */
+export type SessionPurpose = 'sign_in' | 'password_reset' | 'password_change' | 'inventory';
 
 export const SESSION_TTL = 12 * HOUR;
 export const REMEMBER_ME_TTL = 30 * 24 * HOUR;

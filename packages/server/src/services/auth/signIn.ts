@@ -5,7 +5,13 @@ import { HttpError } from '../../http/errors.js';
 import { audit } from '../admin/audit.js';
 import { issueChallenge, isTrustedDevice, trustDevice, verifyChallenge } from './otp.js';
 import { hashPassword, needsRehash, verifyNothing, verifyPassword } from './password.js';
-import { createSession, REMEMBER_ME_TTL, SESSION_TTL, type SessionPurpose } from './sessions.js';
+import {
+  createSession,
+  REMEMBER_ME_TTL,
+  RESET_SESSION_TTL,
+  SESSION_TTL,
+  type SessionPurpose,
+} from './sessions.js';
 import { assertNotThrottled, recordAttempt } from './throttle.js';
 import { findUserByEmail, loadUser, type UserRow } from './users.js';
 
@@ -131,6 +137,14 @@ export async function signIn(
   }
   await recordAttempt(db, clock, { kind: 'sign_in', email, ip: caller.ip, succeeded: true });
   await auditSignIn(services, caller, user.id, { action: 'sign_in', email });
+  // A one-time password (set by an admin or manager): a short session that may only change it.
+  if (user.password_change_required)
+    return sessionReply(services, user, {
+      purpose: 'password_change',
+      ttlMs: RESET_SESSION_TTL,
+      deviceIdentifier,
+      caller,
+    });
   return sessionReply(services, user, {
     purpose: 'sign_in',
     ttlMs: input.rememberMe ? REMEMBER_ME_TTL : SESSION_TTL,

@@ -12,11 +12,13 @@ export interface UserRow {
   password_hash: string;
   otp_required: boolean;
   agency_id: string | null;
+  /** The password was set by an admin or manager: one-time (the next sign-in may only change it). */
+  password_change_required: boolean;
 }
 
 export function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   return db.one<UserRow>(
-    `select id, email, name, role, status, password_hash, otp_required, agency_id
+    `select id, email, name, role, status, password_hash, otp_required, agency_id, password_change_required
        from users where lower(email) = lower($1)`,
     [email.trim()],
   );
@@ -24,7 +26,8 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | null> 
 
 export function findUserById(db: Db, id: string): Promise<UserRow | null> {
   return db.one<UserRow>(
-    `select id, email, name, role, status, password_hash, otp_required, agency_id from users where id = $1`,
+    `select id, email, name, role, status, password_hash, otp_required, agency_id, password_change_required
+       from users where id = $1`,
     [id],
   );
 }

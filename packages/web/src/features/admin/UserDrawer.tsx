@@ -35,7 +35,8 @@ export const ADMIN_DRAWER_WIDTH = '600px';
  * Add or edit a user (document 2 §3 user form, §5): e-mail (when adding, or for the admin), name, password and
  * confirmation (when adding), booking notification e-mails, the reseller link (the admin's; it disables the
  * property rows) and the property rows with a role each (core's rows, M18). One's own restricted attributes are
- * read-only (`isChangeable`).
+ * read-only (`isChangeable`); of a user beyond a manager's reach (`may`, core's `userActions`) the name and
+ * notifications are read-only and rows may only be removed, with a note saying why.
  */
 export function UserDrawer({
   scope,
@@ -110,7 +111,7 @@ function UserForm({
   const { values: draft, busy } = form;
   const set = form.change;
   const access = userFormAccess(user, draft, formScope);
-  const { rowsDisabled } = access;
+  const { rowsDisabled, rowsEditable, rowsRemovable, identityEditable } = access;
   const links = userLinksOf(user);
   // A property picked for a row while another row has it: refused, and said beside that row.
   const [refusedPick, setRefusedPick] = useState<string | null>(null);
@@ -134,6 +135,11 @@ function UserForm({
           {texts.failure}
         </Alert>
       ) : null}
+      {identityEditable ? null : (
+        <Alert variant="info" title={t('admin.users.edit_title')}>
+          {t('admin.users.beyond_reach')}
+        </Alert>
+      )}
       {access.emailShown ? (
         <TextField
           label={t('admin.users.email')}
@@ -149,6 +155,7 @@ function UserForm({
         label={t('admin.users.name')}
         value={draft.name}
         onChange={(name) => set({ name })}
+        isReadOnly={!identityEditable}
         isRequired
         errorMessage={texts.field('name')}
       />
@@ -173,6 +180,7 @@ function UserForm({
         </>
       ) : null}
       <Checkbox
+        isDisabled={!identityEditable}
         isSelected={draft.sendBookingNotificationEmail}
         onChange={(sendBookingNotificationEmail) => set({ sendBookingNotificationEmail })}
       >
@@ -201,7 +209,7 @@ function UserForm({
                 options={scope.managed.map((p) => ({ id: p.id, label: p.name }))}
                 selectedKey={row.ternHotelId}
                 placeholder={t('admin.users.choose_property')}
-                isDisabled={rowsDisabled}
+                isDisabled={rowsDisabled || !rowsEditable}
                 onSelectionChange={(id) => pick(row.key, id)}
                 errorMessage={rowError(row.key)}
               />
@@ -211,7 +219,7 @@ function UserForm({
                 selected={
                   row.ternHotelId ? { id: row.ternHotelId, name: names.get(row.ternHotelId) ?? '' } : null
                 }
-                isDisabled={rowsDisabled}
+                isDisabled={rowsDisabled || !rowsEditable}
                 onChange={(picked) => {
                   if (picked) {
                     setNames((known) => new Map(known).set(picked.id, picked.name));
@@ -225,27 +233,29 @@ function UserForm({
               label={t('admin.users.role_n', { n: index + 1 })}
               options={PROPERTY_ROLES.map((role) => ({ id: role, label: t(`admin.roles.${role}`) }))}
               selectedKey={row.role}
-              isDisabled={rowsDisabled}
+              isDisabled={rowsDisabled || !rowsEditable}
               onSelectionChange={(role) =>
                 set({ rows: setRowRole(draft.rows, row.key, role as PropertyRole) })
               }
             />
             <Button
               variant="quiet"
-              isDisabled={rowsDisabled}
+              isDisabled={rowsDisabled || !rowsRemovable}
               onPress={() => set({ rows: deletePropertyRow(draft.rows, row.key) })}
             >
               {t('admin.users.remove_row', { n: index + 1 })}
             </Button>
           </div>
         ))}
-        <Button
-          variant="secondary"
-          isDisabled={rowsDisabled}
-          onPress={() => set({ rows: addPropertyRow(draft.rows) })}
-        >
-          {t('admin.users.add_row')}
-        </Button>
+        {rowsEditable ? (
+          <Button
+            variant="secondary"
+            isDisabled={rowsDisabled}
+            onPress={() => set({ rows: addPropertyRow(draft.rows) })}
+          >
+            {t('admin.users.add_row')}
+          </Button>
+        ) : null}
       </fieldset>
       <div className="admin-form__actions">
         <Button variant="secondary" onPress={onCancel}>

@@ -62,8 +62,8 @@ export type UserCalls = ReturnType<typeof userCalls>;
 
 /**
  * The users list (document 2 §2): search, "only active" (on by default), add; 50 a page, the pager hidden on
- * one page; each row's actions: edit, block or unblock after a confirmation naming the user, change password,
- * and (the admin) the history of changes.
+ * one page; each row's actions: edit, block or unblock after a confirmation naming the user, change password
+ * (each only when the server's `may` allows it: core's `userActions`), and (the admin) the history of changes.
  */
 export function UsersPanel({ scope }: { scope: UsersScope }) {
   const { t } = useTranslation();
@@ -107,7 +107,7 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
       render: (u) => (
         <Menu label={t('admin.actions.for', { name: u.name })} trigger={<span aria-hidden="true">⋯</span>}>
           <MenuItem onAction={() => setEditing(u)}>{t('admin.actions.edit')}</MenuItem>
-          {u.isChangeable ? (
+          {u.may.status ? (
             <MenuItem
               onAction={() =>
                 action.send({
@@ -119,7 +119,7 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
               {t(u.status === 'active' ? 'admin.actions.block' : 'admin.actions.unblock')}
             </MenuItem>
           ) : null}
-          {u.isChangeable ? (
+          {u.may.password ? (
             <MenuItem onAction={() => setPassword(u)}>{t('admin.actions.change_password')}</MenuItem>
           ) : null}
           {scope.kind === 'admin' ? (

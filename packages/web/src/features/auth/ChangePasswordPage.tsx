@@ -22,19 +22,20 @@ import { useErrorText } from '../errors/useErrorText';
 
 const ORDER = ['oldPassword', 'password', 'confirmPassword'] as const;
 
+const withoutKind = <T extends { kind: string }>({ kind: _kind, ...rest }: T): Omit<T, 'kind'> => rest;
+
 /**
  * The change-password call of core's machine: with the old password normally, without it after a reset
- * link. After a reset the server turns the session into an ordinary one, so the stored session is
- * refreshed (its purpose changes).
+ * link. After a reset, or the change of a one-time password, the server turns the session into an ordinary
+ * one, so the stored session is refreshed (its purpose changes).
  */
 async function savePassword(services: AppServices, session: SessionActor, request: ChangePasswordRequest) {
-  if (request.kind === 'change') {
-    const { kind: _kind, ...body } = request;
-    return services.client.auth.changePassword({ body });
-  }
-  const { kind: _kind, ...body } = request;
-  const reply = await services.client.auth.resetPassword({ body });
-  const token = session.getSnapshot().context.session?.token;
+  const reply =
+    request.kind === 'change'
+      ? await services.client.auth.changePassword({ body: withoutKind(request) })
+      : await services.client.auth.resetPassword({ body: withoutKind(request) });
+  const stored = session.getSnapshot().context.session;
+  const token = stored?.purpose === 'sign_in' ? null : stored?.token;
   if (token) {
     const fresh = await services.client.auth.validateToken().catch(() => null);
     if (fresh) {
@@ -93,7 +94,11 @@ export function ChangePasswordPage() {
         ) : (
           <>
             <p className="muted">
-              {needsOld ? t('change_password.intro') : t('change_password.reset_intro')}
+              {purpose === 'password_change'
+                ? t('change_password.one_time_intro')
+                : needsOld
+                  ? t('change_password.intro')
+                  : t('change_password.reset_intro')}
             </p>
             {error ? (
               <Alert key={attempt} ref={alertRef} variant="error" title={t('change_password.error_title')}>
