@@ -1,4 +1,4 @@
-import { addDays, todayIso } from '@tern/core';
+import { addDays, carSearchDefaults, todayIn, todayIso } from '@tern/core';
 import type { VehicleOffer } from '@tern/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -155,11 +155,17 @@ describe('tern book car (flags, no terminal)', () => {
     const { queryId, results } = await offers();
     const offer = results.find((o) => (o.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') === 'none');
     expect(offer).toBeDefined();
+    // The search's days said (the offers' search took core's defaults), so a new search finds the offer again.
+    const days = carSearchDefaults(todayIn('UTC', Date.now()));
     const argv = [
       'book',
       'car',
       '--offer',
       offer!.id,
+      '--pickup-date',
+      days.pickupDate,
+      '--dropoff-date',
+      days.dropoffDate,
       ...driver,
       '--accept-policies',
       '--idempotency-key',
@@ -248,7 +254,7 @@ describe('tern book car (flags, no terminal)', () => {
   });
 
   it('refuses an offer that needs a card without --card-token', async () => {
-    const { results } = await offers();
+    const { queryId, results } = await offers();
     const offer = results.find((o) => (o.cancellationPolicy?.guaranteePaymentPolicy ?? 'none') !== 'none');
     expect(offer).toBeDefined();
     const result = await tern([
@@ -256,6 +262,8 @@ describe('tern book car (flags, no terminal)', () => {
       'car',
       '--offer',
       offer!.id,
+      '--query',
+      queryId,
       ...driver,
       '--accept-policies',
       '--json',
@@ -271,9 +279,15 @@ describe('tern book car (flags, no terminal)', () => {
       code: 1,
       polls: 0,
       stderr:
-        'Error: --last-name: the driver’s last name is needed; --email: use an e-mail address such as name@example.com; --phone: the driver’s phone number is needed; --accept-policies: read the car’s cancellation policy and accept it\n',
+        'Error: --last-name: the driver’s last name is needed; --email: use an e-mail address such as name@example.com; --phone: the driver’s phone number is needed; --accept-policies: read the car’s cancellation policy and accept it; --query: name the search the offer came from (--query QUERY_ID of `tern search cars`), or give its --pickup-date and --dropoff-date\n',
     });
-    const unknown = await tern(['book', 'car', '--offer', 'x~y', ...driver, '--accept-policies']);
+    // Without the search or the rental's days, no default days are booked.
+    const noDays = await tern(['book', 'car', '--offer', 'x~y', ...driver, '--accept-policies']);
+    expect(noDays).toMatchObject({ code: 1, polls: 0 });
+    expect(noDays.stderr).toContain('--query: name the search the offer came from');
+    const pickup = addDays(todayIso(Date.now()), 30);
+    const days = ['--pickup-date', pickup, '--dropoff-date', addDays(pickup, 3)];
+    const unknown = await tern(['book', 'car', '--offer', 'x~y', ...days, ...driver, '--accept-policies']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(
       /^Error: No offer x~y for these dates, times, driver and place: choose one from `tern search cars`/,

@@ -69,7 +69,7 @@ export const CAR_CARD_NEEDED =
   'This car’s rate needs a card, and a card cannot be typed into a terminal: book it in the web app, or pass --card-token TOKEN (a token from the card vault)';
 
 /** The driver's fields and the policy agreement, checked before any search is started. */
-export function checkCarOrder(flags: CarBookFlags) {
+export function checkCarOrder(flags: CarBookFlags, { fromFlags = false }: { fromFlags?: boolean } = {}) {
   const driver = {
     firstName: flags.firstName ?? '',
     lastName: flags.lastName ?? '',
@@ -96,6 +96,12 @@ export function checkCarOrder(flags: CarBookFlags) {
     problems.push(['--offer', 'the offer to book is needed (the OFFER column of `tern search cars`)']);
   if (!flags.acceptPolicies)
     problems.push(['--accept-policies', 'read the car’s cancellation policy and accept it']);
+  // Booked from flags without the search it came from, the rental's days are the user's to say, not defaults.
+  if (fromFlags && !flags.query && (!flags.pickupDate || !flags.dropoffDate))
+    problems.push([
+      '--query',
+      'name the search the offer came from (--query QUERY_ID of `tern search cars`), or give its --pickup-date and --dropoff-date',
+    ]);
   if (problems.length > 0) throw invalidFlags(problems);
   return driver;
 }

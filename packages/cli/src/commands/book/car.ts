@@ -26,7 +26,7 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
     const { bookCarOnTerminal } = await import('../../ui/bookCarWizard.js');
     return bookCarOnTerminal(ctx, flags, fromFlags);
   }
-  checkCarOrder(flags);
+  checkCarOrder(flags, { fromFlags: true });
   const key = bookingKey(flags.idempotencyKey);
   await withClient(ctx, { session: true }, async ({ client }) => {
     let results: Awaited<ReturnType<typeof searchVehicles>>;
