@@ -53,45 +53,67 @@ describe('API keys', () => {
     const backend = createClient({ baseUrl: server.url, apiKey: token, retries: 0 });
     expect((await backend.auth.currentUser()).email).toBe('agent@demo.tern.test');
     const stay = { checkinDate: day(40), checkoutDate: day(42) };
+    // The world the booking needs, whatever the demo world sells on those nights: Harbour View (the agency's
+    // contract) opens a plan without a card guarantee for them — rooms, no stop-sell, no stay limits.
+    const harbour = (await server.db.one<{ id: string }>(
+      `select id from properties where key = 'harbour-view'`,
+    ))!.id;
+    const plan = (await server.db.one<{ id: string; unit_id: string }>(
+      `select rp.id, rp.unit_id from rate_plans rp join cancellation_policies cp on cp.id = rp.cancellation_policy_id
+        where rp.property_id = $1 and cp.guarantee_payment_policy = 'none' and rp.parent_rate_plan_id is null
+        order by rp.unit_id, rp.id limit 1`,
+      [harbour],
+    ))!;
+    const hotelier = server.client(await server.signIn('hotelier'));
+    await hotelier.inventory.edit({
+      params: { propertyId: harbour },
+      body: {
+        from: stay.checkinDate,
+        to: day(41),
+        unitIds: [plan.unit_id],
+        ratePlanIds: [plan.id],
+        changes: {
+          availability: 20,
+          restrictions: {
+            stopSell: false,
+            closedToArrival: false,
+            closedToDeparture: false,
+            minStayArrival: 1,
+            minStayThrough: 1,
+            maxStay: null,
+          },
+        },
+      },
+    });
     const found = await backend.engine.search({
       params: { kind: 'accommodations' },
       query: { ...stay, currency: 'EUR', filter: { city: 'Reykjavik' }, isAvailable: true },
     });
-    expect(found.items.length).toBeGreaterThan(0);
-    let booked: Awaited<ReturnType<TernClient['engine']['createBooking']>> | null = null;
-    for (const property of found.items) {
-      const units = await backend.engine.listWithRates({
-        params: { kind: 'accommodations', id: property.id },
-        query: { ...stay, currency: 'EUR', withVirtualRatePlans: true },
-      });
-      const unit = units.items.find((u) =>
-        u.ratePlans.some(
-          (r) => r.unavailableReason === null && r.cancellationPolicy?.guaranteePaymentPolicy === 'none',
-        ),
-      );
-      if (!unit) continue;
-      const rate = unit.ratePlans.find(
-        (r) => r.unavailableReason === null && r.cancellationPolicy?.guaranteePaymentPolicy === 'none',
-      )!;
-      booked = await backend.engine.createBooking({
-        params: { kind: 'accommodations', id: property.id },
-        body: {
-          booking: {
-            currency: 'EUR',
-            arrivalDate: stay.checkinDate,
-            departureDate: stay.checkoutDate,
-            customer: { name: 'Ada', surname: 'Lovelace' },
-            rooms: [{ ratePlanId: rate.id, roomTypeCode: unit.id, occupancy: rate.occupancy, guests: [] }],
-            policyAccepted: true,
-          },
+    expect(found.items.map((p) => p.id)).toContain(harbour);
+    const units = await backend.engine.listWithRates({
+      params: { kind: 'accommodations', id: harbour },
+      query: { ...stay, currency: 'EUR', withVirtualRatePlans: true },
+    });
+    const rate = units.items
+      .find((u) => u.id === plan.unit_id)!
+      .ratePlans.find((r) => r.ratePlanId === plan.id && r.unavailableReason === null)!;
+    const booked = await backend.engine.createBooking({
+      params: { kind: 'accommodations', id: harbour },
+      body: {
+        booking: {
+          currency: 'EUR',
+          arrivalDate: stay.checkinDate,
+          departureDate: stay.checkoutDate,
+          customer: { name: 'Ada', surname: 'Lovelace' },
+          rooms: [{ ratePlanId: rate.id, roomTypeCode: plan.unit_id, occupancy: rate.occupancy, guests: [] }],
+          policyAccepted: true,
         },
-      });
-      break;
-    }
-    expect(booked?.reservationId).toBeTruthy();
+      },
+    });
+    expect(booked.reservationId).toBeTruthy();
     // The agent sees the booking the backend made, as the agency's.
     const mine = await agent.bookings.list({ query: { limit: 100 } });
-    expect(mine.items.map((b) => b.reservationId)).toContain(booked!.reservationId);
+    expect(mine.items.map((b) => b.reservationId)).toContain(booked.reservationId);
     const keys = await agent.apiKeys.list({ query: {} });
     expect(keys.items.find((k) => k.name === 'Integrator')?.lastUsedAt).not.toBeNull();
   });
