@@ -1,4 +1,5 @@
 export * from './admin/apiKeys.js';
+export * from './admin/auditWords.js';
 export * from './admin/confirmedActionMachine.js';
 export * from './admin/formDrawerMachine.js';
 export * from './admin/forms.js';

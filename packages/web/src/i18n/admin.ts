@@ -2,6 +2,8 @@
  * The back office's English messages (document 2 §2–§8): the admin page (users, resellers, properties), the
  * managers' tab, their drawers, confirmations and notices, and the audit trail.
  */
+import { auditSentencesEn } from '@tern/core';
+
 export const adminEn = {
   admin: {
     heading: 'Admin',
@@ -163,6 +165,11 @@ export const adminEn = {
       empty: 'No changes recorded yet.',
       by: 'by {{who}}, {{when}}',
       system: 'the system',
+      sentences: auditSentencesEn,
+      change: '{{field}}: {{from}} → {{to}}',
+      when: '{{when}}, {{who}}',
+      from: 'from {{ip}}',
+      raw: 'Raw change',
       actions: {
         create: 'Created',
         update: 'Changed',

@@ -1,6 +1,8 @@
+import { auditWords } from '@tern/core';
 import type { AuditEntry } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
+import { Disclosure } from '../../components/Disclosure';
 import { Drawer } from '../../components/Drawer';
 import { Skeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -14,7 +16,11 @@ export interface AuditTarget {
   name: string;
 }
 
-/** The history of one user, reseller or property: who changed what, and when (the admin's audit trail). */
+/**
+ * The history of one user, reseller or property (the admin's audit trail): each entry in words a person reads
+ * (core's `auditWords`: "helga blocked Jon", each change "status active → blocked"), when, by whom and from where,
+ * and the raw entry behind a disclosure.
+ */
 export function AuditDrawer({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) {
   const { t } = useTranslation();
   return (
@@ -31,13 +37,6 @@ export function AuditDrawer({ target, onClose }: { target: AuditTarget | null; o
     </Drawer>
   );
 }
-
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '—'
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
 
 function Trail({ target }: { target: AuditTarget }) {
   const { t, i18n } = useTranslation();
@@ -66,27 +65,48 @@ function Trail({ target }: { target: AuditTarget }) {
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <ol className="admin-audit">
-      {trail.data.items.map((entry: AuditEntry) => (
-        <li key={entry.id} className="admin-audit__entry">
-          <p>
-            <strong>{t(`admin.audit.actions.${entry.action}`, { defaultValue: entry.action })}</strong>{' '}
-            {t('admin.audit.by', {
-              who: entry.actorEmail ?? t('admin.audit.system'),
-              when: when.format(new Date(entry.at)),
-            })}
-          </p>
-          <dl className="details">
-            {Object.entries(entry.changes).map(([field, change]) => (
-              <div key={field}>
-                <dt>{field}</dt>
-                <dd>
-                  {shown(change.from)} → {shown(change.to)}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </li>
-      ))}
+      {trail.data.items.map((entry: AuditEntry) => {
+        // The entry in words (core's rule), its raw change behind a disclosure.
+        const words = auditWords(entry, target.name);
+        return (
+          <li key={entry.id} className="admin-audit__entry">
+            <p>
+              <strong>{t(`admin.audit.sentences.${words.sentence}`, words.values)}</strong>
+            </p>
+            {words.changes.length > 0 ? (
+              <ul className="admin-audit__changes">
+                {words.changes.map((c) => (
+                  <li key={c.field}>{t('admin.audit.change', { ...c })}</li>
+                ))}
+              </ul>
+            ) : null}
+            <p className="admin-audit__when">
+              {t('admin.audit.when', {
+                when: when.format(new Date(entry.at)),
+                who: entry.actorEmail ?? t('admin.audit.system'),
+              })}
+              {entry.ip ? ` · ${t('admin.audit.from', { ip: entry.ip })}` : ''}
+            </p>
+            <Disclosure title={t('admin.audit.raw')}>
+              <pre>
+                {JSON.stringify(
+                  {
+                    action: entry.action,
+                    objectType: entry.objectType,
+                    objectId: entry.objectId,
+                    actorId: entry.actorId,
+                    ip: entry.ip,
+                    userAgent: entry.userAgent,
+                    changes: entry.changes,
+                  },
+                  null,
+                  2,
+                )}
+              </pre>
+            </Disclosure>
+          </li>
+        );
+      })}
     </ol>
   );
 }
