@@ -212,6 +212,11 @@ describe('on a server', () => {
       legacy.id,
       JSON.stringify({ secretKey: '3333', accessKey: 'abc' }),
     ]);
+    // Even before the reseal, nothing of the short secret shows, whatever its old hint (its sealed length tells).
+    const before = (await hotelier.paymentProviders.list({ query: { propertyId } })).items.find(
+      (p) => p.id === legacy.id,
+    );
+    expect(before?.details).toMatchObject({ secretKey: '••••••••3333', accessKey: '••••••••' });
     const rotating = { current: NEW, previous: OLD };
     const newOnly = { current: NEW, previous: null };
     const read = (keys: SecretKeys, id: string, field: 'secretKey' | 'accessKey') =>

@@ -12,7 +12,14 @@ import type { Db } from '../db/db.js';
 import { badRequest, conflict, fieldError, invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';
 import { escapeHtml } from './mail.js';
-import { openSealed, openSecret, providerSecretContext, type SecretKeys, sealSecret } from './secrets.js';
+import {
+  openSealed,
+  openSecret,
+  providerSecretContext,
+  type SecretKeys,
+  sealedByteLength,
+  sealSecret,
+} from './secrets.js';
 
 // A property's payment providers (document 2 §2–§5, §8). Secret fields are sealed with the server's key, each
 // bound to its provider and field, and shown masked; the default is one per property (a unique index), moved in one transaction; Stripe connects
@@ -56,14 +63,20 @@ export const secretHint = (secret: string) => (secret.length > SHORT_SECRET_LENG
 export const maskedSecret = (hint: string) => `${'•'.repeat(8)}${hint}`;
 const isMasked = (value: string) => value.startsWith('••••');
 
+/**
+ * A stored secret's mask. A short one shows nothing even when its hint predates that rule (kept before
+ * `--reseal-secrets` remade the hints): its sealed length tells.
+ */
+function storedMask(sealed: string | undefined, hint: string | undefined): string | undefined {
+  if (hint === undefined) return undefined;
+  const bytes = sealed ? sealedByteLength(sealed) : null;
+  return maskedSecret(bytes !== null && bytes <= SHORT_SECRET_LENGTH ? '' : hint);
+}
+
 function toProvider(row: ProviderRow, onboardingUrl: string | null = null): PaymentProvider {
   const details: PaymentProvider['details'] = {};
   for (const f of PROVIDER_FIELDS[row.name]) {
-    const value = f.secret
-      ? row.secret_hints[f.name] !== undefined
-        ? maskedSecret(row.secret_hints[f.name]!)
-        : undefined
-      : row.details[f.name];
+    const value = f.secret ? storedMask(row.secrets[f.name], row.secret_hints[f.name]) : row.details[f.name];
     if (value !== undefined) details[f.name] = value;
   }
   if (row.name === 'stripe') {

@@ -102,6 +102,17 @@ export function openSealed(keys: SecretKeys, sealed: string, context: string): O
   return withPrevious === null ? null : { plaintext: withPrevious, current: false };
 }
 
+/**
+ * How many bytes a sealed value's plaintext has, read from its length alone (GCM adds none); `null` for a value
+ * that is not sealed as Tern seals.
+ */
+export function sealedByteLength(sealed: string): number | null {
+  const [version, data] = sealed.split('.');
+  if ((version !== VERSION && version !== LEGACY) || !data) return null;
+  const bytes = Math.floor((data.length * 3) / 4) - 28;
+  return bytes >= 0 ? bytes : null;
+}
+
 /** The plaintext of a sealed value (see `openSealed`), or `null`. */
 export function openSecret(keys: SecretKeys, sealed: string, context: string): string | null {
   return openSealed(keys, sealed, context)?.plaintext ?? null;
