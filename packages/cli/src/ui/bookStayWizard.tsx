@@ -19,7 +19,7 @@ import {
   ratesTableMachine,
   todayIn,
 } from '@tern/core';
-import type { PropertyInfo, RateOffer, TernClient, UnitWithRates } from '@tern/sdk';
+import { ApiError, type PropertyInfo, type RateOffer, type TernClient, type UnitWithRates } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useRef } from 'react';
 import { type ActorRefFrom, createActor } from 'xstate';
@@ -361,8 +361,33 @@ export function BookStayWizard(props: BookStayWizardProps) {
         });
         props.done({ created, lines: stayBookedLines(propertyId, stay, chosen) });
       },
-      (error: unknown) => patch({ message: props.describe(error) }),
+      (error: unknown) =>
+        error instanceof ApiError && error.code === 'price_changed'
+          ? repriced(error)
+          : patch({ message: props.describe(error) }),
     );
+  };
+
+  /**
+   * The server refused the total shown (the price changed since the rates were read): the rates are read again,
+   * the rooms chosen kept, and the summary shows the new total — y books at it (the checkout sends it).
+   */
+  const repriced = (error: ApiError) => {
+    const actor = rates.current;
+    if (!actor) return patch({ message: props.describe(error) });
+    patch({ reviewing: false, message: `${props.describe(error)} Reading the new prices…` });
+    const watch = actor.subscribe((snapshot) => {
+      if (snapshot.hasTag('busy')) return;
+      watch.unsubscribe();
+      if (!snapshot.matches('fresh') || chosenRows().length === 0)
+        return patch({ message: props.describe(error) });
+      chooseRooms();
+      patch({
+        reviewing: true,
+        message: 'The price has changed: the summary shows the new total. y books at it, n goes back.',
+      });
+    });
+    actor.send({ type: 'search.submit' });
   };
 
   /** The step shown: the stay's fields, else the flow's page (the rooms), else the checkout's part. */
