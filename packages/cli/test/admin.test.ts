@@ -274,4 +274,40 @@ describe('tern users (a manager’s)', () => {
     expect(refused.code).toBe(1);
     expect(JSON.parse(refused.stdout).error.status).toBe(404);
   });
+
+  it('refuses before any call to block a user beyond the manager’s reach; a one-time password is not kept by login', async () => {
+    const harbour = await propertyId('Harbour View Hotel');
+    const hotelier2 = await signedInAt(server.url, 'hotelier2');
+    const them = JSON.parse((await runCli(['whoami', ...at, '--json'], { configDir: hotelier2 })).stdout) as {
+      ternHotels: { id: string; name: string }[];
+    };
+    const alfama = them.ternHotels.find((p) => p.name === 'Casa do Alfama')!.id;
+    // Added by the admin: a user of Harbour View who manages another company's hotel.
+    const added = await runCli(
+      ['admin', 'users', 'add', '--email', 'double.cli@example.com', '--name', 'Double']
+        .concat(['--property', `${harbour}:user`, '--property', `${alfama}:manager`, '--password-stdin'])
+        .concat(at),
+      { configDir: admin, stdin: 'given-1\n' },
+    );
+    expect(added.code).toBe(0);
+    const hotelier = await signedInAt(server.url, 'hotelier');
+    const block = await runCli(
+      ['users', 'block', 'double.cli@example.com', '--property', harbour, '--yes', ...at, '--json'],
+      { configDir: hotelier },
+    );
+    expect(block.code).toBe(1);
+    expect(JSON.parse(block.stdout).error).toMatchObject({
+      code: 'user_beyond_reach',
+      message: expect.stringContaining('Only an admin may change this user’s account'),
+    });
+
+    // The admin chose the password: it works once, and `tern login` says where to change it.
+    const login = await runCli(['login', '--email', 'double.cli@example.com', '--password-stdin', ...at], {
+      configDir: await signedInAt(server.url, 'agent'),
+      stdin: 'given-1\n',
+    });
+    expect(login.code).toBe(1);
+    expect(login.stderr).toContain('was set by an admin or manager and works once');
+    expect(login.stderr).toContain('/changePassword');
+  });
 });
