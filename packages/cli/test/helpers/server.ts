@@ -20,11 +20,11 @@ export interface TestServer {
  * seeded dump (the server's global setup, about 1 s) when it is today's, else seeded anew (10–20 s).
  */
 export async function startTestServer(options: { sandbox?: boolean } = {}): Promise<TestServer> {
-  // TERN_TEST_DAY_SHIFT (whole days), as the server's tests: the demo world seeded for another day (docs/testing.md).
-  const clock = shiftedClock(testDayShiftMs());
+  const clock = shiftedClock();
+  // The seeded dump is the demo world of today — or of another day with TERN_TEST_DAY_SHIFT (docs/testing.md).
   const files = templateFiles();
-  const seeded =
-    files?.day === clock.now().toISOString().slice(0, 10) && files.passwordCost === TEST_PASSWORD_COST;
+  const seedDay = new Date(clock.now().getTime() + testDayShiftMs()).toISOString().slice(0, 10);
+  const seeded = files?.day === seedDay && files.passwordCost === TEST_PASSWORD_COST;
   const db = await openTestDbFrom(seeded ? 'demo' : 'migrated');
   const server = await startServer({
     port: 0,

@@ -13,10 +13,10 @@ export const TEST_PASSWORD_COST = 10;
 export const demoEmail = (login: string) => `${login}@demo.tern.test`;
 
 /**
- * `TERN_TEST_DAY_SHIFT` (whole days, e.g. `-3` or `17`): test servers start with their clock that far from now, so
- * the demo world is seeded for another day than the one the tests' own date arithmetic counts from. A test that
- * assumes the demo world's figures on "today + N" (a night open, priced, free) fails under it; one that makes its
- * world or moves the server's clock passes (docs/testing.md). Unset: 0.
+ * `TERN_TEST_DAY_SHIFT` (whole days, e.g. `-3` or `17`): the run's seeded dump is the demo world seeded that many
+ * days from today, and test servers start from it with the real clock: the demo world's nights are another day's
+ * than the ones the tests count from. A test that assumes the demo world's figures on "today + N" (a night open,
+ * priced, free) fails under it; one that makes its world passes (docs/testing.md). PGlite only (the dumps). Unset: 0.
  */
 export function testDayShiftMs(): number {
   const days = Number(process.env.TERN_TEST_DAY_SHIFT ?? 0);
@@ -43,14 +43,14 @@ export interface TestServer {
 export async function startTestServer(
   options: Omit<Partial<ServerOptions>, 'clock' | 'db'> = {},
 ): Promise<TestServer> {
-  const clock = shiftedClock(testDayShiftMs());
+  const clock = shiftedClock();
   // The run's seeded dump when it is this server's world (today's, at the test cost); else the migrated one,
   // which the server seeds as it always did.
   const demo = options.demo ?? true;
   const files = templateFiles();
   const seededFits =
     demo &&
-    files?.day === isoDay(clock.now()) &&
+    files?.day === isoDay(new Date(clock.now().getTime() + testDayShiftMs())) &&
     (options.passwordCost ?? TEST_PASSWORD_COST) === files.passwordCost;
   const { db, close: closeDb, template } = await openTestDbFrom(seededFits ? 'demo' : 'migrated');
   const errors: TestServer['errors'] = [];
