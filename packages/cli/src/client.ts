@@ -108,7 +108,7 @@ export async function withClient<T>(
 }
 
 /** The stored token for this API, or the reason there is none. */
-function sessionToken(ctx: Context, config: TernConfig, apiUrl: string): string {
+export function sessionToken(ctx: Context, config: TernConfig, apiUrl: string): string {
   if (!config.token) throw new UserError(NOT_SIGNED_IN, { code: 'not_signed_in' });
   if (config.apiUrl && normalizeApiUrl(config.apiUrl, ctx.config.file) !== apiUrl)
     throw new UserError(

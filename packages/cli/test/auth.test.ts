@@ -265,9 +265,9 @@ describe('tern whoami', () => {
       "Name           Helga Sigurðardóttir
       E-mail         hotelier@demo.tern.test
       Role           supplier
-      Properties     Harbour View Hotel (manager)
-                     Hotel Norðurljós & Spa (manager)
-                     Laugavegur Townhouse (manager)
+      Properties     Harbour View Hotel (manager)  <id>
+                     Hotel Norðurljós & Spa (manager)  <id>
+                     Laugavegur Townhouse (manager)  <id>
       API            http://127.0.0.1:<port>
       Session until  <instant>
       "

@@ -4,7 +4,7 @@ import type { LoginOptions } from './login.js';
 
 // Each command's code is imported when it runs: `tern --help` loads none of it (see scripts/bundle.mjs).
 
-/** `tern login`, `tern logout`, `tern whoami`. */
+/** `tern login`, `tern logout`, `tern auth token`, `tern whoami`. */
 export function registerAuth(program: Command, contextOf: ContextOf): void {
   program
     .command('login')
@@ -22,6 +22,15 @@ export function registerAuth(program: Command, contextOf: ContextOf): void {
     .description('sign out: ends the session on the server and forgets the token')
     .action((_options: unknown, command: Command) =>
       import('./logout.js').then((m) => m.logout(contextOf(command))),
+    );
+
+  program
+    .command('auth')
+    .description('the session: `tern auth token` prints its token (for TERN_TOKEN or a script)')
+    .command('token')
+    .description('print the token in use: TERN_TOKEN when set, else the stored session for the API')
+    .action((_options: unknown, command: Command) =>
+      import('./token.js').then((m) => m.printToken(contextOf(command))),
     );
 
   program

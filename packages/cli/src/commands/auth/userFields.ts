@@ -17,7 +17,8 @@ export function userFields(
     ],
     [
       user.ternHotels.length === 1 ? 'Property' : 'Properties',
-      user.ternHotels.map((p) => `${p.name} (${p.role}${p.locked ? ', payment locked' : ''})`),
+      // Each with its id: the `--property` of the hotel's commands (and of `tern use`).
+      user.ternHotels.map((p) => `${p.name} (${p.role}${p.locked ? ', payment locked' : ''})  ${p.id}`),
     ],
     ['API', session.apiUrl],
     ['Session until', session.exp === undefined ? null : formatInstant(session.exp)],
