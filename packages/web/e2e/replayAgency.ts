@@ -1,4 +1,5 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { demoManagerOf, demoSession, openRate } from '../../../fixtures/src/test/openStay.ts';
 import { apiToken, propertyId } from './booking';
 import { demo, signIn } from './helpers';
 
@@ -10,6 +11,7 @@ export const REPLAY_LOGIN = 'agent2';
 export const REPLAY_HOTEL = 'Aker Brygge Fjordhotell';
 
 let api: { token: string; propertyId: string } | null = null;
+let manager: string | null = null;
 let session: string | null = null;
 
 /** The agency's API token and the hotel's id (once a worker). */
@@ -38,14 +40,7 @@ export async function signedInForReplay(page: Page): Promise<void> {
 }
 
 /** A rate plan of the reseller API's `list_with_rates`, as far as the replays read it. */
-export interface WireRate {
-  id: string;
-  title: string;
-  availability: number;
-  occupancy: { adults: number; children: number; infants?: number };
-  unavailable_reason: string | null;
-  cancellation_policy?: { guarantee_payment_policy?: string } | null;
-}
+export type { WireRate } from '../../../fixtures/src/test/openStay.ts';
 
 /**
  * A call to the test server as the agency, beside the browser (Node's fetch: the page's own request context,
@@ -75,26 +70,19 @@ export async function replayCall(
 /**
  * A rate of the hotel for two adults free on the stay's nights, and its room type: one bookable without a card
  * (`none`: no guarantee asked) or one that needs a card (`card`: a guarantee, so the checkout shows the vault's frame).
+ * The replay makes it so, whatever the demo world's figures for those nights: the hotel's manager opens the rate's
+ * nights first (rooms free, a price, no restriction: fixtures' `openRate`).
  */
 export async function replayRate(checkin: string, checkout: string, guarantee: 'none' | 'card') {
-  const { propertyId: id } = await replayApi();
-  const units = (
-    (await replayCall(
-      `/api/v2/resellers/accommodations/${id}/list_with_rates?checkin_date=${checkin}&checkout_date=${checkout}&currency=EUR&with_virtual_rate_plans=true`,
-    )) as { data: { id: string; attributes: { title: string; rate_plans: WireRate[] } }[] }
-  ).data;
-  for (const unit of units) {
-    const rate = unit.attributes.rate_plans.find(
-      (r) =>
-        r.unavailable_reason === null &&
-        r.availability > 0 &&
-        r.occupancy.adults === 2 &&
-        r.occupancy.children === 0 &&
-        ((r.cancellation_policy?.guarantee_payment_policy ?? 'none') === 'none') === (guarantee === 'none'),
-    );
-    if (rate) return { unit: { id: unit.id, title: unit.attributes.title }, rate };
-  }
-  throw new Error(
-    `No rate of ${REPLAY_HOTEL} for two adults ${guarantee === 'none' ? 'without' : 'that needs'} a card from ${checkin} to ${checkout}`,
+  const { token, propertyId: id } = await replayApi();
+  const baseUrl = test.info().project.use.baseURL!;
+  manager ??= await demoSession(baseUrl, demoManagerOf('aker-brygge-fjordhotell'));
+  return openRate(
+    { baseUrl, agentToken: token, supplierToken: manager },
+    { propertyId: id, checkin, checkout, currency: 'EUR' },
+    (r) =>
+      r.occupancy.adults === 2 &&
+      r.occupancy.children === 0 &&
+      ((r.cancellation_policy?.guarantee_payment_policy ?? 'none') === 'none') === (guarantee === 'none'),
   );
 }
