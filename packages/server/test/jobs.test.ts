@@ -1,7 +1,10 @@
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { ApiError, GiftCardPurchase, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db.js';
-import { migrate } from '../src/db/migrate.js';
+import { migrate, migrationsDir } from '../src/db/migrate.js';
 import {
   PURCHASE_ISSUE_JOB,
   purchaseIssueFailed,
@@ -356,4 +359,62 @@ describe('a purchase whose issuing job fails', () => {
     ]);
     expect(await get(p.id)).toMatchObject({ issuedStatus: 'queued', lastError: null });
   });
+});
+
+describe('migration 052', () => {
+  it('fails the purchases left queued by an issuing job that had failed for good, and only those', async () => {
+    const { db, close } = await openTestDbFrom('empty');
+    const before = mkdtempSync(join(tmpdir(), 'tern-migrations-'));
+    try {
+      for (const file of readdirSync(migrationsDir))
+        if (file < '052') copyFileSync(join(migrationsDir, file), join(before, file));
+      await migrate(db, before);
+      // Purchases and jobs as an older server left them (their property and type do not matter here).
+      await db.exec('set session_replication_role = replica');
+      const purchase = async (number: string) =>
+        (await db.one<{ id: string }>(
+          `insert into gift_card_purchases (generated_id, property_id, gift_card_type_id, issued_status, quantity,
+                  net_price, total_amount, full_name, email, queued_at)
+           values ($1, gen_random_uuid(), gen_random_uuid(), 'queued', 1, 1, 1, 'B', 'b@example.com', now())
+           returning id`,
+          [number],
+        ))!.id;
+      const job = (id: string, status: string, error: string | null, at: string) =>
+        db.query(
+          `insert into jobs (kind, payload, dedupe_key, status, attempts, last_error, created_at, updated_at, finished_at,
+                  locked_by, locked_until)
+           values ('purchase.issue', jsonb_build_object('purchaseId', $1::text), 'purchase.issue:' || $1, $2, 5, $3,
+                   $4::timestamptz, $4::timestamptz, case when $2 in ('done', 'failed') then $4::timestamptz end,
+                   case when $2 = 'running' then 'w' end, case when $2 = 'running' then $4::timestamptz end)`,
+          [id, status, error, at],
+        );
+      const failed = await purchase('AAAAAAAAAAAA');
+      await job(failed, 'failed', 'boom', '2030-01-01T00:00:00Z');
+      const requeued = await purchase('BBBBBBBBBBBB');
+      await job(requeued, 'failed', 'old', '2030-01-01T00:00:00Z');
+      await job(requeued, 'queued', null, '2030-01-02T00:00:00Z');
+      const running = await purchase('CCCCCCCCCCCC');
+      await job(running, 'failed', 'older', '2030-01-01T00:00:00Z');
+      await job(running, 'running', null, '2030-01-02T00:00:00Z');
+      await db.exec('set session_replication_role = origin');
+      await migrate(db);
+      expect(
+        await db.query(
+          'select generated_id, issued_status, issue_error, failed_at from gift_card_purchases order by generated_id',
+        ),
+      ).toEqual([
+        {
+          generated_id: 'AAAAAAAAAAAA',
+          issued_status: 'failed',
+          issue_error: 'boom',
+          failed_at: new Date('2030-01-01T00:00:00Z'),
+        },
+        { generated_id: 'BBBBBBBBBBBB', issued_status: 'queued', issue_error: null, failed_at: null },
+        { generated_id: 'CCCCCCCCCCCC', issued_status: 'queued', issue_error: null, failed_at: null },
+      ]);
+    } finally {
+      rmSync(before, { recursive: true, force: true });
+      await close();
+    }
+  }, 180_000);
 });
