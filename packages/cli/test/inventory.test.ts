@@ -53,6 +53,56 @@ describe('tern inventory', () => {
     expect(text.code).toBe(0);
     expect(text.stdout).toMatch(/NIGHT\s+UNIT\s+TOTAL\s+BOOKED\s+FREE/);
     expect(text.stdout).toContain(cal.units[0]!.title);
+    // The ids `--unit` and `--plan` take, each plan under its unit.
+    const unit = cal.units[0]!;
+    expect(text.stdout).toMatch(new RegExp(`^unit\\s+${unit.id}\\s+${unit.title}$`, 'm'));
+    for (const plan of cal.ratePlans.filter((p) => p.unitId === unit.id))
+      expect(text.stdout).toMatch(new RegExp(`^plan\\s+${plan.id}\\s+${plan.title} · `, 'm'));
+  });
+
+  it('tells same-named plans apart by their unit, and by their ids when that is not enough', async () => {
+    const { calendarText } = await import('../src/commands/inventory/get.js');
+    const nights = [
+      {
+        date: '2030-01-01',
+        price: 100,
+        byOccupancy: [100],
+        sold: 0,
+        maxSellLeft: null,
+        stopSell: false,
+        closedToArrival: false,
+        closedToDeparture: false,
+        minStayArrival: 1,
+        minStayThrough: 1,
+        maxStay: null,
+      },
+    ];
+    const plan = (id: string, unitId: string) => ({
+      id,
+      unitId,
+      title: 'Flexible',
+      sellMode: 'per_room' as const,
+      maxAdults: 2,
+      rateMode: 'manual' as const,
+      maxSell: null,
+      parentRatePlanId: null,
+      inherited: [],
+      nights,
+    });
+    const text = calendarText({
+      propertyId: 'p',
+      from: '2030-01-01',
+      to: '2030-01-01',
+      currency: 'EUR',
+      units: [
+        { id: 'u1', title: 'Double', count: 2, nights: [] },
+        { id: 'u2', title: 'Twin', count: 2, nights: [] },
+      ],
+      ratePlans: [plan('aaaaaaaa-1', 'u1'), plan('bbbbbbbb-2', 'u1'), plan('cccccccc-3', 'u2')],
+    });
+    expect(text).toContain('2030-01-01  Flexible · Double #aaaaaaaa');
+    expect(text).toContain('2030-01-01  Flexible · Double #bbbbbbbb');
+    expect(text).toContain('2030-01-01  Flexible · Twin  ');
   });
 
   it('previews, applies and undoes a bulk edit over weekdays', async () => {

@@ -18,7 +18,31 @@ export function restrictionsText(n: NightRestrictions): string {
   return parts.length ? parts.join(' ') : '-';
 }
 
+/**
+ * Each plan's name in the tables: its title and its unit's; when two plans still read the same, the first 8
+ * characters of their ids tell them apart (the ids themselves are listed above the tables).
+ */
+function planLabels(c: InventoryCalendar): Map<string, string> {
+  const unitTitle = new Map(c.units.map((u) => [u.id, u.title]));
+  const base = (p: InventoryCalendar['ratePlans'][number]) =>
+    `${p.title} · ${unitTitle.get(p.unitId) ?? '?'}`;
+  const counts = new Map<string, number>();
+  for (const p of c.ratePlans) counts.set(base(p), (counts.get(base(p)) ?? 0) + 1);
+  return new Map(
+    c.ratePlans.map((p) => [
+      p.id,
+      (counts.get(base(p)) ?? 0) > 1 ? `${base(p)} #${p.id.slice(0, 8)}` : base(p),
+    ]),
+  );
+}
+
 export function calendarText(c: InventoryCalendar): string {
+  const labels = planLabels(c);
+  // The ids `--unit` and `--plan` take, each plan under its unit.
+  const ids = c.units.flatMap((u) => [
+    ['unit', u.id, u.title],
+    ...c.ratePlans.filter((p) => p.unitId === u.id).map((p) => ['plan', p.id, `  ${labels.get(p.id)}`]),
+  ]);
   const units = c.units.flatMap((u) =>
     u.nights.map((n) => [n.date, u.title, String(n.total), String(n.booked), String(n.free)]),
   );
@@ -27,7 +51,7 @@ export function calendarText(c: InventoryCalendar): string {
   const plans = c.ratePlans.flatMap((p) =>
     p.nights.map((n) => [
       n.date,
-      p.inherited.length ? `${p.title} (inherited: ${p.inherited.join(', ')})` : p.title,
+      p.inherited.length ? `${labels.get(p.id)} (inherited: ${p.inherited.join(', ')})` : labels.get(p.id)!,
       n.price === null ? '-' : String(n.price),
       n.byOccupancy.join(' / ') || '-',
       n.maxSellLeft === null ? String(n.sold) : `${n.sold} (${n.maxSellLeft} left)`,
@@ -35,6 +59,7 @@ export function calendarText(c: InventoryCalendar): string {
     ]),
   );
   return (
+    `Units and plans:\n${formatTable(['KIND', 'ID', 'TITLE'], ids)}\n` +
     `Rooms (${c.from} to ${c.to}):\n${formatTable(['NIGHT', 'UNIT', 'TOTAL', 'BOOKED', 'FREE'], units)}\n` +
     `Rates (${c.currency}):\n${formatTable(['NIGHT', 'PLAN', 'PRICE', 'BY ADULTS', 'SOLD', 'RESTRICTIONS'], plans)}`
   );
