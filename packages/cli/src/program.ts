@@ -5,6 +5,7 @@ import { registerApiKeys } from './commands/apiKeys/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerBookings } from './commands/bookings/index.js';
+import { registerCompletion } from './commands/completion/index.js';
 import { registerContracts } from './commands/contracts/index.js';
 import { registerGiftCards } from './commands/giftCards/index.js';
 import { registerInventory } from './commands/inventory/index.js';
@@ -89,5 +90,6 @@ export function buildProgram(io: Io): Command {
   registerInventory(program, contextOf);
   registerAdmin(program, contextOf);
   registerApi(program, contextOf);
+  registerCompletion(program, contextOf);
   return program;
 }
