@@ -104,9 +104,10 @@ describe('admin users', () => {
     });
     expect(session.type).toBe('session');
     const trail = await admin.admin.audit({ query: { objectType: 'user', objectId: user.id } });
-    expect(trail.items).toHaveLength(1);
-    expect(trail.items[0]).toMatchObject({ action: 'create', actorEmail: demoEmail('admin') });
-    expect(trail.items[0]!.changes.password).toEqual({ from: null, to: '[secret]' });
+    // The creation, then the user's own sign-in (issue 21 item 7).
+    expect(trail.items.map((e) => e.action)).toEqual(['sign_in', 'create']);
+    expect(trail.items[1]).toMatchObject({ action: 'create', actorEmail: demoEmail('admin') });
+    expect(trail.items[1]!.changes.password).toEqual({ from: null, to: '[secret]' });
     expect(JSON.stringify(trail)).not.toContain('secret-1');
   });
 
