@@ -74,6 +74,7 @@ describe('the audit trail in words', () => {
       'set_password',
       'end_credentials',
       'disable',
+      'retryIssue',
     ])
       expect(auditWords(entry(action), 'x').sentence).toBe(action);
     expect(auditWords(entry('__proto__'), 'x').sentence).toBe('other');

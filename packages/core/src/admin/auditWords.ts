@@ -27,6 +27,7 @@ export const auditSentencesEn = {
   download_pdfs: '{{who}} downloaded the PDFs of {{what}}',
   issue: '{{who}} issued cards of {{what}}',
   markIssued: '{{who}} marked {{what}} issued',
+  retryIssue: '{{who}} retried the failed delivery of {{what}}',
   markPaid: '{{who}} marked {{what}} paid',
   markUsed: '{{who}} marked {{what}} used',
   markUnused: '{{who}} marked {{what}} unused',
