@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { demoSession, openRate } from '../../../fixtures/src/test/openStay.ts';
 import { demo, PASSWORD, signIn } from './helpers';
 
 /** `YYYY-MM-DD`, `days` from today (local time, as the date picker counts). */
@@ -92,8 +93,10 @@ interface WireUnit {
 }
 
 /**
- * Two nights from `fromDay` days ahead on which `rate` of some room type can be booked (the demo world has
- * stop-sell days, closed arrivals and minimum stays): the first such stay, its room type and its rate.
+ * Two nights from `fromDay` days ahead on which `rate` of some room type can be booked: the hotel's `manager` (a
+ * demo login) opens them first — rooms free, a price, no restriction (fixtures' `openRate`) — whatever the demo
+ * world sells then (stop-sell days, closed arrivals, minimum stays drawn by date); then the first such stay from
+ * `fromDay` on, its room type and its rate.
  */
 export async function findStay(
   request: APIRequestContext,
@@ -102,7 +105,14 @@ export async function findStay(
   rate: string,
   fromDay: number,
   currency = 'USD',
+  manager = 'hotelier',
 ) {
+  const baseUrl = test.info().project.use.baseURL!;
+  await openRate(
+    { baseUrl, agentToken: token, supplierToken: await demoSession(baseUrl, manager) },
+    { propertyId: id, checkin: inDays(fromDay), checkout: inDays(fromDay + 2), currency },
+    (r) => r.title === rate,
+  );
   const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
   for (let day = fromDay; day < fromDay + 30; day++) {
     const [checkin, checkout] = [inDays(day), inDays(day + 2)];
