@@ -1,4 +1,5 @@
-import { isCalendarDay } from '@tern/sdk';
+// The day rule's own module: the SDK's index would bring the contract (and zod) into every page that checks a day.
+import { isCalendarDay } from '@tern/sdk/days';
 import {
   addDays as addCalendarDays,
   addMonths,

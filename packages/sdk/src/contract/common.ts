@@ -1,21 +1,7 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../days.js';
 
-const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * Whether `value` is a calendar day as Tern writes one: `YYYY-MM-DD`, a day that exists (not `2031-02-29`), in the
- * years 0001 to 9999 (PostgreSQL has no year 0: `0000-01-01` is refused by its `date`). The one rule for days at
- * every edge: the contract's `isoDate`, core's `isDay`/`parseDay` (the web's date inputs, the CLI's flags).
- */
-export function isCalendarDay(value: unknown): value is string {
-  const parts = typeof value === 'string' ? DAY_SHAPE.exec(value) : null;
-  if (!parts) return false;
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
+export { isCalendarDay };
 
 const DAY_ERROR = 'Use a real day, YYYY-MM-DD, from 0001-01-01 to 9999-12-31';
 /** `YYYY-MM-DD`, a real calendar date from 0001-01-01 to 9999-12-31 (`isCalendarDay`); `format: date` in the docs. */
