@@ -24,6 +24,8 @@ export interface TernConfig {
   /** The trusted device the server issued after a one-time code; sent at sign-in to skip the code for 60 days. */
   deviceIdentifier?: string;
   pendingChallenge?: PendingChallenge;
+  /** `tern use`: the default `--property` for each API (its URL), kept across sessions. */
+  defaultProperties?: Record<string, string>;
 }
 
 export const CONFIG_FILE = 'config.json';
@@ -43,6 +45,12 @@ function pendingOf(value: unknown): PendingChallenge | undefined {
   };
 }
 
+function defaultPropertiesOf(value: unknown): Record<string, string> | undefined {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(([apiUrl, id]) => apiUrl !== '' && isString(id));
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 /** Keeps the known fields of the right types; anything else in the file is dropped. */
 function sanitize(value: unknown): TernConfig {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
@@ -55,6 +63,8 @@ function sanitize(value: unknown): TernConfig {
   if (isString(v.deviceIdentifier)) config.deviceIdentifier = v.deviceIdentifier;
   const pending = pendingOf(v.pendingChallenge);
   if (pending) config.pendingChallenge = pending;
+  const defaults = defaultPropertiesOf(v.defaultProperties);
+  if (defaults) config.defaultProperties = defaults;
   return config;
 }
 

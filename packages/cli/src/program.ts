@@ -15,10 +15,12 @@ import { registerPromoCodes } from './commands/promoCodes/index.js';
 import { registerProperty } from './commands/property/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { registerStores } from './commands/stores/index.js';
+import { registerUse } from './commands/use/index.js';
 import { type ContextOf, createContext } from './context.js';
 import { UserError } from './errors.js';
 import { inspectPort, startInspector } from './inspect/server.js';
 import type { Io } from './io.js';
+import { takesDefaultProperty } from './property.js';
 import { ternVersion } from './version.js';
 
 /**
@@ -75,11 +77,18 @@ export function buildProgram(io: Io): Command {
       '\nExit codes: 0 done, 1 an error you can fix (the message says how), 2 a usage error, 70 a bug in tern, 130 interrupted (Ctrl+C).',
     );
   const contextOf: ContextOf = (command) => createContext(io, command.optsWithGlobals());
+  // `--property` left out: `tern use`'s default for the API, else the user's only property (see property.ts).
+  program.hook('preAction', async (_program, command) => {
+    if (!takesDefaultProperty(command)) return;
+    const { fillProperty } = await import('./propertyDefault.js');
+    await fillProperty(contextOf(command), command);
+  });
   registerAuth(program, contextOf);
   registerMail(program, contextOf);
   registerSearch(program, contextOf);
   registerPlaces(program, contextOf);
   registerProperty(program, contextOf);
+  registerUse(program, contextOf);
   registerBook(program, contextOf);
   registerBookings(program, contextOf);
   registerContracts(program, contextOf);

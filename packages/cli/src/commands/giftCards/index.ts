@@ -2,6 +2,7 @@ import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { dayFlag } from '../../dayFlag.js';
+import { propertyOption } from '../../property.js';
 import type { ListFlags, MarkAction } from './cards.js';
 import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
@@ -26,7 +27,7 @@ function month(value: string): string {
 /** The orders list's filters and order (`list` and `export`). */
 function withListFilters(command: Command): Command {
   return command
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .option('--search <text>', 'code, recipient, buyer or title has this')
     .option('--type <id>', 'only cards of this type')
     .addOption(new Option('--kind <kind>', 'gift_card or upsell').choices(['gift_card', 'upsell']))
@@ -69,7 +70,7 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
     .description(
       'issue one card per row of a CSV file (NAME,EMAIL[,NOTE]; a header row is optional), in batches; run again after an interruption, it issues only what is missing',
     )
-    .requiredOption('--property <id>', 'the property (see `tern whoami`)')
+    .addOption(propertyOption())
     .requiredOption('--type <id>', 'the gift card type (see `tern gift-cards types`)')
     .requiredOption('--recipients <file>', 'the CSV file of recipients')
     .option('--expires <day>', "the cards' last day (YYYY-MM-DD); default: the type's validity", day)
@@ -126,7 +127,7 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
   cards
     .command('types')
     .description('the gift card types of one status, with their stock')
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .addOption(
       new Option('--status <status>', 'the tab (default published)').choices([
         'published',
@@ -151,7 +152,7 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
     const sub = cards
       .command(`mark-${action} <code>`)
       .description(description)
-      .requiredOption('--property <id>', 'the property')
+      .addOption(propertyOption())
       .option('-y, --yes', 'do not ask for confirmation');
     if (note) sub.requiredOption('--note <text>', 'why (required)');
     sub.action(
@@ -162,7 +163,7 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
   cards
     .command('pdf')
     .description("a card's PDF (or with --qr its QR code) to --out FILE or stdout")
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .requiredOption('--card <id|code>', 'the card: its id or its code')
     .option('--out <file>', "write to this file (default: stdout, or the server's file name on a terminal)")
     .option('--qr', "the QR code of the card's booking address instead of the PDF")
@@ -184,7 +185,7 @@ function registerPurchases(cards: Command, contextOf: ContextOf): void {
   purchases
     .command('list')
     .description('the purchases, newest first, 10 a page')
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .option('--search <text>', 'number, buyer, type or a recipient has this')
     .addOption(new Option('--status <status>', 'paid or initiated (unpaid)').choices(['paid', 'initiated']))
     .option('--sold-from <day>', 'made on or after this day', day)
@@ -206,7 +207,7 @@ function registerPurchases(cards: Command, contextOf: ContextOf): void {
     .description(
       'a purchase of a type (paid unless --unpaid; a single card is always paid); recipients from a CSV file (NAME,EMAIL), one per card, or none: every card to the buyer',
     )
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .requiredOption('--type <id>', 'the gift card type')
     .requiredOption('--name <name>', 'the buyer')
     .requiredOption('--email <email>', "the buyer's e-mail")
@@ -226,7 +227,7 @@ function registerPurchases(cards: Command, contextOf: ContextOf): void {
           ? 'mark an unpaid purchase paid'
           : "issue a pending purchase's cards: each recipient gets theirs by e-mail (a background job)",
       )
-      .requiredOption('--property <id>', 'the property')
+      .addOption(propertyOption())
       .option('-y, --yes', 'do not ask for confirmation')
       .action((number: string, options: { property: string; yes?: boolean }, command: Command) =>
         import('./purchases.js').then((m) => m.markPurchase(contextOf(command), action, number, options)),
@@ -236,7 +237,7 @@ function registerPurchases(cards: Command, contextOf: ContextOf): void {
     .description(
       "deliver a purchase's cards again once its delivery failed for good (cards already e-mailed are not sent twice)",
     )
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .option('-y, --yes', 'do not ask for confirmation')
     .action((number: string, options: { property: string; yes?: boolean }, command: Command) =>
       import('./purchases.js').then((m) => m.retryPurchase(contextOf(command), number, options)),

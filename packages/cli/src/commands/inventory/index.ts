@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { dayFlag } from '../../dayFlag.js';
+import { propertyOption } from '../../property.js';
 
 const day = dayFlag();
 function count(value: string): number {
@@ -60,7 +61,7 @@ export function registerInventory(program: Command, contextOf: ContextOf): void 
     .description(
       'the calendar: rooms in all, booked and free per unit and night; price and restrictions per plan',
     )
-    .requiredOption('--property <id>', 'the property (see `tern whoami`)')
+    .addOption(propertyOption())
     .requiredOption('--from <day>', 'first night (YYYY-MM-DD)', day)
     .requiredOption('--to <day>', 'last night (YYYY-MM-DD; at most a year after --from)', day)
     .option('--unit <id>', 'only this unit (room type); repeat for more', collect)
@@ -71,7 +72,7 @@ export function registerInventory(program: Command, contextOf: ContextOf): void 
   inventory
     .command('set')
     .description('a bulk edit over a range and weekdays, or many rows from a file (--from-file)')
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .option('--from <day>', 'first night (YYYY-MM-DD, from the property’s today)', day)
     .option('--to <day>', 'last night (YYYY-MM-DD)', day)
     .option('--weekdays <days>', 'only these days: mon,tue,… or 1–7 (Monday 1)')
@@ -112,7 +113,7 @@ export function registerInventory(program: Command, contextOf: ContextOf): void 
   inventory
     .command('undo')
     .description('take back the property’s last change (a set or a file)')
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .option('--idempotency-key <key>', KEY_HELP)
     .action((options: { property: string; idempotencyKey?: string }, command: Command) =>
       import('./set.js').then((m) =>

@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { dayFlag } from '../../dayFlag.js';
+import { propertyOption } from '../../property.js';
 
 function positive(value: string): number {
   const n = Number(value);
@@ -35,7 +36,7 @@ export function registerPromoCodes(program: Command, contextOf: ContextOf): void
   promos
     .command('list')
     .description('list the property’s codes, newest first, 10 a page, with their status')
-    .requiredOption('--property <id>', 'the property (see `tern whoami`)')
+    .addOption(propertyOption())
     .option('--search <text>', 'only codes whose name or code has this')
     .option('--page <n>', 'the page to show', positive)
     .action((options: { property: string; search?: string; page?: number }, command: Command) =>
@@ -44,7 +45,7 @@ export function registerPromoCodes(program: Command, contextOf: ContextOf): void
   promos
     .command('create')
     .description('add a code: --percent N or --amount N off; inactive unless --active')
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .requiredOption('--name <name>', '2 to 50 characters')
     .requiredOption('--code <code>', '2 to 50 letters, digits, - or _ (unique in the property)')
     .option('--percent <n>', 'percentage off (1–100)', amount)

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { ContextOf } from '../../context.js';
+import { propertyOption } from '../../property.js';
 
 /** `tern stores list|show --property ID` (document 2 §3 gift-card store settings; a property's staff). */
 export function registerStores(program: Command, contextOf: ContextOf): void {
@@ -7,7 +8,7 @@ export function registerStores(program: Command, contextOf: ContextOf): void {
   stores
     .command('list')
     .description('list the property’s stores: name, status, public address, pickup')
-    .requiredOption('--property <id>', 'the property (see `tern whoami`)')
+    .addOption(propertyOption())
     .action((options: { property: string }, command: Command) =>
       import('./stores.js').then((m) => m.listStores(contextOf(command), options)),
     );
@@ -15,7 +16,7 @@ export function registerStores(program: Command, contextOf: ContextOf): void {
     .command('show')
     .description('one store’s settings and the gift card types it sells, by priority')
     .argument('<id>', 'the store (see `tern stores list`)')
-    .requiredOption('--property <id>', 'the property')
+    .addOption(propertyOption())
     .action((id: string, options: { property: string }, command: Command) =>
       import('./stores.js').then((m) => m.showStore(contextOf(command), id, options)),
     );
