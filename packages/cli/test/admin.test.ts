@@ -272,7 +272,8 @@ describe('tern users (a manager’s)', () => {
       configDir: staff,
     });
     expect(refused.code).toBe(1);
-    expect(JSON.parse(refused.stdout).error.status).toBe(404);
+    // Staff see their property: they are told only its managers may (403 managers_only), not that it is not there.
+    expect(JSON.parse(refused.stdout).error).toMatchObject({ status: 403, code: 'managers_only' });
   });
 
   it('refuses before any call to block a user beyond the manager’s reach; a one-time password is not kept by login', async () => {
