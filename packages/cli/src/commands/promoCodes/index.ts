@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { dayFlag } from '../../dayFlag.js';
 import { propertyOption } from '../../property.js';
+import type { PromoUpdateFlags } from './promoCodes.js';
 
 function positive(value: string): number {
   const n = Number(value);
@@ -56,5 +57,36 @@ export function registerPromoCodes(program: Command, contextOf: ContextOf): void
     .option('--active', 'active at once')
     .action((options: PromoCreateFlags, command: Command) =>
       import('./promoCodes.js').then((m) => m.createPromoCode(contextOf(command), options)),
+    );
+  promos
+    .command('update')
+    .description('change a code: only the flags given change; core’s rules check it before the call')
+    .argument('<code>', 'the code (as guests type it) or its id')
+    .addOption(propertyOption())
+    .option('--name <name>', '2 to 50 characters')
+    .option('--code <code>', 'a new code: 2 to 50 letters, digits, - or _')
+    .option('--percent <n>', 'percentage off (1–100)', amount)
+    .option('--amount <n>', 'amount off, in the property’s currency', amount)
+    .option('--limit <n>', 'how many purchases may use it', positive)
+    .option('--no-limit', 'no limit of purchases')
+    .option('--from <day>', 'valid from (YYYY-MM-DD; a new start not before the property’s today)', day)
+    .option('--to <day>', 'valid to (YYYY-MM-DD)', day)
+    .option('--active', 'make it active')
+    .option('--inactive', 'make it inactive')
+    .addHelpText(
+      'after',
+      '\nExample:\n  tern promo-codes update WINTER --percent 20 --to 2027-02-28 --active',
+    )
+    .action((code: string, options: PromoUpdateFlags, command: Command) =>
+      import('./promoCodes.js').then((m) => m.updatePromoCode(contextOf(command), code, options)),
+    );
+  promos
+    .command('deactivate')
+    .description('make a code inactive (it stays, and `update --active` turns it on again)')
+    .argument('<code>', 'the code (as guests type it) or its id')
+    .addOption(propertyOption())
+    .addHelpText('after', '\nExample:\n  tern promo-codes deactivate WINTER')
+    .action((code: string, options: { property: string }, command: Command) =>
+      import('./promoCodes.js').then((m) => m.deactivatePromoCode(contextOf(command), code, options)),
     );
 }
