@@ -119,6 +119,7 @@ export const errorCatalogue = {
   email_taken: 'A user with this e-mail already exists.',
   not_changeable: 'You may not change your own properties, reseller link or status.',
   own_account: 'You may not change your own account’s status or password here.',
+  user_not_active: 'This user is blocked: unblock them before sending a reset link.',
   manager_changes_admin: 'A manager may not change an admin.',
   user_beyond_reach:
     'Only an admin may change this user’s account: they work at a property you do not manage, or manage one.',

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiToken } from './booking';
-import { demo, signIn } from './helpers';
+import { demo, outbox, signIn } from './helpers';
 
 // Issue 21 item 1 in the browser: a manager's user drawer and row actions offer only what the server allows
 // (core's `userActions`, sent as each user's `may`), and a password someone else set is one-time — its user
@@ -72,6 +72,7 @@ test('a manager is offered no password, block or rename of a user who also manag
   await expect(menu.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
   await expect(menu.getByRole('menuitem', { name: 'Block' })).toHaveCount(0);
   await expect(menu.getByRole('menuitem', { name: 'Change password' })).toHaveCount(0);
+  await expect(menu.getByRole('menuitem', { name: 'Send a reset e-mail' })).toHaveCount(0);
   await menu.getByRole('menuitem', { name: 'Edit' }).click();
 
   const drawer = hotelier.getByRole('dialog', { name: 'Edit user' });
@@ -91,7 +92,13 @@ test('a manager is offered no password, block or rename of a user who also manag
   await staffRow.getByRole('button', { name: /^Actions for / }).click();
   await expect(hotelier.getByRole('menuitem', { name: 'Block' })).toBeVisible();
   await expect(hotelier.getByRole('menuitem', { name: 'Change password' })).toBeVisible();
-  await hotelier.keyboard.press('Escape');
+  // A reset e-mail (the user chooses the password) is offered before a password chosen for them.
+  const before = (await outbox(request, demo('staff'), 'password_reset')).length;
+  await hotelier.getByRole('menuitem', { name: 'Send a reset e-mail' }).click();
+  await expect(
+    hotelier.getByText(`A link to choose a new password was sent to ${demo('staff')}`),
+  ).toBeVisible();
+  expect(await outbox(request, demo('staff'), 'password_reset')).toHaveLength(before + 1);
 });
 
 test('a password the admin set works once: its user lands on the change-password page and chooses their own', async ({

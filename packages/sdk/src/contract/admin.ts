@@ -357,6 +357,18 @@ export const adminArea = defineArea('admin', {
     response: z.undefined(),
     errors: [400, 403, 404],
   }),
+  sendUserPasswordReset: endpoint({
+    method: 'POST',
+    path: `${ADMIN}/{id}/password_reset`,
+    summary:
+      'Mails another user a single-use link (an hour) to choose a new password themselves — preferred over setting one. An active user only (409 `user_not_active`); throttled per address as the user’s own “forgot password” (429). Not one’s own (403 `own_account`).',
+    access: ['admin'],
+    owns: { id: 'managedAccount' },
+    params: z.object({ id }),
+    reply: 'empty',
+    response: z.undefined(),
+    errors: [403, 404, 409, 429],
+  }),
   listResellers: endpoint({
     method: 'GET',
     path: AGENTS,
@@ -576,5 +588,18 @@ export const managerUsersArea = defineArea('managerUsers', {
     reply: 'empty',
     response: z.undefined(),
     errors: [400, 403, 404],
+  }),
+  sendPasswordReset: endpoint({
+    method: 'POST',
+    path: `${MANAGERS}/{id}/password_reset`,
+    summary:
+      'Mails a user of a property the caller manages a single-use link (an hour) to choose a new password themselves — preferred over setting one. Only a user all of whose properties the caller manages and who manages none (else 403 `user_beyond_reach`); an active one (409 `user_not_active`); throttled per address (429).',
+    access: ['supplier', 'admin'],
+    owns: { id: 'managedAccount', propertyId: 'managedProperty' },
+    params: z.object({ id }),
+    body: z.object({ propertyId: id }),
+    reply: 'empty',
+    response: z.undefined(),
+    errors: [400, 403, 404, 409, 429],
   }),
 });

@@ -18,6 +18,7 @@ import {
   getUser,
   listUsers,
   managedBy,
+  sendResetLink,
   setUserPassword,
   setUserStatus,
   type UserScope,
@@ -43,6 +44,7 @@ export const adminHandlers: AreaHandlers<Contract['admin']> = {
   updateUser: ({ params, body }, ctx) => updateUser(ctx, adminScope(ctx), params.id, body),
   setUserStatus: ({ params, body }, ctx) => setUserStatus(ctx, adminScope(ctx), params.id, body.status),
   setUserPassword: ({ params, body }, ctx) => setUserPassword(ctx, adminScope(ctx), params.id, body.password),
+  sendUserPasswordReset: ({ params }, ctx) => sendResetLink(ctx, adminScope(ctx), params.id),
   listResellers: ({ query }, ctx) => listResellers(ctx.db, query),
   getReseller: ({ params }, ctx) => getReseller(ctx.db, params.id),
   createReseller: ({ body }, ctx) => createReseller(ctx, body),
@@ -69,4 +71,6 @@ export const managerUsersHandlers: AreaHandlers<Contract['managerUsers']> = {
     setUserStatus(ctx, await managerScope(ctx, body.propertyId), params.id, body.status),
   setPassword: async ({ params, body }, ctx) =>
     setUserPassword(ctx, await managerScope(ctx, body.propertyId), params.id, body.password),
+  sendPasswordReset: async ({ params, body }, ctx) =>
+    sendResetLink(ctx, await managerScope(ctx, body.propertyId), params.id),
 };

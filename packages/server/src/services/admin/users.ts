@@ -12,7 +12,9 @@ import type { Db } from '../../db/db.js';
 import type { Auth, RequestContext } from '../../http/context.js';
 import { conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
 import { hashPassword } from '../auth/password.js';
+import { mailResetLink } from '../auth/passwords.js';
 import { endCredentials } from '../auth/revoke.js';
+import { assertNotThrottled, recordAttempt } from '../auth/throttle.js';
 import { audit } from './audit.js';
 
 // Users as the admin page and the managers' tab see and change them (document 2 §2–§6). The admin reaches
@@ -425,6 +427,39 @@ export async function setUserPassword(
       before: { password: 'old' },
       after: { password: 'new' },
       secret: ['password'],
+    });
+  });
+  return undefined;
+}
+
+/**
+ * Mails the user a single-use reset link (an hour), so they choose their password themselves — what an admin or a
+ * manager is offered before setting a one-time password. Only a user the caller may change (`assertReach`), an
+ * active one; throttled per address as the user's own "forgot password" is; audited.
+ */
+export async function sendResetLink(
+  ctx: Ctx & Pick<RequestContext, 'ip' | 'config'>,
+  scope: UserScope,
+  id: string,
+): Promise<undefined> {
+  const user = await load(ctx.db, id);
+  assertReach(scope, user);
+  if (user.status !== 'active') throw conflict('user_not_active');
+  await assertNotThrottled(ctx.db, ctx.clock, 'password_reset', user.email, ctx.ip);
+  await recordAttempt(ctx.db, ctx.clock, {
+    kind: 'password_reset',
+    email: user.email,
+    ip: ctx.ip,
+    succeeded: false,
+  });
+  await ctx.db.transaction(async (tx) => {
+    await mailResetLink(tx, ctx, user, ctx.clock.now());
+    await audit(tx, ctx, {
+      objectType: 'user',
+      objectId: id,
+      action: 'send_reset_link',
+      before: null,
+      after: { email: user.email },
     });
   });
   return undefined;

@@ -1,5 +1,6 @@
 import type { Session } from '@tern/sdk';
 import { addMs, HOUR } from '../../clock.js';
+import type { Db } from '../../db/db.js';
 import type { AppServices, Auth, RequestContext } from '../../http/context.js';
 import { badRequest, forbidden, invalidField } from '../../http/errors.js';
 import { audit } from '../admin/audit.js';
@@ -22,29 +23,39 @@ export const PASSWORD_CHANGED = 'Your password has been changed.';
  * the same reply, so it does not tell who has an account; requests are throttled like sign-ins.
  */
 export async function forgotPassword(services: AppServices, email: string, caller: Caller): Promise<string> {
-  const { db, clock, config } = services;
+  const { db, clock } = services;
   await assertNotThrottled(db, clock, 'password_reset', email, caller.ip);
   await recordAttempt(db, clock, { kind: 'password_reset', email, ip: caller.ip, succeeded: false });
   const user = await findUserByEmail(db, email);
   if (user?.status !== 'active') return FORGOT_PASSWORD_REPLY;
-  const token = randomToken();
-  const now = clock.now();
-  const link = `${config.webUrl}/verify_reset_password_email?token=${encodeURIComponent(token)}`;
-  await db.transaction(async (tx) => {
-    await tx.query(
-      'insert into password_reset_tokens (token_hash, user_id, expires_at, created_at) values ($1, $2, $3, $4)',
-      [sha256Hex(token), user.id, addMs(now, RESET_LINK_TTL), now],
-    );
-    await sendMail(tx, {
-      to: user.email,
-      subject: 'Reset your Tern password',
-      text: `Hello ${user.name},\n\nTo set a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays as it is.`,
-      html: html`<p>Hello ${user.name},</p><p>To set a new password, open this link within an hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail; your password stays as it is.</p>`,
-      kind: 'password_reset',
-      at: now,
-    });
-  });
+  await db.transaction((tx) => mailResetLink(tx, services, user, clock.now()));
   return FORGOT_PASSWORD_REPLY;
+}
+
+/**
+ * A single-use reset link (valid an hour) mailed to the user, in the caller's transaction: the user's own
+ * "forgot password", or an admin's or manager's "send a reset e-mail" (the user chooses the password themselves).
+ */
+export async function mailResetLink(
+  tx: Db,
+  services: Pick<AppServices, 'config'>,
+  user: { id: string; email: string; name: string },
+  now: Date,
+): Promise<void> {
+  const token = randomToken();
+  const link = `${services.config.webUrl}/verify_reset_password_email?token=${encodeURIComponent(token)}`;
+  await tx.query(
+    'insert into password_reset_tokens (token_hash, user_id, expires_at, created_at) values ($1, $2, $3, $4)',
+    [sha256Hex(token), user.id, addMs(now, RESET_LINK_TTL), now],
+  );
+  await sendMail(tx, {
+    to: user.email,
+    subject: 'Reset your Tern password',
+    text: `Hello ${user.name},\n\nTo set a new password, open this link within an hour:\n${link}\n\nIf you did not ask for it, ignore this e-mail; your password stays as it is.`,
+    html: html`<p>Hello ${user.name},</p><p>To set a new password, open this link within an hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail; your password stays as it is.</p>`,
+    kind: 'password_reset',
+    at: now,
+  });
 }
 
 const invalidLink = () => badRequest('invalid_reset_token');

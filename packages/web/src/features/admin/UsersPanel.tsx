@@ -6,6 +6,7 @@ import { Menu, MenuItem } from '../../components/Menu';
 import type { TableColumn } from '../../components/Table';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
+import { useErrorText } from '../errors/useErrorText';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
 import { ListPanel } from './ListPanel';
 import { UserDrawer } from './UserDrawer';
@@ -39,6 +40,7 @@ export function userCalls(client: TernClient, scope: UsersScope) {
         a.setUserStatus({ params: { id }, body: { status } }),
       setPassword: (id: string, password: string, confirmPassword: string) =>
         a.setUserPassword({ params: { id }, body: { password, confirmPassword } }),
+      sendReset: (id: string) => a.sendUserPasswordReset({ params: { id } }),
     };
   }
   const m = client.managerUsers;
@@ -56,6 +58,7 @@ export function userCalls(client: TernClient, scope: UsersScope) {
       m.setStatus({ params: { id }, body: { status, propertyId } }),
     setPassword: (id: string, password: string, confirmPassword: string) =>
       m.setPassword({ params: { id }, body: { password, confirmPassword, propertyId } }),
+    sendReset: (id: string) => m.sendPasswordReset({ params: { id }, body: { propertyId } }),
   };
 }
 export type UserCalls = ReturnType<typeof userCalls>;
@@ -78,6 +81,12 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
   const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null);
   const [password, setPassword] = useState<ManagedUser | null>(null);
   const [history, setHistory] = useState<AuditTarget | null>(null);
+  const errorText = useErrorText();
+  const sendReset = (u: ManagedUser) =>
+    calls.sendReset(u.id).then(
+      () => toast.success(t('admin.notices.reset_sent', { email: u.email })),
+      (error: unknown) => toast.error(t('admin.actions.send_reset'), errorText(error)),
+    );
   const action = useConfirmedAction(
     (target) => calls.setStatus(target.id, target.action === 'block' ? 'blocked' : 'active'),
     (target) => {
@@ -118,6 +127,10 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
             >
               {t(u.status === 'active' ? 'admin.actions.block' : 'admin.actions.unblock')}
             </MenuItem>
+          ) : null}
+          {u.may.password && u.status === 'active' ? (
+            // Preferred over a password chosen for them: the user chooses it through the link.
+            <MenuItem onAction={() => sendReset(u)}>{t('admin.actions.send_reset')}</MenuItem>
           ) : null}
           {u.may.password ? (
             <MenuItem onAction={() => setPassword(u)}>{t('admin.actions.change_password')}</MenuItem>
