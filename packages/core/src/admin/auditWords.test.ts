@@ -72,6 +72,7 @@ describe('the audit trail in words', () => {
       'block',
       'unblock',
       'set_password',
+      'send_reset_link',
       'end_credentials',
       'disable',
       'retryIssue',

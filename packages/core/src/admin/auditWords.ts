@@ -14,6 +14,7 @@ export const auditSentencesEn = {
   unblock: '{{who}} unblocked {{what}}',
   disable: '{{who}} disabled {{what}}',
   set_password: '{{who}} set a one-time password for {{what}}',
+  send_reset_link: '{{who}} sent {{what}} a link to choose a new password',
   end_credentials:
     '{{who}} ended every credential of {{what}}: sessions, API keys, reset links and trusted devices',
   lock_override_on: '{{who}} lifted the payment lock of {{what}}',
