@@ -8,6 +8,7 @@ import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
 import type { PdfFlags } from './pdf.js';
 import type { PurchaseCreateFlags, PurchasesListFlags } from './purchases.js';
+import type { TypeCreateFlags } from './types.js';
 
 function whole(min: number, max: number) {
   return (value: string): number => {
@@ -18,6 +19,13 @@ function whole(min: number, max: number) {
   };
 }
 const day = dayFlag();
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+function money(value: string): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 0)
+    throw new InvalidArgumentError('Use an amount of at least 0');
+  return n;
+}
 
 function month(value: string): string {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw new InvalidArgumentError('Use YYYY-MM');
@@ -124,8 +132,11 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
     .action((options: LiabilityFlags, command: Command) =>
       import('./liability.js').then((m) => m.giftCardLiability(contextOf(command), options)),
     );
-  cards
+  const types = cards
     .command('types')
+    .description('gift card types: list (the default), create, publish, unpublish, duplicate');
+  types
+    .command('list', { isDefault: true })
     .description('the gift card types of one status, with their stock')
     .addOption(propertyOption())
     .addOption(
@@ -148,6 +159,55 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
         command: Command,
       ) => import('./cards.js').then((m) => m.listGiftCardTypes(contextOf(command), options)),
     );
+  types
+    .command('create')
+    .description(
+      'add a type (created, or published with --publish): from flags, or a JSON file of its fields',
+    )
+    .addOption(propertyOption())
+    .option('--from-file <file>', "a JSON object of the form's fields (the flags given win over it)")
+    .option('--title <text>', 'the title (at most 80 characters)')
+    .option('--description <text>', 'what the card is for')
+    .option('--price <amount>', 'the price, in the property’s currency', money)
+    .option('--net-price <amount>', 'a discounted price: at least 1 and below --price', money)
+    .option('--limit <n>', 'how many cards may be issued', whole(1, 10_000_000))
+    .option('--store <id>', 'a store that sells it (`tern stores list`); repeat for more', collect)
+    .option(
+      '--plan <unit:plan>',
+      'a room type and rate plan it is for (`tern inventory get`); repeat',
+      collect,
+    )
+    .addOption(
+      new Option(
+        '--kind <kind>',
+        'single (the default), multi (several properties: --from-file) or no-property (no rate plans)',
+      ).choices(['single', 'multi', 'no-property']),
+    )
+    .option('--months <n>', 'valid for N months from issue (default 48)', whole(1, 100_000))
+    .option('--expires <day>', 'valid until this day instead (YYYY-MM-DD, after the property’s today)', day)
+    .option('--nights <n>', 'the length of stay it is for (default 1)', whole(1, 365))
+    .option('--publish', 'publish it at once (the stores sell it)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  tern gift-cards types create --title "Two nights" --description "For two" --price 400 --limit 50 --store STORE_ID --plan UNIT_ID:PLAN_ID --publish',
+    )
+    .action((options: TypeCreateFlags, command: Command) =>
+      import('./types.js').then((m) => m.createGiftCardType(contextOf(command), options)),
+    );
+  for (const [action, description] of [
+    ['publish', 'publish a created type: its stores sell it'],
+    ['unpublish', 'unpublish a published type: archived, no longer sold (its cards stay valid)'],
+    ['duplicate', 'a created copy of a type, nothing issued, open to editing'],
+  ] as const)
+    types
+      .command(action)
+      .description(description)
+      .argument('<id>', 'the type (`tern gift-cards types --status created` lists them)')
+      .addOption(propertyOption())
+      .addHelpText('after', `\nExample:\n  tern gift-cards types ${action} TYPE_ID`)
+      .action((id: string, options: { property: string }, command: Command) =>
+        import('./types.js').then((m) => m.changeGiftCardType(contextOf(command), action, id, options)),
+      );
   const mark = (action: MarkAction, description: string, note: boolean) => {
     const sub = cards
       .command(`mark-${action} <code>`)
