@@ -13,6 +13,7 @@ import { registerMail } from './commands/mail/index.js';
 import { registerPlaces } from './commands/places/index.js';
 import { registerPromoCodes } from './commands/promoCodes/index.js';
 import { registerProperty } from './commands/property/index.js';
+import { registerRooms } from './commands/rooms/index.js';
 import { registerSearch } from './commands/search/index.js';
 import { registerStores } from './commands/stores/index.js';
 import { registerUse } from './commands/use/index.js';
@@ -97,6 +98,7 @@ export function buildProgram(io: Io): Command {
   registerStores(program, contextOf);
   registerGiftCards(program, contextOf);
   registerInventory(program, contextOf);
+  registerRooms(program, contextOf);
   registerAdmin(program, contextOf);
   registerApi(program, contextOf);
   registerCompletion(program, contextOf);
