@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { UserError } from './errors.js';
 
 /** A one-time-code challenge waiting for `tern login --otp CODE` (the code was e-mailed). */
@@ -29,6 +29,17 @@ export interface TernConfig {
 }
 
 export const CONFIG_FILE = 'config.json';
+export const PROFILES_DIR = 'profiles';
+
+/** A profile's name: letters, digits, `.`, `_` and `-`, from a letter or digit, at most 64 (it names a file). */
+export function checkProfileName(name: string, from: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name))
+    throw new UserError(
+      `${from}: a profile is named with letters, digits, ".", "_" and "-" (from a letter or digit, at most 64), not ${JSON.stringify(name)}`,
+      { code: 'usage' },
+    );
+  return name;
+}
 
 const isString = (v: unknown): v is string => typeof v === 'string' && v !== '';
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -71,8 +82,18 @@ function sanitize(value: unknown): TernConfig {
 /** Reads and writes `config.json` in one folder. Writes are atomic: a private temporary file renamed over it. */
 export class ConfigStore {
   readonly file: string;
-  constructor(readonly dir: string) {
-    this.file = join(dir, CONFIG_FILE);
+  /** Where the file is: the config folder, or its `profiles` folder for a profile. */
+  private readonly folder: string;
+  /**
+   * `dir`: the config folder (other files of the CLI stay there); `profile`: a named profile's file,
+   * `profiles/NAME.json` in it, instead of `config.json` (`--profile`, TERN_PROFILE; like gh's hosts).
+   */
+  constructor(
+    readonly dir: string,
+    readonly profile?: string,
+  ) {
+    this.folder = profile ? join(dir, PROFILES_DIR) : dir;
+    this.file = join(this.folder, profile ? `${profile}.json` : CONFIG_FILE);
   }
 
   async load(): Promise<TernConfig> {
@@ -96,8 +117,11 @@ export class ConfigStore {
 
   async save(config: TernConfig): Promise<void> {
     try {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      const temp = join(this.dir, `.${CONFIG_FILE}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+      await mkdir(this.folder, { recursive: true, mode: 0o700 });
+      const temp = join(
+        this.folder,
+        `.${basename(this.file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
+      );
       try {
         await writeFile(temp, `${JSON.stringify(sanitize(config), null, 2)}\n`, { mode: 0o600, flag: 'wx' });
         await chmod(temp, 0o600);

@@ -1,4 +1,4 @@
-import { ConfigStore } from './config.js';
+import { ConfigStore, checkProfileName } from './config.js';
 import { type Io, resolveConfigDir } from './io.js';
 import { Output } from './output.js';
 
@@ -7,6 +7,7 @@ export interface GlobalOptions {
   apiUrl?: string;
   json?: boolean;
   configDir?: string;
+  profile?: string;
 }
 
 /** What a command works with: the streams, the output, the config store, the clock. */
@@ -24,11 +25,18 @@ export interface Context {
 
 export function createContext(io: Io, options: GlobalOptions): Context {
   const json = options.json === true;
+  // `--profile NAME`, else TERN_PROFILE: a config file of its own (profiles/NAME.json), signed in on its own.
+  const profileFlag = options.profile;
+  const profileEnv = io.env.TERN_PROFILE?.trim() || undefined;
+  const profile =
+    profileFlag !== undefined
+      ? checkProfileName(profileFlag, '--profile')
+      : profileEnv && checkProfileName(profileEnv, 'TERN_PROFILE');
   return {
     io,
     out: new Output(io.stdout, io.stderr, json),
     json,
-    config: new ConfigStore(resolveConfigDir(io, options.configDir)),
+    config: new ConfigStore(resolveConfigDir(io, options.configDir), profile),
     now: io.now ?? Date.now,
     apiUrlFlag: options.apiUrl,
     debug: io.env.TERN_DEBUG === '1',

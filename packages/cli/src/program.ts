@@ -49,6 +49,10 @@ export function buildProgram(io: Io): Command {
       'where config.json is (default: TERN_CONFIG_DIR, then $XDG_CONFIG_HOME/tern or ~/.config/tern)',
     )
     .option(
+      '--profile <name>',
+      'a profile of its own: its sign-in and defaults in profiles/NAME.json of the config folder (default: TERN_PROFILE, else config.json)',
+    )
+    .option(
       '--inspect [port]',
       "report the command's state machines to the QA visualizer over a WebSocket on 127.0.0.1 (default port 9230)",
     )
