@@ -97,7 +97,12 @@ describe('the audit trail', () => {
         items.map((e) => e.action),
         kind,
       ).toContain(action);
-      expect(items[0]).toMatchObject({ objectType: kind, objectId: id, actorEmail: demoEmail('hotelier') });
+      expect(items[0]).toMatchObject({
+        objectType: kind,
+        objectId: id,
+        actorEmail: demoEmail('hotelier'),
+        actorName: 'Helga Sigurðardóttir',
+      });
       expect(items[0]!.ip).toMatch(/127\.0\.0\.1|::1/);
     }
   });

@@ -82,6 +82,13 @@ describe('the audit trail in words', () => {
     expect(Object.values(auditSentencesEn).every((s) => s.includes('{{'))).toBe(true);
   });
 
+  it("names the actor by their name when the trail has it, else by their e-mail's name part", () => {
+    const named = { ...entry('block'), actorName: 'Helga Sigurðardóttir' };
+    expect(auditLineEn(auditWords(named, 'Jon'))).toBe('Helga Sigurðardóttir blocked Jon');
+    expect(auditLineEn(auditWords({ ...named, actorName: null }, 'Jon'))).toBe('helga blocked Jon');
+    expect(auditLineEn(auditWords(entry('block', {}, null), 'Jon'))).toBe('The system blocked Jon');
+  });
+
   it.each([
     ['paymentLocked', 'payment locked'],
     ['issued_status', 'issued status'],

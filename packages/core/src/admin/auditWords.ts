@@ -78,10 +78,11 @@ export function valueWords(value: unknown): string {
 }
 
 /**
- * Who did it, in words: their e-mail's name part (`helga@tern.test` → `helga`), or "the system" for the server
- * itself (a job, a provider's page).
+ * Who did it, in words: their name, else (a user since removed) their e-mail's name part (`helga@tern.test` →
+ * `helga`), or "the system" for the server itself (a job, a provider's page).
  */
-export function actorWords(entry: Pick<AuditEntry, 'actorEmail'>): string {
+export function actorWords(entry: Pick<AuditEntry, 'actorEmail'> & { actorName?: string | null }): string {
+  if (entry.actorName) return entry.actorName;
   if (!entry.actorEmail) return 'The system';
   return entry.actorEmail.split('@')[0] || entry.actorEmail;
 }
@@ -91,7 +92,7 @@ export function actorWords(entry: Pick<AuditEntry, 'actorEmail'>): string {
  * reseller or property).
  */
 export function auditWords(
-  entry: Pick<AuditEntry, 'action' | 'actorEmail' | 'changes'>,
+  entry: Pick<AuditEntry, 'action' | 'actorEmail' | 'changes'> & { actorName?: string | null },
   what: string,
 ): AuditWords {
   const sentence: AuditSentence = Object.hasOwn(auditSentencesEn, entry.action)

@@ -257,6 +257,8 @@ export const auditEntry = z.object({
   /** Who did it (`null`: the system, or a user since removed). */
   actorId: recordId.nullable(),
   actorEmail: z.string().nullable(),
+  /** The actor's name now (`null`: the system, or a user since removed). */
+  actorName: z.string().nullable(),
   objectType: z.string(),
   objectId: recordId,
   action: z.string(),

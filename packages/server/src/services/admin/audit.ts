@@ -80,6 +80,7 @@ export async function auditTrail(
     at: Date;
     actor_id: string | null;
     actor_email: string | null;
+    actor_name: string | null;
     object_type: string;
     object_id: string;
     action: string;
@@ -87,9 +88,11 @@ export async function auditTrail(
     ip: string | null;
     user_agent: string | null;
   }>(
-    `select id, at, actor_id, actor_email, object_type, object_id, action, changes, ip, user_agent
-       from audit_log where object_type = $1 and object_id = $2
-      order by at desc, id desc limit $3 offset $4`,
+    `select a.id, a.at, a.actor_id, a.actor_email, u.name as actor_name, a.object_type, a.object_id, a.action,
+            a.changes, a.ip, a.user_agent
+       from audit_log a left join users u on u.id = a.actor_id
+      where a.object_type = $1 and a.object_id = $2
+      order by a.at desc, a.id desc limit $3 offset $4`,
     [query.objectType, query.objectId, query.limit, (query.page - 1) * query.limit],
   );
   const count = await db.one<{ total: number }>(
@@ -103,6 +106,7 @@ export async function auditTrail(
       at: new Date(r.at).toISOString(),
       actorId: r.actor_id,
       actorEmail: r.actor_email,
+      actorName: r.actor_name,
       objectType: r.object_type,
       objectId: r.object_id,
       action: r.action,

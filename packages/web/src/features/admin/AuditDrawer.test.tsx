@@ -36,6 +36,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   at: '2026-11-20T10:00:00.000Z',
   actorId: '5b2c1a4e-0000-4000-8000-0000000000aa',
   actorEmail: 'helga@tern.test',
+  actorName: 'Helga',
   objectType: 'user',
   objectId: jon.id,
   action: 'block',
@@ -58,6 +59,7 @@ describe('the admin’s history drawer', () => {
             action: 'sign_in_failed',
             actorId: null,
             actorEmail: null,
+            actorName: null,
             changes: { reason: { from: null, to: 'invalid_credentials' } },
           }),
           entry({ id: '3', action: 'update_hotel_policy', changes: {} }),
@@ -79,10 +81,10 @@ describe('the admin’s history drawer', () => {
       await user.click(await screen.findByRole('menuitem', { name: 'History' }));
       const drawer = await screen.findByRole('dialog', { name: 'History of Jon' });
       const entries = await within(drawer).findAllByRole('listitem');
-      expect(within(drawer).getByText('helga blocked Jon')).toBeTruthy();
+      expect(within(drawer).getByText('Helga blocked Jon')).toBeTruthy();
       expect(within(drawer).getByText('status: active → blocked')).toBeTruthy();
       expect(within(drawer).getByText('A sign-in as Jon was refused')).toBeTruthy();
-      expect(within(drawer).getByText('helga did “update hotel policy” to Jon')).toBeTruthy();
+      expect(within(drawer).getByText('Helga did “update hotel policy” to Jon')).toBeTruthy();
       expect(within(drawer).getAllByText(/from 203\.0\.113\.7/)).toHaveLength(3);
       expect(entries.length).toBeGreaterThanOrEqual(3);
       // No internal names, ids or JSON in sight; the raw change opens on demand.

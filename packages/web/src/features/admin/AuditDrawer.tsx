@@ -83,7 +83,7 @@ function Trail({ target }: { target: AuditTarget }) {
             <p className="admin-audit__when">
               {t('admin.audit.when', {
                 when: when.format(new Date(entry.at)),
-                who: entry.actorEmail ?? t('admin.audit.system'),
+                who: entry.actorName ?? entry.actorEmail ?? t('admin.audit.system'),
               })}
               {entry.ip ? ` · ${t('admin.audit.from', { ip: entry.ip })}` : ''}
             </p>
