@@ -213,7 +213,7 @@ describe('stayOrderOf', () => {
     await writeFile(file, '{ not json');
     await expect(stayOrderOf({ fromFile: file })).rejects.toThrow(/--from-file: .*bad\.json is not JSON/);
     await expect(stayOrderOf({ fromFile: join(file, 'missing') })).rejects.toThrow(
-      /--from-file: cannot read/,
+      /--from-file .*bad\.json\/missing: cannot read it \(a part of the path is not a folder\)/,
     );
   });
 });
