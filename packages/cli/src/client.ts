@@ -109,7 +109,13 @@ export async function withClient<T>(
 
 /** The stored token for this API, or the reason there is none. */
 export function sessionToken(ctx: Context, config: TernConfig, apiUrl: string): string {
-  if (!config.token) throw new UserError(NOT_SIGNED_IN, { code: 'not_signed_in' });
+  if (!config.token)
+    throw new UserError(
+      ctx.config.profile
+        ? `Not signed in with the profile ${ctx.config.profile}: run \`tern login --profile ${ctx.config.profile}\``
+        : NOT_SIGNED_IN,
+      { code: 'not_signed_in' },
+    );
   if (config.apiUrl && normalizeApiUrl(config.apiUrl, ctx.config.file) !== apiUrl)
     throw new UserError(
       `Not signed in at ${apiUrl} (the session is for ${config.apiUrl}): run \`tern login --api-url ${apiUrl}\``,

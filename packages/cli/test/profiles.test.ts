@@ -30,7 +30,7 @@ describe('profiles', () => {
     expect(await email(configDir, [], { TERN_PROFILE: 'hotel' })).toBe(demoEmail('hotelier'));
     // The flag wins over the variable.
     expect(await email(configDir, ['--profile', 'other'], { TERN_PROFILE: 'hotel' })).toBe(
-      'Error: Not signed in: run `tern login`\n',
+      'Error: Not signed in with the profile other: run `tern login --profile other`\n',
     );
 
     const file = await stat(join(configDir, 'profiles', 'hotel.json'));
@@ -39,7 +39,9 @@ describe('profiles', () => {
 
     // Signing out of one leaves the other signed in.
     expect((await runCli(['logout', '--profile', 'hotel'], { configDir })).code).toBe(0);
-    expect(await email(configDir, ['--profile', 'hotel'])).toBe('Error: Not signed in: run `tern login`\n');
+    expect(await email(configDir, ['--profile', 'hotel'])).toBe(
+      'Error: Not signed in with the profile hotel: run `tern login --profile hotel`\n',
+    );
     expect(await email(configDir)).toBe(demoEmail('agent'));
   });
 
