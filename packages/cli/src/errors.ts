@@ -101,8 +101,8 @@ function fromApiError(error: ApiError, site: CallSite): UserError | null {
       },
     );
   if (error instanceof ValidationError) {
-    const fields = error.fields.map((f) => `${f.field}: ${f.message}`).join('; ');
-    const message = fields && !said.includes(fields) ? `${said} (${fields})` : said;
+    // Every refused field at once, each named as the flag (or argument) it came from, in words.
+    const message = error.fields.length ? fieldProblems(error.fields) : said;
     return new UserError(message, { ...base, code: error.code });
   }
   if (error instanceof RateLimitedError)
@@ -126,6 +126,92 @@ function fromApiError(error: ApiError, site: CallSite): UserError | null {
       code: error.code,
     });
   return new UserError(said, { ...base, code: error.code });
+}
+
+/** Fields that are a command's argument, not a flag (`tern bookings show ID`). */
+const ARGUMENT_FIELDS: Record<string, string> = { id: 'ID' };
+
+/** Fields whose flag is not their name in kebab-case. */
+const FIELD_FLAGS: Record<string, string> = {
+  occupancyRates: '--occupancy-rate',
+  externalReferenceId: '--reference',
+  q: '--search',
+};
+
+/**
+ * The flag a server's field error came from: the field's last name (`session.email`, `query.perPage`), camelCase
+ * or snake_case, as `--kebab-case` (`--email`, `--per-page`); a path's `id` is the command's ID argument.
+ */
+export function flagOfField(field: string): string {
+  const parts = field.split('.');
+  // A field of a list's item (a file's rows: `rows.0.occupancyRates`) is named by the item, 1-based, and its key.
+  const index = parts.findIndex((name) => /^\d+$/.test(name));
+  if (index > 0) {
+    const item = parts[index - 1]!.replace(/s$/, '');
+    const rest = parts.slice(index + 1).join('.');
+    return `${item} ${Number(parts[index]) + 1}${rest ? `, ${rest}` : ''}`;
+  }
+  const names = parts.filter((name) => name && name !== '(root)');
+  const last = names.at(-1);
+  if (!last) return 'the input';
+  if (ARGUMENT_FIELDS[last] && names.length === 1) return ARGUMENT_FIELDS[last];
+  if (FIELD_FLAGS[last]) return FIELD_FLAGS[last];
+  return `--${last
+    .replace(/_/g, '-')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .toLowerCase()}`;
+}
+
+const AMOUNT_WORDS: Record<string, string> = {
+  '<=': 'at most',
+  '>=': 'at least',
+  '<': 'below',
+  '>': 'above',
+};
+
+/** A schema's complaint (zod's own wording included) in the CLI's words, continuing `--flag: …`. */
+export function fieldWords(message: string): string {
+  const text = message.trim().replace(/\.$/, '');
+  const length =
+    /^Too (?:big|small): expected (?:string|array) to have (<=|>=|<|>)(\d+) (characters|items)/.exec(text);
+  if (length) {
+    const [, op, n, unit] = length;
+    if (op === '>=' && n === '1') return 'give a value';
+    return `use ${AMOUNT_WORDS[op!]} ${n} ${unit === 'items' ? 'items' : 'characters'}`;
+  }
+  const size = /^Too (?:big|small): expected (?:number|int|bigint) to be (<=|>=|<|>)(-?[\d.]+)/.exec(text);
+  if (size) return `use a number ${AMOUNT_WORDS[size[1]!]} ${size[2]}`;
+  if (
+    /expected (?:number|int), received NaN/.test(text) ||
+    /^Invalid input: expected (?:number|int)/.test(text)
+  )
+    return 'not a number';
+  if (/^Invalid input: expected int, received number/.test(text)) return 'use a whole number';
+  const choice = /^Invalid option: expected one of (.+)$/.exec(text);
+  if (choice) return `use one of ${choice[1]!.replace(/"/g, '').split('|').join(', ')}`;
+  if (/received undefined$/.test(text)) return 'required';
+  if (/^Invalid (?:ISO )?date/i.test(text)) return 'not a date: use YYYY-MM-DD';
+  if (/^Invalid UUID|^Invalid GUID/i.test(text)) return 'not a valid id';
+  if (/^Invalid (?:email|e-mail)/i.test(text)) return 'not an e-mail address';
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The server's field errors as one line: `--name: use at most 100 characters; ID: not a valid id`. */
+export function fieldProblems(fields: readonly { field: string; message: string }[]): string {
+  const lines = fields.map((f) => `${flagOfField(f.field)}: ${fieldWords(f.message)}`);
+  return [...new Set(lines)].join('; ');
+}
+
+/** Codes of input refused before any call: usage errors, exit 2 (as commander's own). */
+const USAGE_CODES = new Set(['usage', 'invalid_input', 'invalid_flags', 'missing_flags']);
+
+/**
+ * The one rule for a user error's exit code: input the CLI refused itself, before any call (a flag's or a file's
+ * shape or value, a missing flag) is a usage error, 2; anything the server refused (its `status` is set, its
+ * validation included) or that happened is 1.
+ */
+export function exitCodeOf(error: UserError): number {
+  return error.status === undefined && USAGE_CODES.has(error.code) ? EXIT.usage : EXIT.user;
 }
 
 /**

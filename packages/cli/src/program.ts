@@ -19,6 +19,7 @@ import { registerStores } from './commands/stores/index.js';
 import { registerUse } from './commands/use/index.js';
 import { type ContextOf, createContext } from './context.js';
 import { UserError } from './errors.js';
+import { addHelpExtras } from './helpText.js';
 import { inspectPort, startInspector } from './inspect/server.js';
 import type { Io } from './io.js';
 import { takesDefaultProperty } from './property.js';
@@ -106,5 +107,6 @@ export function buildProgram(io: Io): Command {
   registerAdmin(program, contextOf);
   registerApi(program, contextOf);
   registerCompletion(program, contextOf);
+  addHelpExtras(program);
   return program;
 }

@@ -1,5 +1,5 @@
 import { CommanderError } from 'commander';
-import { bugLine, EXIT, errorJson, Interrupted, toUserError, UserError } from './errors.js';
+import { bugLine, EXIT, errorJson, exitCodeOf, Interrupted, toUserError, UserError } from './errors.js';
 import type { Io } from './io.js';
 import { formatJson } from './output.js';
 import { buildProgram } from './program.js';
@@ -41,8 +41,8 @@ function report(error: unknown, io: Io, json: boolean): number {
   const userError = toUserError(error, { apiUrl: '(unknown)', signedIn: false });
   if (userError) {
     userLines(userError, io, json);
-    // A command's own usage errors (a flag's shape) exit as commander's do.
-    return userError.code === 'usage' ? EXIT.usage : EXIT.user;
+    // Input refused before any call exits as commander's usage errors do (errors.ts: exitCodeOf).
+    return exitCodeOf(userError);
   }
   io.stderr.write(`${bugLine(error)}\n`);
   if (io.env.TERN_DEBUG === '1' && error instanceof Error && error.stack) io.stderr.write(`${error.stack}\n`);

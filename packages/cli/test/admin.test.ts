@@ -110,7 +110,7 @@ describe('tern admin', () => {
         stdin: 'secret-1\n',
       },
     );
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--email: enter an e-mail address such as name@example.com');
     const twice = await runCli(
       ['admin', 'users', 'add', '--email', 'twice@example.com', '--name', 'Twice', '--password-stdin'].concat(
@@ -119,7 +119,7 @@ describe('tern admin', () => {
       ),
       { configDir: admin, stdin: 'secret-1\n' },
     );
-    expect(twice.code).toBe(1);
+    expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('--property: this property is already in the list');
     const short = await runCli(
       ['admin', 'users', 'add', '--email', 'short@example.com', '--name', 'Short', '--password-stdin', ...at],
@@ -165,7 +165,7 @@ describe('tern admin', () => {
       ],
       { configDir: admin },
     );
-    expect(pms.code).toBe(1);
+    expect(pms.code).toBe(2);
     expect(pms.stderr).toContain('--pms');
   });
 

@@ -60,7 +60,9 @@ describe('tern api', () => {
     const sizes = await api(hotelier, ['giftCards.typeSizes', '-F', `property_id=${propertyId}`]);
     expect(sizes.stderr).toBe('');
     expect(JSON.parse(sizes.stdout)).toEqual({ items: expect.any(Array) });
-    const stores = JSON.parse((await api(hotelier, ['stores.list', '-F', `propertyId=${propertyId}`])).stdout);
+    const stores = JSON.parse(
+      (await api(hotelier, ['stores.list', '-F', `propertyId=${propertyId}`])).stdout,
+    );
     const dataFile = join(hotelier, 'type.json');
     await writeFile(
       dataFile,
@@ -103,7 +105,7 @@ describe('tern api', () => {
       '-F',
       'price=-1',
     ]);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('The contract refuses these fields:');
     expect(bad.stderr).toMatch(/^ {2}price: /m);
     expect(bad.stderr).toMatch(/^ {2}title: /m);

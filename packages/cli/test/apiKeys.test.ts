@@ -20,7 +20,7 @@ describe('tern api-keys', () => {
     const configDir = await signedInAt(server.url, 'agent');
     const at = ['--api-url', server.url];
     const blank = await runCli(['api-keys', 'create', '  ', ...at], { configDir });
-    expect(blank.code).toBe(1);
+    expect(blank.code).toBe(2);
     expect(blank.stderr).toContain('Give the key a name');
     const made = await runCli(['api-keys', 'create', 'CI backend', ...at, '--json'], { configDir });
     expect(made.code).toBe(0);
@@ -59,12 +59,12 @@ describe('tern api-keys', () => {
     const wrongScope = await runCli(['api-keys', 'create', 'Reports', '--scope', 'write', ...at], {
       configDir,
     });
-    expect(wrongScope.code).toBe(1);
+    expect(wrongScope.code).toBe(2);
     expect(wrongScope.stderr).toContain('--scope read or --scope book');
     const past = await runCli(['api-keys', 'create', 'Reports', '--last-day', '2020-01-01', ...at], {
       configDir,
     });
-    expect(past.code).toBe(1);
+    expect(past.code).toBe(2);
     expect(past.stderr).toContain('--last-day');
     const lastDay = addDays(deviceToday(), 30);
     const made = await runCli(

@@ -184,7 +184,7 @@ describe('tern login without a terminal', () => {
     const noFlags = await runCli(['login', '--api-url', server.url], { configDir });
     expect(noFlags).toMatchInlineSnapshot(`
       {
-        "code": 1,
+        "code": 2,
         "stderr": "Error: Without a terminal, \`tern login\` cannot prompt: pass --email EMAIL and --password-stdin (the password on standard input)
       ",
         "stdout": "",
@@ -193,11 +193,11 @@ describe('tern login without a terminal', () => {
     const noPassword = await runCli(['login', '--api-url', server.url, '--email', demoEmail('agent')], {
       configDir,
     });
-    expect(noPassword.code).toBe(1);
+    expect(noPassword.code).toBe(2);
     expect(noPassword.stderr).toContain('--password-stdin');
     // --json never prompts, even on a terminal.
     const json = await runCli(['login', '--json', '--api-url', server.url], { configDir, isTTY: true });
-    expect(json.code).toBe(1);
+    expect(json.code).toBe(2);
     expect(json.stdout).toMatchInlineSnapshot(`
       "{
         "error": {
@@ -223,7 +223,7 @@ describe('tern login without a terminal', () => {
       },
     );
     expect(empty).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: --password-stdin: no password on standard input\n',
     });
     const badEmail = await runCli(
@@ -234,7 +234,7 @@ describe('tern login without a terminal', () => {
       },
     );
     expect(badEmail).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: --email: Enter an e-mail address such as name@example.com\n',
     });
     await expect(stat(join(configDir, 'config.json'))).rejects.toMatchObject({ code: 'ENOENT' });

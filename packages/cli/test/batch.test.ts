@@ -239,7 +239,7 @@ describe('tern book stay --from-file FILE.ndjson', () => {
     expect(again.code).toBe(0);
     // One key for the whole file would book one line and replay it for the others: refused.
     const oneKey = await tern(['book', 'stay', '--from-file', file, '--idempotency-key', 'k-1']);
-    expect(oneKey.code).toBe(1);
+    expect(oneKey.code).toBe(2);
     expect(oneKey.stderr).toContain('--idempotency-key: a batch books each line with its own key');
     expect(again.stdout).toContain(`line 2: replayed ${first.results[0].reservationId}`);
   });

@@ -152,7 +152,7 @@ describe('tern search stays', () => {
     expect(all.items.some((p: { contract: unknown }) => p.contract === null)).toBe(true);
   });
 
-  it('refuses bad flags with exit 1, naming each', async () => {
+  it('refuses bad flags with exit 2 (usage), naming each', async () => {
     const result = await tern([
       'search',
       'stays',
@@ -163,13 +163,13 @@ describe('tern search stays', () => {
       '--checkout',
       checkin,
     ]);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       `Error: --checkout: use a day after --checkin, as YYYY-MM-DD; --adults: use a whole number from 1 to 30\n`,
     );
     const json = await tern(['search', 'stays', '--currency', 'XYZ', '--json']);
-    expect(json.code).toBe(1);
+    expect(json.code).toBe(2);
     expect(JSON.parse(json.stdout).error).toMatchObject({
       kind: 'user',
       code: 'invalid_input',
@@ -230,7 +230,7 @@ describe('tern property', () => {
   it('needs both days for rates', async () => {
     const result = await tern(['property', 'rates', harbourView, '--checkin', checkin]);
     expect(result).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: --checkout: the departure day is needed, as YYYY-MM-DD\n',
     });
   });
@@ -340,31 +340,31 @@ describe('tern book stay (flags, no terminal)', () => {
     });
   });
 
-  it('refuses what cannot be booked with exit 1 and a clear message', async () => {
+  it('refuses what cannot be booked with a clear message (exit 2 for a flag tern refuses, 1 for the server’s refusal)', async () => {
     const { rateId } = await freeRate();
     const base = ['book', 'stay', harbourView, '--checkin', checkin, '--checkout', checkout];
     expect(await tern([...base, '--room', rateId, ...contact])).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: --accept-policies: read the rates’ policies (`tern property rates`) and accept them\n',
     });
     expect(await tern([...base, '--room', 'nope~2-0-0', ...contact, '--accept-policies'])).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: --room: no rate nope~2-0-0 for these dates (see `tern property rates`)\n',
     });
     expect(await tern([...base, '--room', rateId, '--accept-policies'])).toMatchObject({
-      code: 1,
+      code: 2,
       stderr:
         'Error: --surname: the guest’s surname is needed; --email: an e-mail for the confirmation is needed\n',
     });
     expect(
       await tern(['book', 'stay', harbourView, '--room', rateId, ...contact, '--accept-policies']),
     ).toMatchObject({
-      code: 1,
+      code: 2,
       stderr:
         'Error: --checkin: the arrival day is needed, as YYYY-MM-DD; --checkout: the departure day is needed, as YYYY-MM-DD\n',
     });
     expect(await tern(['book', 'stay', '--room', rateId])).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: 'Error: Name the property: `tern book stay ID …` (or "property" in the --from-file JSON)\n',
     });
   });

@@ -143,7 +143,7 @@ describe('tern bookings', () => {
     expect(nameless.units[1].guests).toEqual([{ name: 'No Name', surname: '', nationality: '' }]);
     await writeFile(csv, `${first},"Grace,Hopper\n`);
     const broken = await tern(['bookings', 'guests', booked.bookingId, '--csv', csv]);
-    expect(broken.code).toBe(1);
+    expect(broken.code).toBe(2);
     expect(broken.stderr).toContain(`${csv}: not valid CSV`);
     // Removing rooms cannot be undone: without a terminal it needs --yes, and says so.
     const unconfirmedRemoval = await tern(['bookings', 'remove-units', booked.bookingId, '--unit', second]);
@@ -189,7 +189,7 @@ describe('tern bookings', () => {
     expect((await tern(['bookings', 'cancel', booked.reservationId, '--yes'], hotelier)).code).toBe(1);
     // A bad flag value is a usage error: exit 2.
     expect((await tern(['bookings', 'list', '--from', '2026-13-40'])).code).toBe(2);
-    expect((await tern(['bookings', 'list', '--term', 'x'.repeat(53)])).code).toBe(1);
+    expect((await tern(['bookings', 'list', '--term', 'x'.repeat(53)])).code).toBe(2);
     expect((await tern(['bookings', 'guests', booked.bookingId])).stderr).toContain('--room');
   });
 });

@@ -138,10 +138,10 @@ describe('tern search cars', () => {
     );
   });
 
-  it('refuses bad flags with exit 1', async () => {
+  it('refuses bad flags with exit 2 (usage)', async () => {
     const result = await tern(['search', 'cars', '--driver-age', '17', '--driver-country', 'Iceland']);
     expect(result).toMatchObject({
-      code: 1,
+      code: 2,
       stdout: '',
       stderr:
         'Error: --driver-age: use a whole number from 18 to 99; --driver-country: use a two-letter country code (e.g. IS)\n',
@@ -225,7 +225,7 @@ describe('tern book car (flags, no terminal)', () => {
     expect(record.price.currency).toBe('EUR');
     // A flag that contradicts the search is refused by name, never booked.
     const contradicting = await tern([...argv, '--currency', 'USD']);
-    expect(contradicting.code).toBe(1);
+    expect(contradicting.code).toBe(2);
     expect(contradicting.stderr).toContain(`--currency: the search ${queryId} was for EUR`);
     // A search this config did not make: its days are not guessed from the defaults.
     const elsewhere = await tempConfigDir();
@@ -276,14 +276,14 @@ describe('tern book car (flags, no terminal)', () => {
   it('refuses missing driver fields before searching, and an unknown offer after', async () => {
     const missing = await tern(['book', 'car', '--offer', 'x~y', '--first-name', 'Jón', '--email', 'jon@']);
     expect(missing).toMatchObject({
-      code: 1,
+      code: 2,
       polls: 0,
       stderr:
         'Error: --last-name: the driver’s last name is needed; --email: use an e-mail address such as name@example.com; --phone: the driver’s phone number is needed; --accept-policies: read the car’s cancellation policy and accept it; --query: name the search the offer came from (--query QUERY_ID of `tern search cars`), or give its --pickup-date and --dropoff-date\n',
     });
     // Without the search or the rental's days, no default days are booked.
     const noDays = await tern(['book', 'car', '--offer', 'x~y', ...driver, '--accept-policies']);
-    expect(noDays).toMatchObject({ code: 1, polls: 0 });
+    expect(noDays).toMatchObject({ code: 2, polls: 0 });
     expect(noDays.stderr).toContain('--query: name the search the offer came from');
     const pickup = addDays(todayIso(Date.now()), 30);
     const days = ['--pickup-date', pickup, '--dropoff-date', addDays(pickup, 3)];

@@ -48,7 +48,7 @@ describe('tern contracts', () => {
     expect(table.stdout).toContain('none');
 
     const missing = await tern(['contracts', 'propose', '--property', hotel.propertyId]);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('--logic');
     const proposed = await tern([
       'contracts',

@@ -7,6 +7,7 @@ import {
   SessionExpiredError,
 } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
+import { exitCodeOf, fieldWords, flagOfField } from '../src/errors.js';
 import { toUserError, UserError } from '../src/index.js';
 
 const site = { apiUrl: 'http://127.0.0.1:4000', signedIn: true };
@@ -42,7 +43,7 @@ describe('toUserError', () => {
         code: 'invalid_input',
         fields: [{ field: 'session.email', message: 'Enter a valid e-mail address' }],
       }),
-      message: 'Please correct the marked fields (session.email: Enter a valid e-mail address)',
+      message: '--email: enter a valid e-mail address',
       code: 'invalid_input',
     },
     {
@@ -133,5 +134,51 @@ describe('toUserError', () => {
     expect(reply(440, {})).toBeInstanceOf(SessionExpiredError);
     expect(reply(403, {}, 'Forbidden')).toBeInstanceOf(ForbiddenError);
     expect(reply(409, {}, 'Conflict')).toBeInstanceOf(ConflictError);
+  });
+});
+
+describe('server field errors in words, named by flag', () => {
+  it('names every refused field as its flag (or the ID argument), in words, at once', () => {
+    const error = reply(400, {
+      message: 'Please correct the marked fields.',
+      code: 'invalid_input',
+      fields: [
+        { field: 'id', message: 'Not a valid id' },
+        { field: 'body.promoCode.name', message: 'Too big: expected string to have <=100 characters' },
+        { field: 'query.perPage', message: 'Invalid input: expected number, received NaN' },
+        { field: 'status', message: 'Invalid option: expected one of "new"|"modified"' },
+        { field: 'validFrom', message: 'Invalid input: expected string, received undefined' },
+      ],
+    });
+    expect(toUserError(error, site)?.message).toBe(
+      'ID: not a valid id; --name: use at most 100 characters; --per-page: not a number; --status: use one of new, modified; --valid-from: required',
+    );
+  });
+
+  it.each([
+    ['Too small: expected number to be >=1', 'use a number at least 1'],
+    ['Too small: expected string to have >=1 characters', 'give a value'],
+    ['Too big: expected number to be <100', 'use a number below 100'],
+    ['Enter a valid e-mail address.', 'enter a valid e-mail address'],
+  ])('%s → %s', (message, words) => {
+    expect(fieldWords(message)).toBe(words);
+  });
+
+  it('maps fields to flags: camelCase and snake_case to --kebab-case, the last name of a path', () => {
+    expect(flagOfField('session.remember_me')).toBe('--remember-me');
+    expect(flagOfField('changes.minStayThrough')).toBe('--min-stay-through');
+    expect(flagOfField('changes.occupancyRates')).toBe('--occupancy-rate');
+    expect(flagOfField('rows.3.price')).toBe('row 4, price');
+    expect(flagOfField('(root)')).toBe('the input');
+  });
+});
+
+describe('exit codes: usage (2) before any call, refusals (1) from the server', () => {
+  it('a local invalid input is 2, the same code from the server is 1', () => {
+    expect(exitCodeOf(new UserError('--adults: …', { code: 'invalid_input' }))).toBe(2);
+    expect(exitCodeOf(new UserError('--x', { code: 'invalid_flags' }))).toBe(2);
+    expect(exitCodeOf(new UserError('--x', { code: 'missing_flags' }))).toBe(2);
+    expect(exitCodeOf(new UserError('ID: not a valid id', { code: 'invalid_input', status: 400 }))).toBe(1);
+    expect(exitCodeOf(new UserError('sold out', { code: 'out_of_stock' }))).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { readTextFile, writeFileWhole } from '../src/files.js';
 import { removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
 
 // The files a user names: a folder that does not exist, a binary file where text is wanted — a user error naming
-// the flag and the file (exit 1, JSON with --json), never a stack trace or "a bug in tern", and before any call.
+// the flag and the file (exit 1; a file that is not text is a usage error, exit 2; JSON with --json), never a stack trace or "a bug in tern", and before any call.
 
 afterAll(removeTempDirs);
 
@@ -47,7 +47,7 @@ describe('files named on the command line', () => {
       ['gift-cards', 'issue', '--property', 'p', '--type', 't', '--recipients', binary],
       { configDir },
     );
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     expect(result.stderr).toBe(
       `Error: --recipients ${binary}: not a text file (use a UTF-8 text file: CSV, JSON or NDJSON)\n`,
     );

@@ -178,7 +178,7 @@ describe('tern gift-cards purchases', () => {
       '1',
       '--unpaid',
     ]);
-    expect(single.code).toBe(1);
+    expect(single.code).toBe(2);
     expect(single.stderr).toContain('A single card is sold paid');
     const file = join(dir, 'one.csv');
     await writeFile(file, 'Anna,anna@example.com\n');
@@ -195,7 +195,7 @@ describe('tern gift-cards purchases', () => {
       '--recipients',
       file,
     ]);
-    expect(rows.code).toBe(1);
+    expect(rows.code).toBe(2);
     expect(rows.stderr).toContain('1 recipient(s) for 2 card(s)');
     const many = await tern([
       'create',
@@ -208,7 +208,7 @@ describe('tern gift-cards purchases', () => {
       '--quantity',
       '4',
     ]);
-    expect(many.code).toBe(1);
+    expect(many.code).toBe(2);
     expect(many.stderr).toContain('quantity');
     const before = await api.giftCardPurchases.list({ query: { propertyId, term: 'refused@example.com' } });
     expect(before.meta.total).toBe(0);

@@ -205,7 +205,7 @@ describe('tern gift-cards issue', () => {
       return fetch(input, init);
     };
     const result = await issue(typeId, file, [], counting);
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(2);
     // The trailing `,` is a row of its own (line 5): empty cells.
     expect(result.stderr).toMatch(
       /2 bad rows, nothing issued:\n {2}line 3: e-mail: .*\n {2}line 5: name: Required; e-mail: Required\n/,
@@ -431,7 +431,7 @@ describe('tern gift-cards list, mark-*, types', () => {
     expect(unconfirmed.code).toBe(1);
     expect(unconfirmed.stderr).toMatch(/Pass --yes/);
     const noNote = await tern(['gift-cards', 'mark-used', code, '--note', ' ', '--yes']);
-    expect(noNote).toMatchObject({ code: 1 });
+    expect(noNote).toMatchObject({ code: 2 });
     expect(noNote.stderr).toMatch(/a note is required/);
     const used = await tern(['gift-cards', 'mark-used', code, '--note', 'stayed', '--yes']);
     expect(used).toMatchObject({ code: 0, stdout: `${code}: used\n` });

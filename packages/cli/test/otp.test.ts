@@ -114,7 +114,7 @@ describe('tern login with a one-time code', () => {
   it('checks the code is 6 digits before asking the server, and asks for a new one when none is pending', async () => {
     const configDir = await tempConfigDir();
     const short = await login(configDir, '--otp', '12');
-    expect(short).toMatchObject({ code: 1, stderr: 'Error: --otp: The code has 6 digits\n' });
+    expect(short).toMatchObject({ code: 2, stderr: 'Error: --otp: The code has 6 digits\n' });
     const unexpected = await login(configDir, '--otp', '123456');
     expect(unexpected.code).toBe(1);
     expect(unexpected.stderr).toContain(

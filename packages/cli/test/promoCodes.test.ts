@@ -87,13 +87,13 @@ describe('tern promo-codes', () => {
       ['promo-codes', 'create', ...at, '--name', 'X y', '--code', 'XY', '--percent', '5', '--amount', '5'],
       { configDir },
     );
-    expect(both.code).toBe(1);
+    expect(both.code).toBe(2);
     expect(both.stderr).toContain('either --percent N or --amount N');
     const over = await runCli(
       ['promo-codes', 'create', ...at, '--name', 'Big', '--code', 'BIG', '--percent', '150'],
       { configDir },
     );
-    expect(over.code).toBe(1);
+    expect(over.code).toBe(2);
     expect(over.stderr).toContain('--percent: at most 100');
     const past = await runCli(
       [
@@ -131,7 +131,7 @@ describe('tern promo-codes', () => {
       ],
       { configDir },
     );
-    expect(backwards.code).toBe(1);
+    expect(backwards.code).toBe(2);
     expect(JSON.parse(backwards.stdout).error).toMatchObject({ code: 'invalid_input' });
     expect(backwards.stderr).toContain('--to: the range ends before it starts');
     await runCli(['promo-codes', 'create', ...at, '--name', 'Dup', '--code', 'DUP', '--percent', '5'], {

@@ -92,7 +92,7 @@ describe("tern property rates: the check-in against the property's today", () =>
       expect(result.code).toBe(0);
       expect(JSON.parse(result.stdout)).toMatchObject({ checkinDate: checkin, units: expect.any(Array) });
     } else {
-      expect(result.code).toBe(1);
+      expect(result.code).toBe(2);
       expect(result.stderr).toBe(refusal('--checkin', todayIn(zone, now())));
     }
   });
@@ -149,7 +149,7 @@ describe("tern book stay: the check-in against the property's today", () => {
         '--json',
       ]);
     const today = await book(utcDay, await rateOn(utcDay));
-    expect(today.code).toBe(1);
+    expect(today.code).toBe(2);
     expect(today.stderr).toBe(refusal('--checkin', addDays(utcDay, 1)));
     const tomorrow = addDays(utcDay, 1);
     const booked = await book(tomorrow, await rateOn(tomorrow));
@@ -204,7 +204,7 @@ describe("tern book car: the pick-up against the station's today", () => {
       ]);
     await setZone(offer!.stationChannelId, 'Pacific/Kiritimati');
     const refused = await book();
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     expect(refused.stderr).toBe(refusal('--pickup-date', addDays(utcDay, 1)));
     await setZone(offer!.stationChannelId, 'Etc/GMT+12');
     const booked = await book();

@@ -75,7 +75,14 @@ describe('staySearchQuery', () => {
     [{ bounds: '1,2,3' }, '--bounds: give four numbers SOUTH,WEST,NORTH,EAST'],
     [{ checkin: '2026-03-09', checkout: '2026-03-12' }, '--checkin: use a day from today (2026-03-10) on'],
     [{ checkin: '2026-03-12', checkout: '2026-03-12' }, '--checkout: use a day after --checkin'],
-    [{ checkin: '2026-02-30', checkout: '2026-03-12' }, '--checkin: use a day from today'],
+    [
+      { checkin: '2026-02-30', checkout: '2026-03-12' },
+      '--checkin: "2026-02-30" is not a date: use YYYY-MM-DD',
+    ],
+    [
+      { checkin: '2026-13-45', checkout: '2026-03-12' },
+      '--checkin: "2026-13-45" is not a date: use YYYY-MM-DD',
+    ],
     [{ checkin: '2026-03-12' }, '--checkout: a search needs both --checkin and --checkout'],
     [{ limit: '101' }, '--limit: use a whole number from 1 to 100'],
   ])('refuses %o by naming the flag', (flags, message) => {

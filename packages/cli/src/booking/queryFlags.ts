@@ -64,6 +64,20 @@ export function invalidFlags(problems: Problem[]): UserError {
   });
 }
 
+/**
+ * A reversed range (`--from 2026-05-10 --to 2026-05-01`) is refused, not answered with nothing: each pair's
+ * later flag is named. Values compare as text (days and months as the flags take them).
+ */
+export function reversedRanges(
+  pairs: readonly [from: string, fromValue: string | undefined, to: string, toValue: string | undefined][],
+): Problem[] {
+  return pairs.flatMap(([from, fromValue, to, toValue]): Problem[] =>
+    fromValue !== undefined && toValue !== undefined && toValue < fromValue
+      ? [[to, `${toValue} is before ${from} ${fromValue}: use ${from} … ${to} in order`]]
+      : [],
+  );
+}
+
 function query(entries: Record<string, string | undefined>): URLSearchParams {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(entries)) if (value !== undefined) search.set(key, value);
@@ -82,17 +96,24 @@ function checkKept(
   const problems: Problem[] = [];
   for (const [key, [flag, kept, message]] of Object.entries(rules)) {
     const value = given[key];
-    if (value !== undefined && !kept(parsed, value.trim())) problems.push([flag, message]);
+    if (value === undefined || kept(parsed, value.trim())) continue;
+    // A day that is no day at all (2026-13-45) is told so, not sent to pick a later day.
+    problems.push([flag, DAY_KEYS.has(key) && !isDay(value.trim()) ? notADay(value.trim()) : message]);
   }
   return problems;
 }
+
+const DAY_KEYS = new Set(['checkinDate', 'checkoutDate', 'pickupDate', 'dropoffDate']);
+
+/** What a day flag that is not a real day is told. */
+export const notADay = (value: string) => `"${value}" is not a date: use ${DAY}`;
 
 /**
  * A refused check-in takes the check-out with it in core's parsing; a check-out that is a day after the
  * check-in given is not wrong itself, so only the check-in is named.
  */
 function withoutKnockOn(problems: Problem[], checkin: string | undefined, checkout: string | undefined) {
-  const after = isDay(checkin?.trim()) && isDay(checkout?.trim()) && checkout!.trim() > checkin!.trim();
+  const after = isDay(checkout?.trim()) && (!isDay(checkin?.trim()) || checkout!.trim() > checkin!.trim());
   if (!after || !problems.some(([flag]) => flag === '--checkin')) return problems;
   return problems.filter(([flag]) => flag !== '--checkout');
 }

@@ -26,6 +26,7 @@ import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
 import { submitFlags } from '../../forms.js';
 import { readAll } from '../../io.js';
+import { canonicalJson, hashKey } from '../../keys.js';
 import { formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
 import type { ListFlags, PropertyAddFlags, ResellerAddFlags, UserAddFlags } from './index.js';
@@ -252,12 +253,23 @@ export async function addReseller(ctx: Context, flags: ResellerAddFlags): Promis
     const reseller = await submitted(
       resellerFormInput(null),
       values,
-      (draft): Promise<Reseller> =>
-        client.admin.createReseller({ body: resellerBodyOf(draft as ResellerDraft) }),
+      (draft): Promise<Reseller> => {
+        const body = resellerBodyOf(draft as ResellerDraft);
+        // The same add run again (a retry, a rerun script) replays the first reseller instead of a second one.
+        return client.admin.createReseller({ body }, { idempotencyKey: addKey('reseller', body) });
+      },
       { emailInvoice: 'invoice-email' },
     );
     ctx.out.result(reseller, () => `Added ${reseller.name}: ${reseller.id}\n`);
   });
+}
+
+/**
+ * An admin add's Idempotency-Key: a hash of what it adds (canonical JSON), so the same add twice — a retry, a
+ * script run again — makes one object and replays it (the server keeps a key a day); a different add, another.
+ */
+function addKey(kind: string, body: unknown): string {
+  return hashKey(`admin-${kind}-add`, canonicalJson(body));
 }
 
 /** `tern admin properties list`. */
@@ -297,8 +309,10 @@ export async function addProperty(ctx: Context, flags: PropertyAddFlags): Promis
     const property = await submitted(
       adminPropertyFormInput(null),
       values,
-      (draft): Promise<AdminProperty> =>
-        client.admin.createProperty({ body: adminPropertyBodyOf(draft as AdminPropertyDraft, 'create') }),
+      (draft): Promise<AdminProperty> => {
+        const body = adminPropertyBodyOf(draft as AdminPropertyDraft, 'create');
+        return client.admin.createProperty({ body }, { idempotencyKey: addKey('property', body) });
+      },
       { channexPropertyId: 'channex-id', propertyType: 'type' },
     );
     ctx.out.result(property, () => `Added ${property.name} (${property.propertyType}): ${property.id}\n`);

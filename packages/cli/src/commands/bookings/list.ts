@@ -1,4 +1,5 @@
 import { loadAllPages, SEARCH_TERM_MAX, type TernClient } from '@tern/sdk';
+import { invalidFlags, reversedRanges } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -27,8 +28,14 @@ export interface BookingsListFlags {
 }
 
 function queryOf(flags: BookingsListFlags) {
+  // Every refused flag at once, before any call.
+  const problems = reversedRanges([
+    ['--from', flags.from, '--to', flags.to],
+    ['--booked-from', flags.bookedFrom, '--booked-to', flags.bookedTo],
+  ]);
   if (flags.term && flags.term.length > SEARCH_TERM_MAX)
-    throw new UserError(`--term: use at most ${SEARCH_TERM_MAX} characters`, { code: 'invalid_flags' });
+    problems.unshift(['--term', `use at most ${SEARCH_TERM_MAX} characters`]);
+  if (problems.length) throw invalidFlags(problems);
   return {
     ...(flags.term ? { term: flags.term } : {}),
     ...(flags.reservationId ? { reservationId: flags.reservationId } : {}),

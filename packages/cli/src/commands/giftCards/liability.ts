@@ -1,5 +1,6 @@
 import { deviceTimeZone, todayIn } from '@tern/core';
 import type { GiftCardLiability } from '@tern/sdk';
+import { invalidFlags, reversedRanges } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
@@ -30,6 +31,8 @@ const cell = (a: GiftCardLiability['opening'], money: Intl.NumberFormat) =>
  * 11 months before. With `--json`, one JSON line per property and month.
  */
 export async function giftCardLiability(ctx: Context, flags: LiabilityFlags): Promise<void> {
+  const reversed = reversedRanges([['--from', flags.from, '--to', flags.to]]);
+  if (reversed.length) throw invalidFlags(reversed);
   await withClient(ctx, { session: true }, async ({ client }) => {
     const me = await client.auth.currentUser();
     const properties = flags.property
