@@ -178,13 +178,8 @@ async function withFiles(body: unknown): Promise<unknown> {
   for (const [key, value] of Object.entries(body as Fields)) {
     if (typeof value === 'string' && value.startsWith('@')) {
       const path = value.slice(1);
-      const bytes = await readFile(path).catch((error: NodeJS.ErrnoException) => {
-        throw new UserError(
-          `--field ${key}=${value}: cannot read the file (${error.code ?? error.message})`,
-          {
-            code: 'invalid_input',
-          },
-        );
+      const bytes = await readFile(path).catch((error: unknown) => {
+        throw fileError(`--field ${key}=@`, path, error, 'read');
       });
       out[key] = new File([bytes], basename(path));
     } else out[key] = value;
