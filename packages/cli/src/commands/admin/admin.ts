@@ -2,6 +2,8 @@ import {
   type AdminPropertyDraft,
   adminPropertyBodyOf,
   adminPropertyFormInput,
+  auditLineEn,
+  auditWords,
   type FormDrawerInput,
   type ResellerDraft,
   resellerBodyOf,
@@ -333,5 +335,115 @@ export async function lockOverride(
         ? await client.admin.setResellerLockOverride(input)
         : await client.admin.setPropertyLockOverride(input);
     ctx.out.result(changed, () => `Lock override ${on ? 'on' : 'off'} for ${changed.name}.\n`);
+  });
+}
+
+/** What the caller may not do with this user, said before any change (the server's `may`: core's `userActions`). */
+function refuseBeyondReach(user: ManagedUser, allowed: boolean, doing: string): void {
+  if (allowed) return;
+  const code = user.may.refusal ?? 'forbidden';
+  throw new UserError(`You may not ${doing} ${user.name} <${user.email}>: ${errorCatalogue[code]}`, {
+    code,
+    status: 403,
+  });
+}
+
+/**
+ * `tern admin users password USER --password-stdin` and `tern users password USER --property ID --password-stdin`:
+ * sets a one-time password (the user chooses their own at their next sign-in); `tern … users reset USER` is
+ * preferred, which mails them a link to choose it themselves.
+ */
+export async function setPassword(
+  ctx: Context,
+  ref: string,
+  flags: { passwordStdin?: boolean; property?: string },
+): Promise<void> {
+  const password = await passwordFrom(ctx, flags);
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const user = await findUser(client, ref, flags.property);
+    refuseBeyondReach(user, user.may.password, 'set the password of');
+    const body = { password, confirmPassword: password };
+    if (flags.property)
+      await client.managerUsers.setPassword({
+        params: { id: user.id },
+        body: { ...body, propertyId: flags.property },
+      });
+    else await client.admin.setUserPassword({ params: { id: user.id }, body });
+    ctx.out.result(
+      { id: user.id, email: user.email, oneTime: true },
+      () =>
+        `The password of ${user.name} is set. It works once: they choose their own at their next sign-in (their sessions and API keys have ended).\n`,
+    );
+  });
+}
+
+/** `tern admin users reset USER` and `tern users reset USER --property ID`: mails the user a reset link (an hour). */
+export async function sendReset(ctx: Context, ref: string, flags: { property?: string }): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const user = await findUser(client, ref, flags.property);
+    refuseBeyondReach(user, user.may.password, 'send a reset link to');
+    if (flags.property)
+      await client.managerUsers.sendPasswordReset({
+        params: { id: user.id },
+        body: { propertyId: flags.property },
+      });
+    else await client.admin.sendUserPasswordReset({ params: { id: user.id } });
+    ctx.out.result(
+      { id: user.id, email: user.email, sent: true },
+      () => `A link to choose a new password was sent to ${user.email} (it works for an hour).\n`,
+    );
+  });
+}
+
+/** `tern admin users edit USER` and `tern users edit USER --property ID`: the name, notifications (an admin: e-mail). */
+export async function editUser(
+  ctx: Context,
+  ref: string,
+  flags: { name?: string; email?: string; notifications?: boolean; property?: string },
+): Promise<void> {
+  if (flags.name === undefined && flags.email === undefined && flags.notifications === undefined)
+    throw new UserError(
+      'Say what changes: --name, --notifications or --no-notifications (an admin: --email)',
+      {
+        code: 'usage',
+      },
+    );
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const user = await findUser(client, ref, flags.property);
+    refuseBeyondReach(user, user.may.identity, 'change');
+    const body = {
+      name: flags.name ?? user.name,
+      ...(flags.notifications === undefined ? {} : { sendBookingNotificationEmail: flags.notifications }),
+      ...(flags.email === undefined ? {} : { email: flags.email }),
+    };
+    const changed = flags.property
+      ? await client.managerUsers.update({
+          params: { id: user.id },
+          body: { ...body, propertyId: flags.property },
+        })
+      : await client.admin.updateUser({ params: { id: user.id }, body });
+    ctx.out.result(changed, () => `Changed: ${changed.name} <${changed.email}>.\n`);
+  });
+}
+
+/** `tern admin users history USER`: the user's audit trail in words, newest first (core's `auditWords`). */
+export async function userHistory(ctx: Context, ref: string, flags: { page?: number }): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const user = await findUser(client, ref, undefined);
+    const trail = await client.admin.audit({
+      query: { objectType: 'user', objectId: user.id, page: flags.page ?? 1 },
+    });
+    ctx.out.result(trail, () =>
+      trail.items.length === 0
+        ? `No history for ${user.name}.\n`
+        : formatTable(
+            ['WHEN', 'WHAT', 'FROM'],
+            trail.items.map((e) => [
+              e.at.replace(/\.\d{3}Z$/, 'Z'),
+              auditLineEn(auditWords(e, user.name)),
+              e.ip ?? '',
+            ]),
+          ),
+    );
   });
 }

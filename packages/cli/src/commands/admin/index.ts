@@ -100,6 +100,44 @@ export function registerAdmin(program: Command, contextOf: ContextOf): void {
         load().then((m) => m.setUserStatus(contextOf(command), user, status, flags)),
       );
 
+  users
+    .command('edit')
+    .description("change a user's name, e-mail or booking notifications")
+    .argument('<user>', 'their id or e-mail')
+    .option('--name <name>', 'their name')
+    .option('--email <email>', 'their e-mail (their sign-in)')
+    .option('--notifications', 'booking notification e-mails')
+    .option('--no-notifications', 'no booking notification e-mails')
+    .action(
+      (user: string, flags: { name?: string; email?: string; notifications?: boolean }, command: Command) =>
+        load().then((m) => m.editUser(contextOf(command), user, flags)),
+    );
+  users
+    .command('reset')
+    .description('mail a user a link to choose a new password themselves (preferred over `password`)')
+    .argument('<user>', 'their id or e-mail')
+    .action((user: string, _flags: unknown, command: Command) =>
+      load().then((m) => m.sendReset(contextOf(command), user, {})),
+    );
+  users
+    .command('password')
+    .description(
+      "set a user's one-time password (read from stdin): they choose their own at their next sign-in",
+    )
+    .argument('<user>', 'their id or e-mail')
+    .option('--password-stdin', 'read the password from stdin')
+    .action((user: string, flags: { passwordStdin?: boolean }, command: Command) =>
+      load().then((m) => m.setPassword(contextOf(command), user, flags)),
+    );
+  users
+    .command('history')
+    .description("a user's history, newest first: who did what, when, from where")
+    .argument('<user>', 'their id or e-mail')
+    .option('--page <n>', 'the page to show', positive)
+    .action((user: string, flags: { page?: number }, command: Command) =>
+      load().then((m) => m.userHistory(contextOf(command), user, flags)),
+    );
+
   const resellers = admin.command('resellers').description('every reseller (agency)');
   resellers
     .command('list')
@@ -204,4 +242,33 @@ export function registerAdmin(program: Command, contextOf: ContextOf): void {
       .action((user: string, flags: { yes?: boolean; property: string }, command: Command) =>
         load().then((m) => m.setUserStatus(contextOf(command), user, status, flags)),
       );
+  mine
+    .command('edit')
+    .description('change the name or booking notifications of a user of the property')
+    .argument('<user>', 'their id or e-mail')
+    .requiredOption('--property <id>', 'a property you manage')
+    .option('--name <name>', 'their name')
+    .option('--notifications', 'booking notification e-mails')
+    .option('--no-notifications', 'no booking notification e-mails')
+    .action(
+      (user: string, flags: { name?: string; notifications?: boolean; property: string }, command: Command) =>
+        load().then((m) => m.editUser(contextOf(command), user, flags)),
+    );
+  mine
+    .command('reset')
+    .description('mail a user of the property a link to choose a new password (preferred over `password`)')
+    .argument('<user>', 'their id or e-mail')
+    .requiredOption('--property <id>', 'a property you manage')
+    .action((user: string, flags: { property: string }, command: Command) =>
+      load().then((m) => m.sendReset(contextOf(command), user, flags)),
+    );
+  mine
+    .command('password')
+    .description('set a one-time password (read from stdin) of a user of the property')
+    .argument('<user>', 'their id or e-mail')
+    .requiredOption('--property <id>', 'a property you manage')
+    .option('--password-stdin', 'read the password from stdin')
+    .action((user: string, flags: { passwordStdin?: boolean; property: string }, command: Command) =>
+      load().then((m) => m.setPassword(contextOf(command), user, flags)),
+    );
 }
