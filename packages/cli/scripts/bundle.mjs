@@ -6,7 +6,7 @@
 // loaded when used: `tern --help` reads dist/tern.js and the few chunks the command tree needs.
 //   node scripts/bundle.mjs             build
 //   node scripts/bundle.mjs --if-stale  build only when a source of cli, core or sdk is newer than the bundle
-import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -40,7 +40,7 @@ const { version } = JSON.parse(readFileSync(`${here}package.json`, 'utf8'));
 const started = Date.now();
 // Only the bundle's own files: `tsc -p tsconfig.build.json` writes the library beside them.
 rmSync(`${outdir}/chunks`, { recursive: true, force: true });
-await build({
+const result = await build({
   entryPoints: { tern: `${here}src/main.ts` },
   outdir,
   // The screens (Ink, React, the wizards) are their own chunks, loaded only when one is shown.
@@ -95,4 +95,6 @@ await build({
     },
   ],
 });
+// TERN_BUNDLE_META=FILE writes esbuild's metafile there (what each chunk holds: `npx esbuild --analyze`-style reading).
+if (process.env.TERN_BUNDLE_META) writeFileSync(process.env.TERN_BUNDLE_META, JSON.stringify(result.metafile));
 process.stderr.write(`built ${outfile.replace(here, '')} in ${Date.now() - started} ms\n`);

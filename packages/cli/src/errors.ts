@@ -9,7 +9,7 @@ import {
   SessionExpiredError,
   UnauthorizedError,
   ValidationError,
-} from '@tern/sdk';
+} from '@tern/sdk/errors';
 
 /**
  * Exit codes: 0 done, 1 the user's to fix, 2 a usage error (commander's: an unknown command or option, a bad

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { email, id, isoDate, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
-import { SEARCH_TERM_MAX } from './limits.js';
+import { GIFT_CARD_ISSUE_BATCH_MAX, SEARCH_TERM_MAX } from './limits.js';
 
 // Gift cards of a property's staff (document 3 §2.3, §3, §4 M23/M24, §5, §7, §9; DECISIONS 13, 16, 23): gift
 // card types (what a store sells: single-property, multi-property or no-property, with their rate plans, stock,
@@ -21,8 +21,6 @@ export const GIFT_CARD_DEFAULT_VALIDITY_MONTHS = 48;
 export const GIFT_CARD_DEFAULT_LENGTH_OF_STAY = 1;
 /** The discount a net price below the price makes (document 3 §5): its title. */
 export const GIFT_CARD_DISCOUNT_TITLE = 'GiftCard Discount';
-/** Cards one issue call makes at most (the CLI sends larger files in batches of this size). */
-export const GIFT_CARD_ISSUE_BATCH_MAX = 500;
 /** Photos a type shows at most. */
 export const GIFT_CARD_PHOTOS_MAX = 20;
 /**

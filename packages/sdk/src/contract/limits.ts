@@ -18,3 +18,6 @@ export const NOTE_MAX = 2000;
 /** Rooms in one booking, and guests named in one room. */
 export const ROOMS_PER_BOOKING_MAX = 30;
 export const GUESTS_PER_ROOM_MAX = 60;
+
+/** Cards one issue call makes at most (the CLI sends larger files in batches of this size). */
+export const GIFT_CARD_ISSUE_BATCH_MAX = 500;

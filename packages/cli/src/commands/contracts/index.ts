@@ -1,5 +1,7 @@
-import { modifierText } from '@tern/core';
-import { type ContractRecord, DIRECTORY_PAGE, type DiscoverRow, loadAllPages } from '@tern/sdk';
+// Their own modules, not the packages' indexes: registering the command at start loads no contract (zod).
+import { modifierText } from '@tern/core/contracts';
+import type { ContractRecord, DiscoverRow } from '@tern/sdk';
+import { DIRECTORY_PAGE, loadAllPages } from '@tern/sdk/pagination';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { Context, ContextOf } from '../../context.js';
 import { UserError } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk';
+import { GIFT_CARD_ISSUE_BATCH_MAX } from '@tern/sdk/limits';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { dayFlag } from '../../dayFlag.js';
