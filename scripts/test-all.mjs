@@ -50,6 +50,12 @@ await step('machines page up to date', 'npx', [
   'scripts/gen-machines-doc.ts',
   '--check',
 ]);
+await step('CLI reference up to date', 'npx', [
+  'tsx',
+  '--conditions=source',
+  'packages/cli/scripts/gen-cli-docs.ts',
+  '--check',
+]);
 await step('unit and integration tests (vitest)', 'npx', [
   'vitest',
   'run',
