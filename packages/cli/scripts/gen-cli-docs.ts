@@ -4,8 +4,8 @@
  * reference cannot fall behind a new command or flag; docs/cli.md and the package README explain, this lists.
  */
 import { fileURLToPath } from 'node:url';
+import { writeGenerated } from '@tern/sdk/writeGenerated';
 import type { Command } from 'commander';
-import { writeGenerated } from '../../sdk/scripts/writeGenerated.js';
 import { exampleOf } from '../src/helpText.js';
 import { processIo } from '../src/io.js';
 import { buildProgram } from '../src/program.js';
