@@ -1,5 +1,6 @@
-import { ApiError, contract, createClient, type Endpoint, type TernClient } from '@tern/sdk';
+import { contract, createClient, type Endpoint, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Resellers' API keys (document 2 §2–§4, §8; DECISIONS 20): made by an agent, shown once, stored hashed; an
@@ -9,15 +10,7 @@ import { startTestServer, type TestServer } from './helpers/server.js';
 let server: TestServer;
 let agent: TernClient;
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-const refusal = async (call: Promise<unknown>) => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusedWith;
 
 beforeAll(async () => {
   server = await startTestServer();

