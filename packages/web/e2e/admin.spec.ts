@@ -82,9 +82,11 @@ test('the admin adds a user, blocks them (kept out at once), unblocks them, and 
   await row.getByRole('button', { name: 'Actions for Night Porter' }).click();
   await admin.getByRole('menuitem', { name: 'History' }).click();
   const history = admin.getByRole('dialog', { name: 'History of Night Porter' });
-  await expect(history.getByText('Unblocked')).toBeVisible();
-  await expect(history.getByText('Blocked', { exact: true })).toBeVisible();
-  await expect(history.getByText('Created')).toBeVisible();
+  // In words a person reads (core's auditWords): who did what to whom, the admin named by name; no action names.
+  await expect(history.getByText(/ unblocked Night Porter$/)).toBeVisible();
+  await expect(history.getByText(/ blocked Night Porter$/)).toBeVisible();
+  await expect(history.getByText(/ created Night Porter$/)).toBeVisible();
+  await expect(history.getByText('status: active → blocked')).toBeVisible();
   await expect(history).not.toContainText('porter-1');
 });
 
