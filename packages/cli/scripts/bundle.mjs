@@ -96,5 +96,6 @@ const result = await build({
   ],
 });
 // TERN_BUNDLE_META=FILE writes esbuild's metafile there (what each chunk holds: `npx esbuild --analyze`-style reading).
-if (process.env.TERN_BUNDLE_META) writeFileSync(process.env.TERN_BUNDLE_META, JSON.stringify(result.metafile));
+if (process.env.TERN_BUNDLE_META)
+  writeFileSync(process.env.TERN_BUNDLE_META, JSON.stringify(result.metafile));
 process.stderr.write(`built ${outfile.replace(here, '')} in ${Date.now() - started} ms\n`);
