@@ -76,3 +76,35 @@ export async function writeFileWhole(flag: string, file: string, bytes: Uint8Arr
     throw fileError(flag, file, error, 'write');
   }
 }
+
+/**
+ * `--from-file` holding a JSON object of a web form's fields (a gift card type's, a rate plan's): its value, or a
+ * user error — not JSON, not an object (`what` names whose fields), or keys the form does not have (named, with
+ * the form's keys).
+ */
+export async function readFormFile<T>(
+  file: string,
+  keys: ReadonlySet<string>,
+  what: string,
+): Promise<Partial<T>> {
+  const text = await readTextFile('--from-file', file);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UserError(`--from-file ${file}: not JSON (${(error as Error).message})`, {
+      code: 'invalid_input',
+    });
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new UserError(`--from-file ${file}: use a JSON object of ${what} fields`, {
+      code: 'invalid_input',
+    });
+  const unknown = Object.keys(value).filter((key) => !keys.has(key));
+  if (unknown.length > 0)
+    throw new UserError(
+      `--from-file ${file}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (the fields: ${[...keys].join(', ')})`,
+      { code: 'invalid_input' },
+    );
+  return value as Partial<T>;
+}

@@ -20,7 +20,7 @@ import {
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
-import { readTextFile } from '../../files.js';
+import { readFormFile } from '../../files.js';
 import { submitFlags } from '../../forms.js';
 import { formatFields } from '../../output.js';
 
@@ -67,28 +67,7 @@ const KINDS = {
 const FORM_KEYS = new Set(Object.keys(newGiftCardTypeForm()));
 
 /** `--from-file`: a JSON object of the type form's fields (as the web's drawer holds them); unknown keys refused. */
-async function formOfFile(file: string): Promise<Partial<GiftCardTypeForm>> {
-  const text = await readTextFile('--from-file', file);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`--from-file ${file}: not JSON (${(error as Error).message})`, {
-      code: 'invalid_input',
-    });
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw new UserError(`--from-file ${file}: use a JSON object of the type's fields`, {
-      code: 'invalid_input',
-    });
-  const unknown = Object.keys(value).filter((key) => !FORM_KEYS.has(key));
-  if (unknown.length > 0)
-    throw new UserError(
-      `--from-file ${file}: unknown field${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (the fields: ${[...FORM_KEYS].join(', ')})`,
-      { code: 'invalid_input' },
-    );
-  return value as Partial<GiftCardTypeForm>;
-}
+const formOfFile = (file: string) => readFormFile<GiftCardTypeForm>(file, FORM_KEYS, "the type's");
 
 /** `--plan UNIT:PLAN`: a room type and a rate plan selling it (ids from `tern inventory get`). */
 function planOf(value: string): RatePlanChoice {

@@ -10,8 +10,7 @@ import {
 import { loadAllPages, type RatePlan, ROOMS_PAGE_SIZE } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
-import { UserError } from '../../errors.js';
-import { readTextFile } from '../../files.js';
+import { readFormFile } from '../../files.js';
 import { submitFlags } from '../../forms.js';
 import { formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
@@ -54,30 +53,7 @@ function flatErrors(errors: RatePlanFormErrors): Record<string, string> {
 
 const KEYS = new Set(Object.keys(emptyRatePlanForm({ id: '', maxOccupancy: 1 }, '')));
 
-async function fileOf(file: string): Promise<Partial<RatePlanForm>> {
-  const text = await readTextFile('--from-file', file);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UserError(`--from-file ${file}: not JSON (${(error as Error).message})`, {
-      code: 'invalid_input',
-    });
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value))
-    throw new UserError(`--from-file ${file}: use a JSON object of the plan's fields`, {
-      code: 'invalid_input',
-    });
-  const unknown = Object.keys(value).filter((key) => !KEYS.has(key));
-  if (unknown.length > 0)
-    throw new UserError(
-      `--from-file ${file}: unknown field(s) ${unknown.join(', ')} (the fields: ${[...KEYS].join(', ')})`,
-      {
-        code: 'invalid_input',
-      },
-    );
-  return value as Partial<RatePlanForm>;
-}
+const fileOf = (file: string) => readFormFile<RatePlanForm>(file, KEYS, "the plan's");
 
 /** `tern rate-plans list --unit UNIT`: `--json` prints `{ items }` (the SDK's plans). */
 export async function listRatePlans(ctx: Context, flags: { property: string; unit: string }): Promise<void> {
