@@ -3,28 +3,16 @@
 // process, measured in the same run, interleaved (a busy machine slows all three alike). Target (issue 22 §4): at
 // most 3× the bare Node. The server (PGlite in memory, the demo world) runs in this process, so the commands are
 // spawned without blocking it. Exits 1 when the target is missed.
-import { spawn, spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { spawn } from 'node:child_process';
 import { createClient } from '@tern/sdk';
-import { silentLogger, startServer } from '@tern/server';
+import { benchServer, bin, builtBundle } from './helpers/setup.js';
 
 const TARGET = 3;
 const RUNS = Number(process.env.TERN_BENCH_RUNS ?? 15);
-const cli = fileURLToPath(new URL('..', import.meta.url));
-const bin = `${cli}bin/tern.js`;
 
-const built = spawnSync(process.execPath, [`${cli}scripts/bundle.mjs`, '--if-stale'], { stdio: 'inherit' });
-if (built.status !== 0) process.exit(1);
+builtBundle();
 
-const server = await startServer({
-  port: 0,
-  data: ':memory:',
-  quiet: true,
-  demo: true,
-  sandbox: true,
-  passwordCost: 10,
-  logger: silentLogger,
-});
+const server = await benchServer();
 
 /** A Node process run to its end (spawned: the server in this process keeps answering), in ms. */
 function once(args: string[], env: Record<string, string> = {}): Promise<number> {

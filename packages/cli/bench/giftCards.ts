@@ -5,32 +5,20 @@
 // minutes. Target: the bulk path issues ≥ 10× as many cards a second. The server (PGlite in memory, the demo
 // world) runs in this process; the CLI runs as the built bundle (built first when a source is newer).
 // Exits 1 when the target is missed.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient } from '@tern/sdk';
-import { silentLogger, startServer } from '@tern/server';
+import { benchServer, bin, builtBundle } from './helpers/setup.js';
 
 const TARGET = 10;
 const CARDS = Number(process.env.TERN_BENCH_CARDS ?? 10_000);
 const SAMPLE = Number(process.env.TERN_BENCH_SAMPLE ?? 50);
-const cli = fileURLToPath(new URL('..', import.meta.url));
-const bin = `${cli}bin/tern.js`;
 
-const built = spawnSync(process.execPath, [`${cli}scripts/bundle.mjs`, '--if-stale'], { stdio: 'inherit' });
-if (built.status !== 0) process.exit(1);
+builtBundle();
 
-const server = await startServer({
-  port: 0,
-  data: ':memory:',
-  quiet: true,
-  demo: true,
-  sandbox: true,
-  passwordCost: 10,
-  logger: silentLogger,
-});
+const server = await benchServer();
 const dir = await mkdtemp(join(tmpdir(), 'tern-bench-gift-cards-'));
 try {
   const signedIn = await createClient({ baseUrl: server.url }).auth.signIn({
