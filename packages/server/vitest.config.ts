@@ -27,6 +27,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     exclude: process.env.DATABASE_URL ? [...configDefaults.exclude, ...noDatabase] : configDefaults.exclude,
+    // Test files share a worker's loaded modules (each file importing the server afresh cost it a quarter of its
+    // time); every file starts its own server on its own database, which is all the state a test depends on.
+    isolate: false,
     testTimeout: 20_000,
     // A test server starts in seconds; on a busy 2-core machine (CI, several test files at once) it can take
     // much longer, and a slow start is not a failure.

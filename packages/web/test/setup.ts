@@ -28,8 +28,17 @@ css.escape ??= (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`);
 
 afterEach(() => {
   cleanup();
+  // Test files share a worker's modules and globals (vitest.config.ts, isolate: false): what a test stubbed,
+  // spied on or faked ends with it.
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   toasts.clear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  // The Performance API's marks and measures are the process's (the calendar measures each month it loads).
+  performance.clearMarks();
+  performance.clearMeasures();
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]?.trim();
     // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API.

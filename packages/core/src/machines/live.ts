@@ -33,19 +33,31 @@ export interface LiveActorReport {
 /** The visualizer asks who is there (and keeps asking while it listens); a front end answers with its actors. */
 export type LiveMessage = { kind: 'ping' } | LiveActorReport;
 
-/** Whether an actor runs a state machine (its snapshot has state nodes). */
-function machineSnapshot(actor: AnyActorRef): AnyMachineSnapshot | null {
-  const snapshot = actor.getSnapshot() as AnyMachineSnapshot & { _nodes?: AnyStateNode[] };
+/** Whether an actor runs a state machine (its snapshot has state nodes): its snapshot, else `null`. */
+function machineSnapshot(actor: AnyActorRef, given?: unknown): AnyMachineSnapshot | null {
+  let snapshot = given as (AnyMachineSnapshot & { _nodes?: AnyStateNode[] }) | undefined;
+  if (snapshot === undefined) {
+    try {
+      snapshot = actor.getSnapshot();
+    } catch {
+      // An actor still starting (or whose start threw) has no snapshot XState lets anyone read: nothing to report.
+      return null;
+    }
+  }
   return snapshot && Array.isArray(snapshot._nodes) ? snapshot : null;
 }
 
-/** The report of an actor's current snapshot, or `null` when it does not run a machine. */
+/**
+ * The report of an actor's snapshot — the one given (an inspection event's), else its current one — or `null`
+ * when it does not run a machine.
+ */
 export function liveReport(
   source: string,
   actor: AnyActorRef,
   event = 'xstate.init',
+  given?: unknown,
 ): LiveActorReport | null {
-  const snapshot = machineSnapshot(actor);
+  const snapshot = machineSnapshot(actor, given);
   if (!snapshot) return null;
   const nodes = (snapshot as unknown as { _nodes: AnyStateNode[] })._nodes;
   return {
@@ -69,5 +81,6 @@ export function liveReportOf(source: string, event: InspectionEvent): LiveActorR
     source,
     event.actorRef as AnyActorRef,
     (event.event as { type?: string })?.type ?? 'xstate.init',
+    event.snapshot,
   );
 }

@@ -36,6 +36,15 @@ function listen() {
   };
 }
 
+/** Whether an actor still runs (one whose start threw has no snapshot to read: it is gone too). */
+function isActive(actor: AnyActorRef): boolean {
+  try {
+    return actor.getSnapshot()?.status === 'active';
+  } catch {
+    return false;
+  }
+}
+
 /** The observer to pass as `inspect` to the app's actors. */
 export function liveInspect(event: InspectionEvent) {
   if (event.type === '@xstate.actor') {
@@ -43,8 +52,7 @@ export function liveInspect(event: InspectionEvent) {
     if (!channel) return;
     actors.add(event.actorRef as AnyActorRef);
     // Without a visualizer nothing prunes the set: the stopped ones go when it grows.
-    if (actors.size > 100)
-      for (const actor of actors) if (actor.getSnapshot()?.status !== 'active') actors.delete(actor);
+    if (actors.size > 100) for (const actor of actors) if (!isActive(actor)) actors.delete(actor);
     return;
   }
   reporter?.(event, actors);
