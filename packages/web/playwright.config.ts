@@ -71,11 +71,14 @@ export default defineConfig({
   webServer: {
     command: `node --conditions=source --import tsx ../server/src/main.ts --port ${PORT} --data :memory: --demo --sandbox --web-dist dist`,
     url: `${baseURL}/api/v1/health`,
-    // The QA visualizer's Live test reaches a `tern --inspect` socket on this port (docs/qa.md).
-    env: { ...process.env, TERN_CSP_CONNECT_ORIGINS: `ws://127.0.0.1:${INSPECT_PORT}` } as Record<
-      string,
-      string
-    >,
+    // The QA visualizer's Live test reaches a `tern --inspect` socket on this port (docs/qa.md). Passwords are
+    // hashed at scrypt's 2^10 as in the server's and the CLI's tests: at the default 2^17 each of the specs'
+    // sign-ins (and each demo login seeded at start) costs half a second of a core and 128 MiB.
+    env: {
+      ...process.env,
+      TERN_CSP_CONNECT_ORIGINS: `ws://127.0.0.1:${INSPECT_PORT}`,
+      TERN_PASSWORD_COST: '10',
+    } as Record<string, string>,
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'pipe',
