@@ -149,8 +149,23 @@ describe('carQueryBody', () => {
     ],
     [{ pickupDate: '2026-03-09', dropoffDate: '2026-03-11' }, '--pickup-date: use a day from today'],
     [{ pickupDate: '2026-03-12' }, '--dropoff-date: give both --pickup-date and --dropoff-date'],
+    [{ pickupDate: '2026-03-12', dropoffDate: '2026-06-12' }, '--dropoff-date: A rental is at most 90 days.'],
+    [{ pickupTime: '10:15' }, '--pickup-time: Times go in 30-minute steps: use :00 or :30.'],
   ])('refuses %o by naming the flag', (flags, message) => {
     expect(refusal(() => carQueryBody(flags, TODAY)).message).toContain(message);
+  });
+
+  it('names every rental rule broken at once (core’s rentalProblems), and takes 90 days', () => {
+    const error = refusal(() =>
+      carQueryBody(
+        { pickupDate: '2026-03-12', dropoffDate: '2026-07-01', pickupTime: '10:15', dropoffTime: '11:45' },
+        TODAY,
+      ),
+    );
+    expect(error.fields.map((f) => f.field)).toEqual(['--dropoff-date', '--pickup-time', '--dropoff-time']);
+    expect(carQueryBody({ pickupDate: '2026-03-12', dropoffDate: '2026-06-10' }, TODAY).dropoffDate).toBe(
+      '2026-06-10',
+    );
   });
 });
 

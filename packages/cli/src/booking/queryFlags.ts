@@ -5,8 +5,10 @@ import {
   knownCurrencies,
   occupancyLimits,
   parseBookingQuery,
+  rentalProblems,
 } from '@tern/core';
 import type { SearchQuery, VehicleQueryBody } from '@tern/sdk';
+import { describeErrorCode } from '@tern/sdk/errorCatalogue';
 import { UserError } from '../errors.js';
 
 /**
@@ -268,6 +270,17 @@ export function carQueryBody(flags: CarSearchFlags, today: string): CarQuery {
     pickupTime: parsed.pickupTime!,
     dropoffTime: parsed.dropoffTime!,
   };
+  // Core's rental rules (at most 90 days, times on the half hour), in the catalogue's words, all at once.
+  const rentalFlags = {
+    pickupDate: '--pickup-date',
+    dropoffDate: '--dropoff-date',
+    pickupTime: '--pickup-time',
+    dropoffTime: '--dropoff-time',
+  } as const;
+  const broken = rentalProblems(rental, today).map(
+    (p): Problem => [rentalFlags[p.field], describeErrorCode(p.code, p.params) ?? p.code],
+  );
+  if (broken.length > 0) throw invalidFlags(broken);
   return {
     ...rental,
     driverAge: parsed.driverAge!,

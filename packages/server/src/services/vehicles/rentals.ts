@@ -6,6 +6,7 @@ import {
   liabilityOf,
   type RentalPeriod,
   rentalDays,
+  rentalProblems,
   roundMoney,
 } from '@tern/core';
 import type {
@@ -16,7 +17,7 @@ import type {
   vehicleBookingBody,
   vehicleQueryBody,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type Clock, todayAt, utcToday } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { conflict, forbidden, HttpError, invalidField, notFound } from '../../http/errors.js';
@@ -47,17 +48,10 @@ async function stationToday(db: Db, clock: Clock, unitId: string): Promise<strin
   return todayAt(clock, row?.timezone || 'UTC');
 }
 
-/**
- * A rental's dates: pick-up `today` or later, drop-off not before it, at most 90 days, times on the half
- * hour. `today` is the station's when the car is known, else the UTC day.
- */
+/** A rental's dates and times as core's `rentalProblems` reads them, refused with the first problem. */
 function checkRental(r: RentalPeriod, today: string): void {
-  if (r.pickupDate < today) throw invalidField('pickup_past', 'pickupDate');
-  const days = carChargedDays(r);
-  if (days === 0) throw invalidField('dropoff_before_pickup', 'dropoffDate');
-  if (days > 90) throw invalidField('rental_too_long', 'dropoffDate', { max: 90 });
-  for (const field of ['pickupTime', 'dropoffTime'] as const)
-    if (!/:(00|30)$/.test(r[field])) throw invalidField('half_hour_steps', field);
+  const [problem] = rentalProblems(r, today);
+  if (problem) throw invalidField(problem.code, problem.field, problem.params);
 }
 
 /** Starts a car search; the providers answer over the next seconds (`queryResults`). */
