@@ -28,6 +28,11 @@ describe('profiles', () => {
     expect(await email(configDir)).toBe(demoEmail('agent'));
     expect(await email(configDir, ['--profile', 'hotel'])).toBe(demoEmail('hotelier'));
     expect(await email(configDir, [], { TERN_PROFILE: 'hotel' })).toBe(demoEmail('hotelier'));
+    // `tern whoami` names the profile it reads; the default one has no name.
+    expect((await runCli(['whoami', '--profile', 'hotel'], { configDir })).stdout).toMatch(
+      /^Profile +hotel$/m,
+    );
+    expect((await runCli(['whoami'], { configDir })).stdout).not.toMatch(/^Profile/m);
     // The flag wins over the variable.
     expect(await email(configDir, ['--profile', 'other'], { TERN_PROFILE: 'hotel' })).toBe(
       'Error: Not signed in with the profile other: run `tern login --profile other`\n',

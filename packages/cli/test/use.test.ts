@@ -57,6 +57,13 @@ describe('the default property', () => {
     const stored = JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8'));
     expect(stored.defaultProperties).toEqual({ [world.server.url]: ids[1] });
 
+    // `tern whoami` says which one the hotel commands take.
+    const me = JSON.parse((await runCli(['whoami', '--json'], { configDir })).stdout);
+    const chosen = (me.ternHotels as { id: string; name: string }[]).find((p) => p.id === ids[1])!;
+    expect((await runCli(['whoami'], { configDir })).stdout).toMatch(
+      new RegExp(`^Default property +${chosen.name} +${ids[1]}$`, 'm'),
+    );
+
     const defaulted = await inventory(configDir);
     expect(defaulted.stderr).toBe('');
     expect(JSON.parse(defaulted.stdout)).toEqual(JSON.parse((await inventory(configDir, ids[1])).stdout));
@@ -71,6 +78,7 @@ describe('the default property', () => {
 
     const cleared = await runCli(['use', '--clear'], { configDir });
     expect(cleared.code).toBe(0);
+    expect((await runCli(['whoami'], { configDir })).stdout).not.toContain('Default property');
     expect((await inventory(configDir)).code).toBe(2);
     expect(
       JSON.parse(await readFile(join(configDir, 'config.json'), 'utf8')).defaultProperties,
