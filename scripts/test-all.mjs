@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every test there is — lint, type-check, the generated docs (API, machines), unit and
 // integration tests (vitest, all packages; core's prints the machines' coverage table), the server's
-// integration tests again on a throwaway PostgreSQL (scripts/postgres.mjs) beside the browser tests
+// integration tests again on a throwaway PostgreSQL (scripts/postgres.mjs), then the browser tests
 // (Playwright on Debian's chromium). Ends with one line "N passed, N failed" counting every test case.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { ensureChromium, ensureInstalled, log, root, run } from './lib.mjs';
 import { ensurePostgres, startPostgres } from './postgres.mjs';
@@ -72,43 +72,37 @@ await step('unit and integration tests (vitest)', 'npx', [
   `--outputFile.json=${results}/vitest.json`,
 ]);
 // The server's integration tests again on a real PostgreSQL (a throwaway cluster): PGlite is one connection
-// that queues every transaction, which hides races the booking engine must survive on a server. They run beside
-// the web app's build and the browser tests, one file at a time: the browser tests mostly wait (on the page, the
-// server, the specs' timers) and leave a core free. Their output is kept in a file and shown after the browser's.
+// that queues every transaction, which hides races the booking engine must survive on a server. (Run beside the
+// browser tests, one file at a time, it took as long as both one after the other and slowed the browser's.)
 const chromium = await installs;
-const postgresName = 'server integration tests on PostgreSQL (vitest, beside the browser tests)';
-const postgresLog = `${results}/postgres.log`;
-const postgres = await startPostgres({ durable: false }).catch((error) => {
-  process.stderr.write(`${error.message}\n`);
-  return null;
-});
-let postgresPass = Promise.resolve();
-if (postgres) {
-  log(`${postgresName}: its output follows the browser tests'`);
-  const out = openSync(postgresLog, 'w');
-  const started = Date.now();
-  postgresPass = run(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--maxWorkers=1',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${results}/vitest-postgres.json`,
-    ],
-    {
-      cwd: `${root}/packages/server`,
-      env: { ...process.env, DATABASE_URL: postgres.url, FORCE_COLOR: '1' },
-      stdio: ['ignore', out, out],
-    },
-  ).then((code) => {
-    closeSync(out);
-    postgres.stop();
-    steps.push({ name: postgresName, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+{
+  const name = 'server integration tests on PostgreSQL (vitest)';
+  const postgres = await startPostgres({ durable: false }).catch((error) => {
+    process.stderr.write(`${error.message}\n`);
+    return null;
   });
-} else {
-  steps.push({ name: `${postgresName}: no PostgreSQL`, ok: false, seconds: 0 });
+  if (postgres) {
+    try {
+      await step(
+        name,
+        'npx',
+        [
+          'vitest',
+          'run',
+          `--maxWorkers=${workers}`,
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${results}/vitest-postgres.json`,
+        ],
+        { cwd: `${root}/packages/server`, env: { ...process.env, DATABASE_URL: postgres.url } },
+      );
+    } finally {
+      postgres.stop();
+    }
+  } else {
+    log(name);
+    steps.push({ name: `${name}: no PostgreSQL`, ok: false, seconds: 0 });
+  }
 }
 await step('build the web app', 'npx', ['vite', 'build', '--logLevel', 'warn'], {
   cwd: `${root}/packages/web`,
@@ -117,13 +111,6 @@ await step('browser tests (playwright, chromium)', 'npx', ['playwright', 'test',
   cwd: `${root}/packages/web`,
   env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` },
 });
-await postgresPass;
-if (postgres) {
-  log(postgresName);
-  try {
-    process.stdout.write(readFileSync(postgresLog, 'utf8'));
-  } catch {}
-}
 
 let passed = 0;
 let failed = 0;
