@@ -3,7 +3,7 @@
  * The page documents the wire: snake_case keys and JSON:API envelopes; the SDK hands back camelCase.
  */
 import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import * as z from 'zod';
 import { contract, type Endpoint, snakeKey } from '../src/index.js';
 import { writeGenerated } from './writeGenerated.js';
 

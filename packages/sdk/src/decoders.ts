@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Endpoint, ReplyKind } from './contract/define.js';
 import { contract } from './contract/index.js';
 import { type Kit, planHash, planOf } from './decodePlan.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ErrorParams } from './errorCatalogue.js';
 
 /** Base of every error the SDK raises itself. Network and timeout errors from `fetch`/ky pass through as they are. */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { wireReply } from '../bench/decode.js';
 import { endpointNamed, GENERATED, render } from '../scripts/gen-decoders.js';
 import * as generated from '../src/decoders.gen.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { wireReply } from '../bench/decode.js';
 import { decodeValue, FALLBACK } from '../src/fastDecode.js';
 import {

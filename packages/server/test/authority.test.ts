@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { contract, type Endpoint, endpoint, type OwnerKind, type Role } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Auth } from '../src/http/context.js';
 import { resolveOwned } from '../src/http/ownership.js';
 import { endpointsOf, type RawInput, sampleInput, sampleOf, send } from './helpers/requests.js';

@@ -1,7 +1,7 @@
 import { contract, defineArea, endpoint } from '@tern/sdk';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createApp } from '../src/app.js';
 import { systemClock } from '../src/clock.js';
 import type { Db } from '../src/db/db.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { password } from './auth.js';
 import { email, id, listOf, recordId } from './common.js';
 import { AUDITED_OBJECTS, defineArea, endpoint } from './define.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** The three roles of a signed-in user. Derived from the user: an agent attribute makes a reseller. */
 export type Role = 'admin' | 'reseller' | 'supplier';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, isoDate, listOf, propertyType, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { GUESTS_PER_ROOM_MAX, NOTE_MAX, OCCUPANCY_LIMITS, ROOMS_PER_BOOKING_MAX } from './limits.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { email, id, isoDate, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { GIFT_CARD_TEXT_MAX } from './giftCards.js';

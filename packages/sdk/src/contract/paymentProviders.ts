@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { id, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 

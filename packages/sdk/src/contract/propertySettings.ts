@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { hotelType } from './admin.js';
 import { email, id, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';

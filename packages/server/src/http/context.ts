@@ -1,5 +1,5 @@
 import type { ApiKeyScope, Area, Endpoint, HandlerInput, OwnsOf, Role } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Clock } from '../clock.js';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/db.js';

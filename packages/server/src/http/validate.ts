@@ -1,5 +1,5 @@
 import { describeErrorCode, type FieldError } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { badRequest, type HttpError } from './errors.js';
 
 const REQUIRED = describeErrorCode('required')!;

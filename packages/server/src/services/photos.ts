@@ -8,7 +8,7 @@ import {
   type photosBody,
   type UploadedImage,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../db/db.js';
 import { invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';

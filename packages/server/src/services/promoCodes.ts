@@ -1,6 +1,6 @@
 import { compareDays, todayIn } from '@tern/core';
 import type { ListMeta, PromoCode, promoCodeBody } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/db.js';
 import { conflict, invalidField } from '../http/errors.js';

@@ -5,7 +5,7 @@ import {
   type PropertyDetails,
   type propertyDetailsBody,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../db/db.js';
 import { invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';

@@ -14,7 +14,7 @@ import {
   type Unit,
   type unitBody,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../db/db.js';
 import { INVENTORY_DAYS } from '../db/seed.js';
 import { badRequest, conflict, fieldError, invalidField, notFound } from '../http/errors.js';

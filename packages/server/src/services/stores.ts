@@ -1,6 +1,6 @@
 import { isReservedStoreSlug } from '@tern/core';
 import { type ErrorCode, type Store, type StoreSummary, type storeInput, storePublicPath } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../db/db.js';
 import { fieldError, HttpError, invalidField } from '../http/errors.js';
 import { type Actor, audit } from './admin/audit.js';

@@ -1,5 +1,5 @@
 import type { PropertyPhotos, photosBody } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../db/db.js';
 import type { Actor } from './admin/audit.js';
 import { getOwnerPhotos, saveOwnerPhotos } from './photos.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Endpoint, encodeQuery, toSnake } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 // Requests made from the contract itself, for the tests that walk every endpoint (authority, fuzz): a
 // smallest valid input of any schema, and a raw HTTP call that sends what it is given, valid or not.

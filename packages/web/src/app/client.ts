@@ -1,5 +1,5 @@
 import { createClient, type PaymentLockedError, type SessionExpiredError, type TernClient } from '@tern/sdk';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiBaseUrl } from './apiBase';
 import { provideErrorWords } from './errorWords';
 

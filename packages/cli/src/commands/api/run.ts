@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { type Access, contract, type Endpoint } from '@tern/sdk';
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';

@@ -7,7 +7,7 @@ import {
   inventoryArea,
   type RateRow,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { UserError } from '../../errors.js';
 import type { InventoryGetFlags, InventorySetFlags } from './index.js';
 

@@ -7,7 +7,7 @@ import type {
   Reseller,
   resellerBody,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';

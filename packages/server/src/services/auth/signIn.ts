@@ -1,5 +1,5 @@
 import type { OtpChallenge, Session, SignInBody, signInBody } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AppServices } from '../../http/context.js';
 import { HttpError } from '../../http/errors.js';
 import { audit } from '../admin/audit.js';

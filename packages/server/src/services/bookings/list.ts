@@ -1,5 +1,5 @@
 import type { BookingEvent, BookingRecord, bookingsQuery } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
 import { type BookingRow, bookingSelect, toRecords, type Viewer, visibleTo } from './records.js';

@@ -1,6 +1,6 @@
 import { type ContractAction, contractSideOf, contractTransition } from '@tern/core';
 import type { AgentRow, ContractRecord, contractCreateBody, DiscoverRow, ResellerDetails } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';

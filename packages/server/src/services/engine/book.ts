@@ -11,7 +11,7 @@ import {
   roundMoney,
 } from '@tern/core';
 import type { BookingCreated, RateOffer, stayBookingBody } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { type Clock, todayAt } from '../../clock.js';
 import { type Db, prepared } from '../../db/db.js';
 import { conflict, HttpError, invalidField, notFound } from '../../http/errors.js';

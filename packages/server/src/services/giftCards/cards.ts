@@ -7,7 +7,7 @@ import type {
   issueGiftCardsBody,
   ListMeta,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { conflict, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';

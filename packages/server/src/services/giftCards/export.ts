@@ -4,7 +4,7 @@ import { todayIn } from '@tern/core';
 import type { GiftCardExportFormat, giftCardsExportQuery } from '@tern/sdk';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 

@@ -1,5 +1,5 @@
 import type { GiftCardLiability, giftCardLiabilityQuery } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 

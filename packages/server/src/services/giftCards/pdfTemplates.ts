@@ -11,7 +11,7 @@ import type {
   pdfTemplateDuplicateBody,
 } from '@tern/sdk';
 import { PDF_TEMPLATE_NAME_MAX } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { type Actor, audit } from '../admin/audit.js';

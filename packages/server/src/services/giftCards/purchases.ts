@@ -8,7 +8,7 @@ import type {
   PurchaseRecipient,
 } from '@tern/sdk';
 import JSZip from 'jszip';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, fieldError, invalidField } from '../../http/errors.js';

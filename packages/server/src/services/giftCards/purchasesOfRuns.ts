@@ -1,5 +1,5 @@
 import type { issueGiftCardsBody } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';

@@ -10,7 +10,7 @@ import {
   type giftCardTypeUpdateBody,
   type ListMeta,
 } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { conflict, fieldError, HttpError, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';

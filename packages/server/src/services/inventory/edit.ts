@@ -9,7 +9,7 @@ import {
   validateBulkEdit,
 } from '@tern/core';
 import type { bulkEditBody, InventoryChangeResult } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { fieldError, HttpError } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';

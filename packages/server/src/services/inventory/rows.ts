@@ -1,6 +1,6 @@
 import { addDays, roundMoney, todayIn } from '@tern/core';
 import { type BulkRowsResult, type bulkRowsBody, INVENTORY_MAX_DAYS } from '@tern/sdk';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { fieldError, HttpError, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
