@@ -56,30 +56,32 @@ describe('the payment lock and the billing portal', () => {
     const { queryId } = await agent.vehicles.startQuery({ body: { ...rental, currency: 'EUR' } });
     await server.db.query('update agencies set payment_locked = true where id = $1', [me.agentId]);
     try {
+      // One call at a time: a promise made before its turn could be refused while none awaits it yet.
       for (const call of [
-        agent.vehicles.startQuery({ body: { ...rental, currency: 'EUR' } }),
-        agent.vehicles.queryResults({ params: { queryId } }),
-        agent.vehicles.createBooking({
-          body: {
-            booking: {
-              vehicleChannelId: '00000000-0000-4000-8000-000000000000',
-              rateId: 'r',
-              ...rental,
-              currency: 'EUR',
-              driver: {
-                firstName: 'Ada',
-                lastName: 'Lovelace',
-                age: 36,
-                email: 'ada@example.test',
-                phone: '+354 555 0101',
-                address: { countryCode: 'IS' },
+        () => agent.vehicles.startQuery({ body: { ...rental, currency: 'EUR' } }),
+        () => agent.vehicles.queryResults({ params: { queryId } }),
+        () =>
+          agent.vehicles.createBooking({
+            body: {
+              booking: {
+                vehicleChannelId: '00000000-0000-4000-8000-000000000000',
+                rateId: 'r',
+                ...rental,
+                currency: 'EUR',
+                driver: {
+                  firstName: 'Ada',
+                  lastName: 'Lovelace',
+                  age: 36,
+                  email: 'ada@example.test',
+                  phone: '+354 555 0101',
+                  address: { countryCode: 'IS' },
+                },
+                policyAccepted: true,
               },
-              policyAccepted: true,
             },
-          },
-        }),
+          }),
       ])
-        await expect(call).rejects.toBeInstanceOf(PaymentLockedError);
+        await expect(call()).rejects.toBeInstanceOf(PaymentLockedError);
     } finally {
       await server.db.query('update agencies set payment_locked = false where id = $1', [me.agentId]);
     }
