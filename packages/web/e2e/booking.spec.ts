@@ -287,16 +287,21 @@ test('the book button stays in reach: beside the rooms while they scroll, in a b
   page,
   request,
 }, info) => {
-  const id = await propertyId(request, await apiToken(request, 'agent'), HOTEL);
+  const token = await apiToken(request, 'agent');
+  const id = await propertyId(request, token, HOTEL);
+  // Nights the test opens itself (the demo world may sell no rate for two that day).
+  const { checkin, checkout } = await findStay(request, token, id, 'Flexible with breakfast', 74);
   await signInAgent(page);
-  const query = `type=accommodation&currency=USD&checkinDate=${inDays(74)}&checkoutDate=${inDays(76)}&adults=2&children=0`;
+  const query = `type=accommodation&currency=USD&checkinDate=${checkin}&checkoutDate=${checkout}&adults=2&children=0`;
   await page.goto(`/property/${id}?${query}`);
   const rates = page.getByRole('button', { name: /Rooms of / });
   await expect(rates.first()).toBeVisible();
-  // Desktop: pick the last rate for two adults, far down the page; the summary's button is on screen beside it.
+  // Desktop: pick the last rate for two adults that can be booked (a sold-out one offers no rooms), far down the
+  // page; the summary's button is on screen beside it.
   const forTwo = page
     .getByRole('row')
     .filter({ has: page.getByRole('cell', { name: '2 adults', exact: true }) })
+    .filter({ has: page.getByRole('button', { name: /Rooms of / }) })
     .last();
   await forTwo.getByRole('button', { name: /Rooms of / }).click();
   await page.getByRole('option').getByText('1', { exact: true }).click();
