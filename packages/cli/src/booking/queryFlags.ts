@@ -9,7 +9,7 @@ import {
 } from '@tern/core';
 import type { SearchQuery, VehicleQueryBody } from '@tern/sdk';
 import { describeErrorCode } from '@tern/sdk/errorCatalogue';
-import { UserError } from '../errors.js';
+import { flagOfField, UserError } from '../errors.js';
 
 /**
  * Flags → the booking query of document 1 §2, read by core's `parseBookingQuery` (the same rules as the web
@@ -271,14 +271,8 @@ export function carQueryBody(flags: CarSearchFlags, today: string): CarQuery {
     dropoffTime: parsed.dropoffTime!,
   };
   // Core's rental rules (at most 90 days, times on the half hour), in the catalogue's words, all at once.
-  const rentalFlags = {
-    pickupDate: '--pickup-date',
-    dropoffDate: '--dropoff-date',
-    pickupTime: '--pickup-time',
-    dropoffTime: '--dropoff-time',
-  } as const;
   const broken = rentalProblems(rental, today).map(
-    (p): Problem => [rentalFlags[p.field], describeErrorCode(p.code, p.params) ?? p.code],
+    (p): Problem => [flagOfField(p.field), describeErrorCode(p.code, p.params) ?? p.code],
   );
   if (broken.length > 0) throw invalidFlags(broken);
   return {
