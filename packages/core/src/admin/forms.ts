@@ -11,7 +11,6 @@ import {
   type ResellerBody,
   type UpdateUserBody,
 } from '@tern/sdk';
-import { getTimezoneOffset } from 'date-fns-tz';
 import {
   type FieldErrors,
   isEmailShaped,
@@ -20,6 +19,7 @@ import {
   type ValidationKey,
   validationKeys,
 } from '../auth/rules.js';
+import { zoneOffsetMinutes } from '../dates/dates.js';
 import { type FormDrawerInput, formDrawerInput } from './formDrawerMachine.js';
 import {
   initialPropertyRows,
@@ -185,7 +185,7 @@ export function timeZoneOptions(now: Date): { id: string; label: string; offsetM
   const zones = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC' && isTimeZone(z))];
   return zones
     .map((id) => {
-      const offsetMinutes = Math.round(getTimezoneOffset(id, now) / 60_000);
+      const offsetMinutes = zoneOffsetMinutes(id, now);
       const sign = offsetMinutes < 0 ? '-' : '+';
       const abs = Math.abs(offsetMinutes);
       const hh = String(Math.floor(abs / 60)).padStart(2, '0');

@@ -14,6 +14,7 @@ import {
   nightsBetween,
   parseDay,
   todayIn,
+  zoneOffsetMinutes,
 } from './dates.js';
 
 const originalTz = process.env.TZ;
@@ -210,8 +211,65 @@ describe('instantOf: a wall-clock time of a day in a zone', () => {
     ['2030-01-10', 'Europe/Oslo', '14:00', '2030-01-10T13:00:00.000Z'],
     ['2030-07-10', 'Europe/Oslo', '14:00', '2030-07-10T12:00:00.000Z'],
     ['2030-01-10', 'America/New_York', '00:00', '2030-01-10T05:00:00.000Z'],
+    ['2030-01-10', 'Asia/Kolkata', '00:00', '2030-01-09T18:30:00.000Z'],
+    ['2030-01-10', 'Pacific/Chatham', '12:00', '2030-01-09T22:15:00.000Z'],
+    ['0001-01-01', 'UTC', '00:00', '0001-01-01T00:00:00.000Z'],
+    ['9999-12-31', 'UTC', '23:59', '9999-12-31T23:59:00.000Z'],
+    // Clocks skipped (spring forward): read with the offset before the change, so the time lands after it.
+    ['2030-03-10', 'America/New_York', '02:30', '2030-03-10T07:30:00.000Z'],
+    ['2030-03-31', 'Europe/Oslo', '02:30', '2030-03-31T01:30:00.000Z'],
+    // Santiago skips its midnight: the day starts at 01:00.
+    ['2030-09-08', 'America/Santiago', '00:00', '2030-09-08T04:00:00.000Z'],
+    // Clocks turned back (fall back): the first of the two.
+    ['2030-11-03', 'America/New_York', '01:30', '2030-11-03T05:30:00.000Z'],
+    ['2030-10-27', 'Europe/Oslo', '02:30', '2030-10-27T00:30:00.000Z'],
+    // Next to a change, a time that happens once.
+    ['2030-03-10', 'America/New_York', '03:00', '2030-03-10T07:00:00.000Z'],
+    ['2030-11-03', 'America/New_York', '02:00', '2030-11-03T07:00:00.000Z'],
   ])('%s %s at %s', (day, zone, time, iso) => {
     expect(instantOf(day, zone, time).toISOString()).toBe(iso);
+  });
+
+  it('gives back the wall clock it was asked for, in every zone, on every hour that happens once', () => {
+    for (const zone of Intl.supportedValuesOf('timeZone')) {
+      for (const day of ['2030-01-15', '2030-07-15']) {
+        for (const time of ['00:00', '09:30', '23:45']) {
+          const at = instantOf(day, zone, time);
+          const shown = new Intl.DateTimeFormat('sv-SE', {
+            timeZone: zone,
+            dateStyle: 'short',
+            timeStyle: 'short',
+          }).format(at);
+          expect(`${zone} ${shown}`).toBe(`${zone} ${day} ${time}`);
+        }
+      }
+    }
+  });
+
+  it('throws on an unknown zone or a malformed time', () => {
+    expect(() => instantOf('2030-01-10', 'Mars/Olympus')).toThrow(RangeError);
+    expect(() => instantOf('2030-01-10', 'UTC', '25:00')).toThrow(RangeError);
+  });
+});
+
+describe('zoneOffsetMinutes: how far a zone is ahead of UTC', () => {
+  it.each([
+    ['UTC', '2030-01-10T12:00:00Z', 0],
+    ['Europe/Oslo', '2030-01-10T12:00:00Z', 60],
+    ['Europe/Oslo', '2030-07-10T12:00:00Z', 120],
+    ['America/New_York', '2030-01-10T12:00:00Z', -300],
+    ['America/New_York', '2030-03-10T06:59:59Z', -300],
+    ['America/New_York', '2030-03-10T07:00:00Z', -240],
+    ['Asia/Kathmandu', '2030-01-10T12:00:00Z', 345],
+    ['Pacific/Kiritimati', '2030-01-10T12:00:00Z', 840],
+    ['Pacific/Pago_Pago', '2030-01-10T12:00:00Z', -660],
+  ])('%s at %s: %i', (zone, instant, minutes) => {
+    expect(zoneOffsetMinutes(zone, new Date(instant))).toBe(minutes);
+    expect(zoneOffsetMinutes(zone, Date.parse(instant) + 999)).toBe(minutes);
+  });
+
+  it('throws on an unknown zone', () => {
+    expect(() => zoneOffsetMinutes('Mars/Olympus', 0)).toThrow(RangeError);
   });
 });
 

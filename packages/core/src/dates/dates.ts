@@ -9,7 +9,6 @@ import {
   lightFormat,
   startOfMonth,
 } from 'date-fns';
-import { formatInTimeZone, fromZonedTime } from 'date-fns-tz';
 
 /**
  * Calendar days, in one place (DESIGN "Time in one place"). A day is `YYYY-MM-DD`: a date on a property's
@@ -56,7 +55,52 @@ export function parseDay(value: string | null | undefined): Day | null {
 
 /** The calendar day at `now` in `timeZone` (an IANA zone such as `Atlantic/Reykjavik`). */
 export function todayIn(timeZone: string, now: Date | number = Date.now()): Day {
-  return formatInTimeZone(now, timeZone, 'yyyy-MM-dd');
+  return new Date(wallClock(timeZone, Number(now))).toISOString().slice(0, 10);
+}
+
+// Zones, on the runtime's own Intl: one formatter per zone, made when the zone is first asked for (making one
+// loads the zone's rules — tens of milliseconds a program that never asks should not pay at its start).
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+const SECOND = 1000;
+const DAY_MS = 86_400_000;
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      era: 'short',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The wall clock in `timeZone` at `instant` (ms, to the second), written as that same wall clock in UTC. */
+function wallClock(timeZone: string, instant: number): number {
+  const parts: Record<string, string> = {};
+  for (const part of zoneFormat(timeZone).formatToParts(instant)) parts[part.type] = part.value;
+  const year = parts.era === 'BC' || parts.era === 'B' ? 1 - Number(parts.year) : Number(parts.year);
+  const wall = new Date(0);
+  wall.setUTCFullYear(year, Number(parts.month) - 1, Number(parts.day));
+  wall.setUTCHours(Number(parts.hour), Number(parts.minute), Number(parts.second), 0);
+  return wall.getTime();
+}
+
+/**
+ * How far `timeZone`'s wall clock is ahead of UTC at `instant`, in minutes (Oslo in winter 60, New York in
+ * winter -300). Throws a `RangeError` on a zone the runtime does not know.
+ */
+export function zoneOffsetMinutes(timeZone: string, instant: Date | number = Date.now()): number {
+  const at = Math.floor(Number(instant) / SECOND) * SECOND;
+  return Math.round((wallClock(timeZone, at) - at) / 60_000);
 }
 
 /** The zone the device runs in (the browser's, the terminal's, the server process's). */
@@ -72,9 +116,21 @@ export function deviceToday(now: Date | number = Date.now()): Day {
 /** The device's today under its older name (web and CLI screens with no property). */
 export const todayIso = deviceToday;
 
-/** The instant a day's wall-clock `time` (`HH:mm`, 00:00 by default) happens in `timeZone`. */
+/**
+ * The instant a day's wall-clock `time` (`HH:mm`, 00:00 by default) happens in `timeZone`. A time the clocks
+ * skip (spring forward) is read with the offset before the change, so it lands as far after the change as it
+ * was asked after the skip's start (New York 2:30 → 3:30 EDT); a time that happens twice (fall back) is the
+ * first one. This is `Temporal`'s "compatible" reading, and what a guest's 2:30 check-in would mean.
+ */
 export function instantOf(day: Day, timeZone: string, time = '00:00'): Date {
-  return fromZonedTime(`${day}T${time}:00`, timeZone);
+  const wall = new Date(`${day}T${time}:00Z`).getTime();
+  if (Number.isNaN(wall)) throw new RangeError(`Not a day and time: ${day} ${time}`);
+  const before = zoneOffsetMinutes(timeZone, wall - DAY_MS) * 60_000;
+  const after = zoneOffsetMinutes(timeZone, wall + DAY_MS) * 60_000;
+  const fits = [wall - before, wall - after]
+    .filter((at) => wallClock(timeZone, at) === wall)
+    .sort((a, b) => a - b);
+  return new Date(fits[0] ?? wall - before);
 }
 
 /** A day moved by `days` (negative: back). */
