@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import isInCi from 'is-in-ci';
+import { httpFetch } from './httpFetch.js';
 
 /** A stream `tern` writes to: process.stdout/stderr, or a collector in tests. */
 export interface WritableLike {
@@ -37,6 +38,7 @@ export function processIo(): Io {
     stderr: process.stderr,
     env: process.env,
     isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY) && !isInCi,
+    fetch: httpFetch,
   };
 }
 

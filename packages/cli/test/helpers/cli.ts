@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { httpFetch } from '../../src/httpFetch.js';
 import { type Io, run, type WritableLike } from '../../src/index.js';
 
 export const PASSWORD = 'tern-demo-1';
@@ -70,7 +71,8 @@ export async function runCli(argv: string[], options: RunOptions): Promise<CliRe
     isTTY: options.isTTY ?? false,
     configDir: options.configDir,
     ...(options.now ? { now: options.now } : {}),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    // The real process's fetch (node:http) unless a test brings its own.
+    fetch: options.fetch ?? httpFetch,
   };
   const code = await run(argv, io);
   return { code, stdout: stdout.text, stderr: stderr.text };
