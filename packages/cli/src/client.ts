@@ -1,5 +1,5 @@
 import { isSessionExpired } from '@tern/core';
-import { createClient, SessionExpiredError, type TernClient, UnauthorizedError } from '@tern/sdk';
+import { createLazyClient, SessionExpiredError, type TernClient, UnauthorizedError } from '@tern/sdk';
 import { type TernConfig, withoutSession } from './config.js';
 import type { Context } from './context.js';
 import { NOT_SIGNED_IN, SESSION_EXPIRED, toUserError, UserError } from './errors.js';
@@ -81,7 +81,7 @@ export async function withClient<T>(
   }
   const baseFetch = ctx.io.fetch ?? globalThis.fetch;
   const fetch = options.wrapFetch ? options.wrapFetch(baseFetch) : ctx.io.fetch;
-  const client = createClient({
+  const client = createLazyClient({
     baseUrl: apiUrl,
     token: () => token,
     retries: 1,

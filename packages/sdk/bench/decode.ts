@@ -8,7 +8,7 @@
  * guests and policies, the property policy and a masked guarantee card. `decodeReply` decodes it with the code
  * generated at build time (src/decoders.gen.ts), as the client does.
  */
-import { contract, decodeReply, toSnake } from '../src/index.js';
+import { contract, decodeReply, endpointNamed, toSnake } from '../src/index.js';
 
 const ROWS = 10_000;
 const endpoint = contract.bookings.list;
@@ -118,7 +118,7 @@ export function run(): {
   // Warm both paths so the JIT has compiled them before measuring.
   for (let i = 0; i < 5; i++) {
     JSON.parse(text);
-    decodeReply(endpoint, JSON.parse(text));
+    decodeReply(endpoint, JSON.parse(text), endpointNamed);
   }
   const runs = 15;
   // Interleaved, so that a busy moment of the machine weighs on both alike.
@@ -126,7 +126,7 @@ export function run(): {
   const sdk: number[] = [];
   for (let round = 0; round < 3; round++) {
     baseline.push(...time(() => JSON.parse(text), runs));
-    sdk.push(...time(() => decodeReply(endpoint, JSON.parse(text)), runs));
+    sdk.push(...time(() => decodeReply(endpoint, JSON.parse(text), endpointNamed), runs));
   }
   const baselineMs = Math.min(...baseline);
   const ms = Math.min(...sdk);

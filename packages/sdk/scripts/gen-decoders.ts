@@ -13,8 +13,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { Endpoint } from '../src/contract/define.js';
+import { endpointNamed as named } from '../src/contract/index.js';
 import { type LeafPlan, type Node, type ObjectPlan, planHash, planOf } from '../src/decodePlan.js';
-import { endpointNamed as named } from '../src/decoders.js';
 import { BOOLEAN, INTEGER, MEMBER, NULL, NULLABLE, NUMBER, STRING } from '../src/fastDecode.js';
 import { writeGenerated } from './writeGenerated.js';
 

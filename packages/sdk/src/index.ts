@@ -3,6 +3,7 @@ export * from './client.js';
 export * from './contract/index.js';
 export * from './errorCatalogue.js';
 export * from './errors.js';
+export * from './lazyClient.js';
 export * from './pagination.js';
 export * from './query.js';
 export * from './wire.js';

@@ -1,6 +1,6 @@
 import { camelKey, toCamel, toSnake } from './case.js';
 import type { Endpoint } from './contract/define.js';
-import { generatedDecoder } from './decoders.js';
+import { type EndpointLookup, generatedDecoder } from './decoders.js';
 import { SchemaMismatchError } from './errors.js';
 import { decodeList, decodeResource, decodeValue, FALLBACK } from './fastDecode.js';
 
@@ -39,12 +39,20 @@ export function unwrapReply(endpoint: Pick<Endpoint, 'reply'>, json: unknown): u
   }
 }
 
-/** Unwraps, camelCases and checks a reply against the contract; a mismatch is a `SchemaMismatchError`. */
-export function decodeReply<E extends Endpoint>(endpoint: E, json: unknown): unknown {
+/**
+ * Unwraps, camelCases and checks a reply against the contract; a mismatch is a `SchemaMismatchError`. With
+ * `lookup` (which finds the contract's endpoints by name), the longest replies are read by the code generated for
+ * them at build time.
+ */
+export function decodeReply<E extends Endpoint>(
+  endpoint: E,
+  json: unknown,
+  lookup?: EndpointLookup,
+): unknown {
   // The fast path gives zod's answer for a valid reply in one walk (with the code generated at build time for
   // the longest replies, else the run-time decoder); anything else goes the generic way.
   try {
-    const generated = generatedDecoder(endpoint);
+    const generated = lookup && generatedDecoder(endpoint, lookup);
     if (generated) return generated(json);
     switch (endpoint.reply) {
       case 'list':

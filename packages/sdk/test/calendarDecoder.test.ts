@@ -101,7 +101,7 @@ function zods(json: unknown): { value: unknown } | { issues: unknown } {
 
 function sdks(json: unknown): { value: unknown } | { issues: unknown } {
   try {
-    return { value: decodeReply(calendar, json) };
+    return { value: decodeReply(calendar, json, endpointNamed) };
   } catch (error) {
     if (error instanceof SchemaMismatchError) return { issues: error.issues };
     throw error;
@@ -131,7 +131,7 @@ function generatedWithWitness() {
 describe('the inventory calendar’s reply decoder', () => {
   it('is generated, and used for the calendar', () => {
     expect(GENERATED).toContain('inventory.calendar');
-    expect(generatedDecoder(calendar)).toBeTypeOf('function');
+    expect(generatedDecoder(calendar, endpointNamed)).toBeTypeOf('function');
   });
 
   it('decodes a month as zod does, nights with and without rates by occupancy read by the generated code', () => {

@@ -10,6 +10,7 @@ import {
   decodeReply,
   type Endpoint,
   encodeReply,
+  endpointNamed as findEndpoint,
   SchemaMismatchError,
   unwrapReply,
 } from '../src/index.js';
@@ -30,7 +31,7 @@ function zods(endpoint: Endpoint, json: unknown): { value: unknown } | { issues:
 
 function sdks(endpoint: Endpoint, json: unknown): { value: unknown } | { issues: unknown } {
   try {
-    return { value: decodeReply(endpoint, json) };
+    return { value: decodeReply(endpoint, json, endpointNamed) };
   } catch (error) {
     if (error instanceof SchemaMismatchError) return { issues: error.issues };
     throw error;
@@ -47,16 +48,17 @@ describe('generated reply decoders', () => {
   });
 
   it('are used for their endpoints, and only for them', () => {
-    for (const name of GENERATED) expect(generatedDecoder(endpointNamed(name)), name).toBeTypeOf('function');
-    expect(generatedDecoder(contract.bookings.history as Endpoint)).toBeUndefined();
+    for (const name of GENERATED)
+      expect(generatedDecoder(endpointNamed(name), endpointNamed), name).toBeTypeOf('function');
+    expect(generatedDecoder(contract.bookings.history as Endpoint, endpointNamed)).toBeUndefined();
     // The same schema under another reply kind is not theirs.
-    expect(generatedDecoder({ reply: 'plain', response: list.response })).toBeUndefined();
+    expect(generatedDecoder({ reply: 'plain', response: list.response }, endpointNamed)).toBeUndefined();
   });
 
   it('are not used when generated from other schemas than the live ones (a stale file)', () => {
-    expect(loadGenerated(generated).size).toBe(GENERATED.length);
-    expect(loadGenerated({ ...generated, hash: 'stale' }).size).toBe(0);
-    expect(loadGenerated({ ...generated, endpoints: ['bookings.gone'] }).size).toBe(0);
+    expect(loadGenerated(endpointNamed, generated).size).toBe(GENERATED.length);
+    expect(loadGenerated(endpointNamed, { ...generated, hash: 'stale' }).size).toBe(0);
+    expect(loadGenerated(findEndpoint, { ...generated, endpoints: ['bookings.gone'] }).size).toBe(0);
   });
 
   it('decode valid replies as zod does', () => {
@@ -156,7 +158,7 @@ describe('generated reply decoders', () => {
       expect(sdks(endpoint, json), name).toStrictEqual(answer);
       // Decoded by the generated code (an object of unusual keys by the run-time decoder), not handed to zod.
       if (!name.includes('camelCase'))
-        expect(generatedDecoder(endpoint)!(json), name).toStrictEqual(answer.value);
+        expect(generatedDecoder(endpoint, endpointNamed)!(json), name).toStrictEqual(answer.value);
     }
   });
 
@@ -221,7 +223,7 @@ describe('generated reply decoders', () => {
           const made = zods(endpoint, json) as { value: unknown };
           expect(made, `sample ${n}`).toHaveProperty('value');
           // Decoded by the generated code itself, not handed to zod.
-          expect(generatedDecoder(endpoint)!(json), `sample ${n}`).toStrictEqual(made.value);
+          expect(generatedDecoder(endpoint, endpointNamed)!(json), `sample ${n}`).toStrictEqual(made.value);
         } else mutate(json, random);
         const answer = zods(endpoint, json);
         if ('value' in answer) valid++;

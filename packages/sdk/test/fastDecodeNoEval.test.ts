@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { wireReply } from '../bench/decode.js';
 import { loadGenerated } from '../src/decoders.js';
 import { decodeList } from '../src/fastDecode.js';
-import { contract, decodeReply, type Endpoint, SchemaMismatchError, unwrapReply } from '../src/index.js';
+import {
+  contract,
+  decodeReply,
+  type Endpoint,
+  endpointNamed,
+  SchemaMismatchError,
+  unwrapReply,
+} from '../src/index.js';
 
 // Replies are decoded without code generated at run time: a strict Content-Security-Policy (no
 // 'unsafe-eval') forbids `new Function`, and the web app is served under one.
@@ -36,7 +43,7 @@ describe('decoding replies', () => {
     globalThis.Function = refuse as unknown as FunctionConstructor;
     globalThis.eval = refuse;
     try {
-      const generated = loadGenerated().get(list.response);
+      const generated = loadGenerated(endpointNamed).get(list.response);
       expect(generated?.reply).toBe('list');
       expect(generated!.decode(json)).toEqual(expected);
     } finally {
@@ -49,12 +56,12 @@ describe('decoding replies', () => {
     const attributes = json.data[3].attributes as Record<string, unknown>;
     json.data[3].attributes = Object.fromEntries(Object.entries(attributes).reverse());
     json.data[5].attributes.not_in_the_contract = 'dropped';
-    expect(decodeReply(list, json)).toEqual(zodsAnswer());
+    expect(decodeReply(list, json, endpointNamed)).toEqual(zodsAnswer());
   });
 
   it('refuses what zod refuses', () => {
     const json = JSON.parse(wireReply(10));
     json.data[4].attributes.price = { currency: 'EUR' };
-    expect(() => decodeReply(list, json)).toThrow(SchemaMismatchError);
+    expect(() => decodeReply(list, json, endpointNamed)).toThrow(SchemaMismatchError);
   });
 });

@@ -246,6 +246,21 @@ export interface HandlerInput<E extends Endpoint> {
   body: [BodyOf<E>] extends [z.ZodType] ? z.output<BodyOf<E>> : undefined;
 }
 
+/**
+ * A finder of endpoints by name (`area.operation`, e.g. `bookings.list`) over a set of areas, read when it is
+ * asked (a lazy client's areas fill in as they load); nothing for an unknown name, never an inherited key.
+ */
+export function endpointLookup(
+  areas: Readonly<Record<string, Area>>,
+): (name: string) => Endpoint | undefined {
+  return (name) => {
+    const [area, op, more] = name.split('.');
+    if (!area || !op || more !== undefined || !Object.hasOwn(areas, area)) return undefined;
+    const endpoints = areas[area]!;
+    return Object.hasOwn(endpoints, op) ? endpoints[op] : undefined;
+  };
+}
+
 /** Fills `{name}` placeholders, encoding each value. */
 export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
   return path.replace(/\{(\w+)\}/g, (_, key: string) => {

@@ -4,6 +4,7 @@ import { authArea } from './auth.js';
 import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
+import { endpointLookup } from './define.js';
 import { engineArea, vehiclesArea } from './engine.js';
 import { giftCardPdfsArea } from './giftCardPdfs.js';
 import { giftCardPurchasesArea } from './giftCardPurchases.js';
@@ -72,3 +73,6 @@ export const contract = {
 } as const;
 
 export type Contract = typeof contract;
+
+/** An endpoint of the contract by its name (`area.operation`), e.g. `bookings.list`. */
+export const endpointNamed = endpointLookup(contract);
