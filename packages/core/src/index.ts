@@ -54,6 +54,7 @@ export * from './contracts/contractActionsMachine.js';
 export * from './contracts/contractFormMachine.js';
 export * from './contracts/contracts.js';
 export * from './dates/dates.js';
+export * from './format/format.js';
 export * from './giftCards/bookingCancelMachine.js';
 export * from './giftCards/downloadMachine.js';
 export * from './giftCards/expiry.js';

@@ -7,9 +7,13 @@ import type { CancellationPolicy, Occupancy, TaxLine, TaxMode } from '@tern/sdk'
 /** Currencies without a minor unit in everyday prices. */
 const ZERO_DECIMALS = new Set(['ISK', 'JPY', 'KRW', 'CLP', 'HUF', 'VND', 'XOF', 'XAF']);
 
-/** Decimals a price in this currency is shown and rounded with: 0 for ISK, JPY…, otherwise 2. */
-export function currencyDecimals(currency: string): 0 | 2 {
-  return ZERO_DECIMALS.has(currency.toUpperCase()) ? 0 : 2;
+/** Currencies with three decimals (ISO 4217 minor unit 3). */
+const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+
+/** Decimals a price in this currency is shown and rounded with: 0 for ISK, JPY…, 3 for KWD, BHD…, otherwise 2. */
+export function currencyDecimals(currency: string): 0 | 2 | 3 {
+  const code = currency.toUpperCase();
+  return ZERO_DECIMALS.has(code) ? 0 : THREE_DECIMALS.has(code) ? 3 : 2;
 }
 
 /** Rounds half away from zero to the currency's decimals (`1.005` → `1.01`, ISK `1250.5` → `1251`). */
