@@ -28,5 +28,5 @@ export const areaLoaders: { readonly [A in keyof Contract]: () => Promise<Contra
   roomsAndRates: () => import('./roomsAndRates.js').then((m) => m.roomsAndRatesArea),
   stores: () => import('./stores.js').then((m) => m.storesArea),
   system: () => import('./system.js').then((m) => m.systemArea),
-  vehicles: () => import('./engine.js').then((m) => m.vehiclesArea),
+  vehicles: () => import('./vehicles.js').then((m) => m.vehiclesArea),
 };

@@ -1,16 +1,9 @@
 import * as z from 'zod';
 import { id, isoDate, listOf, pageQuery, propertyType, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
-import {
-  cancellationPolicy,
-  driver,
-  guest,
-  kindSegment,
-  mealType,
-  occupancy,
-  propertyPolicy,
-} from './engine.js';
+import { cancellationPolicy, guest, kindSegment, mealType, occupancy, propertyPolicy } from './engine.js';
 import { GUESTS_PER_ROOM_MAX, NOTE_MAX, ROOMS_PER_BOOKING_MAX, SEARCH_TERM_MAX } from './limits.js';
+import { driver } from './vehicles.js';
 
 // Bookings after they are made (document 1 §2 bookings page, §3 booking record, §4 booking status and edits,
 // §5 filters, §6 roles, §7 "Reseller v2 — bookings"): resellers see and change their agency's, suppliers see

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { email, id, isoDate, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
-import { GIFT_CARD_TEXT_MAX } from './giftCards.js';
+import { GIFT_CARD_TEXT_MAX } from './giftCardTypes.js';
 import { GIFT_CARD_ISSUE_BATCH_MAX, SEARCH_TERM_MAX } from './limits.js';
 
 // Gift card purchases of a property's staff (document 3 §2.3, §3, §4 M26/M27, §7, §9; DECISIONS 14, 21, 23;

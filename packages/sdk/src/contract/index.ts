@@ -5,7 +5,7 @@ import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
 import { contractsArea } from './contracts.js';
 import { endpointLookup } from './define.js';
-import { engineArea, vehiclesArea } from './engine.js';
+import { engineArea } from './engine.js';
 import { giftCardPdfsArea } from './giftCardPdfs.js';
 import { giftCardPurchasesArea } from './giftCardPurchases.js';
 import { giftCardsArea } from './giftCards.js';
@@ -19,6 +19,7 @@ import { propertySettingsArea } from './propertySettings.js';
 import { roomsAndRatesArea } from './roomsAndRates.js';
 import { storesArea } from './stores.js';
 import { systemArea } from './system.js';
+import { vehiclesArea } from './vehicles.js';
 
 export * from './admin.js';
 export * from './apiKeys.js';
@@ -33,6 +34,7 @@ export * from './facilities.js';
 export * from './giftCardPdfs.js';
 export * from './giftCardPurchases.js';
 export * from './giftCards.js';
+export * from './giftCardTypes.js';
 export * from './inventory.js';
 export * from './limits.js';
 export * from './mail.js';
@@ -45,6 +47,7 @@ export * from './roomsAndRates.js';
 export * from './stores.js';
 export * from './system.js';
 export * from './timeZones.js';
+export * from './vehicles.js';
 
 /** Every endpoint of the Tern API, by area. The client, the server, the docs and the test mocks derive from it. */
 export const contract = {
