@@ -251,6 +251,8 @@ export const adminEn = {
     table: 'Promo codes',
     pages: 'Pages of promo codes',
     no_property: 'Choose a property to see its promo codes',
+    empty: 'No promo codes here',
+    empty_text: 'Create one, or search for another name or code.',
     name: 'Name',
     code: 'Code',
     type: 'Discount type',

@@ -1,4 +1,3 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   API_KEY_FORM_SCOPES,
   API_KEY_LIFETIMES,
@@ -7,8 +6,10 @@ import {
   apiKeyFormInput,
   apiKeyLastDay,
   apiKeyView,
+  deviceTimeZone,
   deviceToday,
   formatDay,
+  formatInstant,
   maskApiKey,
 } from '@tern/core';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
@@ -18,24 +19,21 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
-import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { useApiQuery } from '../../data/useApiQuery';
 import { useServices } from '../../session/SessionContext';
-import { ConfirmActionDialog } from './ConfirmActionDialog';
 import { copyText } from './ResellersPanel';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useConfirmedAction } from './useConfirmedAction';
 import { useFormDrawer } from './useFormDrawer';
 import { useFormTexts } from './useFormTexts';
 import './admin.css';
-import { useErrorText } from '../errors/useErrorText';
-import { ListTable } from '../lists/ListTable';
+import { ListPage } from '../lists/ListPage';
+import { useListKit } from '../lists/useListKit';
 
-const KEYS = ['apiKeys'];
+const KEY = 'apiKeys';
 /** The expiry choice "no expiry" (the draft's empty last day). */
 const NEVER = 'never';
 
@@ -46,19 +44,16 @@ const NEVER = 'never';
  * confirmation (a failure leaves the list as it is).
  */
 export function ApiKeysPage() {
-  const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
+  const { t } = useTranslation();
   const { client } = useServices();
-  const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [creating, setCreating] = useState(false);
   const [justMade, setJustMade] = useState<CreatedApiKey | null>(null);
-  const list = useApiQuery(
-    [...KEYS, page],
-    (c, signal) => c.apiKeys.list({ query: { page, limit: API_KEYS_PAGE_SIZE } }, { signal }),
-    { placeholderData: keepPreviousData },
-  );
-  const reload = () => queryClient.invalidateQueries({ queryKey: KEYS });
+  const kit = useListKit<ApiKey>({
+    root: KEY,
+    name: 'list',
+    read: (c, { page }, signal) => c.apiKeys.list({ query: { page, limit: API_KEYS_PAGE_SIZE } }, { signal }),
+  });
+  const { reload } = kit;
   const action = useConfirmedAction(
     (target) => client.apiKeys.disable({ params: { id: target.id } }),
     (target) => {
@@ -66,7 +61,8 @@ export function ApiKeysPage() {
       void reload();
     },
   );
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // Keys belong to no property: their instants on the viewer's clock.
+  const when = (iso: string) => formatInstant(iso, deviceTimeZone());
   const columns: TableColumn<ApiKey>[] = [
     { id: 'name', label: t('api_keys.name'), render: (k) => k.name, isRowHeader: true },
     {
@@ -87,19 +83,19 @@ export function ApiKeysPage() {
       id: 'expiresAt',
       label: t('api_keys.expires'),
       nowrap: true,
-      render: (k) => (k.expiresAt ? date.format(new Date(k.expiresAt)) : t('api_keys.never')),
+      render: (k) => (k.expiresAt ? when(k.expiresAt) : t('api_keys.never')),
     },
     {
       id: 'createdAt',
       label: t('api_keys.created'),
       nowrap: true,
-      render: (k) => date.format(new Date(k.createdAt)),
+      render: (k) => when(k.createdAt),
     },
     {
       id: 'lastUsedAt',
       label: t('api_keys.last_used'),
       nowrap: true,
-      render: (k) => (k.lastUsedAt ? date.format(new Date(k.lastUsedAt)) : t('api_keys.never')),
+      render: (k) => (k.lastUsedAt ? when(k.lastUsedAt) : t('api_keys.never')),
     },
     {
       id: 'status',
@@ -136,46 +132,40 @@ export function ApiKeysPage() {
     },
   ];
   return (
-    <div className="page admin stack">
-      <div className="page__header">
-        <PageHeading>{t('api_keys.heading')}</PageHeading>
-        <Button onPress={() => setCreating(true)}>{t('api_keys.create')}</Button>
-      </div>
-      <p>{t('api_keys.intro')}</p>
-      {justMade ? (
-        <Alert variant="warning" title={t('api_keys.copy_now_title', { name: justMade.name })}>
-          <p>{t('api_keys.copy_now_text')}</p>
-          <p className="admin-copy">
-            <code className="api-key__token">{justMade.token}</code>
-            <Button
-              variant="secondary"
-              onPress={() => copyText(justMade.token, t('admin.notices.copied'), t('general.error_message'))}
-            >
-              {t('api_keys.copy')}
-            </Button>
-          </p>
-        </Alert>
-      ) : null}
-      {action.snapshot.context.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(action.snapshot.context.error)}
-        </Alert>
-      ) : null}
-      <ListTable
-        label={t('api_keys.table')}
-        columns={columns}
-        list={list}
-        rowKey={(k) => k.id}
-        emptyState={<EmptyState title={t('api_keys.empty')} />}
-        pagesLabel={t('api_keys.pages')}
-        page={page}
-        onPageChange={setPage}
-      />
-      <ConfirmActionDialog
-        confirming={action.snapshot.matches('confirming')}
-        context={action.snapshot.context}
-        send={action.send}
-      />
+    <ListPage
+      heading={t('api_keys.heading')}
+      actions={<Button onPress={() => setCreating(true)}>{t('api_keys.create')}</Button>}
+      notices={
+        <>
+          <p>{t('api_keys.intro')}</p>
+          {justMade ? (
+            <Alert variant="warning" title={t('api_keys.copy_now_title', { name: justMade.name })}>
+              <p>{t('api_keys.copy_now_text')}</p>
+              <p className="admin-copy">
+                <code className="api-key__token">{justMade.token}</code>
+                <Button
+                  variant="secondary"
+                  onPress={() =>
+                    copyText(justMade.token, t('admin.notices.copied'), t('general.error_message'))
+                  }
+                >
+                  {t('api_keys.copy')}
+                </Button>
+              </p>
+            </Alert>
+          ) : null}
+        </>
+      }
+      kit={kit}
+      table={{
+        label: t('api_keys.table'),
+        columns,
+        rowKey: (k) => k.id,
+        emptyState: <EmptyState title={t('api_keys.empty')} />,
+        pagesLabel: t('api_keys.pages'),
+      }}
+      action={action}
+    >
       <Drawer
         title={t('api_keys.create')}
         isOpen={creating}
@@ -189,13 +179,13 @@ export function ApiKeysPage() {
             onCreated={(key) => {
               setCreating(false);
               setJustMade(key);
-              setPage(1);
+              kit.setPage(1);
               void reload();
             }}
           />
         )}
       </Drawer>
-    </div>
+    </ListPage>
   );
 }
 

@@ -124,3 +124,16 @@ describe('promo codes page: applies to', () => {
     HEAVY,
   );
 });
+
+describe('promo codes page: the list', () => {
+  it(
+    'says in its own words that there are no promo codes (not the map search’s)',
+    async () => {
+      open();
+      const empty = await screen.findByRole('region', { name: 'No promo codes here' });
+      expect(empty.textContent).toContain('Create one, or search for another name or code.');
+      expect(screen.queryByText('No properties match your search')).toBeNull();
+    },
+    HEAVY,
+  );
+});

@@ -1,16 +1,13 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   type Day,
-  deviceTimeZone,
   PROMO_LABEL_COLOURS,
   type PromoDraft,
   promoBodyOf,
   promoFormInput,
   promoLabel,
   promoQuickRanges,
-  todayIn,
 } from '@tern/core';
-import { PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeType, SEARCH_TERM_MAX } from '@tern/sdk';
+import { PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeType } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -19,18 +16,15 @@ import { Checkbox } from '../../components/Checkbox';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
-import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { useApiQuery } from '../../data/useApiQuery';
-import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
-import { ListTable } from '../lists/ListTable';
-import { useListPage } from '../lists/useListPage';
+import { ListPage, NoPropertyPage } from '../lists/ListPage';
+import { usePropertyListKit } from '../lists/useListKit';
 import { PromoAppliesTo } from './PromoAppliesTo';
 import { useFormDrawer } from './useFormDrawer';
 
@@ -45,20 +39,15 @@ const KEY = 'promoCodes';
  */
 export function PromoCodesPage() {
   const { t, i18n } = useTranslation();
-  const { property } = useSelectedProperty();
-  const queryClient = useQueryClient();
-  const view = useListPage();
-  const { term, page } = view;
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
-  const propertyId = property?.id ?? null;
-  const today = todayIn(property?.timezone ?? deviceTimeZone());
-  const list = useApiQuery(
-    [KEY, propertyId, term, page],
-    (client, signal) =>
+  const kit = usePropertyListKit<PromoCode>({
+    root: KEY,
+    name: 'list',
+    read: (client, { propertyId, term, page }, signal) =>
       client.promoCodes.list(
         {
           query: {
-            propertyId: propertyId!,
+            propertyId,
             page,
             limit: PROMO_CODES_PAGE_SIZE,
             orderBy: 'created_at',
@@ -68,8 +57,8 @@ export function PromoCodesPage() {
         },
         { signal },
       ),
-    { enabled: propertyId !== null, placeholderData: keepPreviousData },
-  );
+  });
+  const { property, today } = kit;
   const money = (promo: PromoCode) =>
     promo.codeType === 'percentage'
       ? `${promo.amount} %`
@@ -115,41 +104,23 @@ export function PromoCodesPage() {
     },
   ];
   if (!property)
-    return (
-      <div className="page admin">
-        <PageHeading>{t('promo_codes.heading')}</PageHeading>
-        <EmptyState title={t('promo_codes.no_property')} />
-      </div>
-    );
+    return <NoPropertyPage heading={t('promo_codes.heading')} text={t('promo_codes.no_property')} />;
   return (
-    <div className="page admin stack">
-      <div className="page__header">
-        <PageHeading>{t('promo_codes.heading')}</PageHeading>
-        <Button onPress={() => setEditing('new')}>{t('promo_codes.create')}</Button>
-      </div>
-      <div className="admin-panel__toolbar">
-        <TextField
-          label={t('promo_codes.search')}
-          type="search"
-          value={view.search}
-          onChange={view.setSearch}
-          maxLength={SEARCH_TERM_MAX}
-        />
-      </div>
-      {/* The pager is shown even on a single page (document 2 §2, DECISIONS 18). */}
-      <ListTable
-        label={t('promo_codes.table')}
-        columns={columns}
-        list={list}
-        rowKey={(p) => p.id}
-        emptyState={
-          <EmptyState title={t('properties.no_search_results')}>{t('properties.no_info')}</EmptyState>
-        }
-        pagesLabel={t('promo_codes.pages')}
-        page={page}
-        onPageChange={view.setPage}
-        pagerAlways
-      />
+    <ListPage
+      heading={t('promo_codes.heading')}
+      actions={<Button onPress={() => setEditing('new')}>{t('promo_codes.create')}</Button>}
+      search={t('promo_codes.search')}
+      kit={kit}
+      table={{
+        label: t('promo_codes.table'),
+        columns,
+        rowKey: (p) => p.id,
+        emptyState: <EmptyState title={t('promo_codes.empty')}>{t('promo_codes.empty_text')}</EmptyState>,
+        pagesLabel: t('promo_codes.pages'),
+        // The pager is shown even on a single page (document 2 §2, DECISIONS 18).
+        pagerAlways: true,
+      }}
+    >
       <Drawer
         title={t(editing === 'new' ? 'promo_codes.create' : 'promo_codes.edit')}
         isOpen={editing !== null}
@@ -172,13 +143,13 @@ export function PromoCodesPage() {
                 toast.success(
                   t(created ? 'promo_codes.created' : 'general.success_message', { name: saved.name }),
                 );
-                void queryClient.invalidateQueries({ queryKey: [KEY] });
+                void kit.reload();
               }}
             />
           ) : null
         }
       </Drawer>
-    </div>
+    </ListPage>
   );
 }
 
