@@ -17,6 +17,7 @@ export const noDatabase = [
   'test/fontFiles.test.ts',
   'test/giftCardFonts.test.ts',
   'test/giftCardsExportStream.test.ts',
+  'test/importCycles.test.ts',
   'test/reservedSlugs.test.ts',
   'test/web.test.ts',
 ];

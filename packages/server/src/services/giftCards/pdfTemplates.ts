@@ -16,7 +16,7 @@ import type { Db } from '../../db/db.js';
 import { badRequest, conflict, fieldError, HttpError, notFound } from '../../http/errors.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { ownedUploads, uploadFileOf } from '../uploads/uploads.js';
-import { purchasePdfsChanged } from './purchases.js';
+import { purchasePdfsChanged } from './pdfVersions.js';
 
 // PDF templates and a type's filled sections (document 3 §3, §5, §7 pdf_templates / filled_sections): the
 // built-in templates (no property) and a property's own; a type prints with its chosen template, else the

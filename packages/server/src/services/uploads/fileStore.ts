@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Db } from '../../db/db.js';
+import { assertKey, isFileKey } from './fileKeys.js';
 import { objectFileStore, type S3Config } from './objectStore.js';
 
 // Where uploaded files live, behind one interface: an S3-compatible bucket when one is configured (objectStore.ts),
@@ -21,15 +22,6 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>;
 }
 
-/** `uploads/3f…a9-575.jpg`: lower-case letters, digits, `-`, `_`, `.` and `/` between parts, no `..`. */
-const KEY = /^[a-z0-9_-]+(\/[a-z0-9_-]+)*\.[a-z0-9]+$/;
-
-export const isFileKey = (key: string): boolean => KEY.test(key);
-
-export function assertKey(key: string): void {
-  if (!KEY.test(key)) throw new Error(`Not a file key: ${key}`);
-}
-
 const typeOfKey = (key: string) =>
   key.endsWith('.png') ? 'image/png' : key.endsWith('.jpg') ? 'image/jpeg' : 'application/octet-stream';
 
@@ -45,7 +37,7 @@ export function databaseFileStore(db: Db): FileStore {
       );
     },
     async get(key) {
-      if (!KEY.test(key)) return null;
+      if (!isFileKey(key)) return null;
       const row = await db.one<{ content_type: string; bytes: Uint8Array }>(
         'select content_type, bytes from stored_files where key = $1',
         [key],
@@ -74,7 +66,7 @@ export function folderFileStore(root: string): FileStore {
       await rename(temporary, path);
     },
     async get(key) {
-      if (!KEY.test(key)) return null;
+      if (!isFileKey(key)) return null;
       try {
         return { bytes: new Uint8Array(await readFile(pathOf(key))), contentType: typeOfKey(key) };
       } catch (error) {

@@ -1,6 +1,7 @@
 import { AwsClient } from 'aws4fetch';
 import { HttpError } from '../../http/errors.js';
-import { assertKey, type FileStore, isFileKey } from './fileStore.js';
+import { assertKey, isFileKey } from './fileKeys.js';
+import type { FileStore } from './fileStore.js';
 
 // Uploads in an S3-compatible bucket (AWS S3, MinIO, R2, Ceph…): the S3 API over HTTP, each request signed
 // with AWS Signature V4 by aws4fetch. Path-style addresses (`<endpoint>/<bucket>/<key>`), which every such
