@@ -55,10 +55,15 @@ function apiKeyWords(e: Endpoint): string {
   return '';
 }
 
+/** Whether the payment lock closes it (the contract's `paymentLock`). */
+const lockWords = (e: Endpoint): string => (e.paymentLock ? '; not while payment-locked' : '');
+
 function access(e: Endpoint): string {
   if (e.access === 'public') return 'anyone';
-  if (e.access === 'signedIn') return `any signed-in user${apiKeyWords(e)}`;
-  return e.access.join(', ') + (e.sandboxPublic ? '; anyone in sandbox mode' : '') + apiKeyWords(e);
+  if (e.access === 'signedIn') return `any signed-in user${apiKeyWords(e)}${lockWords(e)}`;
+  return (
+    e.access.join(', ') + (e.sandboxPublic ? '; anyone in sandbox mode' : '') + apiKeyWords(e) + lockWords(e)
+  );
 }
 
 function reply(e: Endpoint): string {
@@ -103,7 +108,9 @@ function render(): string {
     'Each id an endpoint takes says whose object it must be (`owns` in the contract; see docs/architecture.md).',
     'An API key calls only what says "any API key" (a key of either scope) or "an API key of the `book` scope";',
     'anything else answers 403 `api_key_not_allowed` to a key, a `book` endpoint 403 `api_key_read_only` to a `read`',
-    'key (see docs/security.md).',
+    'key (see docs/security.md). What says "not while payment-locked" answers 401 `payment_locked` to a reseller',
+    'whose agency is locked, and to a supplier naming a property of theirs that is locked (an admin’s lock override',
+    'lifts a lock; see docs/decisions.md).',
     '',
     '| Operation | Method | Path | Who |',
     '|---|---|---|---|',
