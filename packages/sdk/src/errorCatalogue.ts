@@ -188,7 +188,7 @@ export const errorCatalogue = {
     'The gift card was used for a stay whose arrival ({{arrival}}) has passed, so it cannot be marked unused.',
   gift_card_no_booking: 'No booking was made with this gift card.',
   gift_card_booking_started:
-    'The booking’s arrival ({{arrival}}) is not after today, so it cannot be cancelled here.',
+    'The booking’s arrival ({{arrival}}) has passed, so it cannot be cancelled here.',
   booking_already_cancelled: 'This booking is already cancelled.',
   // Uploads and photos
   file_too_large: 'The file is too large: at most {{max}}.',

@@ -924,7 +924,7 @@ describe('issued cards', () => {
     expect(new Set((await state(second!.id)).rooms)).toEqual(new Set(['booked']));
   });
 
-  it('the booking drawer cancels a booking still to come; the card stays used until reissued', async () => {
+  it('the booking drawer cancels a booking arriving today or later; the card stays used until reissued', async () => {
     const type = await hotelier.giftCards.createType({
       body: typeBody({ title: 'Drawer cancel', limit: 3 }),
     });
@@ -949,16 +949,17 @@ describe('issued cards', () => {
     const cancel = (id: string) => hotelier.giftCards.cancelBooking({ params: { id }, body: { propertyId } });
 
     expect(await refusal(cancel(bare!.id))).toMatchObject({ status: 409, code: 'gift_card_no_booking' });
-    await setBooking(day(0), 'new');
+    // One day boundary with mark unused: refused once the arrival has passed, offered on the arrival day itself.
+    await setBooking(day(-1), 'new');
     expect(await refusal(cancel(card!.id))).toMatchObject({
       status: 409,
       code: 'gift_card_booking_started',
-      params: { arrival: day(0) },
+      params: { arrival: day(-1) },
     });
     expect(
       await refusal(rival.giftCards.cancelBooking({ params: { id: card!.id }, body: { propertyId } })),
     ).toMatchObject({ status: 404 });
-    await setBooking(day(4), 'modified');
+    await setBooking(day(0), 'modified');
     const both = await Promise.allSettled([cancel(card!.id), cancel(card!.id)]);
     expect(both.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect((both.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({

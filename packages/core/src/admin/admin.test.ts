@@ -1,6 +1,7 @@
 import { isTimeZone } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { todayIn } from '../dates/dates.js';
 import { type ConfirmedAction, confirmedActionMachine } from './confirmedActionMachine.js';
 import {
   adminValidationKeys,
@@ -17,11 +18,13 @@ import {
   validateProviderForm,
 } from './paymentProviders.js';
 import {
+  isValidFromAllowed,
   PROMO_LABEL_COLOURS,
   promoLabel,
   promoQuickRanges,
   promoUsable,
   validatePromoForm,
+  validFromMinimum,
 } from './promoCodes.js';
 import {
   addPropertyRow,
@@ -325,6 +328,29 @@ describe('promo codes (M21, document 2 §5)', () => {
 
   it('lets a range that already began stay', () => {
     expect(validatePromoForm({ ...values, validFrom: '2026-11-01' }, today, '2026-11-01')).toEqual({});
+  });
+
+  it.each([
+    ['2026-11-23', null, false],
+    [today, null, true],
+    ['2026-11-25', null, true],
+    ['2026-11-23', '2026-11-23', true],
+    ['2026-11-22', '2026-11-23', false],
+  ])('a first day %s (kept %s) is allowed: %s', (from, kept, allowed) =>
+    expect(isValidFromAllowed(from, today, kept)).toBe(allowed),
+  );
+
+  it('the picker starts on today, or on the kept first day that began before it', () => {
+    expect(validFromMinimum(today)).toBe(today);
+    expect(validFromMinimum(today, '2026-11-01')).toBe('2026-11-01');
+    expect(validFromMinimum(today, '2026-12-01')).toBe(today);
+  });
+
+  it('the first day is the property’s today: the same instant allows a day in one zone and not in another', () => {
+    // 2026-11-24 10:30 UTC: still the 23rd in Honolulu, already the 25th on Kiritimati.
+    const now = Date.UTC(2026, 10, 24, 10, 30);
+    expect(isValidFromAllowed('2026-11-24', todayIn('Pacific/Honolulu', now))).toBe(true);
+    expect(isValidFromAllowed('2026-11-24', todayIn('Pacific/Kiritimati', now))).toBe(false);
   });
 
   it('offers past, this and next month', () => {

@@ -26,6 +26,18 @@ export function promoLabel(
   return 'active';
 }
 
+/**
+ * A promo's first day (document 2 §5: "validity range cannot begin before today"): not before the property's
+ * `today`, unless it is the day the code already starts on (`keptFrom`: an edit keeps a range that has begun).
+ * The form, the server and the picker's first day all read it here; the atomic take at checkout stays in SQL.
+ */
+export const isValidFromAllowed = (validFrom: Day, today: Day, keptFrom: Day | null = null): boolean =>
+  validFrom === keptFrom || compareDays(validFrom, today) >= 0;
+
+/** The first day the validity picker offers: today, or the code's own earlier first day when it is kept. */
+export const validFromMinimum = (today: Day, keptFrom: Day | null = null): Day =>
+  keptFrom && !isValidFromAllowed(keptFrom, today) ? keptFrom : today;
+
 /** A new promo code's values (document 2 §3): a percentage of 10, inactive. */
 export const NEW_PROMO = {
   codeType: 'percentage' as PromoCodeType,
@@ -80,7 +92,7 @@ export function validatePromoForm(
     errors.amount = promoValidationKeys.percentMax;
   if (values.usageLimit !== null && (!Number.isInteger(values.usageLimit) || values.usageLimit < 1))
     errors.usageLimit = promoValidationKeys.limitMin;
-  if (values.validFrom && values.validFrom !== keptFrom && compareDays(values.validFrom, today) < 0)
+  if (values.validFrom && !isValidFromAllowed(values.validFrom, today, keptFrom))
     errors.validFrom = promoValidationKeys.beforeToday;
   if (values.validFrom && values.validTo && compareDays(values.validTo, values.validFrom) < 0)
     errors.validTo = promoValidationKeys.rangeOrder;

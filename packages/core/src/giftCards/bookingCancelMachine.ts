@@ -6,7 +6,7 @@ import { canCancelLinkedBooking, type LinkedBooking } from './issuedCard.js';
 
 /**
  * M25, cancelling the booking a card was redeemed for, from the card's booking drawer (document 3 §4, §7): offered
- * while the booking is not cancelled and its arrival is after today. The confirmation asks whether to reissue
+ * while the booking is not cancelled and its arrival has not passed (today or later). The confirmation asks whether to reissue
  * the card: yes cancels the booking, then marks the card unused (`reissueCard`); no only cancels
  * (`cancelBooking`). A failure (`general.error_message`) stops in `error`, where `user.retry` resumes from the
  * step that failed — a booking already cancelled is not cancelled twice. `done` ends it; `booking.cancelled`

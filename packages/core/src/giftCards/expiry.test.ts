@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsToDay, type GiftCardValidity, giftCardExpiry, isGiftCardExpired } from './expiry.js';
+import {
+  addMonthsToDay,
+  type GiftCardValidity,
+  giftCardExpiry,
+  isFutureExpiry,
+  isGiftCardExpired,
+} from './expiry.js';
 
 const period = (n: number, unit: 'hours' | 'days' | 'months'): GiftCardValidity => ({
   expirationType: 0,
@@ -48,5 +54,13 @@ describe('giftCardExpiry', () => {
     ['2026-11-25', '2026-11-24', false],
   ])('last day %s on %s is expired: %s', (day, today, expired) =>
     expect(isGiftCardExpired(day, today)).toBe(expired),
+  );
+
+  it.each([
+    ['2026-11-23', '2026-11-24', false],
+    ['2026-11-24', '2026-11-24', false],
+    ['2026-11-25', '2026-11-24', true],
+  ])('absolute last day %s on %s is a future day: %s', (day, today, future) =>
+    expect(isFutureExpiry(day, today)).toBe(future),
   );
 });

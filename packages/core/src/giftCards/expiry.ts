@@ -39,3 +39,7 @@ export function giftCardExpiry(type: GiftCardValidity, timeZone: string, now: Da
 /** Whether a card's last day has passed (it is still valid on its last day). */
 export const isGiftCardExpired = (expirationDate: Day, today: Day): boolean =>
   compareDays(expirationDate, today) < 0;
+
+/** A type's absolute last day is a future day (document 3 §6 "only future dates selectable"): after `today`. */
+export const isFutureExpiry = (absoluteExpirationDate: Day, today: Day): boolean =>
+  compareDays(absoluteExpirationDate, today) > 0;

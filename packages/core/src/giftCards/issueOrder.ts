@@ -1,7 +1,8 @@
 import { GIFT_CARD_TEXT_MAX, type IssueGiftCardsBody } from '@tern/sdk';
 import { type FormDrawerInput, type FormErrors, formDrawerInput } from '../admin/formDrawerMachine.js';
 import { isEmailShaped, validationKeys } from '../auth/rules.js';
-import { compareDays, type Day } from '../dates/dates.js';
+import type { Day } from '../dates/dates.js';
+import { isGiftCardExpired } from './expiry.js';
 import { giftCardValidationKeys as keys } from './keys.js';
 import { type RecipientRow, recipientFieldErrors, recipientsForQuantity } from './recipients.js';
 
@@ -94,7 +95,7 @@ export function validateIssueOrder(form: IssueOrderForm, ctx: IssueOrderContext)
   else if (!Number.isInteger(form.quantity)) e.quantity = keys.wholeNumber;
   else if (form.quantity! < 1) e.quantity = keys.atLeastOne;
   else if (ctx.stock != null && form.quantity! > ctx.stock) e.quantity = keys.stock;
-  if (form.customExpirationDate && compareDays(form.customExpirationDate, ctx.today) < 0)
+  if (form.customExpirationDate && isGiftCardExpired(form.customExpirationDate, ctx.today))
     e.customExpirationDate = keys.beforeToday;
   if (form.purchaseState === 'unpaid' && !unpaidAllowed(form.quantity)) e.purchaseState = keys.notAnOption;
   Object.assign(e, recipientFieldErrors(form.recipients));

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { todayIn } from '../dates/dates.js';
 import {
+  bookingStatusOf,
   type CardFlags,
   canCancelLinkedBooking,
   canMarkDelivered,
   canMarkUsed,
+  isArrivalPassed,
   markUnusedCheck,
   validateCardDetails,
   validateCardNote,
@@ -71,10 +74,42 @@ describe('issued card', () => {
 
   it.each([
     [booking('2026-11-25'), true],
-    [booking(today), false],
+    [booking(today), true],
+    [booking('2026-11-23'), false],
     [booking('2026-11-20'), false],
     [booking('2026-12-25', 'canceled'), false],
+    [booking('2026-12-25', 'cancelled'), false],
   ])('cancel of %j offered: %s', (b, offered) => expect(canCancelLinkedBooking(b, today)).toBe(offered));
+
+  it.each([
+    ['2026-11-23', true],
+    [today, false],
+    ['2026-11-25', false],
+  ])('arrival %s passed on %s: %s', (arrivalDate, passed) =>
+    expect(isArrivalPassed({ arrivalDate }, today)).toBe(passed),
+  );
+
+  it('one day boundary for both ways of cancelling a card’s booking, on the property’s calendar', () => {
+    // 2026-11-24 10:30 UTC is still the 23rd in Honolulu (UTC−10) and already the 25th on Kiritimati (UTC+14).
+    const now = Date.UTC(2026, 10, 24, 10, 30);
+    const arriving = card(true, booking('2026-11-24'));
+    for (const [zone, offered] of [
+      ['Pacific/Honolulu', true],
+      ['UTC', true],
+      ['Pacific/Kiritimati', false],
+    ] as const) {
+      const day = todayIn(zone, now);
+      expect(canCancelLinkedBooking(arriving.agentBooking!, day)).toBe(offered);
+      expect(markUnusedCheck(arriving, day).allowed).toBe(offered);
+    }
+  });
+
+  it.each([
+    ['new', 'new'],
+    ['modified', 'modified'],
+    ['canceled', 'canceled'],
+    ['cancelled', 'canceled'],
+  ])('status %s is labelled as %s', (status, label) => expect(bookingStatusOf({ status })).toBe(label));
 
   it.each([
     [{ expirationDate: today, name: 'Anna', email: 'anna@x.is' }, {}],

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { formDrawerMachine } from '../admin/formDrawerMachine.js';
+import { addDays } from '../dates/dates.js';
 import { bookingCancelMachine } from './bookingCancelMachine.js';
 import { giftCardDownloadMachine, ZIP_PENDING_MESSAGE_MS } from './downloadMachine.js';
 import { type CardPatch, type IssuedCardState, issuedCardMachine } from './issuedCardMachine.js';
@@ -196,15 +197,23 @@ describe('M25 booking cancel', () => {
     expect(actor.getSnapshot().output).toEqual({ reissued });
   });
 
-  it('is not offered for a cancelled booking or one that has begun', () => {
+  it('is not offered for a cancelled booking or one whose arrival has passed', () => {
     for (const b of [
       { ...booking, status: 'canceled' },
-      { ...booking, arrivalDate: today },
+      { ...booking, arrivalDate: addDays(today, -1) },
     ]) {
       const actor = createActor(bookingCancelMachine, { input: { cardId: 'c1', booking: b, today } }).start();
       actor.send({ type: 'cancel.ask' });
       expect(actor.getSnapshot().value).toBe('viewing');
     }
+  });
+
+  it('is offered on the arrival day itself', () => {
+    const actor = createActor(bookingCancelMachine, {
+      input: { cardId: 'c1', booking: { ...booking, arrivalDate: today }, today },
+    }).start();
+    actor.send({ type: 'cancel.ask' });
+    expect(actor.getSnapshot().value).not.toBe('viewing');
   });
 
   it('retries only the reissue once the booking is cancelled', async () => {

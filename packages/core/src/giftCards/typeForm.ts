@@ -16,7 +16,8 @@ import {
 } from '@tern/sdk';
 import type { FormErrors } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
-import { compareDays, type Day } from '../dates/dates.js';
+import type { Day } from '../dates/dates.js';
+import { isFutureExpiry } from './expiry.js';
 import { giftCardValidationKeys as keys } from './keys.js';
 import {
   planErrors,
@@ -227,7 +228,7 @@ export function validateGiftCardTypeForm(form: GiftCardTypeForm, ctx: TypeFormCo
   else if (!whole(form.limit) || form.limit < 1) e.limit = keys.validInventory;
   if (form.expirationType === 1) {
     if (!form.absoluteExpirationDate) e.absoluteExpirationDate = validationKeys.required;
-    else if (compareDays(form.absoluteExpirationDate, ctx.today) <= 0)
+    else if (!isFutureExpiry(form.absoluteExpirationDate, ctx.today))
       e.absoluteExpirationDate = keys.futureDay;
   } else {
     if (blank(form.expirationDuration)) e.expirationDuration = validationKeys.required;

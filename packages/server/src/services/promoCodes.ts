@@ -1,4 +1,4 @@
-import { compareDays, todayIn } from '@tern/core';
+import { isValidFromAllowed, todayIn } from '@tern/core';
 import type { ListMeta, PromoCode, promoCodeBody } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Clock } from '../clock.js';
@@ -91,7 +91,7 @@ export async function getPromoCode(db: Db, id: string): Promise<PromoCode> {
 /** The checks the contract cannot make: the range against the property's today (the stores: `checkPromoStores`). */
 function check(body: Body, property: OwnedProperty, clock: Clock, keptFrom: string | null): void {
   const today = todayIn(property.timezone, clock.now());
-  if (body.validFrom && body.validFrom !== keptFrom && compareDays(body.validFrom, today) < 0)
+  if (body.validFrom && !isValidFromAllowed(body.validFrom, today, keptFrom))
     throw invalidField('valid_from_past', 'validFrom', { today });
 }
 

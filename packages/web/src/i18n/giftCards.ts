@@ -170,7 +170,7 @@ export const giftCardsEn = {
       card: 'Gift card',
       cancel: 'Cancel booking',
       not_cancellable:
-        'Only a booking that is not cancelled and whose arrival is after today can be cancelled here.',
+        'Only a booking that is not cancelled and whose arrival has not passed can be cancelled here.',
       ask_title: 'Cancel booking {{reservation}}?',
       ask_body:
         'Reissue gift card {{code}}? Reissued, it is marked unused and can be used again; otherwise it stays used.',

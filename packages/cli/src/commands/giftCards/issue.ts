@@ -1,4 +1,4 @@
-import { deviceTimeZone, todayIn } from '@tern/core';
+import { deviceTimeZone, isGiftCardExpired, todayIn } from '@tern/core';
 import { ApiError, type GiftCard, type IssueGiftCardsBody, type TernClient } from '@tern/sdk';
 import { invalidFlags, pastDayMessage } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
@@ -199,7 +199,7 @@ async function preflight(client: TernClient, flags: IssueFlags, lines: Recipient
     const me = await client.auth.currentUser();
     const zone = me.ternHotels.find((p) => p.id === flags.property)?.timezone || deviceTimeZone();
     const today = todayIn(zone, now);
-    if (flags.expires < today) throw invalidFlags([['--expires', pastDayMessage(today)]]);
+    if (isGiftCardExpired(flags.expires, today)) throw invalidFlags([['--expires', pastDayMessage(today)]]);
   }
   const { items } = await client.giftCards.typeSizes({ query: { propertyId: flags.property } });
   const size = items.find((t) => t.id === flags.type);

@@ -1,4 +1,12 @@
-import { giftCardExpiry, todayIn } from '@tern/core';
+import {
+  canCancelLinkedBooking,
+  giftCardExpiry,
+  giftCardStock,
+  isBookingCancelled,
+  isGiftCardExpired,
+  markUnusedCheck,
+  todayIn,
+} from '@tern/core';
 import type {
   GiftCard,
   giftCardDetailsBody,
@@ -153,7 +161,7 @@ export async function issueGiftCards(
 ): Promise<IssueGiftCardsReply> {
   const now = actor.clock.now();
   const today = todayIn(property.timezone, now);
-  if (body.expirationDate && body.expirationDate < today)
+  if (body.expirationDate && isGiftCardExpired(body.expirationDate, today))
     throw invalidField('expiration_past', 'expirationDate', { today });
   return db.transaction(async (tx) => {
     await tx.query('select id from gift_card_types where id = $1 for update', [typeId]);
@@ -172,7 +180,7 @@ export async function issueGiftCards(
     const expiry = body.expirationDate ?? giftCardExpiry(type, property.timezone, now);
     // A type's absolute date that has passed (a type made before it, or a duplicate of one) issues no card that
     // would be expired already: give the cards a date, or the type a new one.
-    if (created > 0 && expiry < today) throw conflict('expiration_past', { today });
+    if (created > 0 && isGiftCardExpired(expiry, today)) throw conflict('expiration_past', { today });
     const netPrice = body.netPrice ?? type.netPrice;
     for (let draw = 0; missing.length > 0; draw++) {
       if (draw === CODE_DRAWS) throw new Error('gift card codes clashed on every draw');
@@ -239,7 +247,7 @@ export async function issueGiftCards(
     return {
       cards: keys.map((k) => byKey.get(k)!),
       created,
-      stock: type.stock - created,
+      stock: giftCardStock(type.limit, type.issued + created),
     };
   });
 }
@@ -349,16 +357,13 @@ export function markGiftCardUsed(db: Db, actor: Actor, id: string, notes: string
   });
 }
 
-/** The cancelled status of a booking. */
-const isCancelled = (status: string) => status === 'canceled' || status === 'cancelled';
-
 /** Who cancels a card's booking, for its history entry. */
 const canceller = (actor: Actor) => ({ userId: actor.auth?.user.id ?? null });
 
 /**
- * M24: used → unused, with a note. Refused once the stay it was redeemed for has begun (its arrival is before the
- * property's today) unless that booking is cancelled; a booking still to come (arriving today or later) is
- * cancelled with it, in the same transaction (document 3 §4: "a normal or upsell booking is cancelled as a
+ * M24: used → unused, with a note (core's `markUnusedCheck`). Refused once the arrival of the stay it was redeemed
+ * for has passed (before the property's today) unless that booking is cancelled; a booking still to come (arriving
+ * today or later) is cancelled with it, in the same transaction (document 3 §4: "a normal or upsell booking is cancelled as a
  * consequence"), through the bookings service: its rooms freed, its history entry and e-mails.
  */
 export function markGiftCardUnused(
@@ -369,11 +374,13 @@ export function markGiftCardUnused(
   notes: string,
 ): Promise<GiftCard> {
   return change(db, actor, id, 'markUnused', async (tx, card) => {
-    if (!card.booked) throw conflict('gift_card_not_used');
     const booking = card.agentBooking;
-    if (booking && !isCancelled(booking.status)) {
-      const today = todayIn(property.timezone, actor.clock.now());
-      if (booking.arrivalDate < today) throw conflict('gift_card_consumed', { arrival: booking.arrivalDate });
+    const check = markUnusedCheck(card, todayIn(property.timezone, actor.clock.now()));
+    if (!check.allowed)
+      throw check.reason === 'consumed'
+        ? conflict('gift_card_consumed', { arrival: booking!.arrivalDate })
+        : conflict('gift_card_not_used');
+    if (booking && check.cancelsBooking) {
       await cancelBookingOfProperty(tx, actor.clock, canceller(actor), booking.bookingId, {
         giftCardId: id,
         reason: 'gift_card_unused',
@@ -389,8 +396,8 @@ export function markGiftCardUnused(
 
 /**
  * The booking drawer's cancel (document 3 §4 "Booking cancel"): the booking a card was redeemed for, offered while
- * it is not cancelled and its arrival is after the property's today. The card stays used; reissuing it is a
- * mark unused after this.
+ * it is not cancelled and its arrival has not passed (today or later: core's `canCancelLinkedBooking`, the boundary
+ * of mark unused). The card stays used; reissuing it is a mark unused after this.
  */
 export function cancelGiftCardBooking(
   db: Db,
@@ -401,9 +408,8 @@ export function cancelGiftCardBooking(
   return change(db, actor, id, 'cancelBooking', async (tx, card) => {
     const booking = card.agentBooking;
     if (!booking) throw conflict('gift_card_no_booking');
-    if (isCancelled(booking.status)) throw conflict('booking_already_cancelled');
-    const today = todayIn(property.timezone, actor.clock.now());
-    if (booking.arrivalDate <= today)
+    if (isBookingCancelled(booking)) throw conflict('booking_already_cancelled');
+    if (!canCancelLinkedBooking(booking, todayIn(property.timezone, actor.clock.now())))
       throw conflict('gift_card_booking_started', { arrival: booking.arrivalDate });
     await cancelBookingOfProperty(tx, actor.clock, canceller(actor), booking.bookingId, {
       giftCardId: id,
@@ -432,7 +438,8 @@ export function updateGiftCardDetails(
   body: DetailsBody,
 ): Promise<GiftCard> {
   const today = todayIn(property.timezone, actor.clock.now());
-  if (body.expirationDate < today) throw invalidField('expiration_past', 'expirationDate', { today });
+  if (isGiftCardExpired(body.expirationDate, today))
+    throw invalidField('expiration_past', 'expirationDate', { today });
   return change(db, actor, id, 'update', async (tx) => {
     await tx.query(
       'update gift_cards set expiration_date = $2, name = $3, email = $4, updated_at = $5 where id = $1',

@@ -1,4 +1,4 @@
-import { todayIn } from '@tern/core';
+import { isGiftCardExpired, todayIn } from '@tern/core';
 import type {
   GiftCardPurchase,
   GiftCardPurchaseStatusReply,
@@ -126,7 +126,7 @@ export async function createPurchase(
 ): Promise<GiftCardPurchase> {
   const now = actor.clock.now();
   const today = todayIn(property.timezone, now);
-  if (body.customExpirationDate && body.customExpirationDate < today)
+  if (body.customExpirationDate && isGiftCardExpired(body.customExpirationDate, today))
     throw invalidField('expiration_past', 'customExpirationDate', { today });
   return db.transaction(async (tx) => {
     const type = await getGiftCardType(tx, body.giftCardTypeId);
@@ -550,19 +550,6 @@ export function purchaseZipJob(renderPdf: RenderCardPdf | null): JobHandler {
     }
     throw new Error('the cards kept changing while their zip was made');
   };
-}
-
-/**
- * What a purchase's PDFs show changed outside a trigger's reach (a template's sections, a type's filled
- * sections): the purchases of these types get a new version, and those with a zip the job that makes it again.
- */
-export async function purchasePdfsChanged(db: Db, typeIds: readonly string[]): Promise<void> {
-  if (typeIds.length === 0) return;
-  await db.query(
-    `select gift_card_purchase_pdfs_changed(array(
-       select id from gift_card_purchases where gift_card_type_id = any($1::uuid[])))`,
-    [[...typeIds]],
-  );
 }
 
 /**

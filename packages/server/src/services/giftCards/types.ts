@@ -1,4 +1,4 @@
-import { todayIn } from '@tern/core';
+import { giftCardStock, isFutureExpiry, todayIn } from '@tern/core';
 import {
   GIFT_CARD_MULTI,
   GIFT_CARD_NO_PROPERTY,
@@ -92,7 +92,7 @@ function toType(r: TypeRow, plans: PlanRow[]): GiftCardType {
     discount: giftCardDiscountOf(price, r.net_price === null ? null : netPrice),
     limit: r.card_limit,
     issued: r.issued,
-    stock: r.card_limit - r.issued,
+    stock: giftCardStock(r.card_limit, r.issued),
     expirationType: r.expiration_type,
     expirationDuration: r.expiration_duration,
     expirationDurationUnit: r.expiration_unit,
@@ -185,7 +185,7 @@ export async function giftCardTypeSizes(db: Db, propertyId: string): Promise<{ i
       id: r.id,
       limit: r.card_limit,
       issued: r.issued,
-      stock: r.card_limit - r.issued,
+      stock: giftCardStock(r.card_limit, r.issued),
     })),
   };
 }
@@ -219,7 +219,7 @@ async function check(
     body.expirationType === 1 &&
     body.absoluteExpirationDate &&
     body.absoluteExpirationDate !== kept?.absoluteExpirationDate &&
-    body.absoluteExpirationDate <= today
+    !isFutureExpiry(body.absoluteExpirationDate, today)
   )
     throw invalidField('expiration_not_future', 'absoluteExpirationDate', { today });
 

@@ -6,6 +6,7 @@ import {
   promoFormInput,
   promoLabel,
   promoQuickRanges,
+  validFromMinimum,
 } from '@tern/core';
 import { PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeType } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
@@ -256,7 +257,7 @@ function PromoForm({
             validTo: (range?.end ?? null) as Day | null,
           })
         }
-        minValue={keptFrom && keptFrom < today ? keptFrom : today}
+        minValue={validFromMinimum(today, keptFrom)}
         errorMessage={err('validFrom') ?? err('validTo')}
         visibleMonths={2}
       />

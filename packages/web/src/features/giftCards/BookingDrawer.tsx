@@ -1,4 +1,4 @@
-import { bookingCancelMachine, type Day } from '@tern/core';
+import { bookingCancelMachine, bookingStatusOf, type Day } from '@tern/core';
 import type { GiftCard } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -15,7 +15,7 @@ type LinkedBooking = NonNullable<GiftCard['agentBooking']>;
 
 /**
  * "Show booking" of an issued card (document 3 §2.3, §4 "Booking cancel"): a drawer with the booking the card was
- * redeemed for and, while it is not cancelled and its arrival is after today, Cancel. Cancelling asks whether to
+ * redeemed for and, while it is not cancelled and its arrival has not passed, Cancel. Cancelling asks whether to
  * reissue the card — yes cancels the booking and marks the card unused, no only cancels — through core's
  * bookingCancelMachine (M25): a failure offers Retry from the step that failed (a cancelled booking is not
  * cancelled twice). `onChanged` reloads the list once the booking is cancelled.
@@ -135,9 +135,9 @@ function BookingPanel({
   }, [asking]);
   const busy = snapshot.hasTag('busy');
   const { error, cancelled } = snapshot.context;
-  const status = cancelled ? 'canceled' : booking.status;
-  const statusWord = ['new', 'modified', 'canceled', 'cancelled'].includes(status)
-    ? t(`gift_card_orders.booking.statuses.${status === 'cancelled' ? 'canceled' : status}`)
+  const status = cancelled ? 'canceled' : bookingStatusOf(booking);
+  const statusWord = ['new', 'modified', 'canceled'].includes(status)
+    ? t(`gift_card_orders.booking.statuses.${status}`)
     : status;
   return (
     <div className="stack" aria-busy={busy}>
