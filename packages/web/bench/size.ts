@@ -20,12 +20,10 @@
  * Targets: the sign-in page (/login) at most 120 KB, the reseller's search page (/search) at most 180 KB.
  * Prints MET or MISSED for each; exits non-zero when one is missed.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'vite';
+import { builtApp } from './helpers/build.js';
 
 interface ManifestChunk {
   file: string;
@@ -82,24 +80,7 @@ const targets: Target[] = [
   },
 ];
 
-const webRoot = fileURLToPath(new URL('..', import.meta.url));
-
-async function buildApp(): Promise<{ dist: string; cleanup: () => void }> {
-  const dist = mkdtempSync(join(tmpdir(), 'tern-web-size-'));
-  await build({
-    root: webRoot,
-    configFile: join(webRoot, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: dist, emptyOutDir: true, manifest: true, sourcemap: false },
-  });
-  return { dist, cleanup: () => rmSync(dist, { recursive: true, force: true }) };
-}
-
-const distArg = process.argv.indexOf('--dist');
-const { dist, cleanup } =
-  distArg >= 0 && process.argv[distArg + 1]
-    ? { dist: process.argv[distArg + 1]!, cleanup: () => {} }
-    : await buildApp();
+const { dist, cleanup } = await builtApp();
 
 try {
   const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
