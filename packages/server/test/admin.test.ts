@@ -269,7 +269,12 @@ describe('admin resellers and properties', () => {
       timezone: 'Atlantic/Reykjavik',
     };
     const created = await admin.admin.createProperty({ body });
-    expect(created).toMatchObject({ name: 'Fjallakofinn', propertyType: 'lodge', pms: 'beds_24' });
+    expect(created).toMatchObject({
+      name: 'Fjallakofinn',
+      propertyType: 'lodge',
+      pms: 'beds_24',
+      currency: 'USD',
+    });
     expect(created.channexPropertyId).toBe('••••••••5678');
     const stored = await server.db.one<{ channex_property_id: string; kind: string; supplier_id: string }>(
       'select channex_property_id, kind, supplier_id from properties where id = $1',

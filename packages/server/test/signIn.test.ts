@@ -45,6 +45,13 @@ describe('sign-in', () => {
     expect(hotelier.agent).toBeNull();
     expect(hotelier.ternHotels.length).toBeGreaterThan(0);
     expect(hotelier.ternHotels.every((h) => h.id === h.propertyId && h.role === 'manager')).toBe(true);
+    // Each property's zone and currency: the screens' "today" and how they write its money.
+    const [first] = hotelier.ternHotels;
+    const stored = await server.db.one<{ timezone: string; currency: string }>(
+      'select timezone, currency from properties where id = $1',
+      [first!.id],
+    );
+    expect(first).toMatchObject({ timezone: stored!.timezone, currency: stored!.currency });
     const staff = await server.client(await server.signIn('staff')).auth.currentUser();
     expect(staff.ternHotels.map((h) => h.role)).toContain('user');
   });

@@ -220,6 +220,8 @@ export const adminProperty = z.object({
   city: z.string(),
   zipCode: z.string(),
   timezone: z.string(),
+  /** The property's currency (ISO 4217). */
+  currency: z.string(),
   lockOverride: z.boolean(),
   paymentLocked: z.boolean(),
   createdAt: z.string(),

@@ -20,6 +20,8 @@ export const userProperty = z.object({
   locked: z.boolean(),
   /** The property's IANA time zone: its "today" (absent in sessions stored before it was sent). */
   timezone: z.string().optional(),
+  /** The property's currency (ISO 4217): what its gift cards and promo amounts are in (absent in older sessions). */
+  currency: z.string().optional(),
 });
 
 /** Switches the app reads for this user: the search page (a platform setting), the car rental link (per agency). */

@@ -25,6 +25,7 @@ export function asSelectedProperty(p: AdminProperty): UserProperty {
     propertyType: p.propertyType === 'vehicle' ? 'vehicle' : 'accommodation',
     locked: p.paymentLocked && !p.lockOverride,
     timezone: p.timezone,
+    currency: p.currency,
   };
 }
 

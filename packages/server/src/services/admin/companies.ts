@@ -193,7 +193,7 @@ async function toggleLockOverride<T>(
 
 const PROPERTY_COLUMNS = `id, title, kind, hotel_type, pms, email, reply_to_name, reply_to_email,
   channex_property_id, company_registration_number, phone, address, country, coalesce(state, '') as state, city,
-  zip_code, timezone, lock_override, payment_locked, created_at, updated_at`;
+  zip_code, timezone, currency, lock_override, payment_locked, created_at, updated_at`;
 
 /** The Channex id as replies show it: bullets, then its last 4 characters (document 2 §3 "masked"). */
 export function maskSecret(value: string, visible = 4): string {
@@ -222,6 +222,7 @@ function toProperty(r: Record<string, unknown>): AdminProperty {
     city: String(r.city),
     zipCode: String(r.zip_code),
     timezone: String(r.timezone),
+    currency: String(r.currency),
     lockOverride: Boolean(r.lock_override),
     paymentLocked: Boolean(r.payment_locked),
     createdAt: iso(r.created_at),

@@ -68,10 +68,11 @@ export async function loadUser(
     kind: 'accommodation' | 'vehicle';
     locked: boolean;
     timezone: string;
+    currency: string;
     membership_id: string;
     role: 'manager' | 'user';
   }>(
-    `select p.id, p.title, p.kind, (p.payment_locked and not p.lock_override) as locked, p.timezone,
+    `select p.id, p.title, p.kind, (p.payment_locked and not p.lock_override) as locked, p.timezone, p.currency,
             pu.id as membership_id, pu.role
        from property_users pu join properties p on p.id = pu.property_id
       where pu.user_id = $1
@@ -97,6 +98,7 @@ export async function loadUser(
       propertyType: p.kind,
       locked: p.locked,
       timezone: p.timezone,
+      currency: p.currency,
     })),
     otpEnabled: row.otp_required,
     features: {

@@ -1,4 +1,4 @@
-import { auditWords } from '@tern/core';
+import { auditWords, deviceTimeZone, formatInstant } from '@tern/core';
 import type { AuditEntry } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -39,7 +39,7 @@ export function AuditDrawer({ target, onClose }: { target: AuditTarget | null; o
 }
 
 function Trail({ target }: { target: AuditTarget }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const trail = useApiQuery([ADMIN_KEY, 'audit', target.objectType, target.objectId], (client, signal) =>
     client.admin.audit(
@@ -62,7 +62,8 @@ function Trail({ target }: { target: AuditTarget }) {
       </Alert>
     );
   if (trail.data.items.length === 0) return <p>{t('admin.audit.empty')}</p>;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  // The audit spans users, resellers and properties: its instants on the viewer's clock.
+  const zone = deviceTimeZone();
   return (
     <ol className="admin-audit">
       {trail.data.items.map((entry: AuditEntry) => {
@@ -82,7 +83,7 @@ function Trail({ target }: { target: AuditTarget }) {
             ) : null}
             <p className="admin-audit__when">
               {t('admin.audit.when', {
-                when: when.format(new Date(entry.at)),
+                when: formatInstant(entry.at, zone),
                 who: entry.actorName ?? entry.actorEmail ?? t('admin.audit.system'),
               })}
               {entry.ip ? ` · ${t('admin.audit.from', { ip: entry.ip })}` : ''}

@@ -24,6 +24,7 @@ import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { useManagesSelectedProperty } from '../../session/useManagesSelectedProperty';
+import { usePropertyFormats } from '../../session/usePropertyFormats';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
@@ -43,7 +44,8 @@ const openOnboarding = (url: string) => window.location.assign(url);
  * (the contract's `managedProperty`): the property's staff see the list only.
  */
 export function PaymentProvidersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { instantDay } = usePropertyFormats();
   const errorText = useErrorText();
   const { client } = useServices();
   const { property } = useSelectedProperty();
@@ -58,7 +60,6 @@ export function PaymentProvidersPage() {
     { enabled: propertyId !== null },
   );
   const reload = () => queryClient.invalidateQueries({ queryKey: [KEY] });
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const failed = () => toast.error(t('payment_providers.failed'));
 
   const connect = async (provider: PaymentProvider) => {
@@ -96,13 +97,13 @@ export function PaymentProvidersPage() {
       id: 'created',
       label: t('payment_providers.created'),
       nowrap: true,
-      render: (p) => date.format(new Date(p.createdAt)),
+      render: (p) => instantDay(p.createdAt),
     },
     {
       id: 'updated',
       label: t('payment_providers.updated'),
       nowrap: true,
-      render: (p) => date.format(new Date(p.updatedAt)),
+      render: (p) => instantDay(p.updatedAt),
     },
     {
       id: 'default',

@@ -1,16 +1,10 @@
-import { formatDay, todayIso } from '@tern/core';
+import { deviceTimeZone, formatDay, formatInstant } from '@tern/core';
 import type { BookingRecord } from '@tern/sdk';
 
 // Display helpers of the bookings screens (document 1 §9: dates DD/MM/YYYY, times HH:mm).
 
 /** When the booking was made, in the viewer's time zone: `DD/MM/YYYY HH:mm`. */
-export function formatBookedAt(iso: string): string {
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return '—';
-  const d = new Date(ms);
-  const time = `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-  return `${formatDay(todayIso(ms))} ${time}`;
-}
+export const formatBookedAt = (iso: string): string => formatInstant(iso, deviceTimeZone());
 
 /** `DD/MM/YYYY – DD/MM/YYYY`. */
 export const formatStay = (booking: Pick<BookingRecord, 'arrivalDate' | 'departureDate'>): string =>

@@ -3,9 +3,9 @@ import {
   contractActions,
   contractBookLink,
   contractLabel,
-  formatDay,
+  deviceTimeZone,
+  formatInstantDay,
   modifierText,
-  todayIso,
 } from '@tern/core';
 import type { ContractRecord, Role } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +21,7 @@ const ACTION_LABEL: Record<ContractAction, string> = {
 };
 
 /** The viewer's day of a moment (`DD/MM/YYYY`). */
-const dayOf = (iso: string) => {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? formatDay(todayIso(ms)) : '—';
-};
+const dayOf = (iso: string) => formatInstantDay(iso, deviceTimeZone());
 
 export interface ContractsTableProps {
   kind: 'active' | 'pending';

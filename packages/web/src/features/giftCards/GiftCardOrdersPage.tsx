@@ -5,6 +5,7 @@ import {
   canMarkUsed,
   type Day,
   deviceTimeZone,
+  formatDay,
   formDrawerInput,
   todayIn,
   validateCardDetails,
@@ -33,6 +34,7 @@ import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
+import { usePropertyFormats } from '../../session/usePropertyFormats';
 import '../admin/admin.css';
 import './giftCards.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
@@ -87,8 +89,9 @@ export function ordersQuery(
  * actions (mark used, mark unused, mark delivered through M24) and its details drawer.
  */
 export function GiftCardOrdersPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { property } = useSelectedProperty();
+  const formats = usePropertyFormats();
   const queryClient = useQueryClient();
   const view = useListPage<Filters>(NO_FILTERS);
   const { term, filters, sort, page, filter } = view;
@@ -113,13 +116,12 @@ export function GiftCardOrdersPage() {
       </div>
     );
   const today = todayIn(property.timezone ?? deviceTimeZone());
-  const money = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
   const columns: TableColumn<GiftCard>[] = [
     {
       id: 'created',
       label: t('gift_card_orders.columns.created'),
       nowrap: true,
-      render: (c) => c.createdAt.slice(0, 10),
+      render: (c) => formats.instantDay(c.createdAt),
     },
     {
       id: 'status',
@@ -138,13 +140,13 @@ export function GiftCardOrdersPage() {
       label: t('gift_card_orders.columns.expiration'),
       sortable: true,
       nowrap: true,
-      render: (c) => c.expirationDate,
+      render: (c) => formatDay(c.expirationDate),
     },
     {
       id: 'price',
       label: t('gift_card_orders.columns.price'),
       numeric: true,
-      render: (c) => money(c.netPrice),
+      render: (c) => formats.money(c.netPrice),
     },
     { id: 'purchaser', label: t('gift_card_orders.columns.purchaser'), render: (c) => c.buyerName ?? '' },
     {

@@ -1,4 +1,4 @@
-import { addMonthsToDay, type Day, deviceTimeZone, todayIn } from '@tern/core';
+import { addMonthsToDay, type Day, deviceTimeZone, formatAmount, todayIn } from '@tern/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -37,8 +37,8 @@ export function LiabilityReport({ propertyId, timezone }: { propertyId: string; 
     client.giftCards.liability({ query }, { signal }),
   );
   const data = report.data;
-  const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
-  const value = (v: number) => number.format(v);
+  // The heading and the chart's title name the currency: the figures go without it.
+  const value = (v: number) => formatAmount(v, data?.currency ?? '', i18n.language);
   const labels = Object.fromEntries(
     SERIES.map((s) => [s, t(`gift_card_orders.liability.series.${s}`)]),
   ) as Record<(typeof SERIES)[number], string>;

@@ -1,4 +1,4 @@
-import { cancellationDeadline, formatDay } from '@tern/core';
+import { cancellationDeadline, formatInstant } from '@tern/core';
 import type { CancellationPolicy } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { usePaymentText, usePolicyText } from '../property/PolicyText';
@@ -31,7 +31,8 @@ export function PolicyInfo({
         {passed
           ? t('payment_page.policy_info.deadline_passed')
           : deadline
-            ? `${t('policy.deadline', { deadline: `${formatDay(deadline.slice(0, 10))} ${deadline.slice(11)}` })} · ${policyText(policy)}`
+            ? // The deadline is the property's wall time: read as UTC and shown in UTC, it stays as written.
+              `${t('policy.deadline', { deadline: formatInstant(`${deadline}:00Z`, 'UTC') })} · ${policyText(policy)}`
             : policyText(policy)}
       </dd>
       <dt>{t('payment_page.policy_info.payment')}</dt>

@@ -112,8 +112,8 @@ describe('BulkEditDrawer', () => {
     expect(onRead).toHaveBeenCalled();
     const rows = within(dialog).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual([
-      '2027-01-04FlexPrice 100 → 110',
-      '2027-01-05FlexPrice 120 → 132',
+      '04/01/2027FlexPrice 100.00 → 110.00',
+      '05/01/2027FlexPrice 120.00 → 132.00',
     ]);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(editCall).toHaveBeenCalledWith({

@@ -1,6 +1,6 @@
-import { cellError, expandBulkEdit } from '@tern/core';
+import { cellError, expandBulkEdit, formatAmount, formatDay } from '@tern/core';
 import type { ChangedCell, InventoryCalendar, InventoryChangeResult, TernClient } from '@tern/sdk';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -97,10 +97,6 @@ function BulkEditForm({
     setFailure(null);
   };
   const current = preview && preview.of === form ? preview : null;
-  const number = useMemo(
-    () => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }),
-    [i18n.language],
-  );
   const errorOf = (field: keyof FormErrors) => (errors[field] ? t(errors[field]!) : null);
 
   const runPreview = async () => {
@@ -156,12 +152,15 @@ function BulkEditForm({
     cell.kind === 'availability'
       ? (structure.units.find((u) => u.id === cell.unitId)?.title ?? cell.unitId)
       : (structure.ratePlans.find((p) => p.id === cell.ratePlanId)?.title ?? cell.ratePlanId);
-  const show = (value: number | boolean | null | undefined) =>
+  /** A field's value: a price with the currency's decimals, a count or stay as a whole number. */
+  const show = (value: number | boolean | null | undefined, price = false) =>
     value === null || value === undefined
       ? '–'
       : typeof value === 'boolean'
         ? t(value ? 'inventory.flags.on' : 'inventory.flags.off')
-        : number.format(value);
+        : price
+          ? formatAmount(value, structure.currency, i18n.language)
+          : String(value);
   const describe = (cell: ChangedCell): string => {
     if (cell.kind === 'availability')
       return t('inventory.edit.rooms_change', {
@@ -182,7 +181,10 @@ function BulkEditForm({
     ] as const;
     return fields
       .filter((f) => (before?.[f] ?? null) !== (after?.[f] ?? null))
-      .map((f) => `${t(`inventory.fields.${f}`)} ${show(before?.[f])} → ${show(after?.[f])}`)
+      .map(
+        (f) =>
+          `${t(`inventory.fields.${f}`)} ${show(before?.[f], f === 'price')} → ${show(after?.[f], f === 'price')}`,
+      )
       .concat(occupancyChanges(before?.occupancyRates, after?.occupancyRates))
       .join('; ');
   };
@@ -195,7 +197,7 @@ function BulkEditForm({
       .filter((adults) => before?.[adults] !== after?.[adults])
       .map(
         (adults) =>
-          `${t('inventory.rows.occupancy', { count: Number(adults) })} ${show(before?.[adults])} → ${show(after?.[adults])}`,
+          `${t('inventory.rows.occupancy', { count: Number(adults) })} ${show(before?.[adults], true)} → ${show(after?.[adults], true)}`,
       );
   // Rates by occupancy: when every plan edited is a manual per-person one, each of its occupancies but the
   // primary (whose rate is the price) — the server refuses them for any other plan.
@@ -382,7 +384,7 @@ function BulkEditForm({
             {current.problems.length ? (
               <Alert variant="error">
                 {t('inventory.edit.preview_problems', { count: current.problems.length })}{' '}
-                {t(current.problems[0]!.key)} ({current.problems[0]!.cell.date},{' '}
+                {t(current.problems[0]!.key)} ({formatDay(current.problems[0]!.cell.date)},{' '}
                 {titleOf(current.problems[0]!.cell)})
               </Alert>
             ) : null}
@@ -400,7 +402,7 @@ function BulkEditForm({
                     <tr
                       key={`${cell.kind}:${cell.kind === 'rate' ? cell.ratePlanId : cell.unitId}:${cell.date}`}
                     >
-                      <td>{cell.date}</td>
+                      <td>{formatDay(cell.date)}</td>
                       <td>{titleOf(cell)}</td>
                       <td>{describe(cell)}</td>
                     </tr>

@@ -117,7 +117,7 @@ export function InventoryGrid({
   initialSize,
 }: InventoryGridProps) {
   const { t } = useTranslation();
-  const formats = useFormats();
+  const formats = useFormats(data.structure?.currency ?? '');
   const scroller = useRef<HTMLDivElement>(null);
   const todayCol = Math.max(0, window.days.indexOf(today));
   const [focus, setFocus] = useState<GridFocus>({ row: 0, col: todayCol });

@@ -1,4 +1,4 @@
-import type { Day } from '@tern/core';
+import { type Day, formatAmount } from '@tern/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridRow } from './calendarModel';
@@ -6,8 +6,9 @@ import type { GridRow } from './calendarModel';
 /**
  * The inventory grid's words: dates, row titles and what a cell says, in the page's language. A year of days is
  * formatted once each (the `Intl` formats are the grid's costliest calls: a few hundred cells are drawn at a time).
+ * Prices are written with the decimals of `currency` (the property's), counts and stays as whole numbers.
  */
-export function useFormats() {
+export function useFormats(currency: string) {
   const { t, i18n } = useTranslation();
   return useMemo(() => {
     const at = (day: Day) => new Date(`${day}T00:00:00Z`);
@@ -24,7 +25,6 @@ export function useFormats() {
       year: 'numeric',
       timeZone: 'UTC',
     });
-    const number = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 });
     const once = <K, V>(make: (key: K) => V) => {
       const made = new Map<K, V>();
       return (key: K): V => {
@@ -51,7 +51,8 @@ export function useFormats() {
       noPrice: t('inventory.no_price'),
     };
     const flagText = once((kind: GridRow['kind']) => t(`inventory.flags.${kind}`));
-    const numberText = once((value: number) => number.format(value));
+    const priceText = once((value: number) => formatAmount(value, currency, i18n.language));
+    const isPrice = (kind: GridRow['kind']) => kind === 'price' || kind === 'occupancy';
     /** The cell's words: what it shows, and what a screen reader says. */
     const cellText = (
       kind: GridRow['kind'],
@@ -60,7 +61,7 @@ export function useFormats() {
       if (typeof value === 'boolean')
         return value ? { text: flagText(kind), spoken: flags.on } : { text: '', spoken: flags.off };
       if (value === null) return { text: '–', spoken: kind === 'maxStay' ? flags.noMaxStay : flags.noPrice };
-      const text = numberText(value);
+      const text = isPrice(kind) ? priceText(value) : String(value);
       return { text, spoken: text };
     };
     return {
@@ -75,7 +76,7 @@ export function useFormats() {
       inherited: t('inventory.inherited'),
       failed: t('inventory.month_failed'),
     };
-  }, [t, i18n.language]);
+  }, [t, i18n.language, currency]);
 }
 
 export type Formats = ReturnType<typeof useFormats>;

@@ -1,3 +1,4 @@
+import { formatMoney } from '@tern/core';
 import type { RatePlan, Unit } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,10 +73,7 @@ export function UnitsTable({
     if (plan.inheritRate) return t('rooms_and_rates.inherited_price');
     const rate = plan.options.find((o) => o.isPrimary)?.rate;
     if (rate == null) return t('rooms_and_rates.no_price');
-    const amount = new Intl.NumberFormat(i18n.language, {
-      style: 'currency',
-      currency: plan.currency,
-    }).format(rate);
+    const amount = formatMoney(rate, plan.currency, i18n.language);
     return plan.sellMode === 'per_person' && plan.primaryOccupancy
       ? `${amount} (${t('rooms_and_rates.plan.persons', { count: plan.primaryOccupancy })})`
       : amount;
@@ -151,9 +149,9 @@ export function UnitsTable({
       render: (row) =>
         row.kind === 'unit'
           ? t('rooms_and_rates.occupancy_summary', {
-              adults: row.unit.occAdults,
-              children: row.unit.occChildren,
-              infants: row.unit.occInfants,
+              adults: t('rooms_and_rates.occupancy_adults', { count: row.unit.occAdults }),
+              children: t('rooms_and_rates.occupancy_children', { count: row.unit.occChildren }),
+              infants: t('rooms_and_rates.occupancy_infants', { count: row.unit.occInfants }),
             })
           : '',
     },
