@@ -2,20 +2,22 @@ import type { Contract } from '@tern/sdk';
 import type { AreaHandlers } from '../http/context.js';
 import {
   createRatePlan,
-  createUnit,
   deleteRatePlan,
-  deleteUnit,
   getRatePlan,
-  getUnit,
   listRatePlans,
-  listUnits,
   ratePlanOptions,
-  roomFacilityOptions,
   roomTypeRatePlans,
-  unitOptions,
   updateRatePlan,
+} from '../services/roomsAndRates/ratePlans.js';
+import {
+  createUnit,
+  deleteUnit,
+  getUnit,
+  listUnits,
+  roomFacilityOptions,
+  unitOptions,
   updateUnit,
-} from '../services/roomsAndRates.js';
+} from '../services/roomsAndRates/units.js';
 import { getUnitPhotos, saveUnitPhotos } from '../services/unitPhotos.js';
 
 // A hotel's units and rate plans; `owns` has resolved the property (one the caller works at) and every unit, plan
