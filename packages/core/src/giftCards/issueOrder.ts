@@ -1,4 +1,4 @@
-import { GIFT_CARD_TEXT_MAX, type IssueGiftCardsBody } from '@tern/sdk';
+import { GIFT_CARD_TEXT_MAX, type GiftCardPurchaseCreateBody, type IssueGiftCardsBody } from '@tern/sdk';
 import { type FormDrawerInput, type FormErrors, formDrawerInput } from '../admin/formDrawerMachine.js';
 import { isEmailShaped, validationKeys } from '../auth/rules.js';
 import type { Day } from '../dates/dates.js';
@@ -124,5 +124,28 @@ export function issueBodyOf(form: IssueOrderForm, propertyId: string, orderKey: 
     netPrice: form.netPrice,
     buyerName: form.name.trim(),
     buyerEmail: form.email.trim(),
+  };
+}
+
+/**
+ * The purchase call's body for a valid form (document 3 §7 gift_card_purchases create): the order as a purchase of
+ * the form's type, the buyer's company details, paid or unpaid, one recipient a card.
+ */
+export function purchaseBodyOf(form: IssueOrderForm, propertyId: string): GiftCardPurchaseCreateBody {
+  return {
+    propertyId,
+    giftCardTypeId: form.giftCardTypeId!,
+    name: form.name.trim(),
+    email: form.email.trim(),
+    companyRegistrationNumber: form.companyRegistrationNumber.trim(),
+    phone: form.phone.trim(),
+    address: form.address.trim(),
+    city: form.city.trim(),
+    country: form.country.trim(),
+    netPrice: form.netPrice!,
+    quantity: form.quantity!,
+    customExpirationDate: form.customExpirationDate,
+    purchaseState: form.purchaseState,
+    recipientsInfo: form.recipients.map((r) => ({ name: r.name.trim(), email: r.email.trim() })),
   };
 }

@@ -1,7 +1,6 @@
 import { type CardPatch, type Day, type IssuedCardState, issuedCardMachine, type NoteCall } from '@tern/core';
 import type { GiftCard } from '@tern/sdk';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { Alert } from '../../components/Alert';
@@ -10,6 +9,7 @@ import { TextArea } from '../../components/TextArea';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
+import { useDialogMachine } from './useDialogMachine';
 
 export type CardAction = 'used' | 'unused' | 'delivered';
 
@@ -55,7 +55,7 @@ export function CardActionDialog({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { client } = useServices();
-  const logic = useMemo(
+  const { snapshot, send, actor, confirmProps } = useDialogMachine(
     () =>
       issuedCardMachine.provide({
         actors: {
@@ -80,39 +80,36 @@ export function CardActionDialog({
           ),
         },
       }),
-    [client, propertyId],
+    { card: stateOf(card), today },
+    {
+      open: {
+        type:
+          action === 'used'
+            ? 'markUsed.open'
+            : action === 'unused'
+              ? 'markUnused.open'
+              : 'markDelivered.open',
+      },
+      changed: 'card.changed',
+      onChanged,
+      onDone,
+    },
   );
-  const [snapshot, send, actor] = useMachine(logic, { input: { card: stateOf(card), today } });
-  const opened = useRef(false);
-  const doneRef = useRef(onDone);
-  doneRef.current = onDone;
-  const changedRef = useRef(onChanged);
-  changedRef.current = onChanged;
   useEffect(() => {
-    if (opened.current) return;
-    opened.current = true;
-    send({
-      type:
-        action === 'used' ? 'markUsed.open' : action === 'unused' ? 'markUnused.open' : 'markDelivered.open',
-    });
-  }, [send, action]);
-  useEffect(() => {
-    const changed = actor.on('card.changed', () => changedRef.current());
     const logged = actor.on('card.logged', ({ error }) =>
       toast.error(t('general.error_message'), errorText(error)),
     );
-    return () => {
-      changed.unsubscribe();
-      logged.unsubscribe();
-    };
+    return () => logged.unsubscribe();
   }, [actor, t, errorText]);
+  const doneRef = useRef(onDone);
+  doneRef.current = onDone;
   const { notice, error, note, noteError, cancelsBooking } = snapshot.context;
   const idle = snapshot.matches('idle');
   // Done when the machine is back to idle after its dialog, or stayed idle with a refusal (a passed stay).
   const wasOpen = useRef(false);
   if (!idle) wasOpen.current = true;
   useEffect(() => {
-    if (!idle || !opened.current || !(wasOpen.current || error)) return;
+    if (!idle || !(wasOpen.current || error)) return;
     if (notice) toast.success(t(`gift_card_orders.marked_${action}`, { code: card.generatedId }));
     else if (error) toast.error(t('general.error_message'), errorText(error));
     doneRef.current();
@@ -125,13 +122,11 @@ export function CardActionDialog({
       title={t(`gift_card_orders.${action}_title`, { code: card.generatedId })}
       isOpen
       // The machine decides when it closes: confirm checks the note first, cancel goes back to idle.
-      onOpenChange={() => {}}
+      {...confirmProps}
       confirmLabel={t('gift_card_orders.confirm')}
       onConfirm={() => {
-        if (!busy) send({ type: 'confirm' });
+        if (!busy) confirmProps.onConfirm();
       }}
-      cancelLabel={t('gift_card_orders.cancel')}
-      onCancel={() => send({ type: 'cancel' })}
       destructive={action === 'unused'}
     >
       <div className="stack">

@@ -99,6 +99,10 @@ describe('gift card types page', () => {
         publish: false,
       });
       expect(await screen.findByText('Gift card type “Spa weekend” created.')).toBeTruthy();
+      // The list opens the tab the new type is in (it was on the Published tab).
+      await waitFor(() =>
+        expect(screen.getByRole('tab', { name: 'Created' }).getAttribute('aria-selected')).toBe('true'),
+      );
     },
     HEAVY,
   );

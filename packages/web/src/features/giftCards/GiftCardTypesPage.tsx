@@ -1,5 +1,4 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { deviceTimeZone, todayIn } from '@tern/core';
+import { deviceTimeZone, issueBodyOf, todayIn } from '@tern/core';
 import { GIFT_CARD_TYPES_PAGE_SIZE, type GiftCardType, type GiftCardTypeStatus } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,13 +9,14 @@ import { PageHeading } from '../../components/PageHeading';
 import type { TableColumn } from '../../components/Table';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { toast } from '../../components/Toast';
-import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
+import { usePropertyFormats } from '../../session/usePropertyFormats';
 import '../admin/admin.css';
 import './giftCards.css';
 import { useErrorText } from '../errors/useErrorText';
-import { ListTable } from '../lists/ListTable';
+import { ListPage, NoPropertyPage } from '../lists/ListPage';
+import { usePropertyListKit, useReload } from '../lists/useListKit';
 import { GiftCardTypeFormDrawer } from './GiftCardTypeForm';
 import { IssueCardsForm } from './IssueCardsForm';
 import { TypeLifecycleDialog } from './TypeLifecycleDialog';
@@ -32,20 +32,15 @@ const DRAWER_WIDTH = '1000px';
  */
 export function GiftCardTypesPage() {
   const { t } = useTranslation();
+  const { client } = useServices();
   const { property, properties } = useSelectedProperty();
   const [tab, setTab] = useState<GiftCardTypeStatus>('published');
   const [editing, setEditing] = useState<GiftCardType | 'new' | null>(null);
   const [changing, setChanging] = useState<GiftCardType | null>(null);
   const [issuing, setIssuing] = useState<GiftCardType | null>(null);
-  const queryClient = useQueryClient();
-  const reload = () => queryClient.invalidateQueries({ queryKey: [GIFT_CARDS_KEY] });
+  const reload = useReload(GIFT_CARDS_KEY);
   if (!property)
-    return (
-      <div className="page admin">
-        <PageHeading>{t('gift_cards.heading')}</PageHeading>
-        <EmptyState title={t('gift_cards.no_property')} />
-      </div>
-    );
+    return <NoPropertyPage heading={t('gift_cards.heading')} text={t('gift_cards.no_property')} />;
   const today = todayIn(property.timezone ?? deviceTimeZone());
   return (
     <div className="page admin stack">
@@ -64,7 +59,6 @@ export function GiftCardTypesPage() {
         {TABS.map((id) => (
           <TabPanel key={id} id={id}>
             <TypesTab
-              propertyId={property.id}
               status={id}
               onOpen={setEditing}
               onChangeStatus={setChanging}
@@ -100,6 +94,8 @@ export function GiftCardTypesPage() {
               onCancel={close}
               onSaved={(saved, created) => {
                 setEditing(null);
+                // The new type is in its status's tab (created, or published at once), not the one left open.
+                if (created) setTab(saved.status);
                 toast.success(t(created ? 'gift_cards.created' : 'gift_cards.saved', { title: saved.title }));
                 void reload();
               }}
@@ -120,11 +116,17 @@ export function GiftCardTypesPage() {
           issuing ? (
             <IssueCardsForm
               key={issuing.id}
-              type={issuing}
-              propertyId={property.id}
+              kind="issue"
+              types={[issuing]}
               today={today}
+              save={(v, orderKey) =>
+                client.giftCards.issue({
+                  params: { id: issuing.id },
+                  body: issueBodyOf(v, property.id, orderKey),
+                })
+              }
               onCancel={close}
-              onIssued={(reply) => {
+              onSaved={(reply) => {
                 setIssuing(null);
                 toast.success(t('gift_card_issue.issued', { count: reply.cards.length }));
                 void reload();
@@ -147,34 +149,32 @@ export function GiftCardTypesPage() {
 }
 
 function TypesTab({
-  propertyId,
   status,
   onOpen,
   onChangeStatus,
   onIssue,
   onDuplicated,
 }: {
-  propertyId: string;
   status: GiftCardTypeStatus;
   onOpen: (type: GiftCardType) => void;
   onChangeStatus: (type: GiftCardType) => void;
   onIssue: (type: GiftCardType) => void;
   onDuplicated: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { money } = usePropertyFormats();
   const errorText = useErrorText();
   const { client } = useServices();
-  const [page, setPage] = useState(1);
-  const list = useApiQuery(
-    [GIFT_CARDS_KEY, 'types', propertyId, status, page],
-    (c, signal) =>
+  const kit = usePropertyListKit<GiftCardType>({
+    root: GIFT_CARDS_KEY,
+    name: `types:${status}`,
+    read: (c, { propertyId, page }, signal) =>
       c.giftCards.listTypes(
         { query: { propertyId, status, page, limit: GIFT_CARD_TYPES_PAGE_SIZE } },
         { signal },
       ),
-    { placeholderData: keepPreviousData },
-  );
-  const money = (n: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(n);
+  });
+  const propertyId = kit.property?.id ?? '';
   const duplicate = async (type: GiftCardType) => {
     try {
       await client.giftCards.duplicateType({ params: { id: type.id }, body: { propertyId } });
@@ -243,17 +243,15 @@ function TypesTab({
     },
   ];
   return (
-    <div className="stack">
-      <ListTable
-        label={t('gift_cards.table')}
-        columns={columns}
-        list={list}
-        rowKey={(g) => g.id}
-        emptyState={<EmptyState title={t('gift_cards.empty')} />}
-        pagesLabel={t('gift_cards.pages')}
-        page={page}
-        onPageChange={setPage}
-      />
-    </div>
+    <ListPage
+      kit={kit}
+      table={{
+        label: t('gift_cards.table'),
+        columns,
+        rowKey: (g) => g.id,
+        emptyState: <EmptyState title={t('gift_cards.empty')} />,
+        pagesLabel: t('gift_cards.pages'),
+      }}
+    />
   );
 }

@@ -2,58 +2,63 @@ import {
   changeIssueOrder,
   type Day,
   type IssueOrderForm,
-  issueBodyOf,
   issueOrderFormInput,
   newIssueOrderForm,
   parseRecipientPaste,
   pasteRecipients,
+  unpaidAllowed,
 } from '@tern/core';
-import type { GiftCardType, IssueGiftCardsReply } from '@tern/sdk';
+import type { GiftCardType } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
-import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
 import { RecipientFields, RecipientPaste } from './RecipientFields';
 
 const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
 const read = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+/** The buyer's company details a purchase keeps (an issue from a type has none). */
+const COMPANY = ['companyRegistrationNumber', 'phone', 'address', 'city', 'country'] as const;
 
 /**
- * The issue cards drawer (document 3 §3, §5 issue order form): core's `issueOrderFormInput` on the form drawer
- * machine — a buyer, the price of each card, a quantity the recipients' rows follow (at most the type's stock), a
- * custom last day; recipients typed or pasted from a spreadsheet ("name ⇥ e-mail" lines). Each row is keyed
- * with this drawer's order key, so sending the same order again issues each card once.
+ * The issue order form (document 3 §3, §5): core's `issueOrderFormInput` on the form drawer machine — a buyer, the
+ * price of each card, a quantity the recipients' rows follow (at most the type's stock), a custom last day;
+ * recipients typed or pasted from a spreadsheet ("name ⇥ e-mail" lines). `kind` says where it is opened: a type's
+ * "Issue" (that type, the buyer's name and e-mail) or "Create new purchase" (a type to choose among `types`, the
+ * buyer's company details, paid or unpaid — a single card is paid). `save` gets this drawer's order key, so
+ * sending the same order again issues each card once.
  */
-export function IssueCardsForm({
-  type,
-  propertyId,
+export function IssueCardsForm<R>({
+  kind,
+  types,
   today,
+  save,
+  onSaved,
   onCancel,
-  onIssued,
 }: {
-  type: GiftCardType;
-  propertyId: string;
+  kind: 'issue' | 'purchase';
+  /** The type issued (one), or those a purchase may choose from. */
+  types: GiftCardType[];
   today: Day;
+  save: (values: IssueOrderForm, orderKey: string) => Promise<R>;
+  onSaved: (saved: R) => void;
   onCancel: () => void;
-  onIssued: (reply: IssueGiftCardsReply) => void;
 }) {
   const { t } = useTranslation();
-  const { client } = useServices();
   const [orderKey] = useState(() => crypto.randomUUID());
-  const [input] = useState(() => issueOrderFormInput(newIssueOrderForm(type), { today, stock: type.stock }));
-  const form = useFormDrawer<IssueOrderForm, IssueGiftCardsReply>(
-    input,
-    (v) => client.giftCards.issue({ params: { id: type.id }, body: issueBodyOf(v, propertyId, orderKey) }),
-    onIssued,
+  const [type, setType] = useState<GiftCardType | null>(types[0] ?? null);
+  const [input] = useState(() =>
+    issueOrderFormInput(newIssueOrderForm(type), { today, stock: type?.stock ?? null }),
   );
+  const form = useFormDrawer<IssueOrderForm, R>(input, (v) => save(v, orderKey), onSaved);
   const texts = useFormTexts(form);
   const v = form.values;
-  const set = (patch: Partial<IssueOrderForm>) =>
-    (form.change as (values: Partial<IssueOrderForm>) => void)(changeIssueOrder(v, patch, type));
+  const set = (patch: Partial<IssueOrderForm>, chosen: GiftCardType | null = type) =>
+    (form.change as (values: Partial<IssueOrderForm>) => void)(changeIssueOrder(v, patch, chosen));
   const fill = (pasted: string) => {
     const rows = parseRecipientPaste(pasted);
     if (rows.length === 0) return;
@@ -64,6 +69,18 @@ export function IssueCardsForm({
     event.preventDefault();
     form.submit();
   };
+  const purchase = kind === 'purchase';
+  const text = (field: 'name' | 'email' | (typeof COMPANY)[number], label: string, required = false) => (
+    <TextField
+      key={field}
+      label={label}
+      {...(field === 'email' ? { inputMode: 'email' as const } : {})}
+      value={v[field]}
+      onChange={(value) => set({ [field]: value })}
+      isRequired={required}
+      errorMessage={texts.field(field)}
+    />
+  );
   return (
     <form className="stack admin-form" onSubmit={submit} noValidate>
       {texts.failure ? (
@@ -71,25 +88,29 @@ export function IssueCardsForm({
           {texts.failure}
         </Alert>
       ) : null}
-      <p>
-        {type.title} · {t('gift_card_issue.stock', { stock: type.stock })}
-      </p>
+      {purchase ? (
+        <Select
+          label={t('gift_card_purchases.form.type')}
+          options={types.map((x) => ({
+            id: x.id,
+            label: `${x.title} · ${t('gift_card_issue.stock', { stock: x.stock })}`,
+          }))}
+          selectedKey={v.giftCardTypeId ?? ''}
+          onSelectionChange={(id) => {
+            const chosen = types.find((x) => x.id === id) ?? null;
+            setType(chosen);
+            set({ giftCardTypeId: chosen?.id ?? null }, chosen);
+          }}
+        />
+      ) : type ? (
+        <p>
+          {type.title} · {t('gift_card_issue.stock', { stock: type.stock })}
+        </p>
+      ) : null}
       <div className="admin-form__grid">
-        <TextField
-          label={t('gift_card_issue.buyer_name')}
-          value={v.name}
-          onChange={(name) => set({ name })}
-          isRequired
-          errorMessage={texts.field('name')}
-        />
-        <TextField
-          label={t('gift_card_issue.buyer_email')}
-          inputMode="email"
-          value={v.email}
-          onChange={(email) => set({ email })}
-          isRequired
-          errorMessage={texts.field('email')}
-        />
+        {text('name', t(purchase ? 'gift_card_purchases.form.name' : 'gift_card_issue.buyer_name'), true)}
+        {text('email', t(purchase ? 'gift_card_purchases.form.email' : 'gift_card_issue.buyer_email'), true)}
+        {purchase ? COMPANY.map((field) => text(field, t(`gift_card_purchases.form.${field}`))) : null}
         <TextField
           label={t('gift_card_issue.net_price')}
           inputMode="numeric"
@@ -112,6 +133,20 @@ export function IssueCardsForm({
           onChange={(s) => set({ customExpirationDate: (s.trim() || null) as Day | null })}
           errorMessage={texts.field('customExpirationDate')}
         />
+        {purchase ? (
+          <Select
+            label={t('gift_card_purchases.form.purchase_state')}
+            options={[
+              { id: 'paid', label: t('gift_card_purchases.statuses.paid') },
+              // Document 3 §4: a quantity of 1 forces paid and offers no unpaid.
+              ...(unpaidAllowed(v.quantity)
+                ? [{ id: 'unpaid', label: t('gift_card_purchases.statuses.initiated') }]
+                : []),
+            ]}
+            selectedKey={v.purchaseState}
+            onSelectionChange={(s) => set({ purchaseState: s as IssueOrderForm['purchaseState'] })}
+          />
+        ) : null}
       </div>
       <RecipientPaste onFill={fill} />
       <RecipientFields
@@ -127,7 +162,7 @@ export function IssueCardsForm({
           {t('gift_cards.cancel')}
         </Button>
         <Button type="submit" isDisabled={form.busy}>
-          {t('gift_card_issue.issue')}
+          {t(purchase ? 'gift_card_purchases.create' : 'gift_card_issue.issue')}
         </Button>
       </div>
     </form>

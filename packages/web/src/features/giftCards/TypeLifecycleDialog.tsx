@@ -1,13 +1,10 @@
 import { giftCardTypeLifecycleMachine } from '@tern/core';
 import type { GiftCardType } from '@tern/sdk';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { AlertDialog } from '../../components/AlertDialog';
-import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
-import { useErrorText } from '../errors/useErrorText';
+import { useDialogMachine } from './useDialogMachine';
 
 /**
  * Publishing or unpublishing one type (core's M23): the question is asked at once, a confirmation sends the call
@@ -25,63 +22,37 @@ export function TypeLifecycleDialog({
   onChanged: () => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { client } = useServices();
-  const logic = useMemo(
+  const publishing = type.status === 'created';
+  const { snapshot, confirmProps } = useDialogMachine(
     () =>
       giftCardTypeLifecycleMachine.provide({
         actors: {
-          publish: fromPromise<unknown, { id: string }>(({ input }: { input: { id: string } }) =>
+          publish: fromPromise<unknown, { id: string }>(({ input }) =>
             client.giftCards.publishType({ params: { id: input.id }, body: { propertyId } }),
           ),
-          unpublish: fromPromise<unknown, { id: string }>(({ input }: { input: { id: string } }) =>
+          unpublish: fromPromise<unknown, { id: string }>(({ input }) =>
             client.giftCards.unpublishType({ params: { id: input.id }, body: { propertyId } }),
           ),
         },
       }),
-    [client, propertyId],
+    { id: type.id, status: type.status },
+    {
+      open: { type: publishing ? 'publish.ask' : 'unpublish.ask' },
+      changed: 'type.changed',
+      onChanged,
+      onDone,
+      notice: (notice) => t(`gift_cards.${notice}`),
+    },
   );
-  const [snapshot, send, actor] = useMachine(logic, { input: { id: type.id, status: type.status } });
-  const publishing = type.status === 'created';
-  const asked = useRef(false);
-  useEffect(() => {
-    if (asked.current) return;
-    asked.current = true;
-    send({ type: publishing ? 'publish.ask' : 'unpublish.ask' });
-  }, [send, publishing]);
-  const changedRef = useRef(onChanged);
-  changedRef.current = onChanged;
-  useEffect(() => {
-    const subscription = actor.on('type.changed', () => changedRef.current());
-    return () => subscription.unsubscribe();
-  }, [actor]);
-  const { notice, error } = snapshot.context;
-  const doneRef = useRef(onDone);
-  doneRef.current = onDone;
-  useEffect(() => {
-    if (notice) {
-      toast.success(t(`gift_cards.${notice}`));
-      doneRef.current();
-    } else if (error) {
-      toast.error(t('general.error_message'), errorText(error));
-      doneRef.current();
-    }
-  }, [notice, error, t, errorText]);
   const confirming =
     snapshot.matches({ created: 'confirming' }) || snapshot.matches({ published: 'confirming' });
   return (
     <AlertDialog
       title={t(publishing ? 'gift_cards.confirm_publish_title' : 'gift_cards.confirm_unpublish_title')}
       isOpen={confirming}
-      // Escape and the cancel button go through `onCancel`; the confirm button through `onConfirm`.
-      onOpenChange={() => {}}
       confirmLabel={t(publishing ? 'gift_cards.publish' : 'gift_cards.unpublish')}
-      onConfirm={() => send({ type: 'confirm' })}
-      cancelLabel={t('gift_cards.cancel')}
-      onCancel={() => {
-        send({ type: 'cancel' });
-        onDone();
-      }}
+      {...confirmProps}
       destructive={!publishing}
     >
       {t(publishing ? 'gift_cards.confirm_publish' : 'gift_cards.confirm_unpublish', { title: type.title })}

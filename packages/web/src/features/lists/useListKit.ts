@@ -46,9 +46,14 @@ export function useListKit<T, F extends object = Record<string, never>>(
     enabled,
     placeholderData: keepPreviousData,
   });
-  const queryClient = useQueryClient();
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: [root] }), [queryClient, root]);
+  const reload = useReload(root);
   return { ...view, query, items: query.data?.items ?? [], reload };
+}
+
+/** Reloads every list and read under a cache root (after a change that may show in several of them). */
+export function useReload(root: string): () => Promise<void> {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [root] }), [queryClient, root]);
 }
 export type ListKit = ReturnType<typeof useListKit<unknown, object>>;
 
