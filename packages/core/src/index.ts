@@ -45,6 +45,8 @@ export * from './booking/search.js';
 export * from './booking/searchFormMachine.js';
 export * from './booking/searchPageMachine.js';
 export * from './booking/searchTarget.js';
+export * from './booking/stayWizard.js';
+export * from './booking/stayWizardMachine.js';
 export * from './bookings/bookingDetailsMachine.js';
 export * from './bookings/bookingEdits.js';
 export * from './bookings/bookingsList.js';

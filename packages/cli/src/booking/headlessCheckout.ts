@@ -3,6 +3,7 @@ import {
   type CheckoutField,
   checkoutMachine,
   engineActors,
+  fillCheckout,
   type GuestInput,
 } from '@tern/core';
 import type { BookingCreated, StayBookingBody, TernClient, VehicleBookingBody } from '@tern/sdk';
@@ -75,22 +76,6 @@ export function startCheckout(
   });
   actor.start();
   return { actor, failure: () => failure, sent: () => sent };
-}
-
-/** Types the fields (those given) and a stay's guests, room by room, into the checkout. */
-export function fillCheckout(
-  actor: Actor<typeof checkoutMachine>,
-  fields: HeadlessCheckout['fields'],
-  guests: GuestInput[][] = [],
-): void {
-  for (const [field, value] of Object.entries(fields))
-    if (value !== undefined) actor.send({ type: 'field.change', field: field as CheckoutField, value });
-  for (const [room, roomGuests] of guests.entries())
-    for (const [guest, values] of roomGuests.entries()) {
-      if (guest > 0) actor.send({ type: 'guest.add', room });
-      for (const key of ['name', 'surname', 'nationality'] as const)
-        actor.send({ type: 'guest.change', room, guest, field: key, value: values[key] });
-    }
 }
 
 /**

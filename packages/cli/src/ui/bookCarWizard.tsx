@@ -3,6 +3,7 @@ import {
   bookingFlowMachine,
   type CheckoutField,
   type CheckoutFields,
+  fillCheckout,
   formatPrice,
   isCardNeeded,
   memoryFlowStorage,
@@ -14,12 +15,7 @@ import { createActor } from 'xstate';
 import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
 import { CAR_CARD_NEEDED, type CarBookFlags } from '../booking/carOrder.js';
 import { policyLine } from '../booking/format.js';
-import {
-  type CheckoutRun,
-  fillCheckout,
-  startCheckout,
-  submitCheckout,
-} from '../booking/headlessCheckout.js';
+import { type CheckoutRun, startCheckout, submitCheckout } from '../booking/headlessCheckout.js';
 import type { CarQuery } from '../booking/queryFlags.js';
 import { vehicleQuery } from '../booking/vehicleSearch.js';
 import { withClient } from '../client.js';

@@ -1,43 +1,42 @@
 /** @jsxRuntime automatic @jsxImportSource react */
 import {
-  bookingFlowMachine,
   bookingPolicy,
   bookingTotal,
   type CheckoutField,
   type CheckoutFields,
+  checkoutMachine,
   engineActors,
   engineCalls,
   formatPrice,
-  type GuestInput,
-  type GuestRoom,
-  guestRoomsFor,
   isCardNeeded,
   isScarce,
-  memoryFlowStorage,
   nightsBetween,
-  type RatesSelection,
+  type OpenedStay,
   ratesTableMachine,
+  roomsOf,
+  type StayChosen,
+  type StayFieldValues,
+  type StayRow,
+  type StayWizardNotice,
+  stayWizardMachine,
   todayIn,
+  validationWords,
+  type WizardStay,
+  wizardChosen,
+  wizardRows,
 } from '@tern/core';
-import { ApiError, type PropertyInfo, type RateOffer, type TernClient, type UnitWithRates } from '@tern/sdk';
+import type { PropertyInfo, TernClient } from '@tern/sdk';
 import { Box, Text } from 'ink';
-import { useEffect, useRef } from 'react';
-import { type ActorRefFrom, createActor } from 'xstate';
+import { useEffect, useReducer, useRef } from 'react';
+import { createActor, fromPromise, type InspectionEvent, type SnapshotFrom } from 'xstate';
 import { type Booked, bookedText, stayBookedLines } from '../booking/booked.js';
 import { policyLine } from '../booking/format.js';
-import {
-  type CheckoutRun,
-  fillCheckout,
-  startCheckout,
-  submitCheckout,
-} from '../booking/headlessCheckout.js';
 import { stayDates } from '../booking/queryFlags.js';
 import { CARD_NEEDED, type StayOrder } from '../booking/stayOrder.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';
 import { cliInspect } from '../inspect/server.js';
-import { checkoutErrors, typeIntoCheckout } from './checkoutFields.js';
 import {
   Choices,
   type FieldSpec,
@@ -52,22 +51,13 @@ import {
   withErrors,
 } from './wizard.js';
 
-type Stay = { checkinDate: string; checkoutDate: string; currency: string };
-/** What the screen shows: the stay's fields, then the booking flow's pages (rooms, then the checkout's parts). */
+/** What the screen shows: the stay's fields, then the rooms, then the checkout's parts. */
 type Step = 'stay' | 'rooms' | 'contact' | 'confirm' | 'booking';
 
-interface State {
-  /** The stay's fields, or core's booking flow (which says whether the rooms or the checkout are open). */
-  stage: 'stay' | 'flow';
-  /** The checkout's summary is shown (core's rules found the contact right), waiting for y. */
-  reviewing: boolean;
+/** The two forms being typed (their values, focus and errors as shown); the rest is core's wizard machine. */
+interface Forms {
   stayFields: FieldsState;
-  propertyId: string;
-  stay: Stay | null;
-  info: PropertyInfo | null;
-  cursor: number;
   contactFields: FieldsState;
-  message: string | null;
 }
 
 export interface BookStayWizardProps {
@@ -113,396 +103,299 @@ function fieldErrors(error: unknown): Record<string, string> | null {
   return errors;
 }
 
-interface Row {
-  unit: UnitWithRates;
-  rate: RateOffer;
+/** The stay typed, checked against the property's today in its time zone (the server's). */
+function openStay(client: TernClient, now: () => number) {
+  return async (values: StayFieldValues): Promise<OpenedStay> => {
+    const propertyId = values.property.trim();
+    if (!propertyId) return { fieldErrors: { property: 'the property id is needed' } };
+    const info: PropertyInfo = await engineCalls(client).info('accommodations', propertyId);
+    try {
+      const stay = stayDates(
+        { checkin: values.checkin, checkout: values.checkout, currency: values.currency || undefined },
+        todayIn(info.timezone || 'UTC', now()),
+      );
+      return { info, stay };
+    } catch (error) {
+      const errors = fieldErrors(error);
+      if (errors) return { fieldErrors: errors };
+      throw error;
+    }
+  };
 }
 
-const rowsOf = (units: UnitWithRates[]): Row[] =>
-  units.flatMap((unit) => unit.ratePlans.map((rate) => ({ unit, rate })));
+/** Core's stay wizard on the SDK client: its children on core's engine actors, reported to `--inspect`. */
+function startWizard(props: BookStayWizardProps, onEvent: (event: InspectionEvent) => void) {
+  const { client, order } = props;
+  const { email, ...customer } = order.customer;
+  let failure: unknown = null;
+  const actors = engineActors(client, { onError: (error) => (failure = error) });
+  const open = openStay(client, props.now);
+  const actor = createActor(
+    stayWizardMachine.provide({
+      actors: {
+        openStay: fromPromise(({ input }: { input: StayFieldValues }) =>
+          open(input).catch((error: unknown) => {
+            failure = error;
+            throw error;
+          }),
+        ),
+        ratesTable: ratesTableMachine.provide({ actors: actors.ratesTable }),
+        checkout: checkoutMachine.provide({ actors: actors.checkout }),
+      },
+    }),
+    {
+      inspect: (event) => {
+        cliInspect(event);
+        onEvent(event);
+      },
+      input: {
+        values: {
+          property: props.propertyId ?? '',
+          checkin: order.checkin ?? '',
+          checkout: order.checkout ?? '',
+          currency: order.currency ?? 'USD',
+        },
+        contact: {
+          ...customer,
+          mail: email,
+          reservationName: order.reservationName,
+          externalReference: order.reference,
+          specialRequest: order.specialRequest,
+        },
+        guests: order.guests,
+        ...(order.cardToken ? { cardToken: order.cardToken } : {}),
+        ...(order.idempotencyKey ? { idempotencyKey: order.idempotencyKey } : {}),
+      },
+    },
+  );
+  return { actor, failure: () => failure };
+}
 
-/** A rate chosen in the rates table, with its unit and how many rooms of it. */
-type Chosen = Row & { unitId: string; quantity: number };
+/** The step shown: the stay's fields, the rooms, or the checkout's part (the contact while repricing). */
+function stepOf(snapshot: SnapshotFrom<typeof stayWizardMachine>): Step {
+  if (snapshot.matches('booked')) return 'booking';
+  if (!snapshot.matches('flow')) return 'stay';
+  if (!snapshot.matches({ flow: 'checkout' })) return 'rooms';
+  if (snapshot.matches({ flow: { checkout: 'booking' } })) return 'booking';
+  return snapshot.matches({ flow: { checkout: 'reviewing' } }) ? 'confirm' : 'contact';
+}
 
-/** Each room booked, as its rate (a rate taken twice counts twice). */
-const ratesOf = (chosen: readonly Chosen[]): RateOffer[] =>
-  chosen.flatMap((c) => Array(c.quantity).fill(c.rate) as RateOffer[]);
+/** The wizard's notice in words (the SDK's own error of the last call, as `describe` words it). */
+function noticeText(notice: StayWizardNotice | null, describe: () => string): string | null {
+  if (!notice) return null;
+  switch (notice.code) {
+    case 'failed':
+      return describe();
+    case 'card_needed':
+      return CARD_NEEDED;
+    case 'extra_guests':
+      return `${notice.count} guest(s) more than the rooms chosen sleep (--guest)`;
+    case 'no_rooms':
+      return 'Choose at least one room: → adds one';
+    case 'repricing':
+      return `${describe()} Reading the new prices…`;
+    case 'repriced':
+      return 'The price has changed: the summary shows the new total. y books at it, n goes back.';
+  }
+}
 
 /**
- * The stay wizard of `tern book stay` on a terminal: the stay, then core's booking flow — the rooms on core's
- * rates table, the checkout on core's checkout machine (the web app's): the contact typed into it, its rules
- * checking it, y ticking the agreement and submitting, its attempt's key on every retry.
+ * The stay wizard of `tern book stay` on a terminal: core's `stayWizardMachine` (the stay, the rooms on the
+ * rates table, the checkout — the web app's machines — each page taken by the booking flow), drawn here with
+ * keys sent to it as its events.
  */
 export function BookStayWizard(props: BookStayWizardProps) {
-  const { client, order } = props;
-  const [get, set] = useSyncState<State>(() => ({
-    stage: 'stay',
-    reviewing: false,
+  const { order } = props;
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const [get, set] = useSyncState<Forms>(() => ({
     stayFields: fieldsState(STAY_FIELDS, {
       property: props.propertyId,
       checkin: order.checkin,
       checkout: order.checkout,
       currency: order.currency ?? 'USD',
     }),
-    propertyId: props.propertyId ?? '',
-    stay: null,
-    info: null,
-    cursor: 0,
     contactFields: fieldsState(CONTACT_FIELDS, { ...order.customer, mail: order.customer.email }),
-    message: null,
   }));
-  const rates = useRef<ActorRefFrom<typeof ratesTableMachine> | null>(null);
-  const flow = useRef<ActorRefFrom<typeof bookingFlowMachine> | null>(null);
-  const checkout = useRef<CheckoutRun | null>(null);
-  useEffect(
-    () => () => {
-      rates.current?.stop();
-      flow.current?.stop();
-      checkout.current?.actor.stop();
-    },
-    [],
-  );
-  const state = get();
-  const patch = (change: Partial<State>) => set({ ...get(), ...change });
-
-  // The property's info first: its time zone gives the today the days are checked against (the server's).
-  const loading = useRef(false);
-  const loadRates = (values: Record<string, string>) => {
-    const propertyId = values.property?.trim() ?? '';
-    if (!propertyId)
-      return patch({
-        stayFields: withErrors(STAY_FIELDS, get().stayFields, { property: 'the property id is needed' }),
-      });
-    if (loading.current) return;
-    loading.current = true;
-    engineCalls(client)
-      .info('accommodations', propertyId)
-      .then(
-        (info) => openRooms(values, propertyId, info),
-        (error: unknown) => patch({ message: props.describe(error) }),
-      )
-      .finally(() => {
-        loading.current = false;
-      });
-  };
-
-  const openRooms = (values: Record<string, string>, propertyId: string, info: PropertyInfo) => {
-    let stay: Stay;
-    try {
-      stay = stayDates(
-        { checkin: values.checkin, checkout: values.checkout, currency: values.currency || undefined },
-        todayIn(info.timezone || 'UTC', props.now()),
+  const wizard = useRef<ReturnType<typeof startWizard> | null>(null);
+  if (!wizard.current)
+    wizard.current = startWizard(props, (event) => event.type === '@xstate.snapshot' && redraw());
+  const { actor, failure } = wizard.current;
+  const latest = useRef({ get, set, done: props.done });
+  latest.current = { get, set, done: props.done };
+  useEffect(() => {
+    // Field problems found on opening the stay go on its fields; the booking made ends the wizard.
+    let shown: Record<string, string> = {};
+    const watch = actor.subscribe((snapshot) => {
+      const { get, set, done } = latest.current;
+      const errors = snapshot.context.fieldErrors;
+      if (errors !== shown && Object.keys(errors).length > 0)
+        set({ ...get(), stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) });
+      shown = errors;
+      if (snapshot.status !== 'done') return;
+      const booked = snapshot.output;
+      done(
+        booked && {
+          created: booked.created,
+          lines: stayBookedLines(booked.propertyId, booked.stay, booked.chosen),
+        },
       );
-    } catch (error) {
-      const errors = fieldErrors(error);
-      return errors
-        ? patch({ stayFields: withErrors(STAY_FIELDS, get().stayFields, errors) })
-        : patch({ message: props.describe(error) });
-    }
-    patch({ stage: 'flow', reviewing: false, cursor: 0, message: null, propertyId, stay, info });
-    // Core's booking flow (the web app's property page → checkout → confirmation), its data kept in memory.
-    flow.current?.stop();
-    flow.current = createActor(bookingFlowMachine, {
-      inspect: cliInspect,
-      input: {
-        storage: memoryFlowStorage(),
-        kind: 'accommodation',
-        channelId: propertyId,
-        step: 'property',
-        query: '',
-      },
-    });
-    flow.current.subscribe(() => patch({}));
-    flow.current.start();
-    // Core's rates table (the web app's property page) loads the rates and holds the rooms chosen.
-    rates.current?.stop();
-    let failure: unknown = null;
-    const actors = engineActors(client, { onError: (error) => (failure = error) });
-    const actor = createActor(ratesTableMachine.provide({ actors: actors.ratesTable }), {
-      inspect: cliInspect,
-      input: {
-        kind: 'accommodations',
-        propertyId,
-        search: { ...stay, adults: 1, children: 0, childrenAge: [] },
-      },
-    });
-    rates.current = actor;
-    actor.subscribe((snapshot) => {
-      if (rates.current !== actor) return;
-      if (snapshot.matches('error'))
-        patch({
-          stage: 'stay',
-          message: props.describe(failure ?? new Error(snapshot.context.error?.message ?? '')),
-        });
-      else patch({});
     });
     actor.start();
-  };
+    return () => {
+      watch.unsubscribe();
+      actor.stop();
+    };
+  }, [actor]);
 
-  /** The units of the rates table, and how many rooms of each rate are chosen there. */
-  const table = () => {
-    const context = rates.current?.getSnapshot().context;
-    return { units: context?.units ?? [], selection: context?.selection ?? {} };
-  };
-  const chosenOf = (rate: RateOffer, unit: UnitWithRates) => table().selection[unit.id]?.[rate.id] ?? 0;
-  const chosenRows = (): Chosen[] =>
-    rowsOf(table().units)
-      .map((row) => ({ ...row, unitId: row.unit.id, quantity: chosenOf(row.rate, row.unit) }))
-      .filter((row) => row.quantity > 0);
+  const snapshot = actor.getSnapshot();
+  const { context } = snapshot;
+  const checkout = context.checkout?.getSnapshot();
   /** The rooms step waits while the rates table loads (its `busy` tag). */
-  const loadingRates = () => rates.current?.getSnapshot().hasTag('busy') ?? false;
-
-  // The machine takes a quantity only from what is left (`quantityOptions`); a rate that cannot be sold is
-  // skipped here, as core's `validQuantity` does not look at `unavailableReason` (reported to core).
-  const changeQuantity = (by: 1 | -1) => {
-    const row = rowsOf(table().units)[get().cursor];
-    if (!row || row.rate.unavailableReason) return;
-    const quantity = chosenOf(row.rate, row.unit) + by;
-    rates.current?.send({ type: 'rates.select', unitId: row.unit.id, rateId: row.rate.id, quantity });
-    patch({ message: null });
-  };
-
-  const chooseRooms = () => {
-    const chosen = chosenRows();
-    const cardNeeded = isCardNeeded(chosen.map((c) => c.rate.cancellationPolicy));
-    if (cardNeeded && !order.cardToken) return patch({ message: CARD_NEEDED });
-    const { stay, propertyId } = get();
-    if (!stay) return;
-    // `--guest` flags fill the rooms in order, each up to what it sleeps (the checkout's guest rows).
-    const guests = guestsByRoom(guestRoomsFor(chosen), order.guests);
-    if (guests.extra > 0)
-      return patch({ message: `${guests.extra} guest(s) more than the rooms chosen sleep (--guest)` });
-    // The flow opens the checkout only for rooms chosen that sleep every guest (its `bookable` guard).
-    flow.current?.send({
-      type: 'flow.book',
-      stay: {
-        kind: 'accommodation',
-        channelId: propertyId,
-        ...stay,
-        adults: 1,
-        children: 0,
-        childrenAge: [],
-        selection: table().selection,
-      },
-      chosen: chosen.map((c) => ({ rate: c.rate, quantity: c.quantity })),
-    });
-    if (!flow.current?.getSnapshot().matches('checkout'))
-      return patch({ message: 'Choose at least one room: → adds one' });
-    // Core's checkout for these rooms, with the total shown (the server refuses it if the price changed).
-    checkout.current?.actor.stop();
-    const run = startCheckout({
-      client,
-      data: {
-        kind: 'accommodation',
-        propertyId,
-        currency: stay.currency,
-        checkinDate: stay.checkinDate,
-        checkoutDate: stay.checkoutDate,
-        chosen: chosen.map(({ unitId, rate, quantity }) => ({ unitId, rate, quantity })),
-        total: bookingTotal(ratesOf(chosen), stay.currency),
-      },
-      cardNeeded,
-      cardToken: order.cardToken,
-      idempotencyKey: order.idempotencyKey,
-    });
-    fillCheckout(
-      run.actor,
-      {
-        ...get().contactFields.values,
-        country: order.customer.country,
-        city: order.customer.city,
-        address: order.customer.address,
-        zipCode: order.customer.zipCode,
-        reservationName: order.reservationName,
-        externalReference: order.reference,
-        specialRequest: order.specialRequest,
-      },
-      guests.rooms,
-    );
-    run.actor.subscribe(() => patch({}));
-    checkout.current = run;
-    patch({ reviewing: false, message: null });
-  };
-
-  /** The contact as typed goes into core's checkout, field by field. */
-  const typeContact = (contactFields: FieldsState) => {
-    patch({ contactFields });
-    typeIntoCheckout(checkout.current, CONTACT_FIELDS, contactFields.values);
-  };
+  const loadingRates = () => actor.getSnapshot().context.rates?.getSnapshot().hasTag('busy') ?? false;
+  const send = actor.send.bind(actor);
 
   /** Enter on the contact: core's rules check it (as the web's submit does); right, the summary opens. */
   const review = () => {
-    const run = checkout.current;
-    if (!run) return;
-    const errors = checkoutErrors(run);
-    if (Object.keys(errors).length > 0)
-      return patch({ contactFields: withErrors(CONTACT_FIELDS, get().contactFields, errors) });
-    patch({ reviewing: true, message: null, contactFields: { ...get().contactFields, errors: {} } });
-  };
-
-  /** y: core's checkout ticks the agreement and submits; a refusal leaves the summary with its words. */
-  const book = () => {
-    const run = checkout.current;
-    const { propertyId, stay } = get();
-    if (!run || !stay || run.actor.getSnapshot().hasTag('busy')) return;
-    patch({ message: null });
-    const chosen = chosenRows();
-    submitCheckout(run).then(
-      ({ created }) => {
-        flow.current?.send({
-          type: 'booking.succeeded',
-          booked: {
-            bookingId: created.bookingId,
-            reservationId: created.reservationId,
-            email: run.actor.getSnapshot().context.fields.mail || null,
-            kind: 'accommodation',
-            provider: null,
-          },
-        });
-        props.done({ created, lines: stayBookedLines(propertyId, stay, chosen) });
-      },
-      (error: unknown) =>
-        error instanceof ApiError && error.code === 'price_changed'
-          ? repriced(error)
-          : patch({ message: props.describe(error) }),
+    send({ type: 'contact.submit' });
+    const errors = actor.getSnapshot().context.contactErrors;
+    const words = Object.fromEntries(
+      Object.entries(errors).map(([field, key]) => [field, validationWords(key)]),
     );
-  };
-
-  /**
-   * The server refused the total shown (the price changed since the rates were read): the rates are read again,
-   * the rooms chosen kept, and the summary shows the new total — y books at it (the checkout sends it).
-   */
-  const repriced = (error: ApiError) => {
-    const actor = rates.current;
-    if (!actor) return patch({ message: props.describe(error) });
-    patch({ reviewing: false, message: `${props.describe(error)} Reading the new prices…` });
-    const watch = actor.subscribe((snapshot) => {
-      if (snapshot.hasTag('busy')) return;
-      watch.unsubscribe();
-      if (!snapshot.matches('fresh') || chosenRows().length === 0)
-        return patch({ message: props.describe(error) });
-      chooseRooms();
-      patch({
-        reviewing: true,
-        message: 'The price has changed: the summary shows the new total. y books at it, n goes back.',
-      });
+    set({
+      ...get(),
+      contactFields:
+        Object.keys(words).length > 0
+          ? withErrors(CONTACT_FIELDS, get().contactFields, words)
+          : { ...get().contactFields, errors: {} },
     });
-    actor.send({ type: 'search.submit' });
   };
 
-  /** The step shown: the stay's fields, else the flow's page (the rooms), else the checkout's part. */
-  const stepOf = (): Step => {
-    const { stage, reviewing } = get();
-    if (stage === 'stay' || !flow.current) return 'stay';
-    if (!flow.current.getSnapshot().matches('checkout') || !checkout.current) return 'rooms';
-    if (checkout.current.actor.getSnapshot().matches('submitting')) return 'booking';
-    return reviewing ? 'confirm' : 'contact';
-  };
+  const step = stepOf(snapshot);
   const keys = {
     stay: {
       ...fieldKeys(
         STAY_FIELDS,
         () => get().stayFields,
-        (stayFields) => patch({ stayFields }),
-        loadRates,
+        (stayFields) => set({ ...get(), stayFields }),
+        (values) => send({ type: 'stay.submit', values: values as unknown as StayFieldValues }),
       ),
-      escape: () => props.done(null),
+      escape: () => send({ type: 'wizard.cancel' }),
     },
     rooms: {
-      up: () => patch({ cursor: Math.max(0, get().cursor - 1) }),
-      down: () => patch({ cursor: Math.min(rowsOf(table().units).length - 1, get().cursor + 1) }),
-      right: () => changeQuantity(1),
-      left: () => changeQuantity(-1),
-      text: (t: string) => (t === '+' ? changeQuantity(1) : t === '-' ? changeQuantity(-1) : undefined),
-      enter: () => (loadingRates() ? undefined : chooseRooms()),
-      escape: () => patch({ stage: 'stay', message: null }),
+      up: () => send({ type: 'rooms.move', by: -1 }),
+      down: () => send({ type: 'rooms.move', by: 1 }),
+      right: () => send({ type: 'rooms.change', by: 1 }),
+      left: () => send({ type: 'rooms.change', by: -1 }),
+      text: (t: string) =>
+        t === '+'
+          ? send({ type: 'rooms.change', by: 1 })
+          : t === '-'
+            ? send({ type: 'rooms.change', by: -1 })
+            : undefined,
+      enter: () => (loadingRates() ? undefined : send({ type: 'rooms.choose' })),
+      escape: () => send({ type: 'stay.edit' }),
     },
     contact: {
-      ...fieldKeys(CONTACT_FIELDS, () => get().contactFields, typeContact, review),
-      escape: () => {
-        flow.current?.send({ type: 'flow.back' });
-        checkout.current?.actor.stop();
-        checkout.current = null;
-        patch({ message: null });
-      },
+      ...fieldKeys(
+        CONTACT_FIELDS,
+        () => get().contactFields,
+        (contactFields) => {
+          set({ ...get(), contactFields });
+          // The contact as typed goes into core's checkout, field by field.
+          const current = actor.getSnapshot().context.checkout?.getSnapshot().context.fields;
+          for (const { key } of CONTACT_FIELDS) {
+            const value = contactFields.values[key];
+            if (value !== undefined && value !== current?.[key])
+              send({ type: 'field.change', field: key, value });
+          }
+        },
+        review,
+      ),
+      escape: () => send({ type: 'checkout.back' }),
     },
     confirm: {
       text: (t: string) =>
         t.toLowerCase() === 'y'
-          ? book()
+          ? send({ type: 'booking.confirm' })
           : t.toLowerCase() === 'n'
-            ? patch({ reviewing: false, message: null })
+            ? send({ type: 'review.cancel' })
             : undefined,
-      escape: () => patch({ reviewing: false, message: null }),
+      escape: () => send({ type: 'review.cancel' }),
     },
     booking: {},
   } satisfies Record<Step, object>;
-  useKeys(() => keys[stepOf()]);
-  const step = stepOf();
+  // Asked for each key: keys arriving in one chunk go to the step the previous key led to.
+  useKeys(() => keys[stepOf(actor.getSnapshot())]);
+  const message = noticeText(context.notice, () =>
+    props.describe(
+      failure() ??
+        new Error(context.notice && 'failure' in context.notice ? context.notice.failure.message : ''),
+    ),
+  );
+  const forms = get();
 
   return (
     <Box flexDirection="column">
       <Text bold>
-        Book a stay{state.info ? `: ${state.info.title}` : ''}
-        {state.stay ? ` · ${state.stay.checkinDate} to ${state.stay.checkoutDate}` : ''}
+        Book a stay{context.info ? `: ${context.info.title}` : ''}
+        {context.stay ? ` · ${context.stay.checkinDate} to ${context.stay.checkoutDate}` : ''}
       </Text>
       {step === 'stay' ? (
         <>
-          <Fields fields={STAY_FIELDS} state={state.stayFields} />
+          <Fields fields={STAY_FIELDS} state={forms.stayFields} />
           <Hint>Enter: next · Tab: switch field · Esc: cancel</Hint>
         </>
       ) : null}
       {step === 'rooms' && loadingRates() ? <Text color="yellow">Loading the rooms and rates…</Text> : null}
-      {step === 'rooms' && !loadingRates() ? <RoomsStep state={state} {...table()} /> : null}
+      {step === 'rooms' && !loadingRates() && context.stay ? (
+        <RoomsStep
+          stay={context.stay}
+          cursor={context.cursor}
+          rows={wizardRows(context)}
+          chosen={wizardChosen(context)}
+        />
+      ) : null}
       {step === 'contact' ? (
         <>
           <Text>Who is the booking for?</Text>
-          <Fields fields={CONTACT_FIELDS} state={state.contactFields} />
+          <Fields fields={CONTACT_FIELDS} state={forms.contactFields} />
           <Hint>Enter: next · Esc: back to the rooms</Hint>
         </>
       ) : null}
-      {(step === 'confirm' || step === 'booking') && state.stay && checkout.current ? (
+      {(step === 'confirm' || step === 'booking') && context.stay && checkout ? (
         <ConfirmStep
-          stay={state.stay}
-          chosen={chosenRows()}
-          fields={checkout.current.actor.getSnapshot().context.fields}
+          stay={context.stay}
+          chosen={wizardChosen(context)}
+          fields={checkout.context.fields}
           booking={step === 'booking'}
         />
       ) : null}
-      {state.message ? <Text color="red">✗ {state.message}</Text> : null}
+      {message ? <Text color="red">✗ {message}</Text> : null}
     </Box>
   );
 }
 
-/** Guests fill the rooms in order, each up to what it sleeps; `extra` counts those left over. */
-function guestsByRoom(rooms: readonly GuestRoom[], guests: readonly GuestInput[]) {
-  const queue = [...guests];
-  return { rooms: rooms.map((room) => queue.splice(0, room.maxGuests)), extra: queue.length };
-}
-
 function RoomsStep({
-  state,
-  units,
-  selection,
+  stay,
+  cursor,
+  rows,
+  chosen,
 }: {
-  state: State;
-  units: UnitWithRates[];
-  selection: RatesSelection;
+  stay: WizardStay;
+  cursor: number;
+  rows: StayRow[];
+  chosen: StayChosen[];
 }) {
-  const rows = rowsOf(units);
-  const currency = state.stay?.currency ?? 'USD';
-  const countOf = ({ unit, rate }: Row) => selection[unit.id]?.[rate.id] ?? 0;
-  const chosen = rows.flatMap((r) => Array(countOf(r)).fill(r.rate) as RateOffer[]);
+  const countOf = ({ unit, rate }: StayRow) =>
+    chosen.find((c) => c.unit.id === unit.id && c.rate.id === rate.id)?.quantity ?? 0;
+  const rooms = roomsOf(chosen);
   if (rows.length === 0) return <Text>No rates for these dates. Esc: other dates</Text>;
   return (
     <>
-      <Text>
-        {state.stay ? nightsBetween(state.stay.checkinDate, state.stay.checkoutDate) : 0} nights · prices for
-        one room
-      </Text>
+      <Text>{nightsBetween(stay.checkinDate, stay.checkoutDate)} nights · prices for one room</Text>
       <Choices
         items={rows}
-        cursor={state.cursor}
+        cursor={cursor}
         row={({ unit, rate }, selected) => {
           const count = countOf({ unit, rate });
           const off = rate.unavailableReason !== null;
@@ -518,7 +411,9 @@ function RoomsStep({
           );
         }}
       />
-      <Text>Total: {chosen.length > 0 ? formatPrice(bookingTotal(chosen, currency), currency) : '—'}</Text>
+      <Text>
+        Total: {rooms.length > 0 ? formatPrice(bookingTotal(rooms, stay.currency), stay.currency) : '—'}
+      </Text>
       <Hint>↑ ↓: rate · → or +: one more room · ← or -: one less · Enter: continue · Esc: back</Hint>
     </>
   );
@@ -530,12 +425,12 @@ function ConfirmStep({
   fields,
   booking,
 }: {
-  stay: Stay;
-  chosen: Chosen[];
+  stay: WizardStay;
+  chosen: StayChosen[];
   fields: CheckoutFields;
   booking: boolean;
 }) {
-  const rates = ratesOf(chosen);
+  const rates = roomsOf(chosen);
   const policy = bookingPolicy(rates.map((r) => r.cancellationPolicy));
   return (
     <Box flexDirection="column">

@@ -12,6 +12,7 @@ import { checkoutMachine } from '../booking/checkoutMachine.js';
 import { ratesTableMachine } from '../booking/ratesTableMachine.js';
 import { searchFormMachine } from '../booking/searchFormMachine.js';
 import { searchPageMachine } from '../booking/searchPageMachine.js';
+import { stayWizardMachine } from '../booking/stayWizardMachine.js';
 import { bookingDetailsMachine } from '../bookings/bookingDetailsMachine.js';
 import { bookingsListMachine } from '../bookings/bookingsListMachine.js';
 import { contractActionsMachine } from '../contracts/contractActionsMachine.js';
@@ -105,6 +106,12 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'booking/bookingFlowMachine.ts',
     'M01, the booking flow: property page → checkout → confirmation, with the flow data kept in storage.',
     bookingFlowMachine,
+  ),
+  entry(
+    'stayWizardMachine',
+    'booking/stayWizardMachine.ts',
+    'A stay step by step (the terminal’s wizard): the stay, the rooms on the rates table, the checkout, each page taken by the booking flow.',
+    stayWizardMachine,
   ),
   entry(
     'checkoutMachine',

@@ -1,0 +1,227 @@
+import type { BookingCreated, UnitWithRates } from '@tern/sdk';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { prepaidPolicy, propertyInfo, rate, unit, units } from '../test/bookingFixtures.js';
+import { checkoutMachine, type KeyedBookingRequest } from './checkoutMachine.js';
+import { ratesTableMachine } from './ratesTableMachine.js';
+import type { OpenedStay, StayFieldValues } from './stayWizard.js';
+import { stayWizardMachine, wizardChosen, wizardRows } from './stayWizardMachine.js';
+
+const values: StayFieldValues = {
+  property: 'p1',
+  checkin: '2030-05-01',
+  checkout: '2030-05-03',
+  currency: 'EUR',
+};
+const created: BookingCreated = {
+  uniqueId: 'b-1',
+  bookingId: 'b-1',
+  reservationId: 'TRN-0001',
+  status: 'new',
+  total: 500,
+  currency: 'EUR',
+};
+const priceChanged = Object.assign(new Error('The price has changed'), {
+  status: 409,
+  code: 'price_changed',
+});
+const contact = { name: 'Anna', surname: 'Jónsdóttir', mail: 'anna@example.com', phone: '+354 555 1234' };
+
+function start(
+  options: {
+    opened?: OpenedStay;
+    rates?: UnitWithRates[][];
+    bookings?: Array<BookingCreated | Error>;
+    cardToken?: string;
+    guests?: number;
+  } = {},
+) {
+  const rateReplies = [...(options.rates ?? [units, units])];
+  const bookings = [...(options.bookings ?? [created])];
+  const sent: KeyedBookingRequest[] = [];
+  const machine = stayWizardMachine.provide({
+    actors: {
+      openStay: fromPromise(
+        async () =>
+          options.opened ?? {
+            info: propertyInfo,
+            stay: { checkinDate: values.checkin, checkoutDate: values.checkout, currency: 'EUR' },
+          },
+      ),
+      ratesTable: ratesTableMachine.provide({
+        actors: { loadRates: fromPromise(async () => rateReplies.shift() ?? units) },
+      }),
+      checkout: checkoutMachine.provide({
+        actors: {
+          createBooking: fromPromise(async ({ input }: { input: KeyedBookingRequest }) => {
+            sent.push(input);
+            const reply = bookings.shift();
+            if (!reply || reply instanceof Error) throw reply ?? new Error('no reply left');
+            return reply;
+          }),
+        },
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: {
+      values,
+      contact: {},
+      guests: Array.from({ length: options.guests ?? 0 }, (_, i) => ({
+        name: `G${i}`,
+        surname: 'S',
+        nationality: 'IS',
+      })),
+      ...(options.cardToken ? { cardToken: options.cardToken } : {}),
+      idempotencyKey: 'key-1',
+    },
+  }).start();
+  return { actor, sent };
+}
+
+type Wizard = ReturnType<typeof start>['actor'];
+
+async function toRooms(actor: Wizard) {
+  actor.send({ type: 'stay.submit', values });
+  await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
+}
+const flowState = (actor: Wizard) => actor.getSnapshot().context.flow?.getSnapshot().value;
+function typeContact(actor: Wizard) {
+  for (const [field, value] of Object.entries(contact))
+    actor.send({ type: 'field.change', field: field as keyof typeof contact, value });
+}
+
+describe('stayWizardMachine', () => {
+  it('books a stay: the stay, a room, the contact, the summary, y', async () => {
+    const { actor, sent } = start();
+    expect(actor.getSnapshot().matches('stay')).toBe(true);
+    await toRooms(actor);
+    expect(wizardRows(actor.getSnapshot().context)).toHaveLength(3);
+    expect(flowState(actor)).toBe('propertyPage');
+    actor.send({ type: 'rooms.change', by: 1 });
+    expect(wizardChosen(actor.getSnapshot().context).map((c) => [c.rate.id, c.quantity])).toEqual([
+      ['rp-flex~2-0-0', 1],
+    ]);
+    actor.send({ type: 'rooms.choose' });
+    expect(actor.getSnapshot().matches({ flow: { checkout: 'contact' } })).toBe(true);
+    expect(flowState(actor)).toBe('checkout');
+    // The contact is checked by core's rules before the summary.
+    actor.send({ type: 'contact.submit' });
+    expect(actor.getSnapshot().matches({ flow: { checkout: 'contact' } })).toBe(true);
+    expect(Object.keys(actor.getSnapshot().context.contactErrors)).toEqual(
+      expect.arrayContaining(['surname', 'mail']),
+    );
+    typeContact(actor);
+    actor.send({ type: 'contact.submit' });
+    expect(actor.getSnapshot().matches({ flow: { checkout: 'reviewing' } })).toBe(true);
+    expect(actor.getSnapshot().context.contactErrors).toEqual({});
+    const flow = actor.getSnapshot().context.flow!;
+    actor.send({ type: 'booking.confirm' });
+    const done = await waitFor(actor, (s) => s.status === 'done');
+    expect(flow.getSnapshot().value).toBe('confirmation');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ kind: 'accommodation', propertyId: 'p1', idempotencyKey: 'key-1' });
+    expect(done.output).toMatchObject({ created, propertyId: 'p1', stay: { checkinDate: '2030-05-01' } });
+    expect(done.output?.chosen.map((c) => c.rate.id)).toEqual(['rp-flex~2-0-0']);
+  });
+
+  it('keeps field problems on the stay’s fields and a failed opening as a notice', async () => {
+    const { actor } = start({ opened: { fieldErrors: { checkin: 'the arrival day is needed' } } });
+    actor.send({ type: 'stay.submit', values });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    await waitFor(actor, (s) => s.matches('stay') && Object.keys(s.context.fieldErrors).length > 0);
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({ checkin: 'the arrival day is needed' });
+    actor.send({ type: 'wizard.cancel' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toBeNull();
+  });
+
+  it('moves the cursor within the rows, skips a rate that cannot be sold, and refuses what it cannot book', async () => {
+    const closed = [
+      unit('u-a', 'A', [
+        rate('r-off~2-0-0', { unavailableReason: 'sold_out' }),
+        rate('r-card~2-0-0', {
+          cancellationPolicy: prepaidPolicy,
+        }),
+      ]),
+    ];
+    const { actor } = start({ rates: [closed] });
+    await toRooms(actor);
+    actor.send({ type: 'rooms.move', by: -1 });
+    expect(actor.getSnapshot().context.cursor).toBe(0);
+    actor.send({ type: 'rooms.change', by: 1 });
+    expect(wizardChosen(actor.getSnapshot().context)).toEqual([]);
+    actor.send({ type: 'rooms.choose' });
+    expect(actor.getSnapshot().context.notice).toEqual({ code: 'no_rooms' });
+    actor.send({ type: 'rooms.move', by: 5 });
+    expect(actor.getSnapshot().context.cursor).toBe(1);
+    actor.send({ type: 'rooms.change', by: 1 });
+    expect(actor.getSnapshot().context.notice).toBeNull();
+    actor.send({ type: 'rooms.choose' });
+    expect(actor.getSnapshot().context.notice).toEqual({ code: 'card_needed' });
+    expect(actor.getSnapshot().matches({ flow: 'rooms' })).toBe(true);
+    actor.send({ type: 'stay.edit' });
+    expect(actor.getSnapshot().matches('stay')).toBe(true);
+    expect(actor.getSnapshot().context.rates).toBeNull();
+  });
+
+  it('refuses more guests than the rooms chosen sleep', async () => {
+    const { actor } = start({ guests: 3 });
+    await toRooms(actor);
+    actor.send({ type: 'rooms.change', by: 1 });
+    actor.send({ type: 'rooms.choose' });
+    expect(actor.getSnapshot().context.notice).toEqual({ code: 'extra_guests', count: 1 });
+  });
+
+  it('goes back to the rooms from the contact with the rooms kept, and the flow back on its page', async () => {
+    const { actor } = start();
+    await toRooms(actor);
+    actor.send({ type: 'rooms.change', by: 1 });
+    actor.send({ type: 'rooms.choose' });
+    actor.send({ type: 'checkout.back' });
+    expect(actor.getSnapshot().matches({ flow: 'rooms' })).toBe(true);
+    expect(actor.getSnapshot().context.checkout).toBeNull();
+    expect(flowState(actor)).toBe('propertyPage');
+    expect(wizardChosen(actor.getSnapshot().context)).toHaveLength(1);
+    // The contact typed before fills the next checkout.
+    actor.send({ type: 'rooms.choose' });
+    typeContact(actor);
+    actor.send({ type: 'checkout.back' });
+    actor.send({ type: 'rooms.choose' });
+    expect(actor.getSnapshot().context.checkout?.getSnapshot().context.fields.mail).toBe('anna@example.com');
+    actor.send({ type: 'contact.submit' });
+    expect(actor.getSnapshot().matches({ flow: { checkout: 'reviewing' } })).toBe(true);
+  });
+
+  it('reads the rates again when the price changed, and books at the new total with the contact kept', async () => {
+    const dearer = [unit('u-double', 'Double Room', [rate('rp-flex~2-0-0', { totalPrice: 300 })])];
+    const { actor, sent } = start({ rates: [units, dearer], bookings: [priceChanged, created] });
+    await toRooms(actor);
+    actor.send({ type: 'rooms.change', by: 1 });
+    actor.send({ type: 'rooms.choose' });
+    typeContact(actor);
+    actor.send({ type: 'contact.submit' });
+    actor.send({ type: 'booking.confirm' });
+    await waitFor(actor, (s) => s.context.notice?.code === 'repriced');
+    expect(actor.getSnapshot().matches({ flow: { checkout: 'reviewing' } })).toBe(true);
+    expect(actor.getSnapshot().context.checkout?.getSnapshot().context.fields.mail).toBe('anna@example.com');
+    actor.send({ type: 'booking.confirm' });
+    await waitFor(actor, (s) => s.status === 'done');
+    // The first attempt at the total first shown, the second at the new one (the dearer rate's).
+    const totals = sent.map((r) => (r.kind === 'accommodation' ? r.body.booking.total : null));
+    expect(totals[0]).toBeLessThan(totals[1]!);
+  });
+
+  it('stays on the summary with the failure when the booking is refused', async () => {
+    const refused = Object.assign(new Error('No longer available'), { status: 409, code: 'unavailable' });
+    const { actor } = start({ bookings: [refused] });
+    await toRooms(actor);
+    actor.send({ type: 'rooms.change', by: 1 });
+    actor.send({ type: 'rooms.choose' });
+    typeContact(actor);
+    actor.send({ type: 'contact.submit' });
+    actor.send({ type: 'booking.confirm' });
+    await waitFor(actor, (s) => s.context.notice?.code === 'failed');
+    expect(actor.getSnapshot().matches({ flow: { checkout: 'reviewing' } })).toBe(true);
+  });
+});
