@@ -11,6 +11,7 @@ export const adminEn = {
     cancel: 'Cancel',
     save: 'Save changes',
     tabs: { users: 'Users', resellers: 'Resellers', properties: 'Properties' },
+    export: { label: 'Export', of: 'Export {{list}}', csv: 'CSV', xlsx: 'Excel (XLSX)' },
     actions: {
       label: 'Actions',
       for: 'Actions for {{name}}',

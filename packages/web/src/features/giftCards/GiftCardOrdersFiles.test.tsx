@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
@@ -57,6 +57,60 @@ describe('gift card orders: card files', () => {
       await user.click(await screen.findByRole('menuitem', { name: 'Download QR' }));
       expect(await screen.findByText('The download failed.')).toBeTruthy();
       expect(clicked).toHaveLength(2);
+    },
+    HEAVY,
+  );
+
+  it(
+    'exports the list as CSV or XLSX with the list’s own search, filters and order (document 3 §2.3 export menu)',
+    async () => {
+      const user = userEvent.setup();
+      const clicked: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        clicked.push(this.download);
+      });
+      const exported = vi.fn(async (_input: { query: object }) => ({
+        blob: new Blob(['code;name'], { type: 'text/csv' }),
+        fileName: 'gift_cards.csv',
+      }));
+      const listCards = vi.fn(async (_input: { query: object }) => ({
+        items: [card('c-1', 'ABCDEFGHJKMN')],
+        meta: { page: 1, limit: 10, total: 1 },
+      }));
+      const client = fakeClient(
+        {},
+        { 'giftCards.list': listCards as never, 'giftCards.export': exported as never },
+      );
+      renderApp({ path: '/orders', client, stored: storedFor(supplierUser, later()) });
+      const table = await screen.findByRole('grid', { name: 'Issued gift cards' });
+      await user.type(screen.getByRole('searchbox', { name: /Search code/ }), 'Sigga');
+      await user.click(screen.getByRole('button', { name: /Status/ }));
+      await user.click(await screen.findByRole('option', { name: 'Used' }));
+      await user.click(within(table).getByRole('columnheader', { name: 'Expires' }));
+      await waitFor(() =>
+        expect(listCards.mock.calls.at(-1)![0].query).toMatchObject({ term: 'Sigga', booked: true }),
+      );
+      const {
+        page: _page,
+        limit: _limit,
+        ...listed
+      } = listCards.mock.calls.at(-1)![0].query as {
+        page: number;
+        limit: number;
+      };
+
+      await user.click(screen.getByRole('button', { name: 'Export Issued gift cards' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }));
+      await waitFor(() => expect(exported).toHaveBeenCalledTimes(1));
+      expect(exported.mock.calls[0]![0]).toEqual({
+        query: { ...listed, propertyId, orderBy: 'expiration', orderDirection: 'asc', exportFormat: 'xlsx' },
+      });
+      await waitFor(() => expect(clicked).toEqual(['gift_cards.csv']));
+
+      await user.click(screen.getByRole('button', { name: 'Export Issued gift cards' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'CSV' }));
+      await waitFor(() => expect(exported).toHaveBeenCalledTimes(2));
+      expect(exported.mock.calls[1]![0].query).toMatchObject({ exportFormat: 'csv', term: 'Sigga' });
     },
     HEAVY,
   );

@@ -1,21 +1,18 @@
-import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import {
   type CardDetailsForm,
   canMarkDelivered,
   canMarkUsed,
   type Day,
-  deviceTimeZone,
   formatDay,
   formDrawerInput,
-  todayIn,
   validateCardDetails,
 } from '@tern/core';
 import {
   GIFT_CARDS_PAGE_SIZE,
   type GiftCard,
   type GiftCardKind,
+  type GiftCardsExportQuery,
   type GiftCardsQuery,
-  SEARCH_TERM_MAX,
 } from '@tern/sdk';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,26 +22,24 @@ import { DateRangePicker, type IsoRange } from '../../components/DateRangePicker
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { Menu, MenuItem } from '../../components/Menu';
-import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import type { TableColumn, TableSort } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { useApiQuery } from '../../data/useApiQuery';
-import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { usePropertyFormats } from '../../session/usePropertyFormats';
 import '../admin/admin.css';
 import './giftCards.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
-import { ListTable } from '../lists/ListTable';
-import { useListPage } from '../lists/useListPage';
+import { type ExportFormat, ExportMenu } from '../lists/ExportMenu';
+import { ListPage, NoPropertyPage } from '../lists/ListPage';
+import { usePropertyListKit } from '../lists/useListKit';
 import { BookingDrawer } from './BookingDrawer';
 import { type CardAction, CardActionDialog } from './CardActionDialog';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
-import { useCardFiles } from './giftCardFiles';
+import { useCardFiles, useGiftCardDownload } from './giftCardFiles';
 
 // The liability ledger and its chart load when asked for (their own chunk).
 const LiabilityReport = lazy(() => import('./LiabilityReport').then((m) => ({ default: m.LiabilityReport })));
@@ -60,18 +55,18 @@ interface Filters {
 }
 const NO_FILTERS: Filters = { sold: null, status: ANY, delivery: ANY, method: ANY, kind: ANY };
 
-/** The list query of a search, filters, order and page (document 3 §7 gift_cards). */
-export function ordersQuery(
+/**
+ * The orders asked for by a search, filters and order (document 3 §7 gift_cards): the list's query without its
+ * page, which the export menu sends as it is — the file holds what the list shows.
+ */
+export function ordersFilters(
   propertyId: string,
   term: string,
   filters: Filters,
   sort: TableSort | null,
-  page: number,
-): GiftCardsQuery {
+): Omit<GiftCardsExportQuery, 'exportFormat'> {
   return {
     propertyId,
-    page,
-    limit: GIFT_CARDS_PAGE_SIZE,
     orderBy: sort ? (sort.column as 'code' | 'expiration') : 'created_at',
     orderDirection: sort?.direction === 'ascending' ? 'asc' : 'desc',
     ...(term ? { term } : {}),
@@ -83,6 +78,19 @@ export function ordersQuery(
   };
 }
 
+/** The list query of a search, filters, order and page. */
+export const ordersQuery = (
+  propertyId: string,
+  term: string,
+  filters: Filters,
+  sort: TableSort | null,
+  page: number,
+): GiftCardsQuery => ({
+  ...ordersFilters(propertyId, term, filters, sort),
+  page,
+  limit: GIFT_CARDS_PAGE_SIZE,
+});
+
 /**
  * `/orders` (document 3 §2.3, §4 M24, §5): the selected property's issued gift cards with search, filters (sold
  * days, status, delivery status, delivery method, kind), code and expiration sortable, 10 a page; each card's
@@ -90,32 +98,33 @@ export function ordersQuery(
  */
 export function GiftCardOrdersPage() {
   const { t } = useTranslation();
-  const { property } = useSelectedProperty();
   const formats = usePropertyFormats();
-  const queryClient = useQueryClient();
-  const view = useListPage<Filters>(NO_FILTERS);
-  const { term, filters, sort, page, filter } = view;
+  const kit = usePropertyListKit<GiftCard, Filters>({
+    root: GIFT_CARDS_KEY,
+    name: 'cards',
+    filters: NO_FILTERS,
+    read: (client, { propertyId, term, filters, sort, page }, signal) =>
+      client.giftCards.list({ query: ordersQuery(propertyId, term, filters, sort, page) }, { signal }),
+  });
+  const { property, today, reload, filters, filter } = kit;
+  const { client } = useServices();
+  const download = useGiftCardDownload();
+  const exportAs = (exportFormat: ExportFormat) =>
+    property &&
+    download.start(
+      () =>
+        client.giftCards.export({
+          query: { ...ordersFilters(property.id, kit.term, filters, kit.sort), exportFormat },
+        }),
+      `gift-cards.${exportFormat}`,
+    );
   const [acting, setActing] = useState<{ card: GiftCard; action: CardAction } | null>(null);
   const [details, setDetails] = useState<GiftCard | null>(null);
   const [booking, setBooking] = useState<GiftCard | null>(null);
   const files = useCardFiles(property?.id ?? null);
   const [ledger, setLedger] = useState(false);
-  const propertyId = property?.id ?? null;
-  const query = propertyId ? ordersQuery(propertyId, term, filters, sort, page) : null;
-  const list = useApiQuery(
-    [GIFT_CARDS_KEY, 'cards', query],
-    (client, signal) => client.giftCards.list({ query: query! }, { signal }),
-    { enabled: query !== null, placeholderData: keepPreviousData },
-  );
-  const reload = () => queryClient.invalidateQueries({ queryKey: [GIFT_CARDS_KEY] });
   if (!property)
-    return (
-      <div className="page admin">
-        <PageHeading>{t('gift_card_orders.heading')}</PageHeading>
-        <EmptyState title={t('gift_cards.no_property')} />
-      </div>
-    );
-  const today = todayIn(property.timezone ?? deviceTimeZone());
+    return <NoPropertyPage heading={t('gift_card_orders.heading')} text={t('gift_cards.no_property')} />;
   const columns: TableColumn<GiftCard>[] = [
     {
       id: 'created',
@@ -195,94 +204,91 @@ export function GiftCardOrdersPage() {
   ];
   const anyOption = { id: ANY, label: t('gift_card_orders.any') };
   return (
-    <div className="page admin stack">
-      <div className="page__header">
-        <PageHeading>{t('gift_card_orders.heading')}</PageHeading>
+    <ListPage
+      heading={t('gift_card_orders.heading')}
+      actions={
         <Button variant="secondary" aria-expanded={ledger} onPress={() => setLedger(!ledger)}>
           {t('gift_card_orders.liability.open')}
         </Button>
-      </div>
-      {ledger ? (
-        <Suspense fallback={<Spinner label={t('admin.loading')} />}>
-          <LiabilityReport propertyId={property.id} timezone={property.timezone ?? null} />
-        </Suspense>
-      ) : null}
-      <div className="admin-panel__toolbar gift-filters">
-        <TextField
-          label={t('gift_card_orders.search')}
-          type="search"
-          value={view.search}
-          onChange={view.setSearch}
-          maxLength={SEARCH_TERM_MAX}
-        />
-        <DateRangePicker
-          label={t('gift_card_orders.filters.sold')}
-          calendarLabel={t('gift_card_orders.filters.sold_calendar')}
-          value={filters.sold}
-          onChange={(sold) => filter({ sold })}
-        />
-        <Select
-          label={t('gift_card_orders.filters.status')}
-          options={[
-            anyOption,
-            ...(['unused', 'used'] as const).map((id) => ({
-              id,
-              label: t(`gift_card_orders.filters.statuses.${id}`),
-            })),
-          ]}
-          selectedKey={filters.status}
-          onSelectionChange={(status) => filter({ status: status as Filters['status'] })}
-        />
-        <Select
-          label={t('gift_card_orders.filters.delivery')}
-          options={[
-            anyOption,
-            ...(['sent', 'not_sent'] as const).map((id) => ({
-              id,
-              label: t(`gift_card_orders.filters.deliveries.${id}`),
-            })),
-          ]}
-          selectedKey={filters.delivery}
-          onSelectionChange={(delivery) => filter({ delivery: delivery as Filters['delivery'] })}
-        />
-        <Select
-          label={t('gift_card_orders.filters.method')}
-          options={[
-            anyOption,
-            ...(['email', 'letter'] as const).map((id) => ({
-              id,
-              label: t(`gift_card_orders.filters.methods.${id}`),
-            })),
-          ]}
-          selectedKey={filters.method}
-          onSelectionChange={(method) => filter({ method: method as Filters['method'] })}
-        />
-        <Select
-          label={t('gift_card_orders.filters.kind')}
-          options={[
-            anyOption,
-            ...(['gift_card', 'upsell'] as const).map((id) => ({
-              id,
-              label: t(`gift_card_orders.filters.kinds.${id}`),
-            })),
-          ]}
-          selectedKey={filters.kind}
-          onSelectionChange={(kind) => filter({ kind: kind as Filters['kind'] })}
-        />
-      </div>
-      {/* Pagination only when more than one page (document 3 §9). */}
-      <ListTable
-        label={t('gift_card_orders.table')}
-        columns={columns}
-        list={list}
-        rowKey={(c) => c.id}
-        sort={sort}
-        onSortChange={view.sortBy}
-        emptyState={<EmptyState title={t('gift_card_orders.empty')} />}
-        pagesLabel={t('gift_card_orders.pages')}
-        page={page}
-        onPageChange={view.setPage}
-      />
+      }
+      notices={
+        ledger ? (
+          <Suspense fallback={<Spinner label={t('admin.loading')} />}>
+            <LiabilityReport propertyId={property.id} timezone={property.timezone ?? null} />
+          </Suspense>
+        ) : null
+      }
+      search={t('gift_card_orders.search')}
+      filters={
+        <>
+          <DateRangePicker
+            label={t('gift_card_orders.filters.sold')}
+            calendarLabel={t('gift_card_orders.filters.sold_calendar')}
+            value={filters.sold}
+            onChange={(sold) => filter({ sold })}
+          />
+          <Select
+            label={t('gift_card_orders.filters.status')}
+            options={[
+              anyOption,
+              ...(['unused', 'used'] as const).map((id) => ({
+                id,
+                label: t(`gift_card_orders.filters.statuses.${id}`),
+              })),
+            ]}
+            selectedKey={filters.status}
+            onSelectionChange={(status) => filter({ status: status as Filters['status'] })}
+          />
+          <Select
+            label={t('gift_card_orders.filters.delivery')}
+            options={[
+              anyOption,
+              ...(['sent', 'not_sent'] as const).map((id) => ({
+                id,
+                label: t(`gift_card_orders.filters.deliveries.${id}`),
+              })),
+            ]}
+            selectedKey={filters.delivery}
+            onSelectionChange={(delivery) => filter({ delivery: delivery as Filters['delivery'] })}
+          />
+          <Select
+            label={t('gift_card_orders.filters.method')}
+            options={[
+              anyOption,
+              ...(['email', 'letter'] as const).map((id) => ({
+                id,
+                label: t(`gift_card_orders.filters.methods.${id}`),
+              })),
+            ]}
+            selectedKey={filters.method}
+            onSelectionChange={(method) => filter({ method: method as Filters['method'] })}
+          />
+          <Select
+            label={t('gift_card_orders.filters.kind')}
+            options={[
+              anyOption,
+              ...(['gift_card', 'upsell'] as const).map((id) => ({
+                id,
+                label: t(`gift_card_orders.filters.kinds.${id}`),
+              })),
+            ]}
+            selectedKey={filters.kind}
+            onSelectionChange={(kind) => filter({ kind: kind as Filters['kind'] })}
+          />
+        </>
+      }
+      exportMenu={<ExportMenu list={t('gift_card_orders.table')} onExport={exportAs} />}
+      kit={kit}
+      table={{
+        label: t('gift_card_orders.table'),
+        columns,
+        rowKey: (c) => c.id,
+        // Pagination only when more than one page (document 3 §9).
+        sortable: true,
+        emptyState: <EmptyState title={t('gift_card_orders.empty')} />,
+        pagesLabel: t('gift_card_orders.pages'),
+      }}
+    >
       {acting ? (
         <CardActionDialog
           key={`${acting.card.id}:${acting.action}`}
@@ -326,7 +332,7 @@ export function GiftCardOrdersPage() {
           ) : null
         }
       </Drawer>
-    </div>
+    </ListPage>
   );
 }
 
