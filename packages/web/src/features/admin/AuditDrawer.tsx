@@ -7,8 +7,8 @@ import { Drawer } from '../../components/Drawer';
 import { Skeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useErrorText } from '../errors/useErrorText';
+import { ADMIN_KEY } from './adminLists';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
-import { ADMIN_KEY } from './useAdminList';
 
 export interface AuditTarget {
   objectType: 'user' | 'agency' | 'property';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ComboBox } from '../../components/ComboBox';
 import { useApiQuery } from '../../data/useApiQuery';
-import { ADMIN_KEY } from './useAdminList';
+import { ADMIN_KEY } from './adminLists';
 
 interface Picked {
   id: string;

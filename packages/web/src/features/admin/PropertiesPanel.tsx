@@ -23,10 +23,11 @@ import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
+import { ListPage } from '../lists/ListPage';
+import { useListKit } from '../lists/useListKit';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
-import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
+import { ADMIN_KEY, adminListTexts, CompanyActions, lockColumn } from './adminLists';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
-import { useAdminList } from './useAdminList';
 import { useConfirmedAction } from './useConfirmedAction';
 import { useFormDrawer } from './useFormDrawer';
 import { useFormTexts } from './useFormTexts';
@@ -38,9 +39,13 @@ import { useFormTexts } from './useFormTexts';
 export function PropertiesPanel() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const list = useAdminList('properties', {}, (c, params, signal) =>
-    c.admin.listProperties({ query: { ...params, perPage: ADMIN_PAGE_SIZE } }, { signal }),
-  );
+  const texts = adminListTexts(t, 'properties');
+  const list = useListKit<AdminProperty>({
+    root: ADMIN_KEY,
+    name: 'properties',
+    read: (c, { term, page }, signal) =>
+      c.admin.listProperties({ query: { q: term || undefined, page, perPage: ADMIN_PAGE_SIZE } }, { signal }),
+  });
   const [editing, setEditing] = useState<AdminProperty | 'new' | null>(null);
   const [history, setHistory] = useState<AuditTarget | null>(null);
   const action = useConfirmedAction(
@@ -73,12 +78,11 @@ export function PropertiesPanel() {
     },
   ];
   return (
-    <ListPanel
-      name="properties"
-      list={list}
-      columns={columns}
-      rowKey={(p) => p.id}
-      onAdd={() => setEditing('new')}
+    <ListPage
+      search={texts.search}
+      actions={<Button onPress={() => setEditing('new')}>{texts.add}</Button>}
+      kit={list}
+      table={{ ...texts.table, columns, rowKey: (p) => p.id }}
       action={action}
     >
       <Drawer
@@ -110,7 +114,7 @@ export function PropertiesPanel() {
         }
       </Drawer>
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
-    </ListPanel>
+    </ListPage>
   );
 }
 

@@ -9,10 +9,11 @@ import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
+import { ListPage } from '../lists/ListPage';
+import { useListKit } from '../lists/useListKit';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
-import { CompanyActions, ListPanel, lockColumn } from './ListPanel';
+import { ADMIN_KEY, adminListTexts, CompanyActions, lockColumn } from './adminLists';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
-import { useAdminList } from './useAdminList';
 import { useConfirmedAction } from './useConfirmedAction';
 import { useFormDrawer } from './useFormDrawer';
 import { useFormTexts } from './useFormTexts';
@@ -34,9 +35,13 @@ export async function copyText(text: string, done: string, failed: string): Prom
 export function ResellersPanel() {
   const { t } = useTranslation();
   const { client } = useServices();
-  const list = useAdminList('resellers', {}, (c, params, signal) =>
-    c.admin.listResellers({ query: { ...params, perPage: ADMIN_PAGE_SIZE } }, { signal }),
-  );
+  const texts = adminListTexts(t, 'resellers');
+  const list = useListKit<Reseller>({
+    root: ADMIN_KEY,
+    name: 'resellers',
+    read: (c, { term, page }, signal) =>
+      c.admin.listResellers({ query: { q: term || undefined, page, perPage: ADMIN_PAGE_SIZE } }, { signal }),
+  });
   const [editing, setEditing] = useState<Reseller | 'new' | null>(null);
   const [history, setHistory] = useState<AuditTarget | null>(null);
   const action = useConfirmedAction(
@@ -88,12 +93,11 @@ export function ResellersPanel() {
     },
   ];
   return (
-    <ListPanel
-      name="resellers"
-      list={list}
-      columns={columns}
-      rowKey={(r) => r.id}
-      onAdd={() => setEditing('new')}
+    <ListPage
+      search={texts.search}
+      actions={<Button onPress={() => setEditing('new')}>{texts.add}</Button>}
+      kit={list}
+      table={{ ...texts.table, columns, rowKey: (r) => r.id }}
       action={action}
     >
       <Drawer
@@ -125,7 +129,7 @@ export function ResellersPanel() {
         }
       </Drawer>
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
-    </ListPanel>
+    </ListPage>
   );
 }
 

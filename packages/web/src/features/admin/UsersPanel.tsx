@@ -1,17 +1,19 @@
 import { ADMIN_PAGE_SIZE, type ManagedUser, type TernClient } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Menu, MenuItem } from '../../components/Menu';
 import type { TableColumn } from '../../components/Table';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
+import { ListPage } from '../lists/ListPage';
+import { useListKit } from '../lists/useListKit';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
-import { ListPanel } from './ListPanel';
+import { ADMIN_KEY, adminListTexts } from './adminLists';
 import { UserDrawer } from './UserDrawer';
 import { UserPasswordDrawer } from './UserPasswordDrawer';
-import { useAdminList } from './useAdminList';
 import { useConfirmedAction } from './useConfirmedAction';
 
 /** Whose users: every user (the admin page), or one property's (a manager's tab, document 2 §2). */
@@ -72,12 +74,14 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
   const { t } = useTranslation();
   const { client } = useServices();
   const calls = userCalls(client, scope);
-  const [onlyActive, setOnlyActive] = useState(true);
-  const list = useAdminList(
-    scope.kind === 'admin' ? 'users' : `users:${scope.propertyId}`,
-    { isActive: onlyActive ? ('true' as const) : ('false' as const) },
-    (_, params, signal) => calls.list(params, signal),
-  );
+  const texts = adminListTexts(t, 'users');
+  const list = useListKit<ManagedUser, { onlyActive: boolean }>({
+    root: ADMIN_KEY,
+    name: scope.kind === 'admin' ? 'users' : `users:${scope.propertyId}`,
+    filters: { onlyActive: true },
+    read: (_, { term, filters, page }, signal) =>
+      calls.list({ q: term || undefined, page, isActive: filters.onlyActive ? 'true' : 'false' }, signal),
+  });
   const [editing, setEditing] = useState<ManagedUser | 'new' | null>(null);
   const [password, setPassword] = useState<ManagedUser | null>(null);
   const [history, setHistory] = useState<AuditTarget | null>(null);
@@ -146,15 +150,14 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
   ];
 
   return (
-    <ListPanel
-      name="users"
-      list={list}
-      columns={columns}
-      rowKey={(u) => u.id}
-      onAdd={() => setEditing('new')}
+    <ListPage
+      search={texts.search}
+      actions={<Button onPress={() => setEditing('new')}>{texts.add}</Button>}
+      kit={list}
+      table={{ ...texts.table, columns, rowKey: (u) => u.id }}
       action={action}
       filters={
-        <Checkbox isSelected={onlyActive} onChange={setOnlyActive}>
+        <Checkbox isSelected={list.filters.onlyActive} onChange={(onlyActive) => list.filter({ onlyActive })}>
           {t('admin.users.only_active')}
         </Checkbox>
       }
@@ -174,6 +177,6 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
       />
       <UserPasswordDrawer calls={calls} user={password} onClose={() => setPassword(null)} />
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
-    </ListPanel>
+    </ListPage>
   );
 }
