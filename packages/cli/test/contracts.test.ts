@@ -96,6 +96,33 @@ describe('tern contracts', () => {
     expect(ended.stdout).toMatch(/^Terminated\./);
   });
 
+  it('proposes through core’s contract form: a car station asks no plans or amount, a plan must be the property’s', async () => {
+    const stations = JSON.parse(
+      (await tern(['contracts', 'discover', '--type', 'vehicle', '--without-contract', '--json'])).stdout,
+    );
+    const station = stations.items[0];
+    const proposed = await tern([
+      ...['contracts', 'propose', '--property', station.propertyId, '--logic', 'increase_by_percent'],
+      '--json',
+    ]);
+    expect(proposed.stderr).toBe('');
+    expect(JSON.parse(proposed.stdout)).toMatchObject({
+      status: 'proposed',
+      propertyType: 'vehicle',
+      modifierAmount: 0,
+    });
+    const hotels = JSON.parse(
+      (await tern(['contracts', 'discover', '--type', 'accommodation', '--without-contract', '--json']))
+        .stdout,
+    );
+    const wrongPlan = await tern([
+      ...['contracts', 'propose', '--property', hotels.items[0].propertyId, '--logic', 'increase_by_amount'],
+      ...['--plan', 'no-such-plan'],
+    ]);
+    expect(wrongPlan.code).toBe(2);
+    expect(wrongPlan.stderr).toContain('--plan: no-such-plan is not a rate plan of');
+  });
+
   it('requests a contract with a message, and withdraws it', async () => {
     const open = JSON.parse(
       (await tern(['contracts', 'discover', '--without-contract', '--term', 'Lisbon', '--json'])).stdout,

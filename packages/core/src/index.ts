@@ -53,6 +53,7 @@ export * from './bookings/bookingsList.js';
 export * from './bookings/bookingsListMachine.js';
 export * from './bookings/changeability.js';
 export * from './contracts/contractActionsMachine.js';
+export * from './contracts/contractFormActors.js';
 export * from './contracts/contractFormMachine.js';
 export * from './contracts/contracts.js';
 export * from './dates/dates.js';

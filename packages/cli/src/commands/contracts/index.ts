@@ -86,36 +86,16 @@ interface ProposeFlags {
 }
 
 async function propose(ctx: Context, flags: ProposeFlags): Promise<void> {
-  const problems = [
-    flags.property ? null : '--property: the property to contract',
-    flags.logic
-      ? null
-      : '--logic: increase_by_percent, decrease_by_percent, increase_by_amount or decrease_by_amount',
-    flags.amount === undefined ? '--amount: the modifier, 0 or more' : null,
-    flags.plan?.length || flags.allPlans ? null : '--plan ID (repeat) or --all-plans: at least one rate plan',
-  ].filter(Boolean);
-  if (problems.length) throw new UserError(problems.join('; '), { code: 'invalid_flags' });
+  if (!flags.property) throw new UserError('--property: the property to contract', { code: 'invalid_flags' });
+  const propertyId = flags.property;
   await (await client()).withClient(ctx, { session: true }, async ({ client }) => {
-    // The property's plans, and whether it is a hotel or a car station (the path that knows it answers).
-    let propertyType: 'accommodation' | 'vehicle' = 'accommodation';
-    const info = await client.engine
-      .unitRates({ params: { kind: 'accommodations', id: flags.property! } })
-      .catch(() => {
-        propertyType = 'vehicle';
-        return client.engine.unitRates({ params: { kind: 'vehicles', id: flags.property! } });
-      });
-    const all = info.items.flatMap((u) => u.ratePlans.map((p) => p.id));
-    const created = await client.contracts.create({
-      body: {
-        propertyId: flags.property!,
-        propertyType,
-        ...(flags.agency ? { agentId: flags.agency } : {}),
-        contract: {
-          modifierLogic: flags.logic!,
-          modifierAmount: flags.amount!,
-          ratePlanIds: flags.allPlans ? all : flags.plan!,
-        },
-      },
+    // Core's contract form checks the rest (a car station has no plans and no amount to ask).
+    const created = await (await import('./propose.js')).propose(client, {
+      propertyId,
+      agency: flags.agency,
+      logic: flags.logic,
+      amount: flags.amount,
+      plans: flags.allPlans ? undefined : flags.plan,
     });
     ctx.out.result(created, () => `Proposed.\n${contractFields(created)}`);
   });
@@ -307,8 +287,8 @@ export function registerContracts(program: Command, contextOf: ContextOf): void 
       ]),
     )
     .option('--amount <n>', 'the modifier, 0 or more', amount)
-    .option('--plan <id>', 'a rate plan covered (repeat)', repeat)
-    .option('--all-plans', 'every rate plan of the property')
+    .option('--plan <id>', 'a rate plan covered (repeat; default: every plan)', repeat)
+    .option('--all-plans', 'every rate plan of the property (the default)')
     .action((flags: ProposeFlags, command: Command) => propose(contextOf(command), flags));
   for (const [name, action, text] of [
     ['accept', 'approve', 'accept a proposal the other side made'],

@@ -4,13 +4,13 @@ import {
   type ContractFormErrors,
   type ContractFormInput,
   canSendContract,
+  contractFormActors,
   contractFormMachine,
 } from '@tern/core';
 import type { ContractRecord } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromPromise } from 'xstate';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
@@ -20,7 +20,6 @@ import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
-import { loadContractOptions } from './contractOptions';
 
 /** Who proposes, for which property (and, from a discover row, its name for the title). */
 export interface ContractTarget extends ContractFormInput {
@@ -80,16 +79,7 @@ function ContractForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { client } = useServices();
-  const logic = useMemo(
-    () =>
-      contractFormMachine.provide({
-        actors: {
-          loadOptions: fromPromise(({ input }) => loadContractOptions(client, input)),
-          createContract: fromPromise(({ input }) => client.contracts.create({ body: input })),
-        },
-      }),
-    [client],
-  );
+  const logic = useMemo(() => contractFormMachine.provide({ actors: contractFormActors(client) }), [client]);
   const { name: _name, ...input } = target;
   const [snapshot, send, actor] = useMachine(logic, { input });
   const created = useRef(onCreated);
