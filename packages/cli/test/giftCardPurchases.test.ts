@@ -89,7 +89,7 @@ describe('tern gift-cards purchases', () => {
     const list = await tern(['list', '--search', purchase.generatedId]);
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(purchase.generatedId);
-    expect(list.stdout).toMatch(/unpaid\s+pending\s+2\s+240\s+Acme/);
+    expect(list.stdout).toMatch(/unpaid\s+pending\s+2\s+ISK 240\s+Acme/);
 
     expect((await tern(['mark-paid', purchase.generatedId, '--yes'])).stdout).toBe(
       `${purchase.generatedId}: paid, pending\n`,

@@ -419,7 +419,7 @@ describe('tern gift-cards list, mark-*, types', () => {
     const tern = (argv: string[]) => runCli([...argv, ...at], { configDir });
 
     const types = await tern(['gift-cards', 'types']);
-    expect(types.stdout).toMatch(new RegExp(`${typeId}\\s+Spa day 5\\s+120\\s+3/5\\s+published`));
+    expect(types.stdout).toMatch(new RegExp(`${typeId}\\s+Spa day 5\\s+ISK 120\\s+3/5\\s+published`));
     const list = await tern(['gift-cards', 'list', '--type', typeId, '--order-by', 'code', '--asc']);
     expect(list.code).toBe(0);
     expect(list.stdout).toMatch(

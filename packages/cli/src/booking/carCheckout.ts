@@ -1,4 +1,4 @@
-import { engineCalls, isCardNeeded } from '@tern/core';
+import { engineCalls, isCardNeeded, isPastDay } from '@tern/core';
 import type { BookingCreated, TernClient, VehicleBookingBody, VehicleOffer } from '@tern/sdk';
 import { type CarBookFlags, prepareCarBooking } from './carOrder.js';
 import { runCheckout } from './headlessCheckout.js';
@@ -23,7 +23,7 @@ export async function bookCarOffer(
 ): Promise<{ created: BookingCreated; body: VehicleBookingBody }> {
   prepareCarBooking(flags, offer, rental);
   const today = await propertyToday(engineCalls(client), 'vehicles', offer.stationChannelId, now);
-  if (rental.pickupDate < today) throw invalidFlags([['--pickup-date', pastDayMessage(today)]]);
+  if (isPastDay(rental.pickupDate, today)) throw invalidFlags([['--pickup-date', pastDayMessage(today)]]);
   const { created, request } = await runCheckout({
     client,
     data: {

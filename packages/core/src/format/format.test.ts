@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  dayOfInstant,
   formatAmount,
   formatDay,
   formatInstant,
@@ -64,6 +65,8 @@ describe('formatDay and instants', () => {
     expect(formatInstant(lateEvening, 'Europe/Oslo')).toBe('29/11/2026 00:30');
     expect(formatInstantDay(lateEvening, 'Europe/Oslo')).toBe('29/11/2026');
     expect(formatInstantDay(lateEvening, 'UTC')).toBe('28/11/2026');
+    expect(dayOfInstant(lateEvening, 'Europe/Oslo')).toBe('2026-11-29');
+    expect(dayOfInstant(lateEvening, 'Atlantic/Reykjavik')).toBe('2026-11-28');
     // New York is behind: the UTC day after is still the evening before there.
     expect(formatInstant('2026-11-29T03:00:00Z', 'America/New_York')).toBe('28/11/2026 22:00');
     expect(formatInstant('2026-07-01T03:00:00Z', 'America/New_York')).toBe('30/06/2026 23:00');
@@ -73,5 +76,6 @@ describe('formatDay and instants', () => {
     expect(formatInstant(null, 'UTC')).toBe('—');
     expect(formatInstant('not a time', 'UTC')).toBe('—');
     expect(formatInstantDay(undefined, 'UTC')).toBe('—');
+    expect(dayOfInstant('2026-13-45T00:00:00Z', 'UTC')).toBeNull();
   });
 });

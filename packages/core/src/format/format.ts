@@ -69,8 +69,12 @@ export function formatInstant(iso: string | null | undefined, timeZone: string):
   return wall ? `${formatDay(wall.slice(0, 10))} ${wall.slice(11, 16)}` : '—';
 }
 
-/** The day of an instant in `timeZone`, as `DD/MM/YYYY` (a list's "created" column); a dash when missing. */
-export function formatInstantDay(iso: string | null | undefined, timeZone: string): string {
+/** The day of an instant in `timeZone` (`YYYY-MM-DD`: where a purchase was made that day), or null when unreadable. */
+export function dayOfInstant(iso: string | null | undefined, timeZone: string): Day | null {
   const wall = iso ? wallClockIn(iso, timeZone) : null;
-  return wall ? formatDay(wall.slice(0, 10)) : '—';
+  return wall ? wall.slice(0, 10) : null;
 }
+
+/** The day of an instant in `timeZone`, as `DD/MM/YYYY` (a list's "created" column); a dash when missing. */
+export const formatInstantDay = (iso: string | null | undefined, timeZone: string): string =>
+  formatDay(dayOfInstant(iso, timeZone));

@@ -1,4 +1,4 @@
-import { type EngineCalls, engineCalls, todayIn } from '@tern/core';
+import { type EngineCalls, engineCalls, formatPrice, todayIn } from '@tern/core';
 import type { TernClient } from '@tern/sdk';
 import { type BatchLine, readBatch } from '../../booking/batch.js';
 import { withBookingKey } from '../../booking/idempotency.js';
@@ -164,5 +164,5 @@ async function bookLine(
 
 function lineText(r: LineResult): string {
   if (r.outcome === 'failed') return `line ${r.line}: failed: ${r.error?.message}`;
-  return `line ${r.line}: ${r.outcome} ${r.reservationId} (${r.checkinDate} to ${r.checkoutDate}, ${r.currency} ${r.total?.toFixed(2)})`;
+  return `line ${r.line}: ${r.outcome} ${r.reservationId} (${r.checkinDate} to ${r.checkoutDate}, ${r.currency ? formatPrice(r.total, r.currency) : '—'})`;
 }

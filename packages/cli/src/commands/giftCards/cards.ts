@@ -2,7 +2,7 @@ import {
   canMarkDelivered,
   canMarkUsed,
   type Day,
-  deviceTimeZone,
+  formatPrice,
   markUnusedCheck,
   todayIn,
   validateCardNote,
@@ -20,6 +20,7 @@ import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';
 import { formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
+import { propertyFacts } from './propertyFacts.js';
 
 export interface ListFlags {
   property: string;
@@ -104,10 +105,12 @@ export async function listGiftCardTypes(
         ...(flags.search ? { term: flags.search } : {}),
       },
     });
+    const { currency } = ctx.json ? { currency: null } : await propertyFacts(client, flags.property);
+    const price = (n: number) => (currency ? formatPrice(n, currency) : String(n));
     ctx.out.result(reply, () => {
       const { items, meta } = reply;
       if (items.length === 0) return `No ${flags.status ?? 'published'} gift card types.\n`;
-      const rows = items.map((t) => [t.id, t.title, String(t.netPrice), `${t.stock}/${t.limit}`, t.status]);
+      const rows = items.map((t) => [t.id, t.title, price(t.netPrice), `${t.stock}/${t.limit}`, t.status]);
       const last = (meta.page - 1) * meta.limit + items.length;
       const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
       return `${formatTable(['ID', 'TITLE', 'NET PRICE', 'STOCK', 'STATUS'], rows)}${last} of ${meta.total}${more}.\n`;
@@ -124,11 +127,6 @@ async function cardOf(client: TernClient, propertyId: string, code: string): Pro
   const card = items.find((c) => c.generatedId === wanted);
   if (!card) throw new UserError(`No gift card ${wanted} at this property`, { code: 'not_found' });
   return card;
-}
-
-async function zoneOf(client: TernClient, propertyId: string): Promise<string> {
-  const me = await client.auth.currentUser();
-  return me.ternHotels.find((p) => p.id === propertyId)?.timezone ?? deviceTimeZone();
 }
 
 export type MarkAction = 'used' | 'unused' | 'delivered';
@@ -156,7 +154,7 @@ export async function markGiftCard(
     if (action === 'delivered' && !canMarkDelivered(flagsOf))
       throw new UserError(`${card.generatedId} is already delivered`, { code: 'gift_card_delivered' });
     if (action === 'unused') {
-      const today = todayIn(await zoneOf(client, flags.property)) as Day;
+      const today = todayIn((await propertyFacts(client, flags.property)).zone) as Day;
       const check = markUnusedCheck(flagsOf, today);
       if (!check.allowed)
         throw new UserError(

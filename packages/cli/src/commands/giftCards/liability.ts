@@ -1,4 +1,4 @@
-import { deviceTimeZone, todayIn } from '@tern/core';
+import { deviceTimeZone, formatAmount, todayIn } from '@tern/core';
 import type { GiftCardLiability } from '@tern/sdk';
 import { invalidFlags, reversedRanges } from '../../booking/queryFlags.js';
 import { withClient } from '../../client.js';
@@ -21,8 +21,9 @@ export function addMonths(month: string, n: number): string {
 /** The months shown without `--from`: the year up to `--to` (12 months). */
 export const LIABILITY_DEFAULT_MONTHS = 12;
 
-const cell = (a: GiftCardLiability['opening'], money: Intl.NumberFormat) =>
-  `${a.count} / ${money.format(a.value)}`;
+/** Count / value; the value in the currency's decimals, written as `formatPrice` writes it (the heading names the currency). */
+const cell = (a: GiftCardLiability['opening'], currency: string) =>
+  `${a.count} / ${formatAmount(a.value, currency, 'en-GB')}`;
 
 /**
  * `tern gift-cards liability [--property ID] [--from YYYY-MM] [--to YYYY-MM]`: the liability ledger (issue 12) of
@@ -57,16 +58,16 @@ export async function giftCardLiability(ctx: Context, flags: LiabilityFlags): Pr
       return;
     }
     const text = reports.map(({ name, report }) => {
-      const money = new Intl.NumberFormat('en', { maximumFractionDigits: 2 });
+      const { currency } = report;
       const rows = report.months.map((m) => [
         m.month,
-        cell(m.sold, money),
-        cell(m.redeemed, money),
-        cell(m.expired, money),
-        cell(m.cancelled, money),
-        cell(m.outstanding, money),
+        cell(m.sold, currency),
+        cell(m.redeemed, currency),
+        cell(m.expired, currency),
+        cell(m.cancelled, currency),
+        cell(m.outstanding, currency),
       ]);
-      return `${name} (${report.currency}), cards / value; outstanding before ${report.months[0]?.month}: ${cell(report.opening, money)}\n${formatTable(
+      return `${name} (${report.currency}), cards / value; outstanding before ${report.months[0]?.month}: ${cell(report.opening, currency)}\n${formatTable(
         ['MONTH', 'SOLD', 'REDEEMED', 'EXPIRED', 'CANCELLED', 'OUTSTANDING'],
         rows,
       )}`;

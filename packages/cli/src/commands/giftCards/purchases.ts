@@ -3,7 +3,8 @@ import {
   canMarkPaid,
   canRetryIssue,
   changeIssueOrder,
-  deviceTimeZone,
+  dayOfInstant,
+  formatPrice,
   newIssueOrderForm,
   todayIn,
   validateIssueOrder,
@@ -20,6 +21,7 @@ import { UserError } from '../../errors.js';
 import { readTextFile } from '../../files.js';
 import { formatTable } from '../../output.js';
 import { confirmed } from '../../ui/confirm.js';
+import { type PropertyFacts, propertyFacts } from './propertyFacts.js';
 import { readRecipients } from './recipientsFile.js';
 
 // `tern gift-cards purchases …` (document 3 §2.3, §4 M26): a property's purchases listed, made with the issue
@@ -49,16 +51,19 @@ export interface PurchaseCreateFlags {
   unpaid?: boolean;
 }
 
-const row = (p: GiftCardPurchase) => [
-  p.generatedId,
-  p.createdAt.slice(0, 10),
-  p.status === 'paid' ? 'paid' : 'unpaid',
-  p.issuedStatus,
-  String(p.quantity),
-  String(p.totalAmount),
-  p.fullName,
-  p.email,
-];
+/** A purchase's row: made on the property's day, its total in the property's currency when known. */
+const row =
+  ({ zone, currency }: PropertyFacts) =>
+  (p: GiftCardPurchase) => [
+    p.generatedId,
+    dayOfInstant(p.createdAt, zone) ?? '—',
+    p.status === 'paid' ? 'paid' : 'unpaid',
+    p.issuedStatus,
+    String(p.quantity),
+    currency ? formatPrice(p.totalAmount, currency) : String(p.totalAmount),
+    p.fullName,
+    p.email,
+  ];
 const HEAD = ['NUMBER', 'CREATED', 'STATUS', 'ISSUED', 'QTY', 'TOTAL', 'BUYER', 'E-MAIL'];
 /** Why the cards of these purchases are not delivered: failed for good (retry them), or being retried. */
 const failures = (items: GiftCardPurchase[]) =>
@@ -86,12 +91,13 @@ export async function listPurchases(ctx: Context, flags: PurchasesListFlags): Pr
   };
   await withClient(ctx, { session: true }, async ({ client }) => {
     const reply = await client.giftCardPurchases.list({ query });
+    const facts = ctx.json ? null : await propertyFacts(client, flags.property);
     ctx.out.result(reply, () => {
       const { items, meta } = reply;
       if (items.length === 0) return 'No purchases.\n';
       const last = (meta.page - 1) * meta.limit + items.length;
       const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
-      return `${formatTable(HEAD, items.map(row))}${failures(items)}${last} of ${meta.total}${more}.\n`;
+      return `${formatTable(HEAD, items.map(row(facts!)))}${failures(items)}${last} of ${meta.total}${more}.\n`;
     });
   });
 }
@@ -142,7 +148,8 @@ export async function createPurchase(ctx: Context, flags: PurchaseCreateFlags): 
       throw new UserError('A single card is sold paid: --unpaid needs a quantity above 1', {
         code: 'invalid_input',
       });
-    const today = todayIn(await zoneOf(client, flags.property));
+    const facts = await propertyFacts(client, flags.property);
+    const today = todayIn(facts.zone);
     const errors = validateIssueOrder(form, { today, stock: type.stock });
     const wrong = Object.keys(errors);
     if (wrong.length > 0)
@@ -162,13 +169,8 @@ export async function createPurchase(ctx: Context, flags: PurchaseCreateFlags): 
         recipientsInfo: recipients,
       },
     });
-    ctx.out.result(made, () => `${formatTable(HEAD, [row(made)])}`);
+    ctx.out.result(made, () => `${formatTable(HEAD, [row(facts)(made)])}`);
   });
-}
-
-async function zoneOf(client: TernClient, propertyId: string): Promise<string> {
-  const me = await client.auth.currentUser();
-  return me.ternHotels.find((p) => p.id === propertyId)?.timezone ?? deviceTimeZone();
 }
 
 /** The purchase of a number, found by the list's search. */

@@ -1,4 +1,4 @@
-import { deviceTimeZone, todayIn } from '@tern/core';
+import { deviceTimeZone, isPastDay, todayIn } from '@tern/core';
 import type { ChangedCell, TernClient } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -71,7 +71,7 @@ export async function setInventory(ctx: Context, flags: InventorySetFlags): Prom
     const body = await readRowsFile(flags.fromFile);
     await withClient(ctx, { session: true }, async ({ client }) => {
       const today = await todayOf(client, flags.property, ctx.now());
-      const past = [...(body.rows ?? []), ...(body.availability ?? [])].find((r) => r.date < today);
+      const past = [...(body.rows ?? []), ...(body.availability ?? [])].find((r) => isPastDay(r.date, today));
       if (past)
         throw new UserError(`${flags.fromFile}: ${past.date} is past: use nights from ${today} on`, {
           code: 'invalid_input',
@@ -87,7 +87,7 @@ export async function setInventory(ctx: Context, flags: InventorySetFlags): Prom
   const body = editOf(flags);
   await withClient(ctx, { session: true }, async ({ client }) => {
     const today = await todayOf(client, flags.property, ctx.now());
-    if (!body.preview && body.from < today)
+    if (!body.preview && isPastDay(body.from, today))
       throw new UserError(`--from: past nights cannot change: use a day from ${today} on`, {
         code: 'invalid_input',
       });

@@ -5,6 +5,7 @@ import {
   daysFrom,
   guestForPayload,
   guestSpaces,
+  isBookingCancelled,
   rentalDays,
   roundMoney,
 } from '@tern/core';
@@ -168,7 +169,7 @@ export async function cancelBookingOfProperty(
     [bookingId],
   );
   if (!b) throw notFound('booking_not_found');
-  if (b.status === 'canceled') return false;
+  if (isBookingCancelled(b)) return false;
   await cancelLocked(tx, clock, b, by, details);
   return true;
 }

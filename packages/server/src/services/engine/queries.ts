@@ -1,4 +1,4 @@
-import { addDays, convertMoney, daysFrom, nightsBetween, roundMoney } from '@tern/core';
+import { addDays, convertMoney, daysFrom, isPastDay, nightsBetween, roundMoney } from '@tern/core';
 import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } from '@tern/sdk';
 import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';
@@ -59,7 +59,7 @@ export async function propertyToday(db: Db, clock: Clock, propertyId: string): P
  */
 export function checkStay(checkin: string, checkout: string, today: string): void {
   if (checkout <= checkin) throw invalidField('checkout_before_checkin', 'checkoutDate');
-  if (checkin < today) throw invalidField('checkin_past', 'checkinDate');
+  if (isPastDay(checkin, today)) throw invalidField('checkin_past', 'checkinDate');
   if (nightsBetween(checkin, checkout) > MAX_NIGHTS)
     throw invalidField('stay_too_long', 'checkoutDate', { max: MAX_NIGHTS });
 }
@@ -341,7 +341,7 @@ export async function closedDates(
   range: { from?: string | undefined; to?: string | undefined },
 ): Promise<ClosedDates> {
   const { id, agencyId } = at;
-  const from = range.from && range.from > today ? range.from : today;
+  const from = range.from && !isPastDay(range.from, today) ? range.from : today;
   const to = range.to ?? addDays(today, 400);
   if (to < from) throw invalidField('range_end_before_start', 'to');
   if (nightsBetween(from, to) > 500) throw invalidField('range_too_long', 'to', { max: 500 });

@@ -6,6 +6,7 @@ import {
   cellError,
   daysBetween,
   type InventoryValues,
+  isPastDay,
   type RateCell,
   type RateValue,
   todayIn,
@@ -79,7 +80,7 @@ export function rangeDays(from: string, to: string, field = 'to'): string[] {
 /** Past nights cannot be changed: nothing sells or is booked on them any more. */
 export function notPast(property: OwnedProperty, day: string, field: string, now: Date): void {
   const today = todayIn(property.timezone, now);
-  if (day < today) throw invalidField('inventory_day_past', field, { today });
+  if (isPastDay(day, today)) throw invalidField('inventory_day_past', field, { today });
 }
 
 export async function unitsAndPlans(

@@ -1,4 +1,4 @@
-import { addDays, roundMoney, todayIn } from '@tern/core';
+import { addDays, isPastDay, roundMoney, todayIn } from '@tern/core';
 import { type BulkRowsResult, type bulkRowsBody, INVENTORY_MAX_DAYS } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
@@ -46,7 +46,7 @@ export async function putInventoryRows(
   );
   const seen = new Set<string>();
   const check = (list: 'rows' | 'availability', i: number, id: string, date: string) => {
-    if (date < today) throw invalidField('inventory_day_past', `${list}.${i}.date`, { today });
+    if (isPastDay(date, today)) throw invalidField('inventory_day_past', `${list}.${i}.date`, { today });
     const k = `${id}|${date}`;
     if (seen.has(k)) throw invalidField('inventory_row_twice', `${list}.${i}.date`, { date });
     seen.add(k);

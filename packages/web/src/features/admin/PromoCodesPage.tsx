@@ -22,6 +22,7 @@ import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
+import { usePropertyFormats } from '../../session/usePropertyFormats';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
@@ -39,7 +40,8 @@ const KEY = 'promoCodes';
  * label (core's M21) in its colour.
  */
 export function PromoCodesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formats = usePropertyFormats();
   const [editing, setEditing] = useState<PromoCode | 'new' | null>(null);
   const kit = usePropertyListKit<PromoCode>({
     root: KEY,
@@ -61,9 +63,7 @@ export function PromoCodesPage() {
   });
   const { property, today } = kit;
   const money = (promo: PromoCode) =>
-    promo.codeType === 'percentage'
-      ? `${promo.amount} %`
-      : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(promo.amount);
+    promo.codeType === 'percentage' ? `${promo.amount} %` : formats.money(promo.amount);
   const columns: TableColumn<PromoCode>[] = [
     { id: 'name', label: t('promo_codes.name'), render: (p) => p.name, isRowHeader: true },
     { id: 'code', label: t('promo_codes.code'), render: (p) => <code>{p.code}</code> },

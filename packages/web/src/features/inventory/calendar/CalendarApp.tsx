@@ -1,4 +1,4 @@
-import { type Day, type Failure, failureOf, todayIn } from '@tern/core';
+import { type Day, type Failure, failureOf, isPastDay, todayIn } from '@tern/core';
 import type { CalendarSession, InventoryChangeResult, TernClient } from '@tern/sdk';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,7 +177,7 @@ function InventoryCalendar({
       // What the calendar does not set: a child plan's values from its parent, and what its max sell leaves.
       if (isInherited(row)) return toast.error(t('inventory.inherited_read_only'));
       if (row.kind === 'maxSellLeft') return toast.error(t('inventory.max_sell_read_only'));
-      const from = day < today ? today : day;
+      const from = isPastDay(day, today) ? today : day;
       const form = formForCell(
         row,
         from,

@@ -1,6 +1,6 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised editable calendar is an ARIA grid (APG): rows and cells are drawn where they scroll to, which a table's layout cannot do.
 // biome-ignore-all lint/a11y/useFocusableInteractive: in an ARIA grid only the cells take focus (one tab stop, roving); rows and headers are its structure.
-import type { Day } from '@tern/core';
+import { type Day, isPastDay } from '@tern/core';
 import { memo } from 'react';
 import { type CalendarData, cellValue, type GridRow, isInherited } from './calendarModel';
 import type { Formats } from './gridFormats';
@@ -147,7 +147,7 @@ export const CalendarRow = memo(
               left={labelWidth + col * COL_WIDTH}
               value={value}
               state={value === undefined ? monthState(col) : 'ready'}
-              past={day < today}
+              past={isPastDay(day, today)}
               focused={focusCol === col}
               formats={formats}
             />
