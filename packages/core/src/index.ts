@@ -91,6 +91,7 @@ export * from './navigation/routes.js';
 export * from './rates/bulkEdit.js';
 export * from './rates/inventoryFrameMachine.js';
 export * from './rates/nightRate.js';
+export * from './rates/planNights.js';
 export * from './rates/ratePlanFormMachine.js';
 export * from './rates/ratePlans.js';
 export * from './rates/sellMode.js';

@@ -1,3 +1,4 @@
+import { formOfRatePlan, roundMoney, type StoredDay, storedPlanNight } from '@tern/core';
 import { ApiError, facilityCatalogue, type RatePlanBody, type TernClient, type UnitBody } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
@@ -315,6 +316,87 @@ describe('rate plans', () => {
     expect(await server.db.query('select 1 from rate_prices where rate_plan_id = $1', [parent.id])).toEqual(
       [],
     );
+  });
+
+  it('a plan’s nights are core’s storedPlanNight in the currency’s decimals (0, 2, 3), a child’s of its parent’s', async () => {
+    const propertyId = property['harbour-view']!;
+    const kept = (await server.db.one<{ currency: string }>('select currency from properties where id = $1', [
+      propertyId,
+    ]))!.currency;
+    type Row = { date: string; price: string; msa: number; mst: number; max: number | null } & Record<
+      'cta' | 'ctd' | 'stop',
+      boolean
+    >;
+    const nights = async (id: string) =>
+      (
+        await server.db.query<Row>(
+          `select date::text as date, price::text as price, min_stay_arrival as msa, min_stay_through as mst,
+                  max_stay as max, closed_to_arrival as cta, closed_to_departure as ctd, stop_sell as stop
+             from rate_prices where rate_plan_id = $1 and date >= $2 and date < $3 order by date`,
+          [id, day(0), day(21)],
+        )
+      ).map((r): [string, StoredDay] => [
+        r.date,
+        {
+          price: Number(r.price),
+          minStayArrival: r.msa,
+          minStayThrough: r.mst,
+          maxStay: r.max,
+          closedToArrival: r.cta,
+          closedToDeparture: r.ctd,
+          stopSell: r.stop,
+        },
+      ]);
+    const saturdays = [false, false, false, false, false, true, false];
+    try {
+      for (const currency of ['ISK', 'EUR', 'KWD']) {
+        await server.db.query('update properties set currency = $2 where id = $1', [propertyId, currency]);
+        const unit = await hotelier.roomsAndRates.createUnit({
+          body: { ...suite(propertyId), title: `Nights in ${currency}` },
+        });
+        const parent = await hotelier.roomsAndRates.createRatePlan({
+          body: {
+            ...plan(propertyId, unit.id, 149.4985),
+            stopSell: saturdays,
+            maxStay: [0, 0, 0, 0, 5, 0, 0],
+          },
+        });
+        const child = await hotelier.roomsAndRates.createRatePlan({
+          body: {
+            ...plan(propertyId, unit.id),
+            title: 'Garden Saver',
+            parentRatePlanId: parent.id,
+            inheritRate: true,
+            inheritStopSell: true,
+            options: [
+              {
+                occupancy: 2,
+                rate: 80,
+                isPrimary: true,
+                derivedOption: { rate: [['decrease_by_percent', 7.5]] },
+              },
+            ],
+          },
+        });
+        const parentNights = await nights(parent.id);
+        expect(parentNights.length).toBeGreaterThan(14);
+        for (const [date, night] of parentNights)
+          expect(night).toEqual(storedPlanNight(formOfRatePlan(parent), date, undefined));
+        const childNights = await nights(child.id);
+        expect(childNights.map(([date]) => date)).toEqual(parentNights.map(([date]) => date));
+        const parentOf = new Map(parentNights);
+        for (const [date, night] of childNights)
+          expect(night).toEqual(storedPlanNight(formOfRatePlan(child), date, parentOf.get(date)));
+        // The figures themselves: the typed rate, and 92.5 % of it, each in the currency's decimals.
+        const typed = roundMoney(149.4985, currency);
+        expect(parentNights[0]![1].price).toBe({ ISK: 149, EUR: 149.5, KWD: 149.499 }[currency]);
+        expect(childNights[0]![1].price).toBe(roundMoney(typed * 0.925, currency));
+        expect(childNights[0]![1].price).toBe({ ISK: 138, EUR: 138.29, KWD: 138.287 }[currency]);
+        await hotelier.roomsAndRates.deleteUnit({ params: { roomTypeId: unit.id }, query: { propertyId } });
+      }
+    } finally {
+      await server.db.query('update properties set currency = $2 where id = $1', [propertyId, kept]);
+    }
   });
 
   it('per-person plans of the seed keep their price per adult: no options until saved with some', async () => {

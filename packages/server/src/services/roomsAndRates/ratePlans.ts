@@ -1,4 +1,4 @@
-import { validateRatePlanForm } from '@tern/core';
+import { planNightPrice, validateRatePlanForm } from '@tern/core';
 import {
   type ListMeta,
   modifierType,
@@ -14,60 +14,15 @@ import { conflict, invalidField, notFound } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { checkBookings, type Page, refuseByCore, windowOf } from './common.js';
-import { ALL_NIGHT_FIELDS, changedNights, nightlyPrice, writeNights } from './nights.js';
+import { ALL_NIGHT_FIELDS, changedNights, writeNights } from './nights.js';
+import { getRatePlan, PLAN_COLUMNS, planOf } from './ratePlanRows.js';
+
+export { getRatePlan };
 
 // A hotel's rate plans (document 2 §3, §5, §7, §9), as its staff edit them. Every write is one transaction
 // with its audit entry and leaves the plan's nights in step (`nights.ts`).
 
 type PlanBody = z.output<typeof ratePlanBody>;
-
-const PLAN_COLUMNS = `rp.id, rp.property_id, rp.unit_id, rp.title, rp.parent_rate_plan_id, rp.currency, rp.sell_mode,
-  rp.rate_mode, rp.primary_occupancy, rp.children_fee, rp.infant_fee, rp.meal_type, rp.cancellation_policy_id,
-  rp.options, rp.auto_rate_settings, rp.inherit_stop_sell, rp.inherit_rate, rp.inherit_min_stay_through,
-  rp.inherit_min_stay_arrival, rp.inherit_max_stay, rp.inherit_closed_to_departure, rp.inherit_closed_to_arrival,
-  rp.week_max_stay, rp.week_min_stay_arrival, rp.week_min_stay_through, rp.week_closed_to_arrival,
-  rp.week_closed_to_departure, rp.week_stop_sell, rp.max_sell, rp.max_availability, rp.availability_offset,
-  rp.updated_at`;
-
-const optional = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-function planOf(r: Record<string, unknown>): RatePlan {
-  return {
-    id: String(r.id),
-    type: 'ratePlan',
-    propertyId: String(r.property_id),
-    unitId: String(r.unit_id),
-    title: String(r.title),
-    parentRatePlanId: (r.parent_rate_plan_id as string | null) ?? null,
-    currency: String(r.currency),
-    sellMode: r.sell_mode as RatePlan['sellMode'],
-    rateMode: r.rate_mode as RatePlan['rateMode'],
-    primaryOccupancy: optional(r.primary_occupancy),
-    childrenFee: Number(r.children_fee),
-    infantFee: Number(r.infant_fee),
-    mealType: r.meal_type as RatePlan['mealType'],
-    cancellationPolicyId: (r.cancellation_policy_id as string | null) ?? null,
-    options: r.options as RatePlan['options'],
-    autoRateSettings: r.auto_rate_settings as RatePlan['autoRateSettings'],
-    inheritStopSell: r.inherit_stop_sell === true,
-    inheritRate: r.inherit_rate === true,
-    inheritMinStayThrough: r.inherit_min_stay_through === true,
-    inheritMinStayArrival: r.inherit_min_stay_arrival === true,
-    inheritMaxStay: r.inherit_max_stay === true,
-    inheritClosedToDeparture: r.inherit_closed_to_departure === true,
-    inheritClosedToArrival: r.inherit_closed_to_arrival === true,
-    maxStay: (r.week_max_stay as number[]).map(Number),
-    minStayArrival: (r.week_min_stay_arrival as number[]).map(Number),
-    minStayThrough: (r.week_min_stay_through as number[]).map(Number),
-    closedToArrival: r.week_closed_to_arrival as boolean[],
-    closedToDeparture: r.week_closed_to_departure as boolean[],
-    stopSell: r.week_stop_sell as boolean[],
-    maxSell: optional(r.max_sell),
-    maxAvailability: optional(r.max_availability),
-    availabilityOffset: Number(r.availability_offset),
-    updatedAt: new Date(r.updated_at as string).toISOString(),
-  };
-}
 
 export async function listRatePlans(
   db: Db,
@@ -86,15 +41,6 @@ export async function listRatePlans(
     items: rows.map(planOf),
     meta: { page: page.page, limit: page.limit, total: Number(total?.n ?? 0) },
   };
-}
-
-export async function getRatePlan(db: Db, planId: string): Promise<RatePlan> {
-  const row = await db.one<Record<string, unknown>>(
-    `select ${PLAN_COLUMNS} from rate_plans rp where rp.id = $1`,
-    [planId],
-  );
-  if (!row) throw notFound('rate_plan_not_found');
-  return planOf(row);
 }
 
 export async function ratePlanOptions(db: Db, property: OwnedProperty, unitId: string | null) {
@@ -210,7 +156,7 @@ async function checkPlan(tx: Db, ctx: PlanContext, body: PlanBody, planId: strin
       body.maxSell,
       body.maxAvailability,
       body.availabilityOffset,
-      nightlyPrice(body) ?? 0,
+      planNightPrice({ ...body, currency }) ?? 0,
       maxAdults,
       Number(unit.max_children),
       Number(unit.max_infants),
