@@ -282,6 +282,8 @@ export const adminEn = {
   },
   payment_providers: {
     heading: 'Payment providers',
+    no_property: 'Choose a property to see its payment providers',
+    pages: 'Pages of payment providers',
     add: 'Add payment provider',
     edit_title: 'Edit payment provider',
     table: 'Payment providers',

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import {
   creatableProviders,
   type ProviderDraft,
@@ -9,25 +8,22 @@ import {
 import type { PaymentProvider, ProviderName } from '@tern/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
-import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
-import { useApiQuery } from '../../data/useApiQuery';
-import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { useManagesSelectedProperty } from '../../session/useManagesSelectedProperty';
 import { usePropertyFormats } from '../../session/usePropertyFormats';
+import { ListPage, NoPropertyPage } from '../lists/ListPage';
+import { usePropertyListKit } from '../lists/useListKit';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import './admin.css';
-import { useErrorText } from '../errors/useErrorText';
 import { useFormDrawer } from './useFormDrawer';
 
 /** The provider drawer: 900 px, the whole window at 900 px or less (document 2 §2). */
@@ -46,20 +42,17 @@ const openOnboarding = (url: string) => window.location.assign(url);
 export function PaymentProvidersPage() {
   const { t } = useTranslation();
   const { instantDay } = usePropertyFormats();
-  const errorText = useErrorText();
   const { client } = useServices();
-  const { property } = useSelectedProperty();
   const manager = useManagesSelectedProperty();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<PaymentProvider | 'new' | null>(null);
   const [deleting, setDeleting] = useState<PaymentProvider | null>(null);
+  const kit = usePropertyListKit<PaymentProvider>({
+    root: KEY,
+    name: 'list',
+    read: (c, { propertyId }, signal) => c.paymentProviders.list({ query: { propertyId } }, { signal }),
+  });
+  const { property, reload } = kit;
   const propertyId = property?.id ?? null;
-  const list = useApiQuery(
-    [KEY, propertyId],
-    (c, signal) => c.paymentProviders.list({ query: { propertyId: propertyId! } }, { signal }),
-    { enabled: propertyId !== null },
-  );
-  const reload = () => queryClient.invalidateQueries({ queryKey: [KEY] });
   const failed = () => toast.error(t('payment_providers.failed'));
 
   const connect = async (provider: PaymentProvider) => {
@@ -151,35 +144,28 @@ export function PaymentProvidersPage() {
   if (!property)
     return (
       <SettingsFrame>
-        <div className="page admin">
-          <PageHeading>{t('payment_providers.heading')}</PageHeading>
-          <EmptyState title={t('promo_codes.no_property')} />
-        </div>
+        <NoPropertyPage heading={t('payment_providers.heading')} text={t('payment_providers.no_property')} />
       </SettingsFrame>
     );
   return (
     <SettingsFrame>
-      <div className="page admin stack">
-        <div className="page__header">
-          <PageHeading>{t('payment_providers.heading')}</PageHeading>
-          {manager ? <Button onPress={() => setEditing('new')}>{t('payment_providers.add')}</Button> : null}
-        </div>
-        {manager ? null : <p className="field__description">{t('payment_providers.managers_only')}</p>}
-        {list.error ? (
-          <Alert variant="error" title={t('general.error_message')}>
-            {errorText(list.error)}
-          </Alert>
-        ) : (
-          <Table
-            label={t('payment_providers.table')}
-            columns={manager ? columns : columns.filter((c) => c.id !== 'actions')}
-            items={list.data?.items ?? []}
-            rowKey={(p) => p.id}
-            isLoading={list.isPending}
-            loadingLabel={t('admin.loading')}
-            emptyState={<EmptyState title={t('payment_providers.empty')} />}
-          />
-        )}
+      <ListPage
+        heading={t('payment_providers.heading')}
+        actions={
+          manager ? <Button onPress={() => setEditing('new')}>{t('payment_providers.add')}</Button> : null
+        }
+        notices={
+          manager ? null : <p className="field__description">{t('payment_providers.managers_only')}</p>
+        }
+        kit={kit}
+        table={{
+          label: t('payment_providers.table'),
+          columns: manager ? columns : columns.filter((c) => c.id !== 'actions'),
+          rowKey: (p) => p.id,
+          emptyState: <EmptyState title={t('payment_providers.empty')} />,
+          pagesLabel: t('payment_providers.pages'),
+        }}
+      >
         <AlertDialog
           title={
             deleting
@@ -229,7 +215,7 @@ export function PaymentProvidersPage() {
             ) : null
           }
         </Drawer>
-      </div>
+      </ListPage>
     </SettingsFrame>
   );
 }
