@@ -66,6 +66,8 @@ export * from './giftCards/issuedCardMachine.js';
 export * from './giftCards/issueOrder.js';
 export * from './giftCards/keys.js';
 export * from './giftCards/paging.js';
+export * from './giftCards/pdfEditorMachine.js';
+export * from './giftCards/pdfLayout.js';
 export * from './giftCards/pdfSections.js';
 export * from './giftCards/purchaseMachine.js';
 export * from './giftCards/recipients.js';

@@ -1,3 +1,4 @@
+import { pdfEditorErrors, pdfLookOf } from '@tern/core';
 import type { FilledSectionInput, TernClient } from '@tern/sdk';
 import jsQRImport from 'jsqr';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
@@ -79,6 +80,17 @@ describe('templates', () => {
       expect(kinds.has(kind as never)).toBe(true);
     const header = items[0]!.pdfSections.find((s) => s.name === 'Header')!;
     expect(header).toMatchObject({ kind: 'text', fontSize: 65, text: 'Gift card' });
+    // No text of theirs meets a dashed box's border (it would print struck through), nor breaks another rule.
+    for (const template of items)
+      expect(
+        pdfEditorErrors({
+          own: true,
+          ...template,
+          isDefault: template.default,
+          sections: template.pdfSections.map((s) => ({ ...s, key: s.id })),
+        }),
+        template.name,
+      ).toEqual({});
   });
 
   it('refuses a type naming a template that is not one of the property’s', async () => {
@@ -115,19 +127,7 @@ describe('templates', () => {
 describe('filled sections', () => {
   const toInput = (s: FilledSectionInput & Record<string, unknown>): FilledSectionInput => ({
     pdfSectionId: s.pdfSectionId,
-    text: s.text,
-    font: s.font,
-    fontSize: s.fontSize,
-    textAlign: s.textAlign,
-    fillColor: s.fillColor,
-    opacity: s.opacity,
-    padding: s.padding,
-    cornerRadius: s.cornerRadius,
-    dashSize: s.dashSize,
-    dashSpace: s.dashSpace,
-    stretch: s.stretch,
-    visible: s.visible,
-    photoUrl: s.photoUrl,
+    ...pdfLookOf(s),
   });
 
   it('gives the template’s defaults until saved, then what was saved; the type prints with it', async () => {

@@ -5,8 +5,9 @@ import { createNoPropertyType } from './giftCards';
 import { demo, signIn } from './helpers';
 
 // The PDF tab of a gift card type (issue 12, document 3 §3, §5, §9) against the real server: a hotelier makes a
-// template of the property's own there, adds a section and sees the live preview draw it, saves the template
-// with the tab's own button ("Saved successfully"), and downloads an issued card's PDF — printed with that
+// template of the property's own there, adds a section and sees the live preview draw it, moves it with the arrow
+// keys and the pointer, saves the template with the tab's own button ("Saved successfully"), edits it again —
+// Cancel asks first — and saves it with the drawer's Save, and downloads an issued card's PDF — printed with that
 // template (the section's font, Roboto Mono Bold, is embedded in the file).
 
 test('a hotelier edits a PDF template with its live preview, saves it and downloads a card’s PDF', async ({
@@ -89,6 +90,25 @@ test('a hotelier edits a PDF template with its live preview, saves it and downlo
     '/api/v1/fonts/roboto-mono-latin-700-normal.woff',
   );
   for (const file of fontFiles) expect(file, file.url).toMatchObject({ status: 200, type: 'font/woff' });
+
+  // The new section moved on the page: by the arrow keys once focused (its place announced), then dragged.
+  const top = drawer.getByRole('textbox', { name: 'Top (0–841)' });
+  const first = Number(await top.inputValue());
+  await drawer.getByRole('button', { name: 'Move “Info”' }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Shift+ArrowDown');
+  await expect(top).toHaveValue(String(first + 12));
+  await expect(drawer.getByRole('status').filter({ hasText: '“Info” at' })).toHaveText(
+    `“Info” at 60, ${first + 12} points from the top left.`,
+  );
+  const handle = await drawer.getByRole('button', { name: 'Move “Info”' }).boundingBox();
+  await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle!.x + handle!.width / 2, handle!.y + handle!.height / 2 + 30, { steps: 5 });
+  await page.mouse.up();
+  await expect.poll(async () => Number(await top.inputValue())).toBeGreaterThan(first + 12);
+  const moved = Number(await top.inputValue());
   await drawer.getByRole('button', { name: 'Save PDF design' }).click();
   await expect(page.getByText('Saved successfully')).toBeVisible();
   const type = await request.get(`/api/v1/tern_hotels/gift_card_types/${typeId}?property_id=${propertyId}`, {
@@ -99,13 +119,40 @@ test('a hotelier edits a PDF template with its live preview, saves it and downlo
   const templates = await request.get(`/api/v1/tern_hotels/pdf_templates?property_id=${propertyId}`, {
     headers,
   });
-  const saved = (
-    (await templates.json()) as {
-      items: { id: string; property_id: string | null; pdf_sections: { kind: string; text: string }[] }[];
-    }
-  ).items.find((t) => t.id === templateId);
+  const templatesReply = (await templates.json()) as {
+    items: {
+      id: string;
+      property_id: string | null;
+      pdf_sections: { kind: string; text: string; padding: { top: number } }[];
+    }[];
+  };
+  const saved = templatesReply.items.find((t) => t.id === templateId);
   expect(saved?.property_id).toBe(propertyId);
   expect(saved?.pdf_sections.map((s) => s.kind)).toEqual(['color_fill', 'title', 'info']);
+  expect(saved?.pdf_sections[2]).toMatchObject({ padding: { top: moved } });
+
+  // A later edit: Cancel asks first (and keeps it), and the drawer's own Save keeps the PDF design too.
+  await words.fill('Valid all winter and spring');
+  await drawer.getByRole('button', { name: 'Cancel' }).click();
+  const question = page.getByRole('alertdialog', { name: 'Discard your changes?' });
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(question).toBeHidden();
+  await expect(words).toHaveValue('Valid all winter and spring');
+  await drawer.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(drawer).toBeHidden();
+  const after = await request.get(`/api/v1/tern_hotels/pdf_templates?property_id=${propertyId}`, { headers });
+  const kept = ((await after.json()) as typeof templatesReply).items.find((t) => t.id === templateId);
+  expect(kept?.pdf_sections.map((s) => s.text)).toContain('Valid all winter and spring');
+  const typeAfter = await request.get(
+    `/api/v1/tern_hotels/gift_card_types/${typeId}?property_id=${propertyId}`,
+    {
+      headers,
+    },
+  );
+  expect(
+    ((await typeAfter.json()) as { data: { attributes: { pdf_template_id: string } } }).data.attributes
+      .pdf_template_id,
+  ).toBe(templateId);
 
   // The card's PDF from the orders page, printed with the saved template.
   await page.goto('/orders');

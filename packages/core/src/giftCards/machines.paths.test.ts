@@ -4,6 +4,8 @@ import { getShortestPaths } from 'xstate/graph';
 import { bookingCancelMachine } from './bookingCancelMachine.js';
 import { giftCardDownloadMachine } from './downloadMachine.js';
 import { issuedCardMachine } from './issuedCardMachine.js';
+import { pdfEditorMachine } from './pdfEditorMachine.js';
+import { newPdfSection, type PdfDesign } from './pdfSections.js';
 import { purchaseMachine } from './purchaseMachine.js';
 import { giftCardTypeLifecycleMachine } from './typeLifecycleMachine.js';
 
@@ -36,6 +38,16 @@ const card = (booked: boolean, arrivalDate: string | null) => ({
   delivered: false,
   agentBooking: arrivalDate ? { arrivalDate, status: 'new', bookingType: 'normal' as const } : null,
 });
+
+const pdfDesign: PdfDesign = {
+  own: true,
+  name: 'Winter',
+  isDefault: false,
+  sections: [
+    { ...newPdfSection('color_fill', 'Page', 'a'), id: 'a' },
+    { ...newPdfSection('text', 'Header', 'b'), id: 'b', position: 1 },
+  ],
+};
 
 const models: Model[] = [
   {
@@ -208,6 +220,27 @@ const models: Model[] = [
       done('0.giftCardDownload.requesting', { size: 10 }),
     ],
     reach: ['"idle"', '"requesting"', '"downloaded"', '"failed"'],
+  },
+  {
+    name: 'PDF editor',
+    machine: pdfEditorMachine,
+    input: undefined,
+    actors: ['saveDesign', 'changeTemplates'],
+    events: [
+      { type: 'design.load', templateId: 't1', design: pdfDesign },
+      { type: 'section.change', patch: { fontSize: 0 } },
+      { type: 'design.save' },
+      { type: 'template.duplicate' },
+      { type: 'template.delete' },
+      { type: 'delete.confirm' },
+      { type: 'delete.cancel' },
+      { type: 'user.retry' },
+      done('0.pdfEditor.saving', { ...pdfDesign, name: 'Saved' }),
+      fail('0.pdfEditor.saving'),
+      done('0.pdfEditor.acting', 't3'),
+      fail('0.pdfEditor.acting'),
+    ],
+    reach: ['"loading"', '"editing"', '"saving"', '"confirmingDelete"', '"acting"', '"failed"'],
   },
 ];
 

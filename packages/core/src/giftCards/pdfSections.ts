@@ -21,7 +21,7 @@ import {
   type PdfSectionLook,
   type StoreFont,
 } from '@tern/sdk';
-import { type FormErrors, formDrawerInput } from '../admin/formDrawerMachine.js';
+import type { FormErrors } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
 
 // The sections of a gift-card PDF (document 3 §3, §5, §9): their limits, the box their padding leaves on the A4
@@ -58,6 +58,28 @@ export function sectionBox(padding: PdfPadding): PdfBox {
     width: Math.max(0, PDF_PAGE_WIDTH - padding.left - padding.right),
     height: Math.max(0, PDF_PAGE_HEIGHT - padding.top - padding.bottom),
   };
+}
+
+/** The fields of a section's look (the contract's `pdfSectionLook`), as a template's section or a type saves them. */
+const PDF_LOOK_FIELDS = [
+  'text',
+  'font',
+  'fontSize',
+  'textAlign',
+  'fillColor',
+  'opacity',
+  'padding',
+  'cornerRadius',
+  'dashSize',
+  'dashSpace',
+  'stretch',
+  'visible',
+  'photoUrl',
+] as const satisfies readonly (keyof PdfSectionLook)[];
+
+/** A section's look alone, without its name, kind, ids or place in the editor. */
+export function pdfLookOf(section: PdfSectionLook): PdfSectionLook {
+  return Object.fromEntries(PDF_LOOK_FIELDS.map((field) => [field, section[field]])) as PdfSectionLook;
 }
 
 /** Whether a kind prints its own text, which is then required (text, info). */
@@ -214,18 +236,25 @@ function safeChar(code: number, fallback: string): string {
 
 const ELLIPSIS = '…';
 
+/** Text as a box prints it: its lines, and whether some of it did not fit (the last line then ends with "…"). */
+export interface TextLayout {
+  lines: string[];
+  clipped: boolean;
+}
+
 /**
  * Text wrapped to a width and clipped to a number of lines: words break at spaces (a word wider than the line is
  * cut), line breaks are kept, and when lines are left over the last one shown ends with an ellipsis. `measure`
- * gives a string's width (the font's, at the section's size).
+ * gives a string's width (the font's, at the section's size). The server prints these lines; the editor's
+ * preview draws them and says when `clipped`.
  */
-export function wrapText(
+export function layoutText(
   text: string,
   maxWidth: number,
   maxLines: number,
   measure: (s: string) => number,
-): string[] {
-  if (maxLines < 1 || maxWidth <= 0) return [];
+): TextLayout {
+  if (maxLines < 1 || maxWidth <= 0) return { lines: [], clipped: text.trim() !== '' };
   const lines: string[] = [];
   let overflow = false;
   outer: for (const paragraph of text.split(/\r?\n/)) {
@@ -267,7 +296,17 @@ export function wrapText(
     while (last !== '' && measure(last + ELLIPSIS) > maxWidth) last = last.slice(0, -1);
     lines[lines.length - 1] = last.trimEnd() + ELLIPSIS;
   }
-  return lines;
+  return { lines, clipped: overflow };
+}
+
+/** `layoutText`'s lines alone. */
+export function wrapText(
+  text: string,
+  maxWidth: number,
+  maxLines: number,
+  measure: (s: string) => number,
+): string[] {
+  return layoutText(text, maxWidth, maxLines, measure).lines;
 }
 
 /** The x of a line in its box by the section's alignment. */
@@ -340,8 +379,8 @@ export function pdfFontFace(name: string): PdfFontFace {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The PDF tab's design (document 3 §3, §5): a built-in template's sections as a type fills them, or a property's
-// own template (its name, default flag and sections, which may be added and removed). Saved through core's form
-// machine with `pdfDesignInput`.
+// own template (its name, default flag and sections, which may be added and removed). Edited and saved through
+// `pdfEditorMachine`.
 
 /** A section as the PDF tab edits it: `id` is the saved section's (a template section), `null` for a new one. */
 export interface PdfDesignSection extends PdfSectionLook {
@@ -381,10 +420,6 @@ export function pdfDesignErrors(design: PdfDesign): FormErrors {
   }
   return errors;
 }
-
-/** The form machine's input for a design (values and core's rule). */
-export const pdfDesignInput = (design: PdfDesign) =>
-  formDrawerInput<PdfDesign>({ values: design, validate: pdfDesignErrors });
 
 /** The height of a new text section's box, and where the first one starts (points from the top). */
 const NEW_BOX_HEIGHT = 60;

@@ -44,6 +44,8 @@ export const validationMessagesEn = {
   pdf_padding_horizontal: 'From 0 to 595',
   pdf_corner: 'From 0 to 360',
   pdf_no_room: 'The padding leaves no room for the section',
+  pdf_crosses_border:
+    'A dashed box’s border crosses this text: place the text wholly inside the box or wholly outside it',
   pdf_color: 'Use a colour such as #1f3a5f',
   pdf_text_too_long: 'Use at most 2000 characters',
   store_slug_chars: 'Use letters, digits and hyphens only',

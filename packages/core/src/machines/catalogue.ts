@@ -20,6 +20,7 @@ import { contractFormMachine } from '../contracts/contractFormMachine.js';
 import { bookingCancelMachine } from '../giftCards/bookingCancelMachine.js';
 import { giftCardDownloadMachine } from '../giftCards/downloadMachine.js';
 import { issuedCardMachine } from '../giftCards/issuedCardMachine.js';
+import { pdfEditorMachine } from '../giftCards/pdfEditorMachine.js';
 import { purchaseMachine } from '../giftCards/purchaseMachine.js';
 import { storeSettingsMachine } from '../giftCards/storeSettingsMachine.js';
 import { giftCardTypeLifecycleMachine } from '../giftCards/typeLifecycleMachine.js';
@@ -214,6 +215,12 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'giftCards/downloadMachine.ts',
     'M27 and M37, the gift card files: a purchase’s card PDFs (or the zip’s message) and a type’s PDF preview.',
     giftCardDownloadMachine,
+  ),
+  entry(
+    'pdfEditorMachine',
+    'giftCards/pdfEditorMachine.ts',
+    'A gift card type’s PDF tab: its template’s design edited (sections placed in free space, dragged or moved by keys), checked, saved.',
+    pdfEditorMachine,
   ),
   entry(
     'storeSettingsMachine',

@@ -1,4 +1,5 @@
 import { memoryFlowStorage } from '../booking/flow.js';
+import { newPdfSection } from '../giftCards/pdfSections.js';
 import { bookingRecord } from './sampleBooking.js';
 
 /**
@@ -18,6 +19,21 @@ export interface MachineExamples {
   /** Sample events by type, each a whole event (`type` included). */
   events?: Record<string, Record<string, unknown>>;
 }
+
+/** A property's own PDF template: the page's colour and a header (the PDF editor's `design.load`). */
+const pdfDesign = {
+  own: true,
+  name: 'Winter',
+  isDefault: false,
+  sections: [
+    {
+      ...newPdfSection('color_fill', 'Page colour', 's1'),
+      id: 's1',
+      padding: { top: 0, bottom: 0, left: 0, right: 0 },
+    },
+    { ...newPdfSection('text', 'Header', 's2'), id: 's2', position: 1 },
+  ],
+};
 
 const stayRate = {
   id: 'rp~2-0-0',
@@ -238,6 +254,18 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
   },
   giftCardDownload: { input: { emptyMeansZipPending: true } },
   storeSettings: { input: { store: null } },
+  pdfEditor: {
+    events: {
+      'design.load': { type: 'design.load', templateId: 't1', design: pdfDesign },
+      'template.choose': { type: 'template.choose', templateId: 't2' },
+      'design.change': { type: 'design.change', patch: { name: 'Spring' } },
+      'section.select': { type: 'section.select', index: 1 },
+      'section.change': { type: 'section.change', patch: { text: 'A winter gift' } },
+      'section.kind': { type: 'section.kind', kind: 'info' },
+      'section.add': { type: 'section.add', name: 'Info' },
+      'section.move': { type: 'section.move', index: 1, dx: 0, dy: 20 },
+    },
+  },
   cardFrame: {
     input: { kind: 'accommodations', propertyId: 'p1' },
     events: {
@@ -259,4 +287,6 @@ export const exampleEvent = (machineId: string, type: string): Record<string, un
 /** Sample outputs for the stand-ins of the actors the QA person resolves, by actor source. */
 export const actorOutputExamples: Readonly<Record<string, unknown>> = {
   createBooking: created,
+  saveDesign: pdfDesign,
+  changeTemplates: 't2',
 };

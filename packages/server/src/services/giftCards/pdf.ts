@@ -3,6 +3,7 @@ import {
   alignedX,
   giftCardBookingUrl,
   linesThatFit,
+  PDF_DASHED_BORDER_WIDTH,
   PDF_SAMPLE_CODE,
   PDF_SAMPLE_RECIPIENT,
   PDF_STORE_FONTS_FALLBACK,
@@ -284,7 +285,7 @@ async function drawSection(d: Drawing, s: FilledSection): Promise<void> {
         ...origin,
         borderColor: colorOf(s.fillColor),
         borderOpacity: s.opacity,
-        borderWidth: 1.5,
+        borderWidth: PDF_DASHED_BORDER_WIDTH,
         borderDashArray: [s.dashSize, s.dashSpace],
       });
       return;

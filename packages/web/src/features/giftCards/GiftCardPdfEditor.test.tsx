@@ -1,5 +1,5 @@
 import type { FilledSection, FilledSections, PdfTemplate } from '@tern/sdk';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../../test/fixtures';
@@ -94,10 +94,12 @@ function open() {
     ...filled,
     sections: sections.map((s, i) => ({ ...s, ...body.sections[i], id: `f-${i}` })),
   }));
+  const updateType = vi.fn(async () => ({ ...type, pdfTemplateId: template.id }));
   const client = fakeClient(
     {},
     {
       'giftCards.listTypes': vi.fn(async () => list([type])) as never,
+      'giftCards.updateType': updateType as never,
       'roomsAndRates.listUnits': vi.fn(async () => list([])) as never,
       'giftCardPdfs.listTemplates': vi.fn(async () => ({ items: [template] })) as never,
       'giftCardPdfs.getFilledSections': vi.fn(async () => filled) as never,
@@ -105,7 +107,16 @@ function open() {
     },
   );
   renderApp({ path: '/gift-cards', client, stored: storedFor(supplierUser, later()) });
-  return { putFilledSections };
+  return { putFilledSections, updateType };
+}
+
+/** The type drawer open on its PDF tab, once the preview is drawn. */
+async function openPdfTab(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }, LAZY_ROUTE));
+  const drawer = await screen.findByRole('dialog', { name: 'Edit gift card type' });
+  await user.click(within(drawer).getByRole('tab', { name: 'PDF' }));
+  const preview = await within(drawer).findByRole('img', { name: 'Preview of the PDF' });
+  return { drawer, preview };
 }
 
 /** The whole app is rendered: its lazy route's first import may take seconds on a busy machine. */
@@ -117,10 +128,7 @@ describe('gift card PDF editor', () => {
     async () => {
       const user = userEvent.setup();
       const { putFilledSections } = open();
-      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }, LAZY_ROUTE));
-      const drawer = await screen.findByRole('dialog', { name: 'Edit gift card type' });
-      await user.click(within(drawer).getByRole('tab', { name: 'PDF' }));
-      const preview = await within(drawer).findByRole('img', { name: 'Preview of the PDF' });
+      const { drawer, preview } = await openPdfTab(user);
       expect(preview.textContent).toContain('Gift card');
       // The title section prints the type's title; the dashed box is drawn dashed.
       expect(preview.textContent).toContain('Spa weekend');
@@ -226,6 +234,92 @@ describe('gift card PDF editor', () => {
       ]);
       expect(call.body.pdfSections[2]!.text).toBe('Valid for two nights');
       expect(await screen.findByText('Saved successfully')).toBeTruthy();
+    },
+    HEAVY,
+  );
+
+  it(
+    'moves a section with the arrow keys and says where it is; says when a header does not fit its box',
+    async () => {
+      const user = userEvent.setup();
+      open();
+      const { drawer, preview } = await openPdfTab(user);
+      const handle = within(drawer).getByRole('button', { name: 'Move “Header”' });
+      act(() => handle.focus());
+      await user.keyboard('{ArrowDown}{ArrowDown}');
+      expect(within(drawer).getByRole('textbox', { name: 'Top (0–841)' })).toHaveProperty('value', '42');
+      expect(within(drawer).getByRole('textbox', { name: 'Bottom (0–841)' })).toHaveProperty('value', '698');
+      expect(within(drawer).getByRole('status').textContent).toBe(
+        '“Header” at 40, 42 points from the top left.',
+      );
+      await user.keyboard('{Shift>}{ArrowRight}{/Shift}');
+      expect(within(drawer).getByRole('textbox', { name: 'Left (0–595)' })).toHaveProperty('value', '50');
+      expect(within(drawer).getByRole('status').textContent).toBe(
+        '“Header” at 50, 42 points from the top left.',
+      );
+      // The title is moved by its own handle, which selects it.
+      act(() => within(drawer).getByRole('button', { name: 'Move “Title”' }).focus());
+      await user.keyboard('{ArrowUp}');
+      expect(within(drawer).getByRole('textbox', { name: 'Top (0–841)' })).toHaveProperty('value', '199');
+
+      // One line of 40 points fits the header's box: a longer text is cut, and the preview says so.
+      expect(within(drawer).queryByRole('note')).toBeNull();
+      act(() => handle.focus());
+      const text = within(drawer).getByRole('textbox', { name: 'Text' });
+      await user.clear(text);
+      await user.type(text, 'A gift card for a long weekend by the sea, breakfast and the spa included');
+      expect(preview.querySelector('[data-kind="text"]')?.getAttribute('data-clipped')).toBe('true');
+      expect(within(drawer).getByRole('note').textContent).toContain('“Header” does not fit its box');
+    },
+    HEAVY,
+  );
+
+  it(
+    'saves the PDF design with the drawer’s Save, and asks before Cancel drops unsaved changes',
+    async () => {
+      const user = userEvent.setup();
+      const { putFilledSections, updateType } = open();
+      const { drawer } = await openPdfTab(user);
+      const text = within(drawer).getByRole('textbox', { name: 'Text' });
+      await user.clear(text);
+      await user.type(text, 'Gjafabréf');
+
+      await user.click(within(drawer).getByRole('button', { name: 'Cancel' }));
+      const question = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+      await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(within(drawer).getByRole('textbox', { name: 'Text' })).toHaveProperty('value', 'Gjafabréf');
+
+      await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(updateType).toHaveBeenCalledTimes(1));
+      expect(putFilledSections).toHaveBeenCalledTimes(1);
+      expect(putFilledSections.mock.calls[0]![0].body.sections[0]).toMatchObject({ text: 'Gjafabréf' });
+      // The design first, then the type, which prints with the template the design was saved for.
+      expect(putFilledSections.mock.invocationCallOrder[0]!).toBeLessThan(
+        updateType.mock.invocationCallOrder[0]!,
+      );
+      expect(
+        (updateType.mock.calls[0] as unknown as [{ body: { pdfTemplateId: string } }])[0].body.pdfTemplateId,
+      ).toBe('tpl-1');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit gift card type' })).toBeNull());
+
+      // Unsaved changes of the General tab ask too; discarding them closes the drawer with no call.
+      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }));
+      const again = await screen.findByRole('dialog', { name: 'Edit gift card type' });
+      const title = within(again).getByRole('textbox', { name: /^Title/ });
+      await user.type(title, ' plus');
+      await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+      const discard = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+      await user.click(within(discard).getByRole('button', { name: 'Discard changes' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit gift card type' })).toBeNull());
+      expect(updateType).toHaveBeenCalledTimes(1);
+
+      // Nothing changed: Cancel closes at once.
+      await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }));
+      const unchanged = await screen.findByRole('dialog', { name: 'Edit gift card type' });
+      await user.click(within(unchanged).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit gift card type' })).toBeNull());
+      expect(screen.queryByRole('alertdialog')).toBeNull();
     },
     HEAVY,
   );

@@ -5,6 +5,8 @@ import {
   formDrawerInput,
   giftCardTypeBodyOf,
   giftCardTypeFormOf,
+  isFormDirty,
+  isPdfDesignDirty,
   multiPropertyAllowed,
   needsRatePlans,
   newGiftCardTypeForm,
@@ -15,9 +17,11 @@ import {
   validateGiftCardTypeForm,
 } from '@tern/core';
 import type { ExpirationUnit, GiftCardType, GiftcardType } from '@tern/sdk';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
+import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Select } from '../../components/Select';
@@ -31,6 +35,7 @@ import { useStores } from '../settings/storesData';
 import { GiftCardPdfEditor } from './GiftCardPdfEditor';
 import { TypePhotos } from './GiftCardTypeFormPhotos';
 import { TypeRatePlans } from './GiftCardTypeFormPlans';
+import { savePdfDesign, usePdfEditor } from './usePdfEditor';
 
 /** A number field's text: empty for none. */
 const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
@@ -84,13 +89,22 @@ export function GiftCardTypeFormDrawer({
         }),
     }),
   );
+  // The PDF tab's design lives here: the drawer's Save saves it too, and Cancel asks before dropping it.
+  const pdf = usePdfEditor(propertyId, type?.id ?? null);
+  const pdfDirty = useSelector(pdf, (s) => isPdfDesignDirty(s.context));
+  const [discarding, setDiscarding] = useState(false);
   const form = useFormDrawer<Form, GiftCardType>(
     input,
-    (values) => {
+    async (values) => {
       const { publish, ...body } = giftCardTypeBodyOf(values, propertyId, stores);
-      return type
-        ? client.giftCards.updateType({ params: { id: type.id }, body })
-        : client.giftCards.createType({ body: { ...body, publish } });
+      if (!type) return client.giftCards.createType({ body: { ...body, publish } });
+      if (isPdfDesignDirty(pdf.getSnapshot().context)) {
+        const refused = await savePdfDesign(pdf);
+        if (refused !== null) throw refused === 'invalid' ? new Error(t('gift_card_pdfs.invalid')) : refused;
+      }
+      // The template a PDF save chose is the one the type prints with (the form's is the type's as opened).
+      const pdfTemplateId = pdf.getSnapshot().context.savedTemplateId ?? body.pdfTemplateId;
+      return client.giftCards.updateType({ params: { id: type.id }, body: { ...body, pdfTemplateId } });
     },
     (saved) => onSaved(saved, type === null),
   );
@@ -102,7 +116,18 @@ export function GiftCardTypeFormDrawer({
   const rates = needsRatePlans(v.giftcardType);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!readOnly && !uploading) form.submit();
+    if (readOnly || uploading) return;
+    // A PDF design with errors is not sent: its tab shows them.
+    if (pdfDirty && Object.keys(pdf.getSnapshot().context.errors).length > 0) {
+      setTab('pdf');
+      pdf.send({ type: 'design.save' });
+      return;
+    }
+    form.submit();
+  };
+  const cancel = () => {
+    if (!readOnly && (pdfDirty || isFormDirty(form.snapshot.context))) setDiscarding(true);
+    else onCancel();
   };
   // Multi-property is offered to a user of two properties or more, on a new type only (document 3 §4).
   const kinds: GiftcardType[] =
@@ -310,11 +335,11 @@ export function GiftCardTypeFormDrawer({
           </div>
         </TabPanel>
         <TabPanel id="pdf">
-          <GiftCardPdfEditor propertyId={propertyId} type={type} readOnly={readOnly} />
+          <GiftCardPdfEditor propertyId={propertyId} type={type} readOnly={readOnly} editor={pdf} />
         </TabPanel>
       </Tabs>
       <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
+        <Button variant="secondary" onPress={cancel}>
           {t(readOnly ? 'gift_cards.close' : 'gift_cards.cancel')}
         </Button>
         {readOnly ? null : (
@@ -323,6 +348,17 @@ export function GiftCardTypeFormDrawer({
           </Button>
         )}
       </div>
+      <AlertDialog
+        title={t('gift_card_pdfs.discard_title')}
+        isOpen={discarding}
+        onOpenChange={setDiscarding}
+        confirmLabel={t('gift_card_pdfs.discard')}
+        cancelLabel={t('gift_card_pdfs.keep_editing')}
+        onConfirm={onCancel}
+        destructive
+      >
+        {t('gift_card_pdfs.discard_question')}
+      </AlertDialog>
     </form>
   );
 }

@@ -1,0 +1,295 @@
+import type { PdfSectionKind } from '@tern/sdk';
+import { assign, emit, setup } from 'xstate';
+import type { FormErrors } from '../admin/formDrawerMachine.js';
+import { type Failure, failureOf } from '../internal/errorMessage.js';
+import { notProvided } from '../internal/notProvided.js';
+import { movedPadding, pdfEditorErrors, placedPdfSection } from './pdfLayout.js';
+import type { PdfDesign, PdfDesignSection } from './pdfSections.js';
+
+/**
+ * The PDF tab of a gift card type (document 3 §3, §5, §9): a template's design is loaded (`design.load`, by the
+ * edge once its queries answer), edited — its name and default flag (a property's own template), each section's
+ * look, sections added in free space, removed, moved by the pointer or the keys (`section.move`) — and saved with
+ * the `saveDesign` actor once core's rules (`pdfEditorErrors`) find nothing; a template is made, duplicated or
+ * deleted at once (`changeTemplates`, after a question for delete). The design is dirty while it differs from the
+ * one saved: the drawer asks before it discards it and saves it with its own Save.
+ *
+ * ```ts
+ * const machine = pdfEditorMachine.provide({
+ *   actors: {
+ *     saveDesign: fromPromise(({ input }) => saveAndRead(input.templateId, input.design)),
+ *     changeTemplates: fromPromise(({ input }) => newDuplicateOrDelete(input)), // the template to show next
+ *   },
+ * });
+ * createActor(machine).start();
+ * ```
+ */
+
+export type PdfTemplateAction = 'new' | 'duplicate' | 'delete';
+
+export interface PdfSaveInput {
+  templateId: string;
+  design: PdfDesign;
+}
+export interface PdfTemplateActionInput {
+  action: PdfTemplateAction;
+  templateId: string;
+  /** The template is the property's own (a built-in one is duplicated with the type's look). */
+  own: boolean;
+}
+
+export interface PdfEditorContext {
+  /** The template shown (chosen, or the edge's choice when `null`: the type's, the default, the first). */
+  templateId: string | null;
+  /** The template whose design is loaded (`design.load`). */
+  loadedId: string | null;
+  draft: PdfDesign | null;
+  /** The design as the server holds it. */
+  saved: PdfDesign | null;
+  /** The template a save here made the type print with (the type's own save keeps it). */
+  savedTemplateId: string | null;
+  selected: number;
+  newKind: PdfSectionKind;
+  /** Sections added so far (their keys). */
+  added: number;
+  errors: FormErrors;
+  /** A save was asked while the design had errors. */
+  invalid: boolean;
+  /** The last call that failed, for `user.retry`. */
+  retry: PdfTemplateAction | 'save' | null;
+  error: Failure | null;
+}
+
+export type PdfEditorEvent =
+  | { type: 'design.load'; templateId: string; design: PdfDesign }
+  | { type: 'template.choose'; templateId: string }
+  | { type: 'design.change'; patch: Partial<Pick<PdfDesign, 'name' | 'isDefault'>> }
+  | { type: 'section.select'; index: number }
+  | { type: 'section.change'; patch: Partial<PdfDesignSection> }
+  | { type: 'section.kind'; kind: PdfSectionKind }
+  | { type: 'section.add'; name: string }
+  | { type: 'section.remove' }
+  | { type: 'section.move'; index: number; dx: number; dy: number }
+  | { type: 'design.save' }
+  | { type: 'template.new' }
+  | { type: 'template.duplicate' }
+  | { type: 'template.delete' }
+  | { type: 'delete.confirm' }
+  | { type: 'delete.cancel' }
+  | { type: 'user.retry' };
+
+/** Whether the design differs from the one saved. */
+export const isPdfDesignDirty = (context: Pick<PdfEditorContext, 'draft' | 'saved'>) =>
+  JSON.stringify(context.draft) !== JSON.stringify(context.saved);
+
+/** The design with new sections (a template's own sections keep their drawing order as positions). */
+const withSections = (design: PdfDesign, sections: PdfDesignSection[]): PdfDesign => ({
+  ...design,
+  sections: sections.map((s, position) => (design.own ? { ...s, position } : s)),
+});
+const checked = (draft: PdfDesign) => ({ draft, errors: pdfEditorErrors(draft), invalid: false });
+const loaded = (templateId: string, design: PdfDesign) => ({
+  loadedId: templateId,
+  saved: design,
+  selected: 0,
+  error: null,
+  ...checked(design),
+});
+
+export const pdfEditorMachine = setup({
+  types: {
+    context: {} as PdfEditorContext,
+    events: {} as PdfEditorEvent,
+    emitted: {} as { type: 'design.saved'; design: PdfDesign } | { type: 'design.failed'; error: Failure },
+  },
+  actors: {
+    saveDesign: notProvided<PdfDesign, PdfSaveInput>('saveDesign'),
+    changeTemplates: notProvided<string, PdfTemplateActionInput>('changeTemplates'),
+  },
+  guards: {
+    valid: ({ context }) => Object.keys(context.errors).length === 0,
+    ownTemplate: ({ context }) => context.draft?.own === true,
+    severalSections: ({ context }) => (context.draft?.sections.length ?? 0) > 1,
+    retriesSave: ({ context }) => context.retry === 'save',
+  },
+  actions: {
+    changeDesign: assign(({ context, event }) => {
+      const { patch } = event as Extract<PdfEditorEvent, { type: 'design.change' }>;
+      return checked({ ...context.draft!, ...patch });
+    }),
+    select: assign(({ context, event }) => {
+      const { index } = event as Extract<PdfEditorEvent, { type: 'section.select' }>;
+      const count = context.draft!.sections.length;
+      return { selected: Math.min(Math.max(0, index), count - 1) };
+    }),
+    changeSection: assign(({ context, event }) => {
+      const { patch } = event as Extract<PdfEditorEvent, { type: 'section.change' }>;
+      const draft = context.draft!;
+      return checked(
+        withSections(
+          draft,
+          draft.sections.map((s, i) => (i === context.selected ? { ...s, ...patch } : s)),
+        ),
+      );
+    }),
+    chooseKind: assign({ newKind: ({ event }) => (event as { kind: PdfSectionKind }).kind }),
+    addSection: assign(({ context, event }) => {
+      const { name } = event as Extract<PdfEditorEvent, { type: 'section.add' }>;
+      const draft = context.draft!;
+      const added = context.added + 1;
+      const made = placedPdfSection(context.newKind, name, `new-${added}`, draft.sections);
+      return {
+        added,
+        selected: draft.sections.length,
+        ...checked(withSections(draft, [...draft.sections, made])),
+      };
+    }),
+    removeSection: assign(({ context }) => {
+      const draft = context.draft!;
+      return {
+        selected: Math.max(0, context.selected - 1),
+        ...checked(
+          withSections(
+            draft,
+            draft.sections.filter((_, i) => i !== context.selected),
+          ),
+        ),
+      };
+    }),
+    moveSection: assign(({ context, event }) => {
+      const { index, dx, dy } = event as Extract<PdfEditorEvent, { type: 'section.move' }>;
+      const draft = context.draft!;
+      const sections = draft.sections.map((s, i) =>
+        i === index ? { ...s, padding: movedPadding(s.padding, dx, dy) } : s,
+      );
+      return { selected: index, ...checked(withSections(draft, sections)) };
+    }),
+  },
+}).createMachine({
+  id: 'pdfEditor',
+  context: {
+    templateId: null,
+    loadedId: null,
+    draft: null,
+    saved: null,
+    savedTemplateId: null,
+    selected: 0,
+    newKind: 'text',
+    added: 0,
+    errors: {},
+    invalid: false,
+    retry: null,
+    error: null,
+  },
+  initial: 'loading',
+  on: {
+    'template.choose': {
+      target: '.loading',
+      actions: assign({
+        templateId: ({ event }) => event.templateId,
+        draft: null,
+        saved: null,
+        error: null,
+      }),
+    },
+  },
+  states: {
+    /** Until the edge's queries give the chosen template's design. */
+    loading: {
+      on: {
+        'design.load': {
+          target: 'editing',
+          actions: assign(({ event }) => loaded(event.templateId, event.design)),
+        },
+      },
+    },
+    editing: {
+      on: {
+        'design.change': { actions: 'changeDesign' },
+        'section.select': { actions: 'select' },
+        'section.change': { actions: 'changeSection' },
+        'section.move': { actions: 'moveSection' },
+        'section.kind': { actions: 'chooseKind' },
+        'section.add': { guard: 'ownTemplate', actions: 'addSection' },
+        'section.remove': { guard: 'severalSections', actions: 'removeSection' },
+        'design.save': [
+          { guard: 'valid', target: 'saving' },
+          { actions: assign({ invalid: true, error: null }) },
+        ],
+        'template.new': { target: 'acting', actions: assign({ retry: 'new' }) },
+        'template.duplicate': { target: 'acting', actions: assign({ retry: 'duplicate' }) },
+        'template.delete': { guard: 'ownTemplate', target: 'confirmingDelete' },
+      },
+    },
+    confirmingDelete: {
+      on: {
+        'delete.confirm': { target: 'acting', actions: assign({ retry: 'delete' }) },
+        'delete.cancel': 'editing',
+      },
+    },
+    saving: {
+      tags: ['busy'],
+      entry: assign({ retry: 'save', error: null, invalid: false }),
+      invoke: {
+        src: 'saveDesign',
+        input: ({ context }) => ({ templateId: context.loadedId!, design: context.draft! }),
+        onDone: {
+          target: 'editing',
+          actions: [
+            assign(({ context, event }) => ({
+              ...loaded(context.loadedId!, event.output),
+              selected: context.selected,
+              savedTemplateId: context.loadedId,
+              retry: null,
+            })),
+            emit(({ event }) => ({ type: 'design.saved' as const, design: event.output })),
+          ],
+        },
+        onError: {
+          target: 'failed',
+          actions: [
+            assign({ error: ({ event }) => failureOf(event.error) }),
+            emit(({ event }) => ({ type: 'design.failed' as const, error: failureOf(event.error) })),
+          ],
+        },
+      },
+    },
+    /** New, duplicate or delete: the template it names next is then loaded. */
+    acting: {
+      tags: ['busy'],
+      entry: assign({ error: null, invalid: false }),
+      invoke: {
+        src: 'changeTemplates',
+        input: ({ context }) => ({
+          action: context.retry as PdfTemplateAction,
+          templateId: context.loadedId!,
+          own: context.draft?.own === true,
+        }),
+        onDone: {
+          target: 'loading',
+          actions: assign({
+            templateId: ({ event }) => event.output,
+            draft: null,
+            saved: null,
+            retry: null,
+          }),
+        },
+        onError: { target: 'failed', actions: assign({ error: ({ event }) => failureOf(event.error) }) },
+      },
+    },
+    /** A call failed: its words are kept; the design can still be edited, and the call retried. */
+    failed: {
+      on: {
+        'user.retry': [{ guard: 'retriesSave', target: 'saving' }, { target: 'acting' }],
+        'design.change': { target: 'editing', actions: 'changeDesign' },
+        'section.select': { target: 'editing', actions: 'select' },
+        'section.change': { target: 'editing', actions: 'changeSection' },
+        'section.move': { target: 'editing', actions: 'moveSection' },
+        'design.save': [
+          { guard: 'valid', target: 'saving' },
+          { target: 'editing', actions: assign({ invalid: true, error: null }) },
+        ],
+      },
+    },
+  },
+});
