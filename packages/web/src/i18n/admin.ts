@@ -398,6 +398,7 @@ export const adminEn = {
   },
   policies: {
     heading: 'Policies',
+    no_property: 'Choose a property to see its policies',
     intro:
       'What resellers see on the property page and agree to when they book. A change applies to bookings made from now on; rooms booked before keep the policy they were sold with.',
     saved: 'The policies are saved',

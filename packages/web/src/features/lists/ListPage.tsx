@@ -18,16 +18,17 @@ export interface RowAction {
   send: (event: ConfirmedActionEvent) => void;
 }
 
-/** What the page draws of the kit's state (`useListKit`). */
+/** What the page draws of the kit's state (`useListKit`); a list read whole gives only its `query`. */
 interface KitView<T> {
-  search: string;
-  setSearch: (value: string) => void;
   query: ListQuery<T>;
-  page: number;
-  setPage: (page: number) => void;
-  sort: { column: string; direction: 'ascending' | 'descending' } | null;
-  sortBy: (column: string) => void;
+  search?: string;
+  setSearch?: (value: string) => void;
+  page?: number;
+  setPage?: (page: number) => void;
+  sort?: { column: string; direction: 'ascending' | 'descending' } | null;
+  sortBy?: (column: string) => void;
 }
+const ONE_PAGE = () => {};
 
 /**
  * One back-office list page (document 2 §2, document 3 §2.3; the list-page kit with `useListKit`): the heading
@@ -76,8 +77,8 @@ export function ListPage<T>({
           <TextField
             label={search}
             type="search"
-            value={kit.search}
-            onChange={kit.setSearch}
+            value={kit.search ?? ''}
+            onChange={kit.setSearch ?? ONE_PAGE}
             maxLength={SEARCH_TERM_MAX}
           />
         ) : null}
@@ -106,11 +107,11 @@ export function ListPage<T>({
         columns={table.columns}
         list={kit.query}
         rowKey={table.rowKey}
-        {...(table.sortable ? { sort: kit.sort, onSortChange: kit.sortBy } : {})}
+        {...(table.sortable && kit.sortBy ? { sort: kit.sort ?? null, onSortChange: kit.sortBy } : {})}
         emptyState={table.emptyState}
         pagesLabel={table.pagesLabel}
-        page={kit.page}
-        onPageChange={kit.setPage}
+        page={kit.page ?? 1}
+        onPageChange={kit.setPage ?? ONE_PAGE}
         pagerAlways={table.pagerAlways ?? false}
       />
       {action ? (

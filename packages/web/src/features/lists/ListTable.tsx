@@ -14,6 +14,14 @@ export interface ListQuery<T> {
   isPlaceholderData: boolean;
 }
 
+/** A list read whole with its page (a property's cancellation policies): one page, no pager. */
+export const wholeList = <T,>(items: T[]): ListQuery<T> => ({
+  data: { items, meta: { total: items.length, limit: Math.max(1, items.length) } },
+  error: null,
+  isPending: false,
+  isPlaceholderData: false,
+});
+
 /**
  * A back-office list's table and pager (UI.md: every list has its loading, empty and error state): the refusal's
  * words in an alert instead of the table, the skeleton while a page loads, the empty state, sortable columns when

@@ -12,12 +12,15 @@ import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
+import { ListPage } from '../lists/ListPage';
+import { wholeList } from '../lists/ListTable';
+import { useReload } from '../lists/useListKit';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
@@ -48,7 +51,7 @@ export function PoliciesPage() {
         <PageHeading>{t('policies.heading')}</PageHeading>
         <p>{t('policies.intro')}</p>
         {!property ? (
-          <EmptyState title={t('promo_codes.no_property')} />
+          <EmptyState title={t('policies.no_property')} />
         ) : policies.isPending ? (
           <Spinner label={t('general.loading')} />
         ) : policies.error ? (
@@ -197,10 +200,9 @@ function CancellationPolicies({ propertyId, policies }: { propertyId: string; po
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { client } = useServices();
-  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<CancellationRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CancellationRow | null>(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: [KEY] });
+  const reload = useReload(KEY);
   const summary = (p: CancellationRow) =>
     p.cancellationPolicyLogic === 'deadline'
       ? t('policies.cancellation.summary_deadline', {
@@ -237,65 +239,69 @@ function CancellationPolicies({ propertyId, policies }: { propertyId: string; po
   ];
   return (
     <section className="stack" aria-labelledby="cancellation-policies">
-      <div className="page__header">
-        <h2 id="cancellation-policies">{t('policies.cancellation.heading')}</h2>
-        <Button onPress={() => setEditing('new')}>{t('policies.cancellation.add')}</Button>
-      </div>
-      <Table
-        label={t('policies.cancellation.heading')}
-        columns={columns}
-        items={policies.cancellationPolicies}
-        rowKey={(p) => p.id}
-        emptyState={<EmptyState title={t('policies.cancellation.empty')} />}
-      />
-      <AlertDialog
-        title={deleting ? t('policies.cancellation.confirm_delete', { name: deleting.title }) : ''}
-        isOpen={deleting !== null}
-        onOpenChange={(open) => {
-          if (!open) setDeleting(null);
+      <h2 id="cancellation-policies">{t('policies.cancellation.heading')}</h2>
+      <ListPage
+        actions={<Button onPress={() => setEditing('new')}>{t('policies.cancellation.add')}</Button>}
+        kit={{ query: wholeList(policies.cancellationPolicies) }}
+        table={{
+          label: t('policies.cancellation.heading'),
+          columns,
+          rowKey: (p) => p.id,
+          emptyState: <EmptyState title={t('policies.cancellation.empty')} />,
+          pagesLabel: t('policies.cancellation.heading'),
         }}
-        variant="error"
-        destructive
-        confirmLabel={t('payment_providers.delete_confirm')}
-        cancelLabel={t('admin.cancel')}
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await client.policies.deleteCancellationPolicy({ params: { propertyId, policyId: deleting.id } });
-            toast.success(t('policies.saved'));
-            void reload();
-          } catch (error) {
-            toast.error(t('general.error_message'), errorText(error));
+      >
+        <AlertDialog
+          title={deleting ? t('policies.cancellation.confirm_delete', { name: deleting.title }) : ''}
+          isOpen={deleting !== null}
+          onOpenChange={(open) => {
+            if (!open) setDeleting(null);
+          }}
+          variant="error"
+          destructive
+          confirmLabel={t('payment_providers.delete_confirm')}
+          cancelLabel={t('admin.cancel')}
+          onConfirm={async () => {
+            if (!deleting) return;
+            try {
+              await client.policies.deleteCancellationPolicy({
+                params: { propertyId, policyId: deleting.id },
+              });
+              toast.success(t('policies.saved'));
+              void reload();
+            } catch (error) {
+              toast.error(t('general.error_message'), errorText(error));
+            }
+          }}
+        >
+          {t('policies.cancellation.confirm_delete_text')}
+        </AlertDialog>
+        <Drawer
+          title={t(editing === 'new' ? 'policies.cancellation.add' : 'policies.cancellation.edit_title')}
+          isOpen={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+          side="end"
+          width="600px"
+        >
+          {(close) =>
+            editing ? (
+              <CancellationForm
+                key={editing === 'new' ? 'new' : editing.id}
+                propertyId={propertyId}
+                policy={editing === 'new' ? null : editing}
+                onCancel={close}
+                onSaved={() => {
+                  setEditing(null);
+                  toast.success(t('policies.saved'));
+                  void reload();
+                }}
+              />
+            ) : null
           }
-        }}
-      >
-        {t('policies.cancellation.confirm_delete_text')}
-      </AlertDialog>
-      <Drawer
-        title={t(editing === 'new' ? 'policies.cancellation.add' : 'policies.cancellation.edit_title')}
-        isOpen={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        side="end"
-        width="600px"
-      >
-        {(close) =>
-          editing ? (
-            <CancellationForm
-              key={editing === 'new' ? 'new' : editing.id}
-              propertyId={propertyId}
-              policy={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={() => {
-                setEditing(null);
-                toast.success(t('policies.saved'));
-                void reload();
-              }}
-            />
-          ) : null
-        }
-      </Drawer>
+        </Drawer>
+      </ListPage>
     </section>
   );
 }
