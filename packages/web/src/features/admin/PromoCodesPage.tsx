@@ -1,5 +1,6 @@
 import {
   type Day,
+  formatDay,
   PROMO_LABEL_COLOURS,
   type PromoDraft,
   promoBodyOf,
@@ -79,7 +80,9 @@ export function PromoCodesPage() {
       label: t('promo_codes.validity'),
       nowrap: true,
       render: (p) =>
-        p.validFrom || p.validTo ? `${p.validFrom ?? '…'} – ${p.validTo ?? '…'}` : t('promo_codes.always'),
+        p.validFrom || p.validTo
+          ? `${p.validFrom ? formatDay(p.validFrom) : '…'} – ${p.validTo ? formatDay(p.validTo) : '…'}`
+          : t('promo_codes.always'),
     },
     {
       id: 'status',

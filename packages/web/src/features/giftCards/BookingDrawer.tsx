@@ -1,4 +1,4 @@
-import { bookingCancelMachine, bookingStatusOf, type Day } from '@tern/core';
+import { bookingCancelMachine, bookingStatusOf, type Day, formatDay } from '@tern/core';
 import type { GiftCard } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
@@ -147,7 +147,7 @@ function BookingPanel({
           <code>{booking.reservationId}</code>
         </dd>
         <dt>{t('gift_card_orders.booking.arrival')}</dt>
-        <dd>{booking.arrivalDate}</dd>
+        <dd>{formatDay(booking.arrivalDate)}</dd>
         <dt>{t('gift_card_orders.booking.status')}</dt>
         <dd>{statusWord}</dd>
         <dt>{t('gift_card_orders.booking.kind')}</dt>

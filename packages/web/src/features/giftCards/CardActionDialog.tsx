@@ -1,4 +1,11 @@
-import { type CardPatch, type Day, type IssuedCardState, issuedCardMachine, type NoteCall } from '@tern/core';
+import {
+  type CardPatch,
+  type Day,
+  formatDay,
+  type IssuedCardState,
+  issuedCardMachine,
+  type NoteCall,
+} from '@tern/core';
 import type { GiftCard } from '@tern/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -134,7 +141,7 @@ export function CardActionDialog({
           <Alert variant="warning">
             {t('gift_card_orders.unused_warning', {
               reservation: card.agentBooking?.reservationId ?? '',
-              arrival: card.agentBooking?.arrivalDate ?? '',
+              arrival: formatDay(card.agentBooking?.arrivalDate),
             })}
           </Alert>
         ) : null}

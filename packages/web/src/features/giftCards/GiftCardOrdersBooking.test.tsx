@@ -32,7 +32,7 @@ describe('gift card orders: bookings and the liability ledger', () => {
       const dialog = await screen.findByRole('alertdialog', { name: 'Mark BKNGCARD2345 unused' });
       expect(
         within(dialog).getByText(
-          'This card paid for booking R-2099 (arrival 2099-06-01): marking it unused cancels that booking.',
+          'This card paid for booking R-2099 (arrival 01/06/2099): marking it unused cancels that booking.',
         ),
       ).toBeTruthy();
       await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Guest changed plans');
@@ -72,7 +72,7 @@ describe('gift card orders: bookings and the liability ledger', () => {
       await user.click(await screen.findByRole('menuitem', { name: 'Show booking' }));
       const drawer = await screen.findByRole('dialog', { name: 'Booking of gift card BKNGCARD2345' });
       expect(within(drawer).getByText('R-2099')).toBeTruthy();
-      expect(within(drawer).getByText('2099-06-01')).toBeTruthy();
+      expect(within(drawer).getByText('01/06/2099')).toBeTruthy();
       expect(within(drawer).getByText('Confirmed')).toBeTruthy();
       await user.click(within(drawer).getByRole('button', { name: 'Cancel booking' }));
       const ask = within(drawer).getByRole('region', { name: 'Cancel booking R-2099?' });
