@@ -7,7 +7,7 @@ import {
   pdfCrossesBorderKey,
   placedPdfSection,
 } from './pdfLayout.js';
-import { layoutText, sectionBox } from './pdfSections.js';
+import { layoutText, lineBaseline, sectionBox } from './pdfSections.js';
 
 /** A padding of a box at x, y (from the top left) of a width and height. */
 const at = (x: number, y: number, width: number, height: number): PdfPadding => ({
@@ -99,5 +99,12 @@ describe('layoutText', () => {
     expect(layoutText('A gift card for you', 100, 1, measure)).toEqual({ lines: ['A gift…'], clipped: true });
     expect(layoutText('Gift', 100, 0, measure)).toEqual({ lines: [], clipped: true });
     expect(layoutText('', 100, 0, measure)).toEqual({ lines: [], clipped: false });
+  });
+
+  it('puts a line’s baseline its font’s ascent below the line’s top, lines 1.2 × the size apart', () => {
+    const box = { x: 0, y: 100, width: 200, height: 100 };
+    // Each line of size 10 is 12 high, the text centred in it (1 above), the ascent 8 below that.
+    expect(lineBaseline(box, 0, 10, 8)).toBe(109);
+    expect(lineBaseline(box, 2, 10, 8)).toBe(133);
   });
 });

@@ -321,6 +321,15 @@ export function linesThatFit(boxHeight: number, fontSize: number): number {
   return Math.max(0, Math.floor(boxHeight / (fontSize * 1.2)));
 }
 
+/**
+ * The baseline of a box's line `line` (from 0), in points from the top: lines 1.2 × the size apart, each centred in
+ * its line, the font's `ascent` (at that size) above its baseline. The server prints there; the preview draws there.
+ */
+export function lineBaseline(box: PdfBox, line: number, fontSize: number, ascent: number): number {
+  const lineHeight = fontSize * 1.2;
+  return box.y + line * lineHeight + (lineHeight - fontSize) / 2 + ascent;
+}
+
 /** The sample a type's preview prints (its own title, description and validity; a sample recipient and code). */
 export const PDF_SAMPLE_RECIPIENT = 'Jane Doe';
 export const PDF_SAMPLE_CODE = 'SAMPLE234567';

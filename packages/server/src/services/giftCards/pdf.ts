@@ -2,6 +2,7 @@ import fontkit from '@pdf-lib/fontkit';
 import {
   alignedX,
   giftCardBookingUrl,
+  lineBaseline,
   linesThatFit,
   PDF_DASHED_BORDER_WIDTH,
   PDF_SAMPLE_CODE,
@@ -211,12 +212,11 @@ async function drawText(d: Drawing, s: FilledSection, box: PdfBox): Promise<void
   const widthOf = (line: string) =>
     runsOf(line, file.has).reduce((w, r) => w + (r.spare ? spare : font).widthOfTextAtSize(r.text, size), 0);
   const lines = wrapText(text, box.width, linesThatFit(box.height, size), widthOf);
-  const lineHeight = size * 1.2;
   const ascent = font.heightAtSize(size, { descender: false });
   const color = colorOf(s.fillColor);
   lines.forEach((line, i) => {
     if (line === '') return;
-    const baseline = box.y + i * lineHeight + (lineHeight - size) / 2 + ascent;
+    const baseline = lineBaseline(box, i, size, ascent);
     let x = alignedX(box, widthOf(line), s.textAlign);
     for (const run of runsOf(line, file.has)) {
       const runFont = run.spare ? spare : font;

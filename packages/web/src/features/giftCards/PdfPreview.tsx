@@ -3,6 +3,7 @@ import {
   giftCardBookingUrl,
   isTextKind,
   layoutText,
+  lineBaseline,
   linesThatFit,
   PDF_DASHED_BORDER_WIDTH,
   PDF_SAMPLE_CODE,
@@ -26,7 +27,7 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { SectionHandles } from './PdfSectionHandles';
-import { cssFamilyOf, measureIn, usePreviewFonts } from './previewFonts';
+import { ascentIn, cssFamilyOf, measureIn, usePreviewFonts } from './previewFonts';
 
 /** What the preview draws of a section: its look, kind, name and drawing order, and a key. */
 export type PreviewSection = PdfSectionLook & {
@@ -108,7 +109,7 @@ export function PdfPreview({
           const box = sectionBox(s.padding);
           const layout = layoutText(words, box.width, linesThatFit(box.height, s.fontSize), measure);
           if (layout.clipped) clipped.push(s.name);
-          const lineHeight = s.fontSize * 1.2;
+          const ascent = ascentIn(face, s.fontSize, spare);
           return (
             <text
               key={s.key}
@@ -126,7 +127,7 @@ export function PdfPreview({
                   // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity but their place
                   key={i}
                   x={alignedX(box, measure(line), s.textAlign)}
-                  y={box.y + i * lineHeight + (lineHeight - s.fontSize) / 2 + s.fontSize * 0.8}
+                  y={lineBaseline(box, i, s.fontSize, ascent)}
                 >
                   {line}
                 </tspan>

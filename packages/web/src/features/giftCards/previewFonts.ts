@@ -101,6 +101,17 @@ export function measureIn(face: PdfFontFace, size: number, spare: string | null)
   return (text) => [...text].length * size * factor;
 }
 
+/**
+ * The ascent of a face at a size (its baseline below a line's top, as the PDF places it): the browser's, where it
+ * can measure the loaded face; else 0.8 of the size.
+ */
+export function ascentIn(face: PdfFontFace, size: number, spare: string | null): number {
+  const context = measuringContext();
+  if (!context) return size * 0.8;
+  context.font = `${face.weight} ${size}px ${cssFamilyOf(face, spare)}`;
+  return context.measureText('').fontBoundingBoxAscent || size * 0.8;
+}
+
 let context: CanvasRenderingContext2D | null | undefined;
 function measuringContext(): CanvasRenderingContext2D | null {
   if (context === undefined)
