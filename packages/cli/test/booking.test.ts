@@ -67,9 +67,9 @@ describe('tern search stays', () => {
     expect(result.code).toBe(0);
     expect(maskPrices(result.stdout)).toMatchInlineSnapshot(`
       "ID                                    NAME                    CITY       COUNTRY  STARS  CONTRACT  NIGHTS  BEST OFFER
-      <id>  Grandi Loft Hostel      Reykjavik  IS       ★★     −500      3       <price>
-      <id>  Harbour View Hotel      Reykjavik  IS       ★★★★   +10%      3       <price>
-      <id>  Hotel Norðurljós & Spa  Reykjavik  IS       ★★★★   −5%       3       <price>
+      <id>  Grandi Loft Hostel      Reykjavik  IS       ★★     −ISK 500  3       <price>
+      <id>  Harbour View Hotel      Reykjavik  IS       ★★★★   +10 %     3       <price>
+      <id>  Hotel Norðurljós & Spa  Reykjavik  IS       ★★★★   −5 %      3       <price>
       3 of 6; --page 2 for more. Then: \`tern property show ID\`.
       "
     `);
@@ -190,7 +190,7 @@ describe('tern property', () => {
     const result = await tern(['property', 'show', harbourView]);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('Name          Harbour View Hotel');
-    expect(result.stdout).toContain('Contract      +10%');
+    expect(result.stdout).toContain('Contract      +10 %');
     expect(result.stdout).toMatch(/Cancellation {2}.*no card needed/);
     expect(result.stdout).toContain(`tern property rates ${harbourView} --checkin`);
     const json = JSON.parse((await tern(['property', 'show', harbourView, '--json'])).stdout);

@@ -1,4 +1,4 @@
-import { formatPrice, isScarce, paymentKind } from '@tern/core';
+import { formatPrice, isScarce, modifierText, paymentKind } from '@tern/core';
 import type {
   CancellationPolicy,
   Place,
@@ -16,12 +16,9 @@ const words = (code: string) => code.replace(/_/g, ' ');
 
 const stars = (n: number | null) => (n ? '★'.repeat(n) : '');
 
-function modifier(contract: SearchProperty['contract']): string {
-  if (!contract) return 'none';
-  const sign = contract.modifierLogic.startsWith('increase') ? '+' : '−';
-  const unit = contract.modifierLogic.endsWith('percent') ? '%' : '';
-  return `${sign}${contract.modifierAmount}${unit}`;
-}
+/** The reseller's contract as the contracts list words it (core's `modifierText`: an amount in the property's currency). */
+const modifier = (contract: SearchProperty['contract'], currency: string): string =>
+  contract ? modifierText({ ...contract, currency }) : 'none';
 
 /** `tern search stays`: one row per property with its best offer. */
 export function searchTable(items: SearchProperty[]): string {
@@ -33,7 +30,7 @@ export function searchTable(items: SearchProperty[]): string {
       p.city,
       p.country,
       stars(p.starRating),
-      modifier(p.contract),
+      modifier(p.contract, p.currency),
       p.bestOffer.nights === null ? '' : String(p.bestOffer.nights),
       p.bestOffer.offer === null
         ? p.bestOffer.errors.length > 0
@@ -81,7 +78,7 @@ export function propertyFields(info: PropertyInfo): string {
     ['E-mail', info.email],
     ['Phone', info.phone],
     ['Currency', info.currency],
-    ['Contract', info.contract ? modifier(info.contract) : 'no active contract'],
+    ['Contract', info.contract ? modifier(info.contract, info.currency) : 'no active contract'],
     ['Location', `${info.location.latitude}, ${info.location.longitude}`],
     ['Photos', String(info.photos.length)],
     [
