@@ -13,6 +13,7 @@ export * from './admin/propertyDetails.js';
 export * from './admin/userActions.js';
 export * from './admin/userRows.js';
 export * from './auth/changePasswordMachine.js';
+export * from './auth/managers.js';
 export * from './auth/resetTokenMachine.js';
 export * from './auth/rules.js';
 export * from './auth/signInMachine.js';

@@ -1,4 +1,4 @@
-import { type UserActions, userActions } from '@tern/core';
+import { managesProperty, type UserActions, userActions } from '@tern/core';
 import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
 import { type Db, prepared, readOnly } from '../db/db.js';
 import type { Auth } from './context.js';
@@ -356,7 +356,7 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   },
   managedProperty: async (value, at) => {
     const p = await propertyOf(value, at);
-    if (!p || user(at).role === 'admin' || p.memberRole === 'manager') return p;
+    if (!p || managesProperty(user(at).role, p.memberRole)) return p;
     // Its staff see the property: refused by name (a manager's right), not hidden.
     if (p.memberRole === 'user') throw forbidden('managers_only');
     return null;

@@ -1,8 +1,10 @@
+import { managedProperties } from '@tern/core';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
+import { useManagesSelectedProperty } from '../../session/useManagesSelectedProperty';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import { UsersPanel } from './UsersPanel';
 import './admin.css';
@@ -14,12 +16,10 @@ import './admin.css';
  */
 export function ManagersPage() {
   const { t } = useTranslation();
-  const { user, userRole } = useSignedInSession();
+  const { user } = useSignedInSession();
   const { property } = useSelectedProperty();
-  const managed = (user.ternHotels ?? [])
-    .filter((p) => p.role === 'manager')
-    .map((p) => ({ id: p.id, name: p.name }));
-  const isManager = property !== null && (userRole === 'admin' || managed.some((p) => p.id === property.id));
+  const managed = managedProperties(user.ternHotels).map((p) => ({ id: p.id, name: p.name }));
+  const isManager = useManagesSelectedProperty() && property !== null;
   return (
     <SettingsFrame>
       <div className="page admin">
