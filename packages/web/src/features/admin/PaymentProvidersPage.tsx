@@ -11,7 +11,6 @@ import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
-import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
@@ -21,6 +20,7 @@ import { useServices } from '../../session/SessionContext';
 import { useManagesSelectedProperty } from '../../session/useManagesSelectedProperty';
 import { usePropertyFormats } from '../../session/usePropertyFormats';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
+import { RowDrawer } from '../lists/RowDrawer';
 import { usePropertyListKit } from '../lists/useListKit';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import './admin.css';
@@ -186,35 +186,29 @@ export function PaymentProvidersPage() {
         >
           {t('payment_providers.confirm_delete_text')}
         </AlertDialog>
-        <Drawer
+        <RowDrawer
+          row={editing}
           title={t(editing === 'new' ? 'payment_providers.add' : 'payment_providers.edit_title')}
-          isOpen={editing !== null}
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-          side="end"
           width={PROVIDER_DRAWER_WIDTH}
+          onClose={() => setEditing(null)}
         >
-          {(close) =>
-            editing ? (
-              <ProviderForm
-                key={editing === 'new' ? 'new' : editing.id}
-                propertyId={property.id}
-                provider={editing === 'new' ? null : editing}
-                onCancel={close}
-                onSaved={(saved, created) => {
-                  setEditing(null);
-                  toast.success(
-                    t(created ? 'payment_providers.created_message' : 'payment_providers.updated_message'),
-                  );
-                  void reload();
-                  if (created && saved.details.onboardingAccountUrl)
-                    openOnboarding(saved.details.onboardingAccountUrl);
-                }}
-              />
-            ) : null
-          }
-        </Drawer>
+          {(row, close) => (
+            <ProviderForm
+              propertyId={property.id}
+              provider={row}
+              onCancel={close}
+              onSaved={(saved, created) => {
+                setEditing(null);
+                toast.success(
+                  t(created ? 'payment_providers.created_message' : 'payment_providers.updated_message'),
+                );
+                void reload();
+                if (created && saved.details.onboardingAccountUrl)
+                  openOnboarding(saved.details.onboardingAccountUrl);
+              }}
+            />
+          )}
+        </RowDrawer>
       </ListPage>
     </SettingsFrame>
   );

@@ -16,7 +16,6 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { DateRangePicker } from '../../components/DateRangePicker';
-import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
@@ -27,6 +26,7 @@ import { usePropertyFormats } from '../../session/usePropertyFormats';
 import './admin.css';
 import { useErrorText } from '../errors/useErrorText';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
+import { RowDrawer } from '../lists/RowDrawer';
 import { usePropertyListKit } from '../lists/useListKit';
 import { PromoAppliesTo } from './PromoAppliesTo';
 import { useFormDrawer } from './useFormDrawer';
@@ -125,34 +125,28 @@ export function PromoCodesPage() {
         pagerAlways: true,
       }}
     >
-      <Drawer
+      <RowDrawer
+        row={editing}
         title={t(editing === 'new' ? 'promo_codes.create' : 'promo_codes.edit')}
-        isOpen={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        side="end"
         width={PROMO_DRAWER_WIDTH}
+        onClose={() => setEditing(null)}
       >
-        {(close) =>
-          editing ? (
-            <PromoForm
-              key={editing === 'new' ? 'new' : editing.id}
-              propertyId={property.id}
-              today={today}
-              promo={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(saved, created) => {
-                setEditing(null);
-                toast.success(
-                  t(created ? 'promo_codes.created' : 'general.success_message', { name: saved.name }),
-                );
-                void kit.reload();
-              }}
-            />
-          ) : null
-        }
-      </Drawer>
+        {(row, close) => (
+          <PromoForm
+            propertyId={property.id}
+            today={today}
+            promo={row}
+            onCancel={close}
+            onSaved={(saved, created) => {
+              setEditing(null);
+              toast.success(
+                t(created ? 'promo_codes.created' : 'general.success_message', { name: saved.name }),
+              );
+              void kit.reload();
+            }}
+          />
+        )}
+      </RowDrawer>
     </ListPage>
   );
 }

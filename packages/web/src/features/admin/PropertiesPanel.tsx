@@ -17,13 +17,13 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
-import { Drawer } from '../../components/Drawer';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { ListPage } from '../lists/ListPage';
+import { RowDrawer } from '../lists/RowDrawer';
 import { useListKit } from '../lists/useListKit';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
 import { ADMIN_KEY, adminListTexts, CompanyActions, lockColumn } from './adminLists';
@@ -85,34 +85,28 @@ export function PropertiesPanel() {
       table={{ ...texts.table, columns, rowKey: (p) => p.id }}
       action={action}
     >
-      <Drawer
+      <RowDrawer
+        row={editing}
         title={t(editing === 'new' ? 'admin.properties.add_title' : 'admin.properties.edit_title')}
-        isOpen={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        side="end"
         width={ADMIN_DRAWER_WIDTH}
+        onClose={() => setEditing(null)}
       >
-        {(close) =>
-          editing ? (
-            <PropertyForm
-              key={editing === 'new' ? 'new' : editing.id}
-              property={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(saved, created) => {
-                setEditing(null);
-                toast.success(
-                  t(created ? 'admin.notices.property_created' : 'general.success_message', {
-                    name: saved.name,
-                  }),
-                );
-                void list.reload();
-              }}
-            />
-          ) : null
-        }
-      </Drawer>
+        {(row, close) => (
+          <PropertyForm
+            property={row}
+            onCancel={close}
+            onSaved={(saved, created) => {
+              setEditing(null);
+              toast.success(
+                t(created ? 'admin.notices.property_created' : 'general.success_message', {
+                  name: saved.name,
+                }),
+              );
+              void list.reload();
+            }}
+          />
+        )}
+      </RowDrawer>
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
     </ListPage>
   );

@@ -4,12 +4,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { Drawer } from '../../components/Drawer';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { ListPage } from '../lists/ListPage';
+import { RowDrawer } from '../lists/RowDrawer';
 import { useListKit } from '../lists/useListKit';
 import { AuditDrawer, type AuditTarget } from './AuditDrawer';
 import { ADMIN_KEY, adminListTexts, CompanyActions, lockColumn } from './adminLists';
@@ -100,34 +100,28 @@ export function ResellersPanel() {
       table={{ ...texts.table, columns, rowKey: (r) => r.id }}
       action={action}
     >
-      <Drawer
+      <RowDrawer
+        row={editing}
         title={t(editing === 'new' ? 'admin.resellers.add_title' : 'admin.resellers.edit_title')}
-        isOpen={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        side="end"
         width={ADMIN_DRAWER_WIDTH}
+        onClose={() => setEditing(null)}
       >
-        {(close) =>
-          editing ? (
-            <ResellerForm
-              key={editing === 'new' ? 'new' : editing.id}
-              reseller={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(saved, created) => {
-                setEditing(null);
-                toast.success(
-                  t(created ? 'admin.notices.reseller_created' : 'general.success_message', {
-                    name: saved.name,
-                  }),
-                );
-                void list.reload();
-              }}
-            />
-          ) : null
-        }
-      </Drawer>
+        {(row, close) => (
+          <ResellerForm
+            reseller={row}
+            onCancel={close}
+            onSaved={(saved, created) => {
+              setEditing(null);
+              toast.success(
+                t(created ? 'admin.notices.reseller_created' : 'general.success_message', {
+                  name: saved.name,
+                }),
+              );
+              void list.reload();
+            }}
+          />
+        )}
+      </RowDrawer>
       <AuditDrawer target={history} onClose={() => setHistory(null)} />
     </ListPage>
   );

@@ -202,7 +202,22 @@ export function GiftCardOrdersPage() {
       ),
     },
   ];
-  const anyOption = { id: ANY, label: t('gift_card_orders.any') };
+  /** A filter's select: "Any", then its values (`gift_card_orders.filters.<words>.<value>`). */
+  const choice = <K extends 'status' | 'delivery' | 'method' | 'kind'>(
+    field: K,
+    words: string,
+    values: readonly Exclude<Filters[K], 'any'>[],
+  ) => (
+    <Select
+      label={t(`gift_card_orders.filters.${field}`)}
+      options={[
+        { id: ANY, label: t('gift_card_orders.any') },
+        ...values.map((id) => ({ id, label: t(`gift_card_orders.filters.${words}.${id}`) })),
+      ]}
+      selectedKey={filters[field]}
+      onSelectionChange={(value) => filter({ [field]: value } as Partial<Filters>)}
+    />
+  );
   return (
     <ListPage
       heading={t('gift_card_orders.heading')}
@@ -227,54 +242,10 @@ export function GiftCardOrdersPage() {
             value={filters.sold}
             onChange={(sold) => filter({ sold })}
           />
-          <Select
-            label={t('gift_card_orders.filters.status')}
-            options={[
-              anyOption,
-              ...(['unused', 'used'] as const).map((id) => ({
-                id,
-                label: t(`gift_card_orders.filters.statuses.${id}`),
-              })),
-            ]}
-            selectedKey={filters.status}
-            onSelectionChange={(status) => filter({ status: status as Filters['status'] })}
-          />
-          <Select
-            label={t('gift_card_orders.filters.delivery')}
-            options={[
-              anyOption,
-              ...(['sent', 'not_sent'] as const).map((id) => ({
-                id,
-                label: t(`gift_card_orders.filters.deliveries.${id}`),
-              })),
-            ]}
-            selectedKey={filters.delivery}
-            onSelectionChange={(delivery) => filter({ delivery: delivery as Filters['delivery'] })}
-          />
-          <Select
-            label={t('gift_card_orders.filters.method')}
-            options={[
-              anyOption,
-              ...(['email', 'letter'] as const).map((id) => ({
-                id,
-                label: t(`gift_card_orders.filters.methods.${id}`),
-              })),
-            ]}
-            selectedKey={filters.method}
-            onSelectionChange={(method) => filter({ method: method as Filters['method'] })}
-          />
-          <Select
-            label={t('gift_card_orders.filters.kind')}
-            options={[
-              anyOption,
-              ...(['gift_card', 'upsell'] as const).map((id) => ({
-                id,
-                label: t(`gift_card_orders.filters.kinds.${id}`),
-              })),
-            ]}
-            selectedKey={filters.kind}
-            onSelectionChange={(kind) => filter({ kind: kind as Filters['kind'] })}
-          />
+          {choice('status', 'statuses', ['unused', 'used'])}
+          {choice('delivery', 'deliveries', ['sent', 'not_sent'])}
+          {choice('method', 'methods', ['email', 'letter'])}
+          {choice('kind', 'kinds', ['gift_card', 'upsell'])}
         </>
       }
       exportMenu={<ExportMenu list={t('gift_card_orders.table')} onExport={exportAs} />}

@@ -16,6 +16,7 @@ import '../admin/admin.css';
 import './giftCards.css';
 import { useErrorText } from '../errors/useErrorText';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
+import { RowDrawer } from '../lists/RowDrawer';
 import { usePropertyListKit, useReload } from '../lists/useListKit';
 import { GiftCardTypeFormDrawer } from './GiftCardTypeForm';
 import { IssueCardsForm } from './IssueCardsForm';
@@ -68,7 +69,8 @@ export function GiftCardTypesPage() {
           </TabPanel>
         ))}
       </Tabs>
-      <Drawer
+      <RowDrawer
+        row={editing}
         title={t(
           editing === 'new'
             ? 'gift_cards.drawer.create'
@@ -76,33 +78,26 @@ export function GiftCardTypesPage() {
               ? 'gift_cards.drawer.view'
               : 'gift_cards.drawer.edit',
         )}
-        isOpen={editing !== null}
-        onOpenChange={(open) => {
-          if (!open) setEditing(null);
-        }}
-        side="end"
         width={DRAWER_WIDTH}
+        onClose={() => setEditing(null)}
       >
-        {(close) =>
-          editing ? (
-            <GiftCardTypeFormDrawer
-              key={editing === 'new' ? 'new' : editing.id}
-              propertyId={property.id}
-              propertyCount={properties.length}
-              today={today}
-              type={editing === 'new' ? null : editing}
-              onCancel={close}
-              onSaved={(saved, created) => {
-                setEditing(null);
-                // The new type is in its status's tab (created, or published at once), not the one left open.
-                if (created) setTab(saved.status);
-                toast.success(t(created ? 'gift_cards.created' : 'gift_cards.saved', { title: saved.title }));
-                void reload();
-              }}
-            />
-          ) : null
-        }
-      </Drawer>
+        {(row, close) => (
+          <GiftCardTypeFormDrawer
+            propertyId={property.id}
+            propertyCount={properties.length}
+            today={today}
+            type={row}
+            onCancel={close}
+            onSaved={(saved, created) => {
+              setEditing(null);
+              // The new type is in its status's tab (created, or published at once), not the one left open.
+              if (created) setTab(saved.status);
+              toast.success(t(created ? 'gift_cards.created' : 'gift_cards.saved', { title: saved.title }));
+              void reload();
+            }}
+          />
+        )}
+      </RowDrawer>
       <Drawer
         title={t('gift_card_issue.title')}
         isOpen={issuing !== null}

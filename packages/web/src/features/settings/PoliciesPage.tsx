@@ -7,7 +7,6 @@ import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
-import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
@@ -20,6 +19,7 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { ListPage } from '../lists/ListPage';
 import { wholeList } from '../lists/ListTable';
+import { RowDrawer } from '../lists/RowDrawer';
 import { useReload } from '../lists/useListKit';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
@@ -276,31 +276,25 @@ function CancellationPolicies({ propertyId, policies }: { propertyId: string; po
         >
           {t('policies.cancellation.confirm_delete_text')}
         </AlertDialog>
-        <Drawer
+        <RowDrawer
+          row={editing}
           title={t(editing === 'new' ? 'policies.cancellation.add' : 'policies.cancellation.edit_title')}
-          isOpen={editing !== null}
-          onOpenChange={(open) => {
-            if (!open) setEditing(null);
-          }}
-          side="end"
           width="600px"
+          onClose={() => setEditing(null)}
         >
-          {(close) =>
-            editing ? (
-              <CancellationForm
-                key={editing === 'new' ? 'new' : editing.id}
-                propertyId={propertyId}
-                policy={editing === 'new' ? null : editing}
-                onCancel={close}
-                onSaved={() => {
-                  setEditing(null);
-                  toast.success(t('policies.saved'));
-                  void reload();
-                }}
-              />
-            ) : null
-          }
-        </Drawer>
+          {(row, close) => (
+            <CancellationForm
+              propertyId={propertyId}
+              policy={row}
+              onCancel={close}
+              onSaved={() => {
+                setEditing(null);
+                toast.success(t('policies.saved'));
+                void reload();
+              }}
+            />
+          )}
+        </RowDrawer>
       </ListPage>
     </section>
   );
