@@ -2,10 +2,11 @@ import type { BookingCreated, UnitWithRates } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { prepaidPolicy, propertyInfo, rate, unit, units } from '../test/bookingFixtures.js';
+import { bookingFlowMachine } from './bookingFlowMachine.js';
 import { checkoutMachine, type KeyedBookingRequest } from './checkoutMachine.js';
-import { ratesTableMachine } from './ratesTableMachine.js';
-import type { OpenedStay, StayFieldValues } from './stayWizard.js';
-import { stayWizardMachine, wizardChosen, wizardRows } from './stayWizardMachine.js';
+import { type RatesRequest, ratesTableMachine } from './ratesTableMachine.js';
+import { type OpenedStay, type StayFieldValues, wizardChosen, wizardRows } from './stayWizard.js';
+import { stayWizardMachine } from './stayWizardMachine.js';
 
 const values: StayFieldValues = {
   property: 'p1',
@@ -223,5 +224,93 @@ describe('stayWizardMachine', () => {
     actor.send({ type: 'booking.confirm' });
     await waitFor(actor, (s) => s.context.notice?.code === 'failed');
     expect(actor.getSnapshot().matches({ flow: { checkout: 'reviewing' } })).toBe(true);
+  });
+
+  it('starts on the rooms of a stay the route opened, and hands the rooms to the flow’s checkout route', async () => {
+    const navigated: string[] = [];
+    const machine = stayWizardMachine.provide({
+      actors: {
+        ratesTable: ratesTableMachine.provide({
+          actors: { loadRates: fromPromise(async () => units) },
+        }),
+        bookingFlow: bookingFlowMachine.provide({
+          actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
+        }),
+      },
+    });
+    const search = {
+      checkinDate: null,
+      checkoutDate: null,
+      adults: 2,
+      children: 0,
+      childrenAge: [],
+      currency: 'EUR',
+    };
+    const actor = createActor(machine, {
+      input: {
+        values,
+        opened: {
+          info: propertyInfo,
+          rates: { kind: 'accommodations', propertyId: 'p1', search },
+          query: 'currency=EUR',
+        },
+        checkoutOn: 'route',
+      },
+    }).start();
+    await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
+    const rates = actor.getSnapshot().context.rates!;
+    expect(rates.getSnapshot().matches('noDates')).toBe(true);
+    // A search without both dates is refused and said; dates chosen clear it.
+    actor.send({ type: 'search.submit' });
+    expect(actor.getSnapshot().context.missingDates).toBe(true);
+    actor.send({ type: 'search.change', change: { checkinDate: '2030-05-01', checkoutDate: '2030-05-03' } });
+    expect(actor.getSnapshot().context.missingDates).toBe(false);
+    actor.send({ type: 'search.submit' });
+    await waitFor(rates, (s) => s.matches('fresh'));
+    actor.send({ type: 'rates.select', unitId: 'u-double', rateId: 'rp-saver~2-0-0', quantity: 1 });
+    // The page takes a card on the checkout route: a rate asking for one is not refused here.
+    actor.send({ type: 'rooms.choose' });
+    expect(actor.getSnapshot().matches({ flow: 'checkoutRoute' })).toBe(true);
+    expect(actor.getSnapshot().context.checkout).toBeNull();
+    expect(actor.getSnapshot().context.flow?.getSnapshot().context.flow.stay).toMatchObject({
+      checkinDate: '2030-05-01',
+      adults: 2,
+      selection: { 'u-double': { 'rp-saver~2-0-0': 1 } },
+    });
+    expect(navigated).toEqual(['/property/p1/booking_info?currency=EUR']);
+    // No stay fields to go back to.
+    actor.send({ type: 'stay.edit' });
+    expect(actor.getSnapshot().matches('stay')).toBe(false);
+  });
+
+  it('keeps a failed load of an opened stay on the rooms (the table offers its retry)', async () => {
+    const machine = stayWizardMachine.provide({
+      actors: {
+        ratesTable: ratesTableMachine.provide({
+          actors: {
+            loadRates: fromPromise<UnitWithRates[], RatesRequest>(async () => {
+              throw new Error('Failed to fetch');
+            }),
+          },
+        }),
+      },
+    });
+    const search = {
+      checkinDate: '2030-05-01',
+      checkoutDate: '2030-05-03',
+      adults: 2,
+      children: 0,
+      childrenAge: [],
+      currency: 'EUR',
+    };
+    const actor = createActor(machine, {
+      input: {
+        values,
+        opened: { info: null, rates: { kind: 'accommodations', propertyId: 'p1', search }, query: '' },
+        checkoutOn: 'route',
+      },
+    }).start();
+    await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
+    expect(actor.getSnapshot().context.rates?.getSnapshot().matches('error')).toBe(true);
   });
 });

@@ -1,86 +1,54 @@
-import type { BookingCreated, PropertyInfo } from '@tern/sdk';
-import { type ActorRefFrom, assign, enqueueActions, fromPromise, setup, waitFor } from 'xstate';
-import { type Failure, failureOf } from '../internal/errorMessage.js';
+import { assign, enqueueActions, setup } from 'xstate';
+import { failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import { bookingFlowMachine } from './bookingFlowMachine.js';
 import { type CheckoutField, validateCheckout } from './checkout.js';
-import { type CheckoutOutput, checkoutMachine } from './checkoutMachine.js';
-import type { GuestInput } from './engineRules.js';
-import { type FlowStorage, memoryFlowStorage } from './flow.js';
-import { ratesTableMachine } from './ratesTableMachine.js';
+import { checkoutMachine } from './checkoutMachine.js';
+import { memoryFlowStorage } from './flow.js';
+import { type RatesTableEvent, ratesTableMachine } from './ratesTableMachine.js';
 import {
   chosenNeedCard,
   fillCheckout,
+  flowBookOf,
   guestsFor,
   type OpenedStay,
-  type StayChosen,
+  rowUnderCursor,
   type StayFieldValues,
+  type StayWizardContext,
+  type StayWizardInput,
+  type StayWizardOutput,
+  settleRates,
   stayCheckoutData,
-  stayChosen,
-  stayRows,
-  type WizardStay,
+  submitCheckout,
+  wizardChosen,
+  wizardRows,
 } from './stayWizard.js';
 
 /**
- * A stay booked step by step (the terminal's `tern book stay`): the stay's fields, then the rooms on the rates
- * table (M02, a child), then the checkout (M03, a child) — its contact, a summary, the booking — with the
- * booking flow (M01, a child) taking each page as the web's routes do. The front end only draws it and sends
- * keys as events.
+ * A stay booked step by step: the stay's fields, then the rooms on the rates table (M02, a child), then the
+ * checkout (M03, a child) — its contact, a summary, the booking — with the booking flow (M01, a child) taking
+ * each page as the web's routes do. The terminal's `tern book stay` draws all of it and sends keys as events;
+ * the web's property page starts it on the rooms (`opened`) and leaves the checkout to the flow's route.
  *
  * - `stay.submit` opens the stay (`openStay`, the edge's: the property's info and the days checked against its
  *   today); field problems stay on the fields.
- * - The rooms: `rooms.move` moves the cursor, `rooms.change` adds or removes a room of the rate under it (a
- *   rate that cannot be sold is skipped), `rooms.choose` opens the checkout when the rooms are bookable, no
- *   card is asked that was not given and the guests given fit the rooms.
- * - The checkout: the contact typed (`field.change`), `contact.submit` checks it with core's rules and shows
- *   the summary; `booking.confirm` ticks the agreement and books. A changed price reads the rates again and
- *   shows the summary with the new total; `checkout.back` (flow.back) returns to the rooms, chosen rooms kept.
+ * - The rooms: the rates table's events go to it (`search.submit` without both dates is refused and said);
+ *   `rooms.move` moves the cursor, `rooms.change` adds or removes a room of the rate under it (a rate that
+ *   cannot be sold is skipped); `rooms.choose` hands the rooms to the flow when they are bookable, no card is
+ *   asked that cannot be given and the guests given fit the rooms.
+ * - The checkout in the wizard: the contact typed (`field.change`), `contact.submit` checks it with core's
+ *   rules and shows the summary; `booking.confirm` ticks the agreement and books. A changed price reads the
+ *   rates again and shows the summary with the new total; `checkout.back` (flow.back) returns to the rooms.
  */
-
-export interface StayWizardInput {
-  /** The stay as given up front (flags); each field can be typed again. */
-  values: StayFieldValues;
-  /** The contact and a stay's guests given up front: they fill the checkout when it opens. */
-  contact?: Partial<Record<CheckoutField, string | undefined>>;
-  guests?: readonly GuestInput[];
-  /** A card vault token given up front; without one a rate that asks for a card is refused (no card frame). */
-  cardToken?: string;
-  /** The booking's Idempotency-Key for every attempt (else core's checkout makes one per attempt). */
-  idempotencyKey?: string;
-  /** Where the booking flow keeps its data (default: in memory). */
-  storage?: FlowStorage;
-}
-
-/** What the wizard has to say beside its step; the front end words it. */
-export type StayWizardNotice =
-  | { code: 'failed'; failure: Failure }
-  | { code: 'card_needed' }
-  | { code: 'extra_guests'; count: number }
-  | { code: 'no_rooms' }
-  | { code: 'repricing'; failure: Failure }
-  | { code: 'repriced' };
-
-type RatesRef = ActorRefFrom<typeof ratesTableMachine>;
-type CheckoutRef = ActorRefFrom<typeof checkoutMachine>;
-
-export interface StayWizardContext extends StayWizardInput {
-  fieldErrors: Record<string, string>;
-  propertyId: string;
-  info: PropertyInfo | null;
-  stay: WizardStay | null;
-  cursor: number;
-  contactErrors: Partial<Record<CheckoutField, string>>;
-  notice: StayWizardNotice | null;
-  rates: RatesRef | null;
-  flow: ActorRefFrom<typeof bookingFlowMachine> | null;
-  checkout: CheckoutRef | null;
-  /** What was booked, and the rooms it was for. */
-  booked: Pick<StayWizardOutput, 'created' | 'chosen'> | null;
-}
 
 export type StayWizardEvent =
   | { type: 'stay.submit'; values: StayFieldValues }
   | { type: 'wizard.cancel' }
+  | Extract<
+      RatesTableEvent,
+      { type: 'search.change' | 'search.submit' | 'currency.change' | 'rates.select' | 'rates.retry' }
+    >
+  | { type: 'query.change'; query: string }
   | { type: 'rooms.move'; by: number }
   | { type: 'rooms.change'; by: 1 | -1 }
   | { type: 'rooms.choose' }
@@ -90,58 +58,6 @@ export type StayWizardEvent =
   | { type: 'checkout.back' }
   | { type: 'review.cancel' }
   | { type: 'booking.confirm' };
-
-export interface StayWizardOutput {
-  created: BookingCreated;
-  propertyId: string;
-  stay: WizardStay;
-  chosen: StayChosen[];
-}
-
-const tableOf = (context: StayWizardContext) => {
-  const snapshot = context.rates?.getSnapshot();
-  return { units: snapshot?.context.units ?? [], selection: snapshot?.context.selection ?? {} };
-};
-/** The rooms chosen on the rates table, in table order. */
-export const wizardChosen = (context: StayWizardContext) => {
-  const { units, selection } = tableOf(context);
-  return stayChosen(units, selection);
-};
-/** The rates table's rows (the rooms step's lines). */
-export const wizardRows = (context: StayWizardContext) => stayRows(tableOf(context).units);
-
-const flowBook = (context: StayWizardContext) => ({
-  type: 'flow.book' as const,
-  stay: {
-    kind: 'accommodation' as const,
-    channelId: context.propertyId,
-    ...context.stay!,
-    adults: 1,
-    children: 0,
-    childrenAge: [],
-    selection: tableOf(context).selection,
-  },
-  chosen: wizardChosen(context).map((c) => ({ rate: c.rate, quantity: c.quantity })),
-});
-
-/** The rates table once it has settled: fresh, or the failure it keeps. */
-const settleRates = fromPromise<
-  { fresh: boolean; error: Failure | null },
-  { rates: RatesRef; reload: boolean }
->(async ({ input }) => {
-  if (input.reload) input.rates.send({ type: 'search.submit' });
-  const settled = await waitFor(input.rates, (s) => !s.hasTag('busy'));
-  return { fresh: settled.matches('fresh'), error: settled.matches('error') ? settled.context.error : null };
-});
-
-/** Ticks the agreement and submits the checkout: its output, or its failure (the form stays). */
-const submitCheckout = fromPromise<CheckoutOutput, { checkout: CheckoutRef }>(async ({ input }) => {
-  input.checkout.send({ type: 'agreement.set', agreed: true });
-  input.checkout.send({ type: 'form.submit' });
-  const settled = await waitFor(input.checkout, (s) => s.status === 'done' || s.matches('filling'));
-  if (settled.status === 'done' && settled.output) return settled.output;
-  throw settled.context.error ?? new Error('the checkout did not submit the form');
-});
 
 export const stayWizardMachine = setup({
   types: {
@@ -160,10 +76,26 @@ export const stayWizardMachine = setup({
   },
   guards: {
     fieldProblems: (_, params: { opened: OpenedStay }) => 'fieldErrors' in params.opened,
-    cardMissing: ({ context }) => chosenNeedCard(wizardChosen(context)) && !context.cardToken,
+    /** The route gave the stay: there are no stay fields to go back to. */
+    opened: ({ context }) => context.opened !== undefined,
+    hasStayFields: ({ context }) => context.opened === undefined,
+    /** The rates could not be read for stay fields typed here: back to them, with the failure. */
+    failedOnStayFields: ({ context, event }) =>
+      context.opened === undefined && (event as { output?: { error: unknown } }).output?.error != null,
+    /** The flow takes the rooms and opens its checkout route (the web's page books). */
+    bookableOnRoute: ({ context }) =>
+      context.checkoutOn === 'route' && (context.flow?.getSnapshot().can(flowBookOf(context)) ?? false),
+    /** A rate asks for a card the wizard cannot take (no card frame here) and none was given. */
+    cardMissing: ({ context }) =>
+      context.checkoutOn !== 'route' && chosenNeedCard(wizardChosen(context)) && !context.cardToken,
+    /** The rates table's search has both dates. */
+    searchHasDates: ({ context }) => {
+      const search = context.rates?.getSnapshot().context.search;
+      return Boolean(search?.checkinDate && search.checkoutDate);
+    },
     tooManyGuests: ({ context }) => guestsFor(wizardChosen(context), context.guests ?? []).extra > 0,
     /** The booking flow takes these rooms (its `bookable`: some chosen, sleeping every guest). */
-    bookable: ({ context }) => context.flow?.getSnapshot().can(flowBook(context)) ?? false,
+    bookable: ({ context }) => context.flow?.getSnapshot().can(flowBookOf(context)) ?? false,
     contactRight: ({ context }) => {
       const checkout = context.checkout?.getSnapshot().context;
       return checkout
@@ -173,6 +105,12 @@ export const stayWizardMachine = setup({
     priceChanged: (_, params: { error: unknown }) => failureOf(params.error).code === 'price_changed',
   },
   actions: {
+    /** Sends the event as it came to the rates table. */
+    toRates: enqueueActions(({ context, event, enqueue }) => {
+      if (context.rates) enqueue.sendTo(context.rates, event as RatesTableEvent);
+    }),
+    /** The rooms chosen go to the booking flow, which opens its checkout. */
+    book: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.flow!, flowBookOf(context))),
     /** Back to the stay's fields: other days start the rates table and the flow again. */
     dropChildren: enqueueActions(({ context, enqueue }) => {
       for (const child of [context.rates, context.flow, context.checkout])
@@ -209,11 +147,12 @@ export const stayWizardMachine = setup({
   context: ({ input }) => ({
     ...input,
     fieldErrors: {},
-    propertyId: input.values.property,
-    info: null,
+    propertyId: input.opened?.rates.propertyId ?? input.values.property,
+    info: input.opened?.info ?? null,
     stay: null,
     cursor: 0,
     contactErrors: {},
+    missingDates: false,
     notice: null,
     rates: null,
     flow: null,
@@ -224,8 +163,9 @@ export const stayWizardMachine = setup({
     context.booked && context.stay
       ? { ...context.booked, propertyId: context.propertyId, stay: context.stay }
       : null,
-  initial: 'stay',
+  initial: 'entering',
   states: {
+    entering: { always: [{ guard: 'opened', target: 'flow' }, { target: 'stay' }] },
     stay: {
       on: {
         'stay.submit': { target: 'opening', actions: assign(({ event }) => ({ values: event.values })) },
@@ -267,7 +207,7 @@ export const stayWizardMachine = setup({
       entry: assign({
         rates: ({ context, spawn }) =>
           spawn('ratesTable', {
-            input: {
+            input: context.opened?.rates ?? {
               kind: 'accommodations',
               propertyId: context.propertyId,
               search: { ...context.stay!, adults: 1, children: 0, childrenAge: [] },
@@ -277,13 +217,18 @@ export const stayWizardMachine = setup({
           spawn('bookingFlow', {
             input: {
               storage: context.storage ?? memoryFlowStorage(),
-              kind: 'accommodation',
+              kind: context.opened?.rates.kind === 'vehicles' ? 'vehicle' : 'accommodation',
               channelId: context.propertyId,
               step: 'property',
-              query: '',
+              query: context.opened?.query ?? '',
             },
           }),
       }),
+      on: {
+        'query.change': {
+          actions: enqueueActions(({ context, event, enqueue }) => enqueue.sendTo(context.flow!, event)),
+        },
+      },
       initial: 'loading',
       states: {
         loading: {
@@ -293,7 +238,7 @@ export const stayWizardMachine = setup({
             input: ({ context }) => ({ rates: context.rates!, reload: false }),
             onDone: [
               {
-                guard: ({ event }) => event.output.error !== null,
+                guard: 'failedOnStayFields',
                 target: '#stayWizard.stay',
                 actions: [
                   'dropChildren',
@@ -306,6 +251,22 @@ export const stayWizardMachine = setup({
         },
         rooms: {
           on: {
+            'search.change': {
+              actions: [
+                'toRates',
+                assign(({ context, event }) => ({
+                  missingDates:
+                    context.missingDates && !(event.change.checkinDate && event.change.checkoutDate),
+                })),
+              ],
+            },
+            'search.submit': [
+              { guard: 'searchHasDates', actions: ['toRates', assign({ missingDates: false })] },
+              { actions: assign({ missingDates: true }) },
+            ],
+            'currency.change': { actions: 'toRates' },
+            'rates.select': { actions: 'toRates' },
+            'rates.retry': { actions: 'toRates' },
             'rooms.move': {
               actions: assign(({ context, event }) => ({
                 cursor: Math.max(0, Math.min(wizardRows(context).length - 1, context.cursor + event.by)),
@@ -313,14 +274,13 @@ export const stayWizardMachine = setup({
             },
             'rooms.change': {
               actions: enqueueActions(({ context, event, enqueue }) => {
-                const row = wizardRows(context)[context.cursor];
+                const row = rowUnderCursor(context);
                 if (!row || row.rate.unavailableReason) return;
-                const quantity = (tableOf(context).selection[row.unit.id]?.[row.rate.id] ?? 0) + event.by;
                 enqueue.sendTo(context.rates!, {
                   type: 'rates.select',
                   unitId: row.unit.id,
                   rateId: row.rate.id,
-                  quantity,
+                  quantity: row.quantity + event.by,
                 });
                 enqueue.assign({ notice: null });
               }),
@@ -337,19 +297,26 @@ export const stayWizardMachine = setup({
                 })),
               },
               {
+                guard: 'bookableOnRoute',
+                target: 'checkoutRoute',
+                actions: 'book',
+              },
+              {
                 guard: 'bookable',
                 target: 'checkout',
-                actions: [
-                  enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.flow!, flowBook(context))),
-                  'openCheckout',
-                  assign({ notice: null }),
-                ],
+                actions: ['book', 'openCheckout', assign({ notice: null })],
               },
               { actions: assign({ notice: { code: 'no_rooms' } }) },
             ],
-            'stay.edit': { target: '#stayWizard.stay', actions: ['dropChildren', assign({ notice: null })] },
+            'stay.edit': {
+              guard: 'hasStayFields',
+              target: '#stayWizard.stay',
+              actions: ['dropChildren', assign({ notice: null })],
+            },
           },
         },
+        /** The flow opened its checkout route, whose page books (the web's). */
+        checkoutRoute: {},
         checkout: {
           initial: 'contact',
           states: {

@@ -111,7 +111,7 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
   entry(
     'stayWizardMachine',
     'booking/stayWizardMachine.ts',
-    'A stay step by step (the terminal’s wizard): the stay, the rooms on the rates table, the checkout, each page taken by the booking flow.',
+    'A stay step by step: the stay, the rooms on the rates table, the checkout, each page taken by the booking flow (the CLI’s wizard; the web from the rooms).',
     stayWizardMachine,
   ),
   entry(

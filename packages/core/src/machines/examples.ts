@@ -172,6 +172,23 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
       'query.change': { type: 'query.change', query: '?currency=USD' },
     },
   },
+  stayWizard: {
+    // The terminal's wizard: the stay's fields as `tern book stay` got them from its flags.
+    input: {
+      values: { property: 'p1', checkin: '2030-05-01', checkout: '2030-05-03', currency: 'EUR' },
+      contact: { name: 'Anna', surname: 'Jónsdóttir', mail: 'anna@example.com' },
+      guests: [],
+    },
+    events: {
+      'stay.submit': {
+        type: 'stay.submit',
+        values: { property: 'p1', checkin: '2030-05-01', checkout: '2030-05-03', currency: 'EUR' },
+      },
+      'rooms.move': { type: 'rooms.move', by: 1 },
+      'rooms.change': { type: 'rooms.change', by: 1 },
+      'field.change': { type: 'field.change', field: 'phone', value: '+354 555 1234' },
+    },
+  },
   bookingsList: { input: { role: 'reseller', page: 1 } },
   bookingDetails: { input: { booking: bookingRecord() } },
   paymentLock: { input: { role: 'supplier', locked: true, propertyId: 'p1' } },
