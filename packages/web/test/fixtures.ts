@@ -20,7 +20,7 @@ export const supplierUser: User = {
   status: 'active',
   agentId: null,
   agent: null,
-  ternHotels: [property('p-1', 'Harbour Inn'), property('p-2', 'Fjord Lodge')],
+  ternHotels: [property('p-1', 'Harbour Inn', { currency: 'ISK' }), property('p-2', 'Fjord Lodge')],
   otpEnabled: false,
   features: { searchPageIsActive: true, carRentalFeature: false },
 };

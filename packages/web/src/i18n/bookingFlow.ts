@@ -73,8 +73,10 @@ export const bookingFlowEn = {
     unavailable: {
       sold_out: 'Sold out',
       stop_sell: 'Not on sale for these dates',
-      min_stay: 'Stay at least {{count}} nights',
-      max_stay: 'Stay at most {{count}} nights',
+      min_stay_one: 'Stay at least {{count}} night',
+      min_stay_other: 'Stay at least {{count}} nights',
+      max_stay_one: 'Stay at most {{count}} night',
+      max_stay_other: 'Stay at most {{count}} nights',
       closed_to_arrival: 'No arrivals on this day',
       closed_to_departure: 'No departures on this day',
       occupancy: 'Not for this many guests',

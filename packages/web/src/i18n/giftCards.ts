@@ -199,7 +199,8 @@ export const giftCardsEn = {
       show_table: 'Show the table',
       hide_table: 'Hide the table',
       month: 'Month',
-      opening: 'Outstanding before {{month}}: {{count}} cards, {{value}}.',
+      opening_one: 'Outstanding before {{month}}: {{count}} card, {{value}}.',
+      opening_other: 'Outstanding before {{month}}: {{count}} cards, {{value}}.',
       series: {
         sold: 'Sold',
         redeemed: 'Redeemed',
@@ -255,7 +256,8 @@ export const giftCardsEn = {
     issued_statuses: { pending: 'Pending', queued: 'Queued', issued: 'Issued', failed: 'Failed' },
     issue_failed: 'Delivery failed: {{reason}}',
     issue_retrying: 'Last try failed, trying again: {{reason}}',
-    download: 'Download the PDFs of the {{count}} cards of {{number}}',
+    download_one: 'Download the PDF of the card of {{number}}',
+    download_other: 'Download the PDFs of the {{count}} cards of {{number}}',
     zip_generating: 'The PDFs are being generated. Try again in a moment.',
     actions_of: 'Actions of purchase {{number}}',
     mark_paid: 'Mark paid',
@@ -267,11 +269,15 @@ export const giftCardsEn = {
     confirm_paid_title: 'Mark paid?',
     confirm_paid: 'Mark purchase {{number}} paid?',
     confirm_issued_title: 'Issue the cards?',
-    confirm_issued: 'Issue the {{count}} cards of purchase {{number}}? Each recipient gets theirs by e-mail.',
+    confirm_issued_one: 'Issue the card of purchase {{number}}? The recipient gets it by e-mail.',
+    confirm_issued_other:
+      'Issue the {{count}} cards of purchase {{number}}? Each recipient gets theirs by e-mail.',
     notice_paid: 'Marked paid.',
     notice_issued: 'The cards are being issued.',
     confirm_retry_title: 'Retry the delivery?',
-    confirm_retry:
+    confirm_retry_one:
+      'Deliver the card of purchase {{number}} again? A card already e-mailed is not sent twice.',
+    confirm_retry_other:
       'Deliver the {{count}} cards of purchase {{number}} again? Cards already e-mailed are not sent twice.',
     notice_retried: 'The delivery is queued again.',
     notice_recipients_updated: 'Recipients updated.',

@@ -183,7 +183,7 @@ describe('gift card orders: bookings and the liability ledger', () => {
           .getAllByRole('cell')
           .map((c) => c.textContent),
       ).toEqual(['2 · 200', '0 · 0', '0 · 0', '0 · 0', '5 · 500']);
-      expect(screen.getByText(`Outstanding before ${query.from}: 1 cards, 100.`)).toBeTruthy();
+      expect(screen.getByText(`Outstanding before ${query.from}: 1 card, 100.`)).toBeTruthy();
       await user.click(screen.getByRole('button', { name: /Months/ }));
       await user.click(await screen.findByRole('option', { name: 'Last 24 months' }));
       await waitFor(() => expect(liability).toHaveBeenCalledTimes(2));

@@ -42,6 +42,8 @@ describe('gift card types page', () => {
       const app = open({ published: [giftType('t-1', 'Spa weekend')], created: [giftType('t-2', 'Dinner')] });
       const table = await screen.findByRole('grid', { name: 'Gift card types' });
       expect(await within(table).findByText('Spa weekend')).toBeTruthy();
+      // Amounts in the property's currency, with its code and decimals (ISK: none).
+      expect(within(table).getByRole('row', { name: /Spa weekend/ }).textContent).toMatch(/ISK\s200(?!\.\d)/);
       expect(app.listTypes).toHaveBeenCalledWith(
         expect.objectContaining({
           query: expect.objectContaining({ propertyId, status: 'published', limit: 10 }),
