@@ -1,5 +1,5 @@
 import { pdfEditorErrors, pdfLookOf } from '@tern/core';
-import type { FilledSectionInput, TernClient } from '@tern/sdk';
+import type { ApiError, FilledSectionInput, TernClient } from '@tern/sdk';
 import jsQRImport from 'jsqr';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import sharp from 'sharp';
@@ -181,6 +181,19 @@ describe('filled sections', () => {
       400,
     );
     expect((await put(withHeader({ photoUrl: '/photos/uploads/not-mine.png' }))).status).toBe(400);
+    // "How to use" moved up across the code box's bottom border: it would print struck through.
+    const info = filled.findIndex((s) => s.name === 'How to use');
+    const struck = sections.map((s, i) =>
+      i === info ? { ...s, padding: { top: 680, bottom: 142, left: 60, right: 300 } } : s,
+    );
+    const crossing = await hotelier.giftCardPdfs
+      .putFilledSections({
+        params: { id: typeId, templateId: classic.id },
+        body: { propertyId, sections: struck },
+      })
+      .catch((error: unknown) => error as ApiError);
+    expect(crossing).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect((crossing as ApiError).fields.map((f) => f.field)).toEqual([`sections.${info}.box`]);
     expect(await put(sections.slice(1))).toMatchObject({ status: 400, code: 'invalid_input' });
     // Classic's sections under the Photo template: not its sections.
     expect((await put(sections, photo.id)).status).toBe(400);
@@ -385,6 +398,31 @@ describe('the property’s own templates', () => {
       }),
     );
     expect(bad.status).toBe(400);
+    // A text across a dashed box's border (core's pdfBorderErrors), refused as the editor refuses it.
+    const crossing = await hotelier.giftCardPdfs
+      .createTemplate({
+        body: {
+          propertyId,
+          name: 'Struck',
+          pdfSections: [
+            {
+              ...look,
+              kind: 'dashed_box',
+              name: 'Box',
+              padding: { top: 100, bottom: 642, left: 60, right: 300 },
+            },
+            {
+              ...look,
+              kind: 'text',
+              name: 'Across',
+              text: 'Across',
+              padding: { top: 190, bottom: 632, left: 60, right: 300 },
+            },
+          ],
+        },
+      })
+      .catch((error: unknown) => error as ApiError);
+    expect((crossing as ApiError).fields.map((f) => f.field)).toEqual(['pdfSections.1.box']);
     expect(
       (
         (await refusal(

@@ -1,4 +1,4 @@
-import { pdfSectionErrors } from '@tern/core';
+import { pdfBorderErrors, pdfSectionErrors } from '@tern/core';
 import type {
   FilledSection,
   FilledSections,
@@ -229,6 +229,13 @@ export async function putFilledSections(
       fieldError('sections', 'pdf_sections_missing', { names: missing.map((s) => s.name).join(', ') }),
     );
   }
+  if (fields.length === 0)
+    fields.push(
+      ...borderFields(
+        'sections',
+        body.sections.map((s) => ({ ...s, kind: byId.get(s.pdfSectionId)!.kind })),
+      ),
+    );
   // A photo is an upload of the property, as the type's own photos are.
   const files = body.sections.map((s) => (s.photoUrl === null ? null : uploadFileOf(s.photoUrl)));
   const own = await ownedUploads(
@@ -333,9 +340,16 @@ async function checkTemplateSections(
     for (const field of Object.keys(pdfSectionErrors(section.kind, section)))
       fields.push(fieldError(`pdfSections.${index}.${field}`, 'invalid_input'));
   }
+  if (fields.length === 0) fields.push(...borderFields('pdfSections', body.pdfSections));
   fields.push(...(await photoErrors(db, propertyId, body.pdfSections, 'pdfSections')));
   if (fields.length > 0) throw badRequest('invalid_input', { fields });
 }
+
+/** Core's rule that no text meets a dashed box's border (`pdfBorderErrors`), as field errors of the list `list`. */
+const borderFields = (list: string, sections: Parameters<typeof pdfBorderErrors>[0]) =>
+  Object.keys(pdfBorderErrors(sections)).map((key) =>
+    fieldError(key.replace(/^sections\./, `${list}.`), 'invalid_input'),
+  );
 
 const LOOK_COLUMNS = LOOK.split(',').map((c) => c.trim());
 const lookValues = (s: PdfSectionLook) => [
