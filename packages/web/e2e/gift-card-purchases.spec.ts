@@ -215,7 +215,7 @@ test.describe
       const cards = (await (await issued).json()) as { cards: { id: string; multi_property: boolean }[] };
       expect(cards.cards).toHaveLength(1);
       expect(cards.cards[0]!.multi_property).toBe(true);
-      await expect(page.getByText('1 gift cards issued.')).toBeVisible();
+      await expect(page.getByText('1 gift card issued.')).toBeVisible();
 
       // Another company's hotelier asking for the card by its id: refused.
       const pid = type.property_id;

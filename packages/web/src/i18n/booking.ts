@@ -122,7 +122,8 @@ export const bookingEn = {
     free_channel_link: 'Get a free channel',
     loading: 'Loading the property…',
     load_failed: 'The property could not be loaded',
-    stars: '{{count}} stars',
+    stars_one: '{{count}} star',
+    stars_other: '{{count}} stars',
   },
   price_summary: {
     heading: 'Price summary',

@@ -226,7 +226,8 @@ export const giftCardsEn = {
     paste_hint: 'Copied from a spreadsheet: the rows fill the recipients and set the quantity.',
     fill: 'Fill recipients',
     issue: 'Issue',
-    issued: '{{count}} gift cards issued.',
+    issued_one: '{{count}} gift card issued.',
+    issued_other: '{{count}} gift cards issued.',
     stock: '{{stock}} left',
   },
   gift_card_purchases: {
