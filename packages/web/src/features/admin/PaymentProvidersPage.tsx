@@ -8,7 +8,6 @@ import {
 import type { PaymentProvider, ProviderName } from '@tern/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
@@ -19,6 +18,7 @@ import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useManagesSelectedProperty } from '../../session/useManagesSelectedProperty';
 import { usePropertyFormats } from '../../session/usePropertyFormats';
+import { DeleteDialog } from '../lists/DeleteDialog';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
 import { RowDrawer } from '../lists/RowDrawer';
 import { usePropertyListKit } from '../lists/useListKit';
@@ -166,26 +166,16 @@ export function PaymentProvidersPage() {
           pagesLabel: t('payment_providers.pages'),
         }}
       >
-        <AlertDialog
-          title={
-            deleting
-              ? t('payment_providers.confirm_delete', { name: t(`payment_providers.names.${deleting.name}`) })
-              : ''
+        <DeleteDialog
+          row={deleting}
+          title={(p) =>
+            t('payment_providers.confirm_delete', { name: t(`payment_providers.names.${p.name}`) })
           }
-          isOpen={deleting !== null}
-          onOpenChange={(open) => {
-            if (!open) setDeleting(null);
-          }}
-          variant="error"
-          destructive
-          confirmLabel={t('payment_providers.delete_confirm')}
-          cancelLabel={t('admin.cancel')}
-          onConfirm={() => {
-            if (deleting) void remove(deleting);
-          }}
+          onClose={() => setDeleting(null)}
+          onConfirm={remove}
         >
           {t('payment_providers.confirm_delete_text')}
-        </AlertDialog>
+        </DeleteDialog>
         <RowDrawer
           row={editing}
           title={t(editing === 'new' ? 'payment_providers.add' : 'payment_providers.edit_title')}

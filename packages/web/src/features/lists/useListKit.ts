@@ -55,7 +55,6 @@ export function useReload(root: string): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(() => queryClient.invalidateQueries({ queryKey: [root] }), [queryClient, root]);
 }
-export type ListKit = ReturnType<typeof useListKit<unknown, object>>;
 
 /**
  * The kit for a list of the selected property's records: the property (null: the page shows its no-property

@@ -4,7 +4,6 @@ import type { CancellationPolicyBody, HotelPolicyBody, PropertyPolicies } from '
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
-import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
@@ -17,6 +16,7 @@ import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
+import { DeleteDialog } from '../lists/DeleteDialog';
 import { ListPage } from '../lists/ListPage';
 import { wholeList } from '../lists/ListTable';
 import { RowDrawer } from '../lists/RowDrawer';
@@ -251,22 +251,13 @@ function CancellationPolicies({ propertyId, policies }: { propertyId: string; po
           pagesLabel: t('policies.cancellation.heading'),
         }}
       >
-        <AlertDialog
-          title={deleting ? t('policies.cancellation.confirm_delete', { name: deleting.title }) : ''}
-          isOpen={deleting !== null}
-          onOpenChange={(open) => {
-            if (!open) setDeleting(null);
-          }}
-          variant="error"
-          destructive
-          confirmLabel={t('payment_providers.delete_confirm')}
-          cancelLabel={t('admin.cancel')}
-          onConfirm={async () => {
-            if (!deleting) return;
+        <DeleteDialog
+          row={deleting}
+          title={(p) => t('policies.cancellation.confirm_delete', { name: p.title })}
+          onClose={() => setDeleting(null)}
+          onConfirm={async (p) => {
             try {
-              await client.policies.deleteCancellationPolicy({
-                params: { propertyId, policyId: deleting.id },
-              });
+              await client.policies.deleteCancellationPolicy({ params: { propertyId, policyId: p.id } });
               toast.success(t('policies.saved'));
               void reload();
             } catch (error) {
@@ -275,7 +266,7 @@ function CancellationPolicies({ propertyId, policies }: { propertyId: string; po
           }}
         >
           {t('policies.cancellation.confirm_delete_text')}
-        </AlertDialog>
+        </DeleteDialog>
         <RowDrawer
           row={editing}
           title={t(editing === 'new' ? 'policies.cancellation.add' : 'policies.cancellation.edit_title')}
