@@ -136,6 +136,45 @@ describe('searchFormMachine', () => {
     expect(actor.getSnapshot().can({ type: 'dates.change', ...dates })).toBe(ok);
   });
 
+  it.each([
+    // pick-up, drop-off, times: the rental's problems on the form (core's rentalProblems)
+    ['2030-05-03', '2030-08-01', '10:00', '10:00', []],
+    ['2030-05-03', '2030-08-01', '10:00', '10:30', ['rental_too_long']],
+    ['2030-05-03', '2030-08-02', '10:00', '10:00', ['rental_too_long']],
+    ['2030-05-01', '2030-07-30', '09:00', '09:00', []],
+    ['2030-05-01', '2030-07-31', '09:00', '09:00', ['rental_too_long']],
+  ])('a car from %s to %s (%s–%s): %j', (pickup, dropoff, pickupTime, dropoffTime, codes) => {
+    const { actor, navigations } = start('type=vehicle');
+    actor.send({ type: 'dates.change', start: pickup, end: dropoff });
+    actor.send({ type: 'times.change', pickupTime, dropoffTime });
+    const { rentalProblems } = actor.getSnapshot().context;
+    expect(rentalProblems.map((p) => p.code)).toEqual(codes);
+    if (codes.length) expect(rentalProblems[0]).toMatchObject({ field: 'dropoffDate', params: { max: 90 } });
+    actor.send({ type: 'form.submit' });
+    expect(navigations).toHaveLength(codes.length ? 0 : 1);
+  });
+
+  it('names a time off the half hour from the query, and clears the problem once it is changed', () => {
+    const { actor, navigations } = start(
+      'type=vehicle&pickupDate=2030-05-03&dropoffDate=2030-05-06&pickupTime=10:15&dropoffTime=10:00',
+    );
+    expect(actor.getSnapshot().context.rentalProblems).toEqual([
+      { field: 'pickupTime', code: 'half_hour_steps' },
+    ]);
+    actor.send({ type: 'form.submit' });
+    expect(navigations).toEqual([]);
+    actor.send({ type: 'times.change', pickupTime: '10:30' });
+    expect(actor.getSnapshot().context.rentalProblems).toEqual([]);
+    actor.send({ type: 'form.submit' });
+    expect(navigations).toHaveLength(1);
+  });
+
+  it('asks nothing of a stay’s dates beyond its own rules', () => {
+    const { actor } = start();
+    actor.send({ type: 'dates.change', start: '2030-05-03', end: '2030-12-01' });
+    expect(actor.getSnapshot().context.rentalProblems).toEqual([]);
+  });
+
   it('lets a car come back the same day', () => {
     const { actor } = start('type=vehicle');
     expect(actor.getSnapshot().can({ type: 'dates.change', start: '2030-05-03', end: '2030-05-03' })).toBe(

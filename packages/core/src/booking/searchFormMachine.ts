@@ -9,12 +9,14 @@ import {
   searchTarget,
   withChildren,
 } from './engineRules.js';
+import { type RentalProblem, rentalProblems } from './rental.js';
 import { hasSearchDates, paramsForType } from './search.js';
 
 /**
  * The main search form on the home page (document 1 §2, §5; R018–R022, R028, R029), for stays and cars:
  * the query's values or the form's defaults (2 adults — DECISIONS 7 —, cars from today + 5 to today + 12
- * at 10:00, driver 30 from IS); a search needs both dates (else `needsDates`, the "select dates" message);
+ * at 10:00, driver 30 from IS); a search needs both dates (else `needsDates`, the "select dates" message), and
+ * a car's rental core's rental rules (`rentalProblems`: at most 90 charged days, times on the half hour);
  * it opens the property page when a property was chosen, else the search page (cars: the car search) with
  * the query (edge action `navigate`).
  */
@@ -34,6 +36,8 @@ export interface SearchFormContext {
   text: string;
   /** A search was tried without both dates. */
   needsDates: boolean;
+  /** Cars: what is wrong with the rental's dates and times (core's `rentalProblems`: at most 90 days, half hours). */
+  rentalProblems: RentalProblem[];
 }
 
 export type SearchFormEvent =
@@ -96,6 +100,16 @@ export function searchFormDefaults(today: string, query = ''): BookingParams {
   };
 }
 
+/** A car search's rental problems, once both its dates are chosen; none for a stay. */
+export function searchRentalProblems(params: BookingParams, today: string): RentalProblem[] {
+  const { type, pickupDate, dropoffDate, pickupTime, dropoffTime } = params;
+  if (type !== 'vehicle' || !pickupDate || !dropoffDate) return [];
+  return rentalProblems(
+    { pickupDate, dropoffDate, pickupTime: pickupTime ?? '10:00', dropoffTime: dropoffTime ?? '10:00' },
+    today,
+  );
+}
+
 const inRange = (n: number | undefined, { min, max }: { min: number; max: number }) =>
   n === undefined || (Number.isInteger(n) && n >= min && n <= max);
 
@@ -107,6 +121,9 @@ export const searchFormMachine = setup({
   },
   actions: {
     navigate: (_, _params: { to: string }) => {},
+    checkRental: assign(({ context }) => ({
+      rentalProblems: searchRentalProblems(context.params, context.today),
+    })),
   },
   guards: {
     validOccupancy: ({ event }) =>
@@ -129,42 +146,55 @@ export const searchFormMachine = setup({
   },
 }).createMachine({
   id: 'searchForm',
-  context: ({ input }) => ({
-    today: input.today,
-    params: searchFormDefaults(input.today, input.query),
-    ...placeFromParams(searchFormDefaults(input.today, input.query)),
-    needsDates: false,
-  }),
+  context: ({ input }) => {
+    const params = searchFormDefaults(input.today, input.query);
+    return {
+      today: input.today,
+      params,
+      ...placeFromParams(params),
+      needsDates: false,
+      rentalProblems: searchRentalProblems(params, input.today),
+    };
+  },
   initial: 'editing',
   states: {
     editing: {
       on: {
         'type.change': {
-          actions: assign(({ context, event }) => ({
-            params: { ...context.params, type: event.kind },
-            place: null,
-            text: '',
-            needsDates: false,
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              params: { ...context.params, type: event.kind },
+              place: null,
+              text: '',
+              needsDates: false,
+            })),
+            'checkRental',
+          ],
         },
         'dates.change': {
           guard: 'validDates',
-          actions: assign(({ context, event }) => ({
-            params:
-              context.params.type === 'vehicle'
-                ? { ...context.params, pickupDate: event.start, dropoffDate: event.end }
-                : { ...context.params, checkinDate: event.start, checkoutDate: event.end },
-            needsDates: false,
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              params:
+                context.params.type === 'vehicle'
+                  ? { ...context.params, pickupDate: event.start, dropoffDate: event.end }
+                  : { ...context.params, checkinDate: event.start, checkoutDate: event.end },
+              needsDates: false,
+            })),
+            'checkRental',
+          ],
         },
         'times.change': {
-          actions: assign(({ context, event }) => ({
-            params: {
-              ...context.params,
-              pickupTime: event.pickupTime ?? context.params.pickupTime,
-              dropoffTime: event.dropoffTime ?? context.params.dropoffTime,
-            },
-          })),
+          actions: [
+            assign(({ context, event }) => ({
+              params: {
+                ...context.params,
+                pickupTime: event.pickupTime ?? context.params.pickupTime,
+                dropoffTime: event.dropoffTime ?? context.params.dropoffTime,
+              },
+            })),
+            'checkRental',
+          ],
         },
         'occupancy.change': {
           guard: 'validOccupancy',
@@ -203,6 +233,8 @@ export const searchFormMachine = setup({
               return;
             }
             enqueue.assign({ needsDates: false });
+            // A car search the API would refuse (over 90 days, a time off the half hour) stays on the form.
+            if (context.rentalProblems.length > 0) return;
             enqueue({
               type: 'navigate',
               params: { to: searchTarget(paramsForType(context.params), context.place, context.text) },

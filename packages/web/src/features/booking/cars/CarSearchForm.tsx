@@ -1,22 +1,29 @@
-import { driverAgeOptions, timeOptions } from '@tern/core';
+import { driverAgeOptions, failureFor, type RentalProblem, timeOptions } from '@tern/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { ComboBox } from '../../../components/ComboBox';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import { Select } from '../../../components/Select';
+import { useErrorText } from '../../errors/useErrorText';
 import { useCountryField } from '../checkout/useCountryField';
 import { PlaceField } from '../search/PlaceField';
 import { useSearchForm } from '../search/useSearchForm';
 
 /**
  * The car search form (document 1 §2, §5) on core's search form machine: pick-up place, dates with
- * 30-minute times (10:00 by default), driver age (30–60 as one option) and nationality (IS by default).
+ * 30-minute times (10:00 by default), driver age (30–60 as one option) and nationality (IS by default). A rental
+ * core's rules refuse (over 90 days, a time off the half hour) is named beside its field and not searched.
  */
 export function CarSearchForm({ query = '', compact }: { query?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const { snapshot, send, today } = useSearchForm('vehicle', query);
-  const { params, place, text, needsDates } = snapshot.context;
+  const { params, place, text, needsDates, rentalProblems } = snapshot.context;
+  const errorText = useErrorText();
+  const problemOf = (fields: RentalProblem['field'][]) => {
+    const problem = rentalProblems.find((p) => fields.includes(p.field));
+    return problem ? errorText(failureFor(problem.code, problem.params)) : null;
+  };
   const country = useCountryField(params.driverCountry ?? '', (code) =>
     send({ type: 'driver.change', driverCountry: code || undefined }),
   );
@@ -61,7 +68,7 @@ export function CarSearchForm({ query = '', compact }: { query?: string; compact
         onChange={(range) =>
           send({ type: 'dates.change', start: range?.start ?? null, end: range?.end ?? null })
         }
-        errorMessage={needsDates ? t('search_form.select_dates') : null}
+        errorMessage={needsDates ? t('search_form.select_dates') : problemOf(['pickupDate', 'dropoffDate'])}
         visibleMonths={2}
       />
       <Select
@@ -70,6 +77,7 @@ export function CarSearchForm({ query = '', compact }: { query?: string; compact
         options={times}
         selectedKey={params.pickupTime ?? '10:00'}
         onSelectionChange={(pickupTime) => send({ type: 'times.change', pickupTime })}
+        errorMessage={problemOf(['pickupTime'])}
       />
       <Select
         className="search-form__time"
@@ -77,6 +85,7 @@ export function CarSearchForm({ query = '', compact }: { query?: string; compact
         options={times}
         selectedKey={params.dropoffTime ?? '10:00'}
         onSelectionChange={(dropoffTime) => send({ type: 'times.change', dropoffTime })}
+        errorMessage={problemOf(['dropoffTime'])}
       />
       <Select
         className="search-form__age"

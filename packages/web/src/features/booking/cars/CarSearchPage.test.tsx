@@ -163,6 +163,31 @@ describe('car search', () => {
     expect(screen.getByText('Provided by Atlas Rent a Car')).toBeTruthy();
   });
 
+  it('names a rental over 90 days beside its dates, and a time off the half hour beside it; neither is searched', async () => {
+    const user = userEvent.setup();
+    const long = query
+      .replace('dropoffDate=2030-06-08', 'dropoffDate=2030-09-01')
+      .replace('pickupTime=10:00', 'pickupTime=10:15');
+    const app = open(
+      {
+        'vehicles.startQuery': async () => ({ queryId: 'q-1' }),
+        'vehicles.queryResults': async () => ({
+          queryId: 'q-1',
+          finished: true,
+          providers: providers(3),
+          results: [],
+        }),
+      },
+      carUser,
+      `/search_cars?${long}`,
+    );
+    expect(await screen.findByText('A rental is at most 90 days.')).toBeTruthy();
+    expect(screen.getByText('Times go in 30-minute steps: use :00 or :30.')).toBeTruthy();
+    const before = app.location();
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(app.location()).toBe(before);
+  });
+
   it('shows a placeholder while the search page is switched off', async () => {
     open({}, { ...carUser, features: { searchPageIsActive: false, carRentalFeature: true } });
     expect(await screen.findByRole('heading', { name: 'Car search is not open yet' })).toBeTruthy();
