@@ -5,15 +5,10 @@ import { useMemo } from 'react';
 import { useServices } from '../../session/SessionContext';
 import { liveInspect } from '../qa/liveInspect';
 
-/**
- * Core's booking flow machine (M01) for one page of the flow: the flow data in the app's storage, and its
- * navigation through the router. Each page starts it at its own step; the machine sends checkout without a
- * selection back, stores the stay or the car, and opens the next page.
- */
-export function useBookingFlow(input: Omit<BookingFlowInput, 'storage'>) {
-  const { storage } = useServices();
+/** Core's booking flow machine (M01) with its navigation through the router. */
+export function useBookingFlowLogic() {
   const navigate = useNavigate();
-  const logic = useMemo(
+  return useMemo(
     () =>
       bookingFlowMachine.provide({
         actions: {
@@ -24,5 +19,15 @@ export function useBookingFlow(input: Omit<BookingFlowInput, 'storage'>) {
       }),
     [navigate],
   );
-  return useMachine(logic, { input: { storage, ...input }, inspect: liveInspect });
+}
+
+/**
+ * Core's booking flow machine (M01) for one page of the flow: the flow data in the app's storage, and its
+ * navigation through the router. Each page starts it at its own step; the machine sends checkout without a
+ * selection back, stores the stay or the car, and opens the next page. (The property page runs it as a child
+ * of core's stay wizard.)
+ */
+export function useBookingFlow(input: Omit<BookingFlowInput, 'storage'>) {
+  const { storage } = useServices();
+  return useMachine(useBookingFlowLogic(), { input: { storage, ...input }, inspect: liveInspect });
 }

@@ -19,12 +19,13 @@ import {
   readFlow,
   roomsOf,
   spansClosedNight,
+  stayWizardMachine,
   taxSummary,
   writeFlow,
 } from '@tern/core';
 import type { ClosedDates, PropertyInfo, UnitWithRates } from '@tern/sdk';
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMachine, useSelector } from '@xstate/react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
@@ -34,7 +35,7 @@ import { Spinner } from '../../../components/Spinner';
 import { useServices } from '../../../session/SessionContext';
 import { PriceMap } from '../map/PriceMap';
 import { CurrencySelect } from '../search/CurrencySelect';
-import { useBookingFlow } from '../useBookingFlow';
+import { useBookingFlowLogic } from '../useBookingFlow';
 import { useBookingParams } from '../useBookingParams';
 import { useToday } from '../useToday';
 import { BookingSteps } from './BookingSteps';
@@ -49,6 +50,7 @@ import { useBestOffer, usePropertyInfo } from './usePropertyData';
 import '../booking.css';
 import { NewTabNote } from '../../../components/NewTabNote';
 import { useErrorText } from '../../errors/useErrorText';
+import { liveInspect } from '../../qa/liveInspect';
 
 /** The footer's links (document 1 §2); the documents give no addresses, so these are Tern's own pages. */
 export const PRIVACY_POLICY_URL = 'https://tern.example/privacy';
@@ -129,60 +131,74 @@ function PropertyView({
   const { client, storage } = useServices();
   const today = useToday(property.timezone); // the property's today: its defaults and closed dates
   const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
-  const [, sendFlow] = useBookingFlow({
-    kind: params.type,
-    channelId,
-    step: 'property',
-    query: searchStr,
-  });
   const infoSection = useRef<HTMLDivElement>(null);
   const scrollAfterLoad = useRef(false);
   const latest = useRef({ params, channelId });
   latest.current = { params, channelId };
+  const flowLogic = useBookingFlowLogic();
 
-  // Core's rates table machine (M02) with the page's edges: the rates call, the stored booking data, the
-  // query's currency and the scroll to the property's information after a search.
+  // Core's stay wizard (the CLI's too), started on the rooms of the route's stay: its rates table (M02) with
+  // the page's edges (the rates call, the stored booking data, the query's currency, the scroll to the
+  // property's information after a search) and its booking flow (M01) navigating through the router; the
+  // checkout is the flow's route.
   const logic = useMemo(
     () =>
-      ratesTableMachine.provide({
-        actors: engineActors(client).ratesTable,
-        actions: {
-          clearStoredBooking: () => {
-            const stored = readFlow(storage);
-            if (stored.stay) writeFlow(storage, { ...stored, stay: undefined });
-          },
-          setCurrency: (_, { currency }: { currency: string }) => {
-            const { params: now, channelId: id } = latest.current;
-            const query = bookingQueryString({ ...now, currency });
-            queueMicrotask(() => void navigate({ href: flowPaths.property(id, query), replace: true }));
-          },
-          scrollToInfo: () => {
-            scrollAfterLoad.current = true;
-          },
+      stayWizardMachine.provide({
+        actors: {
+          bookingFlow: flowLogic,
+          ratesTable: ratesTableMachine.provide({
+            actors: engineActors(client).ratesTable,
+            actions: {
+              clearStoredBooking: () => {
+                const stored = readFlow(storage);
+                if (stored.stay) writeFlow(storage, { ...stored, stay: undefined });
+              },
+              setCurrency: (_, { currency }: { currency: string }) => {
+                const { params: now, channelId: id } = latest.current;
+                const query = bookingQueryString({ ...now, currency });
+                queueMicrotask(() => void navigate({ href: flowPaths.property(id, query), replace: true }));
+              },
+              scrollToInfo: () => {
+                scrollAfterLoad.current = true;
+              },
+            },
+          }),
         },
       }),
-    [client, storage, navigate],
+    [client, storage, navigate, flowLogic],
   );
-  const [rates, sendRates] = useMachine(logic, {
+  const [wizard, send, wizardActor] = useMachine(logic, {
+    inspect: liveInspect,
     input: {
-      kind,
-      propertyId: channelId,
-      search: {
-        checkinDate: params.checkinDate,
-        checkoutDate: params.checkoutDate,
-        adults: params.adults,
-        children: params.children,
-        childrenAge: params.childrenAge,
-        currency: params.currency,
+      values: { property: channelId, checkin: '', checkout: '', currency: params.currency },
+      checkoutOn: 'route',
+      storage,
+      opened: {
+        info: property,
+        query: searchStr,
+        rates: {
+          kind,
+          propertyId: channelId,
+          search: {
+            checkinDate: params.checkinDate,
+            checkoutDate: params.checkoutDate,
+            adults: params.adults,
+            children: params.children,
+            childrenAge: params.childrenAge,
+            currency: params.currency,
+          },
+          // Back from checkout: the rooms chosen for this search are still there (the flow data).
+          ...(() => {
+            const stay = readFlow(storage).stay;
+            return stay && stay.channelId === channelId ? { selection: stay.selection } : {};
+          })(),
+        },
       },
-      // Back from checkout: the rooms chosen for this search are still there (the flow data).
-      ...(() => {
-        const stay = readFlow(storage).stay;
-        return stay && stay.channelId === channelId ? { selection: stay.selection } : {};
-      })(),
     },
   });
-  const [missingDates, setMissingDates] = useState(false);
+  // The wizard starts the rates table at once (the route opened the stay).
+  const rates = useSelector(wizard.context.rates!, (snapshot) => snapshot);
+  const { missingDates } = wizard.context;
 
   const { search, loaded, units, selection } = rates.context;
   const isStale = rates.matches('stale');
@@ -212,27 +228,16 @@ function PropertyView({
 
   // The flow keeps the query it carries to checkout in step with the URL.
   useEffect(() => {
-    sendFlow({ type: 'query.change', query: searchStr });
-  }, [searchStr, sendFlow]);
+    send({ type: 'query.change', query: searchStr });
+  }, [searchStr, send]);
 
+  // Without both dates the wizard refuses the search and says so (`missingDates`).
   function submitSearch() {
-    if (!search.checkinDate || !search.checkoutDate) {
-      setMissingDates(true);
-      return;
-    }
-    sendRates({ type: 'search.submit' });
+    send({ type: 'search.submit' });
+    if (wizardActor.getSnapshot().context.missingDates) return;
     // The URL says what is shown: the panel's search.
     const query = bookingQueryString({ ...params, ...search });
     if (query !== searchStr) void navigate({ href: flowPaths.property(channelId, query), replace: true });
-  }
-
-  function book() {
-    if (!loadedSearch) return;
-    sendFlow({
-      type: 'flow.book',
-      stay: { kind: 'accommodation', channelId, ...loadedSearch, selection },
-      chosen,
-    });
   }
 
   const dates =
@@ -246,7 +251,11 @@ function PropertyView({
   };
 
   const bookButton = (
-    <Button fullWidth isDisabled={!loadedSearch || missingSpaces || isStale} onPress={book}>
+    <Button
+      fullWidth
+      isDisabled={!loadedSearch || missingSpaces || isStale}
+      onPress={() => send({ type: 'rooms.choose' })}
+    >
       {t('hotel_page.book', { total: formatPrice(total ?? 0, currency) })}
     </Button>
   );
@@ -269,7 +278,7 @@ function PropertyView({
             value={params.currency}
             preferred={property.currency}
             // Document 1 §4: a new currency goes to the query and reloads the rates.
-            onChange={(next) => sendRates({ type: 'currency.change', currency: next })}
+            onChange={(next) => send({ type: 'currency.change', currency: next })}
           />
         </div>
       </div>
@@ -306,7 +315,7 @@ function PropertyView({
                   variant="error"
                   title={t('rates.load_failed')}
                   action={
-                    <Button variant="secondary" onPress={() => sendRates({ type: 'rates.retry' })}>
+                    <Button variant="secondary" onPress={() => send({ type: 'rates.retry' })}>
                       {t('general.retry')}
                     </Button>
                   }
@@ -319,7 +328,7 @@ function PropertyView({
                   units={partyUnits}
                   selection={selection}
                   onSelect={(unitId, rateId, quantity) =>
-                    sendRates({ type: 'rates.select', unitId, rateId, quantity })
+                    send({ type: 'rates.select', unitId, rateId, quantity })
                   }
                   quantityOptions={(unit, rate) => quantityOptions(unit, rate.id, selection)}
                   isScarce={isScarce}
@@ -362,14 +371,13 @@ function PropertyView({
               onDatesChange={(range) => {
                 // A range over a closed night is cleared (document 1 §5).
                 const next = range && spansClosedNight(range, closedSet) ? null : range;
-                if (next) setMissingDates(false);
-                sendRates({
+                send({
                   type: 'search.change',
                   change: { checkinDate: next?.start ?? null, checkoutDate: next?.end ?? null },
                 });
               }}
               occupancy={occupancy}
-              onOccupancyChange={(next) => sendRates({ type: 'search.change', change: next })}
+              onOccupancyChange={(next) => send({ type: 'search.change', change: next })}
               onSearch={submitSearch}
               today={today}
               unavailableReason={(iso, checkIn) => {
