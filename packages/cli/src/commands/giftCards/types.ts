@@ -1,5 +1,6 @@
 import {
   deviceTimeZone,
+  formatPrice,
   formDrawerInput,
   type GiftCardTypeForm,
   giftCardTypeBodyOf,
@@ -108,7 +109,8 @@ export async function createGiftCardType(ctx: Context, flags: TypeCreateFlags): 
       client.auth.currentUser(),
       client.stores.list({ query: { propertyId: flags.property } }),
     ]);
-    const zone = me.ternHotels.find((p) => p.id === flags.property)?.timezone;
+    const property = me.ternHotels.find((p) => p.id === flags.property);
+    const zone = property?.timezone;
     const choices: StoreChoice[] = stores.items.map((s) => ({
       id: s.id,
       allowPickupAtHotel: s.allowPickupAtHotel,
@@ -133,11 +135,12 @@ export async function createGiftCardType(ctx: Context, flags: TypeCreateFlags): 
         }),
       { flags: FLAGS },
     );
-    ctx.out.result(made, () => `Created ${typeLine(made)}\n`);
+    ctx.out.result(made, () => `Created ${typeLine(made, property?.currency)}\n`);
   });
 }
 
-const typeLine = (t: GiftCardType) => `${t.title} (${t.id}): ${t.status}, ${t.limit} cards at ${t.price}`;
+const typeLine = (t: GiftCardType, currency?: string) =>
+  `${t.title} (${t.id}): ${t.status}, ${t.limit} cards at ${currency ? formatPrice(t.price, currency) : t.price}`;
 
 /** `publish`, `unpublish` (archives it) and `duplicate` (a created copy): one call each on a type. */
 export async function changeGiftCardType(

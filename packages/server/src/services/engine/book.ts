@@ -4,6 +4,7 @@ import {
   bookingTotal,
   convertMoney,
   daysFrom,
+  formatPrice,
   freeOnEveryNight,
   isCardNeeded,
   liabilityOf,
@@ -333,10 +334,10 @@ async function announce(
     `Guest: ${guest}`,
     `Stay: ${b.body.arrivalDate} to ${b.body.departureDate}`,
     ...b.rooms.map((r) => `Room: ${r}`),
-    `Total: ${b.body.currency} ${b.total}`,
+    `Total: ${formatPrice(b.total, b.body.currency)}`,
   ];
   const htmlBody = html`<p>Booking <strong>${b.reservationId}</strong> at ${property.title}</p>
-<p>Guest: ${guest}<br>Stay: ${b.body.arrivalDate} to ${b.body.departureDate}<br>Total: ${b.body.currency} ${b.total}</p>`;
+<p>Guest: ${guest}<br>Stay: ${b.body.arrivalDate} to ${b.body.departureDate}<br>Total: ${formatPrice(b.total, b.body.currency)}</p>`;
   if (b.body.customer.mail) {
     await sendMail(tx, {
       to: b.body.customer.mail,
