@@ -1,5 +1,6 @@
 import { planNightPrice, validateRatePlanForm } from '@tern/core';
 import {
+  INHERIT_FIELDS,
   type ListMeta,
   modifierType,
   type RatePlan,
@@ -99,16 +100,7 @@ async function checkPlan(tx: Db, ctx: PlanContext, body: PlanBody, planId: strin
   const most = Math.max(...body.options.map((o) => o.occupancy));
   if (body.sellMode === 'per_person' && most > Number(unit.max_adults))
     throw invalidField('occupancy_over_unit', 'options', { max: Number(unit.max_adults) });
-  const inherits = [
-    'inheritStopSell',
-    'inheritRate',
-    'inheritMinStayThrough',
-    'inheritMinStayArrival',
-    'inheritMaxStay',
-    'inheritClosedToDeparture',
-    'inheritClosedToArrival',
-  ] as const;
-  if (body.parentRatePlanId === null && inherits.some((f) => body[f]))
+  if (body.parentRatePlanId === null && INHERIT_FIELDS.some((f) => body[f]))
     throw invalidField('inherit_needs_parent', 'parentRatePlanId');
   if (body.parentRatePlanId !== null && planId !== null) {
     // No cycles: the parent's own chain of parents never comes back to this plan.

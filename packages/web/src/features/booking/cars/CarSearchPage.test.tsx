@@ -15,6 +15,17 @@ const written =
 const providers = (done: number) =>
   ['atlas_rent', 'northwind_cars', 'fjord_drive'].map((provider, i) => ({ provider, finished: i < done }));
 
+/** A search every rental company has answered, with no car. */
+const noCars: CallHandlers = {
+  'vehicles.startQuery': async () => ({ queryId: 'q-1' }),
+  'vehicles.queryResults': async () => ({
+    queryId: 'q-1',
+    finished: true,
+    providers: providers(3),
+    results: [],
+  }),
+};
+
 function open(handlers: CallHandlers, user = carUser, path = `/search_cars?${query}`) {
   const client = fakeClient(
     {},
@@ -26,15 +37,7 @@ function open(handlers: CallHandlers, user = carUser, path = `/search_cars?${que
 describe('car search', () => {
   it('keeps its pick-up place after searching: the form on the results shows it, and searching again keeps it', async () => {
     const user = userEvent.setup();
-    const app = open({
-      'vehicles.startQuery': async () => ({ queryId: 'q-1' }),
-      'vehicles.queryResults': async () => ({
-        queryId: 'q-1',
-        finished: true,
-        providers: providers(3),
-        results: [],
-      }),
-    });
+    const app = open(noCars);
     const place = await screen.findByRole('combobox', { name: 'Pick-up location' });
     expect((place as HTMLInputElement).value).toBe('Lisbon');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -168,19 +171,7 @@ describe('car search', () => {
     const long = query
       .replace('dropoffDate=2030-06-08', 'dropoffDate=2030-09-01')
       .replace('pickupTime=10:00', 'pickupTime=10:15');
-    const app = open(
-      {
-        'vehicles.startQuery': async () => ({ queryId: 'q-1' }),
-        'vehicles.queryResults': async () => ({
-          queryId: 'q-1',
-          finished: true,
-          providers: providers(3),
-          results: [],
-        }),
-      },
-      carUser,
-      `/search_cars?${long}`,
-    );
+    const app = open(noCars, carUser, `/search_cars?${long}`);
     expect(await screen.findByText('A rental is at most 90 days.')).toBeTruthy();
     expect(screen.getByText('Times go in 30-minute steps: use :00 or :30.')).toBeTruthy();
     const before = app.location();
