@@ -1,6 +1,6 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { TernClient } from '@tern/sdk';
+import { type GiftCardsExportQuery, giftCardsExportQuery, type TernClient } from '@tern/sdk';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +179,69 @@ describe('export', () => {
     const codes = asc.slice(1).map((r) => r[0]!);
     expect(codes).toEqual([...codes].sort());
     expect(codes).toHaveLength(3);
+  });
+
+  it('agrees with the list on every filter, and searches ignoring case and accents', async () => {
+    const { cards } = await hotelier.giftCards.issue({
+      params: { id: typeId },
+      body: {
+        propertyId,
+        netPrice: 100,
+        recipients: [
+          { rowKey: 'd', name: 'Björk Guðmundsdóttir', email: 'd@example.com' },
+          { rowKey: 'e', name: 'Þóra 100%', email: 'e@example.com' },
+          { rowKey: 'f', name: 'a_b', email: 'f@example.com' },
+        ],
+      },
+    });
+    await hotelier.giftCards.markDelivered({ params: { id: cards[0]!.id }, body: { propertyId } });
+    type Filters = Omit<GiftCardsExportQuery, 'propertyId' | 'exportFormat' | 'orderBy' | 'orderDirection'>;
+    const values: { [K in keyof Required<Filters>]: Filters[K][] } = {
+      term: ['BJORK', 'gudmundsdottir', 'thora', '100%', '0%', 'a_b', 'ana,'],
+      kind: ['gift_card', 'upsell'],
+      booked: [true, false],
+      delivered: [true, false],
+      sendByLetter: [true, false],
+      giftCardTypeId: [typeId],
+      soldFrom: ['2000-01-01', '2999-01-01'],
+      soldTo: ['2000-01-01', '2999-01-01'],
+    };
+    // Every filter the export takes is tried here: a new one fails this until it is.
+    const {
+      propertyId: _p,
+      exportFormat: _f,
+      orderBy: _o,
+      orderDirection: _d,
+      ...filters
+    } = giftCardsExportQuery.shape;
+    expect(Object.keys(values).sort()).toEqual(Object.keys(filters).sort());
+    const found: Record<string, string[]> = {};
+    for (const [key, tried] of Object.entries(values))
+      for (const value of tried) {
+        const query = { propertyId, [key]: value };
+        const listed = await hotelier.giftCards.list({ query: { ...query, limit: 100 } });
+        const exported = await csvRows(
+          (await download(hotelier, { query: { ...query, exportFormat: 'csv' } })).blob,
+        );
+        const names = listed.items.map((c) => c.name);
+        // The file neutralises what a spreadsheet would run; the list shows it as it is.
+        expect(
+          exported.slice(1).map((r) => r[3]),
+          `${key}=${value}`,
+        ).toEqual(names.map(neutralise));
+        found[`${key}=${value}`] = names;
+      }
+    expect(found['term=BJORK']).toEqual(['Björk Guðmundsdóttir']);
+    expect(found['term=gudmundsdottir']).toEqual(['Björk Guðmundsdóttir']);
+    expect(found['term=thora']).toEqual(['Þóra 100%']);
+    // LIKE's wildcards are searched as themselves.
+    expect(found['term=100%']).toEqual(['Þóra 100%']);
+    expect(found['term=0%']).toEqual(['Þóra 100%']);
+    expect(found['term=a_b']).toEqual(['a_b']);
+    expect(found['delivered=true']).toEqual(['Björk Guðmundsdóttir']);
+    expect(found['soldTo=2000-01-01']).toEqual([]);
+    expect(found['soldFrom=2999-01-01']).toEqual([]);
+    expect(found['soldFrom=2000-01-01']).toHaveLength(6);
   });
 
   it('refuses another company’s property and a bad format', async () => {

@@ -1,6 +1,7 @@
 import { managesProperty, type UserActions, userActions } from '@tern/core';
 import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
 import { type Db, prepared, readOnly } from '../db/db.js';
+import { propertiesOf, type Viewer, visibleTo } from '../services/visibility.js';
 import type { Auth } from './context.js';
 import { forbidden, notFound } from './errors.js';
 
@@ -115,7 +116,12 @@ interface Lookup {
 type Resolver<K extends OwnerKind> = (value: string, at: Lookup) => Promise<OwnedTypes[K] | null>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const NO_AGENCY = '00000000-0000-0000-0000-000000000000';
+
+const viewerOf = (u: ReturnType<typeof user>): Viewer => ({
+  userId: u.id,
+  role: u.role,
+  agencyId: u.agencyId,
+});
 
 /** The 404 of each kind: what the caller reads, and the code clients match on. */
 const missing: Record<OwnerKind, ErrorCode> = {
@@ -227,13 +233,7 @@ async function managedUserOf(value: string, at: Lookup): Promise<OwnedManagedUse
 /** Which bookings a caller may see, as SQL on `b` with `$2` the caller's id or agency. */
 function bookingScope(at: Lookup): { sql: string; param: string } {
   const u = user(at);
-  if (u.role === 'reseller') return { sql: 'b.agency_id = $2', param: u.agencyId ?? NO_AGENCY };
-  if (u.role === 'supplier')
-    return {
-      sql: 'b.property_id in (select property_id from property_users where user_id = $2)',
-      param: u.id,
-    };
-  return { sql: '$2::text is not null', param: u.id };
+  return visibleTo(viewerOf(u), 'b', '$2');
 }
 
 async function bookingOf(value: string, at: Lookup, kind?: 'vehicle'): Promise<OwnedBooking | null> {
@@ -328,7 +328,7 @@ async function propertyRowOf(
     `select r.id, r.property_id from ${table} r
       where r.id = $1 and ($2::uuid is null or r.property_id = $2)
         and ${KEPT[table]}
-        and ($3 or r.property_id in (select property_id from property_users where user_id = $4))`,
+        and ($3 or r.property_id in (${propertiesOf('$4')}))`,
     [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
   );
   return row ? { id: row.id, propertyId: row.property_id } : null;
@@ -390,7 +390,7 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
         where t.id = $1
           and (t.property_id is null
                or ($2::uuid is not null and t.property_id = $2
-                   and ($3 or t.property_id in (select property_id from property_users where user_id = $4))))`,
+                   and ($3 or t.property_id in (${propertiesOf('$4')}))))`,
       [value, of && UUID.test(of) ? of : null, u.role === 'admin', u.id],
     );
     return row ? { id: row.id, propertyId: row.property_id } : null;
@@ -401,15 +401,7 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   vehicleBooking: (value, at) => bookingOf(value, at, 'vehicle'),
   contract: async (value, at) => {
     const u = user(at);
-    const scope =
-      u.role === 'reseller'
-        ? { sql: 'c.agency_id = $2', param: u.agencyId ?? NO_AGENCY }
-        : u.role === 'supplier'
-          ? {
-              sql: 'c.property_id in (select property_id from property_users where user_id = $2)',
-              param: u.id,
-            }
-          : { sql: '$2::text is not null', param: u.id };
+    const scope = visibleTo(viewerOf(u), 'c', '$2');
     const row = await at.db.one<{
       id: string;
       status: string;

@@ -6,6 +6,7 @@ import type { Db } from '../db/db.js';
 import { conflict, invalidField } from '../http/errors.js';
 import type { OwnedProperty } from '../http/ownership.js';
 import { type Actor, audit } from './admin/audit.js';
+import { ListFilter, listPage, orderBy } from './listQuery.js';
 import { checkPromoStores } from './stores.js';
 
 // Promo codes of a property (document 2 §2–§5, §8): listed, made and changed by its staff; taken by the store
@@ -51,7 +52,10 @@ const toPromo = (r: PromoRow): PromoCode => ({
 const COLUMNS = `id, property_id, name, code, code_type, amount, usage_limit, usage_count, status,
   valid_from, valid_to, applies_to, created_at, updated_at`;
 
-export async function listPromoCodes(
+/** The list's sort columns, by the contract's `orderBy`: names and codes in any case together. */
+const PROMO_ORDER = { created_at: 'created_at', name: 'lower(name)', code: 'lower(code)' } as const;
+
+export function listPromoCodes(
   db: Db,
   propertyId: string,
   query: {
@@ -62,26 +66,15 @@ export async function listPromoCodes(
     orderDirection: 'asc' | 'desc';
   },
 ): Promise<{ items: PromoCode[]; meta: ListMeta }> {
-  const params: unknown[] = [propertyId];
-  let where = 'property_id = $1';
-  if (query.term) {
-    params.push(`%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`);
-    where += ` and (lower(name) like $2 or lower(code) like $2)`;
-  }
-  // The order's column and direction come from the contract's enums, never from the caller's text.
-  const order = `${query.orderBy === 'created_at' ? 'created_at' : `lower(${query.orderBy})`} ${query.orderDirection === 'asc' ? 'asc' : 'desc'}`;
-  const rows = await db.query<PromoRow>(
-    `select ${COLUMNS} from promo_codes where ${where} order by ${order}, id limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  const count = await db.one<{ total: number }>(
-    `select count(*) as total from promo_codes where ${where}`,
-    params,
-  );
-  return {
-    items: rows.map(toPromo),
-    meta: { page: query.page, limit: query.limit, total: count?.total ?? 0 },
-  };
+  return listPage(db, {
+    select: `select ${COLUMNS} from promo_codes`,
+    from: 'promo_codes',
+    filter: new ListFilter([propertyId], ['property_id = $1']).search(query.term, ['name', 'code']),
+    order: orderBy(PROMO_ORDER, query.orderBy, query.orderDirection, 'id'),
+    page: query.page,
+    limit: query.limit,
+    items: (rows: PromoRow[]) => rows.map(toPromo),
+  });
 }
 
 export async function getPromoCode(db: Db, id: string): Promise<PromoCode> {

@@ -11,6 +11,7 @@ import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { ListFilter, listPage } from '../listQuery.js';
 import { audit } from './audit.js';
 
 // The admin's resellers and properties lists and forms (document 2 §2 admin page, §3 reseller and property,
@@ -20,23 +21,22 @@ type Ctx = Pick<RequestContext, 'db' | 'auth' | 'requestId' | 'clock'>;
 type ListQuery = { q?: string | undefined; page: number; perPage: number };
 type Page<T> = { items: T[]; meta: ListMeta };
 
-/** `%term%` for `like`, with the term's own wildcards taken literally. */
-const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
-
-async function paged<R, T>(
+/** A page of a list searched by `q` over some columns (ignoring case and accents), in a fixed order. */
+function paged<R, T>(
   db: Db,
-  sql: { from: string; search: string; order: string; select: string },
+  sql: { from: string; search: string[]; order: string; select: string },
   query: ListQuery,
   map: (row: R) => T,
 ): Promise<Page<T>> {
-  const params: unknown[] = query.q ? [likeOf(query.q)] : [];
-  const where = query.q ? `where ${sql.search}` : '';
-  const count = await db.one<{ total: number }>(`select count(*) as total from ${sql.from} ${where}`, params);
-  const rows = await db.query<R>(
-    `select ${sql.select} from ${sql.from} ${where} order by ${sql.order} limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.perPage, (query.page - 1) * query.perPage],
-  );
-  return { items: rows.map(map), meta: { page: query.page, limit: query.perPage, total: count?.total ?? 0 } };
+  return listPage(db, {
+    select: `select ${sql.select} from ${sql.from}`,
+    from: sql.from,
+    filter: new ListFilter().search(query.q, sql.search),
+    order: sql.order,
+    page: query.page,
+    limit: query.perPage,
+    items: (rows: R[]) => rows.map(map),
+  });
 }
 
 const iso = (d: unknown) => new Date(d as string).toISOString();
@@ -84,7 +84,7 @@ export const listResellers = (db: Db, query: ListQuery) =>
     {
       from: 'agencies',
       select: RESELLER_COLUMNS,
-      search: '(lower(name) like $1 or lower(email) like $1 or lower(external_id) like $1)',
+      search: ['name', 'email', 'external_id'],
       order: 'lower(name), id',
     },
     query,
@@ -247,7 +247,7 @@ export const listProperties = (db: Db, query: ListQuery) =>
     {
       from: 'properties',
       select: PROPERTY_COLUMNS,
-      search: '(lower(title) like $1 or lower(email) like $1)',
+      search: ['title', 'email'],
       order: 'lower(title), id',
     },
     query,

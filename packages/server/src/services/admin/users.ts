@@ -15,6 +15,7 @@ import { hashPassword } from '../auth/password.js';
 import { mailResetLink } from '../auth/passwords.js';
 import { endCredentials } from '../auth/revoke.js';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle.js';
+import { ListFilter, listPage } from '../listQuery.js';
 import { audit } from './audit.js';
 
 // Users as the admin page and the managers' tab see and change them (document 2 §2–§6). The admin reaches
@@ -131,34 +132,27 @@ export async function getUser(db: Db, scope: UserScope, id: string): Promise<Man
 }
 
 /** A page of users by e-mail: everyone, or the users of `propertyId` (the managers' tab). */
-export async function listUsers(
+export function listUsers(
   db: Db,
   scope: UserScope,
   query: { q?: string | undefined; isActive: boolean; page: number; perPage: number; propertyId?: string },
 ): Promise<{ items: ManagedUser[]; meta: ListMeta }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (query.q) {
-    params.push(`%${query.q.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`);
-    where.push(`(lower(u.email) like $${params.length} or lower(u.name) like $${params.length})`);
-  }
-  if (query.isActive) where.push(`u.status = 'active'`);
-  if (query.propertyId) {
-    params.push(query.propertyId);
-    where.push(
-      `exists (select 1 from property_users x where x.user_id = u.id and x.property_id = $${params.length})`,
+  const filter = new ListFilter()
+    .search(query.q, ['u.email', 'u.name'])
+    .when(
+      query.propertyId,
+      (p) => `exists (select 1 from property_users x where x.user_id = u.id and x.property_id = ${p})`,
     );
-  }
-  const filter = where.length ? `where ${where.join(' and ')}` : '';
-  const count = await db.one<{ total: number }>(`select count(*) as total from users u ${filter}`, params);
-  const rows = await db.query<UserRow>(
-    `${SELECT} ${filter} order by lower(u.email) collate "C", u.id limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.perPage, (query.page - 1) * query.perPage],
-  );
-  return {
-    items: rows.map((r) => toUser(r, scope)),
-    meta: { page: query.page, limit: query.perPage, total: count?.total ?? 0 },
-  };
+  if (query.isActive) filter.where(`u.status = 'active'`);
+  return listPage(db, {
+    select: SELECT,
+    from: 'users u',
+    filter,
+    order: 'lower(u.email) collate "C", u.id',
+    page: query.page,
+    limit: query.perPage,
+    items: (rows: UserRow[]) => rows.map((r) => toUser(r, scope)),
+  });
 }
 
 /** Postgres' unique violation on the users' e-mail: a 409 the form shows on the field. */

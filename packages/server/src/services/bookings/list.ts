@@ -2,7 +2,8 @@ import type { BookingEvent, BookingRecord, bookingsQuery } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
-import { type BookingRow, bookingSelect, toRecords, type Viewer, visibleTo } from './records.js';
+import { ListFilter } from '../listQuery.js';
+import { type BookingRow, bookingSelect, bookingsVisibleTo, toRecords, type Viewer } from './records.js';
 
 type Query = z.output<typeof bookingsQuery>;
 
@@ -19,7 +20,16 @@ const ORDER: Record<Query['orderBy'], readonly string[]> = {
   status: ['b.status'],
 };
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** What `term` searches: the references, the property, the customer (and the guests, in a subquery). */
+const SEARCHED = [
+  'b.reservation_id',
+  'b.reservation_name',
+  'b.external_reference',
+  'p.title',
+  "b.customer->>'surname'",
+  "b.customer->>'name'",
+  "b.customer->>'lastName'",
+];
 
 /** The bookings a viewer may see, every filter and the sort in SQL, one page. */
 export async function listBookings(
@@ -28,48 +38,39 @@ export async function listBookings(
   query: Query,
   now: Date,
 ): Promise<{ items: BookingRecord[]; meta: { page: number; limit: number; total: number } }> {
-  const scope = visibleTo(viewer);
-  const where = [scope.sql];
-  const params: unknown[] = [scope.param];
-  const add = (v: unknown) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  if (query.term) {
-    const t = add(like(query.term));
-    where.push(`(b.reservation_id ilike ${t} or b.reservation_name ilike ${t} or b.external_reference ilike ${t}
-      or p.title ilike ${t} or b.customer->>'surname' ilike ${t} or b.customer->>'name' ilike ${t}
-      or b.customer->>'lastName' ilike ${t}
-      or exists (select 1 from booking_rooms r join booking_guests g on g.booking_room_id = r.id
-                  where r.booking_id = b.id and (g.name ilike ${t} or g.surname ilike ${t})))`);
-  }
-  if (query.reservationId) where.push(`b.reservation_id ilike ${add(like(query.reservationId))}`);
-  if (query.reservationName) where.push(`b.reservation_name ilike ${add(like(query.reservationName))}`);
-  if (query.externalReferenceId)
-    where.push(`b.external_reference ilike ${add(like(query.externalReferenceId))}`);
-  if (query.dateFrom) where.push(`b.departure_date >= ${add(query.dateFrom)}`);
-  if (query.dateTo) where.push(`b.arrival_date <= ${add(query.dateTo)}`);
-  if (query.bookedFrom) where.push(`b.created_at >= ${add(query.bookedFrom)}::date`);
-  if (query.bookedTo) where.push(`b.created_at < ${add(query.bookedTo)}::date + 1`);
-  if (query.supplier) {
+  const scope = bookingsVisibleTo(viewer);
+  const filter = new ListFilter([scope.param], [scope.sql])
+    .search(query.term, (holds) =>
+      [
+        ...SEARCHED.map(holds),
+        `exists (select 1 from booking_rooms r join booking_guests g on g.booking_room_id = r.id
+                  where r.booking_id = b.id and (${holds('g.name')} or ${holds('g.surname')}))`,
+      ].join(' or '),
+    )
+    .search(query.reservationId, ['b.reservation_id'])
+    .search(query.reservationName, ['b.reservation_name'])
+    .search(query.externalReferenceId, ['b.external_reference'])
+    .when(query.dateFrom, (p) => `b.departure_date >= ${p}`)
+    .when(query.dateTo, (p) => `b.arrival_date <= ${p}`)
+    .when(query.bookedFrom, (p) => `b.created_at >= ${p}::date`)
+    .when(query.bookedTo, (p) => `b.created_at < ${p}::date + 1`)
     // The suppliers list a reseller picks from names properties; a supplier company's id works too.
-    const supplier = add(query.supplier);
-    where.push(`(p.id::text = ${supplier} or p.supplier_id::text = ${supplier})`);
-  }
-  if (query.booker) where.push(`b.booker_id = ${add(query.booker)}`);
-  if (query.resellerIds?.length) where.push(`b.agency_id = any(${add(query.resellerIds)})`);
-  if (query.propertyId) where.push(`b.property_id = ${add(query.propertyId)}`);
-  if (query.status) where.push(`b.status = ${add(query.status)}`);
+    .when(query.supplier, (id) => `(p.id::text = ${id} or p.supplier_id::text = ${id})`)
+    .when(query.booker, (p) => `b.booker_id = ${p}`)
+    .when(query.resellerIds?.length ? query.resellerIds : undefined, (p) => `b.agency_id = any(${p})`)
+    .when(query.propertyId, (p) => `b.property_id = ${p}`)
+    .when(query.status, (p) => `b.status = ${p}`);
+  const add = (value: unknown) => filter.param(value);
   const direction = query.orderDirection === 'asc' ? 'asc' : 'desc';
   const rows = await db.query<BookingRow & { total_count: string }>(
     `${bookingSelect}
-      where ${where.join(' and ')}
+      where ${filter.sql}
       order by ${[...ORDER[query.orderBy], 'b.id'].map((column) => `${column} ${direction}`).join(', ')}
       limit ${add(query.limit)} offset ${add((query.page - 1) * query.limit)}`.replace(
       'u.email as booker_email',
       'u.email as booker_email, count(*) over () as total_count',
     ),
-    params,
+    filter.params,
   );
   const total = rows.length ? Number(rows[0]!.total_count) : 0;
   return {
@@ -80,7 +81,7 @@ export async function listBookings(
 
 /** One booking the viewer may see (404 otherwise, without saying whether it exists). */
 export async function findBooking(db: Db, viewer: Viewer, id: string, now: Date): Promise<BookingRecord> {
-  const scope = visibleTo(viewer);
+  const scope = bookingsVisibleTo(viewer);
   const rows = await db.query<BookingRow>(`${bookingSelect} where ${scope.sql} and b.id::text = $2`, [
     scope.param,
     id,

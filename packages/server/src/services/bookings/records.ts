@@ -1,27 +1,15 @@
 import { changeBlockOf, nightsBetween } from '@tern/core';
-import type { BookedUnit, BookingRecord, CancellationPolicy, Driver, Role } from '@tern/sdk';
+import type { BookedUnit, BookingRecord, CancellationPolicy, Driver } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { policyFromRow } from '../engine/load.js';
+import { type Viewer, visibleTo } from '../visibility.js';
 
 // Reading bookings as the contract shows them (document 1 §3 "Booking record"), for whoever may see them.
 
-export interface Viewer {
-  userId: string;
-  role: Role;
-  agencyId: string | null;
-}
+export type { Viewer };
 
-/** The SQL condition (on `b`, a bookings row) of what a viewer may see; `$1` is the viewer's id or agency. */
-export function visibleTo(viewer: Viewer): { sql: string; param: string } {
-  if (viewer.role === 'reseller')
-    return { sql: 'b.agency_id = $1', param: viewer.agencyId ?? '00000000-0000-0000-0000-000000000000' };
-  if (viewer.role === 'supplier')
-    return {
-      sql: 'b.property_id in (select property_id from property_users where user_id = $1)',
-      param: viewer.userId,
-    };
-  return { sql: '$1::text is not null', param: viewer.userId };
-}
+/** What a viewer may see of bookings (`b`), `$1` the viewer's id or agency. */
+export const bookingsVisibleTo = (viewer: Viewer) => visibleTo(viewer, 'b', '$1');
 
 interface BookingRow {
   id: string;

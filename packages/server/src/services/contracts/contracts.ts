@@ -4,15 +4,14 @@ import type * as z from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
-import type { Viewer } from '../bookings/records.js';
+import { ListFilter } from '../listQuery.js';
 import { html, sendMail } from '../mail.js';
+import { type Viewer, visibleTo } from '../visibility.js';
 import { sellsPlan, storedRatePlans } from './plans.js';
 
 // The contract lifecycle (document 1 §4): proposed by either side; the other side approves or declines; the
 // proposer cancels; an approved contract can be terminated by either. One live (proposed or approved)
 // contract per agency and property.
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface Row {
   id: string;
@@ -42,15 +41,7 @@ const SELECT = `
     from contracts c join agencies a on a.id = c.agency_id join properties p on p.id = c.property_id`;
 
 /** Which contracts a viewer is a side of (`$1`). */
-function sideOf(viewer: Viewer): { sql: string; param: string } {
-  if (viewer.role === 'reseller') return { sql: 'c.agency_id = $1', param: viewer.agencyId ?? '' };
-  if (viewer.role === 'supplier')
-    return {
-      sql: 'c.property_id in (select property_id from property_users where user_id = $1)',
-      param: viewer.userId,
-    };
-  return { sql: '$1::text is not null', param: viewer.userId };
-}
+const sideOf = (viewer: Viewer) => visibleTo(viewer, 'c', '$1');
 
 async function toRecords(db: Db, rows: Row[]): Promise<ContractRecord[]> {
   if (rows.length === 0) return [];
@@ -115,16 +106,13 @@ export async function listContracts(
   },
 ) {
   const side = sideOf(viewer);
-  const params: unknown[] = [side.param, q.status === 'active' ? 'approved' : 'proposed'];
-  const where = [side.sql, 'c.status = $2'];
-  if (q.propertyId) {
-    params.push(q.propertyId);
-    where.push(`c.property_id::text = $${params.length}`);
-  }
-  if (q.term) {
-    params.push(like(q.term));
-    where.push(`(a.name ilike $${params.length} or p.title ilike $${params.length})`);
-  }
+  const filter = new ListFilter(
+    [side.param, q.status === 'active' ? 'approved' : 'proposed'],
+    [side.sql, 'c.status = $2'],
+  )
+    .when(q.propertyId, (p) => `c.property_id::text = ${p}`)
+    .search(q.term, ['a.name', 'p.title']);
+  const { params, conditions: where } = filter;
   params.push(q.limit, (q.page - 1) * q.limit);
   const rows = await db.query<Row & { total: string }>(
     `${SELECT.replace('c.updated_at\n', 'c.updated_at, count(*) over () as total\n')}
@@ -149,19 +137,11 @@ export async function discover(
     limit: number;
   },
 ): Promise<{ items: DiscoverRow[]; meta: { page: number; limit: number; total: number } }> {
-  const params: unknown[] = [viewer.agencyId];
-  const where: string[] = [];
-  if (q.term) {
-    params.push(like(q.term));
-    where.push(
-      `(p.title ilike $${params.length} or p.city ilike $${params.length} or p.country ilike $${params.length})`,
-    );
-  }
-  if (q.propertyType) {
-    params.push(q.propertyType);
-    where.push(`p.kind = $${params.length}`);
-  }
-  if (q.withoutContract) where.push('c.id is null');
+  const filter = new ListFilter([viewer.agencyId])
+    .search(q.term, ['p.title', 'p.city', 'p.country'])
+    .when(q.propertyType, (kind) => `p.kind = ${kind}`);
+  if (q.withoutContract) filter.where('c.id is null');
+  const { params, conditions: where } = filter;
   params.push(q.limit, (q.page - 1) * q.limit);
   const rows = await db.query<Record<string, unknown>>(
     `select p.id, p.title, p.email, p.country, p.phone, p.timezone, p.address, p.city, p.state, p.kind,
@@ -225,11 +205,12 @@ export async function listResellers(
   db: Db,
   q: { term?: string | undefined; page: number; limit: number },
 ): Promise<{ items: ResellerDetails[]; meta: { page: number; limit: number; total: number } }> {
-  const params: unknown[] = [q.term ? like(q.term) : '%', q.limit, (q.page - 1) * q.limit];
+  const filter = new ListFilter().search(q.term, ['name']);
+  const n = filter.params.length;
   const rows = await db.query<Record<string, string>>(
     `select ${resellerColumns}, count(*) over () as total
-       from agencies where name ilike $1 order by name, id limit $2 offset $3`,
-    params,
+       from agencies where ${filter.sql} order by name, id limit $${n + 1} offset $${n + 2}`,
+    [...filter.params, q.limit, (q.page - 1) * q.limit],
   );
   return {
     items: rows.map(toResellerDetails),
@@ -407,11 +388,13 @@ export async function listAgents(
   agencyId: string,
   q: { term?: string | undefined; page: number; limit: number },
 ): Promise<{ items: AgentRow[]; meta: { page: number; limit: number; total: number } }> {
+  const filter = new ListFilter([agencyId], ['agency_id = $1']).search(q.term, ['name', 'email']);
+  const n = filter.params.length;
   const rows = await db.query<{ id: string; name: string; email: string; total: string }>(
     `select id, name, email, count(*) over () as total
-       from users where agency_id = $1 and (name ilike $2 or email ilike $2)
-      order by name, id limit $3 offset $4`,
-    [agencyId, q.term ? like(q.term) : '%', q.limit, (q.page - 1) * q.limit],
+       from users where ${filter.sql}
+      order by name, id limit $${n + 1} offset $${n + 2}`,
+    [...filter.params, q.limit, (q.page - 1) * q.limit],
   );
   return {
     items: rows.map((r) => ({ id: r.id, type: 'agent' as const, name: r.name, email: r.email })),

@@ -3,6 +3,7 @@ import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } 
 import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { invalidField } from '../../http/errors.js';
+import { likePattern } from '../listQuery.js';
 import {
   type EngineProperty,
   type EngineRow,
@@ -88,8 +89,6 @@ export interface SearchInput {
   limit: number;
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Properties the reseller can book (or, with `discover`, all of the kind), with their best offer. */
 export async function searchProperties(
   db: Db,
@@ -115,7 +114,7 @@ export async function searchProperties(
   const agency = input.discover ? null : add(input.agencyId);
   if (agency) where.push(contracted(agency));
   const f = input.filter ?? {};
-  if (f.title?.has) where.push(`p.title ilike ${add(`%${likeEscape(f.title.has)}%`)}`);
+  if (f.title?.has) where.push(`p.title ilike ${add(likePattern(f.title.has))}`);
   if (f.city) where.push(`lower(p.city) = lower(${add(f.city)})`);
   if (f.state) where.push(`lower(p.state) = lower(${add(f.state)})`);
   if (f.country) where.push(`upper(p.country) = upper(${add(f.country)})`);

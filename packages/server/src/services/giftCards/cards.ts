@@ -21,6 +21,7 @@ import { conflict, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { cancelBookingOfProperty } from '../bookings/changes.js';
+import { ListFilter, listPage, orderBy } from '../listQuery.js';
 import { newGiftCardCode } from './codes.js';
 import { recordRunPurchase } from './purchasesOfRuns.js';
 import { getGiftCardType } from './types.js';
@@ -252,61 +253,43 @@ export async function issueGiftCards(
   });
 }
 
-const ORDER: Record<ListQuery['orderBy'], string> = {
+/** The orders list's sort columns, by the contract's `orderBy` (the export sorts the same). */
+export const GIFT_CARD_ORDER: Record<ListQuery['orderBy'], string> = {
   code: 'c.generated_id',
   expiration: 'c.expiration_date',
   created_at: 'c.created_at',
 };
 
+/** What the orders list filters by; its export takes the same (the contract derives its query from the list's). */
+export type GiftCardFilters = Omit<ListQuery, 'page' | 'limit' | 'orderBy' | 'orderDirection' | 'propertyId'>;
+
+/** The orders list's filters (document 3 §2.3) as SQL on `gift_cards c`: the list's and its export's. */
+export function giftCardFilter(property: OwnedProperty, query: GiftCardFilters): ListFilter {
+  return new ListFilter([property.id], ['c.property_id = $1'])
+    .search(query.term, ['c.generated_id', 'c.name', 'c.email', 'c.buyer_name', 'c.buyer_email', 'c.title'])
+    .when(query.kind, (p) => `c.kind = ${p}`)
+    .when(query.booked, (p) => `c.booked = ${p}`)
+    .when(query.delivered, (p) => `c.delivered = ${p}`)
+    .when(query.sendByLetter, (p) => `c.send_by_letter = ${p}`)
+    .when(query.giftCardTypeId, (p) => `c.gift_card_type_id = ${p}`)
+    .days('c.created_at', property.timezone, query.soldFrom, query.soldTo);
+}
+
 /** The orders list: the property's cards with the filters of document 3 §2.3, 10 a page. */
-export async function listGiftCards(
+export function listGiftCards(
   db: Db,
   property: OwnedProperty,
   query: ListQuery,
 ): Promise<{ items: GiftCard[]; meta: ListMeta }> {
-  const params: unknown[] = [property.id];
-  const where = ['c.property_id = $1'];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
-  if (query.term) {
-    const like = `%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
-    add(
-      (n) =>
-        `(lower(c.generated_id) like ${n} or lower(c.name) like ${n} or lower(c.email) like ${n}
-          or lower(coalesce(c.buyer_name, '')) like ${n} or lower(coalesce(c.buyer_email, '')) like ${n}
-          or lower(c.title) like ${n})`,
-      like,
-    );
-  }
-  if (query.kind) add((n) => `c.kind = ${n}`, query.kind);
-  if (query.booked !== undefined) add((n) => `c.booked = ${n}`, query.booked);
-  if (query.delivered !== undefined) add((n) => `c.delivered = ${n}`, query.delivered);
-  if (query.sendByLetter !== undefined) add((n) => `c.send_by_letter = ${n}`, query.sendByLetter);
-  if (query.giftCardTypeId) add((n) => `c.gift_card_type_id = ${n}`, query.giftCardTypeId);
-  // Sold days are the property's: [soldFrom 00:00, soldTo + 1 00:00) in its time zone.
-  if (query.soldFrom || query.soldTo) params.push(property.timezone);
-  const tz = `$${params.length}`;
-  if (query.soldFrom)
-    add((n) => `c.created_at >= (${n}::date::timestamp at time zone ${tz})`, query.soldFrom);
-  if (query.soldTo)
-    add((n) => `c.created_at < ((${n}::date + 1)::timestamp at time zone ${tz})`, query.soldTo);
-  const sql = where.join(' and ');
-  // The column and direction come from the contract's enums, never from the caller's text.
-  const order = `${ORDER[query.orderBy]} ${query.orderDirection === 'asc' ? 'asc' : 'desc'}, c.id ${query.orderDirection === 'asc' ? 'asc' : 'desc'}`;
-  const rows = await db.query<CardRow>(
-    `${CARD_SELECT} where ${sql} order by ${order} limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  const count = await db.one<{ total: number }>(
-    `select count(*)::int as total from gift_cards c where ${sql}`,
-    params,
-  );
-  return {
-    items: rows.map(toCard),
-    meta: { page: query.page, limit: query.limit, total: Number(count?.total ?? 0) },
-  };
+  return listPage(db, {
+    select: CARD_SELECT,
+    from: 'gift_cards c',
+    filter: giftCardFilter(property, query),
+    order: orderBy(GIFT_CARD_ORDER, query.orderBy, query.orderDirection, 'c.id'),
+    page: query.page,
+    limit: query.limit,
+    items: (rows: CardRow[]) => rows.map(toCard),
+  });
 }
 
 /** What the trail follows of a card. */
@@ -397,7 +380,8 @@ export function markGiftCardUnused(
 /**
  * The booking drawer's cancel (document 3 §4 "Booking cancel"): the booking a card was redeemed for, offered while
  * it is not cancelled and its arrival has not passed (today or later: core's `canCancelLinkedBooking`, the boundary
- * of mark unused). The card stays used; reissuing it is a mark unused after this.
+ * of mark unused). The card stays used; reissuing it is a
+ * mark unused after this.
  */
 export function cancelGiftCardBooking(
   db: Db,

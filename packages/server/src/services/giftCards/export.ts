@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';
+import { GIFT_CARD_ORDER, giftCardFilter } from './cards.js';
 
 // The orders list as a file (document 3 §2.3 export menu, §7 `exportFormat`): the list's filters and order, all
 // pages. Rows are read in keyset pages (`(sort key, id)` after the last row sent) and written as the client
@@ -69,45 +70,11 @@ const SORT_KEY: Record<ExportQuery['orderBy'], string> = {
   expiration: `to_char(c.expiration_date, 'YYYY-MM-DD')`,
   created_at: `to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
 };
-const SORT_COLUMN: Record<ExportQuery['orderBy'], string> = {
-  code: 'c.generated_id',
-  expiration: 'c.expiration_date',
-  created_at: 'c.created_at',
-};
 const SORT_CAST: Record<ExportQuery['orderBy'], string> = {
   code: '::text',
   expiration: '::date',
   created_at: `::timestamp at time zone 'UTC'`,
 };
-
-/** The filtered query as SQL (the list's filters, `listGiftCards`), its parameters after the property's. */
-function filtersOf(property: OwnedProperty, query: ExportQuery): { where: string[]; params: unknown[] } {
-  const params: unknown[] = [property.id, property.timezone];
-  const where = ['c.property_id = $1'];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
-  if (query.term) {
-    const like = `%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
-    add(
-      (n) =>
-        `(lower(c.generated_id) like ${n} or lower(c.name) like ${n} or lower(c.email) like ${n}
-          or lower(coalesce(c.buyer_name, '')) like ${n} or lower(coalesce(c.buyer_email, '')) like ${n}
-          or lower(c.title) like ${n})`,
-      like,
-    );
-  }
-  if (query.kind) add((n) => `c.kind = ${n}`, query.kind);
-  if (query.booked !== undefined) add((n) => `c.booked = ${n}`, query.booked);
-  if (query.delivered !== undefined) add((n) => `c.delivered = ${n}`, query.delivered);
-  if (query.sendByLetter !== undefined) add((n) => `c.send_by_letter = ${n}`, query.sendByLetter);
-  if (query.giftCardTypeId) add((n) => `c.gift_card_type_id = ${n}`, query.giftCardTypeId);
-  // Sold days are the property's ($2): [soldFrom 00:00, soldTo + 1 00:00) in its time zone.
-  if (query.soldFrom) add((n) => `c.created_at >= (${n}::date::timestamp at time zone $2)`, query.soldFrom);
-  if (query.soldTo) add((n) => `c.created_at < ((${n}::date + 1)::timestamp at time zone $2)`, query.soldTo);
-  return { where, params };
-}
 
 /** The export's rows, a keyset page at a time, in the list's order. */
 export async function* exportRows(
@@ -116,9 +83,12 @@ export async function* exportRows(
   query: ExportQuery,
   pageRows = EXPORT_PAGE_ROWS,
 ): AsyncGenerator<ExportRow[]> {
-  const { where, params } = filtersOf(property, query);
+  // The list's filters (one function), then the property's zone for the sold column.
+  const filter = giftCardFilter(property, query);
+  const zone = filter.param(property.timezone);
+  const { conditions: where, params } = filter;
   const desc = query.orderDirection !== 'asc';
-  const column = SORT_COLUMN[query.orderBy];
+  const column = GIFT_CARD_ORDER[query.orderBy];
   let after: { key: string; id: string } | null = null;
   for (;;) {
     const conditions = [...where];
@@ -133,7 +103,7 @@ export async function* exportRows(
     const rows: ExportRow[] = await db.query<ExportRow>(
       `select ${SORT_KEY[query.orderBy]} as sort_key, c.id, c.generated_id as code, c.title, c.kind, c.name,
               c.email, c.buyer_name, c.buyer_email,
-              to_char(c.created_at at time zone $2, 'YYYY-MM-DD HH24:MI') as sold,
+              to_char(c.created_at at time zone ${zone}, 'YYYY-MM-DD HH24:MI') as sold,
               to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
               case when c.booked then 'used' else 'unused' end as status,
               case when c.send_by_letter then 'letter' else 'email' end as delivery,

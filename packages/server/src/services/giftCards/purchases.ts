@@ -16,6 +16,7 @@ import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { enqueueJob, type Job, type OnJobFailed } from '../jobs/queue.js';
 import { checkInterrupted, type JobHandler } from '../jobs/worker.js';
+import { ListFilter, listPage, orderBy } from '../listQuery.js';
 import { escapeHtml, sendMail } from '../mail.js';
 import { issueGiftCards } from './cards.js';
 import { newGiftCardCode } from './codes.js';
@@ -185,49 +186,23 @@ const ORDER: Record<ListQuery['orderBy'], string> = {
 };
 
 /** The purchases list (document 3 §2.3): search, status, the days made, 10 a page. */
-export async function listPurchases(
+export function listPurchases(
   db: Db,
   property: OwnedProperty,
   query: ListQuery,
 ): Promise<{ items: GiftCardPurchase[]; meta: ListMeta }> {
-  const params: unknown[] = [property.id];
-  const where = ['p.property_id = $1'];
-  const add = (sql: (n: string) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(`$${params.length}`));
-  };
-  if (query.term) {
-    const like = `%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`;
-    add(
-      (n) =>
-        `(lower(p.generated_id) like ${n} or lower(p.full_name) like ${n} or lower(p.email) like ${n}
-          or lower(t.title) like ${n} or lower(p.recipients::text) like ${n})`,
-      like,
-    );
-  }
-  if (query.status) add((n) => `p.status = ${n}`, query.status);
-  if (query.soldFrom || query.soldTo) params.push(property.timezone);
-  const tz = `$${params.length}`;
-  if (query.soldFrom)
-    add((n) => `p.created_at >= (${n}::date::timestamp at time zone ${tz})`, query.soldFrom);
-  if (query.soldTo)
-    add((n) => `p.created_at < ((${n}::date + 1)::timestamp at time zone ${tz})`, query.soldTo);
-  const sql = where.join(' and ');
-  const dir = query.orderDirection === 'asc' ? 'asc' : 'desc';
-  const rows = await db.query<PurchaseRow>(
-    `${SELECT} where ${sql} order by ${ORDER[query.orderBy]} ${dir}, p.id ${dir}
-      limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  const count = await db.one<{ total: number }>(
-    `select count(*)::int as total from gift_card_purchases p
-       join gift_card_types t on t.id = p.gift_card_type_id where ${sql}`,
-    params,
-  );
-  return {
-    items: rows.map(toPurchase),
-    meta: { page: query.page, limit: query.limit, total: Number(count?.total ?? 0) },
-  };
+  return listPage(db, {
+    select: SELECT,
+    from: 'gift_card_purchases p join gift_card_types t on t.id = p.gift_card_type_id',
+    filter: new ListFilter([property.id], ['p.property_id = $1'])
+      .search(query.term, ['p.generated_id', 'p.full_name', 'p.email', 't.title', 'p.recipients::text'])
+      .when(query.status, (p) => `p.status = ${p}`)
+      .days('p.created_at', property.timezone, query.soldFrom, query.soldTo),
+    order: orderBy(ORDER, query.orderBy, query.orderDirection, 'p.id'),
+    page: query.page,
+    limit: query.limit,
+    items: (rows: PurchaseRow[]) => rows.map(toPurchase),
+  });
 }
 
 /** The purchase under its row lock (of two calls at once, the second sees the first's result). */

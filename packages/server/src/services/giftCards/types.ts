@@ -15,6 +15,7 @@ import type { Db } from '../../db/db.js';
 import { conflict, fieldError, HttpError, invalidField } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
+import { ListFilter, listPage } from '../listQuery.js';
 import { checkTypeStores } from '../stores.js';
 import { ownedUploads, uploadFileOf } from '../uploads/uploads.js';
 import { checkTypeTemplate } from './pdfTemplates.js';
@@ -148,30 +149,23 @@ export async function getGiftCardType(db: Db, id: string): Promise<GiftCardType>
   return (await withPlans(db, [row!]))[0]!;
 }
 
-export async function listGiftCardTypes(
+export function listGiftCardTypes(
   db: Db,
   propertyId: string,
   query: { status: GiftCardTypeStatus; term?: string | undefined; page: number; limit: number },
 ): Promise<{ items: GiftCardType[]; meta: ListMeta }> {
-  const params: unknown[] = [propertyId, query.status];
-  let where = 't.property_id = $1 and t.status = $2';
-  if (query.term) {
-    params.push(`%${query.term.replace(/[\\%_]/g, '\\$&').toLowerCase()}%`);
-    where += ' and lower(t.title) like $3';
-  }
-  const rows = await db.query<TypeRow>(
-    `select ${TYPE_COLUMNS} from gift_card_types t where ${where}
-      order by t.created_at desc, t.id desc limit $${params.length + 1} offset $${params.length + 2}`,
-    [...params, query.limit, (query.page - 1) * query.limit],
-  );
-  const count = await db.one<{ total: number }>(
-    `select count(*)::int as total from gift_card_types t where ${where}`,
-    params,
-  );
-  return {
-    items: await withPlans(db, rows),
-    meta: { page: query.page, limit: query.limit, total: Number(count?.total ?? 0) },
-  };
+  return listPage(db, {
+    select: `select ${TYPE_COLUMNS} from gift_card_types t`,
+    from: 'gift_card_types t',
+    filter: new ListFilter([propertyId, query.status], ['t.property_id = $1', 't.status = $2']).search(
+      query.term,
+      ['t.title'],
+    ),
+    order: 't.created_at desc, t.id desc',
+    page: query.page,
+    limit: query.limit,
+    items: (rows: TypeRow[]) => withPlans(db, rows),
+  });
 }
 
 /** The stock of each of a property's types, as the issuing counts it. */

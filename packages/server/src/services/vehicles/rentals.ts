@@ -26,6 +26,7 @@ import { cancelBooking } from '../bookings/changes.js';
 import type { Viewer } from '../bookings/records.js';
 import { newReservationId } from '../engine/book.js';
 import { currencyRatesFor } from '../engine/queries.js';
+import { likePattern } from '../listQuery.js';
 import { html, sendMail } from '../mail.js';
 import { redeemCardToken } from '../vault/tokens.js';
 import { acrissAirConditioning } from './acriss.js';
@@ -430,7 +431,6 @@ export async function searchPlaces(
   term: string,
   limit: number,
 ): Promise<Place[]> {
-  const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rows = await db.query<{
     id: string;
     title: string;
@@ -446,7 +446,7 @@ export async function searchPlaces(
         select 1 from contracts c where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved')
         and (p.title ilike $3 or p.city ilike $3 or p.country ilike $3)
       order by p.title`,
-    [kind, who.agencyId, like],
+    [kind, who.agencyId, likePattern(term)],
   );
   const places: Place[] = [];
   const cities = new Map<string, typeof rows>();
