@@ -1,4 +1,12 @@
-import type { CSSProperties, ReactNode } from 'react';
+import {
+  type CSSProperties,
+  createContext,
+  type MutableRefObject,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useRef,
+} from 'react';
 import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Button } from './Button';
@@ -25,11 +33,33 @@ export interface DrawerProps {
   className?: string;
 }
 
+/** The guard of the drawer around: asked before the drawer closes (`useDrawerCloseGuard`). */
+const CloseGuard = createContext<MutableRefObject<(() => boolean) | null> | null>(null);
+
+/**
+ * Holds the drawer around open when it is asked to close — Escape, a click outside, its close button or `close` —
+ * while `mayClose` answers false (it then asks the user itself, and calls `close` again once they agree).
+ */
+export function useDrawerCloseGuard(mayClose: () => boolean): void {
+  const guard = useContext(CloseGuard);
+  const latest = useRef(mayClose);
+  latest.current = mayClose;
+  useEffect(() => {
+    if (!guard) return;
+    const ask = () => latest.current();
+    guard.current = ask;
+    return () => {
+      if (guard.current === ask) guard.current = null;
+    };
+  }, [guard]);
+}
+
 /**
  * A side drawer (a react-aria Modal holding a Dialog): focus is trapped inside and returns to the trigger on
  * close; Escape, a click outside and the close button close it. Its header — the title and the close
  * button — stays at the top while the content scrolls under it, so a long form or a booking's details can
- * always be closed. Styled through state attributes: `[data-entering]` slides it in from its own edge.
+ * always be closed (unless its content holds it open to ask first: `useDrawerCloseGuard`). Styled through state
+ * attributes: `[data-entering]` slides it in from its own edge.
  */
 export function Drawer({
   title,
@@ -44,11 +74,14 @@ export function Drawer({
 }: DrawerProps) {
   const { t } = useTranslation();
   const style = width ? ({ '--drawer-width': width } as CSSProperties) : undefined;
+  const guard = useRef<(() => boolean) | null>(null);
   return (
     <ModalOverlay
       className="overlay overlay--drawer"
       isOpen={isOpen}
-      onOpenChange={onOpenChange}
+      onOpenChange={(open) => {
+        if (open || !guard.current || guard.current()) onOpenChange(open);
+      }}
       isDismissable
     >
       <Modal
@@ -77,7 +110,9 @@ export function Drawer({
                 </div>
               </div>
               <div className="drawer__body">
-                {typeof children === 'function' ? children(close) : children}
+                <CloseGuard.Provider value={guard}>
+                  {typeof children === 'function' ? children(close) : children}
+                </CloseGuard.Provider>
               </div>
             </>
           )}

@@ -304,12 +304,18 @@ describe('gift card PDF editor', () => {
       ).toBe('tpl-1');
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit gift card type' })).toBeNull());
 
-      // Unsaved changes of the General tab ask too; discarding them closes the drawer with no call.
+      // Unsaved changes of the General tab ask too, and so do the drawer's close button and Escape; discarding
+      // them closes the drawer with no call.
       await user.click(await screen.findByRole('button', { name: 'Edit Spa weekend' }));
       const again = await screen.findByRole('dialog', { name: 'Edit gift card type' });
       const title = within(again).getByRole('textbox', { name: /^Title/ });
       await user.type(title, ' plus');
-      await user.click(within(again).getByRole('button', { name: 'Cancel' }));
+      await user.click(within(again).getByRole('button', { name: 'Close' }));
+      const asked = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
+      await user.click(within(asked).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      act(() => title.focus());
+      await user.keyboard('{Escape}');
       const discard = await screen.findByRole('alertdialog', { name: 'Discard your changes?' });
       await user.click(within(discard).getByRole('button', { name: 'Discard changes' }));
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit gift card type' })).toBeNull());
@@ -322,6 +328,6 @@ describe('gift card PDF editor', () => {
       await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit gift card type' })).toBeNull());
       expect(screen.queryByRole('alertdialog')).toBeNull();
     },
-    HEAVY,
+    2 * HEAVY,
   );
 });

@@ -24,6 +24,7 @@ import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { useDrawerCloseGuard } from '../../components/Drawer';
 import { Select } from '../../components/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextArea } from '../../components/TextArea';
@@ -125,9 +126,17 @@ export function GiftCardTypeFormDrawer({
     }
     form.submit();
   };
-  const cancel = () => {
-    if (!readOnly && (pdfDirty || isFormDirty(form.snapshot.context))) setDiscarding(true);
-    else onCancel();
+  // Cancel, Escape, a click outside and the drawer's close button ask first while either tab has unsaved changes.
+  const discarded = useRef(false);
+  const mayClose = () => {
+    if (readOnly || discarded.current || !(pdfDirty || isFormDirty(form.snapshot.context))) return true;
+    setDiscarding(true);
+    return false;
+  };
+  useDrawerCloseGuard(mayClose);
+  const discard = () => {
+    discarded.current = true;
+    onCancel();
   };
   // Multi-property is offered to a user of two properties or more, on a new type only (document 3 §4).
   const kinds: GiftcardType[] =
@@ -339,7 +348,7 @@ export function GiftCardTypeFormDrawer({
         </TabPanel>
       </Tabs>
       <div className="admin-form__actions">
-        <Button variant="secondary" onPress={cancel}>
+        <Button variant="secondary" onPress={() => mayClose() && onCancel()}>
           {t(readOnly ? 'gift_cards.close' : 'gift_cards.cancel')}
         </Button>
         {readOnly ? null : (
@@ -354,7 +363,7 @@ export function GiftCardTypeFormDrawer({
         onOpenChange={setDiscarding}
         confirmLabel={t('gift_card_pdfs.discard')}
         cancelLabel={t('gift_card_pdfs.keep_editing')}
-        onConfirm={onCancel}
+        onConfirm={discard}
         destructive
       >
         {t('gift_card_pdfs.discard_question')}
