@@ -22,6 +22,15 @@ const created: BookingCreated = {
   total: 500,
   currency: 'EUR',
 };
+/** The stay of the rates table's search, for two adults. */
+const dated = {
+  checkinDate: values.checkin,
+  checkoutDate: values.checkout,
+  adults: 2,
+  children: 0,
+  childrenAge: [],
+  currency: 'EUR',
+};
 const priceChanged = Object.assign(new Error('The price has changed'), {
   status: 409,
   code: 'price_changed',
@@ -87,6 +96,15 @@ async function toRooms(actor: Wizard) {
   await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
 }
 const flowState = (actor: Wizard) => actor.getSnapshot().context.flow?.getSnapshot().value;
+/** The first rate chosen, the contact typed, the summary open, y: the booking is sent. */
+async function confirmFirstRoom(actor: Wizard) {
+  await toRooms(actor);
+  actor.send({ type: 'rooms.change', by: 1 });
+  actor.send({ type: 'rooms.choose' });
+  typeContact(actor);
+  actor.send({ type: 'contact.submit' });
+  actor.send({ type: 'booking.confirm' });
+}
 function typeContact(actor: Wizard) {
   for (const [field, value] of Object.entries(contact))
     actor.send({ type: 'field.change', field: field as keyof typeof contact, value });
@@ -197,12 +215,7 @@ describe('stayWizardMachine', () => {
   it('reads the rates again when the price changed, and books at the new total with the contact kept', async () => {
     const dearer = [unit('u-double', 'Double Room', [rate('rp-flex~2-0-0', { totalPrice: 300 })])];
     const { actor, sent } = start({ rates: [units, dearer], bookings: [priceChanged, created] });
-    await toRooms(actor);
-    actor.send({ type: 'rooms.change', by: 1 });
-    actor.send({ type: 'rooms.choose' });
-    typeContact(actor);
-    actor.send({ type: 'contact.submit' });
-    actor.send({ type: 'booking.confirm' });
+    await confirmFirstRoom(actor);
     await waitFor(actor, (s) => s.context.notice?.code === 'repriced');
     expect(actor.getSnapshot().matches({ flow: { checkout: 'reviewing' } })).toBe(true);
     expect(actor.getSnapshot().context.checkout?.getSnapshot().context.fields.mail).toBe('anna@example.com');
@@ -216,12 +229,7 @@ describe('stayWizardMachine', () => {
   it('stays on the summary with the failure when the booking is refused', async () => {
     const refused = Object.assign(new Error('No longer available'), { status: 409, code: 'unavailable' });
     const { actor } = start({ bookings: [refused] });
-    await toRooms(actor);
-    actor.send({ type: 'rooms.change', by: 1 });
-    actor.send({ type: 'rooms.choose' });
-    typeContact(actor);
-    actor.send({ type: 'contact.submit' });
-    actor.send({ type: 'booking.confirm' });
+    await confirmFirstRoom(actor);
     await waitFor(actor, (s) => s.context.notice?.code === 'failed');
     expect(actor.getSnapshot().matches({ flow: { checkout: 'reviewing' } })).toBe(true);
   });
@@ -238,14 +246,7 @@ describe('stayWizardMachine', () => {
         }),
       },
     });
-    const search = {
-      checkinDate: null,
-      checkoutDate: null,
-      adults: 2,
-      children: 0,
-      childrenAge: [],
-      currency: 'EUR',
-    };
+    const search = { ...dated, checkinDate: null, checkoutDate: null };
     const actor = createActor(machine, {
       input: {
         values,
@@ -295,22 +296,35 @@ describe('stayWizardMachine', () => {
         }),
       },
     });
-    const search = {
-      checkinDate: '2030-05-01',
-      checkoutDate: '2030-05-03',
-      adults: 2,
-      children: 0,
-      childrenAge: [],
-      currency: 'EUR',
-    };
     const actor = createActor(machine, {
       input: {
         values,
-        opened: { info: null, rates: { kind: 'accommodations', propertyId: 'p1', search }, query: '' },
+        opened: { info: null, rates: { kind: 'accommodations', propertyId: 'p1', search: dated }, query: '' },
         checkoutOn: 'route',
       },
     }).start();
     await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
     expect(actor.getSnapshot().context.rates?.getSnapshot().matches('error')).toBe(true);
+  });
+
+  it('passes the rates table its events while its rates load (the page’s currency works at once)', async () => {
+    const machine = stayWizardMachine.provide({
+      actors: {
+        ratesTable: ratesTableMachine.provide({
+          actors: { loadRates: fromPromise<UnitWithRates[], RatesRequest>(() => new Promise(() => {})) },
+          actions: { setCurrency: () => {} },
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        values,
+        opened: { info: null, rates: { kind: 'accommodations', propertyId: 'p1', search: dated }, query: '' },
+        checkoutOn: 'route',
+      },
+    }).start();
+    expect(actor.getSnapshot().matches({ flow: 'loading' })).toBe(true);
+    actor.send({ type: 'currency.change', currency: 'USD' });
+    expect(actor.getSnapshot().context.rates?.getSnapshot().context.search.currency).toBe('USD');
   });
 });

@@ -224,7 +224,23 @@ export const stayWizardMachine = setup({
             },
           }),
       }),
+      // The rates table's events go to it whatever the wizard waits for (a page's controls work while it loads).
       on: {
+        'search.change': {
+          actions: [
+            'toRates',
+            assign(({ context, event }) => ({
+              missingDates: context.missingDates && !(event.change.checkinDate && event.change.checkoutDate),
+            })),
+          ],
+        },
+        'search.submit': [
+          { guard: 'searchHasDates', actions: ['toRates', assign({ missingDates: false })] },
+          { actions: assign({ missingDates: true }) },
+        ],
+        'currency.change': { actions: 'toRates' },
+        'rates.select': { actions: 'toRates' },
+        'rates.retry': { actions: 'toRates' },
         'query.change': {
           actions: enqueueActions(({ context, event, enqueue }) => enqueue.sendTo(context.flow!, event)),
         },
@@ -251,22 +267,6 @@ export const stayWizardMachine = setup({
         },
         rooms: {
           on: {
-            'search.change': {
-              actions: [
-                'toRates',
-                assign(({ context, event }) => ({
-                  missingDates:
-                    context.missingDates && !(event.change.checkinDate && event.change.checkoutDate),
-                })),
-              ],
-            },
-            'search.submit': [
-              { guard: 'searchHasDates', actions: ['toRates', assign({ missingDates: false })] },
-              { actions: assign({ missingDates: true }) },
-            ],
-            'currency.change': { actions: 'toRates' },
-            'rates.select': { actions: 'toRates' },
-            'rates.retry': { actions: 'toRates' },
             'rooms.move': {
               actions: assign(({ context, event }) => ({
                 cursor: Math.max(0, Math.min(wizardRows(context).length - 1, context.cursor + event.by)),
