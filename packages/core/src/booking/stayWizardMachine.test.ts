@@ -96,6 +96,25 @@ async function toRooms(actor: Wizard) {
   await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
 }
 const flowState = (actor: Wizard) => actor.getSnapshot().context.flow?.getSnapshot().value;
+/** The wizard as the web's property page starts it, on a dated stay, its rates read by `loadRates`. */
+function openedOnPage(loadRates: () => Promise<UnitWithRates[]>) {
+  const machine = stayWizardMachine.provide({
+    actors: {
+      ratesTable: ratesTableMachine.provide({
+        actors: { loadRates: fromPromise<UnitWithRates[], RatesRequest>(loadRates) },
+        actions: { setCurrency: () => {} },
+      }),
+    },
+  });
+  return createActor(machine, {
+    input: {
+      values,
+      opened: { info: null, rates: { kind: 'accommodations', propertyId: 'p1', search: dated }, query: '' },
+      checkoutOn: 'route',
+    },
+  }).start();
+}
+
 /** The first rate chosen, the contact typed, the summary open, y: the booking is sent. */
 async function confirmFirstRoom(actor: Wizard) {
   await toRooms(actor);
@@ -285,44 +304,15 @@ describe('stayWizardMachine', () => {
   });
 
   it('keeps a failed load of an opened stay on the rooms (the table offers its retry)', async () => {
-    const machine = stayWizardMachine.provide({
-      actors: {
-        ratesTable: ratesTableMachine.provide({
-          actors: {
-            loadRates: fromPromise<UnitWithRates[], RatesRequest>(async () => {
-              throw new Error('Failed to fetch');
-            }),
-          },
-        }),
-      },
+    const actor = openedOnPage(async () => {
+      throw new Error('Failed to fetch');
     });
-    const actor = createActor(machine, {
-      input: {
-        values,
-        opened: { info: null, rates: { kind: 'accommodations', propertyId: 'p1', search: dated }, query: '' },
-        checkoutOn: 'route',
-      },
-    }).start();
     await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
     expect(actor.getSnapshot().context.rates?.getSnapshot().matches('error')).toBe(true);
   });
 
   it('passes the rates table its events while its rates load (the page’s currency works at once)', async () => {
-    const machine = stayWizardMachine.provide({
-      actors: {
-        ratesTable: ratesTableMachine.provide({
-          actors: { loadRates: fromPromise<UnitWithRates[], RatesRequest>(() => new Promise(() => {})) },
-          actions: { setCurrency: () => {} },
-        }),
-      },
-    });
-    const actor = createActor(machine, {
-      input: {
-        values,
-        opened: { info: null, rates: { kind: 'accommodations', propertyId: 'p1', search: dated }, query: '' },
-        checkoutOn: 'route',
-      },
-    }).start();
+    const actor = openedOnPage(() => new Promise(() => {}));
     expect(actor.getSnapshot().matches({ flow: 'loading' })).toBe(true);
     actor.send({ type: 'currency.change', currency: 'USD' });
     expect(actor.getSnapshot().context.rates?.getSnapshot().context.search.currency).toBe('USD');
