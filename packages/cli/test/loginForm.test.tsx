@@ -53,8 +53,12 @@ function setup(signIn: SignIn, props: Partial<LoginFormProps> = {}) {
     />,
   );
   const frame = () => view.lastFrame() ?? '';
-  /** Types keys one chunk at a time, letting Ink render between them. */
+  /**
+   * Types keys one chunk at a time, letting Ink render between them — and before the first: the form listens to
+   * the keys from an effect, which React runs after the first frame is drawn.
+   */
   const type = async (...chunks: string[]) => {
+    await tick(20);
     for (const chunk of chunks) {
       view.stdin.write(chunk);
       await tick(20);

@@ -1,5 +1,5 @@
 import { SIGN_IN_ERROR_KEY } from '@tern/core';
-import { lazy, type RefObject, Suspense, useState } from 'react';
+import { lazy, type Ref, Suspense, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -43,7 +43,7 @@ export function CredentialsStep({
   headingRef,
 }: {
   signIn: ReturnType<typeof useSignIn>;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef: Ref<HTMLHeadingElement>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();

@@ -1,4 +1,4 @@
-import { type RefObject, useState } from 'react';
+import { type Ref, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -17,7 +17,7 @@ export function ForgotStep({
   headingRef,
 }: {
   signIn: ReturnType<typeof useSignIn>;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef: Ref<HTMLHeadingElement>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();

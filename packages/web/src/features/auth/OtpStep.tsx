@@ -1,5 +1,5 @@
 import { SIGN_IN_ERROR_KEY } from '@tern/core';
-import { type RefObject, useState } from 'react';
+import { type Ref, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
@@ -18,7 +18,7 @@ export function OtpStep({
   headingRef,
 }: {
   signIn: ReturnType<typeof useSignIn>;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  headingRef: Ref<HTMLHeadingElement>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();

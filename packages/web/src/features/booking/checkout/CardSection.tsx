@@ -1,6 +1,6 @@
 import type { cardFrameMachine } from '@tern/core';
 import { useSelector } from '@xstate/react';
-import type { RefObject } from 'react';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { Alert } from '../../../components/Alert';
@@ -29,7 +29,7 @@ export function CardSection({
   onReload,
 }: {
   actor: CardFrameActor;
-  frame: RefObject<HTMLIFrameElement | null>;
+  frame: Ref<HTMLIFrameElement>;
   onFailed: () => void;
   onReload: () => void;
 }) {

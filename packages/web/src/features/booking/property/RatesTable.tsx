@@ -5,6 +5,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
 import { Select } from '../../../components/Select';
+import { useInert } from '../../../components/useInert';
 import { srcSetOf } from './Gallery';
 import { usePaymentText, usePolicyText } from './PolicyText';
 
@@ -41,6 +42,7 @@ export function RatesTable({
 }: RatesTableProps) {
   const { t } = useTranslation();
   const bookable = units.some((u) => u.ratePlans.some((r) => r.unavailableReason === null));
+  const staleRef = useInert<HTMLDivElement>(isStale);
   return (
     <div className={`rates${isStale ? ' rates--stale' : ''}`}>
       {isStale ? (
@@ -58,11 +60,7 @@ export function RatesTable({
           </Alert>
         </div>
       ) : null}
-      <div
-        className="rates__content"
-        inert={isStale ? true : undefined}
-        aria-hidden={isStale ? true : undefined}
-      >
+      <div className="rates__content" ref={staleRef} aria-hidden={isStale ? true : undefined}>
         {!bookable ? (
           <EmptyState title={t('rates.no_available_rates')} level={3}>
             <p>{t('rates.no_available_rates_text')}</p>
