@@ -17,7 +17,7 @@
  * again (`services.ts`, `refreshRestored`). A page's own calls (the search's results) show their loading state
  * meanwhile.
  *
- * Targets: the sign-in page (/login) at most 120 KB, the reseller's search page (/search) at most 180 KB.
+ * Targets (issue 23 §6): the sign-in page (/login) at most 110 KB, the reseller's search page (/search) at most 165 KB.
  * Prints MET or MISSED for each; exits non-zero when one is missed.
  */
 import { readFileSync } from 'node:fs';
