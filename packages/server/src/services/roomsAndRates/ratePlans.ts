@@ -14,6 +14,7 @@ import type { Db } from '../../db/db.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
+import { ListFilter, listPage } from '../listQuery.js';
 import { checkBookings, type Page, refuseByCore, windowOf } from './common.js';
 import { ALL_NIGHT_FIELDS, changedNights, writeNights } from './nights.js';
 import { getRatePlan, PLAN_COLUMNS, planOf } from './ratePlanRows.js';
@@ -30,18 +31,15 @@ export async function listRatePlans(
   unitId: string,
   page: Page,
 ): Promise<{ items: RatePlan[]; meta: ListMeta }> {
-  const [rows, total] = await Promise.all([
-    db.query<Record<string, unknown>>(
-      `select ${PLAN_COLUMNS} from rate_plans rp where rp.unit_id = $1 order by rp.position, rp.title, rp.id
-        limit $2 offset $3`,
-      [unitId, page.limit, (page.page - 1) * page.limit],
-    ),
-    db.one<{ n: number }>('select count(*) as n from rate_plans where unit_id = $1', [unitId]),
-  ]);
-  return {
-    items: rows.map(planOf),
-    meta: { page: page.page, limit: page.limit, total: Number(total?.n ?? 0) },
-  };
+  return listPage(db, {
+    select: `select ${PLAN_COLUMNS} from rate_plans rp`,
+    from: 'rate_plans rp',
+    filter: new ListFilter([unitId], ['rp.unit_id = $1']),
+    order: 'rp.position, rp.title, rp.id',
+    page: page.page,
+    limit: page.limit,
+    items: (rows: Record<string, unknown>[]) => rows.map(planOf),
+  });
 }
 
 export async function ratePlanOptions(db: Db, property: OwnedProperty, unitId: string | null) {

@@ -13,6 +13,7 @@ import type { Db } from '../../db/db.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
+import { ListFilter, listPage } from '../listQuery.js';
 import { checkBookings, type Page, refuseByCore, windowOf } from './common.js';
 
 // A hotel's units (room types; document 2 §3, §5, §7, §9), as its staff edit them. Every write is one
@@ -56,18 +57,15 @@ export async function listUnits(
   propertyId: string,
   page: Page,
 ): Promise<{ items: Unit[]; meta: ListMeta }> {
-  const [rows, total] = await Promise.all([
-    db.query<Record<string, unknown>>(
-      `select ${UNIT_COLUMNS} from units u where u.property_id = $1 order by u.position, u.title, u.id
-        limit $2 offset $3`,
-      [propertyId, page.limit, (page.page - 1) * page.limit],
-    ),
-    db.one<{ n: number }>('select count(*) as n from units where property_id = $1', [propertyId]),
-  ]);
-  return {
-    items: rows.map(unitOf),
-    meta: { page: page.page, limit: page.limit, total: Number(total?.n ?? 0) },
-  };
+  return listPage(db, {
+    select: `select ${UNIT_COLUMNS} from units u`,
+    from: 'units u',
+    filter: new ListFilter([propertyId], ['u.property_id = $1']),
+    order: 'u.position, u.title, u.id',
+    page: page.page,
+    limit: page.limit,
+    items: (rows: Record<string, unknown>[]) => rows.map(unitOf),
+  });
 }
 
 export async function getUnit(db: Db, unitId: string): Promise<Unit> {
