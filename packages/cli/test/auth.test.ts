@@ -110,7 +110,8 @@ describe('tern login without a terminal', () => {
               "role": "manager",
               "propertyType": "accommodation",
               "locked": false,
-              "timezone": "Atlantic/Reykjavik"
+              "timezone": "Atlantic/Reykjavik",
+              "currency": "ISK"
             },
             {
               "id": "<id>",
@@ -120,7 +121,8 @@ describe('tern login without a terminal', () => {
               "role": "manager",
               "propertyType": "accommodation",
               "locked": false,
-              "timezone": "Atlantic/Reykjavik"
+              "timezone": "Atlantic/Reykjavik",
+              "currency": "ISK"
             },
             {
               "id": "<id>",
@@ -130,7 +132,8 @@ describe('tern login without a terminal', () => {
               "role": "manager",
               "propertyType": "accommodation",
               "locked": false,
-              "timezone": "Atlantic/Reykjavik"
+              "timezone": "Atlantic/Reykjavik",
+              "currency": "ISK"
             }
           ],
           "otpEnabled": false,
@@ -298,7 +301,8 @@ describe('tern whoami', () => {
             "role": "user",
             "propertyType": "accommodation",
             "locked": false,
-            "timezone": "Atlantic/Reykjavik"
+            "timezone": "Atlantic/Reykjavik",
+            "currency": "ISK"
           }
         ],
         "otpEnabled": false,
