@@ -148,6 +148,19 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * An idle kept-alive connection stays open 65 s (Node closes it after 5 s): a client or proxy that reuses its
+ * socket just as the server closes it gets ECONNRESET on a request the server never saw — seen from the browser
+ * tests' API calls. Proxies and load balancers keep theirs 60 s, so the server must outlast them.
+ */
+function keepIdleConnections(server: object): void {
+  // `serve` makes an HTTP/1.1 server here (no `createServer` option): it has both timeouts.
+  if ('keepAliveTimeout' in server && 'headersTimeout' in server) {
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
+  }
+}
+
 /** Opens (or takes) the database, migrates it, seeds an empty one, and serves the API. */
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
@@ -177,6 +190,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       port: options.port ?? 4000,
       hostname: host,
     });
+    keepIdleConnections(server);
     await new Promise<void>((done, fail) => {
       server.once('listening', done);
       server.once('error', fail);
@@ -202,6 +216,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         (Number(process.env.TERN_VAULT_PORT) || (options.port === 0 ? 0 : (options.port ?? 4000) + 1)),
       hostname: host,
     });
+    keepIdleConnections(vault);
     await new Promise<void>((done, fail) => {
       vault.once('listening', done);
       vault.once('error', fail);
