@@ -1,6 +1,6 @@
 import { type CallOptions, type ClientOptions, endpointCaller, type TernClient } from './caller.js';
 import { type Endpoint, type EndpointInput, endpointLookup } from './contract/define.js';
-import { type Contract, contract as defaultContract, endpointNamed } from './contract/index.js';
+import { type Contract, contract as defaultContract } from './contract/index.js';
 
 export type { CallOptions, ClientOptions, EndpointMethod, ResourceClient, TernClient } from './caller.js';
 
