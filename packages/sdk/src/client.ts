@@ -6,10 +6,7 @@ export type { CallOptions, ClientOptions, EndpointMethod, ResourceClient, TernCl
 
 /** The typed client of the Tern API: one method per endpoint of `contract` (the whole contract by default). */
 export function createClient(options: ClientOptions, contract: Contract = defaultContract): TernClient {
-  const call = endpointCaller(
-    options,
-    contract === defaultContract ? endpointNamed : endpointLookup(contract),
-  );
+  const call = endpointCaller(options, endpointLookup(contract));
   const client: Record<string, unknown> = { call };
   for (const [area, endpoints] of Object.entries(contract)) {
     const methods: Record<string, unknown> = {};
