@@ -1,4 +1,4 @@
-import { isSessionExpired } from '@tern/core';
+import { isSessionExpired } from '@tern/core/session';
 import { createLazyClient, SessionExpiredError, type TernClient, UnauthorizedError } from '@tern/sdk';
 import { type TernConfig, withoutSession } from './config.js';
 import type { Context } from './context.js';

@@ -1,4 +1,4 @@
-import { isDay } from '@tern/core';
+import { isDay } from '@tern/core/dates';
 import { InvalidArgumentError } from 'commander';
 
 /**

@@ -1,4 +1,5 @@
-import { type FormDrawerInput, type FormErrors, submitForm, validationWords } from '@tern/core';
+import { type FormDrawerInput, type FormErrors, submitForm } from '@tern/core/admin';
+import { validationWords } from '@tern/core/i18n';
 import { UserError } from './errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import { addDays, deviceTimeZone, deviceToday, instantOf } from '@tern/core';
+import { addDays, deviceTimeZone, deviceToday, instantOf } from '@tern/core/dates';
 import { createClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, signedInAt } from './helpers/cli.js';

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { addDays, todayIso } from '@tern/core';
+import { addDays, todayIso } from '@tern/core/dates';
 import type { UnitWithRates } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lineKey } from '../src/booking/batch.js';
+import { lineKey } from '../src/bookingEngine/batch.js';
 import { canonicalJson } from '../src/keys.js';
 import { progressBar } from '../src/ui/progress.js';
 import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';

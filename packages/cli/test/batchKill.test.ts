@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { addDays, todayIso } from '@tern/core';
+import { addDays, todayIso } from '@tern/core/dates';
 import type { UnitWithRates } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli } from './helpers/cli.js';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { addDays, todayIso } from '@tern/core';
+import { addDays, todayIso } from '@tern/core/dates';
 import { engineArea, type UnitWithRates } from '@tern/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Collector, FakeTtyStdin, mask, runCli, shown, tempConfigDir, tick, until } from './helpers/cli.js';

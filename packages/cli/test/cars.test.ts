@@ -1,4 +1,5 @@
-import { addDays, carSearchDefaults, todayIn, todayIso } from '@tern/core';
+import { carSearchDefaults } from '@tern/core/bookingEngine';
+import { addDays, todayIn, todayIso } from '@tern/core/dates';
 import type { VehicleOffer } from '@tern/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

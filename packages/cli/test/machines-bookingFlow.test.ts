@@ -1,4 +1,4 @@
-import { addDays, todayIso } from '@tern/core';
+import { addDays, todayIso } from '@tern/core/dates';
 import { beforeAll } from 'vitest';
 import { type CliResult, Collector, FakeTtyStdin, runCli, tick, until } from './helpers/cli.js';
 import { openNights } from './helpers/openNights.js';

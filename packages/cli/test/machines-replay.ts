@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LiveActorReport } from '@tern/core';
+import type { LiveActorReport } from '@tern/core/qa';
 import {
   type Excluded,
   type ExcludedSamples,
@@ -18,7 +18,7 @@ import {
   missedStep,
   nextStep,
   planFigure,
-} from '@tern/core/machines/model';
+} from '@tern/core/qa/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startInspector } from '../src/inspect/server.js';
@@ -26,7 +26,7 @@ import { tick } from './helpers/cli.js';
 
 /**
  * Core's model-based paths of a machine replayed through the real `tern` command (issue 13): the test gives a
- * driver table (`@tern/core/machines/model`'s `frontEnds.ts`) — how each scenario starts (a command on a fake
+ * driver table (`@tern/core/qa/model`'s `frontEnds.ts`) — how each scenario starts (a command on a fake
  * terminal against the real test server) and, for each event type, the keys that make the command send it (an
  * answer the server cannot give on demand is a failure on the way to it, through the command's `fetch`) — and
  * each path is replayed: after each step, the command's own `--inspect` stream (core's live reports over the

@@ -1,5 +1,5 @@
 import { stripVTControlCharacters } from 'node:util';
-import { signInServerReplies } from '@tern/core/machines/model';
+import { signInServerReplies } from '@tern/core/qa/model';
 import { afterAll, beforeAll } from 'vitest';
 import {
   type CliResult,

@@ -1,4 +1,4 @@
-import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '@tern/core/machines/model';
+import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '@tern/core/qa/model';
 import { beforeAll } from 'vitest';
 import { type CliResult, runCli } from './helpers/cli.js';
 import type { TestServer } from './helpers/server.js';

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@tern/core';
+import { addDays, todayIn } from '@tern/core/dates';
 import type { VehicleOffer } from '@tern/sdk';
 import { type RunningServer, shiftedClock, silentLogger, startServer } from '@tern/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { carQueryBody, stayDates, staySearchQuery } from '../src/booking/queryFlags.js';
+import { carQueryBody, stayDates, staySearchQuery } from '../src/bookingEngine/queryFlags.js';
 import { UserError } from '../src/errors.js';
 
 const TODAY = '2026-03-10';

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CancellationPolicy, RateOffer, UnitWithRates } from '@tern/sdk';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareStayBooking, type StayOrder, stayOrderOf } from '../src/booking/stayOrder.js';
+import { prepareStayBooking, type StayOrder, stayOrderOf } from '../src/bookingEngine/stayOrder.js';
 import { UserError } from '../src/errors.js';
 import { removeTempDirs, tempConfigDir } from './helpers/cli.js';
 

@@ -1,4 +1,4 @@
-import { addDays, todayIso } from '@tern/core';
+import { addDays, todayIso } from '@tern/core/dates';
 import { describe, expect, it } from 'vitest';
 import { Collector, FakeTtyStdin, runCli, shown, tick } from './helpers/cli.js';
 import { openNights } from './helpers/openNights.js';

@@ -16,7 +16,7 @@
  * starts PGlite from today's seeded dump (see lib/seedScaledWorld.ts).
  */
 
-import { addDays } from '@tern/core';
+import { addDays } from '@tern/core/dates';
 import { demoWorld } from '@tern/fixtures';
 import { type BulkRowsBody, createClient, type TernClient } from '@tern/sdk';
 import pg from 'pg';

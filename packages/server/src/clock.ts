@@ -1,4 +1,4 @@
-import { todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
 
 /** Where the server reads the time; tests inject one they can move. */
 export interface Clock {

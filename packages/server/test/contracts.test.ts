@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { convertMoney, roundMoney } from '@tern/core';
+import { convertMoney, roundMoney } from '@tern/core/bookingEngine';
 import type { TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';

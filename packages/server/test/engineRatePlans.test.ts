@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { applyModifier, type DerivedModifier, type PriceModifier, roundMoney } from '@tern/core';
+import { applyModifier, type PriceModifier, roundMoney } from '@tern/core/bookingEngine';
+import type { DerivedModifier } from '@tern/core/rates';
 import type { RateOffer, RatePlanBody, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fontkit from '@pdf-lib/fontkit';
-import { pdfFamilyOfStoreFont, pdfFontFace, pdfFontFileOf } from '@tern/core';
+import { pdfFamilyOfStoreFont, pdfFontFace, pdfFontFileOf } from '@tern/core/giftCards';
 import { PDF_FONTS, STORE_FONTS } from '@tern/sdk';
 import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';

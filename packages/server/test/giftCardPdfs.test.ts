@@ -1,4 +1,4 @@
-import { pdfEditorErrors, pdfLookOf } from '@tern/core';
+import { pdfEditorErrors, pdfLookOf } from '@tern/core/giftCards';
 import type { ApiError, FilledSectionInput, TernClient } from '@tern/sdk';
 import jsQRImport from 'jsqr';
 import { PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
 import {
   ApiError,
   createClient,

@@ -1,4 +1,5 @@
-import { addMonthsToDay, todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
+import { addMonthsToDay } from '@tern/core/giftCards';
 import { ApiError, type GiftCardTypeCreateBody, type TernClient } from '@tern/sdk';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import { todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
 import { ApiError, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';

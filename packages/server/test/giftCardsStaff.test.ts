@@ -1,4 +1,5 @@
-import { addDays, addMonthsToDay, todayIn } from '@tern/core';
+import { addDays, todayIn } from '@tern/core/dates';
+import { addMonthsToDay } from '@tern/core/giftCards';
 import type { GiftCardTypeCreateBody, Store, StoreInput, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedWith } from './helpers/refusal.js';

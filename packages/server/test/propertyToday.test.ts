@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@tern/core';
+import { addDays, todayIn } from '@tern/core/dates';
 import type { TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';

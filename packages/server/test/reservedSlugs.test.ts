@@ -1,4 +1,4 @@
-import { isReservedStoreSlug, RESERVED_STORE_SLUGS } from '@tern/core';
+import { isReservedStoreSlug, RESERVED_STORE_SLUGS } from '@tern/core/navigation';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/app.js';
 import type { Db } from '../src/db/db.js';

@@ -1,4 +1,5 @@
-import { formOfRatePlan, roundMoney, type StoredDay, storedPlanNight } from '@tern/core';
+import { roundMoney } from '@tern/core/bookingEngine';
+import { formOfRatePlan, type StoredDay, storedPlanNight } from '@tern/core/rates';
 import { ApiError, facilityCatalogue, type RatePlanBody, type TernClient, type UnitBody } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';

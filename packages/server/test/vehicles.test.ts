@@ -1,4 +1,4 @@
-import { applyModifier, type ModifierLogic, roundMoney } from '@tern/core';
+import { applyModifier, type ModifierLogic, roundMoney } from '@tern/core/bookingEngine';
 import { ApiError, type TernClient, type VehicleOffer, type VehicleQueryBody } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../src/services/housekeeping.js';

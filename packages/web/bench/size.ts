@@ -62,14 +62,14 @@ const targets: Target[] = [
   {
     name: 'reseller search page',
     path: '/search',
-    modules: ['src/features/booking/search/SearchPage.tsx', appFrame, router],
+    modules: ['src/features/bookingEngine/search/SearchPage.tsx', appFrame, router],
     budgetKb: 165,
   },
   // Shown for comparison, without a budget of their own.
   {
     name: 'reseller home',
     path: '/',
-    modules: ['src/features/booking/home/HomePage.tsx', appFrame, router],
+    modules: ['src/features/bookingEngine/home/HomePage.tsx', appFrame, router],
     budgetKb: null,
   },
   {

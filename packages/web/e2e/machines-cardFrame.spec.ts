@@ -1,5 +1,5 @@
 import { expect, type Page, type Route, test } from '@playwright/test';
-import { CARD_ANSWER_MS, CARD_FRAME_READY_MS } from '../../core/src/booking/cardFrameMachine.ts';
+import { CARD_ANSWER_MS, CARD_FRAME_READY_MS } from '../../core/src/bookingEngine/cardFrameMachine.ts';
 import { chooseRooms, fillContact, inDays } from './booking';
 import { describeWebReplays, type StepDriver } from './machines-replay';
 import { REPLAY_HOTEL, replayApi, replayRate, signedInForReplay } from './replayAgency';

@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import type { LiveActorReport } from '../../core/src/machines/live.ts';
-import { firstStep, follow, lastReport, missedStep, nextStep } from '../../core/src/machines/test/follow.ts';
-import type { FrontEndPath, FrontEndPlan } from '../../core/src/machines/test/frontEnds.ts';
+import type { LiveActorReport } from '../../core/src/qa/live.ts';
+import { firstStep, follow, lastReport, missedStep, nextStep } from '../../core/src/qa/test/follow.ts';
+import type { FrontEndPath, FrontEndPlan } from '../../core/src/qa/test/frontEnds.ts';
 
 /**
  * Core's model-based paths of a machine replayed through the real web app in a browser (issue 13). A spec
@@ -94,7 +94,7 @@ interface PlanReply {
 }
 
 function planOf(drivers: WebDrivers<unknown>): PlanReply {
-  const script = fileURLToPath(new URL('../../core/src/machines/test/planScript.ts', import.meta.url));
+  const script = fileURLToPath(new URL('../../core/src/qa/test/planScript.ts', import.meta.url));
   const request = JSON.stringify({
     machine: drivers.machine,
     drivers: { frontEnd: 'web', scenarios: keysOf(drivers.scenarios), events: keysOf(drivers.events) },

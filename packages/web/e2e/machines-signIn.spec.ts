@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { signInServerReplies } from '../../core/src/machines/test/replies.ts';
+import { signInServerReplies } from '../../core/src/qa/test/replies.ts';
 import { demo, outbox, PASSWORD } from './helpers';
 import { describeWebReplays, nextOutcome, outcomeNext, type StepDriver } from './machines-replay';
 

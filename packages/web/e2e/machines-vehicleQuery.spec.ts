@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '../../core/src/machines/test/replies.ts';
+import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '../../core/src/qa/test/replies.ts';
 import { signInAgent } from './booking';
 import { describeWebReplays, type StepDriver } from './machines-replay';
 

@@ -1,4 +1,4 @@
-import type { StoredSession } from '@tern/core';
+import type { StoredSession } from '@tern/core/session';
 import type { OtpChallenge, Session, User, UserProperty } from '@tern/sdk';
 
 export const property = (id: string, name: string, overrides: Partial<UserProperty> = {}): UserProperty => ({

@@ -1,13 +1,13 @@
 import { createMemoryHistory } from '@tanstack/react-router';
-import type { StoredSession } from '@tern/core';
+import type { StoredSession } from '@tern/core/session';
 import { contract, PaymentLockedError, SessionExpiredError, type TernClient } from '@tern/sdk';
 import { render, screen, waitFor } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../src/app/App';
 import type { ClientSetup } from '../src/app/client';
 import { createServices } from '../src/app/services';
-import { CarSearchForm } from '../src/features/booking/home/HomePage';
-import { searchFormParts } from '../src/features/booking/search/deferredFields';
+import { CarSearchForm } from '../src/features/bookingEngine/home/HomePage';
+import { searchFormParts } from '../src/features/bookingEngine/search/deferredFields';
 import { CookieDialog } from '../src/features/privacy/CookieDialog';
 import { createI18n } from '../src/i18n';
 import { frameParts } from '../src/layouts/AppLayout';

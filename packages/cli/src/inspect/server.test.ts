@@ -1,4 +1,4 @@
-import { machineCatalogue } from '@tern/core';
+import { machineCatalogue } from '@tern/core/qa';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createActor } from 'xstate';

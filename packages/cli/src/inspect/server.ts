@@ -1,4 +1,4 @@
-import { type LiveActorReport, liveReport, liveReportOf } from '@tern/core';
+import { type LiveActorReport, liveReport, liveReportOf } from '@tern/core/qa';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 /**

@@ -7,17 +7,17 @@ import {
   formatPrice,
   isCardNeeded,
   memoryFlowStorage,
-} from '@tern/core';
+} from '@tern/core/bookingEngine';
 import type { TernClient, VehicleOffer } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { createActor } from 'xstate';
-import { type Booked, bookedText, carBookedLines } from '../booking/booked.js';
-import { CAR_CARD_NEEDED, type CarBookFlags } from '../booking/carOrder.js';
-import { policyLine } from '../booking/format.js';
-import { type CheckoutRun, startCheckout, submitCheckout } from '../booking/headlessCheckout.js';
-import type { CarQuery } from '../booking/queryFlags.js';
-import { vehicleQuery } from '../booking/vehicleSearch.js';
+import { type Booked, bookedText, carBookedLines } from '../bookingEngine/booked.js';
+import { CAR_CARD_NEEDED, type CarBookFlags } from '../bookingEngine/carOrder.js';
+import { policyLine } from '../bookingEngine/format.js';
+import { type CheckoutRun, startCheckout, submitCheckout } from '../bookingEngine/headlessCheckout.js';
+import type { CarQuery } from '../bookingEngine/queryFlags.js';
+import { vehicleQuery } from '../bookingEngine/vehicleSearch.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';

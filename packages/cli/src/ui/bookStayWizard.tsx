@@ -10,7 +10,6 @@ import {
   formatPrice,
   isCardNeeded,
   isScarce,
-  nightsBetween,
   type OpenedStay,
   ratesTableMachine,
   roomsOf,
@@ -19,20 +18,20 @@ import {
   type StayRow,
   type StayWizardNotice,
   stayWizardMachine,
-  todayIn,
-  validationWords,
   type WizardStay,
   wizardChosen,
   wizardRows,
-} from '@tern/core';
+} from '@tern/core/bookingEngine';
+import { nightsBetween, todayIn } from '@tern/core/dates';
+import { validationWords } from '@tern/core/i18n';
 import type { PropertyInfo, TernClient } from '@tern/sdk';
 import { Box, Text } from 'ink';
 import { useEffect, useReducer, useRef } from 'react';
 import { createActor, fromPromise, type InspectionEvent, type SnapshotFrom } from 'xstate';
-import { type Booked, bookedText, stayBookedLines } from '../booking/booked.js';
-import { policyLine } from '../booking/format.js';
-import { stayDates } from '../booking/queryFlags.js';
-import { CARD_NEEDED, type StayOrder } from '../booking/stayOrder.js';
+import { type Booked, bookedText, stayBookedLines } from '../bookingEngine/booked.js';
+import { policyLine } from '../bookingEngine/format.js';
+import { stayDates } from '../bookingEngine/queryFlags.js';
+import { CARD_NEEDED, type StayOrder } from '../bookingEngine/stayOrder.js';
 import { withClient } from '../client.js';
 import type { Context } from '../context.js';
 import { bugLine, toUserError, UserError } from '../errors.js';

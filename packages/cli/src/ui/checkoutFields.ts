@@ -1,5 +1,6 @@
-import { type CheckoutField, validateCheckout, validationWords } from '@tern/core';
-import type { CheckoutRun } from '../booking/headlessCheckout.js';
+import { type CheckoutField, validateCheckout } from '@tern/core/bookingEngine';
+import { validationWords } from '@tern/core/i18n';
+import type { CheckoutRun } from '../bookingEngine/headlessCheckout.js';
 
 /**
  * What the wizards' checkout step adds to core's checkout machine: the fields as typed go into it, and its

@@ -6,8 +6,8 @@ import {
   type signInMachine,
   type ValidationKey,
   validationKeys,
-  validationWords,
-} from '@tern/core';
+} from '@tern/core/auth';
+import { validationWords } from '@tern/core/i18n';
 import type { SnapshotFrom } from 'xstate';
 
 /**

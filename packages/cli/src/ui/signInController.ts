@@ -1,4 +1,4 @@
-import { type SignInEvent, type SignInFormField, signInMachine } from '@tern/core';
+import { type SignInEvent, type SignInFormField, signInMachine } from '@tern/core/auth';
 import type { Session } from '@tern/sdk';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import { cliInspect } from '../inspect/server.js';

@@ -1,4 +1,4 @@
-import { addDays } from '@tern/core';
+import { addDays } from '@tern/core/dates';
 import { expect } from 'vitest';
 import { demoEmail, PASSWORD, runCli, tempConfigDir } from './cli.js';
 

@@ -2,6 +2,21 @@ import { isTimeZone } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { todayIn } from '../dates/dates.js';
+import {
+  creatableProviders,
+  providerActions,
+  providerFormFields,
+  validateProviderForm,
+} from '../paymentProviders/paymentProviders.js';
+import {
+  isValidFromAllowed,
+  PROMO_LABEL_COLOURS,
+  promoLabel,
+  promoQuickRanges,
+  promoUsable,
+  validatePromoForm,
+  validFromMinimum,
+} from '../promoCodes/promoCodes.js';
 import { type ConfirmedAction, confirmedActionMachine } from './confirmedActionMachine.js';
 import {
   adminValidationKeys,
@@ -11,21 +26,6 @@ import {
   validateUserForm,
   validateUserPassword,
 } from './forms.js';
-import {
-  creatableProviders,
-  providerActions,
-  providerFormFields,
-  validateProviderForm,
-} from './paymentProviders.js';
-import {
-  isValidFromAllowed,
-  PROMO_LABEL_COLOURS,
-  promoLabel,
-  promoQuickRanges,
-  promoUsable,
-  validatePromoForm,
-  validFromMinimum,
-} from './promoCodes.js';
 import {
   addPropertyRow,
   deletePropertyRow,

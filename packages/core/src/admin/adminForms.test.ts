@@ -1,7 +1,7 @@
 import type { AdminProperty, ManagedUser, Reseller } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput } from './apiKeys.js';
+import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput } from '../apiKeys/apiKeys.js';
 import { type FormDrawerInput, formDrawerMachine, submitForm } from './formDrawerMachine.js';
 import {
   type AdminPropertyDraft,

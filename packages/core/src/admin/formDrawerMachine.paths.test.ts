@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createActor, type EventFrom, fromPromise, type SnapshotFrom } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import type { Day } from '../dates/dates.js';
+import { promoFormInput } from '../promoCodes/promoCodes.js';
 import { formDrawerMachine } from './formDrawerMachine.js';
-import { promoFormInput } from './promoCodes.js';
 
 // Every situation of the form machine, reached by its shortest path from the start and replayed against a live
 // actor whose save answers as the path says: the machine the web's drawers and the CLI drive ends where the

@@ -2,9 +2,9 @@ import type { PaymentProvider, PromoCode } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Day } from '../dates/dates.js';
+import { type ProviderDraft, providerFormInput } from '../paymentProviders/paymentProviders.js';
+import { type PromoDraft, promoBodyOf, promoDraftOf, promoFormInput } from '../promoCodes/promoCodes.js';
 import { formDrawerMachine, isFormDirty } from './formDrawerMachine.js';
-import { type ProviderDraft, providerFormInput } from './paymentProviders.js';
-import { type PromoDraft, promoBodyOf, promoDraftOf, promoFormInput } from './promoCodes.js';
 
 const today = '2030-06-15' as Day;
 const promo: PromoCode = {

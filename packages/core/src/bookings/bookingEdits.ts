@@ -1,5 +1,5 @@
 import type { BookedUnit, BookingRecord, Driver, Guest, Role } from '@tern/sdk';
-import { guestForPayload, guestSpaces, validateDriver } from '../booking/engineRules.js';
+import { guestForPayload, guestSpaces, validateDriver } from '../bookingEngine/engineRules.js';
 
 // The edits a reseller makes in the booking details (document 1 §4, §6, §7; R118, R119, R121, R125): which
 // units can be removed, the guests and drivers forms, and the bulk calls they become.

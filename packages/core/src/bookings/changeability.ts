@@ -1,5 +1,5 @@
 import type { CancellationPolicy, ChangeBlock, Role } from '@tern/sdk';
-import { deadlineHours } from '../booking/pricing.js';
+import { deadlineHours } from '../bookingEngine/pricing.js';
 import { instantOf, todayIn } from '../dates/dates.js';
 
 // Whether a booking may still be cancelled or edited (document 1 §4 "Booking status"; R116–R118). The web

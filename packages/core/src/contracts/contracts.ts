@@ -1,5 +1,5 @@
 import type { ContractRecord, DiscoverRow, Role } from '@tern/sdk';
-import { formatPrice } from '../booking/format.js';
+import { formatPrice } from '../bookingEngine/format.js';
 
 // Contracts between agencies and properties (document 1 §2 contracts page, §3, §4 contract lifecycle, §5
 // contract creation, §6, §9; R128–R140): which tabs a side sees, how a contract is labelled, which actions a

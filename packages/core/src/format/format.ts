@@ -1,4 +1,4 @@
-import { currencyDecimals, roundMoney } from '../booking/pricing.js';
+import { currencyDecimals, roundMoney } from '../bookingEngine/pricing.js';
 import { type Day, zoneOffsetMinutes } from '../dates/dates.js';
 
 // How every screen (web, CLI) writes money, days and instants: one place, so the store's eight languages and

@@ -1,6 +1,6 @@
 import type { ChangedCell, InventoryChanges, NightRestrictions, PriceChange } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
-import { applyModifier, roundMoney } from '../booking/pricing.js';
+import { applyModifier, roundMoney } from '../bookingEngine/pricing.js';
 import { type Day, dayRun, daysBetween, isDay, isoWeekday } from '../dates/dates.js';
 import { type RateValidationKey, rateValidationKeys } from './units.js';
 

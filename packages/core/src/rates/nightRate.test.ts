@@ -1,7 +1,7 @@
 import type { Occupancy } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
-import type { DayRestrictions } from '../booking/availability.js';
-import { nightPrice } from '../booking/pricing.js';
+import type { DayRestrictions } from '../bookingEngine/availability.js';
+import { nightPrice } from '../bookingEngine/pricing.js';
 import {
   applyModifiers,
   type ChildPlan,

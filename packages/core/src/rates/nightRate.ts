@@ -1,6 +1,6 @@
 import type { Occupancy } from '@tern/sdk';
-import type { DayRestrictions } from '../booking/availability.js';
-import { applyModifier } from '../booking/pricing.js';
+import type { DayRestrictions } from '../bookingEngine/availability.js';
+import { applyModifier } from '../bookingEngine/pricing.js';
 import { type Day, isoWeekday } from '../dates/dates.js';
 import type { DerivedModifier, InheritFlag, RatePlanForm, WeekRestrictions } from './ratePlans.js';
 import { autoModifier } from './sellMode.js';

@@ -1,4 +1,4 @@
-import { roundMoney } from '../booking/pricing.js';
+import { roundMoney } from '../bookingEngine/pricing.js';
 import type { Day } from '../dates/dates.js';
 import { type ChildPlan, childPlanDay, type StoredDay, weekdayRestrictions } from './nightRate.js';
 import type { RatePlanForm } from './ratePlans.js';

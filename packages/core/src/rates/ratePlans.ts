@@ -1,6 +1,6 @@
 import { INHERIT_FIELDS, mealType, modifierType, type RatePlan, rateMode, sellMode } from '@tern/sdk';
 import { validationKeys } from '../auth/rules.js';
-import type { ModifierLogic } from '../booking/pricing.js';
+import type { ModifierLogic } from '../bookingEngine/pricing.js';
 import { countRule, type RateValidationKey, rateValidationKeys } from './units.js';
 
 // Rate plans (document 2 §3 "Rate plan", §5, §9; R187–R195): the form's values, defaults and rules. The sell

@@ -8,10 +8,10 @@ import type {
   UnitWithRates,
   VehicleOffer,
 } from '@tern/sdk';
-import type { BookedFlow, CarFlow, StayFlow } from '../booking/flow.js';
-import { freePolicy } from '../machines/sampleBooking.js';
+import type { BookedFlow, CarFlow, StayFlow } from '../bookingEngine/flow.js';
+import { freePolicy } from '../qa/sampleBooking.js';
 
-export { bookedRoom, bookingRecord, freePolicy } from '../machines/sampleBooking.js';
+export { bookedRoom, bookingRecord, freePolicy } from '../qa/sampleBooking.js';
 
 /** Booking engine replies shaped like the contract's, for the screens' tests. */
 

@@ -1,6 +1,6 @@
 import type { VehicleOffer, VehicleQueryBody, VehicleQueryResults } from '@tern/sdk';
 import { assign, enqueueActions, setup } from 'xstate';
-import { VEHICLE_POLL_MS } from '../booking/engineRules.js';
+import { VEHICLE_POLL_MS } from '../bookingEngine/engineRules.js';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 

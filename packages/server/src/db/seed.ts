@@ -1,4 +1,4 @@
-import { todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
 import { type Clock, systemClock } from '../clock.js';
 import type { Db } from './db.js';
 import type { DemoWorld } from './seed/demoTypes.js';

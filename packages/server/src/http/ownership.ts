@@ -1,4 +1,5 @@
-import { managesProperty, type UserActions, userActions } from '@tern/core';
+import { type UserActions, userActions } from '@tern/core/admin';
+import { managesProperty } from '@tern/core/auth';
 import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
 import { type Db, prepared, readOnly } from '../db/db.js';
 import { propertiesOf, type Viewer, visibleTo } from '../services/visibility.js';

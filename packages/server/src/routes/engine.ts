@@ -1,4 +1,4 @@
-import { nightsBetween } from '@tern/core';
+import { nightsBetween } from '@tern/core/dates';
 import type { Contract } from '@tern/sdk';
 import { utcToday } from '../clock.js';
 import type { AreaHandlers, RequestContext } from '../http/context.js';

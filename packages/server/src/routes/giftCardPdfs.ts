@@ -1,4 +1,4 @@
-import { todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers, RequestContext } from '../http/context.js';
 import { fontFileResponse, shippedFontList } from '../services/giftCards/fonts.js';

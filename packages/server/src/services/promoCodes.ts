@@ -1,4 +1,5 @@
-import { isValidFromAllowed, todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
+import { isValidFromAllowed } from '@tern/core/promoCodes';
 import type { ListMeta, PromoCode, promoCodeBody } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Clock } from '../clock.js';

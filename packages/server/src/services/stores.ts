@@ -1,4 +1,4 @@
-import { isReservedStoreSlug } from '@tern/core';
+import { isReservedStoreSlug } from '@tern/core/navigation';
 import { type ErrorCode, type Store, type StoreSummary, type storeInput, storePublicPath } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../db/db.js';

@@ -1,4 +1,4 @@
-import { LOGIN_PATH, titleKeys } from '@tern/core';
+import { LOGIN_PATH, titleKeys } from '@tern/core/navigation';
 import type { i18n } from 'i18next';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { setErrorWords } from '@tern/core';
+import { setErrorWords } from '@tern/core/errorWords';
 import { describeErrorCode, errorCatalogue } from '@tern/sdk';
 import { provideApiErrors } from '../i18n';
 

@@ -1,4 +1,5 @@
-import { type FeatureFlags, featureFlags, type StoredSession } from '@tern/core';
+import { type FeatureFlags, featureFlags } from '@tern/core/navigation';
+import type { StoredSession } from '@tern/core/session';
 import { availableRoutes } from '../router/screens';
 
 /**

@@ -1,10 +1,5 @@
-import {
-  type GoToLoginParams,
-  LOGIN_PATH,
-  type RouteFlags,
-  type StoredSession,
-  sessionMachine,
-} from '@tern/core';
+import { LOGIN_PATH, type RouteFlags } from '@tern/core/navigation';
+import { type GoToLoginParams, type StoredSession, sessionMachine } from '@tern/core/session';
 import type { TernClient } from '@tern/sdk';
 import { type ActorRefFrom, fromPromise } from 'xstate';
 import { fetchTokenCheck, restoreChecked, type TokenCheck } from '../session/restore';

@@ -1,4 +1,4 @@
-import { dayBlock } from '@tern/core';
+import { dayBlock } from '@tern/core/bookingEngine';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@
  * The back office's English messages (document 2 §2–§8): the admin page (users, resellers, properties), the
  * managers' tab, their drawers, confirmations and notices, and the audit trail.
  */
-import { auditSentencesEn } from '@tern/core';
+import { auditSentencesEn } from '@tern/core/admin';
 
 export const adminEn = {
   admin: {

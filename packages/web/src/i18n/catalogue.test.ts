@@ -1,12 +1,6 @@
-import {
-  navigationFor,
-  rateValidationKeys,
-  routes,
-  SIGN_IN_ERROR_KEY,
-  settingsMenu,
-  titleKeys,
-  validationKeys,
-} from '@tern/core';
+import { SIGN_IN_ERROR_KEY, validationKeys } from '@tern/core/auth';
+import { navigationFor, routes, settingsMenu, titleKeys } from '@tern/core/navigation';
+import { rateValidationKeys } from '@tern/core/rates';
 import { type ErrorCode, errorCatalogue, errorParamNames, type Role } from '@tern/sdk';
 import { describe, expect, it } from 'vitest';
 import { adminPart } from './adminPart';

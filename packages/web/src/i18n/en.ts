@@ -1,4 +1,4 @@
-import { validationMessagesEn } from '@tern/core';
+import { validationMessagesEn } from '@tern/core/i18n';
 
 /**
  * The English catalogue shared by every page (sign-in, navigation, titles, the frame). With the booking

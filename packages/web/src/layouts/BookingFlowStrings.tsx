@@ -1,4 +1,4 @@
-import { titleKeys } from '@tern/core';
+import { titleKeys } from '@tern/core/navigation';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../components/Spinner';

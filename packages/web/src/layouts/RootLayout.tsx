@@ -1,5 +1,5 @@
 import { Outlet, useRouterState } from '@tanstack/react-router';
-import { titleKeys } from '@tern/core';
+import { titleKeys } from '@tern/core/navigation';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../components/Spinner';

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { matchRoute } from '@tern/core';
+import { matchRoute } from '@tern/core/navigation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LogoMark } from './Logo';

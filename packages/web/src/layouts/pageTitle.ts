@@ -1,4 +1,4 @@
-import { pageTitleKey, titleKeys } from '@tern/core';
+import { pageTitleKey, titleKeys } from '@tern/core/navigation';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import type { NavEntry, Navigation } from '@tern/core';
+import type { NavEntry, Navigation } from '@tern/core/navigation';
 
 /**
  * Menu actions and links out the web app can perform today. Core's `navigationFor` lists every entry of

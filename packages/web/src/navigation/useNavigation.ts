@@ -1,4 +1,4 @@
-import { type Navigation, navigationFor } from '@tern/core';
+import { type Navigation, navigationFor } from '@tern/core/navigation';
 import { useMemo } from 'react';
 import { flagsFor } from '../app/flags';
 import { availableRoutes } from '../router/screens';

@@ -8,7 +8,7 @@ import {
   redirect,
   stringifySearchWith,
 } from '@tanstack/react-router';
-import { LOGIN_PATH, matchRoute, resolveRoute, routes, titleKeys } from '@tern/core';
+import { LOGIN_PATH, matchRoute, resolveRoute, routes, titleKeys } from '@tern/core/navigation';
 import { useTranslation } from 'react-i18next';
 import { flagsFor } from '../app/flags';
 import { type AppServices, currentSession } from '../app/services';

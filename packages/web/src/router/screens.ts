@@ -1,5 +1,5 @@
 import { lazyRouteComponent, type RouteComponent } from '@tanstack/react-router';
-import { type RouteDef, routes } from '@tern/core';
+import { type RouteDef, routes } from '@tern/core/navigation';
 import { type ComponentType, createElement } from 'react';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { useCatalogue } from '../i18n';
@@ -71,7 +71,7 @@ export const screens: Readonly<Record<string, Screen>> = {
     ready: true,
   },
   apiKeys: {
-    component: backOffice(() => import('../features/admin/ApiKeysPage'), 'ApiKeysPage'),
+    component: backOffice(() => import('../features/apiKeys/ApiKeysPage'), 'ApiKeysPage'),
     ready: true,
   },
   inventory: {
@@ -91,7 +91,7 @@ export const screens: Readonly<Record<string, Screen>> = {
     ready: true,
   },
   promocodes: {
-    component: backOffice(() => import('../features/admin/PromoCodesPage'), 'PromoCodesPage'),
+    component: backOffice(() => import('../features/promoCodes/PromoCodesPage'), 'PromoCodesPage'),
     ready: true,
   },
   giftCards: {
@@ -132,7 +132,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     ready: true,
   },
   'settings/payment-providers': {
-    component: backOffice(() => import('../features/admin/PaymentProvidersPage'), 'PaymentProvidersPage'),
+    component: backOffice(
+      () => import('../features/paymentProviders/PaymentProvidersPage'),
+      'PaymentProvidersPage',
+    ),
     ready: true,
   },
   'settings/admin': {
@@ -148,32 +151,41 @@ export const screens: Readonly<Record<string, Screen>> = {
     ready: false,
   },
   home: {
-    component: lazyRouteComponent(() => import('../features/booking/home/HomePage'), 'HomePage'),
+    component: lazyRouteComponent(() => import('../features/bookingEngine/home/HomePage'), 'HomePage'),
     ready: true,
   },
   search: {
-    component: lazyRouteComponent(() => import('../features/booking/search/SearchPage'), 'SearchPage'),
+    component: lazyRouteComponent(() => import('../features/bookingEngine/search/SearchPage'), 'SearchPage'),
     validateSearch: bookingSearch,
     ready: true,
   },
   property: {
-    component: lazyRouteComponent(() => import('../features/booking/property/PropertyPage'), 'PropertyPage'),
+    component: lazyRouteComponent(
+      () => import('../features/bookingEngine/property/PropertyPage'),
+      'PropertyPage',
+    ),
     validateSearch: bookingSearch,
     ready: true,
   },
   searchCars: {
-    component: lazyRouteComponent(() => import('../features/booking/cars/CarSearchPage'), 'CarSearchPage'),
+    component: lazyRouteComponent(
+      () => import('../features/bookingEngine/cars/CarSearchPage'),
+      'CarSearchPage',
+    ),
     validateSearch: bookingSearch,
     ready: true,
   },
   checkout: {
-    component: lazyRouteComponent(() => import('../features/booking/checkout/CheckoutPage'), 'CheckoutPage'),
+    component: lazyRouteComponent(
+      () => import('../features/bookingEngine/checkout/CheckoutPage'),
+      'CheckoutPage',
+    ),
     validateSearch: bookingSearch,
     ready: true,
   },
   confirmation: {
     component: lazyRouteComponent(
-      () => import('../features/booking/confirmation/ConfirmationPage'),
+      () => import('../features/bookingEngine/confirmation/ConfirmationPage'),
       'ConfirmationPage',
     ),
     validateSearch: bookingSearch,

@@ -1,4 +1,4 @@
-import { bookingQueryKeys } from '@tern/core';
+import { bookingQueryKeys } from '@tern/core/bookingEngine';
 import { describe, expect, it } from 'vitest';
 import { bookingSearch, loginSearch, verifyResetSearch } from './search';
 

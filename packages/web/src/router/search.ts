@@ -3,7 +3,7 @@
 // shape is left out, never an error.
 
 // Core's keys live in a module of their own (no rules, no date-fns), so this takes only the list.
-import { bookingQueryKeys } from '@tern/core';
+import { bookingQueryKeys } from '@tern/core/bookingEngine';
 
 type Search = Record<string, unknown>;
 

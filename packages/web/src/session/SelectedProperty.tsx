@@ -1,4 +1,4 @@
-import { selectedProperty } from '@tern/core';
+import { selectedProperty } from '@tern/core/session';
 import type { AdminProperty, UserProperty } from '@tern/sdk';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useServices, useSession } from './SessionContext';

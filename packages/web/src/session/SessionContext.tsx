@@ -1,4 +1,4 @@
-import type { StoredSession } from '@tern/core';
+import type { StoredSession } from '@tern/core/session';
 import { useSelector } from '@xstate/react';
 import { createContext, useContext, useRef } from 'react';
 import type { AppServices, SessionActor } from '../app/services';

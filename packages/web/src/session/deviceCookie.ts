@@ -1,4 +1,4 @@
-import { deviceCookieFor } from '@tern/core';
+import { deviceCookieFor } from '@tern/core/session';
 import type { Session } from '@tern/sdk';
 
 /** The remembered device (document 1 §4): lets the server skip the one-time code for 60 days. */

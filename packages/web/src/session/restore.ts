@@ -1,4 +1,4 @@
-import { isSessionExpired, type StoredSession } from '@tern/core';
+import { isSessionExpired, type StoredSession } from '@tern/core/session';
 import { readStoredSession } from './storage';
 
 /** Statuses that mean "this stored session is no good": sign in again, no error to show. */

@@ -1,4 +1,4 @@
-import { isSessionExpired, type StoredSession, toStoredSession } from '@tern/core';
+import { isSessionExpired, type StoredSession, toStoredSession } from '@tern/core/session';
 import { ApiError, type TernClient } from '@tern/sdk';
 import { NOT_A_SESSION } from './restore';
 import { readStoredSession } from './storage';

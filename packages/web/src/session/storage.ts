@@ -1,4 +1,4 @@
-import type { StoredSession } from '@tern/core';
+import type { StoredSession } from '@tern/core/session';
 
 /** Where the web app keeps its session and the chosen property (localStorage keys). */
 export const SESSION_KEY = 'tern.session';

@@ -1,4 +1,4 @@
-import { managesProperty, membershipOf } from '@tern/core';
+import { managesProperty, membershipOf } from '@tern/core/auth';
 import { useSelectedProperty } from './SelectedProperty';
 import { useSignedInSession } from './SessionContext';
 

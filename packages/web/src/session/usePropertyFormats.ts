@@ -1,4 +1,5 @@
-import { deviceTimeZone, formatAmount, formatInstant, formatInstantDay, formatMoney } from '@tern/core';
+import { deviceTimeZone } from '@tern/core/dates';
+import { formatAmount, formatInstant, formatInstantDay, formatMoney } from '@tern/core/format';
 import { useTranslation } from 'react-i18next';
 import { useSelectedProperty } from './SelectedProperty';
 

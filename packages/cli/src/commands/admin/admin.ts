@@ -11,7 +11,7 @@ import {
   type UserDraft,
   userFormInput,
   userRequestOf,
-} from '@tern/core';
+} from '@tern/core/admin';
 import {
   ADMIN_PAGE_SIZE,
   type AdminProperty,

@@ -1,11 +1,5 @@
-import {
-  type ApiKeyDraft,
-  apiKeyBodyOf,
-  apiKeyFormInput,
-  apiKeyView,
-  maskApiKey,
-  submitForm,
-} from '@tern/core';
+import { submitForm } from '@tern/core/admin';
+import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput, apiKeyView, maskApiKey } from '@tern/core/apiKeys';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';

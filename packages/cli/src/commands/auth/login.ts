@@ -1,4 +1,5 @@
-import { normalizeOtp, toStoredSession, validateSignIn } from '@tern/core';
+import { normalizeOtp, validateSignIn } from '@tern/core/auth';
+import { toStoredSession } from '@tern/core/session';
 import type { Session } from '@tern/sdk';
 import { type ClientScope, withClient } from '../../client.js';
 import type { PendingChallenge, TernConfig } from '../../config.js';

@@ -1,4 +1,4 @@
-import { isSessionExpired } from '@tern/core';
+import { isSessionExpired } from '@tern/core/session';
 import { resolveApiUrl, sessionToken } from '../../client.js';
 import type { Context } from '../../context.js';
 import { SESSION_EXPIRED, UserError } from '../../errors.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { CarBookFlags } from '../../booking/carOrder.js';
-import type { StayBookFlags } from '../../booking/stayOrder.js';
+import type { CarBookFlags } from '../../bookingEngine/carOrder.js';
+import type { StayBookFlags } from '../../bookingEngine/stayOrder.js';
 import type { ContextOf } from '../../context.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];

@@ -1,10 +1,11 @@
-import { type EngineCalls, engineCalls, formatPrice, todayIn } from '@tern/core';
+import { type EngineCalls, engineCalls, formatPrice } from '@tern/core/bookingEngine';
+import { todayIn } from '@tern/core/dates';
 import type { TernClient } from '@tern/sdk';
-import { type BatchLine, readBatch } from '../../booking/batch.js';
-import { withBookingKey } from '../../booking/idempotency.js';
-import { invalidFlags, stayDates } from '../../booking/queryFlags.js';
-import { bookPreparedStay } from '../../booking/stayCheckout.js';
-import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../booking/stayOrder.js';
+import { type BatchLine, readBatch } from '../../bookingEngine/batch.js';
+import { withBookingKey } from '../../bookingEngine/idempotency.js';
+import { invalidFlags, stayDates } from '../../bookingEngine/queryFlags.js';
+import { bookPreparedStay } from '../../bookingEngine/stayCheckout.js';
+import { prepareStayBooking, type StayBookFlags, stayOrderOf } from '../../bookingEngine/stayOrder.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { toUserError, UserError } from '../../errors.js';

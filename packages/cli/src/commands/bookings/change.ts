@@ -1,6 +1,6 @@
-import type { GuestInput } from '@tern/core';
-import { GUEST_SYNTAX, parseGuest, parseGuestCsv } from '../../booking/guests.js';
-import { invalidFlags } from '../../booking/queryFlags.js';
+import type { GuestInput } from '@tern/core/bookingEngine';
+import { GUEST_SYNTAX, parseGuest, parseGuestCsv } from '../../bookingEngine/guests.js';
+import { invalidFlags } from '../../bookingEngine/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { formatPrice } from '@tern/core';
+import { formatPrice } from '@tern/core/bookingEngine';
 import type { BookingRecord } from '@tern/sdk';
 import { type FieldValue, formatFields, formatTable } from '../../output.js';
 

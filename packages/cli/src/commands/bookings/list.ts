@@ -1,5 +1,5 @@
 import { loadAllPages, SEARCH_TERM_MAX, type TernClient } from '@tern/sdk';
-import { invalidFlags, reversedRanges } from '../../booking/queryFlags.js';
+import { invalidFlags, reversedRanges } from '../../bookingEngine/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';

@@ -1,4 +1,4 @@
-import { type ContractAction, contractActionsMachine } from '@tern/core';
+import { type ContractAction, contractActionsMachine } from '@tern/core/contracts';
 import { type ContractRecord, DIRECTORY_PAGE, loadAllPages, type TernClient } from '@tern/sdk';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { UserError } from '../../errors.js';

@@ -1,4 +1,9 @@
-import { type ContractFormErrors, contractFormActors, contractFormMachine, contractSideOf } from '@tern/core';
+import {
+  type ContractFormErrors,
+  contractFormActors,
+  contractFormMachine,
+  contractSideOf,
+} from '@tern/core/contracts';
 import type { ContractRecord, TernClient } from '@tern/sdk';
 import { createActor, waitFor } from 'xstate';
 import { UserError } from '../../errors.js';

@@ -1,12 +1,6 @@
-import {
-  canMarkDelivered,
-  canMarkUsed,
-  type Day,
-  formatPrice,
-  markUnusedCheck,
-  todayIn,
-  validateCardNote,
-} from '@tern/core';
+import { formatPrice } from '@tern/core/bookingEngine';
+import { type Day, todayIn } from '@tern/core/dates';
+import { canMarkDelivered, canMarkUsed, markUnusedCheck, validateCardNote } from '@tern/core/giftCards';
 import {
   GIFT_CARD_TYPES_PAGE_SIZE,
   GIFT_CARDS_PAGE_SIZE,

@@ -1,6 +1,7 @@
-import { deviceTimeZone, isGiftCardExpired, todayIn } from '@tern/core';
+import { deviceTimeZone, todayIn } from '@tern/core/dates';
+import { isGiftCardExpired } from '@tern/core/giftCards';
 import { ApiError, type GiftCard, type IssueGiftCardsBody, type TernClient } from '@tern/sdk';
-import { invalidFlags, pastDayMessage } from '../../booking/queryFlags.js';
+import { invalidFlags, pastDayMessage } from '../../bookingEngine/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { toUserError, UserError } from '../../errors.js';

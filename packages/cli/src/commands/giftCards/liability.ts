@@ -1,6 +1,7 @@
-import { deviceTimeZone, formatAmount, todayIn } from '@tern/core';
+import { deviceTimeZone, todayIn } from '@tern/core/dates';
+import { formatAmount } from '@tern/core/format';
 import type { GiftCardLiability } from '@tern/sdk';
-import { invalidFlags, reversedRanges } from '../../booking/queryFlags.js';
+import { invalidFlags, reversedRanges } from '../../bookingEngine/queryFlags.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';

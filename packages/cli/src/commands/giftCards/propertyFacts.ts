@@ -1,4 +1,4 @@
-import { deviceTimeZone } from '@tern/core';
+import { deviceTimeZone } from '@tern/core/dates';
 import type { TernClient } from '@tern/sdk';
 
 /** What the gift-card commands need of a property to write its days and money. */

@@ -1,14 +1,14 @@
+import { formatPrice } from '@tern/core/bookingEngine';
+import { todayIn } from '@tern/core/dates';
+import { dayOfInstant } from '@tern/core/format';
 import {
   canMarkIssued,
   canMarkPaid,
   canRetryIssue,
   changeIssueOrder,
-  dayOfInstant,
-  formatPrice,
   newIssueOrderForm,
-  todayIn,
   validateIssueOrder,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import {
   GIFT_CARD_PURCHASES_PAGE_SIZE,
   type GiftCardPurchase,

@@ -1,4 +1,5 @@
-import { validateRecipient, validationWords } from '@tern/core';
+import { validateRecipient } from '@tern/core/giftCards';
+import { validationWords } from '@tern/core/i18n';
 import { GIFT_CARD_NOTE_MAX, type GiftCardRecipient } from '@tern/sdk';
 import { CsvError, parse } from 'csv-parse/sync';
 import { UserError } from '../../errors.js';

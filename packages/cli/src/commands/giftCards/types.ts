@@ -1,16 +1,15 @@
+import { formDrawerInput } from '@tern/core/admin';
+import { formatPrice } from '@tern/core/bookingEngine';
+import { deviceTimeZone, todayIn } from '@tern/core/dates';
 import {
-  deviceTimeZone,
-  formatPrice,
-  formDrawerInput,
   type GiftCardTypeForm,
   giftCardTypeBodyOf,
   multiPropertyAllowed,
   newGiftCardTypeForm,
   type RatePlanChoice,
   type StoreChoice,
-  todayIn,
   validateGiftCardTypeForm,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import {
   GIFT_CARD_MULTI,
   GIFT_CARD_NO_PROPERTY,

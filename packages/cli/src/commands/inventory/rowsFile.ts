@@ -1,6 +1,6 @@
 import type { AvailabilityRow, BulkRowsBody, RateRow, RestrictionsPatch } from '@tern/sdk';
 import { parse } from 'csv-parse/sync';
-import { readInputFile } from '../../booking/orderFile.js';
+import { readInputFile } from '../../bookingEngine/orderFile.js';
 import { UserError } from '../../errors.js';
 import { checkedRateRow, checkedRows, occupancyRatesOf } from './rules.js';
 

@@ -1,4 +1,5 @@
-import { type BulkEditField, validateBulkEdit, validationWords } from '@tern/core';
+import { validationWords } from '@tern/core/i18n';
+import { type BulkEditField, validateBulkEdit } from '@tern/core/rates';
 import {
   type BulkEditBody,
   type BulkRowsBody,

@@ -1,4 +1,4 @@
-import { deviceTimeZone, isPastDay, todayIn } from '@tern/core';
+import { deviceTimeZone, isPastDay, todayIn } from '@tern/core/dates';
 import type { ChangedCell, TernClient } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';

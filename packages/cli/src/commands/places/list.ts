@@ -1,5 +1,5 @@
-import { engineCalls } from '@tern/core';
-import { placesTable } from '../../booking/format.js';
+import { engineCalls } from '@tern/core/bookingEngine';
+import { placesTable } from '../../bookingEngine/format.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { UserError } from '../../errors.js';

@@ -1,13 +1,11 @@
+import { type Day, deviceTimeZone, todayIn } from '@tern/core/dates';
 import {
-  type Day,
-  deviceTimeZone,
   type PromoDraft,
   promoBodyOf,
   promoDraftOf,
   promoFormInput,
   promoLabel,
-  todayIn,
-} from '@tern/core';
+} from '@tern/core/promoCodes';
 import { PROMO_CODES_PAGE_SIZE, type PromoCode, type TernClient } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { StayDatesFlags } from '../../booking/queryFlags.js';
+import type { StayDatesFlags } from '../../bookingEngine/queryFlags.js';
 import type { ContextOf } from '../../context.js';
 
 /** `tern property show ID`, `tern property rates ID`: a property's page and its rates table. */

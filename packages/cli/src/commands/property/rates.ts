@@ -1,7 +1,8 @@
-import { engineCalls, nightsBetween } from '@tern/core';
-import { ratesText } from '../../booking/format.js';
-import { type StayDatesFlags, stayDates } from '../../booking/queryFlags.js';
-import { propertyToday } from '../../booking/today.js';
+import { engineCalls } from '@tern/core/bookingEngine';
+import { nightsBetween } from '@tern/core/dates';
+import { ratesText } from '../../bookingEngine/format.js';
+import { type StayDatesFlags, stayDates } from '../../bookingEngine/queryFlags.js';
+import { propertyToday } from '../../bookingEngine/today.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 

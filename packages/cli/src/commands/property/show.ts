@@ -1,5 +1,5 @@
-import { engineCalls } from '@tern/core';
-import { propertyFields } from '../../booking/format.js';
+import { engineCalls } from '@tern/core/bookingEngine';
+import { propertyFields } from '../../bookingEngine/format.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 

@@ -1,12 +1,12 @@
+import { formDrawerInput } from '@tern/core/admin';
 import {
   emptyRatePlanForm,
-  formDrawerInput,
   formOfRatePlan,
   maxPlanOccupancy,
   type RatePlanForm,
   type RatePlanFormErrors,
   validateRatePlanForm,
-} from '@tern/core';
+} from '@tern/core/rates';
 import { loadAllPages, type RatePlan, ROOMS_PAGE_SIZE } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';

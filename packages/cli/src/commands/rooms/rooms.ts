@@ -1,4 +1,5 @@
-import { emptyUnitForm, formDrawerInput, type UnitForm, validateUnitForm } from '@tern/core';
+import { formDrawerInput } from '@tern/core/admin';
+import { emptyUnitForm, type UnitForm, validateUnitForm } from '@tern/core/rates';
 import { loadAllPages, ROOMS_PAGE_SIZE, type TernClient, type Unit } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';

@@ -1,8 +1,8 @@
-import { rememberCarQuery } from '../../booking/carQueries.js';
-import { vehicleTable } from '../../booking/format.js';
-import { type CarSearchFlags, carQueryBody } from '../../booking/queryFlags.js';
-import { acrossPropertiesToday } from '../../booking/today.js';
-import { searchVehicles } from '../../booking/vehicleSearch.js';
+import { rememberCarQuery } from '../../bookingEngine/carQueries.js';
+import { vehicleTable } from '../../bookingEngine/format.js';
+import { type CarSearchFlags, carQueryBody } from '../../bookingEngine/queryFlags.js';
+import { acrossPropertiesToday } from '../../bookingEngine/today.js';
+import { searchVehicles } from '../../bookingEngine/vehicleSearch.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 import { startSpinner } from '../../ui/spinner.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CarSearchFlags, StaySearchFlags } from '../../booking/queryFlags.js';
+import type { CarSearchFlags, StaySearchFlags } from '../../bookingEngine/queryFlags.js';
 import type { ContextOf } from '../../context.js';
 
 /** `tern search stays`, `tern search cars`: the booking engine's search (document 1 §2, §7). */

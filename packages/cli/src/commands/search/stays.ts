@@ -1,7 +1,7 @@
-import { engineCalls } from '@tern/core';
-import { searchTable } from '../../booking/format.js';
-import { type StaySearchFlags, staySearchQuery } from '../../booking/queryFlags.js';
-import { acrossPropertiesToday } from '../../booking/today.js';
+import { engineCalls } from '@tern/core/bookingEngine';
+import { searchTable } from '../../bookingEngine/format.js';
+import { type StaySearchFlags, staySearchQuery } from '../../bookingEngine/queryFlags.js';
+import { acrossPropertiesToday } from '../../bookingEngine/today.js';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
 

@@ -1,4 +1,4 @@
-import { addDays } from '@tern/core';
+import { addDays } from '@tern/core/dates';
 import { createClient, type TernClient } from '@tern/sdk';
 
 /** A booking of the demo world: who books, when, for whom, and what happens to it after. */

@@ -1,4 +1,4 @@
-import { type UserActions, userActions } from '@tern/core';
+import { type UserActions, userActions } from '@tern/core/admin';
 import type {
   createUserBody,
   ListMeta,

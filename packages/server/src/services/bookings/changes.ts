@@ -1,14 +1,14 @@
 import {
   bookingTotal,
-  changeBlockOf,
   convertMoney,
-  daysFrom,
   guestForPayload,
   guestSpaces,
-  isBookingCancelled,
   rentalDays,
   roundMoney,
-} from '@tern/core';
+} from '@tern/core/bookingEngine';
+import { changeBlockOf } from '@tern/core/bookings';
+import { daysFrom } from '@tern/core/dates';
+import { isBookingCancelled } from '@tern/core/giftCards';
 import type { BookingRecord, Driver, Guest, TaxLine } from '@tern/sdk';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';

@@ -1,4 +1,5 @@
-import { changeBlockOf, nightsBetween } from '@tern/core';
+import { changeBlockOf } from '@tern/core/bookings';
+import { nightsBetween } from '@tern/core/dates';
 import type { BookedUnit, BookingRecord, CancellationPolicy, Driver } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { policyFromRow } from '../engine/load.js';

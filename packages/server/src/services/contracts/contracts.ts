@@ -1,4 +1,4 @@
-import { type ContractAction, contractSideOf, contractTransition } from '@tern/core';
+import { type ContractAction, contractSideOf, contractTransition } from '@tern/core/contracts';
 import type { AgentRow, ContractRecord, contractCreateBody, DiscoverRow, ResellerDetails } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Clock } from '../../clock.js';

@@ -3,14 +3,13 @@ import {
   bookingPolicy,
   bookingTotal,
   convertMoney,
-  daysFrom,
   formatPrice,
   freeOnEveryNight,
   isCardNeeded,
   liabilityOf,
-  nightsBetween,
   roundMoney,
-} from '@tern/core';
+} from '@tern/core/bookingEngine';
+import { daysFrom, nightsBetween } from '@tern/core/dates';
 import type { BookingCreated, RateOffer, stayBookingBody } from '@tern/sdk';
 import type * as z from 'zod';
 import { type Clock, todayAt } from '../../clock.js';

@@ -1,13 +1,12 @@
+import type { PriceModifier, TaxRule } from '@tern/core/bookingEngine';
 import type {
   AutoRateSettings,
   ChildPlan,
   PlanCaps,
   PlanPricing,
-  PriceModifier,
   RatePlanOption,
-  TaxRule,
   Week,
-} from '@tern/core';
+} from '@tern/core/rates';
 import type { CancellationPolicy, Occupancy } from '@tern/sdk';
 import { type Db, reading } from '../../db/db.js';
 

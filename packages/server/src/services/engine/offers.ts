@@ -1,22 +1,24 @@
 import {
   applyModifier,
   type CurrencyRates,
-  childPlanDay,
   convertMoney,
-  daysFrom,
   fitsOccupancy,
   freeOnEveryNight,
   liabilityOf,
-  occupancyNightPrice,
   occupancyOptions,
   roundMoney,
-  type StoredDay,
-  sellableRooms,
-  soldOnStay,
   stayLimits,
   taxLines,
   unavailableReasonOf,
-} from '@tern/core';
+} from '@tern/core/bookingEngine';
+import { daysFrom } from '@tern/core/dates';
+import {
+  childPlanDay,
+  occupancyNightPrice,
+  type StoredDay,
+  sellableRooms,
+  soldOnStay,
+} from '@tern/core/rates';
 import type { Occupancy, RateOffer, UnavailableReason, UnitWithRates } from '@tern/sdk';
 import type { EnginePlan, EngineProperty, EngineUnit, NightRestrictions } from './load.js';
 

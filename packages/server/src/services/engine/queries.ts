@@ -1,4 +1,5 @@
-import { addDays, convertMoney, daysFrom, isPastDay, nightsBetween, roundMoney } from '@tern/core';
+import { convertMoney, roundMoney } from '@tern/core/bookingEngine';
+import { addDays, daysFrom, isPastDay, nightsBetween } from '@tern/core/dates';
 import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } from '@tern/sdk';
 import { type Clock, todayAt } from '../../clock.js';
 import type { Db } from '../../db/db.js';

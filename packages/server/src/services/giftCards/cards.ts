@@ -1,3 +1,4 @@
+import { todayIn } from '@tern/core/dates';
 import {
   canCancelLinkedBooking,
   giftCardExpiry,
@@ -5,8 +6,7 @@ import {
   isBookingCancelled,
   isGiftCardExpired,
   markUnusedCheck,
-  todayIn,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import type {
   GiftCard,
   giftCardDetailsBody,

@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
-import { todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
 import type { GiftCardExportFormat, giftCardsExportQuery } from '@tern/sdk';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';

@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fontkit from '@pdf-lib/fontkit';
-import type { PdfFontFace } from '@tern/core';
+import type { PdfFontFace } from '@tern/core/giftCards';
 import type { ShippedFontList } from '@tern/sdk';
 import { notFound } from '../../http/errors.js';
 

@@ -17,7 +17,7 @@ import {
   sectionBox,
   sectionWords,
   wrapText,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import { type FilledSection, PDF_PAGE_HEIGHT, PDF_PAGE_WIDTH, type QrFormat } from '@tern/sdk';
 import {
   clip,

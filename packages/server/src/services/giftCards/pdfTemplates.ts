@@ -1,4 +1,4 @@
-import { pdfBorderErrors, pdfSectionErrors } from '@tern/core';
+import { pdfBorderErrors, pdfSectionErrors } from '@tern/core/giftCards';
 import type {
   FilledSection,
   FilledSections,

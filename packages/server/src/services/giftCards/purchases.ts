@@ -1,4 +1,5 @@
-import { isGiftCardExpired, todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
+import { isGiftCardExpired } from '@tern/core/giftCards';
 import type {
   GiftCardPurchase,
   GiftCardPurchaseStatusReply,

@@ -1,4 +1,5 @@
-import { giftCardStock, isFutureExpiry, todayIn } from '@tern/core';
+import { todayIn } from '@tern/core/dates';
+import { giftCardStock, isFutureExpiry } from '@tern/core/giftCards';
 import {
   GIFT_CARD_MULTI,
   GIFT_CARD_NO_PROPERTY,

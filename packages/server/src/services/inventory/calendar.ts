@@ -1,13 +1,13 @@
+import { roundMoney } from '@tern/core/bookingEngine';
 import {
   type ChildPlan,
   childPlanDay,
   EMPTY_RATE,
   INHERITED_FIELD,
   occupancyNightPrice,
-  roundMoney,
   type StoredDay,
   type Week,
-} from '@tern/core';
+} from '@tern/core/rates';
 import type { InheritedValue, InventoryCalendar } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';

@@ -1,4 +1,4 @@
-import { type RateCell, undoChanges } from '@tern/core';
+import { type RateCell, undoChanges } from '@tern/core/rates';
 import type { ChangedCell, UndoResult } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { conflict } from '../../http/errors.js';

@@ -7,7 +7,7 @@ import {
   expandBulkEdit,
   type RateCell,
   validateBulkEdit,
-} from '@tern/core';
+} from '@tern/core/rates';
 import type { bulkEditBody, InventoryChangeResult } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';

@@ -1,16 +1,13 @@
+import { addDays, daysBetween, isPastDay, todayIn } from '@tern/core/dates';
 import {
   type AvailabilityCell,
   type AvailabilityTarget,
-  addDays,
   availabilityCells,
   cellError,
-  daysBetween,
   type InventoryValues,
-  isPastDay,
   type RateCell,
   type RateValue,
-  todayIn,
-} from '@tern/core';
+} from '@tern/core/rates';
 import { INVENTORY_MAX_DAYS } from '@tern/sdk';
 import type { Db } from '../../db/db.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';

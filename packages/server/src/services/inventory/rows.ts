@@ -1,4 +1,5 @@
-import { addDays, isPastDay, roundMoney, todayIn } from '@tern/core';
+import { roundMoney } from '@tern/core/bookingEngine';
+import { addDays, isPastDay, todayIn } from '@tern/core/dates';
 import { type BulkRowsResult, type bulkRowsBody, INVENTORY_MAX_DAYS } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';

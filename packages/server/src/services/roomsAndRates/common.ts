@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '@tern/core';
+import { addDays, todayIn } from '@tern/core/dates';
 import type { Db } from '../../db/db.js';
 import { INVENTORY_DAYS } from '../../db/seed.js';
 import { badRequest, conflict, fieldError } from '../../http/errors.js';

@@ -1,11 +1,5 @@
-import {
-  addDays,
-  compareDays,
-  formOfRatePlan,
-  planNightPrice,
-  type StoredDay,
-  storedPlanNight,
-} from '@tern/core';
+import { addDays, compareDays } from '@tern/core/dates';
+import { formOfRatePlan, planNightPrice, type StoredDay, storedPlanNight } from '@tern/core/rates';
 import type { RatePlan, ratePlanBody } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';

@@ -1,4 +1,4 @@
-import { planNightPrice, validateRatePlanForm } from '@tern/core';
+import { planNightPrice, validateRatePlanForm } from '@tern/core/rates';
 import {
   INHERIT_FIELDS,
   type ListMeta,

@@ -1,4 +1,4 @@
-import { validateUnitForm } from '@tern/core';
+import { validateUnitForm } from '@tern/core/rates';
 import {
   facilityCatalogue,
   groupFacilities,

@@ -8,7 +8,7 @@ import {
   rentalDays,
   rentalProblems,
   roundMoney,
-} from '@tern/core';
+} from '@tern/core/bookingEngine';
 import type {
   BookingCreated,
   Place,

@@ -1,4 +1,6 @@
-import { auditWords, deviceTimeZone, formatInstant } from '@tern/core';
+import { auditWords } from '@tern/core/admin';
+import { deviceTimeZone } from '@tern/core/dates';
+import { formatInstant } from '@tern/core/format';
 import type { AuditEntry } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';

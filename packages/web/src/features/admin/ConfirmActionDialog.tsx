@@ -1,4 +1,4 @@
-import type { ConfirmedActionContext, ConfirmedActionEvent } from '@tern/core';
+import type { ConfirmedActionContext, ConfirmedActionEvent } from '@tern/core/admin';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../components/AlertDialog';
 

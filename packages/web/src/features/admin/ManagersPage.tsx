@@ -1,4 +1,4 @@
-import { managedProperties } from '@tern/core';
+import { managedProperties } from '@tern/core/auth';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';

@@ -4,7 +4,7 @@ import {
   adminPropertyFormInput,
   PROPERTY_TEXT_FIELDS,
   timeZoneOptions,
-} from '@tern/core';
+} from '@tern/core/admin';
 import {
   ADMIN_PAGE_SIZE,
   type AdminProperty,

@@ -1,4 +1,9 @@
-import { RESELLER_FORM_FIELDS, type ResellerDraft, resellerBodyOf, resellerFormInput } from '@tern/core';
+import {
+  RESELLER_FORM_FIELDS,
+  type ResellerDraft,
+  resellerBodyOf,
+  resellerFormInput,
+} from '@tern/core/admin';
 import { ADMIN_PAGE_SIZE, type Reseller } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

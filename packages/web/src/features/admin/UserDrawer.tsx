@@ -12,7 +12,7 @@ import {
   userRequestOf,
   userRowErrorField,
   visiblePropertyRows,
-} from '@tern/core';
+} from '@tern/core/admin';
 import type { ManagedUser, PropertyRole } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { userPasswordFormInput } from '@tern/core';
+import { userPasswordFormInput } from '@tern/core/admin';
 import type { ManagedUser } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

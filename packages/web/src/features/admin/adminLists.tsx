@@ -1,4 +1,4 @@
-import type { ConfirmedActionEvent } from '@tern/core';
+import type { ConfirmedActionEvent } from '@tern/core/admin';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { Menu, MenuItem } from '../../components/Menu';

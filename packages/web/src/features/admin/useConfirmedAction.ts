@@ -1,4 +1,4 @@
-import { type ConfirmedAction, confirmedActionMachine } from '@tern/core';
+import { type ConfirmedAction, confirmedActionMachine } from '@tern/core/admin';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';

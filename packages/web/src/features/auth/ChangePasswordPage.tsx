@@ -1,9 +1,6 @@
-import {
-  BOOKINGS_PATH,
-  type ChangePasswordRequest,
-  changePasswordMachine,
-  toStoredSession,
-} from '@tern/core';
+import { type ChangePasswordRequest, changePasswordMachine } from '@tern/core/auth';
+import { BOOKINGS_PATH } from '@tern/core/navigation';
+import { toStoredSession } from '@tern/core/session';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';

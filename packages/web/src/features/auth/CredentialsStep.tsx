@@ -1,4 +1,4 @@
-import { SIGN_IN_ERROR_KEY } from '@tern/core';
+import { SIGN_IN_ERROR_KEY } from '@tern/core/auth';
 import { lazy, type Ref, Suspense, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';

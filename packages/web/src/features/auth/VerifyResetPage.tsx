@@ -1,5 +1,6 @@
 import { useSearch } from '@tanstack/react-router';
-import { resetTokenMachine, toStoredSession } from '@tern/core';
+import { resetTokenMachine } from '@tern/core/auth';
+import { toStoredSession } from '@tern/core/session';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

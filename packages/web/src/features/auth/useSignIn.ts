@@ -1,4 +1,5 @@
-import { signInMachine, toStoredSession } from '@tern/core';
+import { signInMachine } from '@tern/core/auth';
+import { toStoredSession } from '@tern/core/session';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { fromPromise } from 'xstate';

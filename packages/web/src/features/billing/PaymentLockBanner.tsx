@@ -1,4 +1,4 @@
-import { paymentLockMachine } from '@tern/core';
+import { paymentLockMachine } from '@tern/core/billing';
 import type { Role } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';

@@ -1,4 +1,4 @@
-import type { StoredSession } from '@tern/core';
+import type { StoredSession } from '@tern/core/session';
 import type { Role, TernClient, UserProperty } from '@tern/sdk';
 
 /**

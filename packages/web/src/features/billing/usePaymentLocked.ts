@@ -1,4 +1,4 @@
-import { paymentLockFlag } from '@tern/core';
+import { paymentLockFlag } from '@tern/core/billing';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSession } from '../../session/SessionContext';
 

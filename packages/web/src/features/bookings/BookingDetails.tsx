@@ -1,4 +1,4 @@
-import { bookedUnits } from '@tern/core';
+import { bookedUnits } from '@tern/core/bookings';
 import type { BookedUnit, BookingRecord, Role } from '@tern/sdk';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { bookingDrawerWidth } from '@tern/core';
+import { bookingDrawerWidth } from '@tern/core/bookings';
 import type { Role } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { Drawer } from '../../components/Drawer';

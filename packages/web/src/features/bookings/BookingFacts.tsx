@@ -1,8 +1,9 @@
-import { bookingStatusLabel, formatPrice } from '@tern/core';
+import { formatPrice } from '@tern/core/bookingEngine';
+import { bookingStatusLabel } from '@tern/core/bookings';
 import type { BookingRecord, PropertyPolicy } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePaymentText, usePolicyText } from '../booking/property/PolicyText';
+import { usePaymentText, usePolicyText } from '../bookingEngine/property/PolicyText';
 import { formatBookedAt, formatStay, maskCardNumber } from './format';
 
 /** A titled block of the drawer. */

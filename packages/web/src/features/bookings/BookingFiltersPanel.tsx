@@ -6,7 +6,7 @@ import {
   quickRange,
   quickRanges,
   validateBookingFilters,
-} from '@tern/core';
+} from '@tern/core/bookings';
 import type { Role } from '@tern/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

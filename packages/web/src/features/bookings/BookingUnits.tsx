@@ -1,4 +1,4 @@
-import { formatPrice } from '@tern/core';
+import { formatPrice } from '@tern/core/bookingEngine';
 import type { BookedUnit, BookingRecord, Occupancy } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { quickRange, todayIso } from '@tern/core';
+import { quickRange } from '@tern/core/bookings';
+import { todayIso } from '@tern/core/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';

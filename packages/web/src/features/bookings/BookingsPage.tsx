@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { activeBookingFilterCount, BOOKINGS_TERM_MAX } from '@tern/core';
+import { activeBookingFilterCount, BOOKINGS_TERM_MAX } from '@tern/core/bookings';
 import type { BookingRecord } from '@tern/sdk';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import { toast } from '../../components/Toast';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
 import { usePaymentLocked } from '../billing/usePaymentLocked';
-import { useToday } from '../booking/useToday';
+import { useToday } from '../bookingEngine/useToday';
 import { BookingDetails } from './BookingDetails';
 import { BookingDrawer } from './BookingDrawer';
 import { BookingFiltersPanel } from './BookingFiltersPanel';

@@ -1,10 +1,10 @@
+import { formatPrice } from '@tern/core/bookingEngine';
 import {
   type BookingSort,
   type BookingSortKey,
   bookingStatusLabel,
   counterpartColumn,
-  formatPrice,
-} from '@tern/core';
+} from '@tern/core/bookings';
 import type { BookingRecord, Role } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,8 @@
-import { type DriverForm as DriverValues, driverFormOf } from '@tern/core';
+import { type DriverForm as DriverValues, driverFormOf } from '@tern/core/bookings';
 import type { BookedUnit } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DriverForm } from '../booking/checkout/DriverForm';
+import { DriverForm } from '../bookingEngine/checkout/DriverForm';
 import { EditorActions } from './EditorActions';
 
 /**

@@ -1,11 +1,12 @@
-import { bookedUnits, guestRowsOf, guestSpaces } from '@tern/core';
+import { guestSpaces } from '@tern/core/bookingEngine';
+import { bookedUnits, guestRowsOf } from '@tern/core/bookings';
 import type { BookedUnit, BookingRecord, Guest } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
 import { TextField } from '../../components/TextField';
-import { useCountryField } from '../booking/checkout/useCountryField';
+import { useCountryField } from '../bookingEngine/checkout/useCountryField';
 import { EditorActions } from './EditorActions';
 
 export interface GuestsEditorProps {

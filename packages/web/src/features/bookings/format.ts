@@ -1,4 +1,5 @@
-import { deviceTimeZone, formatDay, formatInstant } from '@tern/core';
+import { deviceTimeZone } from '@tern/core/dates';
+import { formatDay, formatInstant } from '@tern/core/format';
 import type { BookingRecord } from '@tern/sdk';
 
 // Display helpers of the bookings screens (document 1 §9: dates DD/MM/YYYY, times HH:mm).

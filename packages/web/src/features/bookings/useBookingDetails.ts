@@ -1,4 +1,4 @@
-import { bookingDetailsMachine } from '@tern/core';
+import { bookingDetailsMachine } from '@tern/core/bookings';
 import type { BookingRecord, KindSegment } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';

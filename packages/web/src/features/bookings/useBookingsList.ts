@@ -4,7 +4,7 @@ import {
   bookingsListMachine,
   bookingsListToParams,
   bookingsPageCount,
-} from '@tern/core';
+} from '@tern/core/bookings';
 import type { Role } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';

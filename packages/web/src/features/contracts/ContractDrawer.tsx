@@ -6,7 +6,7 @@ import {
   canSendContract,
   contractFormActors,
   contractFormMachine,
-} from '@tern/core';
+} from '@tern/core/contracts';
 import type { ContractRecord } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';

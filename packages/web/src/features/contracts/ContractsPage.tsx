@@ -1,10 +1,5 @@
-import {
-  BOOKINGS_SEARCH_DEBOUNCE_MS,
-  type ContractAction,
-  type ContractTab,
-  contractSideOf,
-  contractTabs,
-} from '@tern/core';
+import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core/bookings';
+import { type ContractAction, type ContractTab, contractSideOf, contractTabs } from '@tern/core/contracts';
 import { type ContractRecord, type DiscoverRow, SEARCH_TERM_MAX } from '@tern/sdk';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

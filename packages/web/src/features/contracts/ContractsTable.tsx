@@ -3,10 +3,10 @@ import {
   contractActions,
   contractBookLink,
   contractLabel,
-  deviceTimeZone,
-  formatInstantDay,
   modifierText,
-} from '@tern/core';
+} from '@tern/core/contracts';
+import { deviceTimeZone } from '@tern/core/dates';
+import { formatInstantDay } from '@tern/core/format';
 import type { ContractRecord, Role } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';

@@ -1,4 +1,4 @@
-import { contractLabel, discoverActions } from '@tern/core';
+import { contractLabel, discoverActions } from '@tern/core/contracts';
 import type { DiscoverRow, Role } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';

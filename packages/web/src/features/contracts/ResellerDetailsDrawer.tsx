@@ -1,4 +1,4 @@
-import { RESELLER_DETAILS_DRAWER_WIDTH } from '@tern/core';
+import { RESELLER_DETAILS_DRAWER_WIDTH } from '@tern/core/contracts';
 import { NotFoundError, type ResellerDetails } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';

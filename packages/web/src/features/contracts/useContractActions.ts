@@ -1,4 +1,4 @@
-import { contractActionsMachine } from '@tern/core';
+import { contractActionsMachine } from '@tern/core/contracts';
 import type { Role } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';

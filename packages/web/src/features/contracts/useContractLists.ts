@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf } from '@tern/core';
+import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf } from '@tern/core/contracts';
 import {
   type ContractRecord,
   type DiscoverRow,

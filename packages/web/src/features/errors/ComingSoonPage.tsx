@@ -1,4 +1,4 @@
-import { BOOKINGS_PATH } from '@tern/core';
+import { BOOKINGS_PATH } from '@tern/core/navigation';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../components/EmptyState';
 import { Link } from '../../components/Link';

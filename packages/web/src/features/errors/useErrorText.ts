@@ -1,4 +1,4 @@
-import { type Failure, failureOf } from '@tern/core';
+import { type Failure, failureOf } from '@tern/core/errorWords';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 

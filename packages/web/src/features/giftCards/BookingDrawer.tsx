@@ -1,4 +1,6 @@
-import { bookingCancelMachine, bookingStatusOf, type Day, formatDay } from '@tern/core';
+import type { Day } from '@tern/core/dates';
+import { formatDay } from '@tern/core/format';
+import { bookingCancelMachine, bookingStatusOf } from '@tern/core/giftCards';
 import type { GiftCard } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';

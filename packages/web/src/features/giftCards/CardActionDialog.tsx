@@ -1,11 +1,6 @@
-import {
-  type CardPatch,
-  type Day,
-  formatDay,
-  type IssuedCardState,
-  issuedCardMachine,
-  type NoteCall,
-} from '@tern/core';
+import type { Day } from '@tern/core/dates';
+import { formatDay } from '@tern/core/format';
+import { type CardPatch, type IssuedCardState, issuedCardMachine, type NoteCall } from '@tern/core/giftCards';
 import type { GiftCard } from '@tern/sdk';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

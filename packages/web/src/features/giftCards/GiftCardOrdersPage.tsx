@@ -1,12 +1,12 @@
+import { formDrawerInput } from '@tern/core/admin';
+import type { Day } from '@tern/core/dates';
+import { formatDay } from '@tern/core/format';
 import {
   type CardDetailsForm,
   canMarkDelivered,
   canMarkUsed,
-  type Day,
-  formatDay,
-  formDrawerInput,
   validateCardDetails,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import {
   GIFT_CARDS_PAGE_SIZE,
   type GiftCard,

@@ -4,7 +4,7 @@ import {
   isTextKind,
   PDF_STORE_FONTS_FALLBACK,
   type PdfDesignSection,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import {
   type GiftCardType,
   PDF_FONTS,

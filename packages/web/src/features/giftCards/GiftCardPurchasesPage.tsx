@@ -5,7 +5,7 @@ import {
   canMarkPaid,
   canRetryIssue,
   purchaseBodyOf,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import { GIFT_CARD_PURCHASES_PAGE_SIZE, type GiftCardPurchase, type GiftCardPurchasesQuery } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { emptyRatePlanForm } from '@tern/core';
+import { emptyRatePlanForm } from '@tern/core/rates';
 import type { GiftCardType, RatePlan, Unit, User } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

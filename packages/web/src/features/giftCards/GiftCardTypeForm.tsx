@@ -1,11 +1,10 @@
+import { formDrawerInput, isFormDirty } from '@tern/core/admin';
+import type { Day } from '@tern/core/dates';
 import {
   changeGiftcardType,
-  type Day,
   type GiftCardTypeForm as Form,
-  formDrawerInput,
   giftCardTypeBodyOf,
   giftCardTypeFormOf,
-  isFormDirty,
   isPdfDesignDirty,
   multiPropertyAllowed,
   needsRatePlans,
@@ -15,7 +14,7 @@ import {
   typeFieldEditable,
   typeFormDiscount,
   validateGiftCardTypeForm,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import type { ExpirationUnit, GiftCardType, GiftcardType } from '@tern/sdk';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import { isUploading, type PickedFile, photosMachine, shownPhotos } from '@tern/core';
+import { isUploading, type PickedFile, photosMachine, shownPhotos } from '@tern/core/admin';
 import { GIFT_CARD_PHOTOS_MAX, NEW_PHOTO_KIND, type PhotoItem } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';

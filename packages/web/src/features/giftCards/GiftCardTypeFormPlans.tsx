@@ -9,7 +9,7 @@ import {
   toggleTypeProperty,
   typePropertiesOf,
   type UpsellChoice,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import { GIFT_CARD_MULTI } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';

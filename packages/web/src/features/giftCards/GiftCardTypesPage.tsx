@@ -1,4 +1,5 @@
-import { deviceTimeZone, issueBodyOf, todayIn } from '@tern/core';
+import { deviceTimeZone, todayIn } from '@tern/core/dates';
+import { issueBodyOf } from '@tern/core/giftCards';
 import { GIFT_CARD_TYPES_PAGE_SIZE, type GiftCardType, type GiftCardTypeStatus } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

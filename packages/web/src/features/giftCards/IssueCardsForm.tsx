@@ -1,13 +1,13 @@
+import type { Day } from '@tern/core/dates';
 import {
   changeIssueOrder,
-  type Day,
   type IssueOrderForm,
   issueOrderFormInput,
   newIssueOrderForm,
   parseRecipientPaste,
   pasteRecipients,
   unpaidAllowed,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import type { GiftCardType } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

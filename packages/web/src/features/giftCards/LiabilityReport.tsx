@@ -1,4 +1,6 @@
-import { addMonthsToDay, type Day, deviceTimeZone, formatAmount, todayIn } from '@tern/core';
+import { type Day, deviceTimeZone, todayIn } from '@tern/core/dates';
+import { formatAmount } from '@tern/core/format';
+import { addMonthsToDay } from '@tern/core/giftCards';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';

@@ -15,7 +15,7 @@ import {
   plainTextOf,
   sectionBox,
   sectionWords,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import {
   type GiftCardType,
   PDF_PAGE_HEIGHT,

@@ -1,4 +1,4 @@
-import { sectionBox } from '@tern/core';
+import { sectionBox } from '@tern/core/giftCards';
 import { PDF_PAGE_HEIGHT, PDF_PAGE_WIDTH } from '@tern/sdk';
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

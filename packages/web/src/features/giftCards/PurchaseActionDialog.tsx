@@ -1,4 +1,4 @@
-import { type PurchaseRecord, type PurchaseStatusReply, purchaseMachine } from '@tern/core';
+import { type PurchaseRecord, type PurchaseStatusReply, purchaseMachine } from '@tern/core/giftCards';
 import type { GiftCardPurchase } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';

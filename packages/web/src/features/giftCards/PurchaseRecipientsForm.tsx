@@ -1,4 +1,4 @@
-import { purchaseMachine, type RecipientRow } from '@tern/core';
+import { purchaseMachine, type RecipientRow } from '@tern/core/giftCards';
 import type { GiftCardPurchase } from '@tern/sdk';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

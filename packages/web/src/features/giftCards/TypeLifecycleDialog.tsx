@@ -1,4 +1,4 @@
-import { giftCardTypeLifecycleMachine } from '@tern/core';
+import { giftCardTypeLifecycleMachine } from '@tern/core/giftCards';
 import type { GiftCardType } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';

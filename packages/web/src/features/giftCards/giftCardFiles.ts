@@ -1,4 +1,4 @@
-import { type DownloadedFile, giftCardDownloadMachine } from '@tern/core';
+import { type DownloadedFile, giftCardDownloadMachine } from '@tern/core/giftCards';
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

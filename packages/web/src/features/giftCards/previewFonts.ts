@@ -1,4 +1,4 @@
-import { type PdfFontFace, type PdfStoreFonts, pdfFontFace, pdfFontFileOf } from '@tern/core';
+import { type PdfFontFace, type PdfStoreFonts, pdfFontFace, pdfFontFileOf } from '@tern/core/giftCards';
 import type { PdfFont, ShippedFontList } from '@tern/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useApiQuery } from '../../data/useApiQuery';

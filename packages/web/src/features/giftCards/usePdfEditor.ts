@@ -6,7 +6,7 @@ import {
   type PdfTemplateActionInput,
   pdfEditorMachine,
   pdfLookOf,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import type { FilledSection, PdfTemplate } from '@tern/sdk';
 import { useActorRef } from '@xstate/react';
 import { useMemo } from 'react';

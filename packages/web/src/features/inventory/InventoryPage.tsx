@@ -1,4 +1,4 @@
-import { frameParams, inventoryFrameMachine } from '@tern/core';
+import { frameParams, inventoryFrameMachine } from '@tern/core/rates';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { Failure } from '@tern/core';
+import type { Failure } from '@tern/core/errorWords';
 
 // How the inventory page and its calendar frame speak: the page opens the calendar on its own path with the
 // one-time token and the property id in the URL's fragment (never sent to a server, and removed by the

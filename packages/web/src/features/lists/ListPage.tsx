@@ -1,4 +1,4 @@
-import type { ConfirmedActionContext, ConfirmedActionEvent } from '@tern/core';
+import type { ConfirmedActionContext, ConfirmedActionEvent } from '@tern/core/admin';
 import { SEARCH_TERM_MAX } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

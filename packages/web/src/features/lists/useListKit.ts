@@ -1,5 +1,5 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
-import { type Day, deviceTimeZone, todayIn } from '@tern/core';
+import { type Day, deviceTimeZone, todayIn } from '@tern/core/dates';
 import type { ListMeta, TernClient } from '@tern/sdk';
 import { useCallback } from 'react';
 import type { TableSort } from '../../components/Table';

@@ -1,4 +1,4 @@
-import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core';
+import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core/bookings';
 import { useEffect, useState } from 'react';
 import type { TableSort } from '../../components/Table';
 

@@ -1,4 +1,4 @@
-import { type LiveActorReport, machineCatalogue } from '@tern/core';
+import { type LiveActorReport, machineCatalogue } from '@tern/core/qa';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { LiveActorReport } from '@tern/core';
+import type { LiveActorReport } from '@tern/core/qa';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_STORAGE_KEY } from './liveInspect';

@@ -1,4 +1,4 @@
-import { machineCatalogue, stateNodesOf } from '@tern/core';
+import { machineCatalogue, stateNodesOf } from '@tern/core/qa';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';

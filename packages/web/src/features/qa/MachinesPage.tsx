@@ -1,4 +1,4 @@
-import type { LiveActorReport } from '@tern/core';
+import type { LiveActorReport } from '@tern/core/qa';
 import { type KeyboardEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalogue } from '../../i18n';

@@ -1,4 +1,4 @@
-import type { SimulationView } from '@tern/core';
+import type { SimulationView } from '@tern/core/qa';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ContextTree } from './ContextTree';

@@ -7,7 +7,7 @@ import {
   simulationInput,
   stateNodesOf,
   toMermaid,
-} from '@tern/core';
+} from '@tern/core/qa';
 import { type Layouter, layoutMachine } from './layout';
 import type { MachineReply, MachineRequest, MachineSource, SimulationStep } from './source';
 

@@ -1,4 +1,4 @@
-import { transitionsOf } from '@tern/core';
+import { transitionsOf } from '@tern/core/qa';
 import ELK from 'elkjs/lib/elk.bundled.js';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 

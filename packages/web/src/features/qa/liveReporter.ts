@@ -1,4 +1,4 @@
-import { liveReport, liveReportOf } from '@tern/core';
+import { liveReport, liveReportOf } from '@tern/core/qa';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 /** How long the reporter keeps posting after the visualizer's last ping (it pings every 2 s). */

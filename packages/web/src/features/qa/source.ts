@@ -1,4 +1,4 @@
-import type { SimulationView } from '@tern/core';
+import type { SimulationView } from '@tern/core/qa';
 import type { Chart } from './layout';
 
 /** A machine of core's catalogue as the page lists it. */

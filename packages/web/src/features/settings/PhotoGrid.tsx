@@ -1,4 +1,4 @@
-import type { PhotoDraft, PhotosEvent } from '@tern/core';
+import type { PhotoDraft, PhotosEvent } from '@tern/core/admin';
 import { PHOTO_KINDS, type PhotoKind } from '@tern/sdk';
 import { GridList, GridListItem, Button as RACButton, useDragAndDrop } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type PhotosContext, type PhotosEvent, shownPhotos } from '@tern/core';
+import { type PhotosContext, type PhotosEvent, shownPhotos } from '@tern/core/admin';
 import { UPLOAD_TYPES } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { FileTrigger } from 'react-aria-components';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { cancellationFormInput, hotelPolicyFormInput } from '@tern/core';
+import { cancellationFormInput, hotelPolicyFormInput } from '@tern/core/admin';
 import type { CancellationPolicyBody, HotelPolicyBody, PropertyPolicies } from '@tern/sdk';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  knownCurrencies,
   type PropertyDetailsDraft,
   propertyDetailsBodyOf,
   propertyDetailsFormInput,
   timeZoneOptions,
   toggleFacility,
-} from '@tern/core';
+} from '@tern/core/admin';
+import { knownCurrencies } from '@tern/core/bookingEngine';
 import { HOTEL_TYPES, type HotelType, type PropertyDetails } from '@tern/sdk';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

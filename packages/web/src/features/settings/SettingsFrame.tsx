@@ -1,5 +1,5 @@
 import { Link, useRouterState } from '@tanstack/react-router';
-import { settingsMenu } from '@tern/core';
+import { settingsMenu } from '@tern/core/navigation';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { availableRoutes } from '../../router/screens';

@@ -7,7 +7,7 @@ import {
   storeBodyOf,
   storeSettingsMachine,
   storeTabClosable,
-} from '@tern/core';
+} from '@tern/core/giftCards';
 import { STORE_CORNER_STYLES, STORE_FONTS, type Store, storePublicPath, UPLOAD_TYPES } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { UploadEntry } from '@tern/core';
+import type { UploadEntry } from '@tern/core/admin';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';

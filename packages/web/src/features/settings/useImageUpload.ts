@@ -1,4 +1,5 @@
-import { failureOf, pickFiles, settleUpload, type UploadEntry } from '@tern/core';
+import { pickFiles, settleUpload, type UploadEntry } from '@tern/core/admin';
+import { failureOf } from '@tern/core/errorWords';
 import { MAX_UPLOAD_BYTES, type UploadedImage } from '@tern/sdk';
 import { useRef, useState } from 'react';
 import { useServices } from '../../session/SessionContext';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type PickedFile, photosMachine, type UploadPhotoInput } from '@tern/core';
+import { type PickedFile, photosMachine, type UploadPhotoInput } from '@tern/core/admin';
 import type { PropertyPhotos, TernClient } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';

@@ -1,4 +1,4 @@
-import type { NavEntry } from '@tern/core';
+import type { NavEntry } from '@tern/core/navigation';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../components/Link';
 import { StoreNav } from './deferredParts';

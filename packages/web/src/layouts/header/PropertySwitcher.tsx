@@ -1,4 +1,4 @@
-import { BOOKINGS_PATH } from '@tern/core';
+import { BOOKINGS_PATH } from '@tern/core/navigation';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { rereadUser } from '../../app/services';

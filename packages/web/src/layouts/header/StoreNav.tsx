@@ -1,4 +1,4 @@
-import { storeNavEntry } from '@tern/core';
+import { storeNavEntry } from '@tern/core/giftCards';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../components/Link';
 import { Menu, MenuItem } from '../../components/Menu';

@@ -1,4 +1,4 @@
-import type { NavEntry } from '@tern/core';
+import type { NavEntry } from '@tern/core/navigation';
 import type { User } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Menu, MenuItem } from '../../components/Menu';

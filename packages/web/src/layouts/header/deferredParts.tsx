@@ -1,4 +1,4 @@
-import type { Navigation } from '@tern/core';
+import type { Navigation } from '@tern/core/navigation';
 import type { User } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';

@@ -1,4 +1,4 @@
-import { navigationFor } from '@tern/core';
+import { navigationFor } from '@tern/core/navigation';
 import type { Role } from '@tern/sdk';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

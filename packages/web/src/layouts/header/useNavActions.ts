@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import type { NavEntry } from '@tern/core';
+import type { NavEntry } from '@tern/core/navigation';
 import { HELP_PORTAL_URL } from '../../app/links';
 import { openBillingPortal } from '../../features/billing/billingPortal';
 import { useOpenCookieDialog } from '../../features/privacy/CookieDialog';

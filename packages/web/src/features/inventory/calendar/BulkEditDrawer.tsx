@@ -1,4 +1,5 @@
-import { cellError, expandBulkEdit, formatAmount, formatDay } from '@tern/core';
+import { formatAmount, formatDay } from '@tern/core/format';
+import { cellError, expandBulkEdit } from '@tern/core/rates';
 import type { ChangedCell, InventoryCalendar, InventoryChangeResult, TernClient } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

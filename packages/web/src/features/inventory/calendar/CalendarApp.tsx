@@ -1,4 +1,5 @@
-import { type Day, type Failure, failureOf, isPastDay, todayIn } from '@tern/core';
+import { type Day, isPastDay, todayIn } from '@tern/core/dates';
+import { type Failure, failureOf } from '@tern/core/errorWords';
 import type { CalendarSession, InventoryChangeResult, TernClient } from '@tern/sdk';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

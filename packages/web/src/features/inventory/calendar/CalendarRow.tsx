@@ -1,6 +1,6 @@
 // biome-ignore-all lint/a11y/useSemanticElements: a virtualised editable calendar is an ARIA grid (APG): rows and cells are drawn where they scroll to, which a table's layout cannot do.
 // biome-ignore-all lint/a11y/useFocusableInteractive: in an ARIA grid only the cells take focus (one tab stop, roving); rows and headers are its structure.
-import { type Day, isPastDay } from '@tern/core';
+import { type Day, isPastDay } from '@tern/core/dates';
 import { memo } from 'react';
 import { type CalendarData, cellValue, type GridRow, isInherited } from './calendarModel';
 import type { Formats } from './gridFormats';

@@ -1,4 +1,4 @@
-import type { Failure } from '@tern/core';
+import type { Failure } from '@tern/core/errorWords';
 import type { CalendarSession } from '@tern/sdk';
 import { useState } from 'react';
 import { lazyTernClient } from '../../../app/lazyClient';

@@ -1,12 +1,5 @@
-import {
-  addDays,
-  type Day,
-  dayRun,
-  daysBetween,
-  type InventoryValues,
-  monthOf,
-  type RateValue,
-} from '@tern/core';
+import { addDays, type Day, dayRun, daysBetween, monthOf } from '@tern/core/dates';
+import type { InventoryValues, RateValue } from '@tern/core/rates';
 import type { InheritedValue, InventoryCalendar, NightRestrictions } from '@tern/sdk';
 
 // What the inventory calendar draws, apart from how: the days it spans (a year of whole months from the current

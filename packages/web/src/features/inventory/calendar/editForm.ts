@@ -1,11 +1,11 @@
+import type { Day } from '@tern/core/dates';
 import {
   type BulkEdit,
   type BulkEditField,
   bulkEditTargets,
-  type Day,
   type RateValidationKey,
   validateBulkEdit,
-} from '@tern/core';
+} from '@tern/core/rates';
 import type { BulkEditBody, InventoryChanges, PriceChange, RestrictionsPatch } from '@tern/sdk';
 import type { CalendarStructure, GridRow, PlanNightValue, UnitNightValue } from './calendarModel';
 

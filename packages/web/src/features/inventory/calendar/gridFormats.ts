@@ -1,4 +1,5 @@
-import { type Day, formatAmount } from '@tern/core';
+import type { Day } from '@tern/core/dates';
+import { formatAmount } from '@tern/core/format';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GridRow } from './calendarModel';

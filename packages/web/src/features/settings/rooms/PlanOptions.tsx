@@ -1,4 +1,9 @@
-import { type DerivedModifier, MODIFIER_TYPES, type RatePlanForm, type RatePlanFormErrors } from '@tern/core';
+import {
+  type DerivedModifier,
+  MODIFIER_TYPES,
+  type RatePlanForm,
+  type RatePlanFormErrors,
+} from '@tern/core/rates';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Select } from '../../../components/Select';

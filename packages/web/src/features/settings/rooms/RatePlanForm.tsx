@@ -14,7 +14,7 @@ import {
   SELL_MODES,
   type SellMode,
   type WeekRestrictions,
-} from '@tern/core';
+} from '@tern/core/rates';
 import type { RatePlan, TernClient, Unit } from '@tern/sdk';
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo, useRef } from 'react';

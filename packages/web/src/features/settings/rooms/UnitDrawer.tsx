@@ -5,7 +5,7 @@ import {
   type UnitForm,
   type UnitFormErrors,
   validateUnitForm,
-} from '@tern/core';
+} from '@tern/core/rates';
 import { type FieldError, MAX_PHOTOS, type Unit } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@tern/core';
+import { formatMoney } from '@tern/core/format';
 import type { RatePlan, Unit } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

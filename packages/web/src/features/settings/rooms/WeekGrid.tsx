@@ -1,4 +1,4 @@
-import { type RatePlanFormErrors, WEEK_RESTRICTION_FIELDS, type WeekRestrictions } from '@tern/core';
+import { type RatePlanFormErrors, WEEK_RESTRICTION_FIELDS, type WeekRestrictions } from '@tern/core/rates';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/Checkbox';
 import { parseNumber } from './NumberText';

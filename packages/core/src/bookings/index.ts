@@ -1,0 +1,5 @@
+export * from './bookingDetailsMachine.js';
+export * from './bookingEdits.js';
+export * from './bookingsList.js';
+export * from './bookingsListMachine.js';
+export * from './changeability.js';

@@ -1,0 +1,4 @@
+export * from './contractActionsMachine.js';
+export * from './contractFormActors.js';
+export * from './contractFormMachine.js';
+export * from './contracts.js';

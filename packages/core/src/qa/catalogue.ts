@@ -1,0 +1,235 @@
+import type { AnyStateMachine } from 'xstate';
+import { confirmedActionMachine } from '../admin/confirmedActionMachine.js';
+import { formDrawerMachine } from '../admin/formDrawerMachine.js';
+import { photosMachine } from '../admin/photosMachine.js';
+import { changePasswordMachine } from '../auth/changePasswordMachine.js';
+import { resetTokenMachine } from '../auth/resetTokenMachine.js';
+import { signInMachine } from '../auth/signInMachine.js';
+import { paymentLockMachine } from '../billing/paymentLockMachine.js';
+import { bookingFlowMachine } from '../bookingEngine/bookingFlowMachine.js';
+import { cardFrameMachine } from '../bookingEngine/cardFrameMachine.js';
+import { checkoutMachine } from '../bookingEngine/checkoutMachine.js';
+import { ratesTableMachine } from '../bookingEngine/ratesTableMachine.js';
+import { searchFormMachine } from '../bookingEngine/searchFormMachine.js';
+import { searchPageMachine } from '../bookingEngine/searchPageMachine.js';
+import { stayWizardMachine } from '../bookingEngine/stayWizardMachine.js';
+import { bookingDetailsMachine } from '../bookings/bookingDetailsMachine.js';
+import { bookingsListMachine } from '../bookings/bookingsListMachine.js';
+import { contractActionsMachine } from '../contracts/contractActionsMachine.js';
+import { contractFormMachine } from '../contracts/contractFormMachine.js';
+import { bookingCancelMachine } from '../giftCards/bookingCancelMachine.js';
+import { giftCardDownloadMachine } from '../giftCards/downloadMachine.js';
+import { issuedCardMachine } from '../giftCards/issuedCardMachine.js';
+import { pdfEditorMachine } from '../giftCards/pdfEditorMachine.js';
+import { purchaseMachine } from '../giftCards/purchaseMachine.js';
+import { storeSettingsMachine } from '../giftCards/storeSettingsMachine.js';
+import { giftCardTypeLifecycleMachine } from '../giftCards/typeLifecycleMachine.js';
+import { inventoryFrameMachine } from '../rates/inventoryFrameMachine.js';
+import { ratePlanFormMachine } from '../rates/ratePlanFormMachine.js';
+import { sessionMachine } from '../session/sessionMachine.js';
+import { vehicleQueryMachine } from '../vehicles/vehicleQueryMachine.js';
+
+/** One XState machine of core, as the docs (`docs/machines.md`) and the QA visualizer list it. */
+export interface CatalogueEntry {
+  /** The machine's `id`. */
+  id: string;
+  /** The name core exports it under. */
+  name: string;
+  /** Its source file, from `packages/core/src`. */
+  module: string;
+  /** One line, from the machine's doc comment. */
+  description: string;
+  machine: AnyStateMachine;
+}
+
+const entry = (
+  name: string,
+  module: string,
+  description: string,
+  machine: AnyStateMachine,
+): CatalogueEntry => ({ id: machine.id, name, module, description, machine });
+
+/**
+ * Every machine of core, by area. A test scans core's sources for `createMachine` and fails when one is
+ * missing here.
+ */
+export const machineCatalogue: readonly CatalogueEntry[] = [
+  entry(
+    'sessionMachine',
+    'session/sessionMachine.ts',
+    'The session’s life (M05): restored at start-up, started by a sign-in or a reset link, ended by its expiry or by signing out.',
+    sessionMachine,
+  ),
+  entry(
+    'signInMachine',
+    'auth/signInMachine.ts',
+    'The login page (M04): e-mail and password, then a one-time code when asked, or forgot password.',
+    signInMachine,
+  ),
+  entry(
+    'resetTokenMachine',
+    'auth/resetTokenMachine.ts',
+    'The reset-link page (M12): a signed-in user goes to change password; otherwise the token is verified and becomes a reset session.',
+    resetTokenMachine,
+  ),
+  entry(
+    'changePasswordMachine',
+    'auth/changePasswordMachine.ts',
+    'The change-password page, for every signed-in user; after a reset link the old password is not asked for.',
+    changePasswordMachine,
+  ),
+  entry(
+    'searchFormMachine',
+    'bookingEngine/searchFormMachine.ts',
+    'The home page’s search form for stays and cars: defaults, both dates required, then the property page or the search page.',
+    searchFormMachine,
+  ),
+  entry(
+    'searchPageMachine',
+    'bookingEngine/searchPageMachine.ts',
+    'M07, the search page for stays and cars: debounced edits written back to the query, results loaded per query.',
+    searchPageMachine,
+  ),
+  entry(
+    'vehicleQueryMachine',
+    'vehicles/vehicleQueryMachine.ts',
+    'M06, the asynchronous car search: a query id, then its results polled every 2 s until every provider has answered.',
+    vehicleQueryMachine,
+  ),
+  entry(
+    'ratesTableMachine',
+    'bookingEngine/ratesTableMachine.ts',
+    'M02, the property page’s rates table: rates loaded for the panel’s dates, guests and currency, and the selection.',
+    ratesTableMachine,
+  ),
+  entry(
+    'bookingFlowMachine',
+    'bookingEngine/bookingFlowMachine.ts',
+    'M01, the booking flow: property page → checkout → confirmation, with the flow data kept in storage.',
+    bookingFlowMachine,
+  ),
+  entry(
+    'stayWizardMachine',
+    'bookingEngine/stayWizardMachine.ts',
+    'A stay step by step: the stay, the rooms on the rates table, the checkout, each page taken by the booking flow (the CLI’s wizard; the web from the rooms).',
+    stayWizardMachine,
+  ),
+  entry(
+    'checkoutMachine',
+    'bookingEngine/checkoutMachine.ts',
+    'M03, the checkout: the form, the agreement, the card from the card frame when needed, and the booking call.',
+    checkoutMachine,
+  ),
+  entry(
+    'cardFrameMachine',
+    'bookingEngine/cardFrameMachine.ts',
+    'The card-frame handshake (M03): loads the vault form, waits for ready, asks for the card and reports it or the error.',
+    cardFrameMachine,
+  ),
+  entry(
+    'bookingsListMachine',
+    'bookings/bookingsListMachine.ts',
+    'The bookings list: ten a page, filters, a debounced free-text search, sortable columns; blocked when locked.',
+    bookingsListMachine,
+  ),
+  entry(
+    'bookingDetailsMachine',
+    'bookings/bookingDetailsMachine.ts',
+    'M09, one booking in the details drawer: cancel, edit guests or driver, special request and units while changeable.',
+    bookingDetailsMachine,
+  ),
+  entry(
+    'paymentLockMachine',
+    'billing/paymentLockMachine.ts',
+    'M11, the payment lock and the subscription portal: the banner for a locked account, and the portal session.',
+    paymentLockMachine,
+  ),
+  entry(
+    'contractActionsMachine',
+    'contracts/contractActionsMachine.ts',
+    'M10, contract actions as one side sees them: accept, decline, withdraw, terminate, and a reseller’s request.',
+    contractActionsMachine,
+  ),
+  entry(
+    'contractFormMachine',
+    'contracts/contractFormMachine.ts',
+    'The contract creation drawer: loads the rate plans (and agencies), checks the form and sends it once.',
+    contractFormMachine,
+  ),
+  entry(
+    'ratePlanFormMachine',
+    'rates/ratePlanFormMachine.ts',
+    'The rate plan drawer (M19): edits a plan, checks it and saves it once; a refused save can be retried.',
+    ratePlanFormMachine,
+  ),
+  entry(
+    'inventoryFrameMachine',
+    'rates/inventoryFrameMachine.ts',
+    'M22, the inventory page: a one-time token for the selected property, handed to the calendar frame.',
+    inventoryFrameMachine,
+  ),
+  entry(
+    'formDrawerMachine',
+    'admin/formDrawerMachine.ts',
+    'One drawer form of the back office: edit, check with a core rule, save once; a refused save can be retried.',
+    formDrawerMachine,
+  ),
+  entry(
+    'confirmedActionMachine',
+    'admin/confirmedActionMachine.ts',
+    'An action on one row that is asked for, confirmed, then sent: block a user, lock override, disable an API key.',
+    confirmedActionMachine,
+  ),
+  entry(
+    'photosMachine',
+    'admin/photosMachine.ts',
+    'A property’s photos as its staff edit them (M17): uploads, descriptions, kinds, order, removal, save.',
+    photosMachine,
+  ),
+  entry(
+    'giftCardTypeLifecycleMachine',
+    'giftCards/typeLifecycleMachine.ts',
+    'M23, a gift card type’s lifecycle: created → published → archived, each step asked, confirmed, then sent once.',
+    giftCardTypeLifecycleMachine,
+  ),
+  entry(
+    'issuedCardMachine',
+    'giftCards/issuedCardMachine.ts',
+    'M24, one issued card’s actions: mark used or unused again (with a note), mark delivered, each sent once.',
+    issuedCardMachine,
+  ),
+  entry(
+    'bookingCancelMachine',
+    'giftCards/bookingCancelMachine.ts',
+    'M25, cancelling the booking a card was redeemed for, asking whether to reissue the card.',
+    bookingCancelMachine,
+  ),
+  entry(
+    'purchaseMachine',
+    'giftCards/purchaseMachine.ts',
+    'M26, one gift card purchase’s actions: mark paid, mark issued, and its recipients, one row per card.',
+    purchaseMachine,
+  ),
+  entry(
+    'giftCardDownloadMachine',
+    'giftCards/downloadMachine.ts',
+    'M27 and M37, the gift card files: a purchase’s card PDFs (or the zip’s message) and a type’s PDF preview.',
+    giftCardDownloadMachine,
+  ),
+  entry(
+    'pdfEditorMachine',
+    'giftCards/pdfEditorMachine.ts',
+    'A gift card type’s PDF tab: its template’s design edited (sections placed in free space, dragged or moved by keys), checked, saved.',
+    pdfEditorMachine,
+  ),
+  entry(
+    'storeSettingsMachine',
+    'giftCards/storeSettingsMachine.ts',
+    'M16, one gift-card store’s settings tab: saved 500 ms after the last change, a saved store’s new slug confirmed first.',
+    storeSettingsMachine,
+  ),
+];
+
+/** The catalogue's entry for a machine id, or `undefined`. */
+export const catalogueEntry = (id: string): CatalogueEntry | undefined =>
+  machineCatalogue.find((e) => e.id === id);
