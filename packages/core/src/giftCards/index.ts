@@ -6,6 +6,7 @@ export * from './issuedCardMachine.js';
 export * from './issueOrder.js';
 export * from './keys.js';
 export * from './paging.js';
+export * from './pdfEditor.js';
 export * from './pdfEditorMachine.js';
 export * from './pdfLayout.js';
 export * from './pdfSections.js';

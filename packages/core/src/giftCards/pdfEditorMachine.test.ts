@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import {
-  isPdfDesignDirty,
-  type PdfSaveInput,
-  type PdfTemplateActionInput,
-  pdfEditorMachine,
-} from './pdfEditorMachine.js';
+import { isPdfDesignDirty, type PdfSaveInput, type PdfTemplateActionInput } from './pdfEditor.js';
+import { pdfEditorMachine } from './pdfEditorMachine.js';
 import { pdfCrossesBorderKey } from './pdfLayout.js';
 import { newPdfSection, type PdfDesign, sectionBox } from './pdfSections.js';
 

@@ -1,10 +1,21 @@
 import type { PdfSectionKind } from '@tern/sdk';
 import { assign, emit, setup } from 'xstate';
-import type { FormErrors } from '../admin/formDrawerMachine.js';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
-import { movedPadding, pdfEditorErrors, placedPdfSection } from './pdfLayout.js';
-import type { PdfDesign, PdfDesignSection } from './pdfSections.js';
+import {
+  addedSection,
+  changedSection,
+  checked,
+  loaded,
+  movedSection,
+  type PdfEditorContext,
+  type PdfEditorEvent,
+  type PdfSaveInput,
+  type PdfTemplateAction,
+  type PdfTemplateActionInput,
+  removedSection,
+} from './pdfEditor.js';
+import type { PdfDesign } from './pdfSections.js';
 
 /**
  * The PDF tab of a gift card type (document 3 §3, §5, §9): a template's design is loaded (`design.load`, by the
@@ -24,77 +35,6 @@ import type { PdfDesign, PdfDesignSection } from './pdfSections.js';
  * createActor(machine).start();
  * ```
  */
-
-export type PdfTemplateAction = 'new' | 'duplicate' | 'delete';
-
-export interface PdfSaveInput {
-  templateId: string;
-  design: PdfDesign;
-}
-export interface PdfTemplateActionInput {
-  action: PdfTemplateAction;
-  templateId: string;
-  /** The template is the property's own (a built-in one is duplicated with the type's look). */
-  own: boolean;
-}
-
-export interface PdfEditorContext {
-  /** The template shown (chosen, or the edge's choice when `null`: the type's, the default, the first). */
-  templateId: string | null;
-  /** The template whose design is loaded (`design.load`). */
-  loadedId: string | null;
-  draft: PdfDesign | null;
-  /** The design as the server holds it. */
-  saved: PdfDesign | null;
-  /** The template a save here made the type print with (the type's own save keeps it). */
-  savedTemplateId: string | null;
-  selected: number;
-  newKind: PdfSectionKind;
-  /** Sections added so far (their keys). */
-  added: number;
-  errors: FormErrors;
-  /** A save was asked while the design had errors. */
-  invalid: boolean;
-  /** The last call that failed, for `user.retry`. */
-  retry: PdfTemplateAction | 'save' | null;
-  error: Failure | null;
-}
-
-export type PdfEditorEvent =
-  | { type: 'design.load'; templateId: string; design: PdfDesign }
-  | { type: 'template.choose'; templateId: string }
-  | { type: 'design.change'; patch: Partial<Pick<PdfDesign, 'name' | 'isDefault'>> }
-  | { type: 'section.select'; index: number }
-  | { type: 'section.change'; patch: Partial<PdfDesignSection> }
-  | { type: 'section.kind'; kind: PdfSectionKind }
-  | { type: 'section.add'; name: string }
-  | { type: 'section.remove' }
-  | { type: 'section.move'; index: number; dx: number; dy: number }
-  | { type: 'design.save' }
-  | { type: 'template.new' }
-  | { type: 'template.duplicate' }
-  | { type: 'template.delete' }
-  | { type: 'delete.confirm' }
-  | { type: 'delete.cancel' }
-  | { type: 'user.retry' };
-
-/** Whether the design differs from the one saved. */
-export const isPdfDesignDirty = (context: Pick<PdfEditorContext, 'draft' | 'saved'>) =>
-  JSON.stringify(context.draft) !== JSON.stringify(context.saved);
-
-/** The design with new sections (a template's own sections keep their drawing order as positions). */
-const withSections = (design: PdfDesign, sections: PdfDesignSection[]): PdfDesign => ({
-  ...design,
-  sections: sections.map((s, position) => (design.own ? { ...s, position } : s)),
-});
-const checked = (draft: PdfDesign) => ({ draft, errors: pdfEditorErrors(draft), invalid: false });
-const loaded = (templateId: string, design: PdfDesign) => ({
-  loadedId: templateId,
-  saved: design,
-  selected: 0,
-  error: null,
-  ...checked(design),
-});
 
 export const pdfEditorMachine = setup({
   types: {
@@ -122,47 +62,17 @@ export const pdfEditorMachine = setup({
       const count = context.draft!.sections.length;
       return { selected: Math.min(Math.max(0, index), count - 1) };
     }),
-    changeSection: assign(({ context, event }) => {
-      const { patch } = event as Extract<PdfEditorEvent, { type: 'section.change' }>;
-      const draft = context.draft!;
-      return checked(
-        withSections(
-          draft,
-          draft.sections.map((s, i) => (i === context.selected ? { ...s, ...patch } : s)),
-        ),
-      );
-    }),
+    changeSection: assign(({ context, event }) =>
+      changedSection(context, (event as Extract<PdfEditorEvent, { type: 'section.change' }>).patch),
+    ),
     chooseKind: assign({ newKind: ({ event }) => (event as { kind: PdfSectionKind }).kind }),
-    addSection: assign(({ context, event }) => {
-      const { name } = event as Extract<PdfEditorEvent, { type: 'section.add' }>;
-      const draft = context.draft!;
-      const added = context.added + 1;
-      const made = placedPdfSection(context.newKind, name, `new-${added}`, draft.sections);
-      return {
-        added,
-        selected: draft.sections.length,
-        ...checked(withSections(draft, [...draft.sections, made])),
-      };
-    }),
-    removeSection: assign(({ context }) => {
-      const draft = context.draft!;
-      return {
-        selected: Math.max(0, context.selected - 1),
-        ...checked(
-          withSections(
-            draft,
-            draft.sections.filter((_, i) => i !== context.selected),
-          ),
-        ),
-      };
-    }),
+    addSection: assign(({ context, event }) =>
+      addedSection(context, (event as Extract<PdfEditorEvent, { type: 'section.add' }>).name),
+    ),
+    removeSection: assign(({ context }) => removedSection(context)),
     moveSection: assign(({ context, event }) => {
       const { index, dx, dy } = event as Extract<PdfEditorEvent, { type: 'section.move' }>;
-      const draft = context.draft!;
-      const sections = draft.sections.map((s, i) =>
-        i === index ? { ...s, padding: movedPadding(s.padding, dx, dy) } : s,
-      );
-      return { selected: index, ...checked(withSections(draft, sections)) };
+      return movedSection(context, index, dx, dy);
     }),
   },
 }).createMachine({
