@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 
 /**
- * What every command's `--help` shows besides its own options, as gh's does (issue 22 §3): the inherited global
+ * What every command's `--help` shows besides its own options, as gh's does: the inherited global
  * options (`--api-url`, `--json`, …) and an example. The main commands' examples are written here, by the command's
  * path; any other command shows its usage with placeholders, so a new command has an example from the start.
  */

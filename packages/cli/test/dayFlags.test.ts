@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
 
 // Day flags take core's rule for a day (the contract's: a day that exists, years 0001 to 9999), so a day the
-// server would refuse is a usage error before any call (issue 21 item 5). No server: a call would fail to connect.
+// server would refuse is a usage error before any call. No server: a call would fail to connect.
 
 afterAll(removeTempDirs);
 

@@ -107,7 +107,7 @@ describe('tern gift-cards purchases', () => {
     expect((await api.giftCards.getType({ params: { id: typeId }, query: { propertyId } })).stock).toBe(3);
   });
 
-  it('shows a failed delivery with its reason and retries it once, confirmed (issue 21 item 6)', async () => {
+  it('shows a failed delivery with its reason and retries it once, confirmed', async () => {
     // A type of its own: the other tests count the stock of theirs.
     const own = await api.giftCards.createType({
       body: {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { type ServerWithAgent, serverWithAgent, signedIn } from './helpers/world.js';
 
-// `tern gift-cards types create|publish|unpublish|duplicate` (issue 22 §2): a property's staff make and publish a
+// `tern gift-cards types create|publish|unpublish|duplicate`: a property's staff make and publish a
 // type from the terminal; core's type form checks the flags before any call.
 
 const world: ServerWithAgent = serverWithAgent();

@@ -4,7 +4,7 @@ import { exampleOf } from '../src/helpText.js';
 import { buildProgram } from '../src/program.js';
 import { Collector, runCli, tempConfigDir } from './helpers/cli.js';
 
-// Issue 22 §3: each command's help lists the inherited (global) options and an example, as gh's does.
+// Each command's help lists the inherited (global) options and an example, as gh's does.
 
 const program = buildProgram({
   stdin: process.stdin,

@@ -25,7 +25,7 @@ import { startInspector } from '../src/inspect/server.js';
 import { tick } from './helpers/cli.js';
 
 /**
- * Core's model-based paths of a machine replayed through the real `tern` command (issue 13): the test gives a
+ * Core's model-based paths of a machine replayed through the real `tern` command: the test gives a
  * driver table (`@tern/core/qa/model`'s `frontEnds.ts`) — how each scenario starts (a command on a fake
  * terminal against the real test server) and, for each event type, the keys that make the command send it (an
  * answer the server cannot give on demand is a failure on the way to it, through the command's `fetch`) — and

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { demoEmail, PASSWORD, runCli, tempConfigDir } from './helpers/cli.js';
 import { type ServerWithAgent, serverWithAgent } from './helpers/world.js';
 
-// `--profile NAME` and TERN_PROFILE (issue 22 §2, like gh's hosts): each profile is a config file of its own in
+// `--profile NAME` and TERN_PROFILE (like gh's hosts): each profile is a config file of its own in
 // the config folder (profiles/NAME.json), so several roles or servers stay signed in at once.
 
 const world: ServerWithAgent = serverWithAgent();

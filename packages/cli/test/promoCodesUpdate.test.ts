@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { type ServerWithAgent, serverWithAgent, signedIn } from './helpers/world.js';
 
-// `tern promo-codes update|deactivate` (issue 22 §2): a property's staff change a code they made, by its code
+// `tern promo-codes update|deactivate`: a property's staff change a code they made, by its code
 // or id; only the flags given change, core's rules are checked before the call.
 
 const world: ServerWithAgent = serverWithAgent();

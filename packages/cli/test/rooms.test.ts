@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { type ServerWithAgent, serverWithAgent, signedIn } from './helpers/world.js';
 
-// `tern rooms …` and `tern rate-plans …` (issue 22 §2): a property's staff manage units and rate plans from the
+// `tern rooms …` and `tern rate-plans …`: a property's staff manage units and rate plans from the
 // terminal; core's unit and plan rules name a wrong flag before any call.
 
 const world: ServerWithAgent = serverWithAgent();

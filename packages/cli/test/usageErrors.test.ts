@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// Issue 22 §3: errors a person can act on. A flag or file tern refuses itself is a usage error (exit 2), every bad
+// Errors a person can act on. A flag or file tern refuses itself is a usage error (exit 2), every bad
 // flag named at once in words; the server's refusals exit 1, its field errors named as the flags they came from.
 
 let server: TestServer;

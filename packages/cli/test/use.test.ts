@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { DEMO_MANAGERS, type ServerWithAgent, serverWithAgent, signedIn } from './helpers/world.js';
 
-// `--property` left out (issue 22 §2): `tern use PROPERTY`'s default for the API, else the user's only property,
+// `--property` left out: `tern use PROPERTY`'s default for the API, else the user's only property,
 // else a usage error that says how to name one. Who manages one property and who several is asked of the server.
 
 const world: ServerWithAgent = serverWithAgent();

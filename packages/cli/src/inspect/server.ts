@@ -2,7 +2,7 @@ import { type LiveActorReport, liveReport, liveReportOf } from '@tern/core/qa';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 /**
- * `tern --inspect [port]` (issue 13): the command's machines are reported to the QA visualizer over a WebSocket
+ * `tern --inspect [port]`: the command's machines are reported to the QA visualizer over a WebSocket
  * server this process opens on the loopback address only (127.0.0.1; default port 9230). The visualizer page
  * connects to ws://127.0.0.1:PORT and gets the same reports as from the web app's tabs (core's `liveReport`):
  * every running machine actor at connection, then each of their steps. Without the flag, `cliInspect` returns

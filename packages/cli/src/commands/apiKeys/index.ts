@@ -10,7 +10,7 @@ function positive(value: string): number {
 
 /**
  * `tern api-keys list|create NAME [--scope read|book] [--last-day DAY]|disable ID` (document 2 §2 API keys; an
- * agent's; issue 21): keys for the agency's backends. `create` prints the whole key once.
+ * agent's): keys for the agency's backends. `create` prints the whole key once.
  */
 export function registerApiKeys(program: Command, contextOf: ContextOf): void {
   const keys = program.command('api-keys').description("your agency's API keys (for integrators' backends)");

@@ -27,7 +27,7 @@ const cell = (a: GiftCardLiability['opening'], currency: string) =>
   `${a.count} / ${formatAmount(a.value, currency, 'en-GB')}`;
 
 /**
- * `tern gift-cards liability [--property ID] [--from YYYY-MM] [--to YYYY-MM]`: the liability ledger (issue 12) of
+ * `tern gift-cards liability [--property ID] [--from YYYY-MM] [--to YYYY-MM]`: the liability ledger of
  * one property, or of each the caller works at — per month of the property's time zone, cards sold, redeemed,
  * expired, cancelled and outstanding (count / value). `--to` defaults to the property's current month, `--from` to
  * 11 months before. With `--json`, one JSON line per property and month.

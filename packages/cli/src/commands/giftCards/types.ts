@@ -24,7 +24,7 @@ import { readFormFile } from '../../files.js';
 import { submitFlags } from '../../forms.js';
 import { formatFields } from '../../output.js';
 
-// `tern gift-cards types create|publish|unpublish|duplicate` (issue 22 §2): thin over the SDK; `create` fills
+// `tern gift-cards types create|publish|unpublish|duplicate`: thin over the SDK; `create` fills
 // core's type form (the web's drawer: its defaults, rules and body), so a wrong flag is named before any call.
 
 export interface TypeCreateFlags {

@@ -51,7 +51,7 @@ export interface InventorySetFlags {
 const KEY_HELP =
   'the same key changes once: a rerun after a lost reply gets the first answer (default: a new key, kept for the call’s own retries)';
 
-/** `tern inventory get|set|undo --property ID` (issue 11: the inventory calendar from a script). */
+/** `tern inventory get|set|undo --property ID`: the inventory calendar from a script. */
 export function registerInventory(program: Command, contextOf: ContextOf): void {
   const inventory = program
     .command('inventory')

@@ -60,7 +60,7 @@ function planFlags(command: Command): Command {
     );
 }
 
-/** `tern rooms …` and `tern rate-plans …` (issue 22 §2; a property's staff): the rooms-and-rates page's drawers. */
+/** `tern rooms …` and `tern rate-plans …` (a property's staff): the rooms-and-rates page's drawers. */
 export function registerRooms(program: Command, contextOf: ContextOf): void {
   const rooms = program
     .command('rooms')
