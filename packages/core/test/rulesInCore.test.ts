@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Rules and formats live in core, once (issue 23 §1): server, web and CLI call core's function instead of writing
+// Rules and formats live in core, once: server, web and CLI call core's function instead of writing
 // the rule or the format again. This test reads their sources (tests aside) and names each line that does, with
 // the core function to call. Core itself is where these are written, so it is not read.
 

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@tern/sdk';
 
-// The audit trail in words a person reads (issue 21 item 7): "Helga blocked Jon; status active → blocked". One
+// The audit trail in words a person reads: "Helga blocked Jon; status active → blocked". One
 // sentence per action, the change of each field as words, the raw change kept for a disclosure. The English lives
 // here (the web app's catalogue takes `auditSentencesEn` as its `admin.audit.sentences`, other languages translate
 // it there); `{{who}}` is who did it, `{{what}}` the object the history is of, `{{action}}` an unknown action.

@@ -2,7 +2,7 @@ import type { CancellationPolicyBody, HotelPolicyBody, PropertyPolicies } from '
 import { validationKeys } from '../auth/rules.js';
 import { type FormDrawerInput, type FormErrors, formDrawerInput } from './formDrawerMachine.js';
 
-// The policies page's two forms (document 1 §3 policies, as the booking engine applies them; issue 10: editable,
+// The policies page's two forms (document 1 §3 policies, as the booking engine applies them; editable,
 // a change applies to bookings made afterwards), for `formDrawerMachine`: what each starts with and its rule.
 // The server checks the contract's formats again (times as HH:MM) and words its refusals per field.
 

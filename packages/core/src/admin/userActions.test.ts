@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type UserActions, type UserActionsTarget, userActions } from './userActions.js';
 
-// Issue 21 item 1: a manager's reach ends where their company ends.
+// A manager's reach ends where their company ends.
 
 const manager = { id: 'm1', role: 'supplier' as const, managed: new Set(['A', 'A2']) };
 const admin = { id: 'adm', role: 'admin' as const, managed: new Set<string>() };

@@ -1,6 +1,6 @@
 import type { PropertyRole } from '@tern/sdk';
 
-// A manager's reach ends where their company ends (issue 21 item 1; document 2 §5, §6). Who may change what of
+// A manager's reach ends where their company ends (document 2 §5, §6). Who may change what of
 // a user: the server answers every user call by this rule (the contract's `managedUser` and `managedAccount`
 // kinds), returns its answer with each user (`ManagedUser.may`), and the web's drawer and the CLI's commands
 // offer only what it allows.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { submitForm } from '../admin/formDrawerMachine.js';
 import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput, apiKeyView, maskApiKey } from './apiKeys.js';
 
-// API keys as the reseller sees and makes them (document 2 M14; issue 21: a scope and an optional last day).
+// API keys as the reseller sees and makes them (document 2 M14: a scope and an optional last day).
 
 const errorsOf = async (values: Partial<ApiKeyDraft>, today = '2026-11-28') => {
   const result = await submitForm(apiKeyFormInput(today), values, async (v) => v);

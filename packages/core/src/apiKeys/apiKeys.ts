@@ -4,7 +4,7 @@ import { validationKeys } from '../auth/rules.js';
 import { addDays, deviceTimeZone, deviceToday, instantOf, isDay } from '../dates/dates.js';
 import { giftCardValidationKeys } from '../giftCards/keys.js';
 
-// API keys as the reseller sees them (document 2 §2 API keys page, §4 M14, §9; issue 21): the whole token only right
+// API keys as the reseller sees them (document 2 §2 API keys page, §4 M14, §9): the whole token only right
 // after creating it, afterwards 10 bullets and its last 6 characters; a scope (`read`, or `book` too) and an
 // optional last day, chosen at creation.
 

@@ -188,8 +188,8 @@ export function sectionWords(kind: PdfSectionKind, text: string, values: PdfCard
 /**
  * A card's public address, printed on its PDF, held by its QR code and sent in its e-mail: its store's redemption
  * page, `/{storeSlug}/booking/{giftCardNumber}` (document 3 §2.1), which the web app serves. `store` is the slug
- * of the card's store (`giftCardStoreOf`); a property with no store at all gives its id in its place (the store
- * of issue 25 reads a property's id as that property's first active store).
+ * of the card's store (`giftCardStoreOf`); a property with no store at all gives its id in its place (the public
+ * store, once built, reads a property's id as that property's first active store).
  */
 export function giftCardBookingUrl(webUrl: string, store: string, generatedId: string): string {
   return `${webUrl.replace(/\/+$/, '')}/${encodeURIComponent(store)}/booking/${encodeURIComponent(generatedId)}`;

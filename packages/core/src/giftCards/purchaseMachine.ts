@@ -15,7 +15,7 @@ import {
  * pending, one row per card (a paste fills rows from the one it lands on, never past the quantity), and saved when
  * every row is valid or every row is empty (then sent as `[]`). The statuses come from
  * what each call answers; the server moves queued to issued, which `purchase.refresh` brings in. A purchase whose
- * issuing failed for good (`failed`, issue 21 item 6) is retried (confirmed), which queues it again.
+ * issuing failed for good (`failed`) is retried (confirmed), which queues it again.
  */
 
 export type PurchaseStatus = 'initiated' | 'paid' | (string & {});

@@ -8,7 +8,7 @@ import {
 } from './purchaseMachine.js';
 
 // M26's rules by status (document 3 §4; DECISIONS 14): mark paid while unpaid; mark issued and edit recipients
-// while pending; the PDFs once issued; retry the delivery once it failed for good (issue 21 item 6).
+// while pending; the PDFs once issued; retry the delivery once it failed for good.
 describe('purchase rules', () => {
   it.each([
     // status, issuedStatus, markPaid, markIssued, editRecipients, pdfs, retry

@@ -42,7 +42,7 @@ const table: Row[] = [
   ['/settings/admin', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   ['/admin', 'login', '/bookings', '/bookings', 'ok'],
   ['/api_keys', 'login', 'ok', '/bookings', '/bookings'],
-  // The QA machine visualizer (issue 13): admins only (and every signed-in user with `qaTools`, below).
+  // The QA machine visualizer: admins only (and every signed-in user with `qaTools`, below).
   ['/qa/machines', 'login', '/bookings', '/bookings', 'ok'],
   ['/inventory', 'login', HOME_OR_BOOKINGS, 'ok', 'ok'],
   // The inventory calendar's frame: its one-time token is its credential, so anyone may open the page.

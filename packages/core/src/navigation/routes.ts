@@ -173,7 +173,7 @@ const appRoutes: RouteDef[] = [
   ),
   { id: 'admin', pattern: '/admin', guard: 'admin', titleKey: T.admin, layout: 'app' },
   { id: 'apiKeys', pattern: '/api_keys', guard: 'reseller', titleKey: T.apiKeys, layout: 'app' },
-  // The QA machine visualizer (issue 13): every core machine as a statechart. Admins only; not in the menu.
+  // The QA machine visualizer: every core machine as a statechart. Admins only; not in the menu.
   {
     id: 'qaMachines',
     pattern: '/qa/machines',
@@ -183,7 +183,7 @@ const appRoutes: RouteDef[] = [
     layout: 'app',
   },
   { id: 'inventory', pattern: '/inventory', guard: 'supplierOrAdmin', titleKey: T.inventory, layout: 'app' },
-  // The inventory page's frame (issue 11): Tern's own calendar, opened with a one-time token (its credential, so
+  // The inventory page's frame: Tern's own calendar, opened with a one-time token (its credential, so
   // the route itself is public), drawn without the app's frame.
   {
     id: 'inventoryCalendar',

@@ -3,7 +3,7 @@ import { newPdfSection } from '../giftCards/pdfSections.js';
 import { bookingRecord } from './sampleBooking.js';
 
 /**
- * Sample inputs and event payloads for the QA visualizer's Simulate (issue 13): what a machine is started with
+ * Sample inputs and event payloads for the QA visualizer's Simulate: what a machine is started with
  * and what its payload editor is prefilled with. Plain JSON, so the QA person can edit it; every machine whose
  * context comes from an input has one (`simulation.test.ts` starts each from it); an event without a sample is
  * sent as `{ type }`.

@@ -2,7 +2,7 @@ import type { AnyActorRef, AnyMachineSnapshot, AnyStateNode, InspectionEvent } f
 import { toPlain } from './plain.js';
 
 /**
- * Live inspection (issue 13): what a running Tern front end reports of its machines to the QA visualizer — the
+ * Live inspection: what a running Tern front end reports of its machines to the QA visualizer — the
  * web app over a `BroadcastChannel('tern-machines')` to the visualizer's tab, the CLI (`tern --inspect`) over a
  * WebSocket on the loopback address. Both send the same messages, made here from XState's inspection events.
  */

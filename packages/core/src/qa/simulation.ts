@@ -13,7 +13,7 @@ import { toPlain } from './plain.js';
 import { stateNodesOf } from './structure.js';
 
 /**
- * A machine run by hand, for the QA visualizer's Simulate (issue 13). Every actor the machine names is replaced
+ * A machine run by hand, for the QA visualizer's Simulate. Every actor the machine names is replaced
  * by a stand-in that waits for the QA person to resolve or reject it; `after` delays run on a simulated clock the
  * QA person moves on to the next timer. Each step (an event, an actor's answer, a timer) keeps the machine's
  * persisted snapshot: going back or forward restores it with `createActor(machine, { snapshot })`, and the timers

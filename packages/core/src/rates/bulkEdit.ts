@@ -4,7 +4,7 @@ import { applyModifier, roundMoney } from '../bookingEngine/pricing.js';
 import { type Day, dayRun, daysBetween, isDay, isoWeekday } from '../dates/dates.js';
 import { type RateValidationKey, rateValidationKeys } from './units.js';
 
-// The inventory calendar's bulk edit (issue 11; the contract's `inventory` area): one edit over a date range,
+// The inventory calendar's bulk edit (the contract's `inventory` area): one edit over a date range,
 // some weekdays, some room types and rate plans, expanded into the cells it changes with their value before and
 // after (`ChangedCell`, the preview), checked cell by cell, and undone by its inverse. The server applies a
 // change set in one transaction; the web calendar previews and undoes with the same functions.

@@ -6,7 +6,7 @@ import { signInModel } from './signIn.model.js';
 import { vehicleQueryModel } from './vehicleQuery.model.js';
 
 /**
- * The models (machine, scenarios, sample events) of the five machines issue 13 asks the front ends to replay
+ * The models (machine, scenarios, sample events) of the five machines the front ends replay
  * too: core's model-based tests use them (`*.model.test.ts`), and so do the web app's browser tests and the
  * CLI's terminal tests, through `frontEnds.ts` (`@tern/core/qa/model`, source condition only).
  */

@@ -3,7 +3,7 @@ import { toPlain } from '../plain.js';
 import { describePath, type ModelOptions, type ModelPath, modelPaths } from './paths.js';
 
 /**
- * The model-based paths of a machine replayed through a front end (issue 13): the web app in a browser
+ * The model-based paths of a machine replayed through a front end: the web app in a browser
  * (Playwright) and the `tern` command on a fake terminal (ink-testing-library) each give a driver table — for
  * each scenario of the model (the machine's input) how the front end sets it up, and for each event type of
  * the paths the user's action (a click, keys typed; an invoked call's answer arranged on the real server or,

@@ -1,5 +1,5 @@
 /**
- * What the web app's and the CLI's replays of the model paths (issue 13) know alike about the server's side: the
+ * What the web app's and the CLI's replays of the model paths know alike about the server's side: the
  * actors' replies they leave to the real server, the replies it never gives, and the answers a path calls for.
  * No imports: the browser tests read this file as it is.
  */
