@@ -14,7 +14,7 @@ import {
   unwrapReply,
 } from '../src/index.js';
 
-// The inventory calendar's month (issue 11: a month drawn in ≤ 100 ms) is decoded by code generated at build time,
+// The inventory calendar's month (drawn in ≤ 100 ms) is decoded by code generated at build time,
 // as the engine's lists are: exactly zod's answer, its nights with or without rates by occupancy (an optional
 // field) read by the generated code itself.
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { id, listOf, recordId } from './common.js';
 import { API_KEY_SCOPES, defineArea, endpoint } from './define.js';
 
-// Resellers' API keys (document 2 §2 API keys page, §3 API key, §4 "API key", §8; DECISIONS 20; issue 21): an
+// Resellers' API keys (document 2 §2 API keys page, §3 API key, §4 "API key", §8; DECISIONS 20): an
 // integrator's backend authenticates with a key where an agent's session is accepted for the agency — no one-time
 // code, a scope (`read`, or `book` too: which endpoints take which is declared on each, `apiKey`), an optional
 // expiry, revocable, its last use recorded. It is disabled for good when its agent is blocked or their password

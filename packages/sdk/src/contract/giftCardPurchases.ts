@@ -4,13 +4,13 @@ import { defineArea, endpoint } from './define.js';
 import { GIFT_CARD_TEXT_MAX } from './giftCardTypes.js';
 import { GIFT_CARD_ISSUE_BATCH_MAX, SEARCH_TERM_MAX } from './limits.js';
 
-// Gift card purchases of a property's staff (document 3 §2.3, §3, §4 M26/M27, §7, §9; DECISIONS 14, 21, 23;
-// issue 12): a bulk order of cards of one type for named recipients, made with the issue form. Paid: initiated →
+// Gift card purchases of a property's staff (document 3 §2.3, §3, §4 M26/M27, §7, §9; DECISIONS 14, 21, 23):
+// a bulk order of cards of one type for named recipients, made with the issue form. Paid: initiated →
 // paid. Issued: pending → queued → issued — marking issued takes the type's stock and writes the cards in one
 // transaction (409 `out_of_stock` when too few are left), and queues a background job that mails each recipient
 // their card with its PDF, then marks the purchase issued. A job that fails for good (after its attempts, a
 // process dying during one counting too) leaves the purchase failed with the reason, until staff retry it
-// (failed → queued; issue 21 item 6).
+// (failed → queued).
 
 /** Purchases a page (document 3 §9). */
 export const GIFT_CARD_PURCHASES_PAGE_SIZE = 10;

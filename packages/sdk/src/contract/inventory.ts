@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { id, isoDate, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 
-// Tern's own inventory calendar (document 2 §2 inventory page, §7 `auth/one_time_token`, M22; issue 11): a
+// Tern's own inventory calendar (document 2 §2 inventory page, §7 `auth/one_time_token`, M22): a
 // property's rooms free and booked per unit and night, and price and restrictions per rate plan and night;
 // bulk edits over a range and weekdays with a preview and an undo; a year of rows in one call. The calendar
 // opens in a frame with a one-time token bound to the property, exchanged for a calendar session. A bulk edit
