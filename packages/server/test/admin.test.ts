@@ -104,7 +104,7 @@ describe('admin users', () => {
     });
     expect(session.type).toBe('session');
     const trail = await admin.admin.audit({ query: { objectType: 'user', objectId: user.id } });
-    // The creation, then the user's own sign-in (issue 21 item 7).
+    // The creation, then the user's own sign-in.
     expect(trail.items.map((e) => e.action)).toEqual(['sign_in', 'create']);
     expect(trail.items[1]).toMatchObject({ action: 'create', actorEmail: demoEmail('admin') });
     expect(trail.items[1]!.changes.password).toEqual({ from: null, to: '[secret]' });
@@ -419,7 +419,7 @@ describe('the managers’ tab', () => {
         )
       ).status,
     ).toBe(403);
-    // A co-manager now: her account is the admin's (issue 21 item 1), so she does not demote him; the admin does.
+    // A co-manager now: her account is the admin's (a manager's reach ends where their company ends), so she does not demote him; the admin does.
     const demote = {
       name: 'Sigurður Ólafsson',
       ternHotelUsersAttributes: [{ ternHotelId: harbour, role: 'user' as const }],

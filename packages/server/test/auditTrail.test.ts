@@ -2,7 +2,7 @@ import { AUDITED_OBJECTS, type AuditEntry, type AuditedObject, type TernClient }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
 
-// The audit trail is whole (issue 21 item 7): the endpoint reads every kind of object the server writes
+// The audit trail is whole: the endpoint reads every kind of object the server writes
 // (purchases, PDF templates and stores were refused), sign-ins (failed and not), one's own password change,
 // exports and PDF downloads are recorded, and every entry carries the caller's address and user agent.
 

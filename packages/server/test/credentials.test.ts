@@ -4,7 +4,7 @@ import { issueChallenge, isTrustedDevice, trustDevice, verifyChallenge } from '.
 import { refusedWith } from './helpers/refusal.js';
 import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
 
-// Credentials die together (issue 21 item 3): a block, a password set by an admin or a manager, one's own reset
+// Credentials die together: a block, a password set by an admin or a manager, one's own reset
 // and one's own change each end, in one transaction, the user's sessions (but the one that just proved the
 // password), API keys (for good: an unblock brings none back), unused reset links, trusted devices and sign-ins
 // waiting for their one-time code; each is in the audit trail.

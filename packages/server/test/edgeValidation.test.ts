@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// Issue 21 item 5: inputs the contract's types let through and the database then refused, answering 500 — a
+// Inputs the contract's types let through and the database then refused, answering 500 — a
 // year 0 (`0000-01-01`) in a date filter, a NUL in an upload's file name, a time zone Node knows and PostgreSQL
 // does not. Each is now refused at the edge with a 400 naming the field, before any query runs.
 

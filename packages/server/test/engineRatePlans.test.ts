@@ -5,7 +5,7 @@ import type { RateOffer, RatePlanBody, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// The engine sells what core's rate rules say (issue 11): per-person options (manual, derived with each step
+// The engine sells what core's rate rules say: per-person options (manual, derived with each step
 // type, auto), a child plan's modifier and inherited restrictions, and a plan's caps on the rooms it sells.
 // Harbour View sells in ISK (no decimals).
 

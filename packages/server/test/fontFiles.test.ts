@@ -5,7 +5,7 @@ import { createApp } from '../src/app.js';
 import type { Db } from '../src/db/db.js';
 import { FONT_DIR, SPARE_FAMILY, shippedFonts } from '../src/services/giftCards/fonts.js';
 
-// The shipped fonts served to the web's PDF tab (issue 12: the preview draws in the PDF's fonts): the list of
+// The shipped fonts served to the web's PDF tab (the preview draws in the PDF's fonts): the list of
 // families and their addresses, and each file fonts.json names — read-only, no other file of the folder or beyond
 // it, cached for a year at its versioned address.
 

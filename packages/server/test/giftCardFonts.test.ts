@@ -13,7 +13,7 @@ import {
   shippedFonts,
 } from '../src/services/giftCards/fonts.js';
 
-// The fonts a gift card's PDF embeds (issue 12; document 2 §3, §9): every store font of the list resolves, through
+// The fonts a gift card's PDF embeds (document 2 §3, §9): every store font of the list resolves, through
 // core's rule and the server's one resolver, to font files shipped in assets/fonts — real fonts of that family and
 // weight, under an OFL or Apache licence kept beside them — and nothing else lies there.
 

@@ -8,7 +8,7 @@ import { drawableText } from '../src/services/giftCards/pdf.js';
 import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// Gift-card PDFs (issue 12; document 3 §3, §5, §7): the built-in templates, a type's filled sections (defaults,
+// Gift-card PDFs (document 3 §3, §5, §7): the built-in templates, a type's filled sections (defaults,
 // saved, refused out of their limits), the type's preview, a card's PDF (a real PDF, fonts embedded) and its QR
 // code (decoded back to the booking address), and another company's hotelier refused each of them.
 

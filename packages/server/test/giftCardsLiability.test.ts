@@ -3,7 +3,7 @@ import { ApiError, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// The liability ledger (issue 12, beyond the documents): per month, cards sold, redeemed, expired, cancelled and
+// The liability ledger (beyond the documents): per month, cards sold, redeemed, expired, cancelled and
 // outstanding, reconciled card by card with the issued cards of fixed dates (mid-month, far from any time zone's
 // month boundary), and the roll-forward: outstanding = previous + sold − redeemed − expired − cancelled.
 

@@ -2,7 +2,7 @@ import { ApiError, type BulkEditBody, createClient, type TernClient } from '@ter
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// The inventory calendar (issue 11): the calendar read, bulk edits with preview and undo, the year-long rows call
+// The inventory calendar: the calendar read, bulk edits with preview and undo, the year-long rows call
 // in one transaction, availability never below what is booked (also under racing bookings), and the one-time
 // token that opens a calendar session of one property.
 

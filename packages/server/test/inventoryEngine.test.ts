@@ -2,7 +2,7 @@ import type { RateOffer, TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
-// Issue 11, "the engine follows at once": what the inventory calendar saves is what the next rates table,
+// The engine follows at once: what the inventory calendar saves is what the next rates table,
 // checkout price and booking see — the price, closures to arrival and departure, the minimum and maximum stay —
 // and an undo puts the engine back. (Stop sell and a closed night across the roles: e2e/inventory.spec.ts;
 // derived, auto and inherited rates and max sell: engineRatePlans.test.ts; availability: inventory.test.ts.)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 
-// A job whose handler kills its process (issue 21 item 6): each server that takes it dies, and before attempts
+// A job whose handler kills its process: each server that takes it dies, and before attempts
 // were counted at the claim and bounded for a run cut short, every restart took it again — a crash loop. Now the
 // run cut short is an attempt: after its last one the job is failed with the reason, and the server that finds
 // it so keeps serving. The servers are real processes (test/helpers/jobCrashServer.ts) on one data folder (or

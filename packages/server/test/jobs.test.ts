@@ -25,7 +25,7 @@ import { startJobWorker } from '../src/services/jobs/worker.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { openTestDbFrom } from './helpers/testDb.js';
 
-// Jobs that fail, fail visibly (issue 21 item 6). A run is an attempt from the moment it is claimed, so a run
+// Jobs that fail, fail visibly. A run is an attempt from the moment it is claimed, so a run
 // whose process died (its lease ran out) counts: it is due again after the backoff, or failed for good after its
 // last attempt, never taken forever. The backoff's numbers on a pinned clock. A purchase whose issuing job fails
 // for good is `failed` with the reason, and staff retry it (audited), which delivers the cards. The process

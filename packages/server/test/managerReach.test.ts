@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedWith } from './helpers/refusal.js';
 import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
 
-// Issue 21 items 1 and 2: a manager's reach ends where their company ends, a password someone else set is
+// A manager's reach ends where their company ends, a password someone else set is
 // one-time, and one's own password changes only with the old one. Harbour View is Helga's (`hotelier`, who
 // manages three properties of one company); Casa Alfama is another company's (`hotelier2`).
 

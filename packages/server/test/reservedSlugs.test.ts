@@ -4,7 +4,7 @@ import { createApp } from '../src/app.js';
 import type { Db } from '../src/db/db.js';
 
 // A store lives at `/{slug}` (document 3 §2.1): every path the server serves itself must start with a word of
-// core's one list of reserved slugs, or a store could take it and never open (issue 21 item 7).
+// core's one list of reserved slugs, or a store could take it and never open.
 
 const noDb = new Proxy(
   {},

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedWith } from './helpers/refusal.js';
 import { demoEmail, startTestServer, type TestServer } from './helpers/server.js';
 
-// Issue 21 item 1: a reset e-mail is preferred over a password someone else chooses. An admin, or a manager for a
+// A reset e-mail is preferred over a password someone else chooses. An admin, or a manager for a
 // user wholly theirs, mails the user a single-use link; the user sets their own password with it. Refused beyond
 // the manager's reach, for staff, for oneself and for a blocked user; audited.
 

@@ -19,7 +19,7 @@ import { openSecret, providerSecretContext, type SecretKeys, sealSecret } from '
 import { startTestServer, type TestServer } from './helpers/server.js';
 import { templateDump } from './helpers/templates.js';
 
-// Secrets that survive restarts, and only where they belong (issue 21 item 4): a Postgres server starts only with
+// Secrets that survive restarts, and only where they belong: a Postgres server starts only with
 // a key of its own (TERN_SECRET_KEY, well formed), an embedded folder keeps its key file; each sealed value opens
 // only as its provider's field; a key is rotated with TERN_SECRET_KEY_PREVIOUS and `--reseal-secrets`.
 

@@ -16,7 +16,7 @@ function originOf(url: string | null | undefined): string | null {
   }
 }
 
-/** Pages of the web app that a page of the app may frame: the inventory page's calendar (issue 11). */
+/** Pages of the web app that a page of the app may frame: the inventory page's calendar. */
 export const FRAMED_APP_PATHS: ReadonlySet<string> = new Set(['/inventory/calendar']);
 
 /**

@@ -14,7 +14,7 @@ import { forbidden, type HttpError, invalidField, unauthenticated } from '../../
 import { type Actor, audit } from '../admin/audit.js';
 import { randomToken, sha256Hex } from './tokens.js';
 
-// Resellers' API keys (document 2 §2–§4, §8; DECISIONS 20; issue 21). A key is `tern_` and 43 random characters;
+// Resellers' API keys (document 2 §2–§4, §8; DECISIONS 20). A key is `tern_` and 43 random characters;
 // only its sha256 and last 6 characters are stored. It authenticates as the agent who made it, for the calls the
 // contract opens to keys (`apiKey` on each endpoint: `read`, or `book` for a key of that scope), until it expires
 // or is disabled — by hand, or for good when its agent's credentials end (`endCredentials`: a block, a password

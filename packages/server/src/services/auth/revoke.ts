@@ -1,7 +1,7 @@
 import type { Db } from '../../db/db.js';
 import { type Actor, audit } from '../admin/audit.js';
 
-// Credentials die together (issue 21 item 3). Whenever a user's access is taken away or their password changes —
+// Credentials die together. Whenever a user's access is taken away or their password changes —
 // a block, a password set by an admin or manager, their own reset or change — everything that lets them (or
 // whoever holds something of theirs) in without the new password ends in the same transaction: sessions,
 // API keys, reset links, trusted devices (the one-time code's skip) and sign-ins waiting for their code.

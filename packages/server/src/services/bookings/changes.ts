@@ -147,7 +147,7 @@ async function cancelLocked(
 }
 
 /**
- * The property's side cancelling a booking in the caller's transaction (issue 12: a gift card's booking, from the
+ * The property's side cancelling a booking in the caller's transaction (a gift card's booking, from the
  * orders page): the caller has checked that it may; the reseller's change rules do not apply. False when the
  * booking was cancelled already (nothing is done).
  */

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import type { OwnedProperty } from '../../http/ownership.js';
 
-// The liability ledger (issue 12, beyond the documents): a card sold is money the property owes in stays until it
+// The liability ledger (beyond the documents): a card sold is money the property owes in stays until it
 // is used, expires or is cancelled. Computed in SQL from the issued cards, per month of the property's time zone.
 // Each card leaves the liability once, at the first of: used (`used_at`), cancelled (`cancelled_at`), the end of
 // its last day (`expiration_date` + 1 at 00:00 in the property's zone) — never before it was sold. So for every

@@ -28,7 +28,7 @@ import {
   writeRates,
 } from './grid.js';
 
-// A bulk edit (issue 11): over a range and weekdays, for units and rate plans, set or move the price, set the
+// A bulk edit: over a range and weekdays, for units and rate plans, set or move the price, set the
 // rooms in all (never below what is booked), set restrictions. What it acts on, its days and the cells it changes
 // are core's (`bulkEditTargets`, `bulkEditDays`, `expandBulkEdit`: the calendar page previews with the same),
 // checked with core's rules (`validateBulkEdit`, `cellError`); this reads the values (locked when it writes) and

@@ -9,7 +9,7 @@ import type { Actor } from '../admin/audit.js';
 import { auditChange, newChangeSet } from './changeSets.js';
 import { hotelOnly, inTransaction, setAvailability, unitsAndPlans } from './grid.js';
 
-// The year-long bulk call (issue 11): prices and restrictions per rate plan and night, availability per unit and
+// The year-long bulk call: prices and restrictions per rate plan and night, availability per unit and
 // night, for a whole property in one transaction — read what is there with one statement per table, write with
 // one multi-row statement per table (PGlite: a thousand single-row inserts cost 40× one multi-row one).
 
