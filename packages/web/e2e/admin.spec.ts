@@ -76,7 +76,7 @@ test('the admin adds a user, blocks them (kept out at once), unblocks them, and 
     .click();
   await expect(admin.getByText('Night Porter is unblocked')).toBeVisible();
   await porter.getByRole('button', { name: 'Sign in' }).click();
-  // The admin chose the password: it works once, so the change-password page comes first (issue 21 item 1).
+  // The admin chose the password: it works once, so the change-password page comes first.
   await expect(porter).toHaveURL(/\/changePassword$/);
 
   await row.getByRole('button', { name: 'Actions for Night Porter' }).click();
@@ -160,7 +160,7 @@ test('an agent makes an API key (a read key for 30 days), sees it whole once, a 
   await expect(drawer.getByText('Required')).toBeVisible();
   const name = `Backend ${Date.now()}`;
   await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
-  // A key starts as a read key that does not expire (issue 21): the agent gives it 30 days.
+  // A key starts as a read key that does not expire: the agent gives it 30 days.
   await expect(drawer.getByRole('button', { name: /Scope/ })).toContainText('Read: search');
   await drawer.getByRole('button', { name: /Expiry/ }).click();
   await agent.getByRole('option', { name: '30 days' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, signIn } from './helpers';
 
-// The liability ledger on the orders page (issue 12, beyond the documents) against the real server: loaded on
+// The liability ledger on the orders page (beyond the documents) against the real server: loaded on
 // request, a chart named for screen readers and the same months as a table (in the accessibility tree even while
 // hidden, shown on request); a card without a booking offers no "Show booking".
 

@@ -4,7 +4,7 @@ import { apiToken } from './booking';
 import { createNoPropertyType } from './giftCards';
 import { demo, signIn } from './helpers';
 
-// The PDF tab of a gift card type (issue 12, document 3 §3, §5, §9) against the real server: a hotelier makes a
+// The PDF tab of a gift card type (document 3 §3, §5, §9) against the real server: a hotelier makes a
 // template of the property's own there, adds a section and sees the live preview draw it, moves it with the arrow
 // keys and the pointer, saves the template with the tab's own button ("Saved successfully"), edits it again —
 // Cancel asks first — and saves it with the drawer's Save, and downloads an issued card's PDF — printed with that
@@ -16,7 +16,7 @@ test('a hotelier edits a PDF template with its live preview, saves it and downlo
 }) => {
   test.slow();
   const title = `Winter stay ${Date.now()}`;
-  // The font files the preview asks the server for (the PDF's own, issue 12).
+  // The font files the preview asks the server for (the PDF's own).
   const fontFiles: { url: string; status: number; type: string | undefined }[] = [];
   page.on('response', (response) => {
     if (new URL(response.url()).pathname.startsWith('/api/v1/fonts/'))

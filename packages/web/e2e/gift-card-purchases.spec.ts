@@ -10,7 +10,7 @@ import { apiToken, shoot } from './booking';
 import { publishType } from './giftCards';
 import { canvasImage, demo, nextMail, signIn } from './helpers';
 
-// Gift card types and purchases (issue 12, document 3 §2.3, §4, §5, §9; DECISIONS 14) against the real server:
+// Gift card types and purchases (document 3 §2.3, §4, §5, §9; DECISIONS 14) against the real server:
 // a hotelier of three properties makes a multi-property type with a rate at one property, an upsell at another
 // and photos (uploaded, moved with the keyboard, one removed after a confirmation), publishes it and issues a
 // card; on /purchases (the navigation's entry) a purchase is made from pasted recipients, marked paid, then
@@ -292,7 +292,7 @@ test.describe
         links.push(/Book your stay with it: (\S+)/.exec(mail.attributes.text)?.[1] ?? '');
       }
       // The card's address (its mail's link, its QR code, its PDF): the store's redemption page, with the store's
-      // slug, served by the web app (the store itself is issue 25's; its placeholder today), never a 404.
+      // slug, served by the web app (the public store is not built yet: its placeholder today), never a 404.
       const card = new URL(links[0]!);
       expect(card.pathname).toMatch(/^\/[A-Za-z0-9-]+\/booking\/[2-9A-HJKMNP-Z]{12}$/);
       const visitor = await (await browser.newContext()).newPage();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createNoPropertyType, publishType } from './giftCards';
 import { demo, signIn } from './helpers';
 
-// The gift card screens as staff (issue 12): staff@ is a plain user of Harbour View. They create and publish a
+// The gift card screens as staff: staff@ is a plain user of Harbour View. They create and publish a
 // no-property type, open its PDF tab, issue a card and mark it used on the orders page, open the liability
 // ledger and the gift card stores' settings.
 

@@ -3,7 +3,7 @@ import { apiToken } from './booking';
 import { createNoPropertyType, publishType } from './giftCards';
 import { demo, signIn } from './helpers';
 
-// Gift cards (issue 12, document 3 §2.3, §4, §5) against the real server: a hotelier creates a no-property gift
+// Gift cards (document 3 §2.3, §4, §5) against the real server: a hotelier creates a no-property gift
 // card type, publishes it (confirmed), issues two cards to pasted recipients, and marks one used with a note (a
 // blank note refused first); a hotelier of another company asking for that card is refused, by the API and in
 // the browser.

@@ -3,7 +3,7 @@ import { apiToken, inDays, propertyId, shoot, typeDates } from './booking';
 import { demo, signIn } from './helpers';
 import { calendar, HOTEL, hotelierDesk, openCalendar } from './inventory';
 
-// The inventory page and Tern's own calendar in its frame (issue 11, document 2 §2, M22), across the roles: a
+// The inventory page and Tern's own calendar in its frame (document 2 §2, M22), across the roles: a
 // hotelier raises a price, closes a night and stops a rate on the calendar; the travel agent sees the new price
 // at once, cannot book the closed night, and no longer finds the stopped rate. The dates are months ahead, where
 // no other spec books; what the hotelier changed is undone at the end.

@@ -6,7 +6,7 @@ import { firstStep, follow, lastReport, missedStep, nextStep } from '../../core/
 import type { FrontEndPath, FrontEndPlan } from '../../core/src/qa/test/frontEnds.ts';
 
 /**
- * Core's model-based paths of a machine replayed through the real web app in a browser (issue 13). A spec
+ * Core's model-based paths of a machine replayed through the real web app in a browser. A spec
  * gives a driver table (core's `frontEnds.ts`): how each scenario starts (a page of the app against the test
  * server) and, for each event type of the paths, the user's action that makes the app send it (a failure the
  * server never gives on demand is answered on the way by `page.route`). Each path is replayed in a page whose

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { apiToken } from './booking';
 import { demo, outbox, signIn } from './helpers';
 
-// Issue 21 item 1 in the browser: a manager's user drawer and row actions offer only what the server allows
+// In the browser: a manager's user drawer and row actions offer only what the server allows
 // (core's `userActions`, sent as each user's `may`), and a password someone else set is one-time — its user
 // lands on the change-password page.
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { WebSocketServer } from 'ws';
 import { demo, signIn, signOut } from './helpers';
 
-// The QA machine visualizer (issue 13): an admin opens /qa/machines, finds the checkout machine, and reads its
+// The QA machine visualizer: an admin opens /qa/machines, finds the checkout machine, and reads its
 // statechart laid out by ELK in the page's worker; the states take focus and the arrow keys move between them;
 // then steps through the checkout by hand (Simulate). Outside sandbox mode and dev builds the page is the admins'
 // (core's guard tests and `features/qa/access.test.ts`); this server runs in sandbox mode.

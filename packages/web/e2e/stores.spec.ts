@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demo, signIn } from './helpers';
 
-// Gift-card store settings (issue 12, document 2 §2–§5, §9; document 3 §10) against the real server: the demo
+// Gift-card store settings (document 2 §2–§5, §9; document 3 §10) against the real server: the demo
 // hotelier's store is a tab of /settings/stores; a change is saved by itself after a pause and is there after a
 // reload; a new slug asks first; the header's Store entry opens the store's public address in a new tab.
 

@@ -1,5 +1,5 @@
 /**
- * The gift-card PDF screens (issue 12, document 3 §3, §5, §7, §9): the PDF tab of the type drawer (template,
+ * The gift-card PDF screens (document 3 §3, §5, §7, §9): the PDF tab of the type drawer (template,
  * sections, live preview) and the card files of the orders page. Loaded with the back office's strings.
  */
 export const giftCardPdfsEn = {

@@ -1,5 +1,5 @@
 /**
- * The staff gift card screens (issue 12, document 3 §2.3, §4, §5): the types page and the issued cards (orders)
+ * The staff gift card screens (document 3 §2.3, §4, §5): the types page and the issued cards (orders)
  * page. Loaded with the back office's strings (`adminPart.ts`).
  */
 export const giftCardsEn = {

@@ -1,7 +1,7 @@
 import type { CataloguePart } from './index';
 
 /**
- * The inventory page and its calendar (issue 11, document 2 §2 inventory page): loaded with the back office's
+ * The inventory page and its calendar (document 2 §2 inventory page): loaded with the back office's
  * strings (`adminPart.ts`) for the page, and by the calendar's own page, which is a document of its own.
  */
 export const inventoryEn = {

@@ -1,7 +1,7 @@
 import type { CataloguePart } from './index';
 
 /**
- * The QA machine visualizer's strings (`/qa/machines`, issue 13). English only: the page is a tool for the team,
+ * The QA machine visualizer's strings (`/qa/machines`). English only: the page is a tool for the team,
  * loaded with its own chunk (`features/qa`), never with another page.
  */
 export const qaEn = {

@@ -1,5 +1,5 @@
 /**
- * The gift-card store settings (issue 12, document 2 §2–§5, §8, §9: `/settings/stores`) and the type form's
+ * The gift-card store settings (document 2 §2–§5, §8, §9: `/settings/stores`) and the type form's
  * store choice. Loaded with the back office's strings (`adminPart.ts`).
  */
 export const storesEn = {

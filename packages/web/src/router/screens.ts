@@ -85,7 +85,7 @@ export const screens: Readonly<Record<string, Screen>> = {
     ),
     ready: true,
   },
-  // The QA machine visualizer (issue 13): its own chunk, with ELK and the machine catalogue, for admins only.
+  // The QA machine visualizer: its own chunk, with ELK and the machine catalogue, for admins only.
   qaMachines: {
     component: lazyRouteComponent(() => import('../features/qa/QaScreen'), 'QaScreen'),
     ready: true,

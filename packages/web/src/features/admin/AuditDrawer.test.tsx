@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { adminUser, storedFor } from '../../../test/fixtures';
 import { fakeClient, renderApp } from '../../../test/renderApp';
 
-// The admin's history of a user (issue 21 item 7): each entry in words a person reads (core's `auditWords`), not
+// The admin's history of a user: each entry in words a person reads (core's `auditWords`), not
 // internal action names, ids and raw JSON; the raw entry behind a disclosure.
 
 const HEAVY = 60_000;

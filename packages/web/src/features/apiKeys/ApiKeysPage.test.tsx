@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { resellerUser, storedFor } from '../../../test/fixtures';
 import { fakeClient, renderApp } from '../../../test/renderApp';
 
-// The API keys page (document 2 M14; issue 21): a key is made with a scope and an expiry, and the list says each
+// The API keys page (document 2 M14): a key is made with a scope and an expiry, and the list says each
 // key's scope, expiry and status — expired, or disabled and why.
 
 const HEAVY = 60_000;

@@ -36,7 +36,7 @@ const KEY = 'apiKeys';
 const NEVER = 'never';
 
 /**
- * `/api_keys` (document 2 §2 API keys page, §4 M14, §8; resellers only; issue 21): create a key (name required, a
+ * `/api_keys` (document 2 §2 API keys page, §4 M14, §8; resellers only): create a key (name required, a
  * scope, an expiry; its whole token shown once, with a copy button, then masked as 10 bullets and the last 6), the
  * agency's keys 10 a page with their scope, expiry and status (expired, or disabled and why), disable one after a
  * confirmation (a failure leaves the list as it is).

@@ -132,7 +132,7 @@ describe('gift card purchases page', () => {
   );
 
   it(
-    'shows a failed delivery with its reason, and retries it after the confirmation (issue 21 item 6)',
+    'shows a failed delivery with its reason, and retries it after the confirmation',
     async () => {
       const user = userEvent.setup();
       const retryIssue = vi.fn(async () => ({ status: 'paid', issuedStatus: 'queued' }));

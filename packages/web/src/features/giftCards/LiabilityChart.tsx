@@ -21,7 +21,7 @@ export function niceMax(max: number): number {
 }
 
 /**
- * The liability ledger as a small SVG chart (issue 12): per month, bars of the value sold, redeemed, expired and
+ * The liability ledger as a small SVG chart: per month, bars of the value sold, redeemed, expired and
  * cancelled, and the outstanding value as a line with points. A picture for the eye (`role="img"` with a title
  * and a summary); the figures themselves are in the table the report shows beside it.
  */

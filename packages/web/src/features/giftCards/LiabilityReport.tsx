@@ -24,7 +24,7 @@ export function liabilityMonths(today: Day, months: number): { from: string; to:
 }
 
 /**
- * The liability ledger of the selected property (issue 12, beyond the documents), loaded with the orders page's
+ * The liability ledger of the selected property (beyond the documents), loaded with the orders page's
  * "Liability ledger" (its own chunk): the chart of the last months and, for screen readers and anyone who wants
  * the figures, the same months as a table (shown on request, always in the accessibility tree).
  */

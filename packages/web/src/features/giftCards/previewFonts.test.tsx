@@ -7,7 +7,7 @@ import { giftCardType, pageOf } from '../../../test/giftCardTypes';
 import { fakeClient, renderApp } from '../../../test/renderApp';
 import { facesInUse, fontUrlOf } from './previewFonts';
 
-// The PDF tab's preview draws in the PDF's fonts (issue 12): the editor asks the server's font files of the faces
+// The PDF tab's preview draws in the PDF's fonts: the editor asks the server's font files of the faces
 // its sections print with — the store's title and text fonts through core's rules (Ubuntu in Fira Sans), a
 // section's own bold — as FontFace objects (the browser's boundary, mocked here: jsdom has none), and draws once
 // they have loaded.

@@ -3,7 +3,7 @@ import type { PdfFont, ShippedFontList } from '@tern/sdk';
 import { useEffect, useMemo, useState } from 'react';
 import { useApiQuery } from '../../data/useApiQuery';
 
-// The PDF tab's preview draws in the fonts the PDF embeds (issue 12): a section's font becomes a face through
+// The PDF tab's preview draws in the fonts the PDF embeds: a section's font becomes a face through
 // core's rules, as the server's (`pdfFontFileOf`: the store's title or text font, Ubuntu's Fira stand-ins;
 // `pdfFontFace`: "Lato Bold" is Lato 700), and each face in use is loaded from the server's shipped file
 // (`GET /api/v1/fonts`: a family without a 700 has its 400 file as its bold, as in the PDF) into

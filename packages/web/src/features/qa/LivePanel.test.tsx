@@ -29,7 +29,7 @@ function renderPanel() {
   return { followed, user: userEvent.setup() };
 }
 
-describe('Live (issue 13): the app’s machines over the tern-machines channel', () => {
+describe('Live: the app’s machines over the tern-machines channel', () => {
   it('lists a running machine at the first ping and follows its steps', async () => {
     const actor = createActor(signIn, { input: {}, inspect: liveInspect }).start();
     running.push(actor);

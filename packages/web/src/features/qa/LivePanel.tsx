@@ -68,7 +68,7 @@ interface Props {
 }
 
 /**
- * Live (issue 13): the machines running in this browser's other Tern tabs (their `liveInspect` answers this
+ * Live: the machines running in this browser's other Tern tabs (their `liveInspect` answers this
  * page's pings on the `tern-machines` BroadcastChannel) and in a `tern --inspect PORT` command (a WebSocket to
  * 127.0.0.1:PORT). Following an actor lights up its current states as the user clicks or types there.
  */

@@ -17,7 +17,7 @@ const renderPage = () =>
     </I18nextProvider>,
   );
 
-describe('MachinesPage (/qa/machines, issue 13)', () => {
+describe('MachinesPage (/qa/machines)', () => {
   it('lists every machine of the catalogue and draws the chosen one with ELK', async () => {
     renderPage();
     const list = await screen.findByRole('listbox', { name: 'Machines' }, { timeout: 5000 });

@@ -23,7 +23,7 @@ function download(name: string, type: string, text: string) {
 type Drawing = { id: string; chart: Chart } | { id: string; error: string } | null;
 
 /**
- * The QA machine visualizer (`/qa/machines`, issue 13): every machine of core's catalogue with its description,
+ * The QA machine visualizer (`/qa/machines`): every machine of core's catalogue with its description,
  * searchable by name; the chosen one drawn as a statechart (ELK's layout), exported as SVG or Mermaid text.
  */
 export function MachinesPage({ source: given }: { source?: MachineSource } = {}) {

@@ -25,7 +25,7 @@ const contextLeaf = (key: string) =>
     .getAllByRole('listitem')
     .find((li) => li.textContent?.startsWith(`${key}:`))?.textContent;
 
-describe('SimulatePanel (Simulate, issue 13)', () => {
+describe('SimulatePanel (Simulate)', () => {
   it('starts the checkout from its sample input, sends events and lights up the states', async () => {
     const { active, user } = renderPanel();
     const input = await screen.findByRole('textbox', { name: 'Input (JSON)' });

@@ -23,7 +23,7 @@ interface Props {
 }
 
 /**
- * Simulate (issue 13): the machine started from an input the QA person edits (in its initial state or in a state
+ * Simulate: the machine started from an input the QA person edits (in its initial state or in a state
  * picked from the list, with the context that input gives), run in the worker with stand-ins
  * for its actors (`Simulation` in core). The events its current states accept are buttons (each sends its sample
  * payload) and a payload editor; waiting actors are resolved or rejected by hand; timers fire on demand; every

@@ -1,7 +1,7 @@
 import type { AnyActorRef, InspectionEvent } from 'xstate';
 
 /**
- * The app's side of the visualizer's Live (issue 13), the only part of it every page loads: an XState `inspect`
+ * The app's side of the visualizer's Live, the only part of it every page loads: an XState `inspect`
  * observer for the app's machines (`useMachine(logic, { inspect: liveInspect })`). Off unless this is a
  * development build or the visualizer turned it on for this browser (`localStorage['tern.machines.live']`).
  * When on, it answers a visualizer's ping on the `tern-machines` BroadcastChannel by loading the reporter
