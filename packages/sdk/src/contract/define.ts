@@ -3,7 +3,7 @@ import type * as z from 'zod';
 /** The three roles of a signed-in user. Derived from the user: an agent attribute makes a reseller. */
 export type Role = 'admin' | 'reseller' | 'supplier';
 
-/** What an API key may do (issue 21): `read` calls only, or `book` too (the agency's bookings). */
+/** What an API key may do: `read` calls only, or `book` too (the agency's bookings). */
 export const API_KEY_SCOPES = ['read', 'book'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 

@@ -275,7 +275,7 @@ export async function updateUser(
   body: z.output<typeof updateUserBody>,
 ): Promise<ManagedUser> {
   assertAgentLink(scope, body.agentId);
-  // One's own password changes on the change-password page, with the old one (issue 21 item 2).
+  // One's own password changes on the change-password page, with the old one.
   if (body.password !== undefined && id === scope.caller.id) throw forbidden('own_password_needs_old');
   const passwordHash = body.password ? await hashPassword(body.password) : null;
   return ctx.db.transaction(async (tx) => {
