@@ -5,6 +5,14 @@
  * load: the sign-in page does not need them.
  */
 export const frameEn = {
+  form_frame: {
+    summary_title: 'The changes are not saved: check these fields',
+    dismiss: 'Dismiss',
+    leave_title: 'Leave without saving?',
+    leave_text: 'Your changes on this page are not saved yet. Leaving drops them.',
+    stay: 'Stay',
+    leave: 'Leave',
+  },
   property_switcher: {
     label: 'Property',
     search: 'Find a property',

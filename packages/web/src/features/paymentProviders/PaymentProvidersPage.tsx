@@ -6,11 +6,12 @@ import {
   providerFormInput,
 } from '@tern/core/paymentProviders';
 import type { PaymentProvider, ProviderName } from '@tern/sdk';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
+import { FormFrame } from '../../components/FormFrame';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
@@ -25,6 +26,7 @@ import { usePropertyListKit } from '../lists/useListKit';
 import { SettingsFrame } from '../settings/SettingsFrame';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
+import { useFormFrame } from '../admin/useFormFrame';
 
 /** The provider drawer: 900 px, the whole window at 900 px or less (document 2 §2). */
 const PROVIDER_DRAWER_WIDTH = '900px';
@@ -231,18 +233,28 @@ function ProviderForm({
           }),
     (saved) => onSaved(saved, provider === null),
   );
-  const { values, errors, busy } = form;
+  const { values, busy } = form;
   const { name, details, isDefault } = values;
-  const failed = form.failure !== null;
-  useEffect(() => {
-    if (failed) toast.error(t('payment_providers.failed'));
-  }, [failed, t]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
+  const { texts, frame } = useFormFrame(form, {
+    name: t('payment_providers.name'),
+    ...Object.fromEntries(
+      (name ? providerFormFields(name) : []).map((f) => [f.name, t(`payment_providers.fields.${f.name}`)]),
+    ),
+  });
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {t(name === 'stripe' && !provider ? 'payment_providers.save_stripe' : 'admin.save')}
+          </Button>
+        </>
+      }
+    >
       {provider ? (
         <p>
           <strong>{t(`payment_providers.names.${provider.name}`)}</strong>
@@ -254,7 +266,7 @@ function ProviderForm({
           selectedKey={name}
           placeholder={t('general.choose')}
           onSelectionChange={(id) => form.change({ name: id as ProviderName, details: {} })}
-          errorMessage={errors.name ? t(errors.name) : null}
+          errorMessage={texts.field('name')}
         />
       )}
       {name === 'stripe' && !provider ? (
@@ -265,6 +277,7 @@ function ProviderForm({
           ? providerFormFields(name).map((f) => (
               <TextField
                 key={f.name}
+                name={f.name}
                 label={t(`payment_providers.fields.${f.name}`)}
                 {...(f.secret ? { type: 'password', autoComplete: 'off' } : {})}
                 value={details[f.name] ?? ''}
@@ -275,7 +288,7 @@ function ProviderForm({
                     ? t('payment_providers.secret_kept', { masked: provider.details[f.name] })
                     : undefined
                 }
-                errorMessage={errors[f.name] ? t(errors[f.name]!) : null}
+                errorMessage={texts.field(f.name)}
               />
             ))
           : null}
@@ -283,14 +296,6 @@ function ProviderForm({
       <Checkbox isSelected={isDefault} onChange={(on) => form.change({ isDefault: on })}>
         {t('payment_providers.make_default')}
       </Checkbox>
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={busy}>
-          {t(name === 'stripe' && !provider ? 'payment_providers.save_stripe' : 'admin.save')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

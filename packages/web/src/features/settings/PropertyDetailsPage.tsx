@@ -8,19 +8,19 @@ import {
 } from '@tern/core/admin';
 import { knownCurrencies } from '@tern/core/bookingEngine';
 import { HOTEL_TYPES, type HotelType, type PropertyDetails } from '@tern/sdk';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { ComboBox } from '../../components/ComboBox';
 import { EmptyState } from '../../components/EmptyState';
+import { FormFrame } from '../../components/FormFrame';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
@@ -29,7 +29,8 @@ import { PositionPicker } from './PositionPicker';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
-import { useErrorText, useFieldErrorText } from '../errors/useErrorText';
+import { useFormFrame } from '../admin/useFormFrame';
+import { useErrorText } from '../errors/useErrorText';
 
 const KEY = 'propertyDetails';
 
@@ -71,9 +72,32 @@ export function PropertyDetailsPage() {
 }
 
 type Draft = PropertyDetailsDraft;
+
+/** Each field's label (`property_details.*`), as the summary of errors names it. */
+const FIELD_LABELS: Partial<Record<keyof Draft, string>> = {
+  title: 'title',
+  currency: 'currency',
+  orderNumberPrefix: 'order_number_prefix',
+  email: 'email',
+  phone: 'phone',
+  replyToName: 'reply_to_name',
+  replyToEmail: 'reply_to_email',
+  address: 'address',
+  city: 'city',
+  state: 'state',
+  zipCode: 'zip',
+  country: 'country',
+  timezone: 'timezone',
+  description: 'description',
+  importantInformation: 'important_information',
+  facilities: 'facilities',
+};
 type Categories = { code: string; label: string; facilities: { code: string; label: string }[] }[];
 
-/** The form, started afresh from what each save returned (its machine ends at `saved`). */
+/**
+ * The form, started afresh from what each save returned (its machine ends at `saved`), saying beside its Save
+ * button that the last save went through until the next edit.
+ */
 function DetailsEditor({ details, categories }: { details: PropertyDetails; categories: Categories }) {
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState({ details, round: 0 });
@@ -82,6 +106,7 @@ function DetailsEditor({ details, categories }: { details: PropertyDetails; cate
       key={current.round}
       details={current.details}
       categories={categories}
+      saved={current.round > 0}
       onSaved={(saved) => {
         queryClient.setQueryData([KEY, saved.id], saved);
         setCurrent((c) => ({ details: saved, round: c.round + 1 }));
@@ -94,15 +119,15 @@ function DetailsEditor({ details, categories }: { details: PropertyDetails; cate
 function DetailsForm({
   details,
   categories,
+  saved,
   onSaved,
 }: {
   details: PropertyDetails;
   categories: Categories;
+  saved: boolean;
   onSaved: (saved: PropertyDetails) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const fieldText = useFieldErrorText();
   const { client } = useServices();
   const zones = useMemo(() => timeZoneOptions(new Date()), []);
   const [input] = useState(() => propertyDetailsFormInput(details));
@@ -110,55 +135,53 @@ function DetailsForm({
     input,
     (values) =>
       client.propertySettings.update({ params: { id: details.id }, body: propertyDetailsBodyOf(values) }),
-    (saved) => {
-      toast.success(t('property_details.saved_changes_message'));
-      onSaved(saved);
-    },
+    onSaved,
   );
   const { values: draft, busy } = form;
   const [zoneInput, setZoneInput] = useState(
     () => zones.find((z) => z.id === details.timezone)?.label ?? details.timezone,
   );
-  const failure = form.failure;
-  useEffect(() => {
-    if (failure) toast.error(t('general.error_message'), errorText(failure));
-  }, [failure, t, errorText]);
-  const errors: Record<string, string> = {
-    ...Object.fromEntries(form.snapshot.context.refusedFields.map((f) => [f.field, fieldText(f)])),
-    ...Object.fromEntries(Object.entries(form.errors).map(([field, key]) => [field, t(key!)])),
-  };
+  const label = (field: keyof Draft) => t(`property_details.${FIELD_LABELS[field]}`);
+  const { texts, frame } = useFormFrame(
+    form,
+    Object.fromEntries(Object.keys(FIELD_LABELS).map((field) => [field, label(field as keyof Draft)])),
+  );
   const set = (patch: Partial<Draft>) => form.change(patch);
-  const text = (field: keyof Draft, label: string, more: { type?: string; required?: boolean } = {}) => (
+  const text = (field: keyof Draft, more: { type?: string; required?: boolean } = {}) => (
     <TextField
-      label={t(`property_details.${label}`)}
+      label={label(field)}
+      name={field}
       value={String(draft[field] ?? '')}
       onChange={(value) => set({ [field]: value } as Partial<Draft>)}
       isRequired={more.required ?? false}
       {...(more.type === 'email' ? { type: 'email', inputMode: 'email' as const } : {})}
       {...(more.type === 'tel' ? { type: 'tel', inputMode: 'tel' as const } : {})}
-      errorMessage={errors[field] ?? null}
+      errorMessage={texts.field(field)}
     />
   );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
-
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
+    <FormFrame
+      {...frame}
+      notice={saved ? t('property_details.saved_changes_message') : null}
+      actions={
+        <Button type="submit" isDisabled={busy}>
+          {t('admin.save')}
+        </Button>
+      }
+    >
       <section className="stack" aria-labelledby="details-basics">
         <h2 id="details-basics">{t('property_details.basics')}</h2>
         <div className="admin-form__grid">
-          {text('title', 'title', { required: true })}
+          {text('title', { required: true })}
           <Select
-            label={t('property_details.currency')}
+            label={label('currency')}
             options={knownCurrencies.map((c) => ({ id: c, label: c }))}
             selectedKey={draft.currency}
             onSelectionChange={(currency) => set({ currency })}
-            errorMessage={errors.currency ?? null}
+            errorMessage={texts.field('currency')}
           />
-          {text('orderNumberPrefix', 'order_number_prefix')}
+          {text('orderNumberPrefix')}
           {details.kind === 'accommodation' ? (
             <Select
               label={t('property_details.property_type')}
@@ -172,17 +195,17 @@ function DetailsForm({
       <section className="stack" aria-labelledby="details-contact">
         <h2 id="details-contact">{t('property_details.contact')}</h2>
         <div className="admin-form__grid">
-          {text('email', 'email', { type: 'email' })}
-          {text('phone', 'phone', { type: 'tel' })}
-          {text('replyToName', 'reply_to_name')}
-          {text('replyToEmail', 'reply_to_email', { type: 'email' })}
-          {text('address', 'address')}
-          {text('city', 'city')}
-          {text('state', 'state')}
-          {text('zipCode', 'zip')}
-          {text('country', 'country')}
+          {text('email', { type: 'email' })}
+          {text('phone', { type: 'tel' })}
+          {text('replyToName')}
+          {text('replyToEmail', { type: 'email' })}
+          {text('address')}
+          {text('city')}
+          {text('state')}
+          {text('zipCode')}
+          {text('country')}
           <ComboBox
-            label={t('property_details.timezone')}
+            label={label('timezone')}
             items={zones
               .filter((z) => z.label.toLowerCase().includes(zoneInput.toLowerCase()))
               .slice(0, 80)
@@ -202,12 +225,14 @@ function DetailsForm({
       <section className="stack" aria-labelledby="details-content">
         <h2 id="details-content">{t('property_details.content')}</h2>
         <TextArea
-          label={t('property_details.description')}
+          label={label('description')}
+          name="description"
           value={draft.description}
           onChange={(description) => set({ description })}
         />
         <TextArea
-          label={t('property_details.important_information')}
+          label={label('importantInformation')}
+          name="importantInformation"
           value={draft.importantInformation}
           onChange={(importantInformation) => set({ importantInformation })}
         />
@@ -215,8 +240,8 @@ function DetailsForm({
       <LogoField propertyId={details.id} title={details.title} />
       <section className="stack" aria-labelledby="details-facilities">
         <h2 id="details-facilities">{t('property_details.facilities')}</h2>
-        {errors.facilities ? <p className="field__error">{errors.facilities}</p> : null}
-        <div className="facility-groups">
+        {texts.field('facilities') ? <p className="field__error">{texts.field('facilities')}</p> : null}
+        <div className="facility-groups" data-field="facilities">
           {categories.map((category) => (
             <fieldset key={category.code}>
               <legend>{t(`facility_categories.${category.code}`, { defaultValue: category.label })}</legend>
@@ -241,11 +266,6 @@ function DetailsForm({
         }
         onChange={(p) => set({ latitude: p.latitude, longitude: p.longitude })}
       />
-      <div className="admin-form__actions">
-        <Button type="submit" isDisabled={busy}>
-          {t('admin.save')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

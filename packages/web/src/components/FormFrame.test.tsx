@@ -1,0 +1,169 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Link,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import { formDrawerInput } from '@tern/core/admin';
+import { ValidationError } from '@tern/sdk';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import { useFormDrawer } from '../features/admin/useFormDrawer';
+import { useFormFrame } from '../features/admin/useFormFrame';
+import { addCatalogue, createI18n } from '../i18n';
+import { framePart } from '../i18n/framePart';
+import { Button } from './Button';
+import { FormFrame } from './FormFrame';
+import { TextField } from './TextField';
+
+type Draft = { title: string };
+const input = formDrawerInput<Draft>({
+  values: { title: 'Harbour View' },
+  validate: (values) => (values.title.trim() ? {} : { title: 'validation_messages.required' }),
+});
+
+/** A form on the frame, as a settings page draws one: a title, Save, and a link to another page. */
+function TitleForm({ save }: { save: (values: Draft) => Promise<Draft> }) {
+  const form = useFormDrawer<Draft, Draft>(input, save, () => {});
+  const { texts, frame } = useFormFrame(form, { title: 'Title' });
+  return (
+    <FormFrame
+      {...frame}
+      notice={form.snapshot.matches('saved') ? 'Saved' : null}
+      actions={<Button type="submit">Save</Button>}
+    >
+      <TextField
+        label="Title"
+        name="title"
+        value={form.values.title}
+        onChange={(title) => form.change({ title })}
+        errorMessage={texts.field('title')}
+      />
+    </FormFrame>
+  );
+}
+
+function renderForm(save: (values: Draft) => Promise<Draft>) {
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <Link to="/other">Other page</Link>
+        <Outlet />
+      </>
+    ),
+  });
+  const routeTree = root.addChildren([
+    createRoute({ getParentRoute: () => root, path: '/', component: () => <TitleForm save={save} /> }),
+    createRoute({ getParentRoute: () => root, path: '/other', component: () => <h1>Other</h1> }),
+  ]);
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const i18n = createI18n();
+  addCatalogue(i18n, framePart);
+  render(
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+const title = () => screen.getByRole('textbox', { name: 'Title' });
+
+describe('FormFrame', () => {
+  it('shows a field error beside the field and in a focused summary whose link focuses the field', async () => {
+    const user = userEvent.setup();
+    const save = vi.fn(async (values: Draft) => values);
+    renderForm(save);
+    await user.clear(await screen.findByRole('textbox', { name: 'Title' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(save).not.toHaveBeenCalled();
+    expect(title().getAttribute('aria-invalid')).toBe('true');
+    const summary = screen.getByRole('alert');
+    expect(summary.textContent).toContain('The changes are not saved');
+    expect(summary.textContent).toContain('Title: Required');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    await user.click(within(summary).getByRole('button', { name: 'Title' }));
+    expect(document.activeElement).toBe(title());
+  });
+
+  it('dismisses the summary until the next submit, keeping the error beside the field', async () => {
+    const user = userEvent.setup();
+    renderForm(async (values) => values);
+    await user.clear(await screen.findByRole('textbox', { name: 'Title' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Dismiss' }));
+
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(title().getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
+  it('shows a refused save by its field, and a save that goes through clears it', async () => {
+    const user = userEvent.setup();
+    const save = vi
+      .fn<(values: Draft) => Promise<Draft>>()
+      .mockRejectedValueOnce(
+        new ValidationError({
+          status: 422,
+          message: 'The request is invalid',
+          code: 'validation_failed',
+          fields: [{ field: 'title', message: 'This title is taken' }],
+        }),
+      )
+      .mockImplementation(async (values) => values);
+    renderForm(save);
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), ' Inn');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    const summary = await screen.findByRole('alert');
+    expect(summary.textContent).toContain('Title: This title is taken');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(title().getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(title(), 's');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
+    expect(save).toHaveBeenLastCalledWith({ title: 'Harbour View Inns' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(title().getAttribute('aria-invalid')).toBeNull();
+  });
+});
+
+describe('useLeaveGuard (through the frame)', () => {
+  it('asks before leaving with unsaved edits: Stay keeps the page and the edits, Leave goes', async () => {
+    const user = userEvent.setup();
+    const router = renderForm(async (values) => values);
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), ' Inn');
+    await user.click(screen.getByRole('link', { name: 'Other page' }));
+
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/');
+    expect((title() as HTMLInputElement).value).toBe('Harbour View Inn');
+
+    await user.click(screen.getByRole('link', { name: 'Other page' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Other' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/other');
+  });
+
+  it('lets an unchanged form go without asking', async () => {
+    const user = userEvent.setup();
+    const router = renderForm(async (values) => values);
+    await screen.findByRole('textbox', { name: 'Title' });
+    await user.click(screen.getByRole('link', { name: 'Other page' }));
+    expect(await screen.findByRole('heading', { name: 'Other' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/other');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
