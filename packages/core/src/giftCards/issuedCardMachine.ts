@@ -1,6 +1,7 @@
 import { assign, emit, setup } from 'xstate';
 import type { Day } from '../dates/dates.js';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
+import { firstSnapshot } from '../internal/firstSnapshot.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
   type CardFlags,
@@ -214,3 +215,10 @@ export const issuedCardMachine = setup({
     },
   },
 });
+
+/**
+ * The card's machine before any action is open, for a list's row actions: `issuedCardOffers(input).can({ type:
+ * 'markUnused.open' })` is what opening it would do (mark unused is offered for a used card, also a consumed
+ * one: the machine then says why not).
+ */
+export const issuedCardOffers = (input: IssuedCardInput) => firstSnapshot(issuedCardMachine, input);

@@ -1,5 +1,6 @@
 import { assign, emit, setup } from 'xstate';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
+import { firstSnapshot } from '../internal/firstSnapshot.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
   parseRecipientPaste,
@@ -235,3 +236,6 @@ export const purchaseMachine = setup({
     },
   },
 });
+
+/** The purchase's machine before any action is open, for a list's row actions: `purchaseOffers(p).can(event)`. */
+export const purchaseOffers = (purchase: PurchaseRecord) => firstSnapshot(purchaseMachine, { purchase });

@@ -15,7 +15,8 @@ import { useDialogMachine } from './useDialogMachine';
 
 export type CardAction = 'used' | 'unused' | 'delivered';
 
-const stateOf = (card: GiftCard): IssuedCardState => ({
+/** A listed card as its machine holds it. */
+export const stateOf = (card: GiftCard): IssuedCardState => ({
   id: card.id,
   notes: card.notes,
   booked: card.booked,

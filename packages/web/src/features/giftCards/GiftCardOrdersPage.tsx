@@ -1,12 +1,7 @@
 import { formDrawerInput } from '@tern/core/admin';
 import type { Day } from '@tern/core/dates';
 import { formatDay } from '@tern/core/format';
-import {
-  type CardDetailsForm,
-  canMarkDelivered,
-  canMarkUsed,
-  validateCardDetails,
-} from '@tern/core/giftCards';
+import { type CardDetailsForm, issuedCardOffers, validateCardDetails } from '@tern/core/giftCards';
 import {
   GIFT_CARDS_PAGE_SIZE,
   type GiftCard,
@@ -37,7 +32,7 @@ import { type ExportFormat, ExportMenu } from '../lists/ExportMenu';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
 import { usePropertyListKit } from '../lists/useListKit';
 import { BookingDrawer } from './BookingDrawer';
-import { type CardAction, CardActionDialog } from './CardActionDialog';
+import { type CardAction, CardActionDialog, stateOf } from './CardActionDialog';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { useCardFiles, useGiftCardDownload } from './giftCardFiles';
 
@@ -178,28 +173,38 @@ export function GiftCardOrdersPage() {
       id: 'actions',
       label: t('gift_card_orders.columns.actions'),
       hideLabelOnPhone: true,
-      render: (c) => (
-        <Menu label={t('gift_card_orders.actions_of', { code: c.generatedId })} trigger="⋯">
-          <MenuItem isDisabled={!canMarkUsed(c)} onAction={() => setActing({ card: c, action: 'used' })}>
-            {t('gift_card_orders.mark_used')}
-          </MenuItem>
-          <MenuItem isDisabled={!c.booked} onAction={() => setActing({ card: c, action: 'unused' })}>
-            {t('gift_card_orders.mark_unused')}
-          </MenuItem>
-          <MenuItem
-            isDisabled={!canMarkDelivered(c)}
-            onAction={() => setActing({ card: c, action: 'delivered' })}
-          >
-            {t('gift_card_orders.mark_delivered')}
-          </MenuItem>
-          <MenuItem isDisabled={!c.agentBooking} onAction={() => setBooking(c)}>
-            {t('gift_card_orders.show_booking')}
-          </MenuItem>
-          <MenuItem onAction={() => files.pdf(c)}>{t('gift_card_pdfs.download_pdf')}</MenuItem>
-          <MenuItem onAction={() => files.qr(c)}>{t('gift_card_pdfs.download_qr')}</MenuItem>
-          <MenuItem onAction={() => setDetails(c)}>{t('gift_card_orders.details')}</MenuItem>
-        </Menu>
-      ),
+      render: (c) => {
+        // The card's machine says which actions it takes (its guards), before one is open.
+        const offers = issuedCardOffers({ card: stateOf(c), today });
+        return (
+          <Menu label={t('gift_card_orders.actions_of', { code: c.generatedId })} trigger="⋯">
+            <MenuItem
+              isDisabled={!offers.can({ type: 'markUsed.open' })}
+              onAction={() => setActing({ card: c, action: 'used' })}
+            >
+              {t('gift_card_orders.mark_used')}
+            </MenuItem>
+            <MenuItem
+              isDisabled={!offers.can({ type: 'markUnused.open' })}
+              onAction={() => setActing({ card: c, action: 'unused' })}
+            >
+              {t('gift_card_orders.mark_unused')}
+            </MenuItem>
+            <MenuItem
+              isDisabled={!offers.can({ type: 'markDelivered.open' })}
+              onAction={() => setActing({ card: c, action: 'delivered' })}
+            >
+              {t('gift_card_orders.mark_delivered')}
+            </MenuItem>
+            <MenuItem isDisabled={!c.agentBooking} onAction={() => setBooking(c)}>
+              {t('gift_card_orders.show_booking')}
+            </MenuItem>
+            <MenuItem onAction={() => files.pdf(c)}>{t('gift_card_pdfs.download_pdf')}</MenuItem>
+            <MenuItem onAction={() => files.qr(c)}>{t('gift_card_pdfs.download_qr')}</MenuItem>
+            <MenuItem onAction={() => setDetails(c)}>{t('gift_card_orders.details')}</MenuItem>
+          </Menu>
+        );
+      },
     },
   ];
   /** A filter's select: "Any", then its values (`gift_card_orders.filters.<words>.<value>`). */

@@ -1,11 +1,4 @@
-import {
-  canDownloadPurchasePdfs,
-  canEditRecipients,
-  canMarkIssued,
-  canMarkPaid,
-  canRetryIssue,
-  purchaseBodyOf,
-} from '@tern/core/giftCards';
+import { canDownloadPurchasePdfs, purchaseBodyOf, purchaseOffers } from '@tern/core/giftCards';
 import { GIFT_CARD_PURCHASES_PAGE_SIZE, type GiftCardPurchase, type GiftCardPurchasesQuery } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +19,7 @@ import { usePropertyListKit } from '../lists/useListKit';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { type ApiFile, saveFile } from './giftCardFiles';
 import { IssueCardsForm } from './IssueCardsForm';
-import { type PurchaseAction, PurchaseActionDialog } from './PurchaseActionDialog';
+import { type PurchaseAction, PurchaseActionDialog, recordOf } from './PurchaseActionDialog';
 import { PurchaseRecipientsForm } from './PurchaseRecipientsForm';
 
 /** The "being generated" message stays 9 s (document 3 §9). */
@@ -184,28 +177,35 @@ export function GiftCardPurchasesPage() {
       id: 'actions',
       label: t('gift_card_purchases.columns.actions'),
       hideLabelOnPhone: true,
-      render: (p) => (
-        <Menu label={t('gift_card_purchases.actions_of', { number: p.generatedId })} trigger="⋯">
-          <MenuItem isDisabled={!canMarkPaid(p)} onAction={() => setActing({ purchase: p, action: 'paid' })}>
-            {t('gift_card_purchases.mark_paid')}
-          </MenuItem>
-          <MenuItem
-            isDisabled={!canMarkIssued(p)}
-            onAction={() => setActing({ purchase: p, action: 'issued' })}
-          >
-            {t('gift_card_purchases.mark_issued')}
-          </MenuItem>
-          <MenuItem
-            isDisabled={!canRetryIssue(p)}
-            onAction={() => setActing({ purchase: p, action: 'retried' })}
-          >
-            {t('gift_card_purchases.retry_issue')}
-          </MenuItem>
-          <MenuItem isDisabled={!canEditRecipients(p)} onAction={() => setEditing(p)}>
-            {t('gift_card_purchases.edit_recipients')}
-          </MenuItem>
-        </Menu>
-      ),
+      render: (p) => {
+        // The purchase's machine says which actions it takes (its guards), before one is open.
+        const offers = purchaseOffers(recordOf(p));
+        return (
+          <Menu label={t('gift_card_purchases.actions_of', { number: p.generatedId })} trigger="⋯">
+            <MenuItem
+              isDisabled={!offers.can({ type: 'markPaid.ask' })}
+              onAction={() => setActing({ purchase: p, action: 'paid' })}
+            >
+              {t('gift_card_purchases.mark_paid')}
+            </MenuItem>
+            <MenuItem
+              isDisabled={!offers.can({ type: 'markIssued.ask' })}
+              onAction={() => setActing({ purchase: p, action: 'issued' })}
+            >
+              {t('gift_card_purchases.mark_issued')}
+            </MenuItem>
+            <MenuItem
+              isDisabled={!offers.can({ type: 'retryIssue.ask' })}
+              onAction={() => setActing({ purchase: p, action: 'retried' })}
+            >
+              {t('gift_card_purchases.retry_issue')}
+            </MenuItem>
+            <MenuItem isDisabled={!offers.can({ type: 'recipients.edit' })} onAction={() => setEditing(p)}>
+              {t('gift_card_purchases.edit_recipients')}
+            </MenuItem>
+          </Menu>
+        );
+      },
     },
   ];
   return (
