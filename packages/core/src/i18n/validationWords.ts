@@ -22,6 +22,8 @@ export const validationMessagesEn = {
   range_before_today: 'The range cannot begin before today',
   range_order: 'The range ends before it starts',
   whole_number: 'Use a whole number',
+  not_a_number: 'Enter a number, such as 1250 or 12,50',
+  decimals_max: 'Use at most {{count}} decimals',
   at_least_one: 'At least 1',
   not_negative: 'At least 0',
   too_many: 'More than the room holds',

@@ -3,6 +3,7 @@ import { PROMO_TEXT_MAX, PROMO_TEXT_MIN } from '@tern/sdk';
 import { type FormDrawerInput, formDrawerInput } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
 import { compareDays, type Day, monthOf } from '../dates/dates.js';
+import { parseNumber } from '../format/parseNumber.js';
 
 // Promo codes (document 2 §3, §4 M21 status label, §5, §9; DECISIONS 12): the label a list shows, the form's
 // rules and its quick date ranges. "Today" is the property's.
@@ -202,16 +203,14 @@ export function promoDraftOf(promo: PromoCode | null): PromoDraft {
   };
 }
 
-const numberOf = (v: string) => (v.trim() === '' ? null : Number(v));
-
 /** What the rules read of a draft. */
 export function promoValuesOf(draft: PromoDraft): PromoFormValues {
   return {
     name: draft.name,
     code: draft.code,
     codeType: draft.codeType,
-    amount: numberOf(draft.amount),
-    usageLimit: numberOf(draft.usageLimit),
+    amount: parseNumber(draft.amount),
+    usageLimit: parseNumber(draft.usageLimit),
     validFrom: draft.validFrom,
     validTo: draft.validTo,
   };

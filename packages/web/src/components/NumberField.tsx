@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { numberError, parseNumber } from '@tern/core/format';
+import { type ReactNode, useState } from 'react';
 import {
   Button,
   FieldError,
@@ -8,10 +9,74 @@ import {
   NumberField as RACNumberField,
   Text,
 } from 'react-aria-components';
+import { useTranslation } from 'react-i18next';
 import './Field.css';
 import './NumberField.css';
+import { TextField } from './TextField';
+
+const textOf = (value: number | null) => (value === null || Number.isNaN(value) ? '' : String(value));
+
+/**
+ * A number field's value as a form that keeps typed text holds it (promo codes, the bulk edit): empty for none,
+ * and what core's `parseNumber` reads back as the same number (`NaN` too).
+ */
+export const numberText = (value: number | null): string => (value === null ? '' : String(value));
+const same = (a: number | null, b: number | null) =>
+  a === b || (typeof a === 'number' && typeof b === 'number' && Number.isNaN(a) && Number.isNaN(b));
 
 export interface NumberFieldProps {
+  label: string;
+  /** `null` while empty, `NaN` while what is typed is not a number (the form's rules say so by the field). */
+  value: number | null;
+  onChange: (value: number | null) => void;
+  /** The decimals allowed: 0 for a count, `currencyDecimals(code)` for an amount; omitted, any. */
+  decimals?: number;
+  /**
+   * The phone's keyboard: digits alone for a count (`whole`: the form's rules say, in their words, that "1,5" is
+   * not one), digits and a decimal separator (the default), or the full keyboard where a minus sign may be typed
+   * (`signed`: the number pads have none).
+   */
+  keypad?: 'whole' | 'decimal' | 'signed';
+  description?: ReactNode;
+  errorMessage?: string | null;
+  placeholder?: string;
+  isDisabled?: boolean;
+  isRequired?: boolean;
+}
+
+/**
+ * A number typed as text and read by core's `parseNumber` (a decimal comma or point, spaces between thousands,
+ * the decimals allowed): what is typed stays as typed ("1," on the way to "1,5"), the value goes up parsed (`NaN`
+ * when it is no number), and a value changed from outside (a sell mode switch, a reset) replaces the text. While
+ * the form shows an error, text that is no number is worded by the field ("Use at most 2 decimals").
+ */
+export function NumberField({ value, onChange, decimals, keypad = 'decimal', ...props }: NumberFieldProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => textOf(value));
+  const [shown, setShown] = useState(value);
+  if (!same(shown, value)) {
+    setShown(value);
+    if (!same(parseNumber(text, decimals), value)) setText(textOf(value));
+  }
+  // The form says when its field is in error; the field says why when what is typed is no number.
+  const unread = props.errorMessage ? numberError(text, decimals) : null;
+  return (
+    <TextField
+      {...props}
+      inputMode={keypad === 'whole' ? 'numeric' : keypad === 'signed' ? 'text' : 'decimal'}
+      value={text}
+      onChange={(next) => {
+        const parsed = parseNumber(next, decimals);
+        setText(next);
+        setShown(parsed);
+        onChange(parsed);
+      }}
+      errorMessage={unread ? t(unread, { count: decimals }) : (props.errorMessage ?? null)}
+    />
+  );
+}
+
+export interface StepperFieldProps {
   label: string;
   value: number;
   onChange: (value: number) => void;
@@ -27,7 +92,7 @@ export interface NumberFieldProps {
 }
 
 /** A whole number with − and + steppers (guests, children); arrow keys step, the bounds are enforced. */
-export function NumberField({
+export function StepperField({
   label,
   value,
   onChange,
@@ -39,7 +104,7 @@ export function NumberField({
   incrementLabel,
   isDisabled,
   className,
-}: NumberFieldProps) {
+}: StepperFieldProps) {
   return (
     <RACNumberField
       className={['field', 'number-field', className ?? ''].filter(Boolean).join(' ')}

@@ -18,7 +18,7 @@ export interface TextFieldProps extends Omit<RACTextFieldProps, 'className' | 'c
   inputRef?: Ref<HTMLInputElement>;
   /** Extra content after the input, inside the field's box (the password toggle). */
   addon?: ReactNode;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel' | 'search';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel' | 'search';
 }
 
 /**

@@ -24,6 +24,7 @@ import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { useDrawerCloseGuard } from '../../components/Drawer';
+import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextArea } from '../../components/TextArea';
@@ -36,11 +37,6 @@ import { GiftCardPdfEditor } from './GiftCardPdfEditor';
 import { TypePhotos } from './GiftCardTypeFormPhotos';
 import { TypeRatePlans } from './GiftCardTypeFormPlans';
 import { savePdfDesign, usePdfEditor } from './usePdfEditor';
-
-/** A number field's text: empty for none. */
-const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
-/** A typed number: empty is none; anything else is read (core's rules name what is not a number). */
-const read = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 /**
  * The type drawer (document 3 §2.3, §5): core's `formDrawerMachine` with the type rules
@@ -173,33 +169,31 @@ export function GiftCardTypeFormDrawer({
                 isDisabled={off('title')}
                 errorMessage={texts.field('title')}
               />
-              <TextField
+              <NumberField
                 label={t('gift_cards.fields.price')}
-                inputMode="numeric"
-                value={shown(v.price)}
-                onChange={(s) => set({ price: read(s) })}
+                value={v.price}
+                onChange={(n) => set({ price: n })}
                 isRequired
                 isDisabled={off('price')}
                 errorMessage={texts.field('price')}
               />
-              <TextField
+              <NumberField
                 label={t('gift_cards.fields.net_price')}
                 description={
                   discount
                     ? t('gift_cards.fields.discount', { value: discount.value })
                     : t('gift_cards.fields.net_price_hint')
                 }
-                inputMode="numeric"
-                value={shown(v.netPrice)}
-                onChange={(s) => set({ netPrice: read(s) })}
+                value={v.netPrice}
+                onChange={(n) => set({ netPrice: n })}
                 isDisabled={off('netPrice')}
                 errorMessage={texts.field('netPrice')}
               />
-              <TextField
+              <NumberField
                 label={t('gift_cards.fields.limit')}
-                inputMode="numeric"
-                value={shown(v.limit)}
-                onChange={(s) => set({ limit: read(s) })}
+                keypad="whole"
+                value={v.limit}
+                onChange={(n) => set({ limit: n })}
                 isRequired
                 isDisabled={off('limit')}
                 errorMessage={texts.field('limit')}
@@ -216,11 +210,11 @@ export function GiftCardTypeFormDrawer({
               />
               {v.expirationType === 0 ? (
                 <>
-                  <TextField
+                  <NumberField
                     label={t('gift_cards.fields.expiration_duration')}
-                    inputMode="numeric"
-                    value={shown(v.expirationDuration)}
-                    onChange={(s) => set({ expirationDuration: read(s) })}
+                    keypad="whole"
+                    value={v.expirationDuration}
+                    onChange={(n) => set({ expirationDuration: n })}
                     isRequired
                     isDisabled={off('expirationDuration')}
                     errorMessage={texts.field('expirationDuration')}
@@ -249,11 +243,11 @@ export function GiftCardTypeFormDrawer({
               )}
               {rates ? (
                 <>
-                  <TextField
+                  <NumberField
                     label={t('gift_cards.fields.length_of_stay')}
-                    inputMode="numeric"
-                    value={shown(v.lengthOfStay)}
-                    onChange={(s) => set({ lengthOfStay: read(s) })}
+                    keypad="whole"
+                    value={v.lengthOfStay}
+                    onChange={(n) => set({ lengthOfStay: n })}
                     isRequired
                     isDisabled={off('lengthOfStay')}
                     errorMessage={texts.field('lengthOfStay')}

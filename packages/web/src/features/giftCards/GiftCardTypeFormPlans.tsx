@@ -14,15 +14,10 @@ import { GIFT_CARD_MULTI } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
-import { TextField } from '../../components/TextField';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useRatePlansOf, useUnits } from '../settings/rooms/roomsData';
-
-/** A number field's text: empty for none. */
-const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
-/** A typed number: empty is none; anything else is read (core's rules name what is not a number). */
-const read = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(',', '.')));
 
 const NONE = '-';
 
@@ -276,11 +271,10 @@ function UpsellRow({
         isDisabled={disabled || !row.roomTypeId}
         errorMessage={error(`upsellRatePlans.${index}.ratePlanId`)}
       />
-      <TextField
+      <NumberField
         label={t('gift_cards.fields.upsell_price', { number })}
-        inputMode="numeric"
-        value={shown(row.price)}
-        onChange={(s) => onChange({ ...row, price: read(s) })}
+        value={row.price}
+        onChange={(n) => onChange({ ...row, price: n })}
         isRequired
         isDisabled={disabled}
         errorMessage={error(`upsellRatePlans.${index}.price`)}

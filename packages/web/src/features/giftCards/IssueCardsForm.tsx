@@ -13,14 +13,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormTexts } from '../admin/useFormTexts';
 import { RecipientFields, RecipientPaste } from './RecipientFields';
 
-const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v));
-const read = (text: string): number | null => (text.trim() === '' ? null : Number(text));
 /** The buyer's company details a purchase keeps (an issue from a type has none). */
 const COMPANY = ['companyRegistrationNumber', 'phone', 'address', 'city', 'country'] as const;
 
@@ -111,19 +110,18 @@ export function IssueCardsForm<R>({
         {text('name', t(purchase ? 'gift_card_purchases.form.name' : 'gift_card_issue.buyer_name'), true)}
         {text('email', t(purchase ? 'gift_card_purchases.form.email' : 'gift_card_issue.buyer_email'), true)}
         {purchase ? COMPANY.map((field) => text(field, t(`gift_card_purchases.form.${field}`))) : null}
-        <TextField
+        <NumberField
           label={t('gift_card_issue.net_price')}
-          inputMode="numeric"
-          value={shown(v.netPrice)}
-          onChange={(s) => set({ netPrice: read(s) })}
+          value={v.netPrice}
+          onChange={(n) => set({ netPrice: n })}
           isRequired
           errorMessage={texts.field('netPrice')}
         />
-        <TextField
+        <NumberField
           label={t('gift_card_issue.quantity')}
-          inputMode="numeric"
-          value={shown(v.quantity)}
-          onChange={(s) => set({ quantity: read(s) })}
+          keypad="whole"
+          value={v.quantity}
+          onChange={(n) => set({ quantity: n })}
           isRequired
           errorMessage={texts.field('quantity')}
         />

@@ -1,5 +1,5 @@
 import type { Day } from '@tern/core/dates';
-import { formatDay } from '@tern/core/format';
+import { formatDay, parseNumber } from '@tern/core/format';
 import {
   PROMO_LABEL_COLOURS,
   type PromoDraft,
@@ -17,6 +17,7 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { EmptyState } from '../../components/EmptyState';
+import { NumberField, numberText } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
@@ -227,20 +228,19 @@ function PromoForm({
           selectedKey={draft.codeType}
           onSelectionChange={(codeType) => set({ codeType: codeType as PromoCodeType })}
         />
-        <TextField
+        <NumberField
           label={t(draft.codeType === 'percentage' ? 'promo_codes.percent' : 'promo_codes.amount')}
-          inputMode="numeric"
-          value={draft.amount}
-          onChange={(amount) => set({ amount })}
+          value={parseNumber(draft.amount)}
+          onChange={(amount) => set({ amount: numberText(amount) })}
           isRequired
           errorMessage={err('amount')}
         />
-        <TextField
+        <NumberField
           label={t('promo_codes.usage_limit')}
           description={t('promo_codes.usage_limit_hint')}
-          inputMode="numeric"
-          value={draft.usageLimit}
-          onChange={(usageLimit) => set({ usageLimit })}
+          keypad="whole"
+          value={parseNumber(draft.usageLimit)}
+          onChange={(usageLimit) => set({ usageLimit: numberText(usageLimit) })}
           errorMessage={err('usageLimit')}
         />
       </div>

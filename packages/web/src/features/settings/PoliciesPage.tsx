@@ -7,6 +7,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
+import { NumberField } from '../../components/NumberField';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -69,8 +70,6 @@ export function PoliciesPage() {
   );
 }
 
-const numberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
-
 /**
  * The words beside each field (`useFormTexts`: the rule's, or a refused save's per field); a refusal that names
  * no field is a notification.
@@ -84,7 +83,6 @@ function usePolicyFieldTexts(form: ReturnType<typeof useFormDrawer>): (field: st
   }, [unplaced, t]);
   return texts.field;
 }
-const textOf = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
 
 /** The hotel policy form, started afresh from what each save returned (its machine ends at `saved`). */
 function HotelPolicyForm({ propertyId, policies }: { propertyId: string; policies: PropertyPolicies }) {
@@ -157,12 +155,11 @@ function HotelPolicyFields({
         {time('checkoutFromTime')}
         {time('checkoutToTime')}
         {select('internetAccessType', ['none', 'wifi', 'wired'], 'property_policy.internet_type')}
-        <TextField
+        <NumberField
           label={t('policies.hotel.internetAccessCost')}
           description={t('policies.hotel.free_hint')}
-          inputMode="numeric"
-          value={textOf(draft.internetAccessCost)}
-          onChange={(v) => set({ internetAccessCost: numberOrNull(v) })}
+          value={draft.internetAccessCost ?? null}
+          onChange={(internetAccessCost) => set({ internetAccessCost })}
           errorMessage={fieldText('internetAccessCost')}
         />
         {select('parkingType', ['none', 'on_site', 'nearby'], 'property_policy.parking_type')}
@@ -345,11 +342,11 @@ function CancellationForm({
       />
       {draft.cancellationPolicyLogic === 'deadline' ? (
         <div className="admin-form__grid">
-          <TextField
+          <NumberField
             label={t('policies.cancellation.deadline')}
-            inputMode="numeric"
-            value={textOf(draft.cancellationPolicyDeadline)}
-            onChange={(v) => set({ cancellationPolicyDeadline: numberOrNull(v) })}
+            keypad="whole"
+            value={draft.cancellationPolicyDeadline ?? null}
+            onChange={(cancellationPolicyDeadline) => set({ cancellationPolicyDeadline })}
             errorMessage={fieldText('cancellationPolicyDeadline')}
           />
           <Select
@@ -365,11 +362,10 @@ function CancellationForm({
       ) : null}
       {draft.cancellationPolicyLogic !== 'free' ? (
         <div className="admin-form__grid">
-          <TextField
+          <NumberField
             label={t('policies.cancellation.penalty')}
-            inputMode="numeric"
-            value={textOf(draft.cancellationPolicyPenalty)}
-            onChange={(v) => set({ cancellationPolicyPenalty: Number(v) || 0 })}
+            value={draft.cancellationPolicyPenalty}
+            onChange={(n) => set({ cancellationPolicyPenalty: n ?? 0 })}
             errorMessage={fieldText('cancellationPolicyPenalty')}
           />
           <Select
@@ -395,11 +391,10 @@ function CancellationForm({
         }
       />
       {draft.guaranteePaymentPolicy !== 'none' ? (
-        <TextField
+        <NumberField
           label={t('policies.cancellation.guarantee_amount')}
-          inputMode="numeric"
-          value={textOf(draft.guaranteePaymentAmount)}
-          onChange={(v) => set({ guaranteePaymentAmount: Number(v) || 0 })}
+          value={draft.guaranteePaymentAmount ?? null}
+          onChange={(n) => set({ guaranteePaymentAmount: n ?? 0 })}
           errorMessage={fieldText('guaranteePaymentAmount')}
         />
       ) : null}

@@ -25,6 +25,7 @@ import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
+import { NumberField } from '../../components/NumberField';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -372,11 +373,11 @@ function StoreForm({
         >
           {t('stores.fields.cancellation')}
         </Checkbox>
-        <TextField
+        <NumberField
           label={t('stores.fields.cancellation_days')}
-          inputMode="numeric"
-          value={v.cancellationDeadlineDays === null ? '' : String(v.cancellationDeadlineDays)}
-          onChange={(text) => set({ cancellationDeadlineDays: text.trim() === '' ? null : Number(text) })}
+          keypad="whole"
+          value={v.cancellationDeadlineDays}
+          onChange={(cancellationDeadlineDays) => set({ cancellationDeadlineDays })}
           isRequired={v.allowCancellation}
           isDisabled={!v.allowCancellation}
           errorMessage={error('cancellationDeadlineDays')}

@@ -1,7 +1,7 @@
 import { type Occupancy, occupancyLimits, withChildren } from '@tern/core/bookingEngine';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
-import { NumberField } from '../../../components/NumberField';
+import { StepperField } from '../../../components/NumberField';
 import { PopoverButton } from '../../../components/PopoverButton';
 import { Select } from '../../../components/Select';
 
@@ -32,7 +32,7 @@ export function OccupancyPicker({ value, onChange, showLabel, className }: Occup
       className={className}
       panel={(close) => (
         <div className="occupancy">
-          <NumberField
+          <StepperField
             label={t('occupancy.adults')}
             value={value.adults}
             minValue={occupancyLimits.adults.min}
@@ -41,7 +41,7 @@ export function OccupancyPicker({ value, onChange, showLabel, className }: Occup
             decrementLabel={t('occupancy.fewer', { what: t('occupancy.adults').toLowerCase() })}
             incrementLabel={t('occupancy.more', { what: t('occupancy.adults').toLowerCase() })}
           />
-          <NumberField
+          <StepperField
             label={t('occupancy.children')}
             description={t('occupancy.children_description')}
             value={value.children}

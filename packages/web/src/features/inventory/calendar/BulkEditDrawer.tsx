@@ -1,4 +1,5 @@
-import { formatAmount, formatDay } from '@tern/core/format';
+import { currencyDecimals } from '@tern/core/bookingEngine';
+import { formatAmount, formatDay, parseNumber } from '@tern/core/format';
 import { cellError, expandBulkEdit } from '@tern/core/rates';
 import type { ChangedCell, InventoryCalendar, InventoryChangeResult, TernClient } from '@tern/sdk';
 import { type FormEvent, useState } from 'react';
@@ -8,8 +9,8 @@ import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/Checkbox';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import { Drawer } from '../../../components/Drawer';
+import { NumberField, numberText } from '../../../components/NumberField';
 import { Select } from '../../../components/Select';
-import { TextField } from '../../../components/TextField';
 import { useErrorText } from '../../errors/useErrorText';
 import {
   type CalendarStructure,
@@ -293,20 +294,20 @@ function BulkEditForm({
             (k) => update({ priceOp: k as PriceOp }),
           )}
           {form.priceOp !== 'unchanged' ? (
-            <TextField
+            <NumberField
               label={t('inventory.edit.price_value')}
-              value={form.price}
-              onChange={(price) => update({ price })}
+              value={parseNumber(form.price)}
+              onChange={(price) => update({ price: numberText(price) })}
               errorMessage={errorOf('price')}
             />
           ) : null}
         </div>
-        <TextField
+        <NumberField
           label={t('inventory.edit.availability')}
           description={t('inventory.edit.blank_keeps')}
-          inputMode="numeric"
-          value={form.availability}
-          onChange={(availability) => update({ availability })}
+          keypad="whole"
+          value={parseNumber(form.availability)}
+          onChange={(availability) => update({ availability: numberText(availability) })}
           errorMessage={errorOf('availability')}
         />
         <div className="inv-edit__flags">
@@ -319,18 +320,18 @@ function BulkEditForm({
           ))}
         </div>
         <div className="inv-edit__pair">
-          <TextField
+          <NumberField
             label={t('inventory.fields.minStayArrival')}
-            inputMode="numeric"
-            value={form.minStayArrival}
-            onChange={(minStayArrival) => update({ minStayArrival })}
+            keypad="whole"
+            value={parseNumber(form.minStayArrival)}
+            onChange={(minStayArrival) => update({ minStayArrival: numberText(minStayArrival) })}
             errorMessage={errorOf('minStayArrival')}
           />
-          <TextField
+          <NumberField
             label={t('inventory.fields.minStayThrough')}
-            inputMode="numeric"
-            value={form.minStayThrough}
-            onChange={(minStayThrough) => update({ minStayThrough })}
+            keypad="whole"
+            value={parseNumber(form.minStayThrough)}
+            onChange={(minStayThrough) => update({ minStayThrough: numberText(minStayThrough) })}
             errorMessage={errorOf('minStayThrough')}
           />
         </div>
@@ -345,11 +346,11 @@ function BulkEditForm({
             (k) => update({ maxStay: k as MaxStayChoice }),
           )}
           {form.maxStay === 'set' ? (
-            <TextField
+            <NumberField
               label={t('inventory.edit.max_nights')}
-              inputMode="numeric"
-              value={form.maxStayValue}
-              onChange={(maxStayValue) => update({ maxStayValue })}
+              keypad="whole"
+              value={parseNumber(form.maxStayValue)}
+              onChange={(maxStayValue) => update({ maxStayValue: numberText(maxStayValue) })}
               errorMessage={errorOf('maxStay')}
             />
           ) : null}
@@ -360,11 +361,14 @@ function BulkEditForm({
             <p className="field__description">{t('inventory.edit.occupancy_rates_hint')}</p>
             <div className="inv-edit__flags">
               {occupancies.map((adults) => (
-                <TextField
+                <NumberField
                   key={adults}
                   label={t('inventory.rows.occupancy', { count: Number(adults) })}
-                  value={form.occupancyRates[adults] ?? ''}
-                  onChange={(text) => update({ occupancyRates: { ...form.occupancyRates, [adults]: text } })}
+                  decimals={currencyDecimals(structure.currency)}
+                  value={parseNumber(form.occupancyRates[adults] ?? '')}
+                  onChange={(rate) =>
+                    update({ occupancyRates: { ...form.occupancyRates, [adults]: numberText(rate) } })
+                  }
                 />
               ))}
             </div>

@@ -1,4 +1,5 @@
 import type { Day } from '@tern/core/dates';
+import { parseNumber } from '@tern/core/format';
 import {
   type BulkEdit,
   type BulkEditField,
@@ -122,8 +123,7 @@ export function formForCell(
 
 /** A typed number: empty is `undefined` (unchanged); anything else the number it reads as (`NaN` if none). */
 function typed(text: string): number | undefined {
-  const trimmed = text.trim().replace(',', '.');
-  return trimmed === '' ? undefined : Number(trimmed);
+  return parseNumber(text) ?? undefined;
 }
 
 export function formChanges(form: EditForm): InventoryChanges {

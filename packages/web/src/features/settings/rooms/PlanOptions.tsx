@@ -1,3 +1,4 @@
+import { currencyDecimals } from '@tern/core/bookingEngine';
 import {
   type DerivedModifier,
   MODIFIER_TYPES,
@@ -6,8 +7,8 @@ import {
 } from '@tern/core/rates';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
+import { NumberField } from '../../../components/NumberField';
 import { Select } from '../../../components/Select';
-import { NumberText } from './NumberText';
 
 export interface PlanOptionsProps {
   form: RatePlanForm;
@@ -36,8 +37,8 @@ export function PlanOptions({ form, errors, onRate, onSteps }: PlanOptionsProps)
     );
     const option = form.options[i];
     return (
-      <NumberText
-        kind="decimal"
+      <NumberField
+        decimals={currencyDecimals(currency)}
         label={t('rooms_and_rates.plan.room_rate', { currency })}
         value={option?.rate ?? null}
         onChange={(rate) => onRate(i, rate)}
@@ -61,8 +62,8 @@ export function PlanOptions({ form, errors, onRate, onSteps }: PlanOptionsProps)
               ) : null}
             </p>
             {ownRate ? (
-              <NumberText
-                kind="decimal"
+              <NumberField
+                decimals={currencyDecimals(currency)}
                 label={t('rooms_and_rates.plan.rate_for', { persons: who, currency })}
                 value={option.rate}
                 onChange={(rate) => onRate(i, rate)}
@@ -127,8 +128,8 @@ function StepsEditor({
               selectedKey={type}
               onSelectionChange={(next) => replace(i, [next as DerivedModifier[0], value])}
             />
-            <NumberText
-              kind="decimal"
+            <NumberField
+              decimals={type.endsWith('percent') ? undefined : currencyDecimals(currency)}
               label={t('rooms_and_rates.plan.step_value', { index, persons: who })}
               description={type.endsWith('percent') ? '%' : currency}
               value={value}

@@ -1,3 +1,4 @@
+import { currencyDecimals } from '@tern/core/bookingEngine';
 import {
   type RatePlanForm as Form,
   formOfRatePlan,
@@ -23,11 +24,11 @@ import { fromPromise } from 'xstate';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/Checkbox';
+import { NumberField } from '../../../components/NumberField';
 import { Select } from '../../../components/Select';
 import { TextField } from '../../../components/TextField';
 import { useServices } from '../../../session/SessionContext';
 import { useErrorText } from '../../errors/useErrorText';
-import { NumberText } from './NumberText';
 import { PlanOptions } from './PlanOptions';
 import { WeekGrid } from './WeekGrid';
 
@@ -208,15 +209,15 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
               errorMessage={shown(errors.primaryOccupancy)}
             />
           ) : null}
-          <NumberText
-            kind="decimal"
+          <NumberField
+            decimals={currencyDecimals(form.currency)}
             label={`${t('rooms_and_rates.plan.children_fee')} (${form.currency})`}
             value={form.childrenFee}
             onChange={(v) => setField('childrenFee', v ?? Number.NaN)}
             errorMessage={shown(errors.childrenFee)}
           />
-          <NumberText
-            kind="decimal"
+          <NumberField
+            decimals={currencyDecimals(form.currency)}
             label={`${t('rooms_and_rates.plan.infant_fee')} (${form.currency})`}
             value={form.infantFee}
             onChange={(v) => setField('infantFee', v ?? Number.NaN)}
@@ -280,21 +281,24 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
       <fieldset className="stack rooms-fieldset" disabled={busy || failed}>
         <legend>{t('rooms_and_rates.plan.availability')}</legend>
         <div className="admin-form__grid">
-          <NumberText
+          <NumberField
+            keypad="whole"
             label={t('rooms_and_rates.plan.max_sell')}
             description={t('rooms_and_rates.plan.cap_hint')}
             value={form.maxSell}
             onChange={(v) => setField('maxSell', v)}
             errorMessage={shown(errors.maxSell)}
           />
-          <NumberText
+          <NumberField
+            keypad="whole"
             label={t('rooms_and_rates.plan.max_availability')}
             description={t('rooms_and_rates.plan.cap_hint')}
             value={form.maxAvailability}
             onChange={(v) => setField('maxAvailability', v)}
             errorMessage={shown(errors.maxAvailability)}
           />
-          <NumberText
+          <NumberField
+            keypad="signed"
             label={t('rooms_and_rates.plan.availability_offset')}
             description={t('rooms_and_rates.plan.availability_offset_hint')}
             value={form.availabilityOffset}
@@ -342,15 +346,15 @@ function AutoSettings({
           selectedKey={auto.mode}
           onSelectionChange={(mode) => send({ type: 'auto.set', settings: { mode } })}
         />
-        <NumberText
-          kind="decimal"
+        <NumberField
+          decimals={auto.mode === '%' ? undefined : currencyDecimals(form.currency)}
           label={t('rooms_and_rates.plan.decrease_value')}
           value={auto.decreaseValue}
           onChange={(v) => send({ type: 'auto.set', settings: { decreaseValue: v ?? Number.NaN } })}
           errorMessage={errors.decreaseValue ? t(errors.decreaseValue) : null}
         />
-        <NumberText
-          kind="decimal"
+        <NumberField
+          decimals={auto.mode === '%' ? undefined : currencyDecimals(form.currency)}
           label={t('rooms_and_rates.plan.increase_value')}
           value={auto.increaseValue}
           onChange={(v) => send({ type: 'auto.set', settings: { increaseValue: v ?? Number.NaN } })}

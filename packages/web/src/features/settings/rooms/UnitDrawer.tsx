@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/Checkbox';
+import { NumberField } from '../../../components/NumberField';
 import { Select } from '../../../components/Select';
 import { Spinner } from '../../../components/Spinner';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
@@ -23,7 +24,6 @@ import { useServices } from '../../../session/SessionContext';
 import { useErrorText, useFieldErrorText } from '../../errors/useErrorText';
 import { PhotosEditor } from '../PhotosPage';
 import { UNIT_PHOTOS_KEY, UPLOAD_SIZE } from '../useImageUpload';
-import { NumberText } from './NumberText';
 import { useRoomFacilities } from './roomsData';
 
 /** A saved unit as the form edits it. */
@@ -149,7 +149,8 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
               onSelectionChange={(roomKind) => set({ roomKind: roomKind as RoomKind })}
               errorMessage={message('roomKind')}
             />
-            <NumberText
+            <NumberField
+              keypad="whole"
               label={t('rooms_and_rates.unit.count_of_rooms')}
               description={t('rooms_and_rates.unit.count_hint')}
               isRequired
@@ -158,20 +159,28 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
             <fieldset className="rooms-fieldset">
               <legend>{t('rooms_and_rates.unit.occupancy')}</legend>
               <div className="admin-form__grid">
-                <NumberText label={t('rooms_and_rates.unit.occ_adults')} isRequired {...count('occAdults')} />
-                <NumberText
+                <NumberField
+                  keypad="whole"
+                  label={t('rooms_and_rates.unit.occ_adults')}
+                  isRequired
+                  {...count('occAdults')}
+                />
+                <NumberField
+                  keypad="whole"
                   label={t('rooms_and_rates.unit.occ_children')}
                   isRequired
                   {...count('occChildren')}
                 />
-                <NumberText
+                <NumberField
+                  keypad="whole"
                   label={t('rooms_and_rates.unit.occ_infants')}
                   isRequired
                   {...count('occInfants')}
                 />
               </div>
             </fieldset>
-            <NumberText
+            <NumberField
+              keypad="whole"
               label={t('rooms_and_rates.unit.default_occupancy')}
               description={t('rooms_and_rates.unit.default_occupancy_hint')}
               {...count('defaultOccupancy')}

@@ -1,7 +1,7 @@
+import { parseNumber } from '@tern/core/format';
 import { type RatePlanFormErrors, WEEK_RESTRICTION_FIELDS, type WeekRestrictions } from '@tern/core/rates';
 import { useTranslation } from 'react-i18next';
 import { Checkbox } from '../../../components/Checkbox';
-import { parseNumber } from './NumberText';
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const COUNTS = new Set<keyof WeekRestrictions>(['maxStay', 'minStayArrival', 'minStayThrough']);
