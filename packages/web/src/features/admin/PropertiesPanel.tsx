@@ -12,11 +12,11 @@ import {
   HOTEL_TYPES,
   PMS_OPTIONS,
 } from '@tern/sdk';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
+import { FormFrame } from '../../components/FormFrame';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
@@ -30,7 +30,7 @@ import { ADMIN_KEY, adminListTexts, CompanyActions, lockColumn } from './adminLi
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useConfirmedAction } from './useConfirmedAction';
 import { useFormDrawer } from './useFormDrawer';
-import { useFormTexts } from './useFormTexts';
+import { useFormFrame } from './useFormFrame';
 
 /**
  * The properties list (document 2 §2): search, add; name and e-mail; edit and lock override on or off
@@ -141,7 +141,14 @@ function PropertyForm({
         : client.admin.createProperty({ body: adminPropertyBodyOf(values, 'create') }),
     (saved) => onSaved(saved, property === null),
   );
-  const texts = useFormTexts(form);
+  const { texts, frame } = useFormFrame(form, {
+    ...Object.fromEntries(
+      PROPERTY_TEXT_FIELDS.map(([field, label]) => [field, t(`admin.properties.${label}`)]),
+    ),
+    pms: t('admin.properties.pms'),
+    propertyType: t('admin.properties.property_type'),
+    channexPropertyId: t('admin.properties.channex_id'),
+  });
   const { values: draft, busy } = form;
   const set = form.change;
   const err = texts.field;
@@ -157,22 +164,26 @@ function PropertyForm({
   const shownZones = zones
     .filter((z) => z.label.toLowerCase().includes(zoneInput.toLowerCase()))
     .slice(0, 80);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
 
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {t(property ? 'admin.save' : 'admin.properties.add')}
+          </Button>
+        </>
+      }
+    >
       <div className="admin-form__grid">
         {PROPERTY_TEXT_FIELDS.slice(0, 4).map(([field, label, required]) => (
           <TextField
             key={field}
+            name={field}
             label={t(`admin.properties.${label}`)}
             value={draft[field]}
             onChange={(value) => set({ [field]: value })}
@@ -201,6 +212,7 @@ function PropertyForm({
         />
         <TextField
           label={t('admin.properties.channex_id')}
+          name="channexPropertyId"
           type="password"
           autoComplete="off"
           value={draft.channexPropertyId}
@@ -216,6 +228,7 @@ function PropertyForm({
         {PROPERTY_TEXT_FIELDS.slice(4).map(([field, label]) => (
           <TextField
             key={field}
+            name={field}
             label={t(`admin.properties.${label}`)}
             value={draft[field]}
             onChange={(value) => set({ [field]: value })}
@@ -236,14 +249,6 @@ function PropertyForm({
           menuTrigger="focus"
         />
       </div>
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={busy}>
-          {t(property ? 'admin.save' : 'admin.properties.add')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

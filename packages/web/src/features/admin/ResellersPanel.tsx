@@ -5,10 +5,10 @@ import {
   resellerFormInput,
 } from '@tern/core/admin';
 import { ADMIN_PAGE_SIZE, type Reseller } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { FormFrame } from '../../components/FormFrame';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -21,7 +21,7 @@ import { ADMIN_KEY, adminListTexts, CompanyActions, lockColumn } from './adminLi
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import { useConfirmedAction } from './useConfirmedAction';
 import { useFormDrawer } from './useFormDrawer';
-import { useFormTexts } from './useFormTexts';
+import { useFormFrame } from './useFormFrame';
 
 /** Copies a text and says so (the external id's copy icon, document 2 §2). */
 export async function copyText(text: string, done: string, failed: string): Promise<void> {
@@ -158,19 +158,25 @@ function ResellerForm({
     },
     (saved) => onSaved(saved, reseller === null),
   );
-  const texts = useFormTexts(form);
+  const { texts, frame } = useFormFrame(
+    form,
+    Object.fromEntries(RESELLER_FORM_FIELDS.map(([field, label]) => [field, t(`admin.resellers.${label}`)])),
+  );
   const { values: draft, busy } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {t(reseller ? 'admin.save' : 'admin.resellers.add')}
+          </Button>
+        </>
+      }
+    >
       {reseller ? (
         <TextField label={t('admin.resellers.global_id')} value={reseller.globalId} isReadOnly />
       ) : null}
@@ -178,6 +184,7 @@ function ResellerForm({
         {RESELLER_FORM_FIELDS.map(([field, label, required]) => (
           <TextField
             key={field}
+            name={field}
             label={t(`admin.resellers.${label}`)}
             value={draft[field]}
             onChange={(value) => form.change({ [field]: value })}
@@ -190,14 +197,6 @@ function ResellerForm({
           />
         ))}
       </div>
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={busy}>
-          {t(reseller ? 'admin.save' : 'admin.resellers.add')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

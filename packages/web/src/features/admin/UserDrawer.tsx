@@ -14,19 +14,20 @@ import {
   visiblePropertyRows,
 } from '@tern/core/admin';
 import type { ManagedUser, PropertyRole } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Drawer } from '../../components/Drawer';
+import { FormFrame } from '../../components/FormFrame';
 import { PasswordField } from '../../components/PasswordField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { PropertyPicker, ResellerPicker } from './Pickers';
 import type { UserCalls, UsersScope } from './UsersPanel';
 import { useFormDrawer } from './useFormDrawer';
-import { useFormTexts } from './useFormTexts';
+import { useFormFrame } from './useFormFrame';
 
 /** The admin's and managers' drawers: 600 px, the whole window at 900 px or less. */
 export const ADMIN_DRAWER_WIDTH = '600px';
@@ -107,7 +108,13 @@ function UserForm({
     },
     (saved) => onSaved(saved, user === null),
   );
-  const texts = useFormTexts(form);
+  const { texts, frame } = useFormFrame(form, {
+    email: t('admin.users.email'),
+    name: t('admin.users.name'),
+    password: t('admin.users.password'),
+    confirmPassword: t('admin.users.confirm_password'),
+    rows: t('admin.users.properties'),
+  });
   const { values: draft, busy } = form;
   const set = form.change;
   const access = userFormAccess(user, draft, formScope);
@@ -123,18 +130,21 @@ function UserForm({
     if (scope.kind === 'manager') for (const p of scope.managed) known.set(p.id, p.name);
     return known;
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
 
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {t(user ? 'admin.save' : 'admin.users.add')}
+          </Button>
+        </>
+      }
+    >
       {identityEditable ? null : (
         <Alert variant="info" title={t('admin.users.edit_title')}>
           {t('admin.users.beyond_reach')}
@@ -143,6 +153,7 @@ function UserForm({
       {access.emailShown ? (
         <TextField
           label={t('admin.users.email')}
+          name="email"
           type="email"
           inputMode="email"
           value={draft.email}
@@ -153,6 +164,7 @@ function UserForm({
       ) : null}
       <TextField
         label={t('admin.users.name')}
+        name="name"
         value={draft.name}
         onChange={(name) => set({ name })}
         isReadOnly={!identityEditable}
@@ -163,6 +175,7 @@ function UserForm({
         <>
           <PasswordField
             label={t('admin.users.password')}
+            name="password"
             value={draft.password}
             onChange={(password) => set({ password })}
             isRequired
@@ -171,6 +184,7 @@ function UserForm({
           />
           <PasswordField
             label={t('admin.users.confirm_password')}
+            name="confirmPassword"
             value={draft.confirmPassword}
             onChange={(confirmPassword) => set({ confirmPassword })}
             isRequired
@@ -194,7 +208,7 @@ function UserForm({
           isDisabled={access.resellerDisabled}
         />
       ) : null}
-      <fieldset className="admin-rows" disabled={rowsDisabled}>
+      <fieldset className="admin-rows" disabled={rowsDisabled} data-field="rows">
         <legend>{t('admin.users.properties')}</legend>
         {texts.field('rows') ? (
           <p className="field__error" role="alert">
@@ -257,15 +271,7 @@ function UserForm({
           </Button>
         ) : null}
       </fieldset>
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={busy}>
-          {t(user ? 'admin.save' : 'admin.users.add')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 
   function pick(key: string, propertyId: string) {

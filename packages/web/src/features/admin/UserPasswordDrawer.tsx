@@ -1,16 +1,16 @@
 import { userPasswordFormInput } from '@tern/core/admin';
 import type { ManagedUser } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
+import { FormFrame } from '../../components/FormFrame';
 import { PasswordField } from '../../components/PasswordField';
 import { toast } from '../../components/Toast';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 import type { UserCalls } from './UsersPanel';
 import { useFormDrawer } from './useFormDrawer';
-import { useFormTexts } from './useFormTexts';
+import { useFormFrame } from './useFormFrame';
 
 /** Sets another user's password (document 2 §2 "change password" drawer); their sessions end. */
 export function UserPasswordDrawer({
@@ -50,21 +50,28 @@ function PasswordForm({ calls, user, onDone }: { calls: UserCalls; user: Managed
       onDone();
     },
   );
-  const texts = useFormTexts(form);
+  const { texts, frame } = useFormFrame(form, {
+    password: t('admin.users.new_password'),
+    confirmPassword: t('admin.users.confirm_password'),
+  });
   const { values } = form;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onDone}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={form.busy}>
+            {t('admin.users.set_password')}
+          </Button>
+        </>
+      }
+    >
       <PasswordField
         label={t('admin.users.new_password')}
+        name="password"
         value={values.password}
         onChange={(password) => form.change({ password })}
         isRequired
@@ -73,20 +80,13 @@ function PasswordForm({ calls, user, onDone }: { calls: UserCalls; user: Managed
       />
       <PasswordField
         label={t('admin.users.confirm_password')}
+        name="confirmPassword"
         value={values.confirmPassword}
         onChange={(confirmPassword) => form.change({ confirmPassword })}
         isRequired
         autoComplete="new-password"
         errorMessage={texts.field('confirmPassword')}
       />
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onDone}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={form.busy}>
-          {t('admin.users.set_password')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

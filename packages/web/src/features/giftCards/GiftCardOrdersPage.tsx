@@ -9,13 +9,13 @@ import {
   type GiftCardsExportQuery,
   type GiftCardsQuery,
 } from '@tern/sdk';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { DateRangePicker, type IsoRange } from '../../components/DateRangePicker';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
+import { FormFrame } from '../../components/FormFrame';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Select } from '../../components/Select';
 import { Spinner } from '../../components/Spinner';
@@ -27,7 +27,7 @@ import { usePropertyFormats } from '../../session/usePropertyFormats';
 import '../admin/admin.css';
 import './giftCards.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
-import { useFormTexts } from '../admin/useFormTexts';
+import { useFormFrame } from '../admin/useFormFrame';
 import { type ExportFormat, ExportMenu } from '../lists/ExportMenu';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
 import { usePropertyListKit } from '../lists/useListKit';
@@ -343,21 +343,29 @@ function DetailsForm({
       }),
     onSaved,
   );
-  const texts = useFormTexts(form);
+  const { texts, frame } = useFormFrame(form, {
+    expirationDate: t('gift_card_orders.expiration_date'),
+    name: t('gift_card_orders.recipient_name'),
+    email: t('gift_card_orders.recipient_email'),
+  });
   const set = form.change as (values: Partial<CardDetailsForm>) => void;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('gift_card_orders.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={form.busy}>
+            {t('gift_card_orders.save')}
+          </Button>
+        </>
+      }
+    >
       <TextField
         label={t('gift_card_orders.expiration_date')}
+        name="expirationDate"
         value={form.values.expirationDate ?? ''}
         onChange={(s) => set({ expirationDate: (s.trim() || null) as Day | null })}
         isRequired
@@ -365,6 +373,7 @@ function DetailsForm({
       />
       <TextField
         label={t('gift_card_orders.recipient_name')}
+        name="name"
         value={form.values.name}
         onChange={(name) => set({ name })}
         isRequired
@@ -372,20 +381,13 @@ function DetailsForm({
       />
       <TextField
         label={t('gift_card_orders.recipient_email')}
+        name="email"
         inputMode="email"
         value={form.values.email}
         onChange={(email) => set({ email })}
         isRequired
         errorMessage={texts.field('email')}
       />
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('gift_card_orders.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={form.busy}>
-          {t('gift_card_orders.save')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
