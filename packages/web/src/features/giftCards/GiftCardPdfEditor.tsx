@@ -20,6 +20,7 @@ import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
@@ -32,9 +33,8 @@ import './pdfEditor.css';
 import { PdfPreview } from './PdfPreview';
 import { filledDesign, ownDesign, type PdfEditorRef, savePdfDesign } from './usePdfEditor';
 
-/** A typed number: empty is none (NaN, which core's rules call required). */
-const read = (text: string): number => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
-const shown = (v: number) => (Number.isNaN(v) ? '' : String(v));
+/** A typed number as the design keeps it: empty is none (NaN, which core's rules call required). */
+const read = (value: number | null): number => value ?? Number.NaN;
 
 const SECTION_KINDS: readonly PdfSectionKind[] = pdfSectionKind.options;
 /** Fonts a section may choose: the store's two, then the embedded ones. */
@@ -142,8 +142,8 @@ function Editor({
   const sections = draft.sections;
   const section = sections[selected];
   const change = (patch: Partial<PdfDesignSection>) => send({ type: 'section.change', patch });
-  const pad = (side: keyof PdfPadding, text: string) =>
-    section && change({ padding: { ...section.padding, [side]: read(text) } });
+  const pad = (side: keyof PdfPadding, value: number | null) =>
+    section && change({ padding: { ...section.padding, [side]: read(value) } });
   const choose = (id: string) => send({ type: 'template.choose', templateId: id });
   const save = async () => {
     if ((await savePdfDesign(editor)) === null)
@@ -296,10 +296,9 @@ function Editor({
                   isDisabled={off}
                   errorMessage={fieldError('font')}
                 />
-                <TextField
+                <NumberField
                   label={t('gift_card_pdfs.fields.font_size')}
-                  inputMode="numeric"
-                  value={shown(section.fontSize)}
+                  value={section.fontSize}
                   onChange={(v) => change({ fontSize: read(v) })}
                   isDisabled={off}
                   errorMessage={fieldError('fontSize')}
@@ -344,10 +343,9 @@ function Editor({
               isDisabled={off}
               errorMessage={fieldError('fillColor')}
             />
-            <TextField
+            <NumberField
               label={t('gift_card_pdfs.fields.opacity')}
-              inputMode="numeric"
-              value={shown(section.opacity)}
+              value={section.opacity}
               onChange={(v) => change({ opacity: read(v) })}
               isDisabled={off}
               errorMessage={fieldError('opacity')}
@@ -355,11 +353,10 @@ function Editor({
             <fieldset className="pdf-editor__padding">
               <legend>{t('gift_card_pdfs.fields.padding')}</legend>
               {(['top', 'bottom', 'left', 'right'] as const).map((side) => (
-                <TextField
+                <NumberField
                   key={side}
                   label={t(`gift_card_pdfs.fields.padding_${side}`)}
-                  inputMode="numeric"
-                  value={shown(section.padding[side])}
+                  value={section.padding[side]}
                   onChange={(v) => pad(side, v)}
                   isDisabled={off}
                   errorMessage={fieldError(`padding.${side}`)}
@@ -367,10 +364,9 @@ function Editor({
               ))}
             </fieldset>
             {['rectangle', 'color_fill', 'dashed_box'].includes(section.kind) ? (
-              <TextField
+              <NumberField
                 label={t('gift_card_pdfs.fields.corner_radius')}
-                inputMode="numeric"
-                value={shown(section.cornerRadius)}
+                value={section.cornerRadius}
                 onChange={(v) => change({ cornerRadius: read(v) })}
                 isDisabled={off}
                 errorMessage={fieldError('cornerRadius')}
@@ -378,18 +374,16 @@ function Editor({
             ) : null}
             {section.kind === 'dashed_box' ? (
               <>
-                <TextField
+                <NumberField
                   label={t('gift_card_pdfs.fields.dash_size')}
-                  inputMode="numeric"
-                  value={shown(section.dashSize)}
+                  value={section.dashSize}
                   onChange={(v) => change({ dashSize: read(v) })}
                   isDisabled={off}
                   errorMessage={fieldError('dashSize')}
                 />
-                <TextField
+                <NumberField
                   label={t('gift_card_pdfs.fields.dash_space')}
-                  inputMode="numeric"
-                  value={shown(section.dashSpace)}
+                  value={section.dashSpace}
                   onChange={(v) => change({ dashSpace: read(v) })}
                   isDisabled={off}
                   errorMessage={fieldError('dashSpace')}
