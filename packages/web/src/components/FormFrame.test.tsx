@@ -21,16 +21,19 @@ import { Button } from './Button';
 import { FormFrame } from './FormFrame';
 import { TextField } from './TextField';
 
-type Draft = { title: string };
+type Draft = { title: string; note: string };
 const input = formDrawerInput<Draft>({
-  values: { title: 'Harbour View' },
-  validate: (values) => (values.title.trim() ? {} : { title: 'validation_messages.required' }),
+  values: { title: 'Harbour View', note: '' },
+  validate: (values) => ({
+    ...(values.title.trim() ? {} : { title: 'validation_messages.required' }),
+    ...(values.note === 'x' ? { note: 'validation_messages.required' } : {}),
+  }),
 });
 
 /** A form on the frame, as a settings page draws one: a title, Save, and a link to another page. */
 function TitleForm({ save }: { save: (values: Draft) => Promise<Draft> }) {
   const form = useFormDrawer<Draft, Draft>(input, save, () => {});
-  const { texts, frame } = useFormFrame(form, { title: 'Title' });
+  const { texts, frame } = useFormFrame(form, { title: 'Title', note: 'Note' });
   return (
     <FormFrame
       {...frame}
@@ -43,6 +46,13 @@ function TitleForm({ save }: { save: (values: Draft) => Promise<Draft> }) {
         value={form.values.title}
         onChange={(title) => form.change({ title })}
         errorMessage={texts.field('title')}
+      />
+      {/* A field without a name: its summary link finds it by the words that describe it. */}
+      <TextField
+        label="Note"
+        value={form.values.note}
+        onChange={(note) => form.change({ note })}
+        errorMessage={texts.field('note')}
       />
     </FormFrame>
   );
@@ -92,6 +102,15 @@ describe('FormFrame', () => {
     expect(document.activeElement).toBe(title());
   });
 
+  it('links a field without a name by the words that describe it', async () => {
+    const user = userEvent.setup();
+    renderForm(async (values) => values);
+    await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'x');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Note' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Note' }));
+  });
+
   it('dismisses the summary until the next submit, keeping the error beside the field', async () => {
     const user = userEvent.setup();
     renderForm(async (values) => values);
@@ -130,7 +149,7 @@ describe('FormFrame', () => {
     await user.type(title(), 's');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(2));
-    expect(save).toHaveBeenLastCalledWith({ title: 'Harbour View Inns' });
+    expect(save).toHaveBeenLastCalledWith({ title: 'Harbour View Inns', note: '' });
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Saved'));
     expect(screen.queryByRole('alert')).toBeNull();
     expect(title().getAttribute('aria-invalid')).toBeNull();

@@ -32,6 +32,7 @@ export interface FormFrameProps {
   notice?: string | null;
   className?: string;
   'aria-label'?: string;
+  'aria-labelledby'?: string;
   children: ReactNode;
 }
 
@@ -40,15 +41,29 @@ const isHidden = (element: Element) => element.closest('[aria-hidden="true"]') !
 
 /**
  * The control a summary link moves to: the one named `field` (its `name`), or the first control of the field
- * (or group, marked `data-field`) that holds it when that one cannot take the focus (a select's hidden input).
+ * (or group, marked `data-field`) that holds it when that one cannot take the focus (a select's hidden input);
+ * else the invalid control the problem's words describe (a field without a `name`).
  */
-function controlOf(form: HTMLFormElement, field: string): HTMLElement | null {
+function controlOf(form: HTMLFormElement, { field, message }: FormProblem): HTMLElement | null {
   const name = CSS.escape(field);
   const named = form.querySelector<HTMLElement>(`[name="${name}"], [data-field="${name}"]`);
-  if (!named) return null;
+  if (!named) return describedBy(form, message);
   if (named.matches(CONTROLS) && !isHidden(named)) return named;
   const box = named.closest('.field, .select, [data-field]') ?? named;
   return [...box.querySelectorAll<HTMLElement>(CONTROLS)].find((c) => !isHidden(c)) ?? null;
+}
+
+function describedBy(form: HTMLFormElement, message: string): HTMLElement | null {
+  const invalid = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')].filter(
+    (c) => !isHidden(c),
+  );
+  return (
+    invalid.find((control) =>
+      (control.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .some((id) => id !== '' && document.getElementById(id)?.textContent?.includes(message)),
+    ) ?? null
+  );
 }
 
 /**
@@ -102,6 +117,7 @@ export function FormFrame({
         onSubmit={submit}
         noValidate
         aria-label={rest['aria-label']}
+        aria-labelledby={rest['aria-labelledby']}
       >
         {summaryShown ? (
           <Alert
@@ -125,7 +141,7 @@ export function FormFrame({
                           variant="link"
                           onPress={() => {
                             const form = formRef.current;
-                            (form && controlOf(form, problem.field))?.focus();
+                            (form && controlOf(form, problem))?.focus();
                           }}
                         >
                           {problem.label}

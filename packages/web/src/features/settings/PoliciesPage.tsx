@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { cancellationFormInput, hotelPolicyFormInput } from '@tern/core/admin';
 import type { CancellationPolicyBody, HotelPolicyBody, PropertyPolicies } from '@tern/sdk';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
+import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
@@ -25,11 +26,12 @@ import { useReload } from '../lists/useListKit';
 import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
-import { useFormTexts } from '../admin/useFormTexts';
+import { useFormFrame } from '../admin/useFormFrame';
 import { useErrorText } from '../errors/useErrorText';
 
 const KEY = 'policies';
 type CancellationRow = PropertyPolicies['cancellationPolicies'][number];
+const HOTEL_TIMES = ['checkinFromTime', 'checkinToTime', 'checkoutFromTime', 'checkoutToTime'] as const;
 
 /**
  * `/settings/policies`: the selected property's hotel policy and cancellation policies — what the booking engine
@@ -68,20 +70,6 @@ export function PoliciesPage() {
       </div>
     </SettingsFrame>
   );
-}
-
-/**
- * The words beside each field (`useFormTexts`: the rule's, or a refused save's per field); a refusal that names
- * no field is a notification.
- */
-function usePolicyFieldTexts(form: ReturnType<typeof useFormDrawer>): (field: string) => string | null {
-  const { t } = useTranslation();
-  const texts = useFormTexts(form);
-  const unplaced = form.failure && form.snapshot.context.refusedFields.length === 0 ? texts.failure : null;
-  useEffect(() => {
-    if (unplaced) toast.error(t('general.error_message'), unplaced);
-  }, [unplaced, t]);
-  return texts.field;
 }
 
 /** The hotel policy form, started afresh from what each save returned (its machine ends at `saved`). */
@@ -123,11 +111,19 @@ function HotelPolicyFields({
     },
   );
   const { values: draft, busy } = form;
-  const fieldText = usePolicyFieldTexts(form);
+  const { texts, frame } = useFormFrame(
+    form,
+    Object.fromEntries(
+      [...HOTEL_TIMES, 'internetAccessCost'].map((field) => [field, t(`policies.hotel.${field}`)]),
+    ),
+  );
+  const fieldText = texts.field;
   const set = (patch: Partial<HotelPolicyBody>) => form.change(patch);
-  const time = (field: 'checkinFromTime' | 'checkinToTime' | 'checkoutFromTime' | 'checkoutToTime') => (
+  const time = (field: (typeof HOTEL_TIMES)[number]) => (
     <TextField
+      key={field}
       label={t(`policies.hotel.${field}`)}
+      name={field}
       description={t('policies.hotel.time_hint')}
       value={draft[field] ?? ''}
       onChange={(value) => set({ [field]: value.trim() === '' ? null : value.trim() })}
@@ -142,18 +138,19 @@ function HotelPolicyFields({
       onSelectionChange={(v) => set({ [field]: v } as Partial<HotelPolicyBody>)}
     />
   );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate aria-labelledby="hotel-policy">
+    <FormFrame
+      {...frame}
+      aria-labelledby="hotel-policy"
+      actions={
+        <Button type="submit" isDisabled={busy}>
+          {t('policies.hotel.save')}
+        </Button>
+      }
+    >
       <h2 id="hotel-policy">{t('policies.hotel.heading')}</h2>
       <div className="admin-form__grid">
-        {time('checkinFromTime')}
-        {time('checkinToTime')}
-        {time('checkoutFromTime')}
-        {time('checkoutToTime')}
+        {HOTEL_TIMES.map(time)}
         {select('internetAccessType', ['none', 'wifi', 'wired'], 'property_policy.internet_type')}
         <NumberField
           label={t('policies.hotel.internetAccessCost')}
@@ -184,12 +181,7 @@ function HotelPolicyFields({
       <Checkbox isSelected={draft.isAdultsOnly} onChange={(isAdultsOnly) => set({ isAdultsOnly })}>
         {t('policies.hotel.isAdultsOnly')}
       </Checkbox>
-      <div className="admin-form__actions">
-        <Button type="submit" isDisabled={busy}>
-          {t('policies.hotel.save')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 
@@ -311,19 +303,34 @@ function CancellationForm({
     () => onSaved(),
   );
   const { values: draft, busy } = form;
-  const fieldText = usePolicyFieldTexts(form);
+  const { texts, frame } = useFormFrame(form, {
+    title: t('policies.cancellation.title'),
+    cancellationPolicyDeadline: t('policies.cancellation.deadline'),
+    cancellationPolicyPenalty: t('policies.cancellation.penalty'),
+    guaranteePaymentAmount: t('policies.cancellation.guarantee_amount'),
+  });
+  const fieldText = texts.field;
   const set = (patch: Partial<CancellationPolicyBody>) => form.change(patch);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {t('admin.save')}
+          </Button>
+        </>
+      }
+    >
       {policy && policy.ratePlans > 0 ? (
         <Alert variant="info" title={t('policies.cancellation.new_bookings_only')} />
       ) : null}
       <TextField
         label={t('policies.cancellation.title')}
+        name="title"
         value={draft.title}
         onChange={(title) => set({ title })}
         isRequired
@@ -398,14 +405,6 @@ function CancellationForm({
           errorMessage={fieldText('guaranteePaymentAmount')}
         />
       ) : null}
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={busy}>
-          {t('admin.save')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
