@@ -164,9 +164,13 @@ export const flowPaths = {
     ),
 };
 
-/** Sets (or replaces) `type` in a query string: the confirmation's "create new booking" link (R095). */
-export function queryWithType(query: string, type: PropertyKind): string {
+/** Sets (or replaces) one parameter in a query string. */
+export function queryWithParam(query: string, name: string, value: string): string {
   const q = new URLSearchParams(query.replace(/^\?/, ''));
-  q.set('type', type);
+  q.set(name, value);
   return q.toString();
 }
+
+/** Sets (or replaces) `type` in a query string: the confirmation's "create new booking" link (R095). */
+export const queryWithType = (query: string, type: PropertyKind): string =>
+  queryWithParam(query, 'type', type);

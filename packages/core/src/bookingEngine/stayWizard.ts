@@ -147,6 +147,8 @@ export interface StayWizardContext extends StayWizardInput {
   contactErrors: Partial<Record<CheckoutField, string>>;
   /** A search was asked for without both dates (the page says which are missing). */
   missingDates: boolean;
+  /** A search the table loads: the page shows the rates once they are in (then `info.shown`). */
+  revealInfo: boolean;
   notice: StayWizardNotice | null;
   rates: RatesRef | null;
   flow: ActorRefFrom<typeof bookingFlowMachine> | null;

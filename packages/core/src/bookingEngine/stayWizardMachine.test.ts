@@ -317,4 +317,50 @@ describe('stayWizardMachine', () => {
     actor.send({ type: 'currency.change', currency: 'USD' });
     expect(actor.getSnapshot().context.rates?.getSnapshot().context.search.currency).toBe('USD');
   });
+
+  it('opens the property page with a new currency in the query the flow carries', async () => {
+    const shown: string[] = [];
+    const machine = stayWizardMachine.provide({
+      actors: {
+        ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
+      },
+      actions: { showCurrency: (_, { to }: { to: string }) => shown.push(to) },
+    });
+    const actor = createActor(machine, {
+      input: {
+        values,
+        opened: {
+          info: null,
+          rates: { kind: 'accommodations', propertyId: 'p 1', search: dated },
+          query: 'currency=EUR&adults=2',
+        },
+        checkoutOn: 'route',
+      },
+    }).start();
+    actor.send({ type: 'query.change', query: '?currency=EUR&adults=3' });
+    actor.send({ type: 'currency.change', currency: 'USD' });
+    expect(shown).toEqual(['/property/p%201?currency=USD&adults=3']);
+    expect(actor.getSnapshot().context.rates?.getSnapshot().context.search.currency).toBe('USD');
+  });
+
+  it('asks the page to show the rates after a search the table loads, until it says they are shown', async () => {
+    const actor = openedOnPage(async () => units);
+    await waitFor(actor, (s) => s.matches({ flow: 'rooms' }));
+    const rates = actor.getSnapshot().context.rates!;
+    expect(actor.getSnapshot().context.revealInfo).toBe(false);
+    actor.send({ type: 'search.change', change: { checkinDate: '2030-06-01', checkoutDate: '2030-06-04' } });
+    expect(rates.getSnapshot().matches('stale')).toBe(true);
+    actor.send({ type: 'search.submit' });
+    expect(actor.getSnapshot().context.revealInfo).toBe(true);
+    await waitFor(rates, (s) => s.matches('fresh'));
+    actor.send({ type: 'info.shown' });
+    expect(actor.getSnapshot().context.revealInfo).toBe(false);
+    // A search the table does not load (a failed one retried) asks nothing.
+    const failing = openedOnPage(async () => {
+      throw new Error('Failed to fetch');
+    });
+    await waitFor(failing, (s) => s.matches({ flow: 'rooms' }));
+    failing.send({ type: 'search.submit' });
+    expect(failing.getSnapshot().context.revealInfo).toBe(false);
+  });
 });

@@ -1,6 +1,6 @@
 import { assign, enqueueActions } from 'xstate';
 import { failureOf } from '../internal/errorMessage.js';
-import { memoryFlowStorage } from './flow.js';
+import { flowPaths, memoryFlowStorage, queryWithParam } from './flow.js';
 import { guestsFor, rowUnderCursor, wizardChosen, wizardRows } from './stayWizard.js';
 import { stayWizardCheckout } from './stayWizardCheckout.js';
 import { stayWizardSetup } from './stayWizardSetup.js';
@@ -15,7 +15,9 @@ export type { StayWizardEvent } from './stayWizardSetup.js';
  *
  * - `stay.submit` opens the stay (`openStay`, the edge's: the property's info and the days checked against its
  *   today); field problems stay on the fields.
- * - The rooms: the rates table's events go to it (`search.submit` without both dates is refused and said);
+ * - The rooms: the rates table's events go to it (`search.submit` without both dates is refused and said; one
+ *   the table loads sets `revealInfo` until the page has shown the rates, `info.shown`; a currency change
+ *   opens the property page with it, edge action `showCurrency`);
  *   `rooms.move` moves the cursor, `rooms.change` adds or removes a room of the rate under it (a rate that
  *   cannot be sold is skipped); `rooms.choose` hands the rooms to the flow when they are bookable, no card is
  *   asked that cannot be given and the guests given fit the rooms.
@@ -34,6 +36,7 @@ export const stayWizardMachine = stayWizardSetup.createMachine({
     cursor: 0,
     contactErrors: {},
     missingDates: false,
+    revealInfo: false,
     notice: null,
     rates: null,
     flow: null,
@@ -116,10 +119,37 @@ export const stayWizardMachine = stayWizardSetup.createMachine({
           ],
         },
         'search.submit': [
-          { guard: 'searchHasDates', actions: ['toRates', assign({ missingDates: false })] },
+          {
+            guard: 'searchHasDates',
+            // A search the table loads (from its rates or their stale overlay) shows the rates once loaded.
+            actions: [
+              assign(({ context }) => {
+                const table = context.rates!.getSnapshot();
+                return { missingDates: false, revealInfo: table.matches('fresh') || table.matches('stale') };
+              }),
+              'toRates',
+            ],
+          },
           { actions: assign({ missingDates: true }) },
         ],
-        'currency.change': { actions: 'toRates' },
+        'currency.change': {
+          actions: [
+            'toRates',
+            {
+              type: 'showCurrency',
+              params: ({ context, event }) => {
+                const query = context.flow!.getSnapshot().context.query;
+                return {
+                  to: flowPaths.property(
+                    context.propertyId,
+                    queryWithParam(query, 'currency', event.currency),
+                  ),
+                };
+              },
+            },
+          ],
+        },
+        'info.shown': { actions: assign({ revealInfo: false }) },
         'rates.select': { actions: 'toRates' },
         'rates.retry': { actions: 'toRates' },
         'query.change': {

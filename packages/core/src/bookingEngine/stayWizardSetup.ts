@@ -31,6 +31,7 @@ export type StayWizardEvent =
       { type: 'search.change' | 'search.submit' | 'currency.change' | 'rates.select' | 'rates.retry' }
     >
   | { type: 'query.change'; query: string }
+  | { type: 'info.shown' }
   | { type: 'rooms.move'; by: number }
   | { type: 'rooms.change'; by: 1 | -1 }
   | { type: 'rooms.choose' }
@@ -87,6 +88,8 @@ export const stayWizardSetup = setup({
     priceChanged: (_, params: { error: unknown }) => failureOf(params.error).code === 'price_changed',
   },
   actions: {
+    /** The page for the currency chosen (the web's property route with it in the query). */
+    showCurrency: (_, _params: { to: string }) => {},
     /** Sends the event as it came to the rates table. */
     toRates: enqueueActions(({ context, event, enqueue }) => {
       if (context.rates) enqueue.sendTo(context.rates, event as RatesTableEvent);

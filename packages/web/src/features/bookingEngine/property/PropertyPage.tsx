@@ -132,15 +132,12 @@ function PropertyView({
   const today = useToday(property.timezone); // the property's today: its defaults and closed dates
   const kind = params.type === 'vehicle' ? 'vehicles' : 'accommodations';
   const infoSection = useRef<HTMLDivElement>(null);
-  const scrollAfterLoad = useRef(false);
-  const latest = useRef({ params, channelId });
-  latest.current = { params, channelId };
   const flowLogic = useBookingFlowLogic();
 
   // Core's stay wizard (the CLI's too), started on the rooms of the route's stay: its rates table (M02) with
   // the page's edges (the rates call, the stored booking data, the query's currency, the scroll to the
-  // property's information after a search) and its booking flow (M01) navigating through the router; the
-  // checkout is the flow's route.
+  // property's information after a search: `revealInfo`) and its booking flow (M01) navigating through the
+  // router; the checkout is the flow's route.
   const logic = useMemo(
     () =>
       stayWizardMachine.provide({
@@ -153,16 +150,13 @@ function PropertyView({
                 const stored = readFlow(storage);
                 if (stored.stay) writeFlow(storage, { ...stored, stay: undefined });
               },
-              setCurrency: (_, { currency }: { currency: string }) => {
-                const { params: now, channelId: id } = latest.current;
-                const query = bookingQueryString({ ...now, currency });
-                queueMicrotask(() => void navigate({ href: flowPaths.property(id, query), replace: true }));
-              },
-              scrollToInfo: () => {
-                scrollAfterLoad.current = true;
-              },
             },
           }),
+        },
+        actions: {
+          // Document 1 §4: a new currency goes to the query (the rates reload with it).
+          showCurrency: (_, { to }: { to: string }) =>
+            queueMicrotask(() => void navigate({ href: to, replace: true })),
         },
       }),
     [client, storage, navigate, flowLogic],
@@ -198,7 +192,7 @@ function PropertyView({
   });
   // The wizard starts the rates table at once (the route opened the stay).
   const rates = useSelector(wizard.context.rates!, (snapshot) => snapshot);
-  const { missingDates } = wizard.context;
+  const { missingDates, revealInfo } = wizard.context;
 
   const { search, loaded, units, selection } = rates.context;
   const isStale = rates.matches('stale');
@@ -220,11 +214,10 @@ function PropertyView({
   const bestOffer = useBestOffer(kind, channelId, loadedSearch);
 
   useEffect(() => {
-    if (rates.matches('fresh') && scrollAfterLoad.current) {
-      scrollAfterLoad.current = false;
-      infoSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-    }
-  }, [rates]);
+    if (!revealInfo || !rates.matches('fresh')) return;
+    send({ type: 'info.shown' });
+    infoSection.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [rates, revealInfo, send]);
 
   // The flow keeps the query it carries to checkout in step with the URL.
   useEffect(() => {
