@@ -54,6 +54,18 @@ const someoneElses: Record<
           who,
         )
       : none(),
+  // A property the caller does not work at where no type has plans (one with the sampled type's plans would be
+  // kept, not refused: the unit test in giftCards.test.ts covers that).
+  giftCardTypePlanProperty: (who) =>
+    who.role === 'supplier'
+      ? ids(
+          `select p.id from properties p where p.id not in (select property_id from property_users where user_id = $1)
+              and not exists (select 1 from units u join gift_card_type_rate_plans g on g.unit_id = u.id
+                               where u.property_id = p.id)
+              and $2::uuid is not null limit 3`,
+          who,
+        )
+      : none(),
   managedProperty: (who) =>
     who.role === 'admin'
       ? none()

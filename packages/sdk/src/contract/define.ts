@@ -37,6 +37,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   `propertyId` when it names one.
  * - `giftCardType`: a gift card type of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
+ * - `giftCardTypePlanProperty`: the property of a gift card type's rate plan row: one the caller works at (any
+ *   for an admin), or one where the type being changed (the call's `id`) has plans already — staff of one of a
+ *   multi-property type's hotels keep its plans at the others (resolved with `keptOnly`).
  * - `giftCard`: an issued gift card of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `giftCardPurchase`: a gift card purchase of a property the caller works at (any for an admin) — of the
@@ -71,6 +74,7 @@ export type OwnerKind =
   | 'cancellationPolicy'
   | 'paymentProvider'
   | 'giftCardType'
+  | 'giftCardTypePlanProperty'
   | 'giftCard'
   | 'giftCardPurchase'
   | 'pdfTemplate'

@@ -399,10 +399,10 @@ export const giftCardTypeEndpoints = {
     owns: {
       id: 'giftCardType',
       propertyId: 'property',
-      // Checked by the service (property_not_found): a property the caller works at, or a plan the type has
-      // already there (staff of one of a multi-property type's hotels keep its plans at the others).
-      'ratePlans[].propertyId': 'narrows',
-      'upsellRatePlans[].propertyId': 'narrows',
+      // A property the caller works at, or one where the type has plans already (staff of one of a
+      // multi-property type's hotels keep its plans at the others; the service refuses a new plan there).
+      'ratePlans[].propertyId': 'giftCardTypePlanProperty',
+      'upsellRatePlans[].propertyId': 'giftCardTypePlanProperty',
       // Checked by the service inside those properties (rate_plan_not_found): a plan of that property selling
       // that room type.
       'ratePlans[].roomTypeId': 'narrows',

@@ -22,6 +22,14 @@ export interface OwnedProperty {
   memberRole: 'manager' | 'user' | null;
 }
 
+/**
+ * The property of a gift card type's plan row: `keptOnly` when the caller does not work there and reaches it
+ * only through the plans the type being changed has there (they may keep those plans, not add others).
+ */
+export interface OwnedPlanProperty extends OwnedProperty {
+  keptOnly: boolean;
+}
+
 /** A property as the booking engine shows it to a reseller: the whole row, with the agency's contract. */
 export interface OwnedEngineProperty {
   id: string;
@@ -89,6 +97,7 @@ export interface OwnedTypes {
   paymentProvider: { id: string; propertyId: string };
   cancellationPolicy: { id: string; propertyId: string };
   giftCardType: { id: string; propertyId: string };
+  giftCardTypePlanProperty: OwnedPlanProperty;
   giftCard: { id: string; propertyId: string };
   giftCardPurchase: { id: string; propertyId: string };
   /** `propertyId` null: a built-in template. */
@@ -137,6 +146,7 @@ const missing: Record<OwnerKind, ErrorCode> = {
   paymentProvider: 'payment_provider_not_found',
   cancellationPolicy: 'cancellation_policy_not_found',
   giftCardType: 'gift_card_type_not_found',
+  giftCardTypePlanProperty: 'property_not_found',
   giftCard: 'gift_card_not_found',
   giftCardPurchase: 'gift_card_purchase_not_found',
   pdfTemplate: 'pdf_template_not_found',
@@ -354,6 +364,20 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
     const p = await propertyOf(value, at);
     if (!p || (user(at).role === 'supplier' && p.memberRole === null)) return null;
     return p;
+  },
+  giftCardTypePlanProperty: async (value, at) => {
+    const p = await propertyOf(value, at);
+    if (!p) return null;
+    if (user(at).role !== 'supplier' || p.memberRole !== null) return { ...p, keptOnly: false };
+    const typeId = fieldOf(at.input, 'id');
+    const of = typeId.found && typeof typeId.value === 'string' ? typeId.value : null;
+    if (!of || !UUID.test(of)) return null;
+    const kept = await at.db.one(
+      `select 1 from gift_card_type_rate_plans g join units u on u.id = g.unit_id
+        where g.gift_card_type_id = $1 and u.property_id = $2 limit 1`,
+      [of, value],
+    );
+    return kept ? { ...p, keptOnly: true } : null;
   },
   managedProperty: async (value, at) => {
     const p = await propertyOf(value, at);

@@ -43,8 +43,8 @@ export const adminHandlers: AreaHandlers<Contract['admin']> = {
   createUser: ({ body }, ctx) => createUser(ctx, adminScope(ctx), body),
   updateUser: ({ params, body }, ctx) => updateUser(ctx, adminScope(ctx), params.id, body),
   setUserStatus: ({ params, body }, ctx) => setUserStatus(ctx, adminScope(ctx), params.id, body.status),
-  setUserPassword: ({ params, body }, ctx) => setUserPassword(ctx, adminScope(ctx), params.id, body.password),
-  sendUserPasswordReset: ({ params }, ctx) => sendResetLink(ctx, adminScope(ctx), params.id),
+  setUserPassword: ({ params, body }, ctx) => setUserPassword(ctx, params.id, body.password),
+  sendUserPasswordReset: ({ params }, ctx) => sendResetLink(ctx, params.id),
   listResellers: ({ query }, ctx) => listResellers(ctx.db, query),
   getReseller: ({ params }, ctx) => getReseller(ctx.db, params.id),
   createReseller: ({ body }, ctx) => createReseller(ctx, body),
@@ -69,8 +69,6 @@ export const managerUsersHandlers: AreaHandlers<Contract['managerUsers']> = {
     updateUser(ctx, await managerScope(ctx, body.propertyId), params.id, body),
   setStatus: async ({ params, body }, ctx) =>
     setUserStatus(ctx, await managerScope(ctx, body.propertyId), params.id, body.status),
-  setPassword: async ({ params, body }, ctx) =>
-    setUserPassword(ctx, await managerScope(ctx, body.propertyId), params.id, body.password),
-  sendPasswordReset: async ({ params, body }, ctx) =>
-    sendResetLink(ctx, await managerScope(ctx, body.propertyId), params.id),
+  setPassword: ({ params, body }, ctx) => setUserPassword(ctx, params.id, body.password),
+  sendPasswordReset: ({ params }, ctx) => sendResetLink(ctx, params.id),
 };

@@ -19,8 +19,18 @@ import {
   giftCardTypeSizes,
   listGiftCardTypes,
   moveGiftCardType,
+  type PlanProperties,
   updateGiftCardType,
 } from '../services/giftCards/types.js';
+
+/** The properties of a type's plan rows, as `owns` resolved them. */
+const planPropertiesOf = (owned: {
+  'ratePlans[].propertyId'?: PlanProperties | undefined;
+  'upsellRatePlans[].propertyId'?: PlanProperties | undefined;
+}): PlanProperties => [
+  ...(owned['ratePlans[].propertyId'] ?? []),
+  ...(owned['upsellRatePlans[].propertyId'] ?? []),
+];
 
 // A property's gift card types and issued cards; `owns` has resolved the property (one the caller works at) and
 // the type or card (of it).
@@ -28,9 +38,10 @@ export const giftCardsHandlers: AreaHandlers<Contract['giftCards']> = {
   listTypes: ({ query, owned }, ctx) => listGiftCardTypes(ctx.db, owned.propertyId.id, query),
   typeSizes: ({ owned }, ctx) => giftCardTypeSizes(ctx.db, owned.propertyId.id),
   getType: ({ params }, ctx) => getGiftCardType(ctx.db, params.id),
-  createType: ({ body, owned }, ctx) => createGiftCardType(ctx.db, ctx, owned.propertyId, body),
+  createType: ({ body, owned }, ctx) =>
+    createGiftCardType(ctx.db, ctx, owned.propertyId, planPropertiesOf(owned), body),
   updateType: ({ params, body, owned }, ctx) =>
-    updateGiftCardType(ctx.db, ctx, owned.propertyId, params.id, body),
+    updateGiftCardType(ctx.db, ctx, owned.propertyId, planPropertiesOf(owned), params.id, body),
   duplicateType: ({ params }, ctx) => duplicateGiftCardType(ctx.db, ctx, params.id),
   publishType: ({ params }, ctx) => moveGiftCardType(ctx.db, ctx, params.id, 'published'),
   unpublishType: ({ params }, ctx) => moveGiftCardType(ctx.db, ctx, params.id, 'archived'),

@@ -175,7 +175,10 @@ function keptRows(rows: readonly UserPropertyRow[]): UserPropertyRow[] {
 
 /**
  * Applies the form's property rows to a user's links, within what the scope may touch: a removed row deletes
- * its link, a kept row sets the role of the user's link to that property (reusing it, §4) or makes one.
+ * its link, a kept row sets the role of the user's link to that property (reusing it, §4) or makes one. Each
+ * row's property is one the caller manages (the contract's `managedProperty` resolved it); a row's link id
+ * (`narrows`) is matched here among the user's links, and a removal by link id reaches only a link at a property
+ * the caller manages.
  */
 async function applyRows(
   db: Db,
@@ -188,11 +191,8 @@ async function applyRows(
     'select id, property_id from property_users where user_id = $1',
     [userId],
   );
-  for (const row of rows) {
-    if (row.id && !links.some((l) => l.id === row.id))
-      throw invalidField('unknown_property_row', 'ternHotelUsersAttributes');
-    if (!reach(row.ternHotelId)) throw forbidden('not_managed_property');
-  }
+  if (rows.some((row) => row.id && !links.some((l) => l.id === row.id)))
+    throw invalidField('unknown_property_row', 'ternHotelUsersAttributes');
   for (const row of rows.filter((r) => r._destroy)) {
     const link = links.find((l) => l.id === row.id) ?? links.find((l) => l.property_id === row.ternHotelId);
     if (link && reach(link.property_id))
@@ -218,6 +218,10 @@ async function fillSupplier(db: Db, userId: string): Promise<void> {
   );
 }
 
+/**
+ * The reseller named by `agentId` is one that exists (the contract's `agency`); linking a user to a reseller is
+ * the admin's alone — a rule of roles, not of whose object it is, so it stays here (document 2 §5).
+ */
 function assertAgentLink(scope: UserScope, agentId: string | null | undefined): void {
   if (agentId && scope.kind !== 'admin') throw forbidden('admin_links_reseller');
 }
@@ -356,15 +360,8 @@ async function markOneTime(tx: Db, userId: string): Promise<void> {
   await tx.query('update users set password_change_required = true where id = $1', [userId]);
 }
 
-/**
- * The refusals of status and password changes, by core's `userActions` on the user as the transaction reads
- * them (the contract's `managedAccount` refused the same before the handler ran): oneself, an admin for a
- * manager, and a user beyond the manager's reach.
- */
-function assertReach(scope: UserScope, user: UserRow): void {
-  const refusal = mayOf(scope, user).refusal;
-  if (refusal) throw forbidden(refusal);
-}
+// Status, password and reset link: the contract's `managedAccount` has refused, by core's `userActions`, oneself,
+// an admin for a manager, and a user beyond the manager's reach before these run.
 
 /**
  * Blocks or unblocks a user; a block ends their credentials at once (document 2 §4; `endCredentials`: sessions,
@@ -378,7 +375,6 @@ export async function setUserStatus(
 ): Promise<ManagedUser> {
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
-    assertReach(scope, before);
     await tx.query('update users set status = $2, updated_at = $3 where id = $1', [
       id,
       status,
@@ -398,16 +394,9 @@ export async function setUserStatus(
 }
 
 /** Sets another user's password; their credentials end (`endCredentials`). */
-export async function setUserPassword(
-  ctx: Ctx,
-  scope: UserScope,
-  id: string,
-  password: string,
-): Promise<undefined> {
+export async function setUserPassword(ctx: Ctx, id: string, password: string): Promise<undefined> {
   const passwordHash = await hashPassword(password);
   await ctx.db.transaction(async (tx) => {
-    const user = await load(tx, id);
-    assertReach(scope, user);
     // One-time: the user chooses a new one at their next sign-in.
     await tx.query(
       'update users set password_hash = $2, password_change_required = true, updated_at = $3 where id = $1',
@@ -428,16 +417,14 @@ export async function setUserPassword(
 
 /**
  * Mails the user a single-use reset link (an hour), so they choose their password themselves — what an admin or a
- * manager is offered before setting a one-time password. Only a user the caller may change (`assertReach`), an
+ * manager is offered before setting a one-time password. Only a user the caller may change (`managedAccount`), an
  * active one; throttled per address as the user's own "forgot password" is; audited.
  */
 export async function sendResetLink(
   ctx: Ctx & Pick<RequestContext, 'ip' | 'config'>,
-  scope: UserScope,
   id: string,
 ): Promise<undefined> {
   const user = await load(ctx.db, id);
-  assertReach(scope, user);
   if (user.status !== 'active') throw conflict('user_not_active');
   await assertNotThrottled(ctx.db, ctx.clock, 'password_reset', user.email, ctx.ip);
   await recordAttempt(ctx.db, ctx.clock, {

@@ -1,5 +1,5 @@
 import { todayIn } from '@tern/core/dates';
-import { giftCardStock, isFutureExpiry } from '@tern/core/giftCards';
+import { giftCardStock, isFutureExpiry, multiPropertyAllowed } from '@tern/core/giftCards';
 import {
   GIFT_CARD_MULTI,
   GIFT_CARD_NO_PROPERTY,
@@ -14,7 +14,7 @@ import {
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { conflict, fieldError, HttpError, invalidField } from '../../http/errors.js';
-import type { OwnedProperty } from '../../http/ownership.js';
+import type { OwnedPlanProperty, OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { ListFilter, listPage } from '../listQuery.js';
 import { checkTypeStores } from '../stores.js';
@@ -196,16 +196,23 @@ interface ResolvedPlan {
 type Kept = Pick<GiftCardType, 'absoluteExpirationDate' | 'ratePlans' | 'upsellRatePlans'>;
 
 /**
- * The checks the contract cannot make: each rate plan is of its row's property (the type's for a single-property
- * type) and sells its room type; a multi-property type is made by a caller working at two properties or more; a
- * plan of another property is of one the caller works at — or, when a type is changed, one it has already (staff
- * of one of its hotels keep the plans the type has at the others); an absolute expiry is after today; photos are
- * the property's uploads.
+ * The rows' other properties as the contract's `owns` resolved them (`property` on a new type,
+ * `giftCardTypePlanProperty` on a change): whom they belong to is decided there, not here.
+ */
+export type PlanProperties = readonly (OwnedProperty & Partial<Pick<OwnedPlanProperty, 'keptOnly'>>)[];
+
+/**
+ * The rules beyond ownership (the contract's `owns` resolved every row's property): each rate plan is of its
+ * row's property (the type's for a single-property type) and sells its room type; a multi-property type is made
+ * by a caller working at two properties or more (core's `multiPropertyAllowed`); at a property the caller reaches
+ * only through the type's plans there (`keptOnly`), a row keeps one of those plans and adds none; an absolute
+ * expiry is after today; photos are the property's uploads.
  */
 async function check(
   db: Db,
   actor: Actor,
   property: OwnedProperty,
+  places: PlanProperties,
   body: UpdateBody,
   kept: Kept | null,
 ): Promise<ResolvedPlan[]> {
@@ -225,7 +232,8 @@ async function check(
       'select count(*)::int as n from property_users where user_id = $1',
       [actor.auth?.user.id],
     );
-    if (Number(mine?.n ?? 0) < 2) throw invalidField('multi_property_needs_two', 'giftcardType');
+    if (!multiPropertyAllowed(false, Number(mine?.n ?? 0)))
+      throw invalidField('multi_property_needs_two', 'giftcardType');
   }
 
   const rows = [
@@ -239,17 +247,7 @@ async function check(
       )
     : [];
   const plans = new Map(found.map((p) => [p.id, p]));
-  const others = [...new Set(rows.map((r) => r.propertyId ?? property.id))].filter((p) => p !== property.id);
-  const mine = new Set(
-    others.length && !admin
-      ? (
-          await db.query<{ property_id: string }>(
-            'select property_id from property_users where user_id = $1 and property_id = any($2::uuid[])',
-            [actor.auth?.user.id, others],
-          )
-        ).map((r) => r.property_id)
-      : others,
-  );
+  const keptOnly = new Set(places.filter((p) => p.keptOnly).map((p) => p.id));
   const path = (p: { propertyId?: string | undefined; roomTypeId: string; ratePlanId: string }) =>
     `${p.propertyId ?? property.id}/${p.roomTypeId}/${p.ratePlanId}`;
   const had = new Set([...(kept?.ratePlans ?? []), ...(kept?.upsellRatePlans ?? [])].map(path));
@@ -257,7 +255,7 @@ async function check(
     const of = row.propertyId ?? property.id;
     if (body.giftcardType !== GIFT_CARD_MULTI && of !== property.id)
       throw invalidField('rate_plan_not_property', `${row.field}.propertyId`);
-    if (of !== property.id && !mine.has(of) && !had.has(path(row)))
+    if (keptOnly.has(of) && !had.has(path(row)))
       throw new HttpError(404, 'property_not_found', {
         fields: [fieldError(`${row.field}.propertyId`, 'property_not_found')],
       });
@@ -352,10 +350,11 @@ export async function createGiftCardType(
   db: Db,
   actor: Actor,
   property: OwnedProperty,
+  places: PlanProperties,
   body: CreateBody,
 ): Promise<GiftCardType> {
   return db.transaction(async (tx) => {
-    const plans = await check(tx, actor, property, body, null);
+    const plans = await check(tx, actor, property, places, body, null);
     const stores = await checkTypeStores(tx, property.id, body.storeIds);
     await checkTypeTemplate(tx, property.id, body.pdfTemplateId);
     const row = await tx.one<{ id: string }>(
@@ -418,6 +417,7 @@ export async function updateGiftCardType(
   db: Db,
   actor: Actor,
   property: OwnedProperty,
+  places: PlanProperties,
   id: string,
   body: UpdateBody,
 ): Promise<GiftCardType> {
@@ -433,7 +433,7 @@ export async function updateGiftCardType(
       const changed = Object.keys(was).filter((k) => JSON.stringify(was[k]) !== JSON.stringify(now[k]));
       if (changed.length) throw conflict('gift_card_type_locked', { fields: changed.join(', ') });
     }
-    const plans = await check(tx, actor, property, body, before);
+    const plans = await check(tx, actor, property, places, body, before);
     const stores = await checkTypeStores(tx, property.id, body.storeIds);
     await checkTypeTemplate(tx, property.id, body.pdfTemplateId);
     await tx.query(
