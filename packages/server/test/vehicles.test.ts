@@ -1,4 +1,5 @@
 import { applyModifier, type ModifierLogic, roundMoney } from '@tern/core/bookingEngine';
+import { formatMoney } from '@tern/core/format';
 import { ApiError, type TernClient, type VehicleOffer, type VehicleQueryBody } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../src/services/housekeeping.js';
@@ -352,6 +353,14 @@ describe('booking a car', () => {
       ].filter((m) => m.to),
     );
     expect(mails.length).toBeGreaterThan(0);
+    // The total as core's `formatMoney` writes it: ISK has no decimals, thousands grouped (not `ISK 45600`).
+    const written = await server.db.query<{ text: string }>(
+      `select text from outbox_mails where subject like '%' || $1 || '%' order by seq`,
+      [created.reservationId],
+    );
+    for (const mail of written)
+      expect(mail.text).toContain(`Total: ${formatMoney(price(offer), 'ISK', 'en-GB')}\n`);
+    expect(formatMoney(price(offer), 'ISK', 'en-GB')).toMatch(/^ISK\s\d{1,3}(,\d{3})*$/);
   });
 
   it('gives the last car to one agent only: the others hear it is no longer available', async () => {

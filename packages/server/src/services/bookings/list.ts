@@ -2,8 +2,15 @@ import type { BookingEvent, BookingRecord, bookingsQuery } from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../../db/db.js';
 import { notFound } from '../../http/errors.js';
-import { ListFilter } from '../listQuery.js';
-import { type BookingRow, bookingSelect, bookingsVisibleTo, toRecords, type Viewer } from './records.js';
+import { ListFilter, listPage } from '../listQuery.js';
+import {
+  type BookingRow,
+  bookingFrom,
+  bookingSelect,
+  bookingsVisibleTo,
+  toRecords,
+  type Viewer,
+} from './records.js';
 
 type Query = z.output<typeof bookingsQuery>;
 
@@ -60,23 +67,16 @@ export async function listBookings(
     .when(query.resellerIds?.length ? query.resellerIds : undefined, (p) => `b.agency_id = any(${p})`)
     .when(query.propertyId, (p) => `b.property_id = ${p}`)
     .when(query.status, (p) => `b.status = ${p}`);
-  const add = (value: unknown) => filter.param(value);
   const direction = query.orderDirection === 'asc' ? 'asc' : 'desc';
-  const rows = await db.query<BookingRow & { total_count: string }>(
-    `${bookingSelect}
-      where ${filter.sql}
-      order by ${[...ORDER[query.orderBy], 'b.id'].map((column) => `${column} ${direction}`).join(', ')}
-      limit ${add(query.limit)} offset ${add((query.page - 1) * query.limit)}`.replace(
-      'u.email as booker_email',
-      'u.email as booker_email, count(*) over () as total_count',
-    ),
-    filter.params,
-  );
-  const total = rows.length ? Number(rows[0]!.total_count) : 0;
-  return {
-    items: await toRecords(db, rows, viewer, now),
-    meta: { page: query.page, limit: query.limit, total },
-  };
+  return listPage(db, {
+    select: bookingSelect,
+    from: bookingFrom,
+    filter,
+    order: [...ORDER[query.orderBy], 'b.id'].map((column) => `${column} ${direction}`).join(', '),
+    page: query.page,
+    limit: query.limit,
+    items: (rows: BookingRow[]) => toRecords(db, rows, viewer, now),
+  });
 }
 
 /** One booking the viewer may see (404 otherwise, without saying whether it exists). */

@@ -43,6 +43,11 @@ interface BookingRow {
   booker_email: string;
 }
 
+/** The tables a booking's row is read from (what a list counts over). */
+export const bookingFrom = `bookings b
+    join properties p on p.id = b.property_id
+    join agencies a on a.id = b.agency_id
+    join users u on u.id = b.booker_id`;
 const SELECT = `
   select b.id, b.reservation_id, b.kind, b.status, b.property_id, p.title as property_title, p.policy as property_policy,
          p.currency as property_currency, p.timezone, b.arrival_date::text as arrival_date,
@@ -50,10 +55,7 @@ const SELECT = `
          b.reservation_name, b.external_reference, b.special_request, b.liability, b.cancellation_policy,
          b.card_brand, b.card_last4, b.card_exp, b.created_at, a.name as agency_name, u.name as booker_name,
          u.email as booker_email
-    from bookings b
-    join properties p on p.id = b.property_id
-    join agencies a on a.id = b.agency_id
-    join users u on u.id = b.booker_id`;
+    from ${bookingFrom}`;
 
 export const bookingSelect = SELECT;
 

@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import { badRequest, conflict, forbidden, invalidField, notFound } from '../../http/errors.js';
-import { ListFilter } from '../listQuery.js';
+import { ListFilter, listPage } from '../listQuery.js';
 import { html, sendMail } from '../mail.js';
 import { type Viewer, visibleTo } from '../visibility.js';
 import { sellsPlan, storedRatePlans } from './plans.js';
@@ -33,12 +33,15 @@ interface Row {
   updated_at: Date;
 }
 
+/** The tables a contract's row is read from (what a list counts over). */
+const FROM = 'contracts c join agencies a on a.id = c.agency_id join properties p on p.id = c.property_id';
+
 const SELECT = `
   select c.id, c.status, c.initiator, c.agency_id, a.name as agency_name, a.email as agency_email, c.property_id,
          p.title as property_title, p.email as property_email, p.currency as property_currency, p.kind,
          c.modifier_logic, c.modifier_amount,
          c.rate_plan_ids, c.request_message, c.created_at, c.updated_at
-    from contracts c join agencies a on a.id = c.agency_id join properties p on p.id = c.property_id`;
+    from ${FROM}`;
 
 /** Which contracts a viewer is a side of (`$1`). */
 const sideOf = (viewer: Viewer) => visibleTo(viewer, 'c', '$1');
@@ -112,18 +115,15 @@ export async function listContracts(
   )
     .when(q.propertyId, (p) => `c.property_id::text = ${p}`)
     .search(q.term, ['a.name', 'p.title']);
-  const { params, conditions: where } = filter;
-  params.push(q.limit, (q.page - 1) * q.limit);
-  const rows = await db.query<Row & { total: string }>(
-    `${SELECT.replace('c.updated_at\n', 'c.updated_at, count(*) over () as total\n')}
-      where ${where.join(' and ')} order by c.updated_at desc, c.id
-      limit $${params.length - 1} offset $${params.length}`,
-    params,
-  );
-  return {
-    items: await toRecords(db, rows),
-    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
-  };
+  return listPage(db, {
+    select: SELECT,
+    from: FROM,
+    filter,
+    order: 'c.updated_at desc, c.id',
+    page: q.page,
+    limit: q.limit,
+    items: (rows: Row[]) => toRecords(db, rows),
+  });
 }
 
 export async function discover(
@@ -141,45 +141,45 @@ export async function discover(
     .search(q.term, ['p.title', 'p.city', 'p.country'])
     .when(q.propertyType, (kind) => `p.kind = ${kind}`);
   if (q.withoutContract) filter.where('c.id is null');
-  const { params, conditions: where } = filter;
-  params.push(q.limit, (q.page - 1) * q.limit);
-  const rows = await db.query<Record<string, unknown>>(
-    `select p.id, p.title, p.email, p.country, p.phone, p.timezone, p.address, p.city, p.state, p.kind,
-            c.id as contract_id, c.status as contract_status, c.initiator, count(*) over () as total
-       from properties p
+  // The agency's live contract with each property ($1), which the "without contract" filter reads.
+  const from = `properties p
        left join lateral (
          select id, status, initiator from contracts
           where property_id = p.id and agency_id = $1 and status in ('proposed', 'approved')
           order by created_at desc limit 1
-       ) c on true
-      ${where.length ? `where ${where.join(' and ')}` : ''}
-      order by p.title, p.id limit $${params.length - 1} offset $${params.length}`,
-    params,
-  );
-  return {
-    items: rows.map((r) => ({
-      id: String(r.id),
-      type: 'discover' as const,
-      propertyId: String(r.id),
-      name: String(r.title),
-      email: String(r.email),
-      country: String(r.country),
-      phone: String(r.phone),
-      timezone: String(r.timezone),
-      address: String(r.address),
-      city: String(r.city),
-      state: (r.state as string | null) ?? null,
-      propertyType: r.kind as 'accommodation' | 'vehicle',
-      contract: r.contract_id
-        ? {
-            id: String(r.contract_id),
-            status: r.contract_status as ContractRecord['status'],
-            initiator: r.initiator as 'reseller' | 'supplier',
-          }
-        : null,
-    })),
-    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
-  };
+       ) c on true`;
+  return listPage(db, {
+    select: `select p.id, p.title, p.email, p.country, p.phone, p.timezone, p.address, p.city, p.state, p.kind,
+            c.id as contract_id, c.status as contract_status, c.initiator
+       from ${from}`,
+    from,
+    filter,
+    order: 'p.title, p.id',
+    page: q.page,
+    limit: q.limit,
+    items: (rows: Record<string, unknown>[]) =>
+      rows.map((r) => ({
+        id: String(r.id),
+        type: 'discover' as const,
+        propertyId: String(r.id),
+        name: String(r.title),
+        email: String(r.email),
+        country: String(r.country),
+        phone: String(r.phone),
+        timezone: String(r.timezone),
+        address: String(r.address),
+        city: String(r.city),
+        state: (r.state as string | null) ?? null,
+        propertyType: r.kind as 'accommodation' | 'vehicle',
+        contract: r.contract_id
+          ? {
+              id: String(r.contract_id),
+              status: r.contract_status as ContractRecord['status'],
+              initiator: r.initiator as 'reseller' | 'supplier',
+            }
+          : null,
+      })),
+  });
 }
 
 const resellerColumns = `id, name, email, phone, address_1, city, zip_code, country, tax_id, government_id,
@@ -205,17 +205,15 @@ export async function listResellers(
   db: Db,
   q: { term?: string | undefined; page: number; limit: number },
 ): Promise<{ items: ResellerDetails[]; meta: { page: number; limit: number; total: number } }> {
-  const filter = new ListFilter().search(q.term, ['name']);
-  const n = filter.params.length;
-  const rows = await db.query<Record<string, string>>(
-    `select ${resellerColumns}, count(*) over () as total
-       from agencies where ${filter.sql} order by name, id limit $${n + 1} offset $${n + 2}`,
-    [...filter.params, q.limit, (q.page - 1) * q.limit],
-  );
-  return {
-    items: rows.map(toResellerDetails),
-    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
-  };
+  return listPage(db, {
+    select: `select ${resellerColumns} from agencies`,
+    from: 'agencies',
+    filter: new ListFilter().search(q.term, ['name']),
+    order: 'name, id',
+    page: q.page,
+    limit: q.limit,
+    items: (rows: Record<string, string>[]) => rows.map(toResellerDetails),
+  });
 }
 
 /** One agency's details (suppliers choose and check whom they work with; admins). */
@@ -388,16 +386,14 @@ export async function listAgents(
   agencyId: string,
   q: { term?: string | undefined; page: number; limit: number },
 ): Promise<{ items: AgentRow[]; meta: { page: number; limit: number; total: number } }> {
-  const filter = new ListFilter([agencyId], ['agency_id = $1']).search(q.term, ['name', 'email']);
-  const n = filter.params.length;
-  const rows = await db.query<{ id: string; name: string; email: string; total: string }>(
-    `select id, name, email, count(*) over () as total
-       from users where ${filter.sql}
-      order by name, id limit $${n + 1} offset $${n + 2}`,
-    [...filter.params, q.limit, (q.page - 1) * q.limit],
-  );
-  return {
-    items: rows.map((r) => ({ id: r.id, type: 'agent' as const, name: r.name, email: r.email })),
-    meta: { page: q.page, limit: q.limit, total: rows.length ? Number(rows[0]!.total) : 0 },
-  };
+  return listPage(db, {
+    select: 'select id, name, email from users',
+    from: 'users',
+    filter: new ListFilter([agencyId], ['agency_id = $1']).search(q.term, ['name', 'email']),
+    order: 'name, id',
+    page: q.page,
+    limit: q.limit,
+    items: (rows: { id: string; name: string; email: string }[]) =>
+      rows.map((r) => ({ id: r.id, type: 'agent' as const, name: r.name, email: r.email })),
+  });
 }

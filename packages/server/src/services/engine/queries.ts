@@ -115,7 +115,9 @@ export async function searchProperties(
   const agency = input.discover ? null : add(input.agencyId);
   if (agency) where.push(contracted(agency));
   const f = input.filter ?? {};
-  if (f.title?.has) where.push(`p.title ilike ${add(likePattern(f.title.has))}`);
+  // Case and accents ignored, as the lists' search (tern_fold): the folded title is kept in the row and in the
+  // search's covering index (migration 058), so nothing is folded per property here.
+  if (f.title?.has) where.push(`p.title_fold like tern_fold(${add(likePattern(f.title.has))})`);
   if (f.city) where.push(`lower(p.city) = lower(${add(f.city)})`);
   if (f.state) where.push(`lower(p.state) = lower(${add(f.state)})`);
   if (f.country) where.push(`upper(p.country) = upper(${add(f.country)})`);

@@ -9,6 +9,7 @@ import {
   rentalProblems,
   roundMoney,
 } from '@tern/core/bookingEngine';
+import { formatMoney } from '@tern/core/format';
 import type {
   BookingCreated,
   Place,
@@ -48,6 +49,9 @@ async function stationToday(db: Db, clock: Clock, unitId: string): Promise<strin
   );
   return todayAt(clock, row?.timezone || 'UTC');
 }
+
+/** The e-mails are written in English: their amounts as the stays' are (core's `formatMoney`, the currency's decimals). */
+const MAIL_LOCALE = 'en-GB';
 
 /** A rental's dates and times as core's `rentalProblems` reads them, refused with the first problem. */
 function checkRental(r: RentalPeriod, today: string): void {
@@ -381,8 +385,8 @@ export async function createVehicleBooking(
     await sendMail(tx, {
       to: body.driver.email,
       subject: `Your car ${reservationId}: ${car.make} ${car.model} from ${car.station_title}`,
-      text: `Dear ${driverName},\n\nBooking ${reservationId}: ${car.make} ${car.model}\nPick-up: ${body.pickupDate} ${body.pickupTime} at ${car.station_title}, ${car.address}\nDrop-off: ${body.dropoffDate} ${body.dropoffTime}\nTotal: ${body.currency} ${total}\n`,
-      html: html`<p>Booking <strong>${reservationId}</strong>: ${car.make} ${car.model}</p><p>Pick-up: ${body.pickupDate} ${body.pickupTime} at ${car.station_title}<br>Drop-off: ${body.dropoffDate} ${body.dropoffTime}<br>Total: ${body.currency} ${total}</p>`,
+      text: `Dear ${driverName},\n\nBooking ${reservationId}: ${car.make} ${car.model}\nPick-up: ${body.pickupDate} ${body.pickupTime} at ${car.station_title}, ${car.address}\nDrop-off: ${body.dropoffDate} ${body.dropoffTime}\nTotal: ${formatMoney(total, body.currency, MAIL_LOCALE)}\n`,
+      html: html`<p>Booking <strong>${reservationId}</strong>: ${car.make} ${car.model}</p><p>Pick-up: ${body.pickupDate} ${body.pickupTime} at ${car.station_title}<br>Drop-off: ${body.dropoffDate} ${body.dropoffTime}<br>Total: ${formatMoney(total, body.currency, MAIL_LOCALE)}</p>`,
       kind: 'booking_confirmation',
       at: clock.now(),
     });
@@ -390,8 +394,8 @@ export async function createVehicleBooking(
       await sendMail(tx, {
         to: car.email,
         subject: `New car booking ${reservationId}: ${driverName}, ${body.pickupDate}`,
-        text: `Booking ${reservationId}: ${car.make} ${car.model} (${car.acriss_code})\nDriver: ${driverName}, ${driver.age}\nPick-up: ${body.pickupDate} ${body.pickupTime}\nDrop-off: ${body.dropoffDate} ${body.dropoffTime}\nTotal: ${car.currency} ${propertyTotal}\n${body.notes ? `\nNotes: ${body.notes}\n` : ''}`,
-        html: html`<p>Booking <strong>${reservationId}</strong>: ${car.make} ${car.model} (${car.acriss_code})</p><p>Driver: ${driverName}, ${driver.age}<br>Pick-up: ${body.pickupDate} ${body.pickupTime}<br>Drop-off: ${body.dropoffDate} ${body.dropoffTime}<br>Total: ${car.currency} ${propertyTotal}</p>`,
+        text: `Booking ${reservationId}: ${car.make} ${car.model} (${car.acriss_code})\nDriver: ${driverName}, ${driver.age}\nPick-up: ${body.pickupDate} ${body.pickupTime}\nDrop-off: ${body.dropoffDate} ${body.dropoffTime}\nTotal: ${formatMoney(propertyTotal, car.currency, MAIL_LOCALE)}\n${body.notes ? `\nNotes: ${body.notes}\n` : ''}`,
+        html: html`<p>Booking <strong>${reservationId}</strong>: ${car.make} ${car.model} (${car.acriss_code})</p><p>Driver: ${driverName}, ${driver.age}<br>Pick-up: ${body.pickupDate} ${body.pickupTime}<br>Drop-off: ${body.dropoffDate} ${body.dropoffTime}<br>Total: ${formatMoney(propertyTotal, car.currency, MAIL_LOCALE)}</p>`,
         kind: 'booking_notification',
         at: clock.now(),
       });
@@ -439,23 +443,30 @@ export async function searchPlaces(
     country: string;
     latitude: number;
     longitude: number;
+    in_title: boolean;
+    in_city: boolean;
+    in_country: boolean;
   }>(
-    `select p.id, p.title, p.city, p.state, p.country, p.latitude, p.longitude
-       from properties p
-      where p.kind = $1 and exists (
-        select 1 from contracts c where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved')
-        and (p.title ilike $3 or p.city ilike $3 or p.country ilike $3)
-      order by p.title`,
+    // Case and accents ignored (tern_fold, migration 055: "reykjavik" finds "Reykjavík"); which of the three holds
+    // the term is read here, so the places below need no fold of their own.
+    `select * from (
+       select p.id, p.title, p.city, p.state, p.country, p.latitude, p.longitude,
+              tern_fold(p.title) like tern_fold($3) as in_title, tern_fold(p.city) like tern_fold($3) as in_city,
+              tern_fold(p.country) like tern_fold($3) as in_country
+         from properties p
+        where p.kind = $1 and exists (
+          select 1 from contracts c where c.property_id = p.id and c.agency_id = $2 and c.status = 'approved')) m
+      where in_title or in_city or in_country
+      order by title`,
     [kind, who.agencyId, likePattern(term)],
   );
   const places: Place[] = [];
   const cities = new Map<string, typeof rows>();
   for (const r of rows)
     cities.set(`${r.city}|${r.country}`, [...(cities.get(`${r.city}|${r.country}`) ?? []), r]);
-  const needle = term.toLowerCase();
   for (const [key, list] of cities) {
     const [city, country] = key.split('|') as [string, string];
-    if (!city.toLowerCase().includes(needle)) continue;
+    if (!list[0]!.in_city) continue;
     const lat = list.reduce((s, r) => s + Number(r.latitude), 0) / list.length;
     const lng = list.reduce((s, r) => s + Number(r.longitude), 0) / list.length;
     places.push({
@@ -472,7 +483,7 @@ export async function searchPlaces(
     });
   }
   for (const r of rows) {
-    if (!r.title.toLowerCase().includes(needle)) continue;
+    if (!r.in_title) continue;
     places.push({
       id: r.id,
       type: 'place',
@@ -487,9 +498,7 @@ export async function searchPlaces(
     });
   }
   const countries = new Map<string, number>();
-  for (const r of rows)
-    if (r.country.toLowerCase().includes(needle))
-      countries.set(r.country, (countries.get(r.country) ?? 0) + 1);
+  for (const r of rows) if (r.in_country) countries.set(r.country, (countries.get(r.country) ?? 0) + 1);
   for (const [country, count] of countries)
     places.push({
       id: `country:${country}`,
