@@ -400,6 +400,68 @@ describe('rate plans', () => {
     }
   });
 
+  it('a stay priced in KWD books with its three decimals, and the booking reads them back exactly', async () => {
+    const propertyId = property['harbour-view']!;
+    const kept = (await server.db.one<{ currency: string }>('select currency from properties where id = $1', [
+      propertyId,
+    ]))!.currency;
+    await server.db.query(`update properties set currency = 'KWD' where id = $1`, [propertyId]);
+    // A rate of the dinar against the euro, so the engine sells in it (the demo world has none).
+    await server.db.query(
+      `insert into currency_rates (currency, rate) values ('KWD', 0.33) on conflict do nothing`,
+    );
+    try {
+      const unit = await hotelier.roomsAndRates.createUnit({ body: { ...suite(propertyId), title: 'Fils' } });
+      const created = await hotelier.roomsAndRates.createRatePlan({
+        body: plan(propertyId, unit.id, 12.3456),
+      });
+      await sellTo(agent, propertyId, [created.id]);
+      const offer = (
+        await agent.engine.listWithRates({
+          params: { kind: 'accommodations', id: propertyId },
+          query: { ...stay, currency: 'KWD', withVirtualRatePlans: false },
+        })
+      ).items
+        .find((u) => u.id === unit.id)!
+        .ratePlans.find((r) => r.ratePlanId === created.id)!;
+      // 12.346 a night (the plan's rate in fils), plus the contract's 10 %: 13.581, two nights, and the hotel's
+      // taxes: a total in fils that two decimals cannot hold.
+      const total = offer.totalPrice;
+      expect(offer.netPrice).toBe(27.162);
+      expect(Math.round(total * 1000) % 10).not.toBe(0);
+      const booked = await agent.engine.createBooking({
+        params: { kind: 'accommodations', id: propertyId },
+        body: {
+          booking: {
+            currency: 'KWD',
+            arrivalDate: stay.checkinDate,
+            departureDate: stay.checkoutDate,
+            customer: { name: 'Ada', surname: 'Lovelace', mail: 'ada@example.test' },
+            rooms: [
+              {
+                ratePlanId: offer.id,
+                roomTypeCode: unit.id,
+                occupancy: offer.occupancy,
+                guests: [{ name: 'Ada', surname: 'Lovelace', nationality: 'GB' }],
+              },
+            ],
+            policyAccepted: true,
+          },
+        },
+      });
+      expect(booked.total).toBe(total);
+      const read = await agent.bookings.show({ params: { id: booked.bookingId } });
+      expect(read.price).toEqual({ total, currency: 'KWD' });
+      const stored = await server.db.one<{ total: string; property_total: string }>(
+        'select total::text, property_total::text from bookings where id = $1',
+        [booked.bookingId],
+      );
+      expect(stored).toEqual({ total: total.toFixed(3), property_total: total.toFixed(3) });
+    } finally {
+      await server.db.query('update properties set currency = $2 where id = $1', [propertyId, kept]);
+    }
+  });
+
   it('per-person plans of the seed keep their price per adult: no options until saved with some', async () => {
     const legacy = await server.db.one<{ id: string; property_id: string }>(
       `select id, property_id from rate_plans where sell_mode = 'per_person' and key is not null limit 1`,
