@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createNoPropertyType } from './giftCards';
 import { demo, signIn } from './helpers';
 
 // Gift-card store settings (document 2 §2–§5, §9; document 3 §10) against the real server: the demo
@@ -32,4 +33,34 @@ test('a hotelier changes the demo store’s settings, saved as they type, and fi
   await page.reload();
   await expect(page.getByRole('textbox', { name: /Banner title/ })).toHaveValue(title);
   await expect(page.getByRole('textbox', { name: /Address/ })).toHaveValue('harbour-view');
+});
+
+test('the store settings fit a 390 px phone, a gift card type in the store: nothing wider than the window', async ({
+  page,
+}, info) => {
+  test.slow();
+  await page.goto('/login');
+  await signIn(page, demo('hotelier'));
+  await expect(page).toHaveURL(/\/bookings/);
+  // A type sold in the store: its row (handle, priority, title, hotels, moves) is what outgrew a phone.
+  await page.getByRole('link', { name: 'Gift cards' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Gift cards', level: 1 })).toBeVisible();
+  const title = `A long weekend by the harbour for two ${Date.now()}`;
+  await createNoPropertyType(page, { title, price: 150, stock: 5, description: 'Two nights' });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/settings/stores');
+  await expect(page.getByText(title, { exact: true })).toBeVisible();
+  // What reaches past the window's right edge is named when the page does not fit.
+  const widest = await page.evaluate(() => {
+    const limit = document.documentElement.clientWidth;
+    const over = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.getBoundingClientRect().right > limit + 1 && el.getClientRects().length > 0)
+      .map(
+        (el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`,
+      );
+    return { scrollWidth: document.scrollingElement?.scrollWidth ?? 0, over: over.slice(0, 5) };
+  });
+  expect(widest.scrollWidth, `wider than the window: ${widest.over.join(', ')}`).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: info.outputPath('stores-390.png'), fullPage: true });
 });
