@@ -50,6 +50,57 @@ export const translatorAliases: Alias[] = [
   { find: /^react-i18next$/, replacement: fileURLToPath(new URL('./src/i18n/react.tsx', import.meta.url)) },
 ];
 
+/** A module of the web app's `src`, by its path under it. */
+const inSrc = (path: string) => new RegExp(`[\\\\/]packages[\\\\/]web[\\\\/]src[\\\\/]${path}`);
+
+/**
+ * Chunks by page family. Left to itself, Rolldown cuts one chunk per set of lazy routes that share a module:
+ * 60 to 80 files for a cold load of a back-office page, which the browser fetches six at a time. Each group
+ * takes the modules its test names and, with them, every dependency no earlier group took, so a page loads its
+ * family's chunk plus the earlier families' chunks it shares code with, and never a later family's. Hence the
+ * order: the sign-in page first and the reseller's search next (their first loads have budgets, bench/size.ts),
+ * the frame around signed-in pages, the rest of the engine's pages, the UI controls and libraries the other
+ * pages share, the SDK's small parts the pages import and its contract (loaded at the first call), the public
+ * pages, the header's deferred parts, and the back office by area, whose pages may be large but must be few
+ * files (bench/coldLoad.ts: at most 25 scripts).
+ */
+const pageFamilies = [
+  {
+    name: 'signIn',
+    test: inSrc('features/auth/(LoginPage|CredentialsStep|OtpStep|ForgotStep|useSignIn|useFormFocus)'),
+  },
+  { name: 'appFrame', test: inSrc('layouts/AppLayout') },
+  { name: 'routed', test: inSrc('app/routed') },
+  { name: 'search', test: inSrc('features/bookingEngine/search/SearchPage') },
+  { name: 'home', test: inSrc('features/bookingEngine/home/HomePage') },
+  {
+    name: 'controls',
+    test: /[\\/](node_modules[\\/](?!leaflet|zod|ky)|packages[\\/]web[\\/]src[\\/](components|data)[\\/])/,
+  },
+  {
+    name: 'sdkParts',
+    test: /[\\/]packages[\\/]sdk[\\/]src[\\/](errors|errorCatalogue|pagination|days|case|contract[\\/](limits|facilities|timeZones\.gen))\.ts$/,
+  },
+  {
+    name: 'sdk',
+    test: /[\\/](packages[\\/]sdk[\\/]src|node_modules[\\/](zod|ky)|packages[\\/]web[\\/]src[\\/]app[\\/]client)[\\/.]/,
+  },
+  {
+    name: 'engine',
+    test: inSrc('(features/bookingEngine/|components/DateRangePicker|i18n/bookingFlowPart)'),
+  },
+  {
+    name: 'public',
+    test: inSrc('(features/(auth|store|campaign|errors|privacy)/|layouts/(StoreLayout|CampaignLayout))'),
+  },
+  { name: 'frame', test: inSrc('(layouts/header/|components/Toast|session/serverRestore)') },
+  { name: 'qa', test: inSrc('features/qa/') },
+  { name: 'bookings', test: inSrc('(features/(bookings|billing)/|i18n/adminPart)') },
+  { name: 'inventory', test: inSrc('features/inventory/') },
+  { name: 'giftCards', test: inSrc('features/giftCards/') },
+  { name: 'backOffice', test: inSrc('features/') },
+];
+
 export default defineConfig({
   plugins: [react(), ariaLocalesOnly()],
   resolve: { alias: [...workspaceSources(), ...translatorAliases] },
@@ -81,6 +132,7 @@ export default defineConfig({
               name: 'router',
               test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,
             },
+            ...pageFamilies,
           ],
         },
       },

@@ -1,8 +1,8 @@
 /**
  * Size check of the web app's first load (outside the test suite): builds the app with Vite into a temporary
- * folder (or reads a build given as `--dist DIR`, made with `build.manifest: true`), and from Vite's manifest
- * sums, gzipped, the JavaScript a page needs before it can draw: the static-import closure of the entry plus
- * the closures of the lazy chunks the page waits for — its screen, the router for every page but the sign-in
+ * folder (or reads a build given as `--dist DIR` that `helpers/build.ts` made: Vite's manifest and the chunk of
+ * each module), and sums, gzipped, the JavaScript a page needs before it can draw: the static-import closure of
+ * the entry plus the closures of the chunks holding the modules the page waits for — its screen, the router for every page but the sign-in
  * page, the app's frame for pages drawn in it, the booking flow's strings for the frame's pages but the search
  * pages (below). Baseline, measured in the same run: all the app's
  * JavaScript, gzipped (what every page loaded before the routes were split).
@@ -106,6 +106,11 @@ try {
     [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + sizeOf(f), 0);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
+  const chunkOf = JSON.parse(readFileSync(join(dist, '.vite', 'modules.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`expected one entry, found ${entries.length}`);
   const [entryKey] = entries[0]!;
@@ -119,9 +124,10 @@ try {
   for (const target of targets) {
     const files = new Set(entryFiles);
     for (const module of target.modules) {
-      // A module bundled into the entry has no chunk of its own: the entry already holds it.
-      if (manifest[module]?.isDynamicEntry) closure(module, files);
-      else console.log(`${target.path}: ${module} is not a lazy chunk`);
+      // The chunk the module went into (its own, or its page family's), and that chunk's static closure.
+      const chunkKey = keyOfFile.get(chunkOf[module] ?? '');
+      if (!chunkKey) throw new Error(`${target.path}: ${module} is in no chunk`);
+      closure(chunkKey, files);
     }
     const size = total(files);
     const share = `${((size / baseline) * 100).toFixed(0)}% of the baseline`;
