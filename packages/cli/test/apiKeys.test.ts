@@ -1,4 +1,5 @@
 import { addDays, deviceTimeZone, deviceToday, instantOf } from '@tern/core/dates';
+import { formatInstant } from '@tern/core/format';
 import { createClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeTempDirs, runCli, signedInAt } from './helpers/cli.js';
@@ -78,8 +79,17 @@ describe('tern api-keys', () => {
     const listed = await runCli(['api-keys', 'list', ...at], { configDir });
     const line = listed.stdout.split('\n').find((l) => l.includes(key.last6))!;
     expect(line).toContain('book');
-    expect(line).toContain(key.expiresAt);
+    // Instants as the other lists write them (core's formatInstant, DD/MM/YYYY HH:mm), not raw ISO.
+    expect(line).toContain(formatInstant(key.expiresAt, deviceTimeZone()));
+    expect(line).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(line).toContain('active');
+    // --json keeps the ISO instants of the API.
+    const json = await runCli(['api-keys', 'list', ...at, '--json'], { configDir });
+    const listedKey = (
+      JSON.parse(json.stdout) as { items: { last6: string; expiresAt: string; createdAt: string }[] }
+    ).items.find((k) => k.last6 === key.last6)!;
+    expect(listedKey.expiresAt).toBe(key.expiresAt);
+    expect(listedKey.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);
     const plain = await runCli(['api-keys', 'create', 'Plain', ...at, '--json'], { configDir });
     expect(JSON.parse(plain.stdout)).toMatchObject({ scope: 'read', expiresAt: null });
   });

@@ -1,5 +1,7 @@
 import { submitForm } from '@tern/core/admin';
 import { type ApiKeyDraft, apiKeyBodyOf, apiKeyFormInput, apiKeyView, maskApiKey } from '@tern/core/apiKeys';
+import { deviceTimeZone } from '@tern/core/dates';
+import { formatInstant } from '@tern/core/format';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
 import { withClient } from '../../client.js';
 import type { Context } from '../../context.js';
@@ -15,15 +17,19 @@ const statusOf = (k: ApiKey) => {
   return view === 'expired' ? 'expired' : 'active';
 };
 
-const row = (k: ApiKey) => [
+/**
+ * A key's row. Its instants on the wall clock of the machine's zone, as core's `formatInstant` writes them (a
+ * key is the agency's, not a property's, so no property's zone applies); `--json` keeps them ISO.
+ */
+const row = (k: ApiKey, zone: string) => [
   k.id,
   k.name,
   maskApiKey(k.last6),
   k.scope,
   statusOf(k),
-  k.expiresAt ?? 'never',
-  k.createdAt,
-  k.lastUsedAt ?? 'never',
+  k.expiresAt ? formatInstant(k.expiresAt, zone) : 'never',
+  formatInstant(k.createdAt, zone),
+  k.lastUsedAt ? formatInstant(k.lastUsedAt, zone) : 'never',
 ];
 
 /** `tern api-keys list`: `--json` prints the SDK's `{ items, meta }` (no token is ever listed). */
@@ -37,7 +43,10 @@ export async function listApiKeys(ctx: Context, options: { page?: number }): Pro
       if (items.length === 0) return 'No API keys. Make one with `tern api-keys create NAME`.\n';
       const last = (meta.page - 1) * meta.limit + items.length;
       const more = last < meta.total ? `; --page ${meta.page + 1} for more` : '';
-      return `${formatTable(['ID', 'NAME', 'KEY', 'SCOPE', 'STATUS', 'EXPIRES', 'CREATED', 'LAST USED'], items.map(row))}${last} of ${meta.total}${more}.\n`;
+      return `${formatTable(
+        ['ID', 'NAME', 'KEY', 'SCOPE', 'STATUS', 'EXPIRES', 'CREATED', 'LAST USED'],
+        items.map((k) => row(k, deviceTimeZone())),
+      )}${last} of ${meta.total}${more}.\n`;
     });
   });
 }
