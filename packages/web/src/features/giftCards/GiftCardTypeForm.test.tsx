@@ -106,7 +106,8 @@ describe('gift card type form', () => {
       );
       await choose(ui, drawer, /Rate plan for Double/, 'Standard');
       await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
-      expect(await within(drawer).findByText('Choose at least two properties')).toBeTruthy();
+      // Beside the field and in the form's summary.
+      expect(await within(drawer).findAllByText('Choose at least two properties')).toHaveLength(2);
       expect(createType).not.toHaveBeenCalled();
 
       // Fjord Lodge joins: its room types show; an upsell there, whose price is still missing.
@@ -167,7 +168,8 @@ describe('gift card type form', () => {
       await choose(ui, row, /Rate plan of upsell 1/, 'Breakfast');
       await ui.type(within(row).getByRole('textbox', { name: 'Price of upsell 1' }), '0');
       await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
-      expect(await within(drawer).findByText('Select one rate plan per room type')).toBeTruthy();
+      // Beside the field and in the form's summary.
+      expect(await within(drawer).findAllByText('Select one rate plan per room type')).toHaveLength(2);
       expect(createType).not.toHaveBeenCalled();
 
       await choose(ui, drawer, /Rate plan for Double/, 'None');

@@ -17,13 +17,14 @@ import {
 } from '@tern/core/giftCards';
 import type { ExpirationUnit, GiftCardType, GiftcardType } from '@tern/sdk';
 import { useSelector } from '@xstate/react';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { useDrawerCloseGuard } from '../../components/Drawer';
+import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
@@ -31,7 +32,7 @@ import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
-import { useFormTexts } from '../admin/useFormTexts';
+import { useFormFrame } from '../admin/useFormFrame';
 import { useStores } from '../settings/storesData';
 import { GiftCardPdfEditor } from './GiftCardPdfEditor';
 import { TypePhotos } from './GiftCardTypeFormPhotos';
@@ -43,6 +44,22 @@ import { savePdfDesign, usePdfEditor } from './usePdfEditor';
  * (`validateGiftCardTypeForm`), tabs General and PDF. Fields a locked type keeps are disabled
  * (`typeFieldEditable`); an archived type is shown read-only.
  */
+/** Each field's label (`gift_cards.fields.*`), as the summary of errors names it. */
+const FIELD_LABELS: Readonly<Record<string, string>> = {
+  giftcardType: 'kind',
+  title: 'title',
+  price: 'price',
+  netPrice: 'net_price',
+  limit: 'limit',
+  expirationType: 'expiration_type',
+  expirationDuration: 'expiration_duration',
+  expirationDurationUnit: 'expiration_unit',
+  absoluteExpirationDate: 'absolute_date',
+  lengthOfStay: 'length_of_stay',
+  reservationValue: 'reservation_value',
+  description: 'description',
+};
+
 export function GiftCardTypeFormDrawer({
   propertyId,
   propertyCount,
@@ -104,14 +121,18 @@ export function GiftCardTypeFormDrawer({
     },
     (saved) => onSaved(saved, type === null),
   );
-  const texts = useFormTexts(form);
+  const { texts, frame } = useFormFrame(
+    form,
+    Object.fromEntries(
+      Object.entries(FIELD_LABELS).map(([field, key]) => [field, t(`gift_cards.fields.${key}`)]),
+    ),
+  );
   const { values: v, busy } = form;
   const set = form.change as (values: Partial<Form>) => void;
   const off = (field: keyof Form) => readOnly || !typeFieldEditable(field, type);
   const discount = typeFormDiscount(v);
   const rates = needsRatePlans(v.giftcardType);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (readOnly || uploading) return;
     // A PDF design with errors is not sent: its tab shows them.
     if (pdfDirty && Object.keys(pdf.getSnapshot().context.errors).length > 0) {
@@ -137,12 +158,23 @@ export function GiftCardTypeFormDrawer({
   const kinds: GiftcardType[] =
     multiPropertyAllowed(type !== null, propertyCount) || type?.giftcardType === 1 ? [0, 1, 2] : [0, 2];
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      onSubmit={submit}
+      dirty={!readOnly && (pdfDirty || frame.dirty)}
+      actions={
+        <>
+          <Button variant="secondary" onPress={() => mayClose() && onCancel()}>
+            {t(readOnly ? 'gift_cards.close' : 'gift_cards.cancel')}
+          </Button>
+          {readOnly ? null : (
+            <Button type="submit" isDisabled={busy || uploading}>
+              {t(type ? 'gift_cards.save' : 'gift_cards.create')}
+            </Button>
+          )}
+        </>
+      }
+    >
       {readOnly ? <Alert variant="info">{t('gift_cards.archived_note')}</Alert> : null}
       {!readOnly && type?.locked ? <Alert variant="info">{t('gift_cards.locked_note')}</Alert> : null}
       <Tabs selectedKey={tab} onSelectionChange={setTab}>
@@ -340,16 +372,6 @@ export function GiftCardTypeFormDrawer({
           <GiftCardPdfEditor propertyId={propertyId} type={type} readOnly={readOnly} editor={pdf} />
         </TabPanel>
       </Tabs>
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={() => mayClose() && onCancel()}>
-          {t(readOnly ? 'gift_cards.close' : 'gift_cards.cancel')}
-        </Button>
-        {readOnly ? null : (
-          <Button type="submit" isDisabled={busy || uploading}>
-            {t(type ? 'gift_cards.save' : 'gift_cards.create')}
-          </Button>
-        )}
-      </div>
       <AlertDialog
         title={t('gift_card_pdfs.discard_title')}
         isOpen={discarding}
@@ -361,6 +383,6 @@ export function GiftCardTypeFormDrawer({
       >
         {t('gift_card_pdfs.discard_question')}
       </AlertDialog>
-    </form>
+    </FormFrame>
   );
 }

@@ -9,15 +9,15 @@ import {
   unpaidAllowed,
 } from '@tern/core/giftCards';
 import type { GiftCardType } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useFormDrawer } from '../admin/useFormDrawer';
-import { useFormTexts } from '../admin/useFormTexts';
+import { useFormFrame } from '../admin/useFormFrame';
 import { RecipientFields, RecipientPaste } from './RecipientFields';
 
 /** The buyer's company details a purchase keeps (an issue from a type has none). */
@@ -54,7 +54,14 @@ export function IssueCardsForm<R>({
     issueOrderFormInput(newIssueOrderForm(type), { today, stock: type?.stock ?? null }),
   );
   const form = useFormDrawer<IssueOrderForm, R>(input, (v) => save(v, orderKey), onSaved);
-  const texts = useFormTexts(form);
+  const { texts, frame } = useFormFrame(form, {
+    name: t(kind === 'purchase' ? 'gift_card_purchases.form.name' : 'gift_card_issue.buyer_name'),
+    email: t(kind === 'purchase' ? 'gift_card_purchases.form.email' : 'gift_card_issue.buyer_email'),
+    netPrice: t('gift_card_issue.net_price'),
+    quantity: t('gift_card_issue.quantity'),
+    customExpirationDate: t('gift_card_issue.custom_expiration'),
+    ...Object.fromEntries(COMPANY.map((field) => [field, t(`gift_card_purchases.form.${field}`)])),
+  });
   const v = form.values;
   const set = (patch: Partial<IssueOrderForm>, chosen: GiftCardType | null = type) =>
     (form.change as (values: Partial<IssueOrderForm>) => void)(changeIssueOrder(v, patch, chosen));
@@ -64,14 +71,11 @@ export function IssueCardsForm<R>({
     const recipients = pasteRecipients([], 0, rows);
     set({ recipients, quantity: recipients.length });
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
   const purchase = kind === 'purchase';
   const text = (field: 'name' | 'email' | (typeof COMPANY)[number], label: string, required = false) => (
     <TextField
       key={field}
+      name={field}
       label={label}
       {...(field === 'email' ? { inputMode: 'email' as const } : {})}
       value={v[field]}
@@ -81,12 +85,19 @@ export function IssueCardsForm<R>({
     />
   );
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('gift_cards.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={form.busy}>
+            {t(purchase ? 'gift_card_purchases.create' : 'gift_card_issue.issue')}
+          </Button>
+        </>
+      }
+    >
       {purchase ? (
         <Select
           label={t('gift_card_purchases.form.type')}
@@ -127,6 +138,7 @@ export function IssueCardsForm<R>({
         />
         <TextField
           label={t('gift_card_issue.custom_expiration')}
+          name="customExpirationDate"
           value={v.customExpirationDate ?? ''}
           onChange={(s) => set({ customExpirationDate: (s.trim() || null) as Day | null })}
           errorMessage={texts.field('customExpirationDate')}
@@ -155,14 +167,6 @@ export function IssueCardsForm<R>({
         errorOf={texts.field}
         isRequired
       />
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('gift_cards.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={form.busy}>
-          {t(purchase ? 'gift_card_purchases.create' : 'gift_card_issue.issue')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

@@ -10,13 +10,13 @@ import {
   validFromMinimum,
 } from '@tern/core/promoCodes';
 import { PROMO_CODES_PAGE_SIZE, type PromoCode, type PromoCodeType } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { DateRangePicker } from '../../components/DateRangePicker';
 import { EmptyState } from '../../components/EmptyState';
+import { FormFrame } from '../../components/FormFrame';
 import { NumberField, numberText } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
@@ -26,6 +26,7 @@ import { useServices } from '../../session/SessionContext';
 import { usePropertyFormats } from '../../session/usePropertyFormats';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
+import { useFormFrame } from '../admin/useFormFrame';
 import { useErrorText } from '../errors/useErrorText';
 import { ListPage, NoPropertyPage } from '../lists/ListPage';
 import { RowDrawer } from '../lists/RowDrawer';
@@ -183,30 +184,43 @@ function PromoForm({
     },
     (saved) => onSaved(saved, promo === null),
   );
-  const { values: draft, errors, busy } = form;
+  const { values: draft, busy } = form;
   const set = form.change;
-  const err = (field: string) => (errors[field] ? t(errors[field]!) : null);
+  const { texts, frame } = useFormFrame(form, {
+    name: t('promo_codes.name'),
+    code: t('promo_codes.code'),
+    amount: t(draft.codeType === 'percentage' ? 'promo_codes.percent' : 'promo_codes.amount'),
+    usageLimit: t('promo_codes.usage_limit'),
+    validFrom: t('promo_codes.validity'),
+    validTo: t('promo_codes.validity'),
+  });
+  const err = texts.field;
   const keptFrom = promo?.validFrom ?? null;
   const failure = form.failure
     ? form.failure.code && SHOWN_AS_IS.has(form.failure.code)
       ? errorText(form.failure)
       : t('general.error_description')
     : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
 
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      failure={failure}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={busy}>
+            {t(promo ? 'admin.save' : 'promo_codes.create')}
+          </Button>
+        </>
+      }
+    >
       <div className="admin-form__grid">
         <TextField
           label={t('promo_codes.name')}
+          name="name"
           value={draft.name}
           onChange={(name) => set({ name })}
           isRequired
@@ -214,6 +228,7 @@ function PromoForm({
         />
         <TextField
           label={t('promo_codes.code')}
+          name="code"
           value={draft.code}
           onChange={(code) => set({ code })}
           isRequired
@@ -281,14 +296,6 @@ function PromoForm({
       <Checkbox isSelected={draft.active} onChange={(active) => set({ active })}>
         {t('promo_codes.active')}
       </Checkbox>
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={busy}>
-          {t(promo ? 'admin.save' : 'promo_codes.create')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
