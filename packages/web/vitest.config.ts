@@ -13,8 +13,11 @@ export const isolatedFiles = ['src/features/qa/LivePanel.test.tsx'];
 
 export default defineConfig({
   plugins: [react()],
-  // The same resolution as the app's build: our packages' sources, 'react-i18next' and 'i18next' to Tern's translator.
-  resolve: { alias: [...workspaceSources(), ...translatorAliases] },
+  // The same resolution as the app's build: our packages' sources, 'react-i18next' and 'i18next' to Tern's translator
+  // (and the fixtures' test tools, `@tern/fixtures/importCycles`).
+  resolve: {
+    alias: [...workspaceSources(['@tern/core', '@tern/sdk', '@tern/fixtures']), ...translatorAliases],
+  },
   test: {
     name: 'web',
     environment: 'jsdom',
