@@ -11,12 +11,13 @@ import {
 import { deviceTimeZone, deviceToday } from '@tern/core/dates';
 import { formatDay, formatInstant } from '@tern/core/format';
 import { API_KEYS_PAGE_SIZE, type ApiKey, type CreatedApiKey } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
+import { FormFrame } from '../../components/FormFrame';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
@@ -26,7 +27,7 @@ import { copyText } from '../admin/ResellersPanel';
 import { ADMIN_DRAWER_WIDTH } from '../admin/UserDrawer';
 import { useConfirmedAction } from '../admin/useConfirmedAction';
 import { useFormDrawer } from '../admin/useFormDrawer';
-import { useFormTexts } from '../admin/useFormTexts';
+import { useFormFrame } from '../admin/useFormFrame';
 import '../admin/admin.css';
 import { ListPage } from '../lists/ListPage';
 import { useListKit } from '../lists/useListKit';
@@ -207,20 +208,28 @@ function CreateKeyForm({
     (draft) => client.apiKeys.create({ body: apiKeyBodyOf(draft) }),
     onCreated,
   );
-  const texts = useFormTexts(form);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    form.submit();
-  };
+  const { texts, frame } = useFormFrame(form, {
+    name: t('api_keys.name'),
+    scope: t('api_keys.scope'),
+    lastDay: t('api_keys.expiry'),
+  });
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {texts.failure ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {texts.failure}
-        </Alert>
-      ) : null}
+    <FormFrame
+      {...frame}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('admin.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={form.busy}>
+            {t('api_keys.create')}
+          </Button>
+        </>
+      }
+    >
       <TextField
         label={t('api_keys.name')}
+        name="name"
         value={form.values.name}
         onChange={(name) => form.change({ name })}
         isRequired
@@ -253,14 +262,6 @@ function CreateKeyForm({
             : t('api_keys.expiry_help_never')
         }
       />
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('admin.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={form.busy}>
-          {t('api_keys.create')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
