@@ -109,6 +109,9 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
     send({ type: 'field.set', field, value } as never);
   const busy = snapshot.hasTag('busy');
   const failed = snapshot.matches('failed');
+  // The machine says what it takes: fields while editing (not while saving or on a refused save), a submit then.
+  const editable = snapshot.can({ type: 'field.set', field: 'title', value: form.title });
+  const submittable = busy || snapshot.can({ type: 'form.submit' });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     send({ type: 'form.submit' });
@@ -142,7 +145,7 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
           {errorText(error)}
         </Alert>
       ) : null}
-      <fieldset className="stack rooms-fieldset" disabled={busy || failed}>
+      <fieldset className="stack rooms-fieldset" disabled={!editable}>
         <legend>{t('rooms_and_rates.plan.general')}</legend>
         <TextField
           label={t('rooms_and_rates.plan.title')}
@@ -178,7 +181,7 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
         </div>
       </fieldset>
 
-      <fieldset className="stack rooms-fieldset" disabled={busy || failed}>
+      <fieldset className="stack rooms-fieldset" disabled={!editable}>
         <legend>{t('rooms_and_rates.plan.pricing')}</legend>
         <div className="admin-form__grid">
           <Select
@@ -240,7 +243,7 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
         ) : null}
       </fieldset>
 
-      <fieldset className="stack rooms-fieldset" disabled={busy || failed}>
+      <fieldset className="stack rooms-fieldset" disabled={!editable}>
         <legend>{t('rooms_and_rates.plan.parent')}</legend>
         <Select
           label={t('rooms_and_rates.plan.parent_plan')}
@@ -267,7 +270,7 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
         </div>
       </fieldset>
 
-      <fieldset className="stack rooms-fieldset" disabled={busy || failed}>
+      <fieldset className="stack rooms-fieldset" disabled={!editable}>
         <legend>{t('rooms_and_rates.plan.restrictions')}</legend>
         <p className="field__description">{t('rooms_and_rates.plan.restrictions_hint')}</p>
         <WeekGrid
@@ -278,7 +281,7 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
         />
       </fieldset>
 
-      <fieldset className="stack rooms-fieldset" disabled={busy || failed}>
+      <fieldset className="stack rooms-fieldset" disabled={!editable}>
         <legend>{t('rooms_and_rates.plan.availability')}</legend>
         <div className="admin-form__grid">
           <NumberField
@@ -312,7 +315,7 @@ export function RatePlanFormPanel({ propertyId, unit, plan, choices, onCancel, o
         <Button variant="secondary" onPress={onCancel}>
           {t('rooms_and_rates.cancel')}
         </Button>
-        <Button type="submit" isPending={busy} isDisabled={failed}>
+        <Button type="submit" isPending={busy} isDisabled={!submittable}>
           {plan ? t('rooms_and_rates.save') : t('rooms_and_rates.create')}
         </Button>
       </div>
