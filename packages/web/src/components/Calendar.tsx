@@ -1,13 +1,16 @@
 import { type CalendarDate, type DateValue, parseDate } from '@internationalized/date';
-import { useContext } from 'react';
+import { type ReactNode, useContext } from 'react';
 import {
   Button,
   CalendarCell,
+  type CalendarCellRenderProps,
   CalendarGrid,
   CalendarGridBody,
   CalendarGridHeader,
   CalendarHeaderCell,
   Heading,
+  Calendar as RACCalendar,
+  type CalendarProps as RACCalendarProps,
   RangeCalendar as RACRangeCalendar,
   type RangeCalendarProps as RACRangeCalendarProps,
   RangeCalendarStateContext,
@@ -72,6 +75,32 @@ export function RangeCalendar({
           : undefined
       }
     >
+      <Months
+        count={visibleMonths}
+        day={(date, { formattedDate, isUnavailable, isOutsideMonth }) => (
+          <DayLabel
+            day={date.toString()}
+            formattedDate={formattedDate}
+            unavailable={isUnavailable && !isOutsideMonth}
+            unavailableReason={unavailableReason}
+            selected={selected}
+          />
+        )}
+      />
+    </RACRangeCalendar>
+  );
+}
+
+/** The heading with its previous and next buttons, and `count` month grids whose cells `day` draws. */
+function Months({
+  count,
+  day,
+}: {
+  count: number;
+  day: (date: CalendarDate, cell: CalendarCellRenderProps) => ReactNode;
+}) {
+  return (
+    <>
       <header className="calendar__header">
         <Button slot="previous" className="calendar__nav">
           <span aria-hidden="true">‹</span>
@@ -82,7 +111,7 @@ export function RangeCalendar({
         </Button>
       </header>
       <div className="calendar__months">
-        {Array.from({ length: visibleMonths }, (_, offset) => (
+        {Array.from({ length: count }, (_, offset) => (
           <CalendarGrid
             // biome-ignore lint/suspicious/noArrayIndexKey: one grid per visible month, in order.
             key={offset}
@@ -91,27 +120,28 @@ export function RangeCalendar({
             weekdayStyle="short"
           >
             <CalendarGridHeader>
-              {(day) => <CalendarHeaderCell className="calendar__weekday">{day}</CalendarHeaderCell>}
+              {(weekday) => <CalendarHeaderCell className="calendar__weekday">{weekday}</CalendarHeaderCell>}
             </CalendarGridHeader>
             <CalendarGridBody>
               {(date) => (
                 <CalendarCell date={date} className="calendar__cell">
-                  {({ formattedDate, isUnavailable, isOutsideMonth }) => (
-                    <DayLabel
-                      day={date.toString()}
-                      formattedDate={formattedDate}
-                      unavailable={isUnavailable && !isOutsideMonth}
-                      unavailableReason={unavailableReason}
-                      selected={selected}
-                    />
-                  )}
+                  {(cell) => day(date as CalendarDate, cell)}
                 </CalendarCell>
               )}
             </CalendarGridBody>
           </CalendarGrid>
         ))}
       </div>
-    </RACRangeCalendar>
+    </>
+  );
+}
+
+/** The month grid of a single day (`DateField`'s popover): the days' numbers, nothing closed. */
+export function DayCalendar(props: Omit<RACCalendarProps<CalendarDate>, 'className' | 'children'>) {
+  return (
+    <RACCalendar {...props} className="calendar">
+      <Months count={1} day={(_, { formattedDate }) => formattedDate} />
+    </RACCalendar>
   );
 }
 

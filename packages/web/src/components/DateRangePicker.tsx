@@ -134,7 +134,8 @@ export function DateRangePicker({
   );
 }
 
-function CalendarIcon() {
+/** The calendar button's picture (the date fields' popover button). */
+export function CalendarIcon() {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -122,21 +122,24 @@ describe('gift card orders page', () => {
       await user.click(await screen.findByRole('button', { name: 'Actions for DETAILS23456' }));
       await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
       const drawer = await screen.findByRole('dialog', { name: 'Gift card DETAILS23456' });
-      const expiry = within(drawer).getByRole('textbox', { name: /Expiration date/ });
+      // The day typed as DD/MM/YYYY, a segment each (the field's hidden input carries the day).
+      const expiry = within(drawer).getByRole('group', { name: 'Expiration date' });
+      const typeDay = async (ddmmyyyy: string) => {
+        await user.click(within(expiry).getByRole('spinbutton', { name: /^day/ }));
+        await user.keyboard(ddmmyyyy);
+      };
       const name = within(drawer).getByRole('textbox', { name: /Recipient name/ });
       const email = within(drawer).getByRole('textbox', { name: /Recipient e-mail/ });
-      expect((expiry as HTMLInputElement).value).toBe('2099-01-01');
+      expect(expiry.textContent).toContain('01/01/2099');
       expect((name as HTMLInputElement).value).toBe('Sigga');
 
       // A day before today is refused in the drawer, no call made.
-      await user.clear(expiry);
-      await user.type(expiry, '2000-01-01');
+      await typeDay('01012000');
       await user.click(within(drawer).getByRole('button', { name: 'Save' }));
       expect(await within(drawer).findByText('The day cannot be before today')).toBeTruthy();
       expect(updateDetails).not.toHaveBeenCalled();
 
-      await user.clear(expiry);
-      await user.type(expiry, '2099-12-31');
+      await typeDay('31122099');
       await user.clear(name);
       await user.type(name, '  Jon Sig ');
       await user.clear(email);

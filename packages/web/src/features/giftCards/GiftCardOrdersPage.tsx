@@ -12,6 +12,7 @@ import {
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { DateField } from '../../components/DateField';
 import { DateRangePicker, type IsoRange } from '../../components/DateRangePicker';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
@@ -363,11 +364,12 @@ function DetailsForm({
         </>
       }
     >
-      <TextField
+      <DateField
         label={t('gift_card_orders.expiration_date')}
+        calendarLabel={t('gift_cards.fields.calendar', { field: t('gift_card_orders.expiration_date') })}
         name="expirationDate"
-        value={form.values.expirationDate ?? ''}
-        onChange={(s) => set({ expirationDate: (s.trim() || null) as Day | null })}
+        value={form.values.expirationDate}
+        onChange={(expirationDate) => set({ expirationDate })}
         isRequired
         errorMessage={texts.field('expirationDate')}
       />

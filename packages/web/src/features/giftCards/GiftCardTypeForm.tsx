@@ -23,6 +23,7 @@ import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { DateField } from '../../components/DateField';
 import { useDrawerCloseGuard } from '../../components/Drawer';
 import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
@@ -264,10 +265,13 @@ export function GiftCardTypeFormDrawer({
                   />
                 </>
               ) : (
-                <TextField
+                <DateField
                   label={t('gift_cards.fields.absolute_date')}
-                  value={v.absoluteExpirationDate ?? ''}
-                  onChange={(s) => set({ absoluteExpirationDate: (s.trim() || null) as Day | null })}
+                  calendarLabel={t('gift_cards.fields.calendar', {
+                    field: t('gift_cards.fields.absolute_date'),
+                  })}
+                  value={v.absoluteExpirationDate}
+                  onChange={(absoluteExpirationDate) => set({ absoluteExpirationDate })}
                   isRequired
                   isDisabled={off('absoluteExpirationDate')}
                   errorMessage={texts.field('absoluteExpirationDate')}

@@ -12,6 +12,7 @@ import type { GiftCardType } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
+import { DateField } from '../../components/DateField';
 import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
@@ -136,11 +137,12 @@ export function IssueCardsForm<R>({
           isRequired
           errorMessage={texts.field('quantity')}
         />
-        <TextField
+        <DateField
           label={t('gift_card_issue.custom_expiration')}
+          calendarLabel={t('gift_cards.fields.calendar', { field: t('gift_card_issue.custom_expiration') })}
           name="customExpirationDate"
-          value={v.customExpirationDate ?? ''}
-          onChange={(s) => set({ customExpirationDate: (s.trim() || null) as Day | null })}
+          value={v.customExpirationDate}
+          onChange={(customExpirationDate) => set({ customExpirationDate })}
           errorMessage={texts.field('customExpirationDate')}
         />
         {purchase ? (
