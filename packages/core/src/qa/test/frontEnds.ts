@@ -76,6 +76,12 @@ export interface DriverKeys {
   events: Record<string, unknown>;
   /** Why a whole path cannot come from the front end (say, two calls where one command makes one), or `null`. */
   excludePath?: (steps: readonly FrontEndStep[]) => string | null;
+  /**
+   * How many of each scenario's long simple paths the front end replays (the longest first); all the model's
+   * when not given. The shortest and transition paths still reach every state and take every transition: the
+   * simple ones add depth, which the machine's own tests and a cheaper front end can take on.
+   */
+  simplePaths?: number;
 }
 
 /** One step of a path as a front end replays it: the event (plain data) and the state the graph predicts. */
@@ -104,6 +110,8 @@ export interface FrontEndPlan {
   replays: FrontEndPath[];
   /** The paths the replays go through (`replays` and their `covers`). */
   replayed: number;
+  /** The model's simple paths this front end leaves to the others (`DriverKeys.simplePaths`). */
+  left: number;
   excluded: Array<{ path: string; reason: string }>;
   /** Event types of the paths with no driver and no exclusion (the test fails, naming them). */
   missing: string[];
@@ -121,7 +129,14 @@ const signature = (p: { scenario: string; steps: FrontEndStep[] }) =>
 
 /** The plan of a front end for a machine: which paths it replays, which are excluded and why, what is missing. */
 export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEndPlan {
-  const paths = model.scenarios.flatMap((s) => modelPaths(model, s));
+  const all = model.scenarios.flatMap((s) => modelPaths(model, s));
+  const fewer = drivers.simplePaths;
+  const paths =
+    fewer === undefined
+      ? all
+      : model.scenarios.flatMap((s) =>
+          modelPaths({ ...model, simplePaths: Math.min(fewer, model.simplePaths ?? 6) }, s),
+        );
   const excluded: FrontEndPlan['excluded'] = [];
   const missing = new Set<string>();
   const runnable: FrontEndPath[] = [];
@@ -166,9 +181,10 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
   return {
     machine: model.name,
     frontEnd: drivers.frontEnd,
-    total: paths.length,
+    total: all.length,
     replays,
     replayed: missing.size ? 0 : runnable.length,
+    left: all.length - paths.length,
     excluded,
     missing: [...missing].sort(),
   };
@@ -179,7 +195,7 @@ export function planFigure(plan: FrontEndPlan): string {
   const missing = plan.missing.length ? `, NO DRIVER for ${plan.missing.join(', ')}` : '';
   return `  ${plan.frontEnd.padEnd(4)} ${plan.machine.padEnd(24)} paths replayed ${`${plan.replayed}/${plan.total}`.padStart(
     7,
-  )}, excluded ${plan.excluded.length} (${plan.replays.length} sessions)${missing}`;
+  )}, excluded ${plan.excluded.length}${plan.left ? `, ${plan.left} long paths left to the others` : ''} (${plan.replays.length} sessions)${missing}`;
 }
 
 /** The excluded paths' reasons, each once with how many paths it excludes (a path may have several). */
