@@ -7,18 +7,18 @@ import {
   validateUnitForm,
 } from '@tern/core/rates';
 import { type FieldError, MAX_PHOTOS, type Unit } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/Checkbox';
+import { FormFrame } from '../../../components/FormFrame';
 import { NumberField } from '../../../components/NumberField';
 import { Select } from '../../../components/Select';
 import { Spinner } from '../../../components/Spinner';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
 import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
-import { toast } from '../../../components/Toast';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { useServices } from '../../../session/SessionContext';
 import { useErrorText, useFieldErrorText } from '../../errors/useErrorText';
@@ -42,6 +42,17 @@ export function formOfUnit(unit: Unit): UnitForm {
 }
 
 /** The fields of the General tab; the others are on Content. */
+/** Each field's label (`rooms_and_rates.unit.*`), as the summary of errors names it. */
+const LABELS: Readonly<Record<string, string>> = {
+  title: 'title',
+  roomKind: 'room_kind',
+  countOfRooms: 'count_of_rooms',
+  occAdults: 'occ_adults',
+  occChildren: 'occ_children',
+  occInfants: 'occ_infants',
+  defaultOccupancy: 'default_occupancy',
+  description: 'description',
+};
 const GENERAL: readonly string[] = [
   'title',
   'roomKind',
@@ -70,10 +81,12 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
   const errorText = useErrorText();
   const fieldText = useFieldErrorText();
   const { client } = useServices();
-  const [form, setForm] = useState<UnitForm>(() => (unit ? formOfUnit(unit) : emptyUnitForm()));
+  const [loaded] = useState<UnitForm>(() => (unit ? formOfUnit(unit) : emptyUnitForm()));
+  const [form, setForm] = useState<UnitForm>(loaded);
   const [tab, setTab] = useState('general');
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const errors: UnitFormErrors = tried ? validateUnitForm(form) : {};
   const set = (patch: Partial<UnitForm>) => setForm((f) => ({ ...f, ...patch }));
@@ -88,8 +101,7 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
       errorMessage: message(field),
     }) as const;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setTried(true);
     const found = validateUnitForm(form);
     if (Object.keys(found).length > 0) {
@@ -97,6 +109,7 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
       return;
     }
     setBusy(true);
+    setFailure(null);
     const body = {
       propertyId,
       title: form.title,
@@ -118,16 +131,35 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
       const list = (error as { fields?: FieldError[] }).fields ?? [];
       setServerErrors(Object.fromEntries(list.map((f) => [f.field, fieldText(f)])));
       if (list.length > 0) setTab(list.some((f) => GENERAL.includes(f.field)) ? 'general' : 'content');
-      else toast.error(t('general.error_message'), errorText(error));
+      else setFailure(errorText(error));
     } finally {
       setBusy(false);
     }
   };
 
-  const invalid = Object.keys(errors).length > 0 || Object.keys(serverErrors).length > 0;
+  const problems = [...new Set([...Object.keys(errors), ...Object.keys(serverErrors)])].flatMap((field) => {
+    const words = message(field as keyof UnitFormErrors);
+    const label = LABELS[field];
+    return words ? [{ field, label: label ? t(`rooms_and_rates.unit.${label}`) : null, message: words }] : [];
+  });
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {invalid ? <Alert variant="error" title={t('rooms_and_rates.unit.fix_errors')} /> : null}
+    <FormFrame
+      onSubmit={() => void submit()}
+      busy={busy}
+      dirty={JSON.stringify(form) !== JSON.stringify(loaded)}
+      problems={problems}
+      failure={failure}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('rooms_and_rates.cancel')}
+          </Button>
+          <Button type="submit" isPending={busy}>
+            {unit ? t('rooms_and_rates.save') : t('rooms_and_rates.create')}
+          </Button>
+        </>
+      }
+    >
       <Tabs selectedKey={tab} onSelectionChange={setTab}>
         <TabList label={t('rooms_and_rates.unit.tabs')}>
           <Tab id="general">{t('rooms_and_rates.unit.general')}</Tab>
@@ -137,6 +169,7 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
           <div className="stack">
             <TextField
               label={t('rooms_and_rates.unit.title')}
+              name="title"
               value={form.title}
               onChange={(title) => set({ title })}
               isRequired
@@ -204,15 +237,7 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
           </div>
         </TabPanel>
       </Tabs>
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('rooms_and_rates.cancel')}
-        </Button>
-        <Button type="submit" isPending={busy}>
-          {unit ? t('rooms_and_rates.save') : t('rooms_and_rates.create')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
 
