@@ -100,9 +100,16 @@ export interface StayWizardInput {
   values: StayFieldValues;
   /**
    * The stay already open (the web's property page: its route gives the property and the search): the wizard
-   * starts on the rooms, and a rates failure stays there (the table offers its retry).
+   * starts on the rooms, and a rates failure stays there (the table offers its retry). On the flow's checkout
+   * route (`step: 'checkout'`, the rooms chosen as the rates' selection) it reads the rates again for their
+   * current prices and runs the checkout there (`checkoutPage`).
    */
-  opened?: { info: PropertyInfo | null; rates: RatesTableInput; query: string };
+  opened?: {
+    info: PropertyInfo | null;
+    rates: RatesTableInput;
+    query: string;
+    step?: 'property' | 'checkout';
+  };
   /**
    * Where the checkout is: in the wizard (a terminal: no card frame, so a rate asking for a card needs a token
    * given up front), or the booking flow's checkout route (the web: the flow navigates there).
@@ -167,6 +174,18 @@ export const wizardRows = (context: StayWizardContext) => stayRows(tableOf(conte
 export function rowUnderCursor(context: StayWizardContext) {
   const row = wizardRows(context)[context.cursor];
   return row && { ...row, quantity: tableOf(context)?.selection[row.unit.id]?.[row.rate.id] ?? 0 };
+}
+
+/** The checkout route's checkout (the wizard's child `checkoutForm`), which the page's form drives. */
+export const checkoutFormOf = (snapshot: { children: object }) =>
+  (snapshot.children as { checkoutForm?: CheckoutRef }).checkoutForm;
+
+/** The stay the rates were read for (the checkout route's: its days and currency). */
+export function loadedStay(context: StayWizardContext): WizardStay | null {
+  const loaded = tableOf(context)?.loaded;
+  return loaded?.checkinDate && loaded.checkoutDate
+    ? { checkinDate: loaded.checkinDate, checkoutDate: loaded.checkoutDate, currency: loaded.currency }
+    : null;
 }
 
 /** The booking flow's `flow.book` for the rooms chosen, at the search the rates were loaded for. */

@@ -1,7 +1,7 @@
 import { assign, enqueueActions } from 'xstate';
 import { failureOf } from '../internal/errorMessage.js';
 import { validateCheckout } from './checkout.js';
-import { wizardChosen } from './stayWizard.js';
+import { chosenNeedCard, stayCheckoutData, wizardChosen } from './stayWizard.js';
 import { stayWizardSetup } from './stayWizardSetup.js';
 
 /**
@@ -58,20 +58,7 @@ export const stayWizardCheckout = stayWizardSetup.createStateConfig({
         input: ({ context }) => ({ checkout: context.checkout! }),
         onDone: {
           target: '#stayWizard.booked',
-          actions: enqueueActions(({ context, event, enqueue }) => {
-            const { bookingId, created, email } = event.output;
-            enqueue.sendTo(context.flow!, {
-              type: 'booking.succeeded',
-              booked: {
-                bookingId,
-                reservationId: created.reservationId,
-                email,
-                kind: 'accommodation',
-                provider: null,
-              },
-            });
-            enqueue.assign({ booked: { created, chosen: wizardChosen(context) } });
-          }),
+          actions: 'booked',
         },
         onError: [
           {
@@ -113,6 +100,33 @@ export const stayWizardCheckout = stayWizardSetup.createStateConfig({
           },
         ],
       },
+    },
+  },
+});
+
+/**
+ * The checkout on the web's checkout route (`opened.step: 'checkout'`): the checkout (M03) for the rooms chosen
+ * at their current prices, as the child `checkoutForm` the page's form sends its events to (card frame and
+ * all); its booking tells the flow, which opens the confirmation. `checkout.back` takes the flow back to the
+ * property page.
+ */
+export const stayWizardCheckoutPage = stayWizardSetup.createStateConfig({
+  invoke: {
+    id: 'checkoutForm',
+    src: 'checkout',
+    input: ({ context }) => {
+      const chosen = wizardChosen(context);
+      const stay = context.stay ?? { checkinDate: '', checkoutDate: '', currency: '' };
+      return { data: stayCheckoutData(context.propertyId, stay, chosen), cardNeeded: chosenNeedCard(chosen) };
+    },
+    onDone: {
+      target: '#stayWizard.booked',
+      actions: 'booked',
+    },
+  },
+  on: {
+    'checkout.back': {
+      actions: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.flow!, { type: 'flow.back' })),
     },
   },
 });

@@ -4,8 +4,16 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { prepaidPolicy, propertyInfo, rate, unit, units } from '../test/bookingFixtures.js';
 import { bookingFlowMachine } from './bookingFlowMachine.js';
 import { checkoutMachine, type KeyedBookingRequest } from './checkoutMachine.js';
+import { memoryFlowStorage, writeFlow } from './flow.js';
 import { type RatesRequest, ratesTableMachine } from './ratesTableMachine.js';
-import { type OpenedStay, type StayFieldValues, wizardChosen, wizardRows } from './stayWizard.js';
+import {
+  checkoutFormOf,
+  fillCheckout,
+  type OpenedStay,
+  type StayFieldValues,
+  wizardChosen,
+  wizardRows,
+} from './stayWizard.js';
 import { stayWizardMachine } from './stayWizardMachine.js';
 
 const values: StayFieldValues = {
@@ -362,5 +370,93 @@ describe('stayWizardMachine', () => {
     await waitFor(failing, (s) => s.matches({ flow: 'rooms' }));
     failing.send({ type: 'search.submit' });
     expect(failing.getSnapshot().context.revealInfo).toBe(false);
+  });
+
+  it('runs the flow’s checkout route: the rooms read again, the page’s form books, the flow confirms', async () => {
+    const navigated: string[] = [];
+    const sent: KeyedBookingRequest[] = [];
+    const storage = memoryFlowStorage();
+    const selection = { 'u-double': { 'rp-flex~2-0-0': 1 } };
+    writeFlow(storage, { stay: { kind: 'accommodation', channelId: 'p1', ...dated, selection } });
+    const machine = stayWizardMachine.provide({
+      actors: {
+        ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
+        bookingFlow: bookingFlowMachine.provide({
+          actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
+        }),
+        checkout: checkoutMachine.provide({
+          actors: {
+            createBooking: fromPromise(async ({ input }: { input: KeyedBookingRequest }) => {
+              sent.push(input);
+              return created;
+            }),
+          },
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        values,
+        checkoutOn: 'route',
+        storage,
+        opened: {
+          info: null,
+          rates: { kind: 'accommodations', propertyId: 'p1', search: dated, selection },
+          query: 'currency=EUR',
+          step: 'checkout',
+        },
+      },
+    }).start();
+    await waitFor(actor, (s) => s.matches({ flow: 'checkoutPage' }));
+    expect(flowState(actor)).toBe('checkout');
+    const form = checkoutFormOf(actor.getSnapshot())!;
+    expect(form.getSnapshot().context.data).toMatchObject({
+      kind: 'accommodation',
+      propertyId: 'p1',
+      checkinDate: values.checkin,
+      chosen: [{ unitId: 'u-double', quantity: 1 }],
+    });
+    fillCheckout(form, contact, [[{ name: 'Anna', surname: 'J', nationality: 'IS' }]]);
+    form.send({ type: 'agreement.set', agreed: true });
+    form.send({ type: 'form.submit' });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(sent).toHaveLength(1);
+    expect(flowState(actor)).toBe('confirmation');
+    expect(navigated).toEqual(['/property/p1/confirmation/b-1?currency=EUR']);
+    expect(actor.getSnapshot().output).toMatchObject({
+      created,
+      propertyId: 'p1',
+      stay: { currency: 'EUR' },
+    });
+  });
+
+  it('sends the checkout route back to the property page, and without rooms stored never books', async () => {
+    const navigated: string[] = [];
+    const machine = stayWizardMachine.provide({
+      actors: {
+        ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
+        bookingFlow: bookingFlowMachine.provide({
+          actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
+        }),
+      },
+    });
+    const actor = createActor(machine, {
+      input: {
+        values,
+        checkoutOn: 'route',
+        opened: {
+          info: null,
+          rates: { kind: 'accommodations', propertyId: 'p1', search: dated },
+          query: '',
+          step: 'checkout',
+        },
+      },
+    }).start();
+    // Nothing stored: the flow replaces the route with the property page.
+    expect(navigated).toEqual(['/property/p1']);
+    await waitFor(actor, (s) => s.matches({ flow: 'checkoutPage' }));
+    expect(flowState(actor)).toBe('propertyPage');
+    actor.send({ type: 'checkout.back' });
+    expect(navigated).toEqual(['/property/p1']);
   });
 });

@@ -1,8 +1,8 @@
 import { assign, enqueueActions } from 'xstate';
 import { failureOf } from '../internal/errorMessage.js';
 import { flowPaths, memoryFlowStorage, queryWithParam } from './flow.js';
-import { guestsFor, rowUnderCursor, wizardChosen, wizardRows } from './stayWizard.js';
-import { stayWizardCheckout } from './stayWizardCheckout.js';
+import { guestsFor, loadedStay, rowUnderCursor, wizardChosen, wizardRows } from './stayWizard.js';
+import { stayWizardCheckout, stayWizardCheckoutPage } from './stayWizardCheckout.js';
 import { stayWizardSetup } from './stayWizardSetup.js';
 
 export type { StayWizardEvent } from './stayWizardSetup.js';
@@ -11,7 +11,8 @@ export type { StayWizardEvent } from './stayWizardSetup.js';
  * A stay booked step by step: the stay's fields, then the rooms on the rates table (M02, a child), then the
  * checkout (M03, a child) — its contact, a summary, the booking — with the booking flow (M01, a child) taking
  * each page as the web's routes do. The terminal's `tern book stay` draws all of it and sends keys as events;
- * the web's property page starts it on the rooms (`opened`) and leaves the checkout to the flow's route.
+ * the web's property page starts it on the rooms (`opened`) and its checkout route on the checkout
+ * (`opened.step`: the rooms' rates read again, then the checkout child `checkoutForm` the page's form drives).
  *
  * - `stay.submit` opens the stay (`openStay`, the edge's: the property's info and the days checked against its
  *   today); field problems stay on the fields.
@@ -103,7 +104,7 @@ export const stayWizardMachine = stayWizardSetup.createMachine({
               storage: context.storage ?? memoryFlowStorage(),
               kind: context.opened?.rates.kind === 'vehicles' ? 'vehicle' : 'accommodation',
               channelId: context.propertyId,
-              step: 'property',
+              step: context.opened?.step ?? 'property',
               query: context.opened?.query ?? '',
             },
           }),
@@ -172,6 +173,11 @@ export const stayWizardMachine = stayWizardSetup.createMachine({
                   assign(({ event }) => ({ notice: { code: 'failed', failure: event.output.error! } })),
                 ],
               },
+              {
+                guard: ({ context }) => context.opened?.step === 'checkout',
+                target: 'checkoutPage',
+                actions: assign(({ context }) => ({ stay: loadedStay(context) })),
+              },
               { target: 'rooms' },
             ],
           },
@@ -228,6 +234,7 @@ export const stayWizardMachine = stayWizardSetup.createMachine({
         },
         /** The flow opened its checkout route, whose page books (the web's). */
         checkoutRoute: {},
+        checkoutPage: stayWizardCheckoutPage,
         checkout: stayWizardCheckout,
       },
     },

@@ -3,7 +3,7 @@ import { failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import { bookingFlowMachine } from './bookingFlowMachine.js';
 import { type CheckoutField, validateCheckout } from './checkout.js';
-import { checkoutMachine } from './checkoutMachine.js';
+import { type CheckoutOutput, checkoutMachine } from './checkoutMachine.js';
 import { type RatesTableEvent, ratesTableMachine } from './ratesTableMachine.js';
 import {
   chosenNeedCard,
@@ -90,6 +90,21 @@ export const stayWizardSetup = setup({
   actions: {
     /** The page for the currency chosen (the web's property route with it in the query). */
     showCurrency: (_, _params: { to: string }) => {},
+    /** The checkout booked: the flow opens the confirmation, the wizard keeps what was booked. */
+    booked: enqueueActions(({ context, event, enqueue }) => {
+      const { bookingId, created, email } = (event as unknown as { output: CheckoutOutput }).output;
+      enqueue.sendTo(context.flow!, {
+        type: 'booking.succeeded',
+        booked: {
+          bookingId,
+          reservationId: created.reservationId,
+          email,
+          kind: 'accommodation',
+          provider: null,
+        },
+      });
+      enqueue.assign({ booked: { created, chosen: wizardChosen(context) } });
+    }),
     /** Sends the event as it came to the rates table. */
     toRates: enqueueActions(({ context, event, enqueue }) => {
       if (context.rates) enqueue.sendTo(context.rates, event as RatesTableEvent);

@@ -24,8 +24,8 @@ export function useBookingFlowLogic() {
 /**
  * Core's booking flow machine (M01) for one page of the flow: the flow data in the app's storage, and its
  * navigation through the router. Each page starts it at its own step; the machine sends checkout without a
- * selection back, stores the stay or the car, and opens the next page. (The property page runs it as a child
- * of core's stay wizard.)
+ * selection back, stores the stay or the car, and opens the next page. (A stay's property and checkout pages
+ * run it as a child of core's stay wizard.)
  */
 export function useBookingFlow(input: Omit<BookingFlowInput, 'storage'>) {
   const { storage } = useServices();

@@ -12,6 +12,7 @@ import type { CancellationPolicy, UnitWithRates } from '@tern/sdk';
 import { useMachine, useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActorRefFrom } from 'xstate';
 import { AlertDialog } from '../../../components/AlertDialog';
 import { TextField } from '../../../components/TextField';
 import { useServices } from '../../../session/SessionContext';
@@ -30,8 +31,11 @@ export interface CheckoutFormProps {
   /** Stays: the units, for the guest rooms' titles. */
   units?: UnitWithRates[];
   policy: CancellationPolicy | null;
-  /** When the policy's deadline is counted from (check-in or pick-up) and the time (00:00 without one). */
-  policyFrom: { date: string; time: string | null };
+  /**
+   * When the policy's deadline is counted from (check-in or pick-up), the time (00:00 without one) and the
+   * property's zone it is in.
+   */
+  policyFrom: { date: string; time: string | null; timeZone?: string };
   summary: Omit<PriceSummaryProps, 'action'>;
   /** The total on the book button, formatted. */
   totalText: string | null;
@@ -40,28 +44,11 @@ export interface CheckoutFormProps {
   onBooked: (output: CheckoutOutput) => void;
 }
 
-/**
- * The checkout form on core's checkout machine (M03): fields, guest rooms with paste-to-fill, the card
- * frame child when a rate needs a card, the policy agreement, validation with focus on the first wrong
- * field, the server's refusal (the form stays) and the booking made.
- */
-export function CheckoutForm({
-  data,
-  cardNeeded,
-  units = [],
-  policy,
-  policyFrom,
-  summary,
-  totalText,
-  driver,
-  onBooked,
-}: CheckoutFormProps) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const { client, now } = useServices();
+/** Core's checkout machine (M03) with the page's edges: the client's calls, the card frame, the focus. */
+export function useCheckoutEdges() {
+  const { client } = useServices();
   const form = useRef<HTMLFormElement>(null);
   const frame = useRef<HTMLIFrameElement | null>(null);
-  const errorRef = useRef<HTMLDivElement>(null);
   const logic = useMemo(() => {
     // After the errors are drawn, the named input gets the focus (and scrolls into view).
     const focusInput = (name: string) =>
@@ -93,16 +80,58 @@ export function CheckoutForm({
       },
     });
   }, [client]);
-  const [snapshot, send, actor] = useMachine(logic, {
-    input: { data, cardNeeded },
+  return { logic, form, frame };
+}
+
+export type CheckoutEdges = ReturnType<typeof useCheckoutEdges>;
+type CheckoutActor = ActorRefFrom<typeof checkoutMachine>;
+
+/** The checkout form on its own checkout machine (a car's; a stay's runs in core's stay wizard). */
+export function CheckoutForm(props: CheckoutFormProps) {
+  const edges = useCheckoutEdges();
+  const [, , actor] = useMachine(edges.logic, {
+    input: { data: props.data, cardNeeded: props.cardNeeded },
     inspect: liveInspect,
   });
+  return <CheckoutFormView {...props} actor={actor} edges={edges} />;
+}
+
+/**
+ * The checkout form on core's checkout machine (M03): fields, guest rooms with paste-to-fill, the card
+ * frame child when a rate needs a card, the policy agreement, validation with focus on the first wrong
+ * field, the server's refusal (the form stays) and the booking made.
+ */
+export function CheckoutFormView({
+  actor,
+  edges: { form, frame },
+  cardNeeded,
+  units = [],
+  policy,
+  policyFrom,
+  summary,
+  totalText,
+  driver,
+  onBooked,
+}: Omit<CheckoutFormProps, 'data' | 'onBooked'> & {
+  actor: CheckoutActor;
+  edges: CheckoutEdges;
+  /** The booking made (a stay's wizard takes it itself). */
+  onBooked?: (output: CheckoutOutput) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { now } = useServices();
+  const errorRef = useRef<HTMLDivElement>(null);
+  const snapshot = useSelector(actor, (s) => s);
+  const send = actor.send;
+  const data = snapshot.context.data;
   const { fields, fieldErrors, rooms, agreed, error, pendingPaste } = snapshot.context;
   const cardFrame = useSelector(actor, (s) => s.children.cardFrame) as CardFrameActor | undefined;
   const cardError = useSelector(cardFrame, (s) => s?.context.error ?? null);
   const busy = snapshot.hasTag('busy');
 
   // The frame's messages go to the machine, which listens to the vault's origin only (R080).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `frame` is the edges' ref, read when a message comes
   useEffect(() => {
     if (!cardNeeded) return;
     const onMessage = (event: MessageEvent) => {
@@ -114,7 +143,7 @@ export function CheckoutForm({
   }, [cardNeeded, send]);
 
   useEffect(() => {
-    if (snapshot.status === 'done' && snapshot.output) onBooked(snapshot.output);
+    if (snapshot.status === 'done' && snapshot.output) onBooked?.(snapshot.output);
   }, [snapshot.status, snapshot.output, onBooked]);
 
   // A refusal moves the focus to its message (the form stays as it was).
@@ -235,6 +264,7 @@ export function CheckoutForm({
               policy={policy}
               checkinDate={policyFrom.date}
               checkinTime={policyFrom.time}
+              timeZone={policyFrom.timeZone}
               now={now()}
             />
           </section>

@@ -9,23 +9,33 @@ import { StayCheckout } from './StayCheckout';
 import '../booking.css';
 
 /**
- * `/property/{channelId}/booking_info` (document 1 §2): checkout for the rooms chosen on the property page,
- * or for the car chosen on the car search page. Core's booking flow machine (M01) decides: without a
- * selection and both dates it goes back to the property page (a car: to the car search); a booking made
- * opens the confirmation.
+ * `/property/{channelId}/booking_info` (document 1 §2): checkout for the rooms chosen on the property page —
+ * core's stay wizard, the property page's machine, on its checkout step — or for the car chosen on the car
+ * search page. The booking flow (M01) decides: without a selection and both dates it goes back to the property
+ * page (a car: to the car search); a booking made opens the confirmation.
  */
 export function CheckoutPage() {
   const { channelId } = useParams({ strict: false }) as { channelId: string };
   const { params, searchStr } = useBookingParams();
-  const [flow, sendFlow] = useBookingFlow({
-    kind: params.type,
-    channelId,
-    step: 'checkout',
-    query: searchStr,
-  });
-  const isCar = params.type === 'vehicle';
-  const { stay, car } = flow.context.flow;
-  const backHref = isCar ? flowPaths.carSearch(searchStr) : flowPaths.property(channelId, searchStr);
+  if (params.type === 'vehicle') return <CarCheckoutRoute channelId={channelId} searchStr={searchStr} />;
+  const propertyHref = flowPaths.property(channelId, searchStr);
+  return (
+    <StayCheckout
+      key={channelId}
+      channelId={channelId}
+      searchStr={searchStr}
+      // The property step goes back through the flow (it opens the page with the flow's query).
+      steps={(onSelectProperty) => (
+        <BookingSteps current="checkout" propertyHref={propertyHref} onSelectProperty={onSelectProperty} />
+      )}
+    />
+  );
+}
+
+/** A car's checkout: the booking flow (M01) at its checkout step and the car's checkout form. */
+function CarCheckoutRoute({ channelId, searchStr }: { channelId: string; searchStr: string }) {
+  const [flow, sendFlow] = useBookingFlow({ kind: 'vehicle', channelId, step: 'checkout', query: searchStr });
+  const { car } = flow.context.flow;
   const onBooked = useCallback(
     ({ bookingId, created, email }: CheckoutOutput) =>
       sendFlow({
@@ -34,33 +44,20 @@ export function CheckoutPage() {
           bookingId,
           reservationId: created.reservationId,
           email,
-          kind: isCar ? 'vehicle' : 'accommodation',
+          kind: 'vehicle',
           provider: car?.offer.provider ?? null,
         },
       }),
-    [sendFlow, isCar, car],
+    [sendFlow, car],
   );
-  if (!flow.matches('checkout')) return null;
-  // The property step goes back through the flow (M01 `step.select`: it opens the page with the flow's query).
+  if (!flow.matches('checkout') || !car) return null;
   const steps = (
     <BookingSteps
       current="checkout"
-      propertyHref={backHref}
-      isCar={isCar}
+      propertyHref={flowPaths.carSearch(searchStr)}
+      isCar
       onSelectProperty={() => sendFlow({ type: 'step.select', step: 'property' })}
     />
   );
-  if (isCar && car) return <CarCheckout channelId={channelId} car={car} steps={steps} onBooked={onBooked} />;
-  if (!isCar && stay)
-    return (
-      <StayCheckout
-        channelId={channelId}
-        stay={stay}
-        propertyHref={backHref}
-        steps={steps}
-        onBooked={onBooked}
-        onBack={() => sendFlow({ type: 'flow.back' })}
-      />
-    );
-  return null;
+  return <CarCheckout channelId={channelId} car={car} steps={steps} onBooked={onBooked} />;
 }

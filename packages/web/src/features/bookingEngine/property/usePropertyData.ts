@@ -6,7 +6,6 @@ import {
   type KindSegment as Kind,
   NotFoundError,
   type PropertyInfo,
-  type UnitWithRates,
 } from '@tern/sdk';
 import { useEffect } from 'react';
 import { useApiQuery } from '../../../data/useApiQuery';
@@ -57,29 +56,6 @@ export interface RatesQuery {
   adults: number;
   children: number;
   childrenAge: number[];
-}
-
-/**
- * The units with their rates for a stay (checkout re-reads them for the chosen rooms). Not kept once checkout
- * is left (`gcTime: 0`): each visit reads the current prices.
- */
-export function useUnits(kind: Kind, id: string, query: RatesQuery | null) {
-  const stay = query
-    ? { checkinDate: query.checkinDate, checkoutDate: query.checkoutDate, currency: query.currency }
-    : null;
-  const units = useApiQuery(
-    ['engine.listWithRates', kind, id, stay],
-    (client, signal) => engineCalls(client).listWithRates(kind, id, stay!, signal),
-    { enabled: stay !== null, gcTime: 0 },
-  );
-  const state: Load<UnitWithRates[]> | { status: 'idle' } = !stay
-    ? { status: 'idle' }
-    : units.isPending
-      ? { status: 'loading' }
-      : units.isError
-        ? { status: 'error', error: units.error }
-        : { status: 'ready', data: units.data };
-  return state;
 }
 
 /** The best offer for the search the rates were loaded for (the price panel; hidden when it has errors). */
