@@ -32,7 +32,7 @@ import { Spinner } from '../../components/Spinner';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
-import { toast } from '../../components/Toast';
+import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
@@ -195,11 +195,10 @@ function StoreForm({
     return () => saved.unsubscribe();
   }, [actor, queryClient, onSaved]);
   const { values: v, errors, showErrors, refusal, savedSlug } = snapshot.context;
-  useEffect(() => {
-    if (!snapshot.matches('error')) return;
-    if (refusal === 'slugTaken') toast.error(t('stores.slug_taken'), t('stores.slug_taken_description'));
-    else toast.error(t('general.error_message'), t('general.error_description'));
-  }, [snapshot, refusal, t]);
+  // Changes wait to be saved while debouncing, on the slug question and after a refused save: leaving asks.
+  const leaveDialog = useLeaveGuard(
+    snapshot.matches('debouncing') || snapshot.matches('confirmSlug') || snapshot.matches('error'),
+  );
   const set = (values: Partial<StoreFormValues>) => send({ type: 'form.change', values });
   const error = (field: string) => {
     const key = showErrors ? errors[field] : undefined;
@@ -404,6 +403,7 @@ function StoreForm({
           to: storePublicPath(v.slugName.trim()),
         })}
       </AlertDialog>
+      {leaveDialog}
     </form>
   );
 }
