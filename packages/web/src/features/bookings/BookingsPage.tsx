@@ -3,9 +3,9 @@ import { activeBookingFilterCount, BOOKINGS_TERM_MAX } from '@tern/core/bookings
 import type { BookingRecord } from '@tern/sdk';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
 import { PageHeading } from '../../components/PageHeading';
 import { Pager } from '../../components/Pager';
 import { TextField } from '../../components/TextField';
@@ -129,17 +129,9 @@ function BookingsList({ search, onAddress }: { search: string; onAddress: (canon
         </div>
       ) : null}
       {snapshot.matches('failed') ? (
-        <Alert
-          variant="error"
-          title={t('general.error_message')}
-          action={
-            <Button variant="secondary" onPress={() => send({ type: 'reload' })}>
-              {t('bookings.retry')}
-            </Button>
-          }
-        >
+        <ErrorState onRetry={() => send({ type: 'reload' })} retryLabel={t('bookings.retry')}>
           <p>{errorText(context.error)}</p>
-        </Alert>
+        </ErrorState>
       ) : (
         <>
           <BookingsTable

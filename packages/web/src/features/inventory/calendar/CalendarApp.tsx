@@ -5,6 +5,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { ErrorState } from '../../../components/ErrorState';
 import { Spinner } from '../../../components/Spinner';
 import { toast } from '../../../components/Toast';
 import { useErrorText } from '../../errors/useErrorText';
@@ -236,16 +237,7 @@ function InventoryCalendar({
         </p>
       </header>
       {firstStatus?.state === 'error' ? (
-        <Alert
-          variant="error"
-          action={
-            <Button variant="secondary" onPress={() => ensure(opening)}>
-              {t('general.retry')}
-            </Button>
-          }
-        >
-          {errorText(firstStatus.error)}
-        </Alert>
+        <ErrorState onRetry={() => ensure(opening)}>{errorText(firstStatus.error)}</ErrorState>
       ) : !data.structure ? (
         <div className="inv-page--center">
           <Spinner label={t('inventory.loading_month')} />

@@ -6,6 +6,7 @@ import { AlertDialog } from '../../../components/AlertDialog';
 import { Button } from '../../../components/Button';
 import { Drawer } from '../../../components/Drawer';
 import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
 import { PageHeading } from '../../../components/PageHeading';
 import { Spinner } from '../../../components/Spinner';
 import { toast } from '../../../components/Toast';
@@ -55,17 +56,9 @@ export function RoomsAndRatesPage() {
         {!propertyId ? (
           <EmptyState title={t('rooms_and_rates.no_property')} />
         ) : units.error ? (
-          <Alert
-            variant="error"
-            title={t('general.error_message')}
-            action={
-              <Button variant="secondary" onPress={() => void units.refetch()}>
-                {t('rooms_and_rates.retry')}
-              </Button>
-            }
-          >
+          <ErrorState onRetry={() => void units.refetch()} retryLabel={t('rooms_and_rates.retry')}>
             {errorText(units.error)}
-          </Alert>
+          </ErrorState>
         ) : (
           <UnitsTable
             propertyId={propertyId}
