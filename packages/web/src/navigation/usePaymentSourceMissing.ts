@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useSelectedProperty } from '../session/SelectedProperty';
 import { useServices, useSession } from '../session/SessionContext';
 
 /**
  * Whether a payment source is missing (document 1 §4 session; document 3 §10 billing's warning dot): asked
  * once after sign-in — the agency's for a reseller, the selected property's for a supplier (again when the
- * property changes). Admins have no billing entry. A failed check shows no dot.
+ * property changes), a query of the app's cache. Admins have no billing entry. A failed check shows no dot.
  */
 export function usePaymentSourceMissing(): boolean {
   const session = useSession();
@@ -19,22 +19,18 @@ export function usePaymentSourceMissing(): boolean {
       : role === 'supplier' && propertyId
         ? `supplier:${session?.user.id}:${propertyId}`
         : null;
-  const [answer, setAnswer] = useState<{ key: string; missing: boolean } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the user, role and property asked about.
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    const check =
-      role === 'reseller'
-        ? client.billing.checkPaymentSource()
-        : client.billing.supplierPaymentSource({ query: { propertyId: propertyId ?? '' } });
-    check.then(
-      (reply) => live && setAnswer({ key, missing: !reply.hasPaymentSource }),
-      () => live && setAnswer({ key, missing: false }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [client, key]);
-  return key !== null && answer?.key === key && answer.missing;
+  const { data: missing } = useQuery({
+    queryKey: ['paymentSourceMissing', key],
+    queryFn: async () => {
+      const reply =
+        role === 'reseller'
+          ? await client.billing.checkPaymentSource()
+          : await client.billing.supplierPaymentSource({ query: { propertyId: propertyId ?? '' } });
+      return !reply.hasPaymentSource;
+    },
+    enabled: key !== null,
+    // Asked once a user, role and property (the key), not again behind the user's back.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  return key !== null && missing === true;
 }
