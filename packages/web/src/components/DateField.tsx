@@ -1,21 +1,9 @@
 import type { CalendarDate } from '@internationalized/date';
 import { type Day, parseDay } from '@tern/core/dates';
 import { type ReactNode, useState } from 'react';
-import {
-  Button,
-  DateInput,
-  DatePicker,
-  DateSegment,
-  Dialog,
-  FieldError,
-  Group,
-  I18nProvider,
-  Label,
-  Popover,
-  Text,
-} from 'react-aria-components';
+import { DatePicker, Group, I18nProvider, Label } from 'react-aria-components';
 import { DayCalendar, toCalendarDate } from './Calendar';
-import { CalendarIcon } from './DateRangePicker';
+import { CalendarButton, CalendarFieldEnd, DaySegments } from './DateRangePicker';
 import './DateRangePicker.css';
 import './Field.css';
 
@@ -77,24 +65,12 @@ export function DateField({
       >
         <Label className="field__label">{label}</Label>
         <Group className="field__control date-range__group">
-          <DateInput className="date-range__input">
-            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
-          </DateInput>
-          <Button className="field__addon date-range__button" aria-label={calendarLabel}>
-            <CalendarIcon />
-          </Button>
+          <DaySegments />
+          <CalendarButton label={calendarLabel} />
         </Group>
-        {description ? (
-          <Text slot="description" className="field__description">
-            {description}
-          </Text>
-        ) : null}
-        <FieldError className="field__error">{errorMessage}</FieldError>
-        <Popover className="date-range__popover" placement="bottom start">
-          <Dialog className="date-range__dialog" aria-label={calendarLabel}>
-            <DayCalendar />
-          </Dialog>
-        </Popover>
+        <CalendarFieldEnd calendarLabel={calendarLabel} description={description} errorMessage={errorMessage}>
+          <DayCalendar />
+        </CalendarFieldEnd>
       </DatePicker>
     </I18nProvider>
   );

@@ -101,41 +101,73 @@ export function DateRangePicker({
       >
         <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>
         <Group className="field__control date-range__group">
-          <DateInput slot="start" className="date-range__input">
-            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
-          </DateInput>
+          <DaySegments slot="start" />
           <span aria-hidden="true" className="date-range__dash">
             –
           </span>
-          <DateInput slot="end" className="date-range__input">
-            {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
-          </DateInput>
-          <Button className="field__addon date-range__button" aria-label={calendarLabel}>
-            <CalendarIcon />
-          </Button>
+          <DaySegments slot="end" />
+          <CalendarButton label={calendarLabel} />
         </Group>
-        {description ? (
-          <Text slot="description" className="field__description">
-            {description}
-          </Text>
-        ) : null}
-        <FieldError className="field__error">{errorMessage}</FieldError>
-        <Popover className="date-range__popover" placement="bottom start">
-          <Dialog className="date-range__dialog" aria-label={calendarLabel}>
-            <RangeCalendar
-              unavailableReason={unavailableReason}
-              selected={value}
-              visibleMonths={phone ? 1 : visibleMonths}
-            />
-          </Dialog>
-        </Popover>
+        <CalendarFieldEnd calendarLabel={calendarLabel} description={description} errorMessage={errorMessage}>
+          <RangeCalendar
+            unavailableReason={unavailableReason}
+            selected={value}
+            visibleMonths={phone ? 1 : visibleMonths}
+          />
+        </CalendarFieldEnd>
       </RACDateRangePicker>
     </I18nProvider>
   );
 }
 
-/** The calendar button's picture (the date fields' popover button). */
-export function CalendarIcon() {
+/** A day's DD/MM/YYYY segments: a range's `start` or `end`, or a `DateField`'s one day. */
+export function DaySegments({ slot }: { slot?: 'start' | 'end' }) {
+  return (
+    <DateInput slot={slot} className="date-range__input">
+      {(segment) => <DateSegment segment={segment} className="date-range__segment" />}
+    </DateInput>
+  );
+}
+
+/** The button at a date field's end that opens its calendar, named by `label`. */
+export function CalendarButton({ label }: { label: string }) {
+  return (
+    <Button className="field__addon date-range__button" aria-label={label}>
+      <CalendarIcon />
+    </Button>
+  );
+}
+
+/** What follows a date field's box: its description, its error, and its calendar (`children`) in a popover. */
+export function CalendarFieldEnd({
+  calendarLabel,
+  description,
+  errorMessage,
+  children,
+}: {
+  calendarLabel: string;
+  description?: ReactNode;
+  errorMessage?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {description ? (
+        <Text slot="description" className="field__description">
+          {description}
+        </Text>
+      ) : null}
+      <FieldError className="field__error">{errorMessage}</FieldError>
+      <Popover className="date-range__popover" placement="bottom start">
+        <Dialog className="date-range__dialog" aria-label={calendarLabel}>
+          {children}
+        </Dialog>
+      </Popover>
+    </>
+  );
+}
+
+function CalendarIcon() {
   return (
     <svg
       viewBox="0 0 24 24"
