@@ -26,8 +26,13 @@ export interface FormFrameProps {
   problems: readonly FormProblem[];
   /** A refused save's words, when the refusal is not (only) about fields. */
   failure: string | null;
-  /** The form's buttons, in the bar at its end (sticky), which nothing of the frame covers. */
-  actions: ReactNode;
+  /**
+   * The form's buttons, in the bar at its end (sticky), which nothing of the frame covers; without them, the usual
+   * pair: Cancel (with `onCancel`) and the submit button saying `submitLabel`, disabled while saving.
+   */
+  actions?: ReactNode;
+  submitLabel?: string;
+  onCancel?: () => void;
   /** A polite note beside the buttons (the save went through), shown until the next edit. */
   notice?: string | null;
   className?: string;
@@ -80,6 +85,8 @@ export function FormFrame({
   problems,
   failure,
   actions,
+  submitLabel,
+  onCancel,
   notice = null,
   className,
   children,
@@ -161,7 +168,18 @@ export function FormFrame({
           <p className="form-frame__notice" role="status">
             {notice && !dirty && !failed ? notice : null}
           </p>
-          {actions}
+          {actions ?? (
+            <>
+              {onCancel ? (
+                <Button variant="secondary" onPress={onCancel}>
+                  {t('form_frame.cancel')}
+                </Button>
+              ) : null}
+              <Button type="submit" isDisabled={busy}>
+                {submitLabel}
+              </Button>
+            </>
+          )}
         </div>
       </form>
       {leaveDialog}

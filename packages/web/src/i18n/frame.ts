@@ -12,6 +12,7 @@ export const frameEn = {
     leave_text: 'Your changes on this page are not saved yet. Leaving drops them.',
     stay: 'Stay',
     leave: 'Leave',
+    cancel: 'Cancel',
   },
   property_switcher: {
     label: 'Property',

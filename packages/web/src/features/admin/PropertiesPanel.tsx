@@ -149,7 +149,7 @@ function PropertyForm({
     propertyType: t('admin.properties.property_type'),
     channexPropertyId: t('admin.properties.channex_id'),
   });
-  const { values: draft, busy } = form;
+  const { values: draft } = form;
   const set = form.change;
   const err = texts.field;
   const [zoneInput, setZoneInput] = useState(
@@ -168,16 +168,8 @@ function PropertyForm({
   return (
     <FormFrame
       {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={busy}>
-            {t(property ? 'admin.save' : 'admin.properties.add')}
-          </Button>
-        </>
-      }
+      onCancel={onCancel}
+      submitLabel={t(property ? 'admin.save' : 'admin.properties.add')}
     >
       <div className="admin-form__grid">
         {PROPERTY_TEXT_FIELDS.slice(0, 4).map(([field, label, required]) => (

@@ -162,20 +162,12 @@ function ResellerForm({
     form,
     Object.fromEntries(RESELLER_FORM_FIELDS.map(([field, label]) => [field, t(`admin.resellers.${label}`)])),
   );
-  const { values: draft, busy } = form;
+  const { values: draft } = form;
   return (
     <FormFrame
       {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={busy}>
-            {t(reseller ? 'admin.save' : 'admin.resellers.add')}
-          </Button>
-        </>
-      }
+      onCancel={onCancel}
+      submitLabel={t(reseller ? 'admin.save' : 'admin.resellers.add')}
     >
       {reseller ? (
         <TextField label={t('admin.resellers.global_id')} value={reseller.globalId} isReadOnly />

@@ -115,7 +115,7 @@ function UserForm({
     confirmPassword: t('admin.users.confirm_password'),
     rows: t('admin.users.properties'),
   });
-  const { values: draft, busy } = form;
+  const { values: draft } = form;
   const set = form.change;
   const access = userFormAccess(user, draft, formScope);
   const { rowsDisabled, rowsEditable, rowsRemovable, identityEditable } = access;
@@ -132,19 +132,7 @@ function UserForm({
   });
 
   return (
-    <FormFrame
-      {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={busy}>
-            {t(user ? 'admin.save' : 'admin.users.add')}
-          </Button>
-        </>
-      }
-    >
+    <FormFrame {...frame} onCancel={onCancel} submitLabel={t(user ? 'admin.save' : 'admin.users.add')}>
       {identityEditable ? null : (
         <Alert variant="info" title={t('admin.users.edit_title')}>
           {t('admin.users.beyond_reach')}

@@ -2,7 +2,6 @@ import { userPasswordFormInput } from '@tern/core/admin';
 import type { ManagedUser } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { FormFrame } from '../../components/FormFrame';
 import { PasswordField } from '../../components/PasswordField';
@@ -56,19 +55,7 @@ function PasswordForm({ calls, user, onDone }: { calls: UserCalls; user: Managed
   });
   const { values } = form;
   return (
-    <FormFrame
-      {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onDone}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={form.busy}>
-            {t('admin.users.set_password')}
-          </Button>
-        </>
-      }
-    >
+    <FormFrame {...frame} onCancel={onDone} submitLabel={t('admin.users.set_password')}>
       <PasswordField
         label={t('admin.users.new_password')}
         name="password"

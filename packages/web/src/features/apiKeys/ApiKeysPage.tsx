@@ -214,19 +214,7 @@ function CreateKeyForm({
     lastDay: t('api_keys.expiry'),
   });
   return (
-    <FormFrame
-      {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={form.busy}>
-            {t('api_keys.create')}
-          </Button>
-        </>
-      }
-    >
+    <FormFrame {...frame} onCancel={onCancel} submitLabel={t('api_keys.create')}>
       <TextField
         label={t('api_keys.name')}
         name="name"

@@ -351,19 +351,7 @@ function DetailsForm({
   });
   const set = form.change as (values: Partial<CardDetailsForm>) => void;
   return (
-    <FormFrame
-      {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('gift_card_orders.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={form.busy}>
-            {t('gift_card_orders.save')}
-          </Button>
-        </>
-      }
-    >
+    <FormFrame {...frame} onCancel={onCancel} submitLabel={t('gift_card_orders.save')}>
       <DateField
         label={t('gift_card_orders.expiration_date')}
         calendarLabel={t('gift_cards.fields.calendar', { field: t('gift_card_orders.expiration_date') })}

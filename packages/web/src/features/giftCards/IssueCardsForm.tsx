@@ -11,7 +11,6 @@ import {
 import type { GiftCardType } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/Button';
 import { DateField } from '../../components/DateField';
 import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
@@ -88,16 +87,8 @@ export function IssueCardsForm<R>({
   return (
     <FormFrame
       {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('gift_cards.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={form.busy}>
-            {t(purchase ? 'gift_card_purchases.create' : 'gift_card_issue.issue')}
-          </Button>
-        </>
-      }
+      onCancel={onCancel}
+      submitLabel={t(purchase ? 'gift_card_purchases.create' : 'gift_card_issue.issue')}
     >
       {purchase ? (
         <Select

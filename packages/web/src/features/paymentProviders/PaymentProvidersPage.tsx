@@ -233,7 +233,7 @@ function ProviderForm({
           }),
     (saved) => onSaved(saved, provider === null),
   );
-  const { values, busy } = form;
+  const { values } = form;
   const { name, details, isDefault } = values;
   const { texts, frame } = useFormFrame(form, {
     name: t('payment_providers.name'),
@@ -244,16 +244,8 @@ function ProviderForm({
   return (
     <FormFrame
       {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={busy}>
-            {t(name === 'stripe' && !provider ? 'payment_providers.save_stripe' : 'admin.save')}
-          </Button>
-        </>
-      }
+      onCancel={onCancel}
+      submitLabel={t(name === 'stripe' && !provider ? 'payment_providers.save_stripe' : 'admin.save')}
     >
       {provider ? (
         <p>

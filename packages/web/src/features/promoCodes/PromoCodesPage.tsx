@@ -184,7 +184,7 @@ function PromoForm({
     },
     (saved) => onSaved(saved, promo === null),
   );
-  const { values: draft, busy } = form;
+  const { values: draft } = form;
   const set = form.change;
   const { texts, frame } = useFormFrame(form, {
     name: t('promo_codes.name'),
@@ -206,16 +206,8 @@ function PromoForm({
     <FormFrame
       {...frame}
       failure={failure}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={busy}>
-            {t(promo ? 'admin.save' : 'promo_codes.create')}
-          </Button>
-        </>
-      }
+      onCancel={onCancel}
+      submitLabel={t(promo ? 'admin.save' : 'promo_codes.create')}
     >
       <div className="admin-form__grid">
         <TextField

@@ -302,7 +302,7 @@ function CancellationForm({
         : client.policies.createCancellationPolicy({ params: { propertyId }, body }),
     () => onSaved(),
   );
-  const { values: draft, busy } = form;
+  const { values: draft } = form;
   const { texts, frame } = useFormFrame(form, {
     title: t('policies.cancellation.title'),
     cancellationPolicyDeadline: t('policies.cancellation.deadline'),
@@ -312,19 +312,7 @@ function CancellationForm({
   const fieldText = texts.field;
   const set = (patch: Partial<CancellationPolicyBody>) => form.change(patch);
   return (
-    <FormFrame
-      {...frame}
-      actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('admin.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={busy}>
-            {t('admin.save')}
-          </Button>
-        </>
-      }
-    >
+    <FormFrame {...frame} onCancel={onCancel} submitLabel={t('admin.save')}>
       {policy && policy.ratePlans > 0 ? (
         <Alert variant="info" title={t('policies.cancellation.new_bookings_only')} />
       ) : null}
