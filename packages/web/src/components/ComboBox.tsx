@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import {
   Button,
-  FieldError,
   Input,
   type Key,
   Label,
@@ -11,6 +10,7 @@ import {
   ComboBox as RACComboBox,
   Text,
 } from 'react-aria-components';
+import { FieldHelp } from './FieldHelp';
 import { Spinner } from './Spinner';
 import './ComboBox.css';
 import './Field.css';
@@ -93,12 +93,7 @@ export function ComboBox({
           <span aria-hidden="true">▾</span>
         </Button>
       </div>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="combobox__popover">
         <ListBox
           className="combobox__list"

@@ -5,16 +5,15 @@ import {
   DateInput,
   DateSegment,
   Dialog,
-  FieldError,
   Group,
   I18nProvider,
   Label,
   Popover,
   DateRangePicker as RACDateRangePicker,
   type RangeValue,
-  Text,
 } from 'react-aria-components';
 import { type DayReason, RangeCalendar, toCalendarDate } from './Calendar';
+import { FieldHelp } from './FieldHelp';
 import { PHONE_MAX_WIDTH, useViewportWidth } from './useViewportWidth';
 import './DateRangePicker.css';
 import './Field.css';
@@ -152,12 +151,7 @@ export function CalendarFieldEnd({
 }) {
   return (
     <>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
       <Popover className="date-range__popover" placement="bottom start">
         <Dialog className="date-range__dialog" aria-label={calendarLabel}>
           {children}

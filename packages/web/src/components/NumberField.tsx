@@ -1,15 +1,8 @@
 import { numberError, parseNumber } from '@tern/core/format';
 import { type ReactNode, useState } from 'react';
-import {
-  Button,
-  FieldError,
-  Group,
-  Input,
-  Label,
-  NumberField as RACNumberField,
-  Text,
-} from 'react-aria-components';
+import { Button, Group, Input, Label, NumberField as RACNumberField } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { FieldHelp } from './FieldHelp';
 import './Field.css';
 import './NumberField.css';
 import { TextField } from './TextField';
@@ -130,12 +123,7 @@ export function StepperField({
           <span aria-hidden="true">+</span>
         </Button>
       </Group>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </RACNumberField>
   );
 }

@@ -1,16 +1,15 @@
 import type { Key } from 'react-aria-components';
 import {
   Button,
-  FieldError,
   Label,
   ListBox,
   ListBoxItem,
   Popover,
   Select as RACSelect,
   SelectValue,
-  Text,
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { FieldHelp } from './FieldHelp';
 import './Select.css';
 
 export interface SelectOption {
@@ -77,12 +76,7 @@ export function Select({
           )}
         </ListBox>
       </Popover>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </RACSelect>
   );
 }

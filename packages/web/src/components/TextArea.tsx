@@ -1,12 +1,11 @@
 import type { ReactNode, Ref } from 'react';
 import {
-  FieldError,
   Label,
   TextArea as RACTextArea,
   TextField as RACTextField,
   type TextFieldProps as RACTextFieldProps,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './FieldHelp';
 import './Field.css';
 
 export interface TextAreaProps extends Omit<RACTextFieldProps, 'className' | 'children' | 'isInvalid'> {
@@ -45,12 +44,7 @@ export function TextArea({
           ref={textAreaRef}
         />
       </div>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </RACTextField>
   );
 }

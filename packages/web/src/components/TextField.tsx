@@ -1,12 +1,11 @@
 import type { ReactNode, Ref } from 'react';
 import {
-  FieldError,
   Input,
   Label,
   TextField as RACTextField,
   type TextFieldProps as RACTextFieldProps,
-  Text,
 } from 'react-aria-components';
+import { FieldHelp } from './FieldHelp';
 import './Field.css';
 
 export interface TextFieldProps extends Omit<RACTextFieldProps, 'className' | 'children' | 'isInvalid'> {
@@ -42,12 +41,7 @@ export function TextField({
         <Input className="field__input" placeholder={placeholder} ref={inputRef} inputMode={inputMode} />
         {addon}
       </div>
-      {description ? (
-        <Text slot="description" className="field__description">
-          {description}
-        </Text>
-      ) : null}
-      <FieldError className="field__error">{errorMessage}</FieldError>
+      <FieldHelp description={description} errorMessage={errorMessage} />
     </RACTextField>
   );
 }
