@@ -339,9 +339,12 @@ describe('booking a car', () => {
       [created.reservationId],
     );
     expect(history.map((h) => h.action)).toEqual(['created']);
-    const station = await server.db.one<{ email: string }>('select email from properties where id = $1', [
-      offer.stationChannelId,
-    ]);
+    const station = await server.db.one<{ email: string; timezone: string }>(
+      'select email, timezone from properties where id = $1',
+      [offer.stationChannelId],
+    );
+    // The offer names its station's zone: the checkout counts the cancellation deadline in it.
+    expect(offer.station.timezone).toBe(station!.timezone);
     const mails = await server.db.query<{ to: string; kind: string }>(
       `select "to", kind from outbox_mails where subject like '%' || $1 || '%' order by seq`,
       [created.reservationId],

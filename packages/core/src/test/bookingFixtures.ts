@@ -238,6 +238,7 @@ export function vehicleOffer(id: string, overrides: Partial<VehicleOffer> = {}):
       address: 'Alameda das Comunidades',
       city: 'Lisbon',
       location: { latitude: 38.77, longitude: -9.13 },
+      timezone: 'Europe/Lisbon',
     },
     provider: 'atlas_rent',
     make: 'Renault',

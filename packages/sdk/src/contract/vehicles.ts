@@ -64,7 +64,15 @@ export const vehicleOffer = z.object({
   vehicleChannelId: recordId,
   stationChannelId: recordId,
   stationTitle: z.string(),
-  station: z.object({ id: recordId, title: z.string(), address: z.string(), city: z.string(), location }),
+  station: z.object({
+    id: recordId,
+    title: z.string(),
+    address: z.string(),
+    city: z.string(),
+    location,
+    /** Its IANA zone: the pick-up time, and the cancellation deadline counted from it, are its wall time. */
+    timezone: z.string(),
+  }),
   provider: z.string(),
   make: z.string(),
   model: z.string(),

@@ -80,6 +80,7 @@ interface CarRow {
   unit_id: string;
   station_id: string;
   station_title: string;
+  timezone: string;
   address: string;
   city: string;
   country: string;
@@ -135,7 +136,7 @@ async function availableCars(
       [where.unitId, days],
     );
   return db.query<CarRow>(
-    `select u.id as unit_id, p.id as station_id, p.title as station_title, p.address, p.city, p.country, p.email, p.latitude,
+    `select u.id as unit_id, p.id as station_id, p.title as station_title, p.timezone, p.address, p.city, p.country, p.email, p.latitude,
             p.longitude,
             p.provider, p.currency, u.make, u.model, u.acriss_code, u.seats, u.doors, u.large_suitcases,
             u.small_suitcases, u.transmission, u.fuel, u.daily_price, u.image_file,
@@ -211,6 +212,7 @@ function offerOf(
       address: car.address,
       city: car.city,
       location: { latitude: Number(car.latitude), longitude: Number(car.longitude) },
+      timezone: car.timezone,
     },
     provider: provider.name,
     make: car.make,

@@ -55,7 +55,7 @@ export function CarCheckout({
         data={data}
         cardNeeded={isCardNeeded([offer.cancellationPolicy])}
         policy={offer.cancellationPolicy}
-        policyFrom={{ date: car.pickupDate, time: car.pickupTime }}
+        policyFrom={{ date: car.pickupDate, time: car.pickupTime, timeZone: offer.station.timezone }}
         totalText={formatPrice(total, car.currency)}
         driver={{ age: car.driverAge, country: car.driverCountry }}
         onBooked={onBooked}
