@@ -9,6 +9,7 @@ import { PageSearchContext } from '../router/pageSearch';
 import type { AppRouter } from '../router/router';
 import { loginSearch } from '../router/search';
 import { useSession } from '../session/SessionContext';
+import { readStoredSession } from '../session/storage';
 import { SessionRoot } from './SessionRoot';
 import type { AppServices } from './services';
 
@@ -46,6 +47,8 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
   const makeRouter = useCallback(() => {
     void loadRouted().then((routed) => {
       if (!mounted.current || madeOnce.current) return;
+      // A stored session: the page's chunks load while the session machine checks it with the server.
+      if (readStoredSession(services.storage)) routed.preloadPageOf(window.location.pathname);
       const router = routed.createAppRouter(services);
       services.navigate = (href, options) =>
         void router.navigate({ href, replace: options?.replace ?? false });

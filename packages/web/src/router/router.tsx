@@ -113,7 +113,12 @@ export function createAppRouter(services: AppServices, history: RouterHistory = 
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
 
-/** The core route the current path shows (for the layout and the title). */
-export function coreRouteOf(pathname: string) {
-  return matchRoute(pathname)?.route ?? null;
+/**
+ * Starts loading what the page at `pathname` draws — its layout's chunk and its screen's — while the stored
+ * session is still being checked, instead of after: a returning user's cold load waits for both at once.
+ */
+export function preloadPageOf(pathname: string): void {
+  preloadLayoutOf(pathname);
+  const match = matchRoute(pathname);
+  if (match) void (screenFor(match.route).component as { preload?: () => Promise<void> }).preload?.();
 }
