@@ -265,7 +265,9 @@ test('a hotelier adds payment providers, keeps one default, deletes another, and
   };
   const borgun = await add('Borgun', { 'Merchant id': 'M-1', 'Payment gateway id': 'G-1' });
   await borgun.getByRole('button', { name: 'Save changes' }).click();
-  await expect(borgun.getByText('Required')).toBeVisible();
+  // Beside the field, and in the form's summary.
+  await expect(borgun.getByLabel('Secret key', { exact: true })).toHaveAccessibleDescription(/Required/);
+  await expect(borgun.getByRole('alert')).toContainText('Secret key: Required');
   await borgun.getByLabel('Secret key', { exact: true }).fill('borgun-secret-4321');
   await borgun.getByRole('button', { name: 'Save changes' }).click();
   await expect(hotelier.getByText('Payment Provider is successfully created.')).toBeVisible();
