@@ -107,8 +107,8 @@ export const stayWizardCheckout = stayWizardSetup.createStateConfig({
 /**
  * The checkout on the web's checkout route (`opened.step: 'checkout'`): the checkout (M03) for the rooms chosen
  * at their current prices, as the child `checkoutForm` the page's form sends its events to (card frame and
- * all); its booking tells the flow, which opens the confirmation. `checkout.back` takes the flow back to the
- * property page.
+ * all); its booking tells the flow, which opens the confirmation. `checkout.back` (the flow's `flow.back`) and
+ * the booking steps' `step.select` take the flow back to the property page.
  */
 export const stayWizardCheckoutPage = stayWizardSetup.createStateConfig({
   invoke: {
@@ -127,6 +127,9 @@ export const stayWizardCheckoutPage = stayWizardSetup.createStateConfig({
   on: {
     'checkout.back': {
       actions: enqueueActions(({ context, enqueue }) => enqueue.sendTo(context.flow!, { type: 'flow.back' })),
+    },
+    'step.select': {
+      actions: enqueueActions(({ context, event, enqueue }) => enqueue.sendTo(context.flow!, event)),
     },
   },
 });

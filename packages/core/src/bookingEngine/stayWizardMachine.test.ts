@@ -459,4 +459,32 @@ describe('stayWizardMachine', () => {
     actor.send({ type: 'checkout.back' });
     expect(navigated).toEqual(['/property/p1']);
   });
+
+  it('takes the checkout route’s booking steps back to the property page through the flow', async () => {
+    const navigated: string[] = [];
+    const storage = memoryFlowStorage();
+    const selection = { 'u-double': { 'rp-flex~2-0-0': 1 } };
+    writeFlow(storage, { stay: { kind: 'accommodation', channelId: 'p1', ...dated, selection } });
+    const machine = stayWizardMachine.provide({
+      actors: {
+        ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
+        bookingFlow: bookingFlowMachine.provide({
+          actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
+        }),
+      },
+    });
+    const rates = { kind: 'accommodations' as const, propertyId: 'p1', search: dated, selection };
+    const actor = createActor(machine, {
+      input: {
+        values,
+        checkoutOn: 'route',
+        storage,
+        opened: { info: null, rates, query: 'a=1', step: 'checkout' },
+      },
+    }).start();
+    await waitFor(actor, (s) => s.matches({ flow: 'checkoutPage' }));
+    actor.send({ type: 'step.select', step: 'property' });
+    expect(flowState(actor)).toBe('propertyPage');
+    expect(navigated).toEqual(['/property/p1?a=1']);
+  });
 });

@@ -1,7 +1,7 @@
 import { enqueueActions, setup } from 'xstate';
 import { failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
-import { bookingFlowMachine } from './bookingFlowMachine.js';
+import { type BookingFlowEvent, bookingFlowMachine } from './bookingFlowMachine.js';
 import { type CheckoutField, validateCheckout } from './checkout.js';
 import { type CheckoutOutput, checkoutMachine } from './checkoutMachine.js';
 import { type RatesTableEvent, ratesTableMachine } from './ratesTableMachine.js';
@@ -32,6 +32,7 @@ export type StayWizardEvent =
     >
   | { type: 'query.change'; query: string }
   | { type: 'info.shown' }
+  | Extract<BookingFlowEvent, { type: 'step.select' }>
   | { type: 'rooms.move'; by: number }
   | { type: 'rooms.change'; by: 1 | -1 }
   | { type: 'rooms.choose' }

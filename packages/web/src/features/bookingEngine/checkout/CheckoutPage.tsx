@@ -24,7 +24,7 @@ export function CheckoutPage() {
       key={channelId}
       channelId={channelId}
       searchStr={searchStr}
-      // The property step goes back through the flow (it opens the page with the flow's query).
+      // The property step goes back through the flow (`step.select`: the page with the flow's query).
       steps={(onSelectProperty) => (
         <BookingSteps current="checkout" propertyHref={propertyHref} onSelectProperty={onSelectProperty} />
       )}

@@ -132,7 +132,7 @@ export function StayCheckout({
     <StayCheckoutBody
       stay={wizard.context.stay}
       propertyHref={propertyHref}
-      steps={steps(onBack)}
+      steps={steps(() => send({ type: 'step.select', step: 'property' }))}
       onBack={onBack}
       propertyTitle={info.data.title}
       propertyCurrency={info.data.currency}
