@@ -41,7 +41,10 @@ test('the admin adds a user, blocks them (kept out at once), unblocks them, and 
   await drawer.getByRole('combobox', { name: 'Property 1' }).fill('Harbour');
   await admin.getByRole('option', { name: 'Harbour View Hotel' }).click();
   await drawer.getByRole('button', { name: 'Add user' }).click();
-  await expect(drawer.getByText('The passwords do not match')).toBeVisible();
+  await expect(drawer.getByLabel('Confirm password', { exact: true })).toHaveAccessibleDescription(
+    /The passwords do not match/,
+  );
+  await expect(drawer.getByRole('alert')).toContainText('The passwords do not match');
   await drawer.getByLabel('Confirm password', { exact: true }).fill('porter-1');
   await drawer.getByRole('button', { name: 'Add user' }).click();
   await expect(admin.getByText('Night Porter was added')).toBeVisible();
@@ -103,7 +106,9 @@ test('the admin adds a reseller and turns a property’s lock override on and of
   await drawer.getByRole('textbox', { name: 'Country' }).fill('NO');
   await drawer.getByRole('textbox', { name: 'External id' }).fill('FJ-42');
   await drawer.getByRole('button', { name: 'Add reseller' }).click();
-  await expect(drawer.getByText('Use digits only')).toBeVisible();
+  // Beside the field, and in the form's summary.
+  await expect(drawer.getByRole('textbox', { name: 'Phone' })).toHaveAccessibleDescription(/Use digits only/);
+  await expect(drawer.getByRole('alert')).toContainText('Use digits only');
   await drawer.getByRole('textbox', { name: 'Phone' }).fill('+47 22 00 00 00');
   await drawer.getByRole('button', { name: 'Add reseller' }).click();
   await expect(admin.getByText(`${name} was added`)).toBeVisible();
@@ -157,7 +162,8 @@ test('an agent makes an API key (a read key for 30 days), sees it whole once, a 
   await agent.getByRole('button', { name: 'Create API key' }).click();
   const drawer = agent.getByRole('dialog', { name: 'Create API key' });
   await drawer.getByRole('button', { name: 'Create API key' }).click();
-  await expect(drawer.getByText('Required')).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(/Required/);
+  await expect(drawer.getByRole('alert')).toContainText('Required');
   const name = `Backend ${Date.now()}`;
   await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
   // A key starts as a read key that does not expire: the agent gives it 30 days.
@@ -224,7 +230,10 @@ test('a hotelier makes promo codes: labels in their colours, the pager always sh
   await drawer.getByRole('textbox', { name: 'Name' }).fill('W');
   await drawer.getByRole('textbox', { name: 'Code' }).fill(code);
   await drawer.getByRole('button', { name: 'Create promo code' }).click();
-  await expect(drawer.getByText('Use 2 to 50 characters')).toBeVisible();
+  await expect(drawer.getByRole('textbox', { name: 'Name' })).toHaveAccessibleDescription(
+    /Use 2 to 50 characters/,
+  );
+  await expect(drawer.getByRole('alert')).toContainText('Use 2 to 50 characters');
   await drawer.getByRole('textbox', { name: 'Name' }).fill('Winter sale');
   await drawer.getByRole('button', { name: 'Create promo code' }).click();
   await expect(hotelier.getByText('Winter sale was created')).toBeVisible();
