@@ -167,7 +167,9 @@ test('an agent makes an API key (a read key for 30 days), sees it whole once, a 
   const name = `Backend ${Date.now()}`;
   await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
   // A key starts as a read key that does not expire: the agent gives it 30 days.
-  await expect(drawer.getByRole('button', { name: /Scope/ })).toContainText('Read: search');
+  await expect(
+    drawer.getByRole('radiogroup', { name: 'Scope' }).getByRole('radio', { name: /^Read: search/ }),
+  ).toBeChecked();
   await drawer.getByRole('button', { name: /Expiry/ }).click();
   await agent.getByRole('option', { name: '30 days' }).click();
   await expect(drawer.getByText(/^The key works until the end of \d\d\/\d\d\/\d{4}\.$/)).toBeVisible();

@@ -118,7 +118,11 @@ export function UsersPanel({ scope }: { scope: UsersScope }) {
       label: t('admin.actions.label'),
       hideLabelOnPhone: true,
       render: (u) => (
-        <Menu label={t('admin.actions.for', { name: u.name })} trigger={<span aria-hidden="true">⋯</span>}>
+        <Menu
+          label={t('admin.actions.for', { name: u.name })}
+          trigger={<span aria-hidden="true">⋯</span>}
+          iconOnly
+        >
           <MenuItem onAction={() => setEditing(u)}>{t('admin.actions.edit')}</MenuItem>
           {u.may.status ? (
             <MenuItem

@@ -18,6 +18,7 @@ import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { EmptyState } from '../../components/EmptyState';
 import { FormFrame } from '../../components/FormFrame';
+import { RadioGroup } from '../../components/RadioGroup';
 import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
@@ -223,14 +224,15 @@ function CreateKeyForm({
         isRequired
         errorMessage={texts.field('name')}
       />
-      <Select
+      <RadioGroup
         label={t('api_keys.scope')}
+        name="scope"
         options={API_KEY_FORM_SCOPES.map((scope) => ({
           id: scope,
           label: t(`api_keys.scope_descriptions.${scope}`),
         }))}
-        selectedKey={form.values.scope}
-        onSelectionChange={(scope) => form.change({ scope: scope as ApiKeyDraft['scope'] })}
+        value={form.values.scope}
+        onChange={(scope) => form.change({ scope: scope as ApiKeyDraft['scope'] })}
         errorMessage={texts.field('scope')}
         description={t('api_keys.scope_help')}
       />

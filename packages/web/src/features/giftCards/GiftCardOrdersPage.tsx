@@ -178,7 +178,7 @@ export function GiftCardOrdersPage() {
         // The card's machine says which actions it takes (its guards), before one is open.
         const offers = issuedCardOffers({ card: stateOf(c), today });
         return (
-          <Menu label={t('gift_card_orders.actions_of', { code: c.generatedId })} trigger="⋯">
+          <Menu label={t('gift_card_orders.actions_of', { code: c.generatedId })} trigger="⋯" iconOnly>
             <MenuItem
               isDisabled={!offers.can({ type: 'markUsed.open' })}
               onAction={() => setActing({ card: c, action: 'used' })}

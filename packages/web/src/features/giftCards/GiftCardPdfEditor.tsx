@@ -22,6 +22,7 @@ import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
+import { Switch } from '../../components/Switch';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -267,13 +268,9 @@ function Editor({
                 errorMessage={fieldError('name')}
               />
             ) : null}
-            <Checkbox
-              isSelected={section.visible}
-              onChange={(visible) => change({ visible })}
-              isDisabled={off}
-            >
+            <Switch isSelected={section.visible} onChange={(visible) => change({ visible })} isDisabled={off}>
               {t('gift_card_pdfs.fields.visible')}
-            </Checkbox>
+            </Switch>
             {isTextKind(section.kind) ? (
               <>
                 <TextArea

@@ -181,7 +181,7 @@ export function GiftCardPurchasesPage() {
         // The purchase's machine says which actions it takes (its guards), before one is open.
         const offers = purchaseOffers(recordOf(p));
         return (
-          <Menu label={t('gift_card_purchases.actions_of', { number: p.generatedId })} trigger="⋯">
+          <Menu label={t('gift_card_purchases.actions_of', { number: p.generatedId })} trigger="⋯" iconOnly>
             <MenuItem
               isDisabled={!offers.can({ type: 'markPaid.ask' })}
               onAction={() => setActing({ purchase: p, action: 'paid' })}
