@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import type { LiveActorReport } from '../../core/src/qa/live.ts';
 import { firstStep, follow, lastReport, missedStep, nextStep } from '../../core/src/qa/test/follow.ts';
-import type { FrontEndPath, FrontEndPlan } from '../../core/src/qa/test/frontEnds.ts';
+import type { ExcludedSample, FrontEndPath, FrontEndPlan } from '../../core/src/qa/test/frontEnds.ts';
 
 /**
  * Core's model-based paths of a machine replayed through the real web app in a browser. A spec
@@ -43,12 +43,7 @@ export type EventDriver<C> =
        * Samples matching `match` (their fields), sent in one of the states `in`, in a path of one of `scenarios`
        * (each given one must hold), cannot come from the app.
        */
-      excludedIf: ReadonlyArray<{
-        match?: Record<string, unknown>;
-        in?: readonly unknown[];
-        scenarios?: readonly string[];
-        reason: string;
-      }>;
+      excludedIf: ReadonlyArray<ExcludedSample>;
     };
 
 export interface WebDrivers<C> {

@@ -29,12 +29,15 @@ export const isExcluded = (entry: unknown): entry is Excluded =>
  * Some samples of an event type cannot come from the front end (a reply its server never gives), or not in some
  * states (no control of that screen sends it): which, and why. `match` picks samples by their fields, `in` by the
  * state the machine is in when the step sends it (state values as the paths give them), `scenarios` by the
- * path's scenario; an entry with several needs them all, one with none excludes every sample.
+ * path's scenario, `unlessNext` by what follows: the front end sends the event only together with the next step's
+ * (one control sends both), so a path whose next event is another, or that ends there, cannot come from it; an
+ * entry with several needs them all, one with none excludes every sample.
  */
 export interface ExcludedSample {
   match?: Record<string, unknown>;
   in?: readonly unknown[];
   scenarios?: readonly string[];
+  unlessNext?: readonly string[];
   reason: string;
 }
 export interface ExcludedSamples {
@@ -48,12 +51,16 @@ function matches(value: unknown, match: unknown): boolean {
   return Object.entries(match).every(([k, v]) => matches((value as Record<string, unknown>)[k], v));
 }
 
-/** Why this sample of an event, sent in the state `before` of a path of `scenario`, cannot come from the front end, or `null`. */
+/**
+ * Why this sample of an event, sent in the state `before` of a path of `scenario` and followed by an event of type
+ * `next` (none: the path ends there), cannot come from the front end, or `null`.
+ */
 export function sampleExclusion(
   entry: unknown,
   event: AnyEventObject,
   before?: unknown,
   scenario?: string,
+  next?: string,
 ): string | null {
   if (isExcluded(entry)) return entry.excluded;
   const samples = (entry as Partial<ExcludedSamples> | null)?.excludedIf;
@@ -64,7 +71,8 @@ export function sampleExclusion(
       (s: ExcludedSample) =>
         (s.match === undefined || matches(toPlain(event), s.match)) &&
         (s.in === undefined || s.in.some((v: unknown) => JSON.stringify(v) === state)) &&
-        (s.scenarios === undefined || (scenario !== undefined && s.scenarios.includes(scenario))),
+        (s.scenarios === undefined || (scenario !== undefined && s.scenarios.includes(scenario))) &&
+        (s.unlessNext === undefined || next === undefined || !s.unlessNext.includes(next)),
     )?.reason ?? null
   );
 }
@@ -155,7 +163,13 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
         complete = false;
       } else if (!isExcluded(scenario)) {
         // A path of an excluded scenario is excluded for that reason alone.
-        const why = sampleExclusion(entry, event, path.steps[at - 1]?.state.value, path.scenario.name);
+        const why = sampleExclusion(
+          entry,
+          event,
+          path.steps[at - 1]?.state.value,
+          path.scenario.name,
+          path.steps[at + 1]?.event.type,
+        );
         const reason = `${event.type}: ${why}`;
         if (why !== null && !reasons.includes(reason)) reasons.push(reason);
       }
