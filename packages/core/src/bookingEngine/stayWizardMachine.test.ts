@@ -137,6 +137,19 @@ function typeContact(actor: Wizard) {
     actor.send({ type: 'field.change', field: field as keyof typeof contact, value });
 }
 
+/** The wizard with its rates loading `units`, its flow's navigations kept in `navigated`, and more actors. */
+function routeWizard(navigated: string[], actors: Record<string, unknown> = {}) {
+  return stayWizardMachine.provide({
+    actors: {
+      ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
+      bookingFlow: bookingFlowMachine.provide({
+        actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
+      }),
+      ...actors,
+    },
+  });
+}
+
 describe('stayWizardMachine', () => {
   it('books a stay: the stay, a room, the contact, the summary, y', async () => {
     const { actor, sent } = start();
@@ -378,21 +391,15 @@ describe('stayWizardMachine', () => {
     const storage = memoryFlowStorage();
     const selection = { 'u-double': { 'rp-flex~2-0-0': 1 } };
     writeFlow(storage, { stay: { kind: 'accommodation', channelId: 'p1', ...dated, selection } });
-    const machine = stayWizardMachine.provide({
-      actors: {
-        ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
-        bookingFlow: bookingFlowMachine.provide({
-          actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
-        }),
-        checkout: checkoutMachine.provide({
-          actors: {
-            createBooking: fromPromise(async ({ input }: { input: KeyedBookingRequest }) => {
-              sent.push(input);
-              return created;
-            }),
-          },
-        }),
-      },
+    const machine = routeWizard(navigated, {
+      checkout: checkoutMachine.provide({
+        actors: {
+          createBooking: fromPromise(async ({ input }: { input: KeyedBookingRequest }) => {
+            sent.push(input);
+            return created;
+          }),
+        },
+      }),
     });
     const actor = createActor(machine, {
       input: {
@@ -432,14 +439,7 @@ describe('stayWizardMachine', () => {
 
   it('sends the checkout route back to the property page, and without rooms stored never books', async () => {
     const navigated: string[] = [];
-    const machine = stayWizardMachine.provide({
-      actors: {
-        ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
-        bookingFlow: bookingFlowMachine.provide({
-          actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
-        }),
-      },
-    });
+    const machine = routeWizard(navigated);
     const actor = createActor(machine, {
       input: {
         values,
@@ -465,14 +465,7 @@ describe('stayWizardMachine', () => {
     const storage = memoryFlowStorage();
     const selection = { 'u-double': { 'rp-flex~2-0-0': 1 } };
     writeFlow(storage, { stay: { kind: 'accommodation', channelId: 'p1', ...dated, selection } });
-    const machine = stayWizardMachine.provide({
-      actors: {
-        ratesTable: ratesTableMachine.provide({ actors: { loadRates: fromPromise(async () => units) } }),
-        bookingFlow: bookingFlowMachine.provide({
-          actions: { navigate: (_, params: { to: string }) => navigated.push(params.to) },
-        }),
-      },
-    });
+    const machine = routeWizard(navigated);
     const rates = { kind: 'accommodations' as const, propertyId: 'p1', search: dated, selection };
     const actor = createActor(machine, {
       input: {
