@@ -22,3 +22,19 @@ export function cancellationDeadline(
   const arrival = instantOf(checkinDate, 'UTC', checkinTime ?? '00:00');
   return new Date(arrival.getTime() - hours * 3_600_000).toISOString().slice(0, 16);
 }
+
+/**
+ * When the policy's deadline passes: its wall time (`cancellationDeadline`) in the property's zone, as an instant;
+ * `null` for policies without a deadline.
+ */
+export function cancellationDeadlineAt(
+  policy: PolicyLike,
+  checkinDate: string,
+  checkinTime: string | null,
+  timeZone: string,
+): Date | null {
+  const wall = cancellationDeadline(policy, checkinDate, checkinTime);
+  if (wall === null) return null;
+  const [day, time] = wall.split('T') as [string, string];
+  return instantOf(day, timeZone, time);
+}

@@ -1,5 +1,5 @@
-import { cancellationDeadline } from '@tern/core/bookingEngine';
-import { deviceTimeZone, instantOf } from '@tern/core/dates';
+import { cancellationDeadlineAt } from '@tern/core/bookingEngine';
+import { deviceTimeZone } from '@tern/core/dates';
 import { formatInstant } from '@tern/core/format';
 import type { CancellationPolicy } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
@@ -28,8 +28,7 @@ export function PolicyInfo({
   const policyText = usePolicyText();
   const paymentText = usePaymentText();
   if (!policy) return <p className="muted">{t('payment_page.policy_info.no_policy_message')}</p>;
-  const wall = cancellationDeadline(policy, checkinDate, checkinTime);
-  const deadline = wall === null ? null : instantOf(wall.slice(0, 10), timeZone, wall.slice(11, 16));
+  const deadline = cancellationDeadlineAt(policy, checkinDate, checkinTime, timeZone);
   const passed = deadline !== null && deadline.getTime() <= now;
   return (
     <dl className="details">
