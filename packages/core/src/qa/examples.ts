@@ -209,13 +209,6 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
       request: { type: 'request', propertyId: 'p2', message: 'Hello' },
     },
   },
-  contractsPage: {
-    input: { role: 'supplier' },
-    events: {
-      'search.change': { type: 'search.change', value: 'Harbour' },
-      'tab.select': { type: 'tab.select', tab: 'pending' },
-    },
-  },
   contractForm: {
     input: { side: 'supplier', propertyId: 'p1', propertyType: 'accommodation', agentId: 'a1' },
   },

@@ -1,5 +1,7 @@
+import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core/bookings';
 import { type ContractAction, type ContractTab, contractSideOf, contractTabs } from '@tern/core/contracts';
-import { type ContractRecord, SEARCH_TERM_MAX } from '@tern/sdk';
+import { type ContractRecord, type DiscoverRow, SEARCH_TERM_MAX } from '@tern/sdk';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
@@ -9,16 +11,18 @@ import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextField } from '../../components/TextField';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
-import { ContractDrawer } from './ContractDrawer';
+import { ContractDrawer, type ContractTarget } from './ContractDrawer';
 import { ContractsTable } from './ContractsTable';
 import { DiscoverTable } from './DiscoverTable';
 import { ListStates } from './ListStates';
 import { RequestDialog } from './RequestDialog';
-import { ResellerDetailsDrawer } from './ResellerDetailsDrawer';
+import { type AgencyRef, ResellerDetailsDrawer } from './ResellerDetailsDrawer';
+import { useContractActions } from './useContractActions';
 import { useContractLists } from './useContractLists';
-import { useContractsPage } from './useContractsPage';
 import './contracts.css';
 import { useErrorText } from '../errors/useErrorText';
+
+type Confirming = { contract: ContractRecord; action: Extract<ContractAction, 'decline' | 'terminate'> };
 
 /**
  * `/contracts` (document 1 §2, §4–§6; screens 19–22): a reseller discovers properties, asks for contracts or
@@ -32,15 +36,36 @@ export function ContractsPage() {
   const { property } = useSelectedProperty();
   const side = contractSideOf(role);
   const tabs = contractTabs(role);
-  const { page, actions, send } = useContractsPage(role);
-  const { tab, search, term, dialog, created } = page.context;
+  const [tab, setTab] = useState<ContractTab>(tabs[0]!);
+  // The search box narrows every list, 500 ms after the last key (as the bookings search does).
+  const [termDraft, setTermDraft] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(termDraft.trim()), BOOKINGS_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [termDraft]);
   const lists = useContractLists(role, side === 'supplier' ? (property?.id ?? null) : null, term);
-  const { busyId, notice, error } = actions.context;
-  const busy = actions.hasTag('busy');
-  const requesting = dialog?.kind === 'request' ? dialog.row : null;
-  const confirming = dialog?.kind === 'confirm' ? dialog : null;
+  const { snapshot, send } = useContractActions(role, lists.reload);
+  const { busyId, notice, error } = snapshot.context;
+  const busy = snapshot.hasTag('busy');
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [requesting, setRequesting] = useState<DiscoverRow | null>(null);
+  const [proposing, setProposing] = useState<ContractTarget | null>(null);
+  const [agency, setAgency] = useState<AgencyRef | null>(null);
+  const [created, setCreated] = useState(false);
 
-  const act = (contract: ContractRecord, action: ContractAction) => send({ type: 'act', contract, action });
+  // The request dialog closes once the machine says the request went through.
+  useEffect(() => {
+    if (notice === 'contracts.requested_successfully') setRequesting(null);
+  }, [notice]);
+
+  const act = (contract: ContractRecord, action: ContractAction) => {
+    if (action === 'decline' || action === 'terminate') setConfirming({ contract, action });
+    else {
+      setCreated(false);
+      send({ type: 'act', contract, action });
+    }
+  };
   const counterpart = (contract: ContractRecord) =>
     side === 'reseller' ? contract.ternHotelName : contract.agentName;
   const shownNotice = notice ?? (created ? 'contracts.created_successfully' : null);
@@ -53,10 +78,7 @@ export function ContractsPage() {
         {canPropose ? (
           <Button
             onPress={() =>
-              send({
-                type: 'propose.open',
-                target: { side: 'supplier', propertyId: property.id, propertyType: property.propertyType },
-              })
+              setProposing({ side: 'supplier', propertyId: property.id, propertyType: property.propertyType })
             }
           >
             {t('contracts.propose')}
@@ -68,7 +90,13 @@ export function ContractsPage() {
           variant="success"
           title={t(shownNotice)}
           action={
-            <Button variant="quiet" onPress={() => send({ type: 'notice.dismiss' })}>
+            <Button
+              variant="quiet"
+              onPress={() => {
+                setCreated(false);
+                send({ type: 'notice.dismiss' });
+              }}
+            >
               {t('contracts.dismiss')}
             </Button>
           }
@@ -83,15 +111,12 @@ export function ContractsPage() {
         <TextField
           label={t(side === 'reseller' ? 'contracts.search_reseller' : 'contracts.search_supplier')}
           type="search"
-          value={search}
-          onChange={(value) => send({ type: 'search.change', value })}
+          value={termDraft}
+          onChange={setTermDraft}
           maxLength={SEARCH_TERM_MAX}
         />
       </div>
-      <Tabs
-        selectedKey={tab}
-        onSelectionChange={(key) => send({ type: 'tab.select', tab: key as ContractTab })}
-      >
+      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ContractTab)}>
         <TabList label={t('contracts.heading')}>
           {tabs.map((id) => (
             <Tab key={id} id={id}>
@@ -108,16 +133,16 @@ export function ContractsPage() {
                   role={role}
                   busyId={busyId}
                   busy={busy}
-                  onRequest={(row) => send({ type: 'request.open', row })}
+                  onRequest={(row) => {
+                    send({ type: 'notice.dismiss' });
+                    setRequesting(row);
+                  }}
                   onPropose={(row) =>
-                    send({
-                      type: 'propose.open',
-                      target: {
-                        side: 'reseller',
-                        propertyId: row.propertyId,
-                        propertyType: row.propertyType,
-                        name: row.name,
-                      },
+                    setProposing({
+                      side: 'reseller',
+                      propertyId: row.propertyId,
+                      propertyType: row.propertyType,
+                      name: row.name,
                     })
                   }
                 />
@@ -140,9 +165,7 @@ export function ContractsPage() {
                   busyId={busyId}
                   busy={busy}
                   onAct={act}
-                  onOpenAgency={(contract) =>
-                    send({ type: 'agency.open', agency: { id: contract.agentId, name: contract.agentName } })
-                  }
+                  onOpenAgency={(contract) => setAgency({ id: contract.agentId, name: contract.agentName })}
                 />
               )}
             </ListStates>
@@ -157,15 +180,16 @@ export function ContractsPage() {
         }
         isOpen={confirming !== null}
         onOpenChange={(open) => {
-          if (!open) send({ type: 'dialog.close' });
+          if (!open) setConfirming(null);
         }}
         variant="error"
         destructive
         confirmLabel={confirming ? t(`contracts.${confirming.action}`) : ''}
         cancelLabel={t('contracts.confirm.keep')}
         onConfirm={() => {
-          if (confirming)
-            send({ type: 'act', contract: confirming.contract, action: confirming.action, confirmed: true });
+          if (!confirming) return;
+          setCreated(false);
+          send({ type: 'act', contract: confirming.contract, action: confirming.action });
         }}
       >
         {confirming ? t(`contracts.confirm.${confirming.action}_text`) : null}
@@ -174,21 +198,22 @@ export function ContractsPage() {
         row={requesting}
         busy={busy}
         error={requesting && error ? errorText(error) : null}
-        onSend={(message) => send({ type: 'request.send', message })}
-        onClose={() => send({ type: 'dialog.close' })}
+        onSend={(message) => {
+          if (requesting) send({ type: 'request', propertyId: requesting.propertyId, message });
+        }}
+        onClose={() => setRequesting(null)}
       />
       <ContractDrawer
-        target={dialog?.kind === 'propose' ? dialog.target : null}
-        onClose={() => send({ type: 'dialog.close' })}
+        target={proposing}
+        onClose={() => setProposing(null)}
         onCreated={() => {
-          send({ type: 'proposal.created' });
-          void lists.reload();
+          setProposing(null);
+          send({ type: 'notice.dismiss' });
+          setCreated(true);
+          lists.reload();
         }}
       />
-      <ResellerDetailsDrawer
-        agency={dialog?.kind === 'agency' ? dialog.agency : null}
-        onClose={() => send({ type: 'dialog.close' })}
-      />
+      <ResellerDetailsDrawer agency={agency} onClose={() => setAgency(null)} />
     </div>
   );
 }

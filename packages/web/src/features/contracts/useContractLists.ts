@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CONTRACTS_PAGE_SIZE, type ContractTab, contractSideOf } from '@tern/core/contracts';
 import {
   type ContractRecord,
@@ -9,7 +10,6 @@ import {
 import { useCallback, useEffect, useState } from 'react';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useErrorText } from '../errors/useErrorText';
-import { useReload } from '../lists/useListKit';
 
 export type ListState<T> =
   | { status: 'loading' }
@@ -30,7 +30,7 @@ type Loader<T> = (
 ) => Promise<{ items: T[]; meta: { total: number } }>;
 
 /** Every list of the contracts page is cached under this key (`reload` invalidates them together). */
-export const LISTS_KEY = 'contracts.lists';
+const LISTS_KEY = 'contracts.lists';
 
 /**
  * One list, ten a page from page 1 (R138). A new `key` (another property) starts again at page 1; a reload
@@ -68,6 +68,7 @@ function usePagedList<T>(load: Loader<T>, key: string, enabled: boolean): PagedL
  * is one. `reload` reloads them all (R132).
  */
 export function useContractLists(role: Role, propertyId: string | null, term = '') {
+  const queryClient = useQueryClient();
   const search = term.trim().slice(0, SEARCH_TERM_MAX);
   const scope = {
     ...(contractSideOf(role) === 'supplier' && propertyId ? { propertyId } : {}),
@@ -87,6 +88,6 @@ export function useContractLists(role: Role, propertyId: string | null, term = '
     active: usePagedList(contractsOf('active'), `active:${where}`, true),
     pending: usePagedList(contractsOf('pending'), `pending:${where}`, true),
     discover: usePagedList(discoverRows, `discover:${where}`, role === 'reseller'),
-    reload: useReload(LISTS_KEY),
+    reload: useCallback(() => queryClient.invalidateQueries({ queryKey: [LISTS_KEY] }), [queryClient]),
   };
 }
