@@ -36,8 +36,8 @@ function backOffice<M extends Record<string, unknown>>(load: () => Promise<M>, n
 /**
  * The screens built so far, by core route id. Core's route table says which paths exist, who may open
  * them and in which layout; this table only says what to draw. A new screen is one entry here, and its
- * navigation entry appears by itself. Each screen is its own lazy chunk (loaded when its route is first
- * opened), so a page's first load is the shell plus that page: `bench/size.ts` holds the budgets.
+ * navigation entry appears by itself. Each screen is loaded lazily, in its page family's chunk
+ * (`vite.config.ts`), so a page's first load is the shell plus its family: `bench/size.ts` holds the budgets.
  */
 export const screens: Readonly<Record<string, Screen>> = {
   login: {
