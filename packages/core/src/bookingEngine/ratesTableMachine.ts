@@ -12,9 +12,8 @@ import type { RatesSelection } from './flow.js';
  *   loaded (`noDates`);
  * - a panel edit of the dates or guests clears the selection and the stored booking data (edge action
  *   `clearStoredBooking`); when check-in or check-out then differ from the last loaded search the table is
- *   `stale` (the refresh overlay) until the search button reloads it (then `scrollToInfo`), and fresh again
- *   if the dates are put back;
- * - a currency change updates the query (edge action `setCurrency`) and reloads, keeping the rooms chosen;
+ *   `stale` (the refresh overlay) until the search button reloads it, and fresh again if the dates are put back;
+ * - a currency change reloads in that currency, keeping the rooms chosen;
  * - a quantity can be chosen only while fresh, from `quantityOptions` (0 … chosen + remaining).
  */
 
@@ -100,8 +99,6 @@ export const ratesTableMachine = setup({
   },
   actions: {
     clearStoredBooking: () => {},
-    setCurrency: (_, _params: { currency: string }) => {},
-    scrollToInfo: () => {},
   },
   guards: {
     hasDates: ({ context }) => Boolean(context.search.checkinDate && context.search.checkoutDate),
@@ -128,10 +125,7 @@ export const ratesTableMachine = setup({
   on: {
     'currency.change': {
       target: '.checking',
-      actions: [
-        assign(({ context, event }) => ({ search: { ...context.search, currency: event.currency } })),
-        { type: 'setCurrency', params: ({ event }) => ({ currency: event.currency }) },
-      ],
+      actions: assign(({ context, event }) => ({ search: { ...context.search, currency: event.currency } })),
     },
     'search.change': {
       target: '.afterEdit',
@@ -200,16 +194,13 @@ export const ratesTableMachine = setup({
             },
           })),
         },
-        'search.submit': { target: 'loading', actions: 'scrollToInfo' },
+        'search.submit': 'loading',
       },
     },
     /** The refresh overlay: the rates are for other dates. */
     stale: {
       on: {
-        'search.submit': [
-          { guard: 'hasDates', target: 'loading', actions: 'scrollToInfo' },
-          { target: 'noDates' },
-        ],
+        'search.submit': [{ guard: 'hasDates', target: 'loading' }, { target: 'noDates' }],
       },
     },
     error: {

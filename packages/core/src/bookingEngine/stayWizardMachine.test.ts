@@ -110,7 +110,6 @@ function openedOnPage(loadRates: () => Promise<UnitWithRates[]>) {
     actors: {
       ratesTable: ratesTableMachine.provide({
         actors: { loadRates: fromPromise<UnitWithRates[], RatesRequest>(loadRates) },
-        actions: { setCurrency: () => {} },
       }),
     },
   });
