@@ -42,6 +42,8 @@ export interface ComboBoxProps {
   className?: string;
   /** Open the list when the field gets focus or as the user types (suggestions from the server). */
   menuTrigger?: 'input' | 'focus' | 'manual';
+  /** The form's name of the field (a hidden input carries the choice: a form frame's summary finds it by it). */
+  name?: string;
 }
 
 /**
@@ -65,6 +67,7 @@ export function ComboBox({
   isDisabled,
   className,
   menuTrigger = 'input',
+  name,
 }: ComboBoxProps) {
   return (
     <RACComboBox
@@ -80,6 +83,7 @@ export function ComboBox({
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
       isDisabled={isDisabled}
+      name={name}
     >
       <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>
       <div className="field__control">

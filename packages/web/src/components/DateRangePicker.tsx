@@ -38,6 +38,9 @@ export interface DateRangePickerProps {
   isDisabled?: boolean;
   className?: string;
   visibleMonths?: 1 | 2;
+  /** The form's names of the two days (hidden inputs carry them: a form frame's summary finds the field by them). */
+  startName?: string;
+  endName?: string;
 }
 
 /**
@@ -59,6 +62,8 @@ export function DateRangePicker({
   isDisabled,
   className,
   visibleMonths = 1,
+  startName,
+  endName,
 }: DateRangePickerProps) {
   const start = toCalendarDate(value?.start);
   const end = toCalendarDate(value?.end);
@@ -96,6 +101,8 @@ export function DateRangePicker({
         isInvalid={Boolean(errorMessage)}
         validationBehavior="aria"
         isDisabled={isDisabled}
+        startName={startName}
+        endName={endName}
         shouldForceLeadingZeros
       >
         <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>

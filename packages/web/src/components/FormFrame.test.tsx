@@ -18,7 +18,10 @@ import { useFormFrame } from '../features/admin/useFormFrame';
 import { addCatalogue, createI18n } from '../i18n';
 import { framePart } from '../i18n/framePart';
 import { Button } from './Button';
+import { DateRangePicker } from './DateRangePicker';
 import { FormFrame } from './FormFrame';
+import { NumberField } from './NumberField';
+import { Select } from './Select';
 import { TextField } from './TextField';
 
 type Draft = { title: string; note: string };
@@ -47,9 +50,9 @@ function TitleForm({ save }: { save: (values: Draft) => Promise<Draft> }) {
         onChange={(title) => form.change({ title })}
         errorMessage={texts.field('title')}
       />
-      {/* A field without a name: its summary link finds it by the words that describe it. */}
       <TextField
         label="Note"
+        name="note"
         value={form.values.note}
         onChange={(note) => form.change({ note })}
         errorMessage={texts.field('note')}
@@ -58,7 +61,41 @@ function TitleForm({ save }: { save: (values: Draft) => Promise<Draft> }) {
   );
 }
 
-function renderForm(save: (values: Draft) => Promise<Draft>) {
+/**
+ * Wrappers whose focusable control is not the one carrying the name (a select's button, a date's segments) and a
+ * number field, each named as its problem is, with the summary open.
+ */
+function NamedFields() {
+  const problems = [
+    { field: 'nights', label: 'Nights', message: 'Required' },
+    { field: 'meal', label: 'Meal', message: 'Required' },
+    { field: 'validFrom', label: 'Valid', message: 'Required' },
+  ];
+  return (
+    <FormFrame onSubmit={() => {}} busy={false} dirty={false} problems={problems} failure={null}>
+      <NumberField label="Nights" name="nights" value={null} onChange={() => {}} errorMessage="Required" />
+      <Select
+        label="Meal"
+        name="meal"
+        options={[{ id: 'breakfast', label: 'Breakfast' }]}
+        selectedKey={null}
+        onSelectionChange={() => {}}
+        errorMessage="Required"
+      />
+      <DateRangePicker
+        label="Valid"
+        startName="validFrom"
+        endName="validTo"
+        calendarLabel="Choose the days"
+        value={null}
+        onChange={() => {}}
+        errorMessage="Required"
+      />
+    </FormFrame>
+  );
+}
+
+function renderForm(save: (values: Draft) => Promise<Draft>, Form = () => <TitleForm save={save} />) {
   const root = createRootRoute({
     component: () => (
       <>
@@ -68,7 +105,7 @@ function renderForm(save: (values: Draft) => Promise<Draft>) {
     ),
   });
   const routeTree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path: '/', component: () => <TitleForm save={save} /> }),
+    createRoute({ getParentRoute: () => root, path: '/', component: Form }),
     createRoute({ getParentRoute: () => root, path: '/other', component: () => <h1>Other</h1> }),
   ]);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) });
@@ -102,13 +139,32 @@ describe('FormFrame', () => {
     expect(document.activeElement).toBe(title());
   });
 
-  it('links a field without a name by the words that describe it', async () => {
+  it('links each field by its name, through the wrappers that pass it on', async () => {
+    const user = userEvent.setup();
+    renderForm(async (values) => values, NamedFields);
+    const summary = await screen.findByRole('alert');
+    await user.click(within(summary).getByRole('button', { name: 'Nights' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Nights' }));
+    await user.click(within(summary).getByRole('button', { name: 'Meal' }));
+    expect(document.activeElement?.closest('.select')?.textContent).toContain('Meal');
+    expect(document.activeElement?.tagName).toBe('BUTTON');
+    await user.click(within(summary).getByRole('button', { name: 'Valid' }));
+    expect(document.activeElement?.getAttribute('role')).toBe('spinbutton');
+    expect(document.activeElement?.closest('.date-range')?.textContent).toContain('Valid');
+  });
+
+  it('links no control for a problem whose field has no such name', async () => {
     const user = userEvent.setup();
     renderForm(async (values) => values);
     await user.type(await screen.findByRole('textbox', { name: 'Note' }), 'x');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await user.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Note' }));
+    const summary = screen.getByRole('alert');
+    await user.click(within(summary).getByRole('button', { name: 'Note' }));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Note' }));
+    document.querySelector('[name="note"]')?.removeAttribute('name');
+    summary.focus();
+    await user.click(within(summary).getByRole('button', { name: 'Note' }));
+    expect(document.activeElement).not.toBe(screen.getByRole('textbox', { name: 'Note' }));
   });
 
   it('dismisses the summary until the next submit, keeping the error beside the field', async () => {

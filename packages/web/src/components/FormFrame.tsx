@@ -45,30 +45,17 @@ const CONTROLS = 'input:not([type="hidden"]), button, textarea, select, [tabinde
 const isHidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
 
 /**
- * The control a summary link moves to: the one named `field` (its `name`), or the first control of the field
- * (or group, marked `data-field`) that holds it when that one cannot take the focus (a select's hidden input);
- * else the invalid control the problem's words describe (a field without a `name`).
+ * The control a summary link moves to: the one named `field` (its `name`: every field wrapper passes one), or
+ * the first control of the field (or group, marked `data-field`) that holds it when that one cannot take the
+ * focus (a select's or a date's hidden input).
  */
-function controlOf(form: HTMLFormElement, { field, message }: FormProblem): HTMLElement | null {
+function controlOf(form: HTMLFormElement, { field }: FormProblem): HTMLElement | null {
   const name = CSS.escape(field);
   const named = form.querySelector<HTMLElement>(`[name="${name}"], [data-field="${name}"]`);
-  if (!named) return describedBy(form, message);
+  if (!named) return null;
   if (named.matches(CONTROLS) && !isHidden(named)) return named;
   const box = named.closest('.field, .select, [data-field]') ?? named;
   return [...box.querySelectorAll<HTMLElement>(CONTROLS)].find((c) => !isHidden(c)) ?? null;
-}
-
-function describedBy(form: HTMLFormElement, message: string): HTMLElement | null {
-  const invalid = [...form.querySelectorAll<HTMLElement>('[aria-invalid="true"]')].filter(
-    (c) => !isHidden(c),
-  );
-  return (
-    invalid.find((control) =>
-      (control.getAttribute('aria-describedby') ?? '')
-        .split(/\s+/)
-        .some((id) => id !== '' && document.getElementById(id)?.textContent?.includes(message)),
-    ) ?? null
-  );
 }
 
 /**

@@ -35,6 +35,8 @@ export interface NumberFieldProps {
   placeholder?: string;
   isDisabled?: boolean;
   isRequired?: boolean;
+  /** The form's name of the field (its input's `name`: a form frame's summary finds the field by it). */
+  name?: string;
 }
 
 /**
@@ -82,6 +84,8 @@ export interface StepperFieldProps {
   incrementLabel: string;
   isDisabled?: boolean;
   className?: string;
+  /** The form's name of the field (its input's `name`). */
+  name?: string;
 }
 
 /** A whole number with − and + steppers (guests, children); arrow keys step, the bounds are enforced. */
@@ -97,6 +101,7 @@ export function StepperField({
   incrementLabel,
   isDisabled,
   className,
+  name,
 }: StepperFieldProps) {
   return (
     <RACNumberField
@@ -112,6 +117,7 @@ export function StepperField({
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
       isDisabled={isDisabled}
+      name={name}
     >
       <Label className="field__label">{label}</Label>
       <Group className="field__control number-field__group">

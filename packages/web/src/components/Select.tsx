@@ -32,6 +32,8 @@ export interface SelectProps {
   placeholder?: string;
   /** Words about the choice, told with the field (aria-describedby) and shown under it. */
   description?: string | null;
+  /** The form's name of the field (a hidden select carries it: a form frame's summary finds the field by it). */
+  name?: string;
 }
 
 /** A single-choice drop-down (an aria select with a listbox popover). */
@@ -46,6 +48,7 @@ export function Select({
   errorMessage,
   placeholder,
   description,
+  name,
 }: SelectProps) {
   const { t } = useTranslation();
   return (
@@ -58,6 +61,7 @@ export function Select({
       isDisabled={isDisabled}
       isInvalid={Boolean(errorMessage)}
       validationBehavior="aria"
+      name={name}
       placeholder={placeholder ?? t('general.choose')}
     >
       <Label className={hideLabel ? 'visually-hidden' : 'field__label'}>{label}</Label>

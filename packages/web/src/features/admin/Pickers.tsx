@@ -22,6 +22,7 @@ function AdminPicker({
   isDisabled,
   errorMessage,
   hideLabel,
+  name,
 }: {
   kind: 'resellers' | 'properties';
   label: string;
@@ -30,6 +31,8 @@ function AdminPicker({
   isDisabled?: boolean;
   errorMessage?: string | null;
   hideLabel?: boolean;
+  /** The form's name of the field. */
+  name?: string;
 }) {
   const { t } = useTranslation();
   const [input, setInput] = useState(selected?.name ?? '');
@@ -73,6 +76,7 @@ function AdminPicker({
       menuTrigger="input"
       isDisabled={isDisabled ?? false}
       errorMessage={errorMessage ?? null}
+      name={name}
     />
   );
 }

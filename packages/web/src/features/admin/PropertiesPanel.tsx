@@ -187,6 +187,7 @@ function PropertyForm({
           />
         ))}
         <Select
+          name="pms"
           label={t('admin.properties.pms')}
           options={PMS_OPTIONS.map((id) => ({ id, label: t(`admin.pms.${id}`) }))}
           selectedKey={draft.pms}
@@ -195,6 +196,7 @@ function PropertyForm({
           errorMessage={err('pms')}
         />
         <Select
+          name="propertyType"
           label={t('admin.properties.property_type')}
           options={types.map((id) => ({ id, label: t(`admin.property_types.${id}`) }))}
           selectedKey={draft.propertyType}

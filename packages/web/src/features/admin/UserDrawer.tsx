@@ -207,6 +207,7 @@ function UserForm({
           <div className="admin-rows__row" key={row.key}>
             {scope.kind === 'manager' ? (
               <Select
+                name={userRowErrorField(row.key)}
                 label={t('admin.users.property_n', { n: index + 1 })}
                 options={scope.managed.map((p) => ({ id: p.id, label: p.name }))}
                 selectedKey={row.ternHotelId}
@@ -217,6 +218,7 @@ function UserForm({
               />
             ) : (
               <PropertyPicker
+                name={userRowErrorField(row.key)}
                 label={t('admin.users.property_n', { n: index + 1 })}
                 selected={
                   row.ternHotelId ? { id: row.ternHotelId, name: names.get(row.ternHotelId) ?? '' } : null

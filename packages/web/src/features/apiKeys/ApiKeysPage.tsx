@@ -237,6 +237,7 @@ function CreateKeyForm({
         description={t('api_keys.scope_help')}
       />
       <Select
+        name="lastDay"
         label={t('api_keys.expiry')}
         options={API_KEY_LIFETIMES.map((days) => ({
           id: days === null ? NEVER : apiKeyLastDay(today, days),

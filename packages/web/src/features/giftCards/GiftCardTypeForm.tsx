@@ -187,6 +187,7 @@ export function GiftCardTypeFormDrawer({
           <div className="stack">
             <div className="admin-form__grid">
               <Select
+                name="giftcardType"
                 label={t('gift_cards.fields.kind')}
                 options={kinds.map((k) => ({ id: String(k), label: t(`gift_cards.fields.kinds.${k}`) }))}
                 selectedKey={v.giftcardType === null ? null : String(v.giftcardType)}
@@ -195,6 +196,7 @@ export function GiftCardTypeFormDrawer({
                 errorMessage={texts.field('giftcardType')}
               />
               <TextField
+                name="title"
                 label={t('gift_cards.fields.title')}
                 value={v.title}
                 onChange={(title) => set({ title })}
@@ -203,6 +205,7 @@ export function GiftCardTypeFormDrawer({
                 errorMessage={texts.field('title')}
               />
               <NumberField
+                name="price"
                 label={t('gift_cards.fields.price')}
                 value={v.price}
                 onChange={(n) => set({ price: n })}
@@ -211,6 +214,7 @@ export function GiftCardTypeFormDrawer({
                 errorMessage={texts.field('price')}
               />
               <NumberField
+                name="netPrice"
                 label={t('gift_cards.fields.net_price')}
                 description={
                   discount
@@ -223,6 +227,7 @@ export function GiftCardTypeFormDrawer({
                 errorMessage={texts.field('netPrice')}
               />
               <NumberField
+                name="limit"
                 label={t('gift_cards.fields.limit')}
                 keypad="whole"
                 value={v.limit}
@@ -244,6 +249,7 @@ export function GiftCardTypeFormDrawer({
               {v.expirationType === 0 ? (
                 <>
                   <NumberField
+                    name="expirationDuration"
                     label={t('gift_cards.fields.expiration_duration')}
                     keypad="whole"
                     value={v.expirationDuration}
@@ -253,6 +259,7 @@ export function GiftCardTypeFormDrawer({
                     errorMessage={texts.field('expirationDuration')}
                   />
                   <Select
+                    name="expirationDurationUnit"
                     label={t('gift_cards.fields.expiration_unit')}
                     options={(['hours', 'days', 'months'] as const).map((u) => ({
                       id: u,
@@ -266,6 +273,7 @@ export function GiftCardTypeFormDrawer({
                 </>
               ) : (
                 <DateField
+                  name="absoluteExpirationDate"
                   label={t('gift_cards.fields.absolute_date')}
                   calendarLabel={t('gift_cards.fields.calendar', {
                     field: t('gift_cards.fields.absolute_date'),
@@ -280,6 +288,7 @@ export function GiftCardTypeFormDrawer({
               {rates ? (
                 <>
                   <NumberField
+                    name="lengthOfStay"
                     label={t('gift_cards.fields.length_of_stay')}
                     keypad="whole"
                     value={v.lengthOfStay}
@@ -289,6 +298,7 @@ export function GiftCardTypeFormDrawer({
                     errorMessage={texts.field('lengthOfStay')}
                   />
                   <Select
+                    name="reservationValue"
                     label={t('gift_cards.fields.reservation_value')}
                     options={[0, 1].map((k) => ({
                       id: String(k),

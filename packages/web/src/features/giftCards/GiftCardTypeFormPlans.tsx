@@ -269,6 +269,7 @@ function UpsellRow({
         selectedKey={row.ratePlanId || null}
         onSelectionChange={(ratePlanId) => onChange({ ...row, ratePlanId })}
         isDisabled={disabled || !row.roomTypeId}
+        name={`upsellRatePlans.${index}.ratePlanId`}
         errorMessage={error(`upsellRatePlans.${index}.ratePlanId`)}
       />
       <NumberField
@@ -277,6 +278,7 @@ function UpsellRow({
         onChange={(n) => onChange({ ...row, price: n })}
         isRequired
         isDisabled={disabled}
+        name={`upsellRatePlans.${index}.price`}
         errorMessage={error(`upsellRatePlans.${index}.price`)}
       />
       <Button

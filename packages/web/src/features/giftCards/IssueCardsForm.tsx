@@ -114,6 +114,7 @@ export function IssueCardsForm<R>({
         {text('email', t(purchase ? 'gift_card_purchases.form.email' : 'gift_card_issue.buyer_email'), true)}
         {purchase ? COMPANY.map((field) => text(field, t(`gift_card_purchases.form.${field}`))) : null}
         <NumberField
+          name="netPrice"
           label={t('gift_card_issue.net_price')}
           value={v.netPrice}
           onChange={(n) => set({ netPrice: n })}
@@ -121,6 +122,7 @@ export function IssueCardsForm<R>({
           errorMessage={texts.field('netPrice')}
         />
         <NumberField
+          name="quantity"
           label={t('gift_card_issue.quantity')}
           keypad="whole"
           value={v.quantity}

@@ -39,6 +39,7 @@ export function RecipientFields({
               value={row.name}
               onChange={(name) => onChange(i, { name })}
               isRequired={isRequired}
+              name={`recipients.${i}.name`}
               errorMessage={errorOf(`recipients.${i}.name`) ?? undefined}
             />
             <TextField
@@ -47,6 +48,7 @@ export function RecipientFields({
               value={row.email}
               onChange={(email) => onChange(i, { email })}
               isRequired={isRequired}
+              name={`recipients.${i}.email`}
               errorMessage={errorOf(`recipients.${i}.email`) ?? undefined}
             />
           </div>

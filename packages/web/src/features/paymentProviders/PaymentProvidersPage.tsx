@@ -253,6 +253,7 @@ function ProviderForm({
         </p>
       ) : (
         <Select
+          name="name"
           label={t('payment_providers.name')}
           options={creatableProviders().map((id) => ({ id, label: t(`payment_providers.names.${id}`) }))}
           selectedKey={name}

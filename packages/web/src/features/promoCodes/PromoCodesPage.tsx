@@ -236,6 +236,7 @@ function PromoForm({
           onSelectionChange={(codeType) => set({ codeType: codeType as PromoCodeType })}
         />
         <NumberField
+          name="amount"
           label={t(draft.codeType === 'percentage' ? 'promo_codes.percent' : 'promo_codes.amount')}
           value={parseNumber(draft.amount)}
           onChange={(amount) => set({ amount: numberText(amount) })}
@@ -243,6 +244,7 @@ function PromoForm({
           errorMessage={err('amount')}
         />
         <NumberField
+          name="usageLimit"
           label={t('promo_codes.usage_limit')}
           description={t('promo_codes.usage_limit_hint')}
           keypad="whole"
@@ -252,6 +254,8 @@ function PromoForm({
         />
       </div>
       <DateRangePicker
+        startName="validFrom"
+        endName="validTo"
         label={t('promo_codes.validity')}
         calendarLabel={t('promo_codes.validity_calendar')}
         value={draft.validFrom && draft.validTo ? { start: draft.validFrom, end: draft.validTo } : null}

@@ -153,6 +153,7 @@ function HotelPolicyFields({
         {HOTEL_TIMES.map(time)}
         {select('internetAccessType', ['none', 'wifi', 'wired'], 'property_policy.internet_type')}
         <NumberField
+          name="internetAccessCost"
           label={t('policies.hotel.internetAccessCost')}
           description={t('policies.hotel.free_hint')}
           value={draft.internetAccessCost ?? null}
@@ -338,6 +339,7 @@ function CancellationForm({
       {draft.cancellationPolicyLogic === 'deadline' ? (
         <div className="admin-form__grid">
           <NumberField
+            name="cancellationPolicyDeadline"
             label={t('policies.cancellation.deadline')}
             keypad="whole"
             value={draft.cancellationPolicyDeadline ?? null}
@@ -358,6 +360,7 @@ function CancellationForm({
       {draft.cancellationPolicyLogic !== 'free' ? (
         <div className="admin-form__grid">
           <NumberField
+            name="cancellationPolicyPenalty"
             label={t('policies.cancellation.penalty')}
             value={draft.cancellationPolicyPenalty}
             onChange={(n) => set({ cancellationPolicyPenalty: n ?? 0 })}
@@ -387,6 +390,7 @@ function CancellationForm({
       />
       {draft.guaranteePaymentPolicy !== 'none' ? (
         <NumberField
+          name="guaranteePaymentAmount"
           label={t('policies.cancellation.guarantee_amount')}
           value={draft.guaranteePaymentAmount ?? null}
           onChange={(n) => set({ guaranteePaymentAmount: n ?? 0 })}

@@ -175,6 +175,7 @@ function DetailsForm({
         <div className="admin-form__grid">
           {text('title', { required: true })}
           <Select
+            name="currency"
             label={label('currency')}
             options={knownCurrencies.map((c) => ({ id: c, label: c }))}
             selectedKey={draft.currency}

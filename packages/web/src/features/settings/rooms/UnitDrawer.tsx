@@ -176,6 +176,7 @@ export function UnitFormPanel({ propertyId, unit, onCancel, onSaved }: UnitFormP
               errorMessage={message('title')}
             />
             <Select
+              name="roomKind"
               label={t('rooms_and_rates.unit.room_kind')}
               options={ROOM_KINDS.map((id) => ({ id, label: t(`rooms_and_rates.room_kinds.${id}`) }))}
               selectedKey={form.roomKind}
