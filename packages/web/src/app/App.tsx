@@ -1,7 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import type { i18n } from 'i18next';
 import type { AppRouter } from '../router/router';
-import { SelectedPropertyProvider } from '../session/SelectedProperty';
 import { SessionRoot } from './SessionRoot';
 import type { AppServices } from './services';
 
@@ -25,9 +24,5 @@ export function App({ services, router, i18n }: AppProps) {
 
 /** The pages, drawn by the router once the session is known. */
 export function RoutedApp({ services, router }: { services: AppServices; router: AppRouter }) {
-  return (
-    <SelectedPropertyProvider>
-      <RouterProvider router={router} context={{ services }} />
-    </SelectedPropertyProvider>
-  );
+  return <RouterProvider router={router} context={{ services }} />;
 }

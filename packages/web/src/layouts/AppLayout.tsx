@@ -6,6 +6,7 @@ import { CookieDialogProvider } from '../features/privacy/CookieDialog';
 import { useCatalogue } from '../i18n';
 import { bookingPart } from '../i18n/bookingPart';
 import { framePart } from '../i18n/framePart';
+import { SelectedPropertyProvider } from '../session/SelectedProperty';
 import { useSession } from '../session/SessionContext';
 import { AppHeader } from './header/AppHeader';
 import { MAIN_ID, SkipLink } from './SkipLink';
@@ -23,7 +24,8 @@ export const frameParts = [ToastRegion];
 
 /**
  * The signed-in app: header with navigation, property switcher and user menu, then the page. The query cache
- * lives here, with the screens that load data (the sign-in page does not load the query library).
+ * lives here, with the screens that load data (the sign-in page does not load the query library), and the
+ * selected property (an admin's is read through it).
  */
 export function AppLayout({ children }: { children: ReactNode }) {
   // The frame's own strings and the booking engine's come with the frame (the sign-in page does not load them).
@@ -34,17 +36,19 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (!session) return null;
   return (
     <DataProvider>
-      <CookieDialogProvider>
-        <div className="app-layout">
-          <SkipLink />
-          <AppHeader />
-          <main id={MAIN_ID} tabIndex={-1} className="app-layout__main">
-            <PaymentLockBanner />
-            {children}
-          </main>
-          <ToastRegion />
-        </div>
-      </CookieDialogProvider>
+      <SelectedPropertyProvider>
+        <CookieDialogProvider>
+          <div className="app-layout">
+            <SkipLink />
+            <AppHeader />
+            <main id={MAIN_ID} tabIndex={-1} className="app-layout__main">
+              <PaymentLockBanner />
+              {children}
+            </main>
+            <ToastRegion />
+          </div>
+        </CookieDialogProvider>
+      </SelectedPropertyProvider>
     </DataProvider>
   );
 }

@@ -1,6 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { selectedProperty } from '@tern/core/session';
 import type { AdminProperty, UserProperty } from '@tern/sdk';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { useApiQuery } from '../data/useApiQuery';
 import { useServices, useSession } from './SessionContext';
 import { readSelectedPropertyId, writeSelectedPropertyId } from './storage';
 
@@ -36,9 +38,15 @@ const SelectedPropertyContext = createContext<SelectedPropertyValue>({
   selectProperty: () => {},
 });
 
-/** Another user (after signing out and in) starts again from what storage remembers. */
+/** The admin's picked property in the query cache (the switcher puts its pick there; a reload reads it). */
+const adminPickKey = (id: string | null) => ['admin', 'selectedProperty', id];
+
+/**
+ * Another user (after signing out and in) starts again from what storage remembers. Inside the query cache's
+ * provider (the app layout): an admin's remembered property is a query.
+ */
 export function SelectedPropertyProvider({ children }: { children: ReactNode }) {
-  const { storage, client } = useServices();
+  const { storage } = useServices();
   const session = useSession();
   const userId = session?.user.id ?? null;
   const [state, setState] = useState(() => ({ userId, remembered: readSelectedPropertyId(storage) }));
@@ -53,24 +61,21 @@ export function SelectedPropertyProvider({ children }: { children: ReactNode }) 
   );
   // An admin works at no property: the one picked (or remembered) from every property is loaded here.
   const isAdmin = session?.userRole === 'admin';
-  const [adminPick, setAdminPick] = useState<UserProperty | null>(null);
-  useEffect(() => {
-    if (!isAdmin || !remembered || adminPick?.id === remembered) return;
-    let live = true;
-    client.admin
-      .getProperty({ params: { id: remembered } })
-      .then((p) => live && setAdminPick(asSelectedProperty(p)))
-      .catch(() => {});
-    return () => {
-      live = false;
-    };
-  }, [isAdmin, remembered, adminPick?.id, client]);
+  const queryClient = useQueryClient();
+  const picked = useApiQuery(
+    adminPickKey(remembered),
+    async (client, signal) =>
+      asSelectedProperty(await client.admin.getProperty({ params: { id: remembered! } }, { signal })),
+    { enabled: isAdmin && Boolean(remembered) },
+  );
+  // A property that cannot be read is no pick (the switcher offers every property again).
+  const adminPick = picked.data ?? null;
   const selectProperty = useCallback(
     (p: UserProperty) => {
-      setAdminPick(p);
+      queryClient.setQueryData(adminPickKey(p.id), p);
       select(p.id);
     },
-    [select],
+    [queryClient, select],
   );
   const value = useMemo<SelectedPropertyValue>(() => {
     const user = session?.user ?? null;
