@@ -54,3 +54,37 @@ test('property details: leaving with unsaved edits asks, a refused save shows by
   await expect(page.getByRole('heading', { name: 'Policies', level: 1 })).toBeVisible();
   await expect(ask).toHaveCount(0);
 });
+
+test('a success notification never covers the form’s buttons, on a desktop and on a phone', async ({
+  page,
+}) => {
+  await page.goto('/login');
+  await signIn(page, demo('hotelier2'));
+  await expect(page).toHaveURL(/\/bookings/);
+  await page.goto('/settings/policies');
+  const save = page.getByRole('button', { name: 'Save the hotel policy' });
+  const checkIn = page.getByRole('textbox', { name: 'Check-in from' });
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await checkIn.fill('15:00');
+    await save.click();
+    const saved = page.getByRole('alertdialog', { name: 'The policies are saved' });
+    await expect(saved).toBeVisible();
+    // Placed once the notification is in: its box and the button's share no pixel.
+    await expect
+      .poll(async () => {
+        const [a, b] = [await saved.boundingBox(), await save.boundingBox()];
+        if (!a || !b) return 'unmeasured';
+        const apart =
+          a.y + a.height <= b.y || b.y + b.height <= a.y || a.x + a.width <= b.x || b.x + b.width <= a.x;
+        return apart ? 'apart' : `overlap ${JSON.stringify({ toast: a, save: b })}`;
+      })
+      .toBe('apart');
+    await page.screenshot({ path: `test-results/toast-over-form-${size.width}.png` });
+    await saved.getByRole('button', { name: 'Close' }).click();
+    await expect(saved).toHaveCount(0);
+  }
+});

@@ -8,6 +8,7 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import './Toast.css';
+import { useLiftOverActionBars } from './toastLift';
 
 /** What a notification says: `success` (a save, a cancellation) or `error` (what failed, in the server's words). */
 export interface ToastMessage {
@@ -45,13 +46,16 @@ export const toast = toastApi(toasts);
 
 /**
  * Where notifications appear (react-aria's toast region: a landmark named by how many there are ("2
- * notifications.", in react-aria's own strings), reached with F6, announced as they arrive, paused while hovered or focused). Drawn once, in the app frame. Styled through `[data-variant]`,
+ * notifications.", in react-aria's own strings), reached with F6, announced as they arrive, paused while hovered
+ * or focused). Drawn once, in the app frame, at the window's bottom end — lifted above a form's sticky action bar
+ * that would be under it (`useLiftOverActionBars`): a "Saved" never covers Save. Styled through `[data-variant]`,
  * `[data-focus-visible]` and `[data-entering]`.
  */
 export function ToastRegion({ queue = toasts }: { queue?: ToastQueue }) {
   const { t } = useTranslation();
+  const ref = useLiftOverActionBars(queue);
   return (
-    <RACToastRegion queue={queue} className="toast-region">
+    <RACToastRegion ref={ref} queue={queue} className="toast-region">
       {({ toast: queued }) => (
         <RACToast toast={queued} className="toast" data-variant={queued.content.variant}>
           <RACToastContent className="toast__content">
