@@ -1,18 +1,10 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Link,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
 import { formDrawerInput } from '@tern/core/admin';
 import { ValidationError } from '@tern/sdk';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { routed } from '../../test/routed';
 import { useFormDrawer } from '../features/admin/useFormDrawer';
 import { useFormFrame } from '../features/admin/useFormFrame';
 import { addCatalogue, createI18n } from '../i18n';
@@ -96,26 +88,10 @@ function NamedFields() {
 }
 
 function renderForm(save: (values: Draft) => Promise<Draft>, Form = () => <TitleForm save={save} />) {
-  const root = createRootRoute({
-    component: () => (
-      <>
-        <Link to="/other">Other page</Link>
-        <Outlet />
-      </>
-    ),
-  });
-  const routeTree = root.addChildren([
-    createRoute({ getParentRoute: () => root, path: '/', component: Form }),
-    createRoute({ getParentRoute: () => root, path: '/other', component: () => <h1>Other</h1> }),
-  ]);
-  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  const { router, element } = routed(Form);
   const i18n = createI18n();
   addCatalogue(i18n, framePart);
-  render(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
   return router;
 }
 

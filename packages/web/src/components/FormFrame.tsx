@@ -15,6 +15,23 @@ export interface FormProblem {
   message: string;
 }
 
+/**
+ * The summary's list for the fields named: each one whose words `messageOf` gives, with the label `labels` gives
+ * it (`useFormFrame` gives it for a `useFormDrawer` form).
+ */
+export function problemsOf(
+  fields: Iterable<string>,
+  labels: Readonly<Record<string, string>>,
+  messageOf: (field: string) => string | null | undefined,
+): FormProblem[] {
+  const problems: FormProblem[] = [];
+  for (const field of fields) {
+    const message = messageOf(field);
+    if (message) problems.push({ field, label: labels[field] ?? null, message });
+  }
+  return problems;
+}
+
 export interface FormFrameProps {
   /** Sends the form (the browser's own submit is prevented). */
   onSubmit: () => void;

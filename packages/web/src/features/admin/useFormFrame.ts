@@ -1,5 +1,5 @@
 import { isFormDirty } from '@tern/core/admin';
-import type { FormFrameProps, FormProblem } from '../../components/FormFrame';
+import { type FormFrameProps, problemsOf } from '../../components/FormFrame';
 import type { useFormDrawer } from './useFormDrawer';
 import { useFormTexts } from './useFormTexts';
 
@@ -19,18 +19,13 @@ export function useFormFrame(
     ...Object.keys(form.errors).filter((field) => form.errors[field]),
     ...(form.failure ? form.snapshot.context.refusedFields.map((f) => f.field) : []),
   ]);
-  const problems: FormProblem[] = [];
-  for (const field of named) {
-    const message = texts.field(field);
-    if (message) problems.push({ field, label: labels[field] ?? null, message });
-  }
   return {
     texts,
     frame: {
       onSubmit: form.submit,
       busy: form.busy,
       dirty: !form.snapshot.matches('saved') && isFormDirty(form.snapshot.context),
-      problems,
+      problems: problemsOf(named, labels, texts.field),
       failure: texts.failure,
     },
   };

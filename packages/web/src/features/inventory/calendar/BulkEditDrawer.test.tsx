@@ -1,9 +1,11 @@
 import type { InventoryCalendar, InventoryChangeResult, TernClient } from '@tern/sdk';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
+import { routed } from '../../../../test/routed';
 import { addCatalogue, createI18n } from '../../../i18n';
+import { framePart } from '../../../i18n/framePart';
 import { inventoryPart } from '../../../i18n/inventory';
 import { BulkEditDrawer } from './BulkEditDrawer';
 import type { CalendarStructure } from './calendarModel';
@@ -16,6 +18,7 @@ const UNSOLD = { sold: 0, maxSellLeft: null };
 
 const i18n = createI18n();
 addCatalogue(i18n, inventoryPart);
+addCatalogue(i18n, framePart);
 
 const structure: CalendarStructure = {
   currency: 'EUR',
@@ -59,7 +62,7 @@ const stored = (booked: number): InventoryCalendar => ({
   ],
 });
 
-function setup(initial: EditForm, booked = 0, edit?: () => Promise<InventoryChangeResult>) {
+async function setup(initial: EditForm, booked = 0, edit?: () => Promise<InventoryChangeResult>) {
   const calendar = vi.fn(async () => stored(booked));
   const editCall = vi.fn(
     edit ??
@@ -73,22 +76,27 @@ function setup(initial: EditForm, booked = 0, edit?: () => Promise<InventoryChan
   const client = { inventory: { calendar, edit: editCall } } as unknown as TernClient;
   const onSaved = vi.fn();
   const onRead = vi.fn();
-  render(
-    <I18nextProvider i18n={i18n}>
-      <BulkEditDrawer
-        isOpen
-        onOpenChange={() => {}}
-        initial={initial}
-        structure={structure}
-        bounds={{ from: '2026-11-24', to: '2027-10-31' }}
-        client={client}
-        propertyId="p1"
-        onRead={onRead}
-        onSaved={onSaved}
-      />
-    </I18nextProvider>,
-  );
-  return { calendar, editCall, onSaved, onRead, dialog: screen.getByRole('dialog', { name: 'Bulk edit' }) };
+  const { element } = routed(() => (
+    <BulkEditDrawer
+      isOpen
+      onOpenChange={() => {}}
+      initial={initial}
+      structure={structure}
+      bounds={{ from: '2026-11-24', to: '2027-10-31' }}
+      client={client}
+      propertyId="p1"
+      onRead={onRead}
+      onSaved={onSaved}
+    />
+  ));
+  render(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+  return {
+    calendar,
+    editCall,
+    onSaved,
+    onRead,
+    dialog: await screen.findByRole('dialog', { name: 'Bulk edit' }),
+  };
 }
 
 describe('BulkEditDrawer', () => {
@@ -100,7 +108,7 @@ describe('BulkEditDrawer', () => {
       priceOp: 'increase_by_percent' as const,
       price: '10',
     };
-    const { calendar, editCall, onSaved, onRead, dialog } = setup(form);
+    const { calendar, editCall, onSaved, onRead, dialog } = await setup(form);
     const save = within(dialog).getByRole('button', { name: 'Save' });
     expect(save.hasAttribute('disabled') || save.getAttribute('data-disabled') === 'true').toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
@@ -131,7 +139,7 @@ describe('BulkEditDrawer', () => {
   it('will not save rooms below those booked: the preview names the first such night', async () => {
     const user = userEvent.setup();
     const form = { ...emptyForm('2027-01-04', '2027-01-05'), unitIds: ['u1'], availability: '1' };
-    const { editCall, dialog } = setup(form, 3);
+    const { editCall, dialog } = await setup(form, 3);
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
     expect(await within(dialog).findByText(/2 nights cannot be saved, the first:/)).toBeTruthy();
     expect(within(dialog).getByText(/Fewer than the rooms already booked/)).toBeTruthy();
@@ -140,29 +148,49 @@ describe('BulkEditDrawer', () => {
     expect(editCall).not.toHaveBeenCalled();
   });
 
-  it('shows field errors without calling, and the server’s refusal in its own words', async () => {
+  it('shows field errors beside their fields and in the summary without calling, the server’s refusal in its own words, and a save that goes through clears it', async () => {
     const user = userEvent.setup();
-    const { calendar, dialog } = setup(emptyForm('2027-01-04', '2027-01-05'));
+    const { calendar, dialog } = await setup(emptyForm('2027-01-04', '2027-01-05'));
     await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
-    expect(within(dialog).getByText('Choose something to change.')).toBeTruthy();
+    const changes = within(dialog).getByRole('group', { name: 'What changes' });
+    expect(within(changes).getByText('Choose something to change.')).toBeTruthy();
+    const summary = within(dialog).getByRole('alert');
+    expect(summary.textContent).toContain('What changes: Choose something to change.');
     expect(calendar).not.toHaveBeenCalled();
+    // The summary's link moves to the first control of the field it names.
+    await user.click(within(summary).getByRole('button', { name: 'What changes' }));
+    expect(changes.contains(document.activeElement)).toBe(true);
+    cleanup();
 
     const refused = Object.assign(new Error('x'), {
       code: 'availability_below_booked',
       params: { date: '2027-01-04', booked: 3 },
     });
-    const second = setup(
+    const edit = vi
+      .fn<() => Promise<InventoryChangeResult>>()
+      .mockRejectedValueOnce(refused)
+      .mockResolvedValue({
+        changeSetId: 'c2',
+        preview: false,
+        cells: [],
+        summary: { availability: 0, rates: 2 },
+      });
+    const second = await setup(
       { ...emptyForm('2027-01-04', '2027-01-05'), ratePlanIds: ['r1'], priceOp: 'set', price: '90' },
       0,
-      async () => Promise.reject(refused),
+      edit,
     );
     await user.click(within(second.dialog).getByRole('button', { name: 'Preview' }));
     await within(second.dialog).findByRole('heading', { name: '2 nights change' });
     await user.click(within(second.dialog).getByRole('button', { name: 'Save' }));
-    expect(
-      await within(second.dialog).findByText(
-        'On 2027-01-04, 3 rooms are booked already: the availability cannot be lower.',
-      ),
-    ).toBeTruthy();
+    const refusal = await within(second.dialog).findByRole('alert');
+    expect(refusal.textContent).toContain(
+      'On 2027-01-04, 3 rooms are booked already: the availability cannot be lower.',
+    );
+    await vi.waitFor(() => expect(document.activeElement).toBe(refusal));
+
+    await user.click(within(second.dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(second.onSaved).toHaveBeenCalled());
+    expect(within(second.dialog).queryByRole('alert')).toBeNull();
   });
 });

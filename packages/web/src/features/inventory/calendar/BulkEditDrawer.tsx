@@ -2,13 +2,14 @@ import { currencyDecimals } from '@tern/core/bookingEngine';
 import { formatAmount, formatDay, parseNumber } from '@tern/core/format';
 import { cellError, expandBulkEdit } from '@tern/core/rates';
 import type { ChangedCell, InventoryCalendar, InventoryChangeResult, TernClient } from '@tern/sdk';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/Checkbox';
 import { DateRangePicker } from '../../../components/DateRangePicker';
 import { Drawer } from '../../../components/Drawer';
+import { FormFrame, problemsOf } from '../../../components/FormFrame';
 import { NumberField, numberText } from '../../../components/NumberField';
 import { Select } from '../../../components/Select';
 import { useErrorText } from '../../errors/useErrorText';
@@ -60,7 +61,8 @@ interface Preview {
  * The bulk edit: a range and weekdays, the room types (availability) and rate plans (price, restrictions) it
  * acts on, and what it changes. "Preview" reads the range afresh and lists, with core's `expandBulkEdit`, every
  * cell that would change, before and after, with core's `cellError` for any that cannot be saved; "Save"
- * sends the same edit once the preview stands.
+ * sends the same edit once the preview stands. On the form frame: each field's error beside it and in the summary,
+ * a refused preview or save in the summary, and leaving with the edit unsent asks first.
  */
 export function BulkEditDrawer(props: BulkEditDrawerProps) {
   const { t } = useTranslation();
@@ -100,6 +102,26 @@ function BulkEditForm({
   };
   const current = preview && preview.of === form ? preview : null;
   const errorOf = (field: keyof FormErrors) => (errors[field] ? t(errors[field]!) : null);
+  // "Choose something to change" is said by the changes, in the edit's own words.
+  const messageOf = (field: string) =>
+    field === 'changes' ? t('inventory.edit.nothing_to_change') : errorOf(field as keyof FormErrors);
+  const problems = problemsOf(
+    Object.keys(errors),
+    {
+      from: t('inventory.edit.dates'),
+      to: t('inventory.edit.dates'),
+      weekdays: t('inventory.edit.weekdays'),
+      targets: t('inventory.edit.targets'),
+      price: t('inventory.edit.price_value'),
+      availability: t('inventory.edit.availability'),
+      minStayArrival: t('inventory.fields.minStayArrival'),
+      minStayThrough: t('inventory.fields.minStayThrough'),
+      maxStay: t('inventory.edit.max_nights'),
+      occupancyRates: t('inventory.edit.occupancy_rates', { currency: structure.currency }),
+      changes: t('inventory.edit.changes'),
+    },
+    messageOf,
+  );
 
   const runPreview = async () => {
     const found = formErrors(form);
@@ -134,8 +156,7 @@ function BulkEditForm({
     }
   };
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     if (!current || current.problems.length || !current.cells.length) return;
     setBusy('save');
     setFailure(null);
@@ -220,16 +241,41 @@ function BulkEditForm({
   const flagOptions = ['unchanged', 'on', 'off'].map((id) => ({ id, label: t(`inventory.edit.flag_${id}`) }));
 
   return (
-    <form className="inv-edit" onSubmit={save} noValidate>
+    <FormFrame
+      className="inv-edit"
+      onSubmit={() => void save()}
+      busy={busy !== null}
+      dirty={form !== initial}
+      problems={problems}
+      failure={failure}
+      actions={
+        <>
+          <Button variant="secondary" onPress={close}>
+            {t('inventory.edit.cancel')}
+          </Button>
+          <Button variant="secondary" onPress={() => void runPreview()} isDisabled={busy !== null}>
+            {busy === 'preview' ? t('inventory.edit.previewing') : t('inventory.edit.preview')}
+          </Button>
+          <Button
+            type="submit"
+            isDisabled={busy !== null || !current || current.problems.length > 0 || !current.cells.length}
+          >
+            {busy === 'save' ? t('inventory.edit.saving') : t('inventory.edit.save')}
+          </Button>
+        </>
+      }
+    >
       <DateRangePicker
         label={t('inventory.edit.dates')}
+        startName="from"
+        endName="to"
         calendarLabel={t('inventory.edit.dates')}
         value={{ start: form.from, end: form.to }}
         minValue={bounds.from}
         onChange={(range) => update({ from: range?.start ?? '', to: range?.end ?? '' })}
         errorMessage={errorOf('from') ?? errorOf('to')}
       />
-      <fieldset className="inv-edit__group">
+      <fieldset className="inv-edit__group" data-field="weekdays">
         <legend>{t('inventory.edit.weekdays')}</legend>
         <div className="inv-edit__weekdays">
           {ALL_WEEKDAYS.map((d) => (
@@ -246,7 +292,7 @@ function BulkEditForm({
         </div>
         {errors.weekdays ? <p className="field__error">{t(errors.weekdays)}</p> : null}
       </fieldset>
-      <fieldset className="inv-edit__group">
+      <fieldset className="inv-edit__group" data-field="targets">
         <legend>{t('inventory.edit.targets')}</legend>
         {structure.units.map((unit) => (
           <div key={unit.id} className="inv-edit__unit">
@@ -284,7 +330,7 @@ function BulkEditForm({
         <p className="field__description">{t('inventory.edit.targets_hint')}</p>
         {errors.targets ? <p className="field__error">{t(errors.targets)}</p> : null}
       </fieldset>
-      <fieldset className="inv-edit__group">
+      <fieldset className="inv-edit__group" data-field="changes">
         <legend>{t('inventory.edit.changes')}</legend>
         <div className="inv-edit__pair">
           {select(
@@ -296,6 +342,7 @@ function BulkEditForm({
           {form.priceOp !== 'unchanged' ? (
             <NumberField
               label={t('inventory.edit.price_value')}
+              name="price"
               value={parseNumber(form.price)}
               onChange={(price) => update({ price: numberText(price) })}
               errorMessage={errorOf('price')}
@@ -304,6 +351,7 @@ function BulkEditForm({
         </div>
         <NumberField
           label={t('inventory.edit.availability')}
+          name="availability"
           description={t('inventory.edit.blank_keeps')}
           keypad="whole"
           value={parseNumber(form.availability)}
@@ -322,6 +370,7 @@ function BulkEditForm({
         <div className="inv-edit__pair">
           <NumberField
             label={t('inventory.fields.minStayArrival')}
+            name="minStayArrival"
             keypad="whole"
             value={parseNumber(form.minStayArrival)}
             onChange={(minStayArrival) => update({ minStayArrival: numberText(minStayArrival) })}
@@ -329,6 +378,7 @@ function BulkEditForm({
           />
           <NumberField
             label={t('inventory.fields.minStayThrough')}
+            name="minStayThrough"
             keypad="whole"
             value={parseNumber(form.minStayThrough)}
             onChange={(minStayThrough) => update({ minStayThrough: numberText(minStayThrough) })}
@@ -348,6 +398,7 @@ function BulkEditForm({
           {form.maxStay === 'set' ? (
             <NumberField
               label={t('inventory.edit.max_nights')}
+              name="maxStay"
               keypad="whole"
               value={parseNumber(form.maxStayValue)}
               onChange={(maxStayValue) => update({ maxStayValue: numberText(maxStayValue) })}
@@ -356,7 +407,7 @@ function BulkEditForm({
           ) : null}
         </div>
         {occupancies.length ? (
-          <fieldset className="inv-edit__group">
+          <fieldset className="inv-edit__group" data-field="occupancyRates">
             <legend>{t('inventory.edit.occupancy_rates', { currency: structure.currency })}</legend>
             <p className="field__description">{t('inventory.edit.occupancy_rates_hint')}</p>
             <div className="inv-edit__flags">
@@ -375,9 +426,8 @@ function BulkEditForm({
             {errors.occupancyRates ? <p className="field__error">{t(errors.occupancyRates)}</p> : null}
           </fieldset>
         ) : null}
-        {errors.changes ? <p className="field__error">{t('inventory.edit.nothing_to_change')}</p> : null}
+        {errors.changes ? <p className="field__error">{messageOf('changes')}</p> : null}
       </fieldset>
-      {failure ? <Alert variant="error">{failure}</Alert> : null}
       <section className="inv-preview" aria-label={t('inventory.edit.preview_title')} aria-live="polite">
         {current ? (
           <>
@@ -423,20 +473,6 @@ function BulkEditForm({
           <p className="field__description">{t('inventory.edit.preview_first')}</p>
         )}
       </section>
-      <div className="inv-edit__actions">
-        <Button variant="secondary" onPress={close}>
-          {t('inventory.edit.cancel')}
-        </Button>
-        <Button variant="secondary" onPress={() => void runPreview()} isDisabled={busy !== null}>
-          {busy === 'preview' ? t('inventory.edit.previewing') : t('inventory.edit.preview')}
-        </Button>
-        <Button
-          type="submit"
-          isDisabled={busy !== null || !current || current.problems.length > 0 || !current.cells.length}
-        >
-          {busy === 'save' ? t('inventory.edit.saving') : t('inventory.edit.save')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }
