@@ -3,8 +3,7 @@ import type { i18n } from 'i18next';
 import { type ReactNode, useMemo } from 'react';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import { Alert } from '../components/Alert';
-import { Button } from '../components/Button';
+import { ErrorState } from '../components/ErrorState';
 import { FullPageLoader } from '../components/Spinner';
 import { liveInspect } from '../features/qa/liveInspect';
 import { ServicesContext, SessionActorContext } from '../session/SessionContext';
@@ -52,13 +51,12 @@ function SessionGate({ services, children }: { services: AppServices; children: 
   if (phase === 'failed') {
     return (
       <main className="page" style={{ maxWidth: '32rem', paddingTop: '20vh' }}>
-        <Alert
-          variant="error"
+        <ErrorState
           title={t('session.restore_failed_title')}
-          action={<Button onPress={() => actor.send({ type: 'user.retry' })}>{t('general.retry')}</Button>}
+          onRetry={() => actor.send({ type: 'user.retry' })}
         >
           {t('session.restore_failed_text')}
-        </Alert>
+        </ErrorState>
       </main>
     );
   }

@@ -29,4 +29,20 @@ describe('ErrorState', () => {
     expect(screen.getByRole('alert').textContent).toContain('The rooms did not load');
     expect(screen.getByRole('button', { name: 'Load again' })).toBeTruthy();
   });
+
+  it('goes without a heading for null, and offers a second way out beside the retry', async () => {
+    const retry = vi.fn();
+    const close = vi.fn();
+    render(
+      <I18nextProvider i18n={createI18n()}>
+        <ErrorState title={null} onRetry={retry} dismiss={{ label: 'Close', onPress: close }}>
+          The booking was not cancelled.
+        </ErrorState>
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('alert').textContent).not.toContain('Something went wrong');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
+    expect(close).toHaveBeenCalledOnce();
+    expect(retry).not.toHaveBeenCalled();
+  });
 });

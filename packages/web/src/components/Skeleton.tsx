@@ -26,3 +26,21 @@ export function SkeletonCard() {
     </div>
   );
 }
+
+/**
+ * A page's, a list's or a drawer's first load (the one loading pattern, README "Loading"): grey lines where the
+ * content will be, named for screen readers by `label` (a busy status).
+ */
+export function LoadingSkeleton({ label, lines = 3 }: { label: string; lines?: number }) {
+  return (
+    <div role="status" aria-busy="true" aria-label={label} className="stack">
+      <span className="visually-hidden">{label}</span>
+      {Array.from({ length: lines }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to key on.
+        <Skeleton key={i} width={LINE_WIDTHS[i % LINE_WIDTHS.length]} />
+      ))}
+    </div>
+  );
+}
+
+const LINE_WIDTHS = ['80%', '60%', '70%'];

@@ -50,6 +50,7 @@ describe('session at start-up and expiry', () => {
       },
     });
     renderApp({ path: '/bookings', stored: storedFor(supplierUser, Date.now() + 60_000), client });
+    expect((await screen.findByRole('alert')).textContent).toContain('Tern could not be reached');
     await user.click(await screen.findByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Bookings', level: 1 })).toBeTruthy();
   });

@@ -3,12 +3,11 @@ import { deviceTimeZone } from '@tern/core/dates';
 import { formatInstant } from '@tern/core/format';
 import type { AuditEntry } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Disclosure } from '../../components/Disclosure';
 import { Drawer } from '../../components/Drawer';
-import { Skeleton } from '../../components/Skeleton';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
-import { useErrorText } from '../errors/useErrorText';
+import { QueryErrorState } from '../errors/QueryErrorState';
 import { ADMIN_KEY } from './adminLists';
 import { ADMIN_DRAWER_WIDTH } from './UserDrawer';
 
@@ -42,27 +41,14 @@ export function AuditDrawer({ target, onClose }: { target: AuditTarget | null; o
 
 function Trail({ target }: { target: AuditTarget }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const trail = useApiQuery([ADMIN_KEY, 'audit', target.objectType, target.objectId], (client, signal) =>
     client.admin.audit(
       { query: { objectType: target.objectType, objectId: target.objectId, limit: 100 } },
       { signal },
     ),
   );
-  if (trail.isPending)
-    return (
-      <div role="status" className="stack">
-        <span className="visually-hidden">{t('admin.loading')}</span>
-        <Skeleton width="80%" />
-        <Skeleton width="60%" />
-      </div>
-    );
-  if (trail.error)
-    return (
-      <Alert variant="error" title={t('general.error_message')}>
-        {errorText(trail.error)}
-      </Alert>
-    );
+  if (trail.isPending) return <LoadingSkeleton label={t('admin.loading')} lines={2} />;
+  if (trail.error) return <QueryErrorState query={trail} />;
   if (trail.data.items.length === 0) return <p>{t('admin.audit.empty')}</p>;
   // The audit spans users, resellers and properties: its instants on the viewer's clock.
   const zone = deviceTimeZone();

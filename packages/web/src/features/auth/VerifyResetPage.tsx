@@ -6,12 +6,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
+import { ErrorState } from '../../components/ErrorState';
 import { Link } from '../../components/Link';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
 import type { VerifyResetSearch } from '../../router/search';
 import { useServices, useSession, useSessionActor } from '../../session/SessionContext';
+import { useErrorText } from '../errors/useErrorText';
 import './auth.css';
 
 /**
@@ -21,6 +22,7 @@ import './auth.css';
  */
 export function VerifyResetPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const services = useServices();
   const sessionActor = useSessionActor();
   const hasSession = useSession() !== null;
@@ -54,7 +56,11 @@ export function VerifyResetPage() {
     }
   }, [snapshot, sessionActor, services]);
 
-  const invalid = snapshot.matches('invalid');
+  // A refusal of the link says it is invalid; a call that failed otherwise (offline, the server down) says
+  // nothing about the link: its words and Try again.
+  const failure = snapshot.matches('invalid') ? snapshot.context.error : null;
+  const unreached = failure !== null && failure.code !== 'invalid_reset_token';
+  const invalid = snapshot.matches('invalid') && !unreached;
   useEffect(() => {
     if (invalid) alertRef.current?.focus();
   }, [invalid]);
@@ -63,7 +69,9 @@ export function VerifyResetPage() {
     <div className="card auth-card">
       {/* Once the check is over the heading says what it found ("Checking your link" above a refusal misled). */}
       <PageHeading>{t(invalid ? 'reset_token.invalid_title' : 'reset_token.heading')}</PageHeading>
-      {invalid ? (
+      {unreached ? (
+        <ErrorState onRetry={() => send({ type: 'user.retry' })}>{errorText(failure)}</ErrorState>
+      ) : invalid ? (
         <>
           {/* Said once: the server's refusal repeats the heading in its own words, so it is not shown. */}
           <Alert ref={alertRef} variant="error">
@@ -73,11 +81,6 @@ export function VerifyResetPage() {
             <Link href="/login?mode=forgot" variant="button">
               {t('reset_token.request_new')}
             </Link>
-            {snapshot.context.token ? (
-              <Button variant="quiet" onPress={() => send({ type: 'user.retry' })}>
-                {t('general.retry')}
-              </Button>
-            ) : null}
           </div>
         </>
       ) : snapshot.status === 'done' ? (

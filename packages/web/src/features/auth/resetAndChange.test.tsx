@@ -56,6 +56,28 @@ describe('reset link and change password', () => {
     expect(await screen.findByRole('heading', { name: 'Reset your password' })).toBeTruthy();
   });
 
+  it('says when the link could not be checked (no verdict on it), and checks again from Try again', async () => {
+    const user = userEvent.setup();
+    const resetSession = sessionFor(supplierUser, { purpose: 'password_reset' });
+    const { token: _t, deviceIdentifier: _d, ...afterReset } = sessionFor(supplierUser);
+    let down = true;
+    const client = fakeClient({
+      verifyResetToken: async () => {
+        if (down) throw new TypeError('Failed to fetch');
+        return resetSession;
+      },
+      validateToken: async () => afterReset,
+    });
+    const app = renderApp({ path: '/verify_reset_password_email?token=abc', client });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    expect(document.body.textContent).not.toMatch(/invalid/i);
+    down = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitForLocation(app, '/changePassword');
+    expect(client.auth.verifyResetToken).toHaveBeenCalledTimes(2);
+  });
+
   it('treats a link without a token as invalid', async () => {
     renderApp({ path: '/verify_reset_password_email' });
     await screen.findByRole('alert');

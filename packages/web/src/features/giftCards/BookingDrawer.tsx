@@ -6,9 +6,9 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
+import { ErrorState } from '../../components/ErrorState';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
@@ -200,17 +200,13 @@ function BookingPanel({
         </p>
       ) : null}
       {snapshot.matches('error') && error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          <p>{errorText(error)}</p>
-          <div className="admin-form__actions">
-            <Button onPress={() => send({ type: 'user.retry' })}>
-              {t('gift_card_orders.booking.retry')}
-            </Button>
-            <Button variant="secondary" onPress={() => send({ type: 'dismiss' })}>
-              {t('gift_card_orders.booking.close')}
-            </Button>
-          </div>
-        </Alert>
+        <ErrorState
+          retryLabel={t('gift_card_orders.booking.retry')}
+          onRetry={() => send({ type: 'user.retry' })}
+          dismiss={{ label: t('gift_card_orders.booking.close'), onPress: () => send({ type: 'dismiss' }) }}
+        >
+          {errorText(error)}
+        </ErrorState>
       ) : null}
     </div>
   );

@@ -3,12 +3,11 @@ import { formatAmount } from '@tern/core/format';
 import { addMonthsToDay } from '@tern/core/giftCards';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
-import { useErrorText } from '../errors/useErrorText';
+import { QueryErrorState } from '../errors/QueryErrorState';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { LiabilityChart, SERIES } from './LiabilityChart';
 import './liability.css';
@@ -30,7 +29,6 @@ export function liabilityMonths(today: Day, months: number): { from: string; to:
  */
 export function LiabilityReport({ propertyId, timezone }: { propertyId: string; timezone: string | null }) {
   const { t, i18n } = useTranslation();
-  const errorText = useErrorText();
   const [range, setRange] = useState<Range>('12');
   const [tableShown, setTableShown] = useState(false);
   const today = todayIn(timezone ?? deviceTimeZone());
@@ -58,11 +56,9 @@ export function LiabilityReport({ propertyId, timezone }: { propertyId: string; 
         />
       </div>
       {report.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(report.error)}
-        </Alert>
+        <QueryErrorState query={report} />
       ) : !data ? (
-        <Spinner label={t('admin.loading')} />
+        <LoadingSkeleton label={t('admin.loading')} />
       ) : (
         <>
           <LiabilityChart

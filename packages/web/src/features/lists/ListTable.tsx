@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Pager } from '../../components/Pager';
 import { Table, type TableColumn, type TableSort } from '../../components/Table';
-import { useErrorText } from '../errors/useErrorText';
+import { QueryErrorState } from '../errors/QueryErrorState';
 import { pagesOf } from './useListPage';
 
 /** A list query as the pages read it (`useApiQuery` of a `listOf` reply, the last page kept while the next loads). */
@@ -12,6 +11,8 @@ export interface ListQuery<T> {
   error: Error | null;
   isPending: boolean;
   isPlaceholderData: boolean;
+  /** Reads the list again (the error state's Try again). */
+  refetch: () => unknown;
 }
 
 /** A list read whole with its page (a property's cancellation policies): one page, no pager. */
@@ -20,11 +21,12 @@ export const wholeList = <T,>(items: T[]): ListQuery<T> => ({
   error: null,
   isPending: false,
   isPlaceholderData: false,
+  refetch: () => undefined,
 });
 
 /**
  * A back-office list's table and pager (UI.md: every list has its loading, empty and error state): the refusal's
- * words in an alert instead of the table, the skeleton while a page loads, the empty state, sortable columns when
+ * words and Try again instead of the table, the skeleton while a page loads, the empty state, sortable columns when
  * `onSortChange` is given, and the pager — hidden on one page unless `pagerAlways` (promo codes, DECISIONS 18).
  */
 export function ListTable<T>({
@@ -54,13 +56,10 @@ export function ListTable<T>({
   pagerAlways?: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   return (
     <>
       {list.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(list.error)}
-        </Alert>
+        <QueryErrorState query={list} />
       ) : (
         <Table
           label={label}

@@ -1,13 +1,12 @@
 import { MAX_PHOTOS, type PropertyPhotos } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeading } from '../../components/PageHeading';
-import { Spinner } from '../../components/Spinner';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
-import { useErrorText } from '../errors/useErrorText';
+import { QueryErrorState } from '../errors/QueryErrorState';
 import { PhotosPanel } from './PhotosPanel';
 import { SettingsFrame } from './SettingsFrame';
 import { PHOTOS_KEY, UPLOAD_SIZE } from './useImageUpload';
@@ -23,7 +22,6 @@ import './photos.css';
  */
 export function PhotosPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const id = property?.id ?? null;
   const photos = useApiQuery(
@@ -38,11 +36,9 @@ export function PhotosPage() {
         {!property ? (
           <EmptyState title={t('promo_codes.no_property')} />
         ) : photos.isPending ? (
-          <Spinner label={t('general.loading')} />
+          <LoadingSkeleton label={t('general.loading')} />
         ) : photos.error ? (
-          <Alert variant="error" title={t('general.error_message')}>
-            {errorText(photos.error)}
-          </Alert>
+          <QueryErrorState query={photos} />
         ) : (
           <PhotosEditor
             key={property.id}

@@ -11,7 +11,7 @@ import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -27,6 +27,7 @@ import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormFrame } from '../admin/useFormFrame';
+import { QueryErrorState } from '../errors/QueryErrorState';
 import { useErrorText } from '../errors/useErrorText';
 
 const KEY = 'policies';
@@ -40,7 +41,6 @@ const HOTEL_TIMES = ['checkinFromTime', 'checkinToTime', 'checkoutFromTime', 'ch
  */
 export function PoliciesPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const id = property?.id ?? null;
   const policies = useApiQuery(
@@ -56,11 +56,9 @@ export function PoliciesPage() {
         {!property ? (
           <EmptyState title={t('policies.no_property')} />
         ) : policies.isPending ? (
-          <Spinner label={t('general.loading')} />
+          <LoadingSkeleton label={t('general.loading')} />
         ) : policies.error ? (
-          <Alert variant="error" title={t('general.error_message')}>
-            {errorText(policies.error)}
-          </Alert>
+          <QueryErrorState query={policies} />
         ) : (
           <>
             <HotelPolicyForm key={`hotel-${property.id}`} propertyId={property.id} policies={policies.data} />

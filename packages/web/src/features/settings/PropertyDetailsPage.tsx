@@ -10,7 +10,6 @@ import { knownCurrencies } from '@tern/core/bookingEngine';
 import { HOTEL_TYPES, type HotelType, type PropertyDetails } from '@tern/sdk';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { ComboBox } from '../../components/ComboBox';
@@ -18,7 +17,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { FormFrame } from '../../components/FormFrame';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
 import { useApiQuery } from '../../data/useApiQuery';
@@ -30,7 +29,7 @@ import { SettingsFrame } from './SettingsFrame';
 import '../admin/admin.css';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormFrame } from '../admin/useFormFrame';
-import { useErrorText } from '../errors/useErrorText';
+import { QueryErrorState } from '../errors/QueryErrorState';
 
 const KEY = 'propertyDetails';
 
@@ -40,7 +39,6 @@ const KEY = 'propertyDetails';
  */
 export function PropertyDetailsPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const id = property?.id ?? null;
   const details = useApiQuery(
@@ -58,11 +56,9 @@ export function PropertyDetailsPage() {
         {!property ? (
           <EmptyState title={t('promo_codes.no_property')} />
         ) : details.isPending || options.isPending ? (
-          <Spinner label={t('general.loading')} />
+          <LoadingSkeleton label={t('general.loading')} />
         ) : details.error || options.error ? (
-          <Alert variant="error" title={t('general.error_message')}>
-            {errorText(details.error ?? options.error)}
-          </Alert>
+          <QueryErrorState query={details.error ? details : options} />
         ) : (
           <DetailsEditor key={details.data.id} details={details.data} categories={options.data.categories} />
         )}

@@ -63,8 +63,12 @@ const summaryOf = (s: Store): StoreSummary => ({
   publicPath: s.publicPath,
 });
 
-function open(update: (input: { body: { store: Record<string, unknown> } }) => Promise<Store>) {
+function open(
+  update: (input: { body: { store: Record<string, unknown> } }) => Promise<Store>,
+  listFailures = 0,
+) {
   let saved = store();
+  let failures = listFailures;
   const updateStore = vi.fn(async (input: { body: { store: Record<string, unknown> } }) => {
     saved = await update(input);
     return saved;
@@ -75,10 +79,10 @@ function open(update: (input: { body: { store: Record<string, unknown> } }) => P
   const client = fakeClient(
     {},
     {
-      'stores.list': vi.fn(async () => ({
-        items: [summaryOf(saved)],
-        meta: { page: 1, limit: 1, total: 1 },
-      })) as never,
+      'stores.list': vi.fn(async () => {
+        if (failures-- > 0) throw new Error('Network down');
+        return { items: [summaryOf(saved)], meta: { page: 1, limit: 1, total: 1 } };
+      }) as never,
       'stores.get': vi.fn(async () => saved) as never,
       'stores.update': updateStore as never,
       'stores.create': createStore as never,
@@ -96,6 +100,21 @@ const echo = async ({ body }: { body: { store: Record<string, unknown> } }) =>
   });
 
 describe('gift-card store settings page', () => {
+  it(
+    'says when the stores could not be read, and reads them again from Try again',
+    async () => {
+      const user = userEvent.setup();
+      open(echo, 1);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('Something went wrong');
+      expect(screen.queryByRole('tab')).toBeNull();
+      await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('tab', { name: 'Harbour gifts' })).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    },
+    HEAVY,
+  );
+
   it(
     'shows a tab per store with every setting, and saves once, 500 ms after the last change',
     async () => {

@@ -20,15 +20,15 @@ import {
 } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
 import { NumberField } from '../../components/NumberField';
 import { PageHeading } from '../../components/PageHeading';
 import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
@@ -36,7 +36,7 @@ import { useLeaveGuard } from '../../components/useLeaveGuard';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
-import { useErrorText } from '../errors/useErrorText';
+import { QueryErrorState } from '../errors/QueryErrorState';
 import { SettingsFrame } from './SettingsFrame';
 import { STORES_KEY, useStores } from './storesData';
 import { UploadList } from './UploadList';
@@ -53,7 +53,6 @@ const NEW_TAB = 'new';
  */
 export function StoresPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const id = property?.id ?? null;
   const stores = useStores(id);
@@ -77,11 +76,9 @@ export function StoresPage() {
         {!property ? (
           <EmptyState title={t('stores.no_property')} />
         ) : stores.isPending ? (
-          <Spinner label={t('stores.loading')} />
+          <LoadingSkeleton label={t('stores.loading')} />
         ) : stores.error ? (
-          <Alert variant="error" title={t('general.error_message')}>
-            {errorText(stores.error)}
-          </Alert>
+          <QueryErrorState query={stores} />
         ) : (
           <>
             <div className="stores__toolbar">
@@ -139,17 +136,11 @@ export function StoresPage() {
 /** A saved store's tab: the store with every setting, then its form. */
 function SavedStore({ propertyId, storeId }: { propertyId: string; storeId: string }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const store = useApiQuery([STORES_KEY, 'one', storeId], (client, signal) =>
     client.stores.get({ params: { id: storeId }, query: { propertyId } }, { signal }),
   );
-  if (store.isPending) return <Spinner label={t('stores.loading')} />;
-  if (store.error)
-    return (
-      <Alert variant="error" title={t('general.error_message')}>
-        {errorText(store.error)}
-      </Alert>
-    );
+  if (store.isPending) return <LoadingSkeleton label={t('stores.loading')} />;
+  if (store.error) return <QueryErrorState query={store} />;
   return <StoreForm propertyId={propertyId} store={store.data} />;
 }
 
@@ -224,15 +215,13 @@ function StoreForm({
         {t(`stores.state.${status}`)}
       </p>
       {snapshot.matches('error') ? (
-        <Alert
-          variant="error"
+        <ErrorState
           title={t(refusal === 'slugTaken' ? 'stores.slug_taken' : 'general.error_message')}
+          retryLabel={t('stores.retry')}
+          onRetry={() => send({ type: 'user.retry' })}
         >
-          <p>{t(refusal === 'slugTaken' ? 'stores.slug_taken_description' : 'general.error_description')}</p>
-          <Button variant="secondary" onPress={() => send({ type: 'user.retry' })}>
-            {t('stores.retry')}
-          </Button>
-        </Alert>
+          {t(refusal === 'slugTaken' ? 'stores.slug_taken_description' : 'general.error_description')}
+        </ErrorState>
       ) : null}
       <fieldset className="store-form__section">
         <legend>{t('stores.sections.store')}</legend>

@@ -1,17 +1,16 @@
 import type { RatePlan, Unit } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
 import { AlertDialog } from '../../../components/AlertDialog';
 import { Button } from '../../../components/Button';
 import { Drawer } from '../../../components/Drawer';
 import { EmptyState } from '../../../components/EmptyState';
-import { ErrorState } from '../../../components/ErrorState';
 import { PageHeading } from '../../../components/PageHeading';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingSkeleton } from '../../../components/Skeleton';
 import { toast } from '../../../components/Toast';
 import { useSelectedProperty } from '../../../session/SelectedProperty';
 import { useServices } from '../../../session/SessionContext';
+import { QueryErrorState } from '../../errors/QueryErrorState';
 import { useErrorText } from '../../errors/useErrorText';
 import { SettingsFrame } from '../SettingsFrame';
 import '../../admin/admin.css';
@@ -34,7 +33,6 @@ type Deleting = { kind: 'unit'; unit: Unit } | { kind: 'plan'; unit: Unit; plan:
  */
 export function RoomsAndRatesPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { property } = useSelectedProperty();
   const propertyId = property?.id ?? null;
   const units = useUnits(propertyId);
@@ -56,9 +54,7 @@ export function RoomsAndRatesPage() {
         {!propertyId ? (
           <EmptyState title={t('rooms_and_rates.no_property')} />
         ) : units.error ? (
-          <ErrorState onRetry={() => void units.refetch()} retryLabel={t('rooms_and_rates.retry')}>
-            {errorText(units.error)}
-          </ErrorState>
+          <QueryErrorState query={units} retryLabel={t('rooms_and_rates.retry')} />
         ) : (
           <UnitsTable
             propertyId={propertyId}
@@ -213,15 +209,9 @@ function PlanDrawerBody({
   onSaved: (plan: RatePlan) => void;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const choices = useRatePlanOptions(propertyId, unit.id);
-  if (choices.isPending) return <Spinner label={t('rooms_and_rates.plan.loading')} />;
-  if (choices.error)
-    return (
-      <Alert variant="error" title={t('general.error_message')}>
-        {errorText(choices.error)}
-      </Alert>
-    );
+  if (choices.isPending) return <LoadingSkeleton label={t('rooms_and_rates.plan.loading')} />;
+  if (choices.error) return <QueryErrorState query={choices} />;
   return (
     <RatePlanFormPanel
       propertyId={propertyId}

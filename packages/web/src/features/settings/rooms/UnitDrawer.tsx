@@ -9,18 +9,18 @@ import {
 import { type FieldError, MAX_PHOTOS, type Unit } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { Checkbox } from '../../../components/Checkbox';
 import { FormFrame } from '../../../components/FormFrame';
 import { NumberField } from '../../../components/NumberField';
 import { Select } from '../../../components/Select';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingSkeleton } from '../../../components/Skeleton';
 import { Tab, TabList, TabPanel, Tabs } from '../../../components/Tabs';
 import { TextArea } from '../../../components/TextArea';
 import { TextField } from '../../../components/TextField';
 import { useApiQuery } from '../../../data/useApiQuery';
 import { useServices } from '../../../session/SessionContext';
+import { QueryErrorState } from '../../errors/QueryErrorState';
 import { useErrorText, useFieldErrorText } from '../../errors/useErrorText';
 import { PhotosEditor } from '../PhotosPage';
 import { UNIT_PHOTOS_KEY, UPLOAD_SIZE } from '../useImageUpload';
@@ -253,7 +253,6 @@ function UnitFacilities({
   errorMessage: string | null;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const options = useRoomFacilities();
   const chosen = new Set(selected);
   return (
@@ -261,11 +260,9 @@ function UnitFacilities({
       <h3 id="unit-facilities">{t('rooms_and_rates.unit.facilities')}</h3>
       {errorMessage ? <p className="field__error">{errorMessage}</p> : null}
       {options.isPending ? (
-        <Spinner label={t('rooms_and_rates.unit.facilities_loading')} />
+        <LoadingSkeleton label={t('rooms_and_rates.unit.facilities_loading')} />
       ) : options.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(options.error)}
-        </Alert>
+        <QueryErrorState query={options} />
       ) : (
         <div className="facility-groups">
           {options.data.categories.map((category) => (
@@ -297,7 +294,6 @@ function UnitFacilities({
  */
 function UnitPhotos({ propertyId, unit }: { propertyId: string; unit: Unit | null }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const unitId = unit?.id ?? null;
   const photos = useApiQuery(
     [UNIT_PHOTOS_KEY, unitId],
@@ -310,11 +306,9 @@ function UnitPhotos({ propertyId, unit }: { propertyId: string; unit: Unit | nul
       {unitId === null ? (
         <p className="field__description">{t('rooms_and_rates.unit.photos_new')}</p>
       ) : photos.isPending ? (
-        <Spinner label={t('rooms_and_rates.unit.photos_loading')} />
+        <LoadingSkeleton label={t('rooms_and_rates.unit.photos_loading')} />
       ) : photos.error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(photos.error)}
-        </Alert>
+        <QueryErrorState query={photos} />
       ) : (
         <PhotosEditor
           key={unitId}
