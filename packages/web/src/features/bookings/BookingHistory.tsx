@@ -1,6 +1,6 @@
 import type { BookingRecord } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../components/Skeleton';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
 import { formatBookedAt } from './format';
 
@@ -14,13 +14,7 @@ export function BookingHistory({ booking }: { booking: BookingRecord }) {
   const history = useApiQuery(['bookings.history', booking.id, booking], (client, signal) =>
     client.bookings.history({ params: { id: booking.id } }, { signal }).then((reply) => reply.items),
   );
-  if (history.isPending)
-    return (
-      <div role="status">
-        <span className="visually-hidden">{t('bookings.history.loading')}</span>
-        <Skeleton width="70%" />
-      </div>
-    );
+  if (history.isPending) return <LoadingSkeleton label={t('bookings.history.loading')} lines={1} />;
   if (history.isError) return <p className="muted">{t('bookings.history.failed')}</p>;
   if (history.data.length === 0) return <p className="muted">{t('bookings.details.none')}</p>;
   return (

@@ -19,7 +19,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { FormFrame } from '../../components/FormFrame';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Select } from '../../components/Select';
-import { Spinner } from '../../components/Spinner';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import type { TableColumn, TableSort } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -234,7 +234,7 @@ export function GiftCardOrdersPage() {
       }
       notices={
         ledger ? (
-          <Suspense fallback={<Spinner label={t('admin.loading')} />}>
+          <Suspense fallback={<LoadingSkeleton label={t('admin.loading')} />}>
             <LiabilityReport propertyId={property.id} timezone={property.timezone ?? null} />
           </Suspense>
         ) : null

@@ -3,9 +3,8 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
 import { PageHeading } from '../../components/PageHeading';
 import { Spinner } from '../../components/Spinner';
 import { useSelectedProperty } from '../../session/SelectedProperty';
@@ -67,17 +66,9 @@ export function InventoryPage() {
       )}
       {snapshot.hasTag('busy') ? <Spinner label={t('inventory.page.loading_token')} /> : null}
       {snapshot.matches('error') ? (
-        <Alert
-          variant="error"
-          title={t('general.error_message')}
-          action={
-            <Button variant="secondary" onPress={() => send({ type: 'user.retry' })}>
-              {t('inventory.page.open_again')}
-            </Button>
-          }
-        >
+        <ErrorState retryLabel={t('inventory.page.open_again')} onRetry={() => send({ type: 'user.retry' })}>
           {errorText(snapshot.context.error)}
-        </Alert>
+        </ErrorState>
       ) : null}
       {params ? (
         <iframe

@@ -5,7 +5,7 @@ import { FileTrigger } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
-import { Spinner } from '../../components/Spinner';
+import { LoadingSkeleton } from '../../components/Skeleton';
 import { toast } from '../../components/Toast';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useServices } from '../../session/SessionContext';
@@ -46,7 +46,7 @@ export function LogoField({ propertyId, title }: { propertyId: string; title: st
     <section className="stack" aria-labelledby="details-logo">
       <h2 id="details-logo">{t('property_details.logo')}</h2>
       {photos.isPending ? (
-        <Spinner size="sm" label={t('general.loading')} />
+        <LoadingSkeleton label={t('general.loading')} lines={1} />
       ) : logoUrl ? (
         <img className="logo-field__image" src={`${logoUrl}?w=575`} alt={t('property_details.logo_alt')} />
       ) : (

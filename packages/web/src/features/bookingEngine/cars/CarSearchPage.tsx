@@ -2,9 +2,8 @@ import type { VehicleOffer } from '@tern/sdk';
 import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
 import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
@@ -114,17 +113,7 @@ function CarSearch() {
           </div>
         ) : null}
         {snapshot.matches({ active: 'error' }) ? (
-          <Alert
-            variant="error"
-            title={t('general.error_message')}
-            action={
-              <Button variant="secondary" onPress={() => send({ type: 'search.retry' })}>
-                {t('general.retry')}
-              </Button>
-            }
-          >
-            <p>{errorText(error)}</p>
-          </Alert>
+          <ErrorState onRetry={() => send({ type: 'search.retry' })}>{errorText(error)}</ErrorState>
         ) : null}
         {busy && offers.length === 0 ? (
           <div className="vehicle-list" aria-hidden="true">

@@ -4,8 +4,8 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActorRefFrom } from 'xstate';
 import { Alert } from '../../../components/Alert';
-import { Button } from '../../../components/Button';
-import { Spinner } from '../../../components/Spinner';
+import { ErrorState } from '../../../components/ErrorState';
+import { LoadingSkeleton } from '../../../components/Skeleton';
 import { useErrorText } from '../../errors/useErrorText';
 import { CardFrame } from './CardFrame';
 
@@ -42,19 +42,11 @@ export function CardSection({
     <section className="checkout-section" aria-labelledby="card-heading">
       <h2 id="card-heading">{t('payment_page.card')}</h2>
       <p className="muted">{t('payment_page.card_intro')}</p>
-      {state === 'loadingForm' ? <Spinner label={t('payment_page.card_loading')} /> : null}
+      {state === 'loadingForm' ? <LoadingSkeleton label={t('payment_page.card_loading')} /> : null}
       {state === 'failed' ? (
-        <Alert
-          variant="error"
-          title={t('payment_page.card_failed')}
-          action={
-            <Button variant="secondary" onPress={onReload}>
-              {t('general.retry')}
-            </Button>
-          }
-        >
+        <ErrorState title={t('payment_page.card_failed')} onRetry={onReload}>
           {errorText(error)}
-        </Alert>
+        </ErrorState>
       ) : null}
       {formUrl && state !== 'failed' ? (
         <div className="card-frame__wrap">

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { instead, Link } from '../../../components/Link';
 import { PageHeading } from '../../../components/PageHeading';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingSkeleton } from '../../../components/Skeleton';
 import { useServices } from '../../../session/SessionContext';
 import { useErrorText } from '../../errors/useErrorText';
 import { liveInspect } from '../../qa/liveInspect';
@@ -110,8 +110,8 @@ export function StayCheckout({
   if (!flow.matches('checkout')) return null;
   if (info.status === 'loading' || wizard.hasTag('busy')) {
     return (
-      <div className="page page--center">
-        <Spinner size="lg" label={t('payment_page.loading')} />
+      <div className="page">
+        <LoadingSkeleton label={t('payment_page.loading')} lines={6} />
       </div>
     );
   }

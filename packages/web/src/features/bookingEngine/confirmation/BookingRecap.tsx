@@ -2,7 +2,7 @@ import { formatPrice } from '@tern/core/bookingEngine';
 import { formatDay } from '@tern/core/format';
 import type { BookingRecord } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
-import { Skeleton } from '../../../components/Skeleton';
+import { LoadingSkeleton } from '../../../components/Skeleton';
 import { useApiQuery } from '../../../data/useApiQuery';
 
 /** Booked lines of the same room type and rate, counted: "2 × Double Room, Flexible". */
@@ -30,14 +30,7 @@ export function useBookedRecord(bookingId: string) {
 
 export function BookingRecap({ booking }: { booking: ReturnType<typeof useBookedRecord> }) {
   const { t } = useTranslation();
-  if (booking.isPending)
-    return (
-      <div role="status" className="stack">
-        <span className="visually-hidden">{t('confirmation.recap_loading')}</span>
-        <Skeleton width="70%" />
-        <Skeleton width="50%" />
-      </div>
-    );
+  if (booking.isPending) return <LoadingSkeleton label={t('confirmation.recap_loading')} lines={2} />;
   // The booking is made either way: without its recap the page still says so, with its number.
   if (booking.isError) return <p className="muted">{t('confirmation.recap_failed')}</p>;
   const record = booking.data;

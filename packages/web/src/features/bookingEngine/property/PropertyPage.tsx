@@ -29,9 +29,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
+import { ErrorState } from '../../../components/ErrorState';
 import { Link } from '../../../components/Link';
 import { PageHeading } from '../../../components/PageHeading';
-import { Spinner } from '../../../components/Spinner';
+import { LoadingSkeleton } from '../../../components/Skeleton';
 import { useServices } from '../../../session/SessionContext';
 import { PriceMap } from '../map/PriceMap';
 import { CurrencySelect } from '../search/CurrencySelect';
@@ -78,25 +79,17 @@ export function PropertyPage() {
 
   if (info.status === 'loading' || info.status === 'notFound') {
     return (
-      <div className="page page--center">
-        <Spinner size="lg" label={t('hotel_page.loading')} />
+      <div className="page">
+        <LoadingSkeleton label={t('hotel_page.loading')} lines={6} />
       </div>
     );
   }
   if (info.status === 'error') {
     return (
       <div className="page">
-        <Alert
-          variant="error"
-          title={t('hotel_page.load_failed')}
-          action={
-            <Button variant="secondary" onPress={retry}>
-              {t('general.retry')}
-            </Button>
-          }
-        >
+        <ErrorState title={t('hotel_page.load_failed')} onRetry={retry}>
           {errorText(info.error)}
-        </Alert>
+        </ErrorState>
       </div>
     );
   }
@@ -302,19 +295,11 @@ function PropertyView({
             >
               <h2 id="rates-heading">{t('rates.heading')}</h2>
               {rates.matches('noDates') ? <Alert variant="info">{t('rates.choose_dates')}</Alert> : null}
-              {rates.hasTag('busy') ? <Spinner label={t('rates.loading')} /> : null}
+              {rates.hasTag('busy') ? <LoadingSkeleton label={t('rates.loading')} /> : null}
               {rates.matches('error') ? (
-                <Alert
-                  variant="error"
-                  title={t('rates.load_failed')}
-                  action={
-                    <Button variant="secondary" onPress={() => send({ type: 'rates.retry' })}>
-                      {t('general.retry')}
-                    </Button>
-                  }
-                >
+                <ErrorState title={t('rates.load_failed')} onRetry={() => send({ type: 'rates.retry' })}>
                   {errorText(rates.context.error)}
-                </Alert>
+                </ErrorState>
               ) : null}
               {rates.matches('fresh') || rates.matches('stale') ? (
                 <RatesTable

@@ -13,6 +13,7 @@ import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import type { IsoRange } from '../../../components/DateRangePicker';
 import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
 import { PageHeading } from '../../../components/PageHeading';
 import { SkeletonCard } from '../../../components/Skeleton';
 import { usePaymentLocked } from '../../billing/usePaymentLocked';
@@ -228,19 +229,7 @@ function SearchList({
         </div>
       );
     case 'error':
-      return (
-        <Alert
-          variant="error"
-          title={t('general.error_message')}
-          action={
-            <Button variant="secondary" onPress={onRetry}>
-              {t('general.retry')}
-            </Button>
-          }
-        >
-          <p>{state.error}</p>
-        </Alert>
-      );
+      return <ErrorState onRetry={onRetry}>{state.error}</ErrorState>;
     case 'locked':
       return (
         <EmptyState title={t('search_page.locked_title')}>

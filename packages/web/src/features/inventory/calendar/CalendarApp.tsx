@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/Alert';
 import { Button } from '../../../components/Button';
 import { ErrorState } from '../../../components/ErrorState';
+import { LoadingSkeleton } from '../../../components/Skeleton';
 import { Spinner } from '../../../components/Spinner';
 import { toast } from '../../../components/Toast';
 import { useErrorText } from '../../errors/useErrorText';
@@ -239,9 +240,7 @@ function InventoryCalendar({
       {firstStatus?.state === 'error' ? (
         <ErrorState onRetry={() => ensure(opening)}>{errorText(firstStatus.error)}</ErrorState>
       ) : !data.structure ? (
-        <div className="inv-page--center">
-          <Spinner label={t('inventory.loading_month')} />
-        </div>
+        <LoadingSkeleton label={t('inventory.loading_month')} lines={6} />
       ) : rows.length === 0 ? (
         <Alert variant="info">{t('inventory.no_units')}</Alert>
       ) : (
