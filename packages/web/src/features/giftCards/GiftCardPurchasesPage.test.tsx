@@ -1,4 +1,4 @@
-import type { GiftCardPurchase } from '@tern/sdk';
+import { ConflictError, type GiftCardPurchase } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -199,9 +199,13 @@ describe('gift card purchases page', () => {
     'edits a pending purchase’s recipients: all rows valid or all empty (M26), pasted from a sheet',
     async () => {
       const user = userEvent.setup();
-      const updateRecipients = vi.fn(async (call: { body: { recipientsInfo: unknown[] } }) => ({
-        orderRecipients: call.body.recipientsInfo,
-      }));
+      const updateRecipients = vi
+        .fn(async (call: { body: { recipientsInfo: unknown[] } }) => ({
+          orderRecipients: call.body.recipientsInfo,
+        }))
+        .mockRejectedValueOnce(
+          new ConflictError({ status: 409, message: 'The purchase changed meanwhile', code: 'conflict' }),
+        );
       open([purchase('p-1', 'ABCDEFGHJKMN', { quantity: 2 })], {
         'giftCardPurchases.updateRecipients': updateRecipients as never,
       });
@@ -212,12 +216,28 @@ describe('gift card purchases page', () => {
       await user.click(within(drawer).getByRole('button', { name: 'Save recipients' }));
       expect((await within(drawer).findAllByText('Required')).length).toBeGreaterThan(0);
       expect(updateRecipients).not.toHaveBeenCalled();
+      // Beside the field and in the form's summary, whose link moves to it.
+      const email = within(drawer).getByRole('textbox', { name: 'E-mail of recipient 1' });
+      expect(email.getAttribute('aria-invalid')).toBe('true');
+      const summary = within(drawer).getByRole('alert');
+      expect(summary.textContent).toContain('E-mail of recipient 1: Required');
+      await user.click(within(summary).getByRole('button', { name: 'E-mail of recipient 1' }));
+      expect(document.activeElement).toBe(email);
       await user.click(within(drawer).getByRole('textbox', { name: /Paste/ }));
       await user.paste('Anna\tanna@example.test\nBo\tbo@example.test');
       await user.click(within(drawer).getByRole('button', { name: 'Fill recipients' }));
       await user.click(within(drawer).getByRole('button', { name: 'Save recipients' }));
-      await waitFor(() => expect(updateRecipients).toHaveBeenCalledTimes(1));
-      expect((updateRecipients.mock.calls[0] as unknown[])[0]).toEqual({
+      // Refused by the server: its words in the summary, the rows kept; the next save goes through.
+      await waitFor(() =>
+        expect(within(drawer).getByRole('alert').textContent).toContain(
+          'This changed meanwhile. Reload and try again.',
+        ),
+      );
+      expect(within(drawer).getByRole('alert').textContent).not.toContain('Required');
+      expect(email.getAttribute('aria-invalid')).toBeNull();
+      await user.click(within(drawer).getByRole('button', { name: 'Save recipients' }));
+      await waitFor(() => expect(updateRecipients).toHaveBeenCalledTimes(2));
+      expect((updateRecipients.mock.calls[1] as unknown[])[0]).toEqual({
         params: { id: 'p-1' },
         body: {
           propertyId,

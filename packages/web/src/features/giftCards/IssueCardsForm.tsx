@@ -18,7 +18,7 @@ import { Select } from '../../components/Select';
 import { TextField } from '../../components/TextField';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormFrame } from '../admin/useFormFrame';
-import { RecipientFields, RecipientPaste } from './RecipientFields';
+import { RecipientFields, RecipientPaste, recipientLabels } from './RecipientFields';
 
 /** The buyer's company details a purchase keeps (an issue from a type has none). */
 const COMPANY = ['companyRegistrationNumber', 'phone', 'address', 'city', 'country'] as const;
@@ -61,6 +61,7 @@ export function IssueCardsForm<R>({
     quantity: t('gift_card_issue.quantity'),
     customExpirationDate: t('gift_card_issue.custom_expiration'),
     ...Object.fromEntries(COMPANY.map((field) => [field, t(`gift_card_purchases.form.${field}`)])),
+    ...recipientLabels(form.values.recipients, t),
   });
   const v = form.values;
   const set = (patch: Partial<IssueOrderForm>, chosen: GiftCardType | null = type) =>

@@ -1,21 +1,21 @@
 import { purchaseMachine, type RecipientRow } from '@tern/core/giftCards';
 import type { GiftCardPurchase } from '@tern/sdk';
-import { type FormEvent, useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
+import { FormFrame, problemsOf } from '../../components/FormFrame';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
 import { recordOf } from './PurchaseActionDialog';
-import { RecipientFields, RecipientPaste } from './RecipientFields';
+import { RecipientFields, RecipientPaste, recipientLabels } from './RecipientFields';
 import { useDialogMachine } from './useDialogMachine';
 
 /**
  * A pending purchase's recipients (document 3 §5 Purchase recipients, M26) on core's purchase machine: one row per
  * card, typed or pasted from a sheet; saved when every row is valid or every row is empty (sent as none). A
- * refusal stays in the form.
+ * refusal stays in the form, in the form frame's summary; the rows' errors beside them and in the summary; leaving
+ * with rows changed and not saved asks first.
  */
 export function PurchaseRecipientsForm({
   purchase,
@@ -58,31 +58,33 @@ export function PurchaseRecipientsForm({
     toast.success(t('gift_card_purchases.notice_recipients_updated'));
     done.current();
   }, [saved, t]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    send({ type: 'recipients.save' });
-  };
+  // Rows typed or pasted since the drawer opened, not saved yet.
+  const [edited, setEdited] = useState(false);
+  const errorOf = (field: string) => (rowErrors[field] ? t(rowErrors[field]!) : null);
   return (
-    <form className="stack admin-form" onSubmit={submit} noValidate>
-      {error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(error)}
-        </Alert>
-      ) : null}
-      <RecipientPaste onFill={(text) => send({ type: 'recipients.paste', index: 0, text })} />
+    <FormFrame
+      onSubmit={() => send({ type: 'recipients.save' })}
+      busy={snapshot.hasTag('busy')}
+      dirty={edited && !saved}
+      problems={problemsOf(Object.keys(rowErrors), recipientLabels(rows, t), errorOf)}
+      failure={error ? errorText(error) : null}
+      onCancel={confirmProps.onCancel}
+      submitLabel={t('gift_card_purchases.save_recipients')}
+    >
+      <RecipientPaste
+        onFill={(text) => {
+          setEdited(true);
+          send({ type: 'recipients.paste', index: 0, text });
+        }}
+      />
       <RecipientFields
         rows={rows}
-        onChange={(index, row) => send({ type: 'recipients.change', index, row })}
-        errorOf={(field) => (rowErrors[field] ? t(rowErrors[field]!) : null)}
+        onChange={(index, row) => {
+          setEdited(true);
+          send({ type: 'recipients.change', index, row });
+        }}
+        errorOf={errorOf}
       />
-      <div className="admin-form__actions">
-        <Button variant="secondary" onPress={confirmProps.onCancel}>
-          {confirmProps.cancelLabel}
-        </Button>
-        <Button type="submit" isDisabled={snapshot.hasTag('busy')}>
-          {t('gift_card_purchases.save_recipients')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -8,6 +9,15 @@ interface RecipientRow {
   name: string;
   email: string;
 }
+
+/** The labels of the rows' fields by their names (`recipients.<i>.name` / `.email`), for a form frame's summary. */
+export const recipientLabels = (rows: readonly RecipientRow[], t: TFunction): Record<string, string> =>
+  Object.fromEntries(
+    rows.flatMap((_, i) => [
+      [`recipients.${i}.name`, t('gift_card_issue.recipient_name', { n: i + 1 })],
+      [`recipients.${i}.email`, t('gift_card_issue.recipient_email', { n: i + 1 })],
+    ]),
+  );
 
 /**
  * The recipients' rows of an issue order (one per card: a name and an e-mail), as the issue form, the purchase
