@@ -1,5 +1,5 @@
 import type { ContractRecord } from '@tern/sdk';
-import { assign, emit, type SnapshotFrom, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
 import {
@@ -14,8 +14,9 @@ import {
 /**
  * The contract creation drawer (document 1 §5, §7; M10 CREATE, R133–R136): loads the property's rate plans
  * (and, for a supplier, the agencies to propose to), starts with every plan chosen, checks the form with
- * `validateContractForm` and sends it once; send is refused while anything is wrong and while sending. On
- * success it ends, emitting `contract.created` (contracts.created_successfully; the lists reload).
+ * `validateContractForm` and sends it once; `submit` is refused (`can` is false) while anything is wrong and
+ * while sending. On success it ends, emitting `contract.created`
+ * (contracts.created_successfully; the lists reload).
  */
 
 export interface ContractOption {
@@ -36,8 +37,6 @@ export interface ContractFormContext extends ContractFormInput {
   plans: ContractOption[];
   agencies: ContractOption[];
   errors: ContractFormErrors;
-  /** Errors are shown once the user tried to send. */
-  showErrors: boolean;
   error: Failure | null;
 }
 
@@ -89,7 +88,6 @@ export const contractFormMachine = setup({
       plans: [],
       agencies: [],
       errors: validateContractForm(form, { side: input.side, propertyType: input.propertyType }),
-      showErrors: false,
       error: null,
     };
   },
@@ -158,7 +156,8 @@ export const contractFormMachine = setup({
             }),
           },
         },
-        submit: [{ guard: 'valid', target: 'sending' }, { actions: assign({ showErrors: true }) }],
+        // Send is possible only with a valid form (R133: the button asks `can({ type: 'submit' })`).
+        submit: { guard: 'valid', target: 'sending' },
       },
     },
     sending: {
@@ -184,7 +183,3 @@ export const contractFormMachine = setup({
     created: { type: 'final' },
   },
 });
-
-/** Whether the send button is enabled (R133): a valid form that is not being sent. */
-export const canSendContract = (snapshot: SnapshotFrom<typeof contractFormMachine>): boolean =>
-  snapshot.matches('editing') && Object.keys(snapshot.context.errors).length === 0;

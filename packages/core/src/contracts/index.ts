@@ -2,3 +2,4 @@ export * from './contractActionsMachine.js';
 export * from './contractFormActors.js';
 export * from './contractFormMachine.js';
 export * from './contracts.js';
+export * from './contractsPageMachine.js';

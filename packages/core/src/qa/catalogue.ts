@@ -17,6 +17,7 @@ import { bookingDetailsMachine } from '../bookings/bookingDetailsMachine.js';
 import { bookingsListMachine } from '../bookings/bookingsListMachine.js';
 import { contractActionsMachine } from '../contracts/contractActionsMachine.js';
 import { contractFormMachine } from '../contracts/contractFormMachine.js';
+import { contractsPageMachine } from '../contracts/contractsPageMachine.js';
 import { bookingCancelMachine } from '../giftCards/bookingCancelMachine.js';
 import { giftCardDownloadMachine } from '../giftCards/downloadMachine.js';
 import { issuedCardMachine } from '../giftCards/issuedCardMachine.js';
@@ -155,6 +156,12 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'contracts/contractFormMachine.ts',
     'The contract creation drawer: loads the rate plans (and agencies), checks the form and sends it once.',
     contractFormMachine,
+  ),
+  entry(
+    'contractsPageMachine',
+    'contracts/contractsPageMachine.ts',
+    'The contracts page beside its lists: the dialog or drawer open, the proposal notice, and the contract actions (M10) as its child.',
+    contractsPageMachine,
   ),
   entry(
     'ratePlanFormMachine',

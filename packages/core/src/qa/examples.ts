@@ -209,6 +209,40 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
       request: { type: 'request', propertyId: 'p2', message: 'Hello' },
     },
   },
+  contractsPage: {
+    input: { role: 'reseller' },
+    events: {
+      act: {
+        type: 'act',
+        contract: {
+          id: 'c1',
+          status: 'approved',
+          initiator: 'reseller',
+          channelId: 'p1',
+          propertyType: 'accommodation',
+          agentName: 'Northern Trips',
+          ternHotelName: 'Harbour Inn',
+        },
+        action: 'terminate',
+      },
+      'request.open': {
+        type: 'request.open',
+        row: {
+          id: 'p2',
+          propertyId: 'p2',
+          name: 'Fjord Lodge',
+          propertyType: 'accommodation',
+          contract: null,
+        },
+      },
+      'request.send': { type: 'request.send', message: 'Hello' },
+      'propose.open': {
+        type: 'propose.open',
+        target: { side: 'reseller', propertyId: 'p2', propertyType: 'accommodation', name: 'Fjord Lodge' },
+      },
+      'agency.open': { type: 'agency.open', agency: { id: 'a1', name: 'Northern Trips' } },
+    },
+  },
   contractForm: {
     input: { side: 'supplier', propertyId: 'p1', propertyType: 'accommodation', agentId: 'a1' },
   },

@@ -2,8 +2,7 @@ import {
   CONTRACT_DRAWER_WIDTH,
   CONTRACT_MODIFIERS,
   type ContractFormErrors,
-  type ContractFormInput,
-  canSendContract,
+  type ContractTarget,
   contractFormActors,
   contractFormMachine,
 } from '@tern/core/contracts';
@@ -15,16 +14,13 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Drawer } from '../../components/Drawer';
+import { ErrorState } from '../../components/ErrorState';
+import { FormFrame } from '../../components/FormFrame';
 import { Select } from '../../components/Select';
 import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
-
-/** Who proposes, for which property (and, from a discover row, its name for the title). */
-export interface ContractTarget extends ContractFormInput {
-  name?: string;
-}
 
 type Field = keyof ContractFormErrors;
 
@@ -36,7 +32,8 @@ const ERROR_KEY: Record<NonNullable<ContractFormErrors[Field]>, string> = {
 
 /**
  * The contract drawer (document 1 §5, 400 px; R133–R136), driven by core's `contractFormMachine`: a supplier
- * proposes to an agency for the selected property, a reseller proposes terms to a property from discover.
+ * proposes to an agency for the selected property, a reseller proposes terms to a property from discover. On the
+ * form frame (errors by their fields and one summary); a failed load says so with a retry.
  */
 export function ContractDrawer({
   target,
@@ -88,13 +85,13 @@ function ContractForm({
     const subscription = actor.on('contract.created', (event) => created.current(event.contract));
     return () => subscription.unsubscribe();
   }, [actor]);
-  // A field's error shows once it was changed, or after a send was tried (the machine's `showErrors`).
+  // A field's error shows beside it once it was changed.
   const [touched, setTouched] = useState<Set<Field>>(new Set());
   const touch = (field: Field) => setTouched((prev) => new Set(prev).add(field));
-  const { form, plans, agencies, errors, showErrors, error } = snapshot.context;
+  const { form, plans, agencies, errors, error } = snapshot.context;
   const errorOf = (field: Field) => {
     const problem = errors[field];
-    return problem && (showErrors || touched.has(field)) ? t(ERROR_KEY[problem]) : null;
+    return problem && touched.has(field) ? t(ERROR_KEY[problem]) : null;
   };
 
   if (snapshot.matches('loading'))
@@ -109,35 +106,39 @@ function ContractForm({
   if (snapshot.matches('loadFailed'))
     return (
       <div className="contract-drawer stack">
-        <Alert
-          variant="error"
-          title={t('general.error_message')}
-          action={
-            <Button variant="secondary" onPress={() => send({ type: 'retry' })}>
-              {t('general.retry')}
-            </Button>
-          }
-        >
-          {errorText(error)}
-        </Alert>
+        <ErrorState onRetry={() => send({ type: 'retry' })}>{errorText(error)}</ErrorState>
       </div>
     );
 
   const allChosen = plans.length > 0 && form.ratePlanIds.length === plans.length;
   const agencyError = errorOf('agentId');
   const plansError = errorOf('ratePlanIds');
+  const canSend = snapshot.can({ type: 'submit' });
   return (
-    <form
-      className="contract-drawer stack"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        send({ type: 'submit' });
-      }}
+    <FormFrame
+      className="contract-drawer"
+      // Send asks the machine (R133): only a valid form goes, so the summary has only a refusal to say.
+      onSubmit={() => send({ type: 'submit' })}
+      busy={snapshot.hasTag('busy')}
+      // Leaving the page asks first once anything was changed (a sent proposal closes the drawer).
+      dirty={touched.size > 0 && !snapshot.matches('created')}
+      problems={[]}
+      failure={error ? errorText(error) : null}
+      actions={
+        <>
+          <Button variant="secondary" onPress={onCancel}>
+            {t('contracts.cancel')}
+          </Button>
+          <Button type="submit" isDisabled={!canSend} isPending={snapshot.matches('sending')}>
+            {t('contracts.send_proposal')}
+          </Button>
+        </>
+      }
     >
       {target.side === 'supplier' ? (
         <Select
           label={t('contracts.agency')}
+          name="agentId"
           options={agencies}
           selectedKey={form.agentId || null}
           onSelectionChange={(value) => {
@@ -150,14 +151,17 @@ function ContractForm({
       <Select
         label={t('contracts.modifier_type')}
         options={CONTRACT_MODIFIERS.map((logic) => ({ id: logic, label: t(`contracts.logic.${logic}`) }))}
+        name="modifierLogic"
         selectedKey={form.modifierLogic || null}
         onSelectionChange={(value) => {
           touch('modifierLogic');
           send({ type: 'field.change', field: 'modifierLogic', value });
         }}
+        errorMessage={errorOf('modifierLogic')}
       />
       <TextField
         label={t('contracts.amount')}
+        name="modifierAmount"
         description={t('contracts.amount_hint')}
         inputMode="text"
         value={form.modifierAmount}
@@ -174,6 +178,7 @@ function ContractForm({
       ) : (
         <fieldset
           className="contracts__plans"
+          data-field="ratePlanIds"
           aria-invalid={plansError ? true : undefined}
           aria-describedby={plansError ? 'contract-plans-error' : undefined}
         >
@@ -207,19 +212,6 @@ function ContractForm({
           ) : null}
         </fieldset>
       )}
-      {error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(error)}
-        </Alert>
-      ) : null}
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('contracts.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={!canSendContract(snapshot)} isPending={snapshot.matches('sending')}>
-          {t('contracts.send_proposal')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

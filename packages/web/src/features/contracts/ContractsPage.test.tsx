@@ -140,7 +140,7 @@ describe('contracts page', () => {
       { 'contracts.terminate': terminate as never },
     );
     const table = await openTab('Active');
-    const inn = within(table).getByRole('row', { name: /Harbour Inn/ });
+    const inn = await within(table).findByRole('row', { name: /Harbour Inn/ });
     expect(within(inn).getByText('−5 %')).toBeTruthy();
     expect(within(inn).getByText('Active')).toBeTruthy();
     expect(within(inn).getByText('02/01/2030')).toBeTruthy();
@@ -211,7 +211,7 @@ describe('contracts page', () => {
       { 'contracts.approve': approve as never, 'contracts.decline': decline as never },
     );
     const table = await openTab('Pending');
-    const northern = within(table).getByRole('row', { name: /Northern Trips/ });
+    const northern = await within(table).findByRole('row', { name: /Northern Trips/ });
     expect(within(northern).getByText('Requested')).toBeTruthy();
     expect(within(northern).queryByRole('button', { name: 'Withdraw' })).toBeNull();
     const sunny = within(table).getByRole('row', { name: /Sunny Days/ });
@@ -323,7 +323,7 @@ describe('contracts page', () => {
       { 'contracts.request': request as never },
     );
     const table = await screen.findByRole('grid', { name: 'Discover' });
-    const inn = within(table).getByRole('row', { name: /Harbour Inn/ });
+    const inn = await within(table).findByRole('row', { name: /Harbour Inn/ });
     expect(within(inn).getByText('Active')).toBeTruthy();
     expect(within(inn).queryByRole('button')).toBeNull();
     await user.click(within(table).getByRole('button', { name: 'Request contract with Fjord Lodge' }));
@@ -432,6 +432,111 @@ describe('contracts page', () => {
     });
   });
 
+  it('asks the actions machine: while one row is acted on, the others wait', async () => {
+    const user = userEvent.setup();
+    let answer: (value: ContractRecord) => void = () => {};
+    const approve = vi.fn(() => new Promise<ContractRecord>((resolve) => (answer = resolve)));
+    renderContracts(
+      supplierUser,
+      {
+        pending: [
+          contract('c-3', { status: 'proposed' }),
+          contract('c-4', { status: 'proposed', agentId: 'a-2', agentName: 'Polar Tours' }),
+        ],
+      },
+      { 'contracts.approve': approve as never },
+    );
+    const table = await openTab('Pending');
+    const northern = await within(table).findByRole('row', { name: /Northern Trips/ });
+    const polar = within(table).getByRole('row', { name: /Polar Tours/ });
+    await user.click(within(northern).getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(approve).toHaveBeenCalledTimes(1));
+    expect(within(polar).getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(true);
+    expect(within(polar).getByRole('button', { name: 'Decline' }).hasAttribute('disabled')).toBe(true);
+    answer(contract('c-3'));
+    expect(await screen.findByText('The contract was updated')).toBeTruthy();
+    await waitFor(() =>
+      expect(within(polar).getByRole('button', { name: 'Accept' }).hasAttribute('disabled')).toBe(false),
+    );
+  });
+
+  it('steps back a page when an action emptied the last one', async () => {
+    const user = userEvent.setup();
+    let withdrawn = false;
+    const list = vi.fn(async ({ query }: ListQuery) => {
+      if (query.status !== 'pending') return page([]);
+      if (query.page === 1) return page([contract('c-1', { status: 'proposed' })], withdrawn ? 10 : 11, 1);
+      return withdrawn
+        ? page([], 10, 2)
+        : page([contract('c-11', { status: 'proposed', ternHotelName: 'Inn 11' })], 11, 2);
+    });
+    const client = fakeClient(
+      {},
+      {
+        'contracts.list': list as never,
+        'contracts.discover': (async () => page([])) as never,
+        'contracts.cancel': (async () => {
+          withdrawn = true;
+          return contract('c-11', { status: 'cancelled' });
+        }) as never,
+      },
+    );
+    renderApp({ path: '/contracts', client, stored: storedFor(resellerUser, later()) });
+    await openTab('Pending');
+    const pages = await screen.findByRole('navigation', { name: 'Pages of contracts' });
+    await user.click(within(pages).getByRole('button', { name: 'Next page' }));
+    const inn = await screen.findByRole('row', { name: /Inn 11/ });
+    await user.click(within(inn).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('The contract was updated')).toBeTruthy();
+    // Page 2 came back empty: page 1 is read again and shown, not an empty list.
+    expect(await screen.findByRole('row', { name: /Harbour Inn/ })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'No pending contracts' })).toBeNull();
+  });
+
+  it('says when the drawer’s plans cannot be read, and reads them again on retry', async () => {
+    const user = userEvent.setup();
+    const unitRates = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('The server is away'))
+      .mockResolvedValue(page(units));
+    renderContracts(
+      resellerUser,
+      { discover: [row('p-9', 'Fjord Lodge')] },
+      { 'engine.unitRates': unitRates as never },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Propose terms to Fjord Lodge' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Propose terms to Fjord Lodge' });
+    const failed = await within(drawer).findByRole('alert');
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await within(drawer).findByRole('checkbox', { name: 'Double — Flexible' })).toBeTruthy();
+    expect(unitRates).toHaveBeenCalledTimes(2);
+  });
+
+  it('says a refused proposal in the drawer’s summary, and drops it at the next edit', async () => {
+    const user = userEvent.setup();
+    const create = vi.fn(async () => {
+      throw Object.assign(new Error('Conflict'), { code: 'wrong_status', params: { status: 'pending' } });
+    });
+    renderContracts(
+      resellerUser,
+      { discover: [row('p-9', 'Fjord Lodge')] },
+      { 'contracts.create': create as never, 'engine.unitRates': (async () => page(units)) as never },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Propose terms to Fjord Lodge' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Propose terms to Fjord Lodge' });
+    await within(drawer).findByRole('checkbox', { name: 'Double — Flexible' });
+    const amount = within(drawer).getByRole('textbox', { name: 'Amount' });
+    await user.type(amount, '5');
+    await user.click(within(drawer).getByRole('button', { name: 'Send the proposal' }));
+    const summary = await within(drawer).findByRole('alert');
+    expect(summary.textContent).toContain('This contract cannot do that now: it is pending.');
+    // The summary sits above the fields, the buttons stay free.
+    expect(within(summary).queryByRole('button', { name: 'Send the proposal' })).toBeNull();
+    await user.type(amount, '0');
+    await waitFor(() => expect(within(drawer).queryByRole('alert')).toBeNull());
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
   it('says a car station’s contract covers its cars, with no plans to choose', async () => {
     const user = userEvent.setup();
     renderContracts(resellerUser, { discover: [row('s-1', 'Airport Cars', { propertyType: 'vehicle' })] });
@@ -469,7 +574,7 @@ describe('contracts page', () => {
       { 'contracts.resellerDetails': details as never },
     );
     const table = await screen.findByRole('grid', { name: 'Active' });
-    await user.click(within(table).getByRole('button', { name: 'Northern Trips' }));
+    await user.click(await within(table).findByRole('button', { name: 'Northern Trips' }));
     const drawer = await screen.findByRole('dialog', { name: 'Agency details' });
     expect(await within(drawer).findByText('Northern Trips ehf.')).toBeTruthy();
     for (const text of [

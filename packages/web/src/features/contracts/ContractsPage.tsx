@@ -1,177 +1,149 @@
-import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core/bookings';
-import { type ContractAction, type ContractTab, contractSideOf, contractTabs } from '@tern/core/contracts';
-import { type ContractRecord, type DiscoverRow, SEARCH_TERM_MAX } from '@tern/sdk';
-import { useEffect, useState } from 'react';
+import { type ContractTab, contractSideOf } from '@tern/core/contracts';
+import type { ContractRecord } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
-import { PageHeading } from '../../components/PageHeading';
-import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
-import { TextField } from '../../components/TextField';
+import { EmptyState } from '../../components/EmptyState';
 import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useSignedInSession } from '../../session/SessionContext';
-import { ContractDrawer, type ContractTarget } from './ContractDrawer';
-import { ContractsTable } from './ContractsTable';
-import { DiscoverTable } from './DiscoverTable';
-import { ListStates } from './ListStates';
+import { KitTable, type ListTab, TabbedListPage } from '../lists/ListPage';
+import { useReload } from '../lists/useListKit';
+import { ContractDrawer } from './ContractDrawer';
+import { useContractColumns } from './contractColumns';
+import { useDiscoverColumns } from './discoverColumns';
 import { RequestDialog } from './RequestDialog';
-import { type AgencyRef, ResellerDetailsDrawer } from './ResellerDetailsDrawer';
-import { useContractActions } from './useContractActions';
-import { useContractLists } from './useContractLists';
+import { ResellerDetailsDrawer } from './ResellerDetailsDrawer';
+import { CONTRACT_LISTS, useContractLists } from './useContractLists';
+import { useContractsPage } from './useContractsPage';
 import './contracts.css';
-import { useErrorText } from '../errors/useErrorText';
-
-type Confirming = { contract: ContractRecord; action: Extract<ContractAction, 'decline' | 'terminate'> };
 
 /**
  * `/contracts` (document 1 §2, §4–§6; screens 19–22): a reseller discovers properties, asks for contracts or
  * proposes terms, and answers or ends contracts; a supplier proposes to agencies for the selected property and
- * answers them. Core decides the tabs, labels and actions; the lists reload after every change (R132).
+ * answers them. Core decides the tabs, labels and actions; the page's state is core's `contractsPageMachine`
+ * (the dialogs, the notice, the contract actions as its child) and the list kit's (tabs sharing one search box);
+ * the lists reload after every change (R132).
  */
 export function ContractsPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const { userRole: role } = useSignedInSession();
   const { property } = useSelectedProperty();
   const side = contractSideOf(role);
-  const tabs = contractTabs(role);
-  const [tab, setTab] = useState<ContractTab>(tabs[0]!);
-  // The search box narrows every list, 500 ms after the last key (as the bookings search does).
-  const [termDraft, setTermDraft] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(termDraft.trim()), BOOKINGS_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [termDraft]);
-  const lists = useContractLists(role, side === 'supplier' ? (property?.id ?? null) : null, term);
-  const { snapshot, send } = useContractActions(role, lists.reload);
-  const { busyId, notice, error } = snapshot.context;
-  const busy = snapshot.hasTag('busy');
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [requesting, setRequesting] = useState<DiscoverRow | null>(null);
-  const [proposing, setProposing] = useState<ContractTarget | null>(null);
-  const [agency, setAgency] = useState<AgencyRef | null>(null);
-  const [created, setCreated] = useState(false);
-
-  // The request dialog closes once the machine says the request went through.
-  useEffect(() => {
-    if (notice === 'contracts.requested_successfully') setRequesting(null);
-  }, [notice]);
-
-  const act = (contract: ContractRecord, action: ContractAction) => {
-    if (action === 'decline' || action === 'terminate') setConfirming({ contract, action });
-    else {
-      setCreated(false);
-      send({ type: 'act', contract, action });
-    }
-  };
+  const lists = useContractLists(role, side === 'supplier' ? (property?.id ?? null) : null);
+  const { page, actions, send } = useContractsPage(role, useReload(CONTRACT_LISTS));
+  const { confirming, requesting, proposing, agency, created } = page.context;
+  const { busyId, notice, error } = actions.context;
+  const contractColumns = useContractColumns({
+    role,
+    busyId,
+    canAct: (contract, action) => actions.can({ type: 'act', contract, action }),
+    onAct: (contract, action) => send({ type: 'act', contract, action }),
+    onOpenAgency: (contract) =>
+      send({ type: 'agency.open', agency: { id: contract.agentId, name: contract.agentName } }),
+  });
+  const discoverColumns = useDiscoverColumns({
+    role,
+    busyId,
+    canRequest: (row) => actions.can({ type: 'request', propertyId: row.propertyId, message: '' }),
+    busy: actions.hasTag('busy'),
+    onRequest: (row) => send({ type: 'request.open', row }),
+    onPropose: (row) =>
+      send({
+        type: 'propose.open',
+        target: {
+          side: 'reseller',
+          propertyId: row.propertyId,
+          propertyType: row.propertyType,
+          name: row.name,
+        },
+      }),
+  });
   const counterpart = (contract: ContractRecord) =>
     side === 'reseller' ? contract.ternHotelName : contract.agentName;
   const shownNotice = notice ?? (created ? 'contracts.created_successfully' : null);
   const canPropose = side === 'supplier' && role !== 'admin' && property !== null;
+  const pagesLabel = t('contracts.pages');
+  const contractsTab = (kind: Exclude<ContractTab, 'discover'>): ListTab<ContractTab> => ({
+    id: kind,
+    title: t(`contracts.tabs.${kind}`),
+    list: (
+      <KitTable
+        kit={lists[kind]}
+        table={{
+          label: t(`contracts.tabs.${kind}`),
+          columns: contractColumns,
+          rowKey: (contract) => contract.id,
+          emptyState: (
+            <EmptyState title={t(`contracts.empty_${kind}`)}>{t('contracts.empty_text')}</EmptyState>
+          ),
+          pagesLabel,
+        }}
+      />
+    ),
+  });
+  const tabs: ListTab<ContractTab>[] = [
+    ...(role === 'reseller'
+      ? [
+          {
+            id: 'discover' as const,
+            title: t('contracts.tabs.discover'),
+            list: (
+              <KitTable
+                kit={lists.discover}
+                table={{
+                  label: t('contracts.tabs.discover'),
+                  columns: discoverColumns,
+                  rowKey: (row) => row.id,
+                  emptyState: <EmptyState title={t('contracts.empty_discover')} />,
+                  pagesLabel,
+                }}
+              />
+            ),
+          },
+        ]
+      : []),
+    contractsTab('active'),
+    contractsTab('pending'),
+  ];
 
   return (
-    <div className="page contracts">
-      <div className="page__header">
-        <PageHeading>{t('contracts.heading')}</PageHeading>
-        {canPropose ? (
+    <TabbedListPage
+      heading={t('contracts.heading')}
+      actions={
+        canPropose ? (
           <Button
             onPress={() =>
-              setProposing({ side: 'supplier', propertyId: property.id, propertyType: property.propertyType })
+              send({
+                type: 'propose.open',
+                target: { side: 'supplier', propertyId: property.id, propertyType: property.propertyType },
+              })
             }
           >
             {t('contracts.propose')}
           </Button>
-        ) : null}
-      </div>
-      {shownNotice ? (
-        <Alert
-          variant="success"
-          title={t(shownNotice)}
-          action={
-            <Button
-              variant="quiet"
-              onPress={() => {
-                setCreated(false);
-                send({ type: 'notice.dismiss' });
-              }}
-            >
-              {t('contracts.dismiss')}
-            </Button>
-          }
-        />
-      ) : null}
-      {error && !requesting ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(error)}
-        </Alert>
-      ) : null}
-      <div className="contracts__search">
-        <TextField
-          label={t(side === 'reseller' ? 'contracts.search_reseller' : 'contracts.search_supplier')}
-          type="search"
-          value={termDraft}
-          onChange={setTermDraft}
-          maxLength={SEARCH_TERM_MAX}
-        />
-      </div>
-      <Tabs selectedKey={tab} onSelectionChange={(key) => setTab(key as ContractTab)}>
-        <TabList label={t('contracts.heading')}>
-          {tabs.map((id) => (
-            <Tab key={id} id={id}>
-              {t(`contracts.tabs.${id}`)}
-            </Tab>
-          ))}
-        </TabList>
-        {tabs.includes('discover') ? (
-          <TabPanel id="discover">
-            <ListStates list={lists.discover} empty={t('contracts.empty_discover')}>
-              {(items) => (
-                <DiscoverTable
-                  items={items}
-                  role={role}
-                  busyId={busyId}
-                  busy={busy}
-                  onRequest={(row) => {
-                    send({ type: 'notice.dismiss' });
-                    setRequesting(row);
-                  }}
-                  onPropose={(row) =>
-                    setProposing({
-                      side: 'reseller',
-                      propertyId: row.propertyId,
-                      propertyType: row.propertyType,
-                      name: row.name,
-                    })
-                  }
-                />
-              )}
-            </ListStates>
-          </TabPanel>
-        ) : null}
-        {(['active', 'pending'] as const).map((kind) => (
-          <TabPanel key={kind} id={kind}>
-            <ListStates
-              list={lists[kind]}
-              empty={t(`contracts.empty_${kind}`)}
-              emptyText={t('contracts.empty_text')}
-            >
-              {(items) => (
-                <ContractsTable
-                  kind={kind}
-                  items={items}
-                  role={role}
-                  busyId={busyId}
-                  busy={busy}
-                  onAct={act}
-                  onOpenAgency={(contract) => setAgency({ id: contract.agentId, name: contract.agentName })}
-                />
-              )}
-            </ListStates>
-          </TabPanel>
-        ))}
-      </Tabs>
+        ) : null
+      }
+      notices={
+        shownNotice ? (
+          <Alert
+            variant="success"
+            title={t(shownNotice)}
+            action={
+              <Button variant="quiet" onPress={() => send({ type: 'notice.dismiss' })}>
+                {t('contracts.dismiss')}
+              </Button>
+            }
+          />
+        ) : null
+      }
+      search={t(side === 'reseller' ? 'contracts.search_reseller' : 'contracts.search_supplier')}
+      state={lists.tabs}
+      tabsLabel={t('contracts.heading')}
+      tabs={tabs}
+      // A refused request shows in its dialog.
+      failure={requesting ? null : error}
+    >
       <AlertDialog
         title={
           confirming
@@ -180,40 +152,38 @@ export function ContractsPage() {
         }
         isOpen={confirming !== null}
         onOpenChange={(open) => {
-          if (!open) setConfirming(null);
+          if (!open) send({ type: 'close' });
         }}
         variant="error"
         destructive
         confirmLabel={confirming ? t(`contracts.${confirming.action}`) : ''}
         cancelLabel={t('contracts.confirm.keep')}
+        // The dialog closes first: the answer carries what it asked about.
         onConfirm={() => {
-          if (!confirming) return;
-          setCreated(false);
-          send({ type: 'act', contract: confirming.contract, action: confirming.action });
+          if (confirming) send({ type: 'act', ...confirming, confirmed: true });
         }}
       >
         {confirming ? t(`contracts.confirm.${confirming.action}_text`) : null}
       </AlertDialog>
       <RequestDialog
         row={requesting}
-        busy={busy}
-        error={requesting && error ? errorText(error) : null}
-        onSend={(message) => {
-          if (requesting) send({ type: 'request', propertyId: requesting.propertyId, message });
-        }}
-        onClose={() => setRequesting(null)}
+        canSend={(message) =>
+          requesting !== null && actions.can({ type: 'request', propertyId: requesting.propertyId, message })
+        }
+        busy={actions.hasTag('busy')}
+        error={requesting ? error : null}
+        onSend={(message) => send({ type: 'request.send', message })}
+        onClose={() => send({ type: 'close' })}
       />
       <ContractDrawer
         target={proposing}
-        onClose={() => setProposing(null)}
+        onClose={() => send({ type: 'close' })}
         onCreated={() => {
-          setProposing(null);
-          send({ type: 'notice.dismiss' });
-          setCreated(true);
-          lists.reload();
+          send({ type: 'proposal.created' });
+          void lists.active.reload();
         }}
       />
-      <ResellerDetailsDrawer agency={agency} onClose={() => setAgency(null)} />
-    </div>
+      <ResellerDetailsDrawer agency={agency} onClose={() => send({ type: 'close' })} />
+    </TabbedListPage>
   );
 }

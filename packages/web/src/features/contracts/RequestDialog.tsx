@@ -1,3 +1,4 @@
+import type { Failure } from '@tern/core/errorWords';
 import type { DiscoverRow } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,17 +6,22 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
 import { TextArea } from '../../components/TextArea';
+import { useErrorText } from '../errors/useErrorText';
 
 export interface RequestDialogProps {
   row: DiscoverRow | null;
+  /** Whether the contract actions machine takes this request now (`snapshot.can`). */
+  canSend: (message: string) => boolean;
+  /** A request is under way. */
   busy: boolean;
-  error: string | null;
+  /** The refusal of the last request. */
+  error: Failure | null;
   onSend: (message: string) => void;
   onClose: () => void;
 }
 
 /** A reseller asks a property for a contract with a message (document 1 §6, §7 request_contract). */
-export function RequestDialog({ row, busy, error, onSend, onClose }: RequestDialogProps) {
+export function RequestDialog({ row, canSend, busy, error, onSend, onClose }: RequestDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -25,25 +31,29 @@ export function RequestDialog({ row, busy, error, onSend, onClose }: RequestDial
         if (!open) onClose();
       }}
     >
-      {(close) => <RequestForm busy={busy} error={error} onSend={onSend} onCancel={close} />}
+      {(close) => (
+        <RequestForm canSend={canSend} busy={busy} error={error} onSend={onSend} onCancel={close} />
+      )}
     </Dialog>
   );
 }
 
 function RequestForm({
+  canSend,
   busy,
   error,
   onSend,
   onCancel,
-}: Pick<RequestDialogProps, 'busy' | 'error' | 'onSend'> & { onCancel: () => void }) {
+}: Pick<RequestDialogProps, 'canSend' | 'busy' | 'error' | 'onSend'> & { onCancel: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [message, setMessage] = useState('');
   return (
     <form
       className="stack"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!busy) onSend(message);
+        if (canSend(message)) onSend(message);
       }}
     >
       <TextArea
@@ -55,14 +65,14 @@ function RequestForm({
       />
       {error ? (
         <Alert variant="error" title={t('general.error_message')}>
-          {error}
+          {errorText(error)}
         </Alert>
       ) : null}
       <div className="dialog__actions">
         <Button variant="secondary" onPress={onCancel}>
           {t('contracts.cancel')}
         </Button>
-        <Button type="submit" isPending={busy}>
+        <Button type="submit" isDisabled={!busy && !canSend(message)} isPending={busy}>
           {t('contracts.send_request')}
         </Button>
       </div>

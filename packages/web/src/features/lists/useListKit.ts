@@ -1,7 +1,7 @@
 import { keepPreviousData, useQueryClient } from '@tanstack/react-query';
 import { type Day, deviceTimeZone, todayIn } from '@tern/core/dates';
 import type { ListMeta, TernClient } from '@tern/sdk';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { TableSort } from '../../components/Table';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useSelectedProperty } from '../../session/SelectedProperty';
@@ -34,20 +34,28 @@ interface KitOptions<T, F> {
 /**
  * A back-office list's state and rows (the list-page kit, with `ListPage`): search, filters, order and page
  * (`useListPage`), the page's rows from the API (the last page kept on screen while the next loads), and
- * `reload` after a change.
+ * `reload` after a change. A page a change emptied (its last row went) steps back to the one before. Tabbed
+ * lists sharing one search box (`useListTabs`) give each list their `term`.
  */
 export function useListKit<T, F extends object = Record<string, never>>(
-  options: KitOptions<T, F> & { enabled?: boolean; scope?: unknown },
+  options: KitOptions<T, F> & { enabled?: boolean; scope?: unknown; term?: string },
 ) {
   const { root, name, read, enabled = true, scope = null } = options;
-  const view = useListPage<F>(options.filters);
+  const view = useListPage<F>(options.filters, options.term);
   const args: ListArgs<F> = { term: view.term, filters: view.filters, sort: view.sort, page: view.page };
   const query = useApiQuery([root, name, scope, args], (client, signal) => read(client, args, signal), {
     enabled,
     placeholderData: keepPreviousData,
   });
+  const emptied = !query.isPlaceholderData && query.data?.items.length === 0 && view.page > 1;
+  const { page, setPage } = view;
+  useEffect(() => {
+    if (emptied) setPage(page - 1);
+  }, [emptied, page, setPage]);
   const reload = useReload(root);
-  return { ...view, query, items: query.data?.items ?? [], reload };
+  // Until the page before comes, the table shows it loading rather than an empty list.
+  const shown = emptied ? { ...query, isPlaceholderData: true } : query;
+  return { ...view, query: shown, items: query.data?.items ?? [], reload };
 }
 
 /** Reloads every list and read under a cache root (after a change that may show in several of them). */

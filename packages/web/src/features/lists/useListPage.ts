@@ -1,28 +1,39 @@
 import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core/bookings';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { TableSort } from '../../components/Table';
+
+/** A search box as typed, and the term it becomes (trimmed) 500 ms after the last key. */
+export function useSearchTerm() {
+  const [search, setSearch] = useState('');
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(search.trim()), BOOKINGS_SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  return { search, setSearch, term };
+}
 
 /**
  * The state every back-office list page keeps (document 2 §2, document 3 §2.3, §9): the search as typed and the
- * term it becomes after 500 ms, the page's own filters, the sorted column (a second press turns it around) and
- * the page — back to 1 whenever the term, a filter or the order changes.
+ * term it becomes after 500 ms (or the `sharedTerm` of tabbed lists sharing one search box, `useListTabs`), the
+ * page's own filters, the sorted column (a second press turns it around) and the page — back to 1 whenever the
+ * term, a filter or the order changes.
  */
-export function useListPage<F extends object = Record<string, never>>(initialFilters = {} as F) {
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
+export function useListPage<F extends object = Record<string, never>>(
+  initialFilters = {} as F,
+  sharedTerm?: string,
+) {
+  const own = useSearchTerm();
+  const term = sharedTerm ?? own.term;
   const [filters, setFilters] = useState<F>(initialFilters);
   const [sort, setSort] = useState<TableSort | null>(null);
-  const [page, setPage] = useState(1);
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setTerm(search.trim());
-      setPage(1);
-    }, BOOKINGS_SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [search]);
+  // The page of this term: another term starts again at page 1.
+  const [paging, setPaging] = useState({ term, page: 1 });
+  const page = paging.term === term ? paging.page : 1;
+  const setPage = useCallback((next: number) => setPaging({ term, page: next }), [term]);
   return {
-    search,
-    setSearch,
+    search: own.search,
+    setSearch: own.setSearch,
     term,
     filters,
     filter: (patch: Partial<F>) => {
@@ -41,6 +52,15 @@ export function useListPage<F extends object = Record<string, never>>(initialFil
     page,
     setPage,
   };
+}
+
+/**
+ * Tabbed lists sharing one search box (the contracts page): the tab open and the search, whose term each tab's
+ * list reads (`useListKit({ term })`), each keeping its own page.
+ */
+export function useListTabs<K extends string>(tabs: readonly K[]) {
+  const [tab, selectTab] = useState<K>(tabs[0]!);
+  return { tab, selectTab, ...useSearchTerm() };
 }
 
 /** The pages of a list reply's meta (1 while none came). */

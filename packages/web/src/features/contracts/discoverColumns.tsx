@@ -2,24 +2,33 @@ import { contractLabel, discoverActions } from '@tern/core/contracts';
 import type { DiscoverRow, Role } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 
-export interface DiscoverTableProps {
-  items: DiscoverRow[];
+export interface DiscoverColumnsProps {
   role: Role;
+  /** The property being asked for. */
   busyId: string | null;
+  /** Whether the contract actions machine takes a request now, and whether it is busy (`snapshot.can`, its tag). */
+  canRequest: (row: DiscoverRow) => boolean;
   busy: boolean;
   onRequest: (row: DiscoverRow) => void;
   onPropose: (row: DiscoverRow) => void;
 }
 
 /**
- * The reseller's discover list (document 1 §2, §6, R137) on the shared `Table`: properties to work with; without a contract the
- * reseller asks for one or proposes terms, with one its label shows.
+ * The columns of a reseller's discover list (document 1 §2, §6, R137): properties to work with; without a
+ * contract the reseller asks for one or proposes terms, with one its label shows.
  */
-export function DiscoverTable({ items, role, busyId, busy, onRequest, onPropose }: DiscoverTableProps) {
+export function useDiscoverColumns({
+  role,
+  busyId,
+  canRequest,
+  busy,
+  onRequest,
+  onPropose,
+}: DiscoverColumnsProps): TableColumn<DiscoverRow>[] {
   const { t } = useTranslation();
-  const columns: TableColumn<DiscoverRow>[] = [
+  return [
     { id: 'property', label: t('contracts.columns.property'), isRowHeader: true, render: (row) => row.name },
     {
       id: 'place',
@@ -47,7 +56,7 @@ export function DiscoverTable({ items, role, busyId, busy, onRequest, onPropose 
             {actions.includes('request') ? (
               <Button
                 variant="secondary"
-                isDisabled={busy && !rowBusy}
+                isDisabled={!rowBusy && !canRequest(row)}
                 isPending={rowBusy}
                 aria-label={t('contracts.request_named', { name: row.name })}
                 onPress={() => onRequest(row)}
@@ -70,13 +79,4 @@ export function DiscoverTable({ items, role, busyId, busy, onRequest, onPropose 
       },
     },
   ];
-  return (
-    <Table
-      label={t('contracts.tabs.discover')}
-      className="contracts__table"
-      columns={columns}
-      items={items}
-      rowKey={(row) => row.id}
-    />
-  );
 }

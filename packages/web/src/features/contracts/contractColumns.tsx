@@ -11,7 +11,7 @@ import type { ContractRecord, Role } from '@tern/sdk';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Link } from '../../components/Link';
-import { Table, type TableColumn } from '../../components/Table';
+import type { TableColumn } from '../../components/Table';
 
 const ACTION_LABEL: Record<ContractAction, string> = {
   approve: 'contracts.accept',
@@ -23,35 +23,32 @@ const ACTION_LABEL: Record<ContractAction, string> = {
 /** The viewer's day of a moment (`DD/MM/YYYY`). */
 const dayOf = (iso: string) => formatInstantDay(iso, deviceTimeZone());
 
-export interface ContractsTableProps {
-  kind: 'active' | 'pending';
-  items: ContractRecord[];
+export interface ContractColumnsProps {
   role: Role;
-  /** The row being acted on, and whether any action runs. */
+  /** The row being acted on. */
   busyId: string | null;
-  busy: boolean;
+  /** Whether the contract actions machine takes this action now (`snapshot.can`). */
+  canAct: (contract: ContractRecord, action: ContractAction) => boolean;
   onAct: (contract: ContractRecord, action: ContractAction) => void;
   /** A supplier opens the agency's details. */
   onOpenAgency: (contract: ContractRecord) => void;
 }
 
 /**
- * Active or pending contracts (document 1 §2, §4) on the shared `Table`: the other side — the property for a
+ * The columns of the active and pending contracts (document 1 §2, §4): the other side — the property for a
  * reseller, the agency for a supplier or an admin, who also sees the property —, the terms, the label for the
- * viewer (R130) and the viewer's actions (R131).
+ * viewer (R130) and the viewer's actions (R131), each enabled when the actions machine takes it.
  */
-export function ContractsTable({
-  kind,
-  items,
+export function useContractColumns({
   role,
   busyId,
-  busy,
+  canAct,
   onAct,
   onOpenAgency,
-}: ContractsTableProps) {
+}: ContractColumnsProps): TableColumn<ContractRecord>[] {
   const { t } = useTranslation();
   const reseller = role === 'reseller';
-  const columns: TableColumn<ContractRecord>[] = [
+  return [
     reseller
       ? {
           id: 'property',
@@ -120,7 +117,7 @@ export function ContractsTable({
                 key={action}
                 // Accepting is the next step; the rest are asked again in a red confirmation.
                 variant={action === 'approve' ? 'primary' : 'secondary'}
-                isDisabled={busy && !rowBusy}
+                isDisabled={!rowBusy && !canAct(contract, action)}
                 isPending={rowBusy}
                 onPress={() => onAct(contract, action)}
               >
@@ -132,13 +129,4 @@ export function ContractsTable({
       },
     },
   ];
-  return (
-    <Table
-      label={t(`contracts.tabs.${kind}`)}
-      className="contracts__table"
-      columns={columns}
-      items={items}
-      rowKey={(contract) => contract.id}
-    />
-  );
 }
