@@ -40,6 +40,7 @@ export function PlanOptions({ form, errors, onRate, onSteps }: PlanOptionsProps)
       <NumberField
         decimals={currencyDecimals(currency)}
         label={t('rooms_and_rates.plan.room_rate', { currency })}
+        name={`options.${i}`}
         value={option?.rate ?? null}
         onChange={(rate) => onRate(i, rate)}
         isDisabled={form.inheritRate}
@@ -65,6 +66,7 @@ export function PlanOptions({ form, errors, onRate, onSteps }: PlanOptionsProps)
               <NumberField
                 decimals={currencyDecimals(currency)}
                 label={t('rooms_and_rates.plan.rate_for', { persons: who, currency })}
+                name={`options.${i}`}
                 value={option.rate}
                 onChange={(rate) => onRate(i, rate)}
                 isDisabled={option.isPrimary && form.inheritRate}
@@ -82,6 +84,7 @@ export function PlanOptions({ form, errors, onRate, onSteps }: PlanOptionsProps)
               </p>
             ) : (
               <StepsEditor
+                name={`options.${i}`}
                 steps={option.derivedOption.rate}
                 who={who}
                 currency={currency}
@@ -98,12 +101,15 @@ export function PlanOptions({ form, errors, onRate, onSteps }: PlanOptionsProps)
 
 /** A derived option's steps: a modifier type and a value each, added and removed. */
 function StepsEditor({
+  name,
   steps,
   who,
   currency,
   error,
   onChange,
 }: {
+  /** The option's field name (a form frame's summary finds the steps by it). */
+  name: string;
   steps: DerivedModifier[];
   who: string;
   currency: string;
@@ -114,7 +120,7 @@ function StepsEditor({
   const replace = (index: number, step: DerivedModifier) =>
     onChange(steps.map((s, i) => (i === index ? step : s)));
   return (
-    <fieldset className="rooms-steps">
+    <fieldset className="rooms-steps" data-field={name}>
       <legend>{t('rooms_and_rates.plan.steps', { persons: who })}</legend>
       {steps.length === 0 ? <p>{t('rooms_and_rates.plan.no_steps')}</p> : null}
       {steps.map(([type, value], i) => {

@@ -210,9 +210,14 @@ describe('rooms and rates page', () => {
       await user.clear(value);
       await user.type(value, '120');
       await user.click(within(drawer).getByRole('button', { name: 'Create' }));
-      // Core's rule: a percent decrease is at most 100.
-      expect(await within(drawer).findByText('Some fields need attention')).toBeTruthy();
+      // Core's rule: a percent decrease is at most 100: beside the steps and in the summary, linked to them.
+      const summary = await within(drawer).findByRole('alert');
+      expect(summary.textContent).toContain('For 1 person: ');
       expect(createRatePlan).not.toHaveBeenCalled();
+      await user.click(within(summary).getByRole('button', { name: 'For 1 person' }));
+      expect(document.activeElement).toBe(
+        within(drawer).getByRole('button', { name: /Step 1 for 1 person/ }),
+      );
       await user.clear(value);
       await user.type(value, '20');
       await user.click(within(drawer).getByRole('checkbox', { name: 'Stop sell, Sunday' }));
@@ -273,7 +278,10 @@ describe('rooms and rates page', () => {
       );
       await user.type(title, ' rate');
       await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
-      expect(await within(drawer).findByText('The room type takes at most 2 adults.')).toBeTruthy();
+      // The refusal in the form's summary (focused); the bar's button sends the same plan again.
+      const summary = await within(drawer).findByRole('alert');
+      expect(summary.textContent).toContain('The room type takes at most 2 adults.');
+      await waitFor(() => expect(document.activeElement).toBe(summary));
       await user.click(within(drawer).getByRole('button', { name: 'Try again' }));
       await waitFor(() => expect(updateRatePlan).toHaveBeenCalledTimes(2));
       expect(updateRatePlan.mock.calls[1]![0]).toMatchObject({
@@ -281,6 +289,7 @@ describe('rooms and rates page', () => {
         body: { title: 'Standard rate', propertyId: 'p-1' },
       });
       expect(await screen.findByText('Changes to the rate plan Standard rate are saved')).toBeTruthy();
+      expect(within(drawer).queryByRole('alert')).toBeNull();
     },
     HEAVY,
   );

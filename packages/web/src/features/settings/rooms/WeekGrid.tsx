@@ -6,6 +6,9 @@ import { Checkbox } from '../../../components/Checkbox';
 const DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 const COUNTS = new Set<keyof WeekRestrictions>(['maxStay', 'minStayArrival', 'minStayThrough']);
 
+/** A cell's field name (a form frame's summary links a week's error to its day's cell by it). */
+export const weekCellName = (field: string, day: number) => `week.${field}.${day}`;
+
 export interface WeekGridProps {
   week: WeekRestrictions;
   errors: RatePlanFormErrors['weekErrors'];
@@ -60,6 +63,7 @@ export function WeekGrid({ week, errors, onChange, inherited }: WeekGridProps) {
                           min={field === 'maxStay' ? 0 : 1}
                           step={1}
                           aria-label={name}
+                          name={weekCellName(field, i)}
                           aria-invalid={invalid || undefined}
                           disabled={isInherited}
                           value={Number.isNaN(week[field][i] as number) ? '' : String(week[field][i])}
@@ -67,6 +71,7 @@ export function WeekGrid({ week, errors, onChange, inherited }: WeekGridProps) {
                         />
                       ) : (
                         <Checkbox
+                          name={weekCellName(field, i)}
                           isSelected={week[field][i] as boolean}
                           onChange={(on) => onChange(field, i, on)}
                           isDisabled={isInherited}
