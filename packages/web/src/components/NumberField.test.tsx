@@ -6,7 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
 import { NumberField, numberText } from './NumberField';
 
-function Form({ decimals, initial = null }: { decimals?: number; initial?: number | null }) {
+function Form({
+  decimals,
+  currency,
+  initial = null,
+}: {
+  decimals?: number;
+  currency?: string;
+  initial?: number | null;
+}) {
   const [value, setValue] = useState<number | null>(initial);
   const invalid = value !== null && Number.isNaN(value);
   return (
@@ -14,6 +22,7 @@ function Form({ decimals, initial = null }: { decimals?: number; initial?: numbe
       <NumberField
         label="Room rate"
         decimals={decimals}
+        currency={currency}
         value={value}
         onChange={setValue}
         errorMessage={invalid ? 'At least 0' : null}
@@ -29,6 +38,28 @@ function Form({ decimals, initial = null }: { decimals?: number; initial?: numbe
 const valueShown = () => screen.getByRole('status', { name: 'Value' }).textContent;
 
 describe('NumberField', () => {
+  it('keeps an amount to its currency’s decimals: ISK refuses 1.5, EUR takes 1.50, KWD 1.125', async () => {
+    const user = userEvent.setup();
+    const typed = async (currency: string, text: string) => {
+      const view = render(<Form currency={currency} />);
+      await user.type(screen.getByRole('textbox', { name: 'Room rate' }), text);
+      const shown = valueShown();
+      const words = screen.queryByText('Use a whole number') !== null;
+      view.unmount();
+      return [shown, words];
+    };
+    expect(await typed('ISK', '1.5')).toEqual(['NaN', true]);
+    expect(await typed('ISK', '1500')).toEqual(['1500', false]);
+    expect(await typed('EUR', '1.50')).toEqual(['1.5', false]);
+    expect(await typed('EUR', '1.505')).toEqual(['NaN', false]);
+    expect(await typed('KWD', '1.125')).toEqual(['1.125', false]);
+  });
+
+  it('shows an amount set from outside with its currency’s decimals', () => {
+    render(<Form currency="EUR" initial={1.5} />);
+    expect((screen.getByRole('textbox', { name: 'Room rate' }) as HTMLInputElement).value).toBe('1.50');
+  });
+
   it('reads a decimal comma and spaced thousands by core’s rule, keeping the text as typed', async () => {
     render(<Form />);
     const field = screen.getByRole('textbox', { name: 'Room rate' });

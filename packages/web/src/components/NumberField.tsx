@@ -1,3 +1,4 @@
+import { currencyDecimals } from '@tern/core/bookingEngine';
 import { numberError, parseNumber } from '@tern/core/format';
 import { type ReactNode, useState } from 'react';
 import { Button, Group, Input, Label, NumberField as RACNumberField } from 'react-aria-components';
@@ -7,7 +8,12 @@ import './Field.css';
 import './NumberField.css';
 import { TextField } from './TextField';
 
-const textOf = (value: number | null) => (value === null || Number.isNaN(value) ? '' : String(value));
+/** A value as the field shows it: an amount with its currency's decimals (`1.50` EUR) when that is the same number. */
+function textOf(value: number | null, places?: number): string {
+  if (value === null || Number.isNaN(value)) return '';
+  const fixed = places === undefined ? String(value) : value.toFixed(places);
+  return Number(fixed) === value ? fixed : String(value);
+}
 
 /**
  * A number field's value as a form that keeps typed text holds it (promo codes, the bulk edit): empty for none,
@@ -22,8 +28,13 @@ export interface NumberFieldProps {
   /** `null` while empty, `NaN` while what is typed is not a number (the form's rules say so by the field). */
   value: number | null;
   onChange: (value: number | null) => void;
-  /** The decimals allowed: 0 for a count, `currencyDecimals(code)` for an amount; omitted, any. */
+  /** The decimals allowed: 0 for a count; omitted, any (or the currency's). */
   decimals?: number;
+  /**
+   * An amount's currency (ISO 4217): at most its decimals are allowed (core's `currencyDecimals`: ISK 0, EUR 2,
+   * KWD 3) and a value set from outside shows them (`1.50`).
+   */
+  currency?: string;
   /**
    * The phone's keyboard: digits alone for a count (`whole`: the form's rules say, in their words, that "1,5" is
    * not one), digits and a decimal separator (the default), or the full keyboard where a minus sign may be typed
@@ -45,13 +56,22 @@ export interface NumberFieldProps {
  * when it is no number), and a value changed from outside (a sell mode switch, a reset) replaces the text. While
  * the form shows an error, text that is no number is worded by the field ("Use at most 2 decimals").
  */
-export function NumberField({ value, onChange, decimals, keypad = 'decimal', ...props }: NumberFieldProps) {
+export function NumberField({
+  value,
+  onChange,
+  decimals: given,
+  currency,
+  keypad = 'decimal',
+  ...props
+}: NumberFieldProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState(() => textOf(value));
+  const places = currency ? currencyDecimals(currency) : undefined;
+  const decimals = given ?? places;
+  const [text, setText] = useState(() => textOf(value, places));
   const [shown, setShown] = useState(value);
   if (!same(shown, value)) {
     setShown(value);
-    if (!same(parseNumber(text, decimals), value)) setText(textOf(value));
+    if (!same(parseNumber(text, decimals), value)) setText(textOf(value, places));
   }
   // The form says when its field is in error; the field says why when what is typed is no number.
   const unread = props.errorMessage ? numberError(text, decimals) : null;

@@ -31,6 +31,7 @@ import { Select } from '../../components/Select';
 import { Tab, TabList, TabPanel, Tabs } from '../../components/Tabs';
 import { TextArea } from '../../components/TextArea';
 import { TextField } from '../../components/TextField';
+import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormFrame } from '../admin/useFormFrame';
@@ -78,6 +79,8 @@ export function GiftCardTypeFormDrawer({
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
+  // Prices are in the property's currency: its decimals (ISK none, KWD 3).
+  const currency = useSelectedProperty().property?.currency;
   // The property's gift-card stores (document 3 §7: loaded by property); pickup needs every chosen one to allow it.
   const storeList = useStores(propertyId).data?.items ?? [];
   const stores: StoreChoice[] = storeList.map((s) => ({
@@ -207,6 +210,7 @@ export function GiftCardTypeFormDrawer({
               <NumberField
                 name="price"
                 label={t('gift_cards.fields.price')}
+                currency={currency}
                 value={v.price}
                 onChange={(n) => set({ price: n })}
                 isRequired
@@ -216,6 +220,7 @@ export function GiftCardTypeFormDrawer({
               <NumberField
                 name="netPrice"
                 label={t('gift_cards.fields.net_price')}
+                currency={currency}
                 description={
                   discount
                     ? t('gift_cards.fields.discount', { value: discount.value })

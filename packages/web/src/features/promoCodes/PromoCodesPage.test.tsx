@@ -2,7 +2,7 @@ import type { PromoCode } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { storedFor, supplierUser } from '../../../test/fixtures';
+import { property, storedFor, supplierUser } from '../../../test/fixtures';
 import { type CallHandlers, fakeClient, renderApp } from '../../../test/renderApp';
 
 // The promo drawer's "applies to" (document 2 §3 appliesTo [storeId, giftCardTypeIds], §7): the property's
@@ -29,7 +29,7 @@ const storeType = (id: string, title: string, priority: number) => ({
   status: 'published' as const,
 });
 
-function open(handlers: CallHandlers = {}) {
+function open(handlers: CallHandlers = {}, user = supplierUser) {
   const get = vi.fn(async ({ params }: { params: { id: string } }) => ({
     ...summary(params.id, params.id === 's-1' ? 'Harbour store' : 'Fjord store'),
     storeGiftCardTypes:
@@ -46,7 +46,7 @@ function open(handlers: CallHandlers = {}) {
       ...handlers,
     },
   );
-  return { ...renderApp({ path: '/promocodes', client, stored: storedFor(supplierUser, later()) }), get };
+  return { ...renderApp({ path: '/promocodes', client, stored: storedFor(user, later()) }), get };
 }
 
 describe('promo codes page: applies to', () => {
@@ -120,6 +120,46 @@ describe('promo codes page: applies to', () => {
       await user.click(within(drawer).getByRole('button', { name: 'Save changes' }));
       await waitFor(() => expect(update).toHaveBeenCalledTimes(1));
       expect(update.mock.calls[0]![0].body.appliesTo).toEqual([]);
+    },
+    HEAVY,
+  );
+});
+
+describe('promo codes page: a fixed amount in the property’s currency', () => {
+  const typeAmount = async (amount: string, user = supplierUser) => {
+    const ui = userEvent.setup();
+    const create = vi.fn(async ({ body }: { body: PromoCode }) => ({ ...body, id: 'pc-1' }));
+    const app = open({ 'promoCodes.create': create as never }, user);
+    await ui.click(await screen.findByRole('button', { name: 'Create promo code' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Create promo code' });
+    await ui.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Winter');
+    await ui.type(within(drawer).getByRole('textbox', { name: 'Code' }), 'WINTER10');
+    await ui.click(within(drawer).getByRole('button', { name: /Discount type/ }));
+    await ui.click(await screen.findByRole('option', { name: 'Fixed amount' }));
+    const field = within(drawer).getByRole('textbox', { name: /Amount off/ });
+    await ui.clear(field);
+    await ui.type(field, amount);
+    await ui.click(within(drawer).getByRole('button', { name: 'Create promo code' }));
+    return { app, drawer, create };
+  };
+
+  it(
+    'refuses 1.5 ISK (no decimals) beside the field',
+    async () => {
+      const { drawer, create } = await typeAmount('1.5');
+      expect((await within(drawer).findAllByText('Use a whole number')).length).toBeGreaterThan(0);
+      expect(create).not.toHaveBeenCalled();
+    },
+    HEAVY,
+  );
+
+  it(
+    'takes 1.50 EUR',
+    async () => {
+      const euro = { ...supplierUser, ternHotels: [property('p-1', 'Harbour Inn', { currency: 'EUR' })] };
+      const { create } = await typeAmount('1.50', euro);
+      await waitFor(() => expect(create).toHaveBeenCalledTimes(1));
+      expect(create.mock.calls[0]![0].body).toMatchObject({ codeType: 'fixed_amount', amount: 1.5 });
     },
     HEAVY,
   );

@@ -22,6 +22,7 @@ import { Select } from '../../components/Select';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
+import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { usePropertyFormats } from '../../session/usePropertyFormats';
 import '../admin/admin.css';
@@ -186,6 +187,8 @@ function PromoForm({
   );
   const { values: draft } = form;
   const set = form.change;
+  // A fixed amount is in the property's currency: its decimals (ISK none, KWD 3).
+  const currency = useSelectedProperty().property?.currency;
   const { texts, frame } = useFormFrame(form, {
     name: t('promo_codes.name'),
     code: t('promo_codes.code'),
@@ -238,6 +241,7 @@ function PromoForm({
         <NumberField
           name="amount"
           label={t(draft.codeType === 'percentage' ? 'promo_codes.percent' : 'promo_codes.amount')}
+          currency={draft.codeType === 'fixed_amount' ? currency : undefined}
           value={parseNumber(draft.amount)}
           onChange={(amount) => set({ amount: numberText(amount) })}
           isRequired

@@ -98,6 +98,8 @@ function HotelPolicyFields({
   onSaved: (saved: PropertyPolicies) => void;
 }) {
   const { t } = useTranslation();
+  // Amounts are in the property's currency: its decimals (ISK none, KWD 3).
+  const currency = useSelectedProperty().property?.currency;
   const { client } = useServices();
   const [input] = useState(() => hotelPolicyFormInput(policies));
   const form = useFormDrawer<HotelPolicyBody, PropertyPolicies>(
@@ -153,6 +155,7 @@ function HotelPolicyFields({
         <NumberField
           name="internetAccessCost"
           label={t('policies.hotel.internetAccessCost')}
+          currency={currency}
           description={t('policies.hotel.free_hint')}
           value={draft.internetAccessCost ?? null}
           onChange={(internetAccessCost) => set({ internetAccessCost })}
@@ -292,6 +295,7 @@ function CancellationForm({
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
+  const currency = useSelectedProperty().property?.currency;
   const [input] = useState(() => cancellationFormInput(policy));
   const form = useFormDrawer<CancellationPolicyBody, unknown>(
     input,
@@ -360,6 +364,7 @@ function CancellationForm({
           <NumberField
             name="cancellationPolicyPenalty"
             label={t('policies.cancellation.penalty')}
+            currency={draft.cancellationPolicyMode === 'amount' ? currency : undefined}
             value={draft.cancellationPolicyPenalty}
             onChange={(n) => set({ cancellationPolicyPenalty: n ?? 0 })}
             errorMessage={fieldText('cancellationPolicyPenalty')}
@@ -390,6 +395,7 @@ function CancellationForm({
         <NumberField
           name="guaranteePaymentAmount"
           label={t('policies.cancellation.guarantee_amount')}
+          currency={draft.guaranteePaymentPolicy === 'amount' ? currency : undefined}
           value={draft.guaranteePaymentAmount ?? null}
           onChange={(n) => set({ guaranteePaymentAmount: n ?? 0 })}
           errorMessage={fieldText('guaranteePaymentAmount')}
