@@ -1,3 +1,4 @@
+import { addMonths, endOfMonth, getISODay, lightFormat, startOfMonth } from 'date-fns';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -283,4 +284,36 @@ describe('isoWeekday: Monday 1 … Sunday 7', () => {
   ] as const)('%s is weekday %i', (day, weekday) => {
     expect(isoWeekday(day)).toBe(weekday);
   });
+});
+
+describe('the day arithmetic agrees with date-fns over the calendar', () => {
+  // The arithmetic is plain numbers on the UTC calendar; date-fns (local dates) is the reference it replaced.
+  it.each(['UTC', 'Pacific/Apia', 'America/Santiago'])(
+    'every 97th day from 0001 to 9999, the device in %s',
+    (zone) => {
+      process.env.TZ = zone;
+      const fromNumber = (n: number) => {
+        const d = new Date(0);
+        d.setUTCFullYear(1, 0, 1 + n);
+        return d.toISOString().slice(0, 10);
+      };
+      for (let n = 0; n < 3_652_000; n += 97) {
+        const day = fromNumber(n);
+        const local = new Date(0);
+        local.setFullYear(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+        local.setHours(0, 0, 0, 0);
+        expect(isoWeekday(day)).toBe(getISODay(local));
+        if (n % (97 * 20) === 0 && n < 3_651_000) {
+          const later = fromNumber(n + 400);
+          expect(daysBetween(day, later)).toBe(400);
+          expect(addDays(later, -400)).toBe(day);
+          const month = addMonths(local, 5);
+          expect(monthOf(day, 5)).toEqual({
+            from: lightFormat(startOfMonth(month), 'yyyy-MM-dd'),
+            to: lightFormat(endOfMonth(month), 'yyyy-MM-dd'),
+          });
+        }
+      }
+    },
+  );
 });

@@ -1,14 +1,5 @@
 // The day rule's own module: the SDK's index would bring the contract (and zod) into every page that checks a day.
 import { isCalendarDay } from '@tern/sdk/days';
-import {
-  addDays as addCalendarDays,
-  addMonths,
-  differenceInCalendarDays,
-  endOfMonth,
-  getISODay,
-  lightFormat,
-  startOfMonth,
-} from 'date-fns';
 
 /**
  * Calendar days, in one place (DESIGN "Time in one place"). A day is `YYYY-MM-DD`: a date on a property's
@@ -21,22 +12,32 @@ import {
  *   property yet (the main search form, quick ranges of the bookings list).
  * The server has no "today" of its own: it asks for the property's (UTC only where no property is known).
  *
- * Arithmetic runs on date-fns over local `Date`s at the day's start, which keeps calendar days whole across
- * daylight-saving changes; no code elsewhere should add 86 400 000 ms to move a day.
+ * Arithmetic runs on the day's number since 1970-01-01 in UTC, a calendar without daylight-saving changes, so a
+ * day is always 86 400 000 ms there and calendar days stay whole whatever the device's zone; no code elsewhere
+ * should add 86 400 000 ms to move a day. (The engine prices every night of every plan of a search page with
+ * these: they are plain integer arithmetic, not a `Date` library's formatting.)
  */
 
 /** A calendar day, `YYYY-MM-DD`. */
 export type Day = string;
 
-/** The day as a local `Date` at its start (the day's own calendar, whatever the device's zone). */
-function toDate(day: Day): Date {
+/** The day's number: days since 1970-01-01 on the UTC calendar (negative before). */
+function dayNumber(day: Day): number {
   const date = new Date(0);
-  date.setFullYear(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-  date.setHours(0, 0, 0, 0);
-  return date;
+  date.setUTCFullYear(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
+  return Math.round(date.getTime() / 86_400_000);
 }
 
-const fromDate = (date: Date): Day => lightFormat(date, 'yyyy-MM-dd');
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+/** `YYYY-MM-DD` of a year, month (1–12) and day of the month. */
+const written = (year: number, month: number, date: number): Day =>
+  `${String(year).padStart(4, '0')}-${two(month)}-${two(date)}`;
+
+/** The day of a day number (`dayNumber`'s inverse). */
+function dayOfNumber(n: number): Day {
+  const date = new Date(n * 86_400_000);
+  return written(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
 
 /**
  * Whether `value` is a real calendar day written `YYYY-MM-DD` (not `2030-02-30`, not `2030-2-3`), in the years
@@ -110,7 +111,8 @@ export function deviceTimeZone(): string {
 
 /** The device's calendar day at `now`: for screens that know no property yet. */
 export function deviceToday(now: Date | number = Date.now()): Day {
-  return fromDate(new Date(now));
+  const date = new Date(now);
+  return written(date.getFullYear(), date.getMonth() + 1, date.getDate());
 }
 
 /** The device's today under its older name (web and CLI screens with no property). */
@@ -135,13 +137,13 @@ export function instantOf(day: Day, timeZone: string, time = '00:00'): Date {
 
 /** A day moved by `days` (negative: back). */
 export function addDays(day: Day, days: number): Day {
-  return fromDate(addCalendarDays(toDate(day), days));
+  return dayOfNumber(dayNumber(day) + Math.trunc(days));
 }
 
 /** Calendar days from `from` to `to`: negative when `to` is earlier; `NaN` when either is not a day. */
 export function daysBetween(from: Day, to: Day): number {
   if (!isDay(from) || !isDay(to)) return Number.NaN;
-  return differenceInCalendarDays(toDate(to), toDate(from));
+  return dayNumber(to) - dayNumber(from);
 }
 
 /** Nights of a stay from check-in to check-out (0 when the check-out is not after, or a day is invalid). */
@@ -152,15 +154,13 @@ export function nightsBetween(checkin: Day, checkout: Day): number {
 
 /** Every day from `from` up to, not including, `to` (the nights of a stay); empty when `to` is not after. */
 export function daysFrom(from: Day, to: Day): Day[] {
-  const count = nightsBetween(from, to);
-  const start = toDate(from);
-  return Array.from({ length: count }, (_, i) => fromDate(addCalendarDays(start, i)));
+  return dayRun(from, nightsBetween(from, to));
 }
 
 /** `count` days from `from` on (`from` included). */
 export function dayRun(from: Day, count: number): Day[] {
-  const start = toDate(from);
-  return Array.from({ length: Math.max(0, count) }, (_, i) => fromDate(addCalendarDays(start, i)));
+  const start = dayNumber(from);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => dayOfNumber(start + i));
 }
 
 /** -1, 0 or 1, for sorting days. */
@@ -173,11 +173,17 @@ export const isPastDay = (day: Day, today: Day): boolean => day < today;
 
 /** The calendar month `shift` months from the one holding `day`: its first and last day. */
 export function monthOf(day: Day, shift = 0): { from: Day; to: Day } {
-  const month = addMonths(toDate(day), shift);
-  return { from: fromDate(startOfMonth(month)), to: fromDate(endOfMonth(month)) };
+  const months = Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1 + Math.trunc(shift);
+  const year = Math.floor(months / 12);
+  const month = months - year * 12 + 1;
+  // Day 0 of the next month is this month's last day.
+  const last = new Date(0);
+  last.setUTCFullYear(year, month, 0);
+  return { from: written(year, month, 1), to: written(year, month, last.getUTCDate()) };
 }
 
 /** The day of the week, ISO numbering: 1 Monday … 7 Sunday (the day's own calendar, no zone). */
 export function isoWeekday(day: Day): 1 | 2 | 3 | 4 | 5 | 6 | 7 {
-  return getISODay(toDate(day)) as 1 | 2 | 3 | 4 | 5 | 6 | 7;
+  // 1970-01-01 was a Thursday (4).
+  return (((((dayNumber(day) + 3) % 7) + 7) % 7) + 1) as 1 | 2 | 3 | 4 | 5 | 6 | 7;
 }
