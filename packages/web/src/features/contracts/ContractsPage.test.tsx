@@ -589,4 +589,27 @@ describe('contracts page', () => {
       expect(within(drawer).getByText(text)).toBeTruthy();
     expect(details.mock.calls[0]![0 as never]).toEqual({ params: { id: 'a-1' } });
   });
+
+  it('says when the agency’s details cannot be read, and reads them again on retry', async () => {
+    const user = userEvent.setup();
+    const details = vi.fn().mockRejectedValueOnce(new Error('The server is away')).mockResolvedValue({
+      id: 'a-1',
+      type: 'reseller',
+      name: 'Northern Trips',
+      legalName: 'Northern Trips ehf.',
+    });
+    renderContracts(
+      supplierUser,
+      { active: [contract('c-1')] },
+      { 'contracts.resellerDetails': details as never },
+    );
+    const table = await screen.findByRole('grid', { name: 'Active' });
+    await user.click(await within(table).findByRole('button', { name: 'Northern Trips' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Agency details' });
+    const failed = await within(drawer).findByRole('alert');
+    await user.click(within(failed).getByRole('button', { name: 'Try again' }));
+    expect(await within(drawer).findByText('Northern Trips ehf.')).toBeTruthy();
+    expect(within(drawer).queryByRole('alert')).toBeNull();
+    expect(details).toHaveBeenCalledTimes(2);
+  });
 });

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
+import { ErrorState } from '../../components/ErrorState';
 import { Skeleton } from '../../components/Skeleton';
 import { useApiQuery } from '../../data/useApiQuery';
 import { useErrorText } from '../errors/useErrorText';
@@ -85,9 +86,9 @@ function AgencyDetails({ agency }: { agency: AgencyRef }) {
     );
   if (state.isError)
     return (
-      <Alert variant="error" title={t('general.error_message')}>
+      <ErrorState onRetry={() => void state.refetch()}>
         {errorText(state.error) || t('general.error_description')}
-      </Alert>
+      </ErrorState>
     );
   const details = state.data;
   if (!details) return <Alert variant="warning">{t('contracts.reseller_details.not_found')}</Alert>;
