@@ -245,6 +245,14 @@ describe('gift card PDF editor', () => {
       open();
       const { drawer, preview } = await openPdfTab(user);
       const handle = within(drawer).getByRole('button', { name: 'Move “Header”' });
+      // Its place shows as a tooltip (no native title: keyboard users see it too).
+      expect(handle.getAttribute('title')).toBeNull();
+      // Reached by the keyboard (a key pressed, then the focus on it): its tooltip shows.
+      await user.keyboard('{F2}');
+      act(() => handle.focus());
+      await waitFor(() =>
+        expect(screen.getByRole('tooltip').textContent).toBe('“Header” at 40, 40 points from the top left.'),
+      );
       act(() => handle.focus());
       await user.keyboard('{ArrowDown}{ArrowDown}');
       expect(within(drawer).getByRole('textbox', { name: 'Top (0–841)' })).toHaveProperty('value', '42');

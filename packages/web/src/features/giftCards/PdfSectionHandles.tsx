@@ -1,7 +1,9 @@
 import { sectionBox } from '@tern/core/giftCards';
 import { PDF_PAGE_HEIGHT, PDF_PAGE_WIDTH } from '@tern/sdk';
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from 'react';
+import { Focusable } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
+import { Tooltip } from '../../components/Tooltip';
 import type { PreviewMoves, PreviewSection } from './PdfPreview';
 
 const ARROWS: Record<string, [number, number]> = {
@@ -20,6 +22,8 @@ const percent = (part: number, whole: number) => `${(part / whole) * 100}%`;
  * A button over each visible section of the preview, in drawing order (the topmost last): dragged with the
  * pointer, or moved with the arrow keys once focused; either selects the section. Moves go to `moves.onMove` in
  * whole points (core's `movedPadding` keeps the box on the page), and the moved section's place is announced.
+ * Its place shows as a tooltip on hover and on keyboard focus (`Focusable` hands the tooltip's props to the
+ * native button, which keeps its own pointer and key handling).
  */
 export function SectionHandles({
   sections,
@@ -94,27 +98,29 @@ export function SectionHandles({
         {t('gift_card_pdfs.move_help')}
       </p>
       {shown.map(({ s, index, box }) => (
-        <button
-          key={s.key}
-          type="button"
-          className="pdf-preview__handle"
-          aria-label={t('gift_card_pdfs.move_section', { name: s.name })}
-          aria-describedby={help}
-          aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight"
-          title={placeOf(index)}
-          style={{
-            left: percent(box.x, PDF_PAGE_WIDTH),
-            top: percent(box.y, PDF_PAGE_HEIGHT),
-            width: percent(box.width, PDF_PAGE_WIDTH),
-            height: percent(box.height, PDF_PAGE_HEIGHT),
-          }}
-          onFocus={() => moves.onSelect(index)}
-          onPointerDown={(event) => start(event, index)}
-          onPointerMove={follow}
-          onPointerUp={end}
-          onPointerCancel={end}
-          onKeyDown={(event) => key(event, index)}
-        />
+        <Tooltip key={s.key} text={placeOf(index)}>
+          <Focusable>
+            <button
+              type="button"
+              className="pdf-preview__handle"
+              aria-label={t('gift_card_pdfs.move_section', { name: s.name })}
+              aria-describedby={help}
+              aria-keyshortcuts="ArrowUp ArrowDown ArrowLeft ArrowRight"
+              style={{
+                left: percent(box.x, PDF_PAGE_WIDTH),
+                top: percent(box.y, PDF_PAGE_HEIGHT),
+                width: percent(box.width, PDF_PAGE_WIDTH),
+                height: percent(box.height, PDF_PAGE_HEIGHT),
+              }}
+              onFocus={() => moves.onSelect(index)}
+              onPointerDown={(event) => start(event, index)}
+              onPointerMove={follow}
+              onPointerUp={end}
+              onPointerCancel={end}
+              onKeyDown={(event) => key(event, index)}
+            />
+          </Focusable>
+        </Tooltip>
       ))}
       <p className="visually-hidden" role="status">
         {announced === null ? '' : placeOf(announced)}
