@@ -75,7 +75,7 @@ const pageFamilies = [
   { name: 'home', test: inSrc('features/bookingEngine/home/HomePage') },
   {
     name: 'controls',
-    test: /[\\/](node_modules[\\/](?!leaflet|zod|ky)|packages[\\/]web[\\/]src[\\/](components|data)[\\/])/,
+    test: /[\\/](node_modules[\\/](?!leaflet|supercluster|kdbush|zod|ky)|packages[\\/]web[\\/]src[\\/](components|data)[\\/])/,
   },
   {
     name: 'sdkParts',
@@ -85,9 +85,16 @@ const pageFamilies = [
     name: 'sdk',
     test: /[\\/](packages[\\/]sdk[\\/]src|node_modules[\\/](zod|ky)|packages[\\/]web[\\/]src[\\/]app[\\/]client)[\\/.]/,
   },
+  // What the back office shares with the engine's pages (the booking flow's strings every page of the frame
+  // waits for, the bookings' policy text, driver and guest rules and fields): without it, a back-office page
+  // loaded the whole engine chunk (property page, checkout, their machines: 25 KB gzipped) for them.
+  {
+    name: 'engineShared',
+    test: /[\\/]packages[\\/](web[\\/]src[\\/](i18n[\\/]bookingFlowPart|features[\\/]bookingEngine[\\/](useToday|property[\\/]PolicyText|checkout[\\/](DriverForm|useCountryField)))|core[\\/]src[\\/]bookingEngine[\\/](contactRules|guests|payloads)\.ts$)/,
+  },
   {
     name: 'engine',
-    test: inSrc('(features/bookingEngine/|components/DateRangePicker|i18n/bookingFlowPart)'),
+    test: inSrc('(features/bookingEngine/|components/DateRangePicker)'),
   },
   {
     name: 'public',

@@ -59,7 +59,22 @@ async function coldLoad(
   }
 }
 
+/**
+ * Waits for the page's level-1 heading to be drawn. Playwright's own wait looks at 0, 20, 50, 100 and 100 ms,
+ * then every 500 ms: alone, it saw a heading drawn at 1.0 s anywhere up to 1.5 s. So the page itself looks at
+ * each frame for a visible `h1` with the name, and Playwright's role query then confirms it (at once).
+ */
 const heading = (name: RegExp) => async (page: Page) => {
+  await page.waitForFunction(
+    ({ source, flags }) => {
+      const pattern = new RegExp(source, flags);
+      return [...document.querySelectorAll('h1')].some(
+        (h1) => pattern.test(h1.textContent ?? '') && h1.getBoundingClientRect().height > 0,
+      );
+    },
+    { source: name.source, flags: name.flags },
+    { polling: 'raf', timeout: 30_000 },
+  );
   await page.getByRole('heading', { level: 1, name }).waitFor({ state: 'visible', timeout: 30_000 });
 };
 

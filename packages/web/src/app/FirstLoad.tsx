@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FullPageLoader } from '../components/Spinner';
 import { BareLayout } from '../layouts/BareLayout';
 import { usePageTitle } from '../layouts/pageTitle';
+import { preloadPageOf } from '../router/pageModules';
 import { PageSearchContext } from '../router/pageSearch';
 import type { AppRouter } from '../router/router';
 import { loginSearch } from '../router/search';
@@ -45,10 +46,10 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
   const madeOnce = useRef<Made | null>(null);
   /** Makes the router where the browser's address is now, once its chunk is there. */
   const makeRouter = useCallback(() => {
+    // A stored session: the page's chunks load beside the router's, while the session machine checks it.
+    if (!madeOnce.current && readStoredSession(services.storage)) preloadPageOf(window.location.pathname);
     void loadRouted().then((routed) => {
       if (!mounted.current || madeOnce.current) return;
-      // A stored session: the page's chunks load while the session machine checks it with the server.
-      if (readStoredSession(services.storage)) routed.preloadPageOf(window.location.pathname);
       const router = routed.createAppRouter(services);
       services.navigate = (href, options) =>
         void router.navigate({ href, replace: options?.replace ?? false });

@@ -3,5 +3,5 @@
  * it (at once on every page but the sign-in page, which draws first and loads it after).
  */
 
-export { createAppRouter, preloadPageOf } from '../router/router';
+export { createAppRouter } from '../router/router';
 export { RoutedApp } from './App';

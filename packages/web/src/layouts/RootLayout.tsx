@@ -6,28 +6,17 @@ import { FullPageLoader } from '../components/Spinner';
 import { coreRouteOf } from '../router/coreRoute';
 import { PageSearchContext } from '../router/pageSearch';
 import { BareLayout } from './BareLayout';
-import { BookingFlowStrings, drawsWithout, preloadBookingFlowStrings } from './BookingFlowStrings';
+import { BookingFlowStrings, drawsWithout } from './BookingFlowStrings';
 import { usePageTitle } from './pageTitle';
+import { loadAppLayout } from './preloadLayout';
 
-const loadAppLayout = () => import('./AppLayout');
-/**
- * The signed-in app's frame (header, menus, property switcher, banners) is a chunk of its own: the sign-in
- * page and the store never load it.
- */
+/** The signed-in app's frame, a chunk of its own (`preloadLayout.ts`). */
 const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
 /** The store's and the campaigns' frames (placeholders so far): chunks of their own as well. */
 const StoreLayout = lazy(() => import('./StoreLayout').then((module) => ({ default: module.StoreLayout })));
 const CampaignLayout = lazy(() =>
   import('./CampaignLayout').then((module) => ({ default: module.CampaignLayout })),
 );
-
-/** Starts loading the frame a path is drawn in, so it loads beside the page's own chunk, not after it. */
-export function preloadLayoutOf(pathname: string) {
-  const route = coreRouteOf(pathname);
-  if (route?.layout !== 'app') return;
-  void loadAppLayout();
-  if (!drawsWithout.has(route.id)) void preloadBookingFlowStrings();
-}
 
 /** Draws the page in the layout core's route table names, sets the title, and moves focus on navigation. */
 export function RootLayout() {

@@ -16,7 +16,8 @@ import { FullPageLoader } from '../components/Spinner';
 import { ErrorPage } from '../features/errors/ErrorPage';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { qaToolsOpen } from '../features/qa/access';
-import { preloadLayoutOf, RootLayout } from '../layouts/RootLayout';
+import { preloadLayoutOf } from '../layouts/preloadLayout';
+import { RootLayout } from '../layouts/RootLayout';
 import { screenFor } from './screens';
 
 export interface RouterContext {
@@ -112,13 +113,3 @@ export function createAppRouter(services: AppServices, history: RouterHistory = 
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
-
-/**
- * Starts loading what the page at `pathname` draws — its layout's chunk and its screen's — while the stored
- * session is still being checked, instead of after: a returning user's cold load waits for both at once.
- */
-export function preloadPageOf(pathname: string): void {
-  preloadLayoutOf(pathname);
-  const match = matchRoute(pathname);
-  if (match) void (screenFor(match.route).component as { preload?: () => Promise<void> }).preload?.();
-}

@@ -3,6 +3,7 @@ import { type RouteDef, routes } from '@tern/core/navigation';
 import { type ComponentType, createElement } from 'react';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { useCatalogue } from '../i18n';
+import { pageModules } from './pageModules';
 import { bookingSearch, loginSearch, verifyResetSearch } from './search';
 
 export interface Screen {
@@ -41,165 +42,144 @@ function backOffice<M extends Record<string, unknown>>(load: () => Promise<M>, n
  */
 export const screens: Readonly<Record<string, Screen>> = {
   login: {
-    component: lazyRouteComponent(() => import('../features/auth/LoginPage'), 'LoginPage'),
+    component: lazyRouteComponent(pageModules.login, 'LoginPage'),
     validateSearch: loginSearch,
     ready: true,
   },
   verifyResetPasswordEmail: {
-    component: lazyRouteComponent(() => import('../features/auth/VerifyResetPage'), 'VerifyResetPage'),
+    component: lazyRouteComponent(pageModules.verifyResetPasswordEmail, 'VerifyResetPage'),
     validateSearch: verifyResetSearch,
     ready: true,
   },
   changePassword: {
-    component: lazyRouteComponent(() => import('../features/auth/ChangePasswordPage'), 'ChangePasswordPage'),
+    component: lazyRouteComponent(pageModules.changePassword, 'ChangePasswordPage'),
     ready: true,
   },
   profile: {
-    component: lazyRouteComponent(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
+    component: lazyRouteComponent(pageModules.profile, 'ProfilePage'),
     ready: true,
   },
   bookings: {
-    component: lazyRouteComponent(() => import('../features/bookings/BookingsPage'), 'BookingsPage'),
+    component: lazyRouteComponent(pageModules.bookings, 'BookingsPage'),
     ready: true,
   },
   contracts: {
-    component: lazyRouteComponent(() => import('../features/contracts/ContractsPage'), 'ContractsPage'),
+    component: lazyRouteComponent(pageModules.contracts, 'ContractsPage'),
     ready: true,
   },
   admin: {
-    component: backOffice(() => import('../features/admin/AdminPage'), 'AdminPage'),
+    component: backOffice(pageModules.admin, 'AdminPage'),
     ready: true,
   },
   apiKeys: {
-    component: backOffice(() => import('../features/apiKeys/ApiKeysPage'), 'ApiKeysPage'),
+    component: backOffice(pageModules.apiKeys, 'ApiKeysPage'),
     ready: true,
   },
   inventory: {
-    component: backOffice(() => import('../features/inventory/InventoryPage'), 'InventoryPage'),
+    component: backOffice(pageModules.inventory, 'InventoryPage'),
     ready: true,
   },
   inventoryCalendar: {
-    component: lazyRouteComponent(
-      () => import('../features/inventory/calendar/CalendarScreen'),
-      'CalendarScreen',
-    ),
+    component: lazyRouteComponent(pageModules.inventoryCalendar, 'CalendarScreen'),
     ready: true,
   },
   // The QA machine visualizer: its own chunk, with ELK and the machine catalogue, for admins only.
   qaMachines: {
-    component: lazyRouteComponent(() => import('../features/qa/QaScreen'), 'QaScreen'),
+    component: lazyRouteComponent(pageModules.qaMachines, 'QaScreen'),
     ready: true,
   },
   promocodes: {
-    component: backOffice(() => import('../features/promoCodes/PromoCodesPage'), 'PromoCodesPage'),
+    component: backOffice(pageModules.promocodes, 'PromoCodesPage'),
     ready: true,
   },
   giftCards: {
-    component: backOffice(() => import('../features/giftCards/pages'), 'GiftCardTypesPage'),
+    component: backOffice(pageModules.giftCards, 'GiftCardTypesPage'),
     ready: true,
   },
   orders: {
-    component: backOffice(() => import('../features/giftCards/pages'), 'GiftCardOrdersPage'),
+    component: backOffice(pageModules.giftCards, 'GiftCardOrdersPage'),
     ready: true,
   },
   purchases: {
-    component: backOffice(() => import('../features/giftCards/pages'), 'GiftCardPurchasesPage'),
+    component: backOffice(pageModules.giftCards, 'GiftCardPurchasesPage'),
     ready: true,
   },
   // `/settings` (and an unknown settings page) is sent on to property details by core's route table.
   settings: {
-    component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),
+    component: backOffice(pageModules.settings, 'PropertyDetailsPage'),
     ready: true,
   },
   'settings/property-details': {
-    component: backOffice(() => import('../features/settings/PropertyDetailsPage'), 'PropertyDetailsPage'),
+    component: backOffice(pageModules.settings, 'PropertyDetailsPage'),
     ready: true,
   },
   'settings/photos': {
-    component: backOffice(() => import('../features/settings/PhotosPage'), 'PhotosPage'),
+    component: backOffice(pageModules['settings/photos'], 'PhotosPage'),
     ready: true,
   },
   'settings/rooms-and-rates': {
-    component: backOffice(() => import('../features/settings/rooms/RoomsAndRatesPage'), 'RoomsAndRatesPage'),
+    component: backOffice(pageModules['settings/rooms-and-rates'], 'RoomsAndRatesPage'),
     ready: true,
   },
   'settings/policies': {
-    component: backOffice(() => import('../features/settings/PoliciesPage'), 'PoliciesPage'),
+    component: backOffice(pageModules['settings/policies'], 'PoliciesPage'),
     ready: true,
   },
   'settings/stores': {
-    component: backOffice(() => import('../features/settings/StoresPage'), 'StoresPage'),
+    component: backOffice(pageModules['settings/stores'], 'StoresPage'),
     ready: true,
   },
   'settings/payment-providers': {
-    component: backOffice(
-      () => import('../features/paymentProviders/PaymentProvidersPage'),
-      'PaymentProvidersPage',
-    ),
+    component: backOffice(pageModules['settings/payment-providers'], 'PaymentProvidersPage'),
     ready: true,
   },
   'settings/admin': {
-    component: backOffice(() => import('../features/admin/ManagersPage'), 'ManagersPage'),
+    component: backOffice(pageModules['settings/admin'], 'ManagersPage'),
     ready: true,
   },
   notFound: { component: NotFoundPage, ready: true },
   giftCampaign: {
-    component: lazyRouteComponent(
-      () => import('../features/campaign/CampaignClosedPage'),
-      'CampaignClosedPage',
-    ),
+    component: lazyRouteComponent(pageModules.giftCampaign, 'CampaignClosedPage'),
     ready: false,
   },
   home: {
-    component: lazyRouteComponent(() => import('../features/bookingEngine/home/HomePage'), 'HomePage'),
+    component: lazyRouteComponent(pageModules.home, 'HomePage'),
     ready: true,
   },
   search: {
-    component: lazyRouteComponent(() => import('../features/bookingEngine/search/SearchPage'), 'SearchPage'),
+    component: lazyRouteComponent(pageModules.search, 'SearchPage'),
     validateSearch: bookingSearch,
     ready: true,
   },
   property: {
-    component: lazyRouteComponent(
-      () => import('../features/bookingEngine/property/PropertyPage'),
-      'PropertyPage',
-    ),
+    component: lazyRouteComponent(pageModules.property, 'PropertyPage'),
     validateSearch: bookingSearch,
     ready: true,
   },
   searchCars: {
-    component: lazyRouteComponent(
-      () => import('../features/bookingEngine/cars/CarSearchPage'),
-      'CarSearchPage',
-    ),
+    component: lazyRouteComponent(pageModules.searchCars, 'CarSearchPage'),
     validateSearch: bookingSearch,
     ready: true,
   },
   checkout: {
-    component: lazyRouteComponent(
-      () => import('../features/bookingEngine/checkout/CheckoutPage'),
-      'CheckoutPage',
-    ),
+    component: lazyRouteComponent(pageModules.checkout, 'CheckoutPage'),
     validateSearch: bookingSearch,
     ready: true,
   },
   confirmation: {
-    component: lazyRouteComponent(
-      () => import('../features/bookingEngine/confirmation/ConfirmationPage'),
-      'ConfirmationPage',
-    ),
+    component: lazyRouteComponent(pageModules.confirmation, 'ConfirmationPage'),
     validateSearch: bookingSearch,
     ready: true,
   },
 };
 
 const storeShell: Screen = {
-  component: lazyRouteComponent(() => import('../features/store/StoreClosedPage'), 'StoreClosedPage'),
+  component: lazyRouteComponent(pageModules.storeShell, 'StoreClosedPage'),
   ready: false,
 };
 // Placeholders are chunks of their own too: the router's chunk is in every routed page's first load.
 const notBuilt: Screen = {
-  component: lazyRouteComponent(() => import('../features/errors/ComingSoonPage'), 'ComingSoonPage'),
+  component: lazyRouteComponent(pageModules.notBuilt, 'ComingSoonPage'),
   ready: false,
 };
 
