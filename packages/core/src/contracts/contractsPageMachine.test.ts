@@ -112,6 +112,17 @@ describe('contractsPageMachine', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('proposes from the viewer’s own side only, and never as an admin', () => {
+    const reseller = { ...target, side: 'reseller' as const };
+    expect(start('supplier').actor.getSnapshot().can({ type: 'propose.open', target })).toBe(true);
+    expect(start('supplier').actor.getSnapshot().can({ type: 'propose.open', target: reseller })).toBe(false);
+    expect(start('reseller').actor.getSnapshot().can({ type: 'propose.open', target: reseller })).toBe(true);
+    expect(start('reseller').actor.getSnapshot().can({ type: 'propose.open', target })).toBe(false);
+    const admin = start('admin').actor;
+    admin.send({ type: 'propose.open', target });
+    expect(admin.getSnapshot().value).toBe('lists');
+  });
+
   it('closes the proposal drawer unsent without the notice', () => {
     const { actor } = start('reseller');
     actor.send({ type: 'propose.open', target: { ...target, side: 'reseller', name: 'Fjord Lodge' } });
@@ -170,8 +181,8 @@ describe('contractsPageMachine', () => {
     actor.send({ type: 'agency.open', agency: { id: 'a1', name: 'Northern Trips' } });
     expect(actor.getSnapshot().value).toBe('agency');
     expect(actor.getSnapshot().context.agency).toEqual({ id: 'a1', name: 'Northern Trips' });
-    // Nothing else opens over it.
-    expect(actor.getSnapshot().can({ type: 'propose.open', target })).toBe(false);
+    // The proposal's button stays (the drawer's focus returns to it).
+    expect(actor.getSnapshot().can({ type: 'propose.open', target })).toBe(true);
     actor.send({ type: 'close' });
     expect(actor.getSnapshot().context.agency).toBeNull();
   });

@@ -2,7 +2,7 @@ import type { ContractRecord, DiscoverRow, Role } from '@tern/sdk';
 import { assign, enqueueActions, setup } from 'xstate';
 import { contractActionsMachine } from './contractActionsMachine.js';
 import type { ContractFormInput } from './contractFormMachine.js';
-import type { ContractAction } from './contracts.js';
+import { type ContractAction, contractSideOf } from './contracts.js';
 
 /**
  * The contracts page (document 1 §2, §4–§6) beside its lists: the one dialog or drawer open over them (a
@@ -82,6 +82,14 @@ export const contractsPageMachine = setup({
   on: {
     // A dialog or drawer closed (a cancel, Escape, a click outside) leaves nothing open.
     close: { target: '.lists', actions: assign(closed) },
+    // One proposes from one's own side, an admin (who sees every contract) never: the page's button asks this in
+    // every state, so it stays where the drawer's focus returns to.
+    'propose.open': {
+      guard: ({ context, event }) =>
+        context.role !== 'admin' && contractSideOf(context.role) === event.target.side,
+      target: '.proposing',
+      actions: assign(({ event }) => ({ ...closed, proposing: event.target })),
+    },
     'notice.dismiss': {
       actions: enqueueActions(({ enqueue }) => {
         enqueue.assign({ created: false });
@@ -114,10 +122,6 @@ export const contractsPageMachine = setup({
             enqueue.assign({ requesting: event.row, created: false });
             enqueue.sendTo('actions', { type: 'notice.dismiss' });
           }),
-        },
-        'propose.open': {
-          target: 'proposing',
-          actions: assign(({ event }) => ({ proposing: event.target })),
         },
         'agency.open': { target: 'agency', actions: assign(({ event }) => ({ agency: event.agency })) },
       },

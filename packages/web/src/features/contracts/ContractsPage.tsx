@@ -62,7 +62,10 @@ export function ContractsPage() {
   const counterpart = (contract: ContractRecord) =>
     side === 'reseller' ? contract.ternHotelName : contract.agentName;
   const shownNotice = notice ?? (created ? 'contracts.created_successfully' : null);
-  const canPropose = side === 'supplier' && role !== 'admin' && property !== null;
+  // A supplier proposes for the selected property, when the machine takes a proposal from this viewer.
+  const proposal = property
+    ? { side: 'supplier' as const, propertyId: property.id, propertyType: property.propertyType }
+    : null;
   const pagesLabel = t('contracts.pages');
   const contractsTab = (kind: Exclude<ContractTab, 'discover'>): ListTab<ContractTab> => ({
     id: kind,
@@ -111,15 +114,8 @@ export function ContractsPage() {
     <TabbedListPage
       heading={t('contracts.heading')}
       actions={
-        canPropose ? (
-          <Button
-            onPress={() =>
-              send({
-                type: 'propose.open',
-                target: { side: 'supplier', propertyId: property.id, propertyType: property.propertyType },
-              })
-            }
-          >
+        proposal && page.can({ type: 'propose.open', target: proposal }) ? (
+          <Button onPress={() => send({ type: 'propose.open', target: proposal })}>
             {t('contracts.propose')}
           </Button>
         ) : null
