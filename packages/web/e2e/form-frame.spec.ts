@@ -1,13 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { demo, signIn } from './helpers';
+
+/** Hotelier2 signed in, on a settings page. */
+async function hotelierAt(page: Page, path: string) {
+  await page.goto('/login');
+  await signIn(page, demo('hotelier2'));
+  await expect(page).toHaveURL(/\/bookings/);
+  await page.goto(path);
+}
 
 test('property details: leaving with unsaved edits asks, a refused save shows by its field and the next save clears it', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page, demo('hotelier2'));
-  await expect(page).toHaveURL(/\/bookings/);
-  await page.goto('/settings/property-details');
+  await hotelierAt(page, '/settings/property-details');
   const title = page.getByRole('textbox', { name: 'Title' });
   await expect(title).not.toHaveValue('');
   const settings = page.getByRole('navigation', { name: 'Settings' });
@@ -58,10 +63,7 @@ test('property details: leaving with unsaved edits asks, a refused save shows by
 test('a success notification never covers the form’s buttons, on a desktop and on a phone', async ({
   page,
 }) => {
-  await page.goto('/login');
-  await signIn(page, demo('hotelier2'));
-  await expect(page).toHaveURL(/\/bookings/);
-  await page.goto('/settings/policies');
+  await hotelierAt(page, '/settings/policies');
   const save = page.getByRole('button', { name: 'Save the hotel policy' });
   const checkIn = page.getByRole('textbox', { name: 'Check-in from' });
   for (const size of [

@@ -549,6 +549,18 @@ describe('contracts page', () => {
     );
   });
 
+  /** A supplier's active contract with Northern Trips, whose name opens the agency's details (read by `details`). */
+  async function openAgencyDetails(user: ReturnType<typeof userEvent.setup>, details: () => unknown) {
+    renderContracts(
+      supplierUser,
+      { active: [contract('c-1')] },
+      { 'contracts.resellerDetails': details as never },
+    );
+    const table = await screen.findByRole('grid', { name: 'Active' });
+    await user.click(await within(table).findByRole('button', { name: 'Northern Trips' }));
+    return screen.findByRole('dialog', { name: 'Agency details' });
+  }
+
   it('opens the agency’s details for a supplier', async () => {
     const user = userEvent.setup();
     const details = vi.fn(
@@ -568,14 +580,7 @@ describe('contracts page', () => {
         emailInvoice: 'invoices@example.test',
       }),
     );
-    renderContracts(
-      supplierUser,
-      { active: [contract('c-1')] },
-      { 'contracts.resellerDetails': details as never },
-    );
-    const table = await screen.findByRole('grid', { name: 'Active' });
-    await user.click(await within(table).findByRole('button', { name: 'Northern Trips' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Agency details' });
+    const drawer = await openAgencyDetails(user, details);
     expect(await within(drawer).findByText('Northern Trips ehf.')).toBeTruthy();
     for (const text of [
       'trips@example.test',
@@ -598,14 +603,7 @@ describe('contracts page', () => {
       name: 'Northern Trips',
       legalName: 'Northern Trips ehf.',
     });
-    renderContracts(
-      supplierUser,
-      { active: [contract('c-1')] },
-      { 'contracts.resellerDetails': details as never },
-    );
-    const table = await screen.findByRole('grid', { name: 'Active' });
-    await user.click(await within(table).findByRole('button', { name: 'Northern Trips' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Agency details' });
+    const drawer = await openAgencyDetails(user, details);
     const failed = await within(drawer).findByRole('alert');
     await user.click(within(failed).getByRole('button', { name: 'Try again' }));
     expect(await within(drawer).findByText('Northern Trips ehf.')).toBeTruthy();
