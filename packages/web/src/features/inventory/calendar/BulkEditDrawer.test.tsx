@@ -76,7 +76,7 @@ async function setup(initial: EditForm, booked = 0, edit?: () => Promise<Invento
   const client = { inventory: { calendar, edit: editCall } } as unknown as TernClient;
   const onSaved = vi.fn();
   const onRead = vi.fn();
-  const { element } = routed(() => (
+  const { element, router } = routed(() => (
     <BulkEditDrawer
       isOpen
       onOpenChange={() => {}}
@@ -95,6 +95,7 @@ async function setup(initial: EditForm, booked = 0, edit?: () => Promise<Invento
     editCall,
     onSaved,
     onRead,
+    router,
     dialog: await screen.findByRole('dialog', { name: 'Bulk edit' }),
   };
 }
@@ -192,5 +193,23 @@ describe('BulkEditDrawer', () => {
     await user.click(within(second.dialog).getByRole('button', { name: 'Save' }));
     await vi.waitFor(() => expect(second.onSaved).toHaveBeenCalled());
     expect(within(second.dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('asks before the page is left with an edit unsent, and lets an untouched one go', async () => {
+    const user = userEvent.setup();
+    const untouched = await setup(emptyForm('2027-01-04', '2027-01-05'));
+    await untouched.router.navigate({ to: '/other' });
+    expect(untouched.router.state.location.pathname).toBe('/other');
+    cleanup();
+
+    const { router, dialog } = await setup(emptyForm('2027-01-04', '2027-01-05'));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Rooms of Double' }));
+    void router.navigate({ to: '/other' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/');
+    expect(
+      (within(dialog).getByRole('checkbox', { name: 'Rooms of Double' }) as HTMLInputElement).checked,
+    ).toBe(true);
   });
 });

@@ -92,6 +92,8 @@ function BulkEditForm({
   const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const [form, setForm] = useState<EditForm>(initial);
+  // What the drawer opened with: the edit is unsent while the form is another.
+  const [opened] = useState(form);
   const [errors, setErrors] = useState<FormErrors>({});
   const [preview, setPreview] = useState<Preview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'save' | null>(null);
@@ -245,7 +247,7 @@ function BulkEditForm({
       className="inv-edit"
       onSubmit={() => void save()}
       busy={busy !== null}
-      dirty={form !== initial}
+      dirty={form !== opened}
       problems={problems}
       failure={failure}
       actions={
