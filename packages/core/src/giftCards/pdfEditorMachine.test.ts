@@ -143,4 +143,27 @@ describe('pdfEditorMachine', () => {
     actor.send({ type: 'template.choose', templateId: 't3' });
     expect(actor.getSnapshot().context.templateId).toBe('t3');
   });
+
+  it('says which actions its buttons may take: none while a save is on its way, the template again after it', async () => {
+    let finish = (_: PdfDesign) => {};
+    const { actor } = start(
+      ({ design }) => new Promise<PdfDesign>((resolve) => (finish = () => resolve(design))),
+    );
+    const choose = { type: 'template.choose', templateId: 't2' } as const;
+    const can = () =>
+      [choose, { type: 'template.new' }, { type: 'section.add', name: 'Text' }, { type: 'design.save' }].map(
+        (e) => actor.getSnapshot().can(e as never),
+      );
+    expect(can()).toEqual([true, true, true, true]);
+    actor.send({ type: 'design.save' });
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    expect(can()).toEqual([false, false, false, false]);
+    // A choice sent anyway does not drop the save on its way.
+    actor.send(choose);
+    expect(actor.getSnapshot().matches('saving')).toBe(true);
+    expect(actor.getSnapshot().context.draft).not.toBeNull();
+    finish(design());
+    await waitFor(actor, (s) => s.matches('editing'));
+    expect(can()).toEqual([true, true, true, true]);
+  });
 });

@@ -36,6 +36,9 @@ import type { PdfDesign } from './pdfSections.js';
  * ```
  */
 
+/** Another template is shown (its design loads again), never while a save or a template action is on its way. */
+const chooseTemplate = { target: '#pdfEditor.loading', actions: 'chooseTemplate' } as const;
+
 export const pdfEditorMachine = setup({
   types: {
     context: {} as PdfEditorContext,
@@ -53,6 +56,12 @@ export const pdfEditorMachine = setup({
     retriesSave: ({ context }) => context.retry === 'save',
   },
   actions: {
+    chooseTemplate: assign(({ event }) => ({
+      templateId: (event as Extract<PdfEditorEvent, { type: 'template.choose' }>).templateId,
+      draft: null,
+      saved: null,
+      error: null,
+    })),
     changeDesign: assign(({ context, event }) => {
       const { patch } = event as Extract<PdfEditorEvent, { type: 'design.change' }>;
       return checked({ ...context.draft!, ...patch });
@@ -92,21 +101,11 @@ export const pdfEditorMachine = setup({
     error: null,
   },
   initial: 'loading',
-  on: {
-    'template.choose': {
-      target: '.loading',
-      actions: assign({
-        templateId: ({ event }) => event.templateId,
-        draft: null,
-        saved: null,
-        error: null,
-      }),
-    },
-  },
   states: {
     /** Until the edge's queries give the chosen template's design. */
     loading: {
       on: {
+        'template.choose': chooseTemplate,
         'design.load': {
           target: 'editing',
           actions: assign(({ event }) => loaded(event.templateId, event.design)),
@@ -115,6 +114,7 @@ export const pdfEditorMachine = setup({
     },
     editing: {
       on: {
+        'template.choose': chooseTemplate,
         'design.change': { actions: 'changeDesign' },
         'section.select': { actions: 'select' },
         'section.change': { actions: 'changeSection' },
@@ -190,6 +190,7 @@ export const pdfEditorMachine = setup({
     /** A call failed: its words are kept; the design can still be edited, and the call retried. */
     failed: {
       on: {
+        'template.choose': chooseTemplate,
         'user.retry': [{ guard: 'retriesSave', target: 'saving' }, { target: 'acting' }],
         'design.change': { target: 'editing', actions: 'changeDesign' },
         'section.select': { target: 'editing', actions: 'select' },

@@ -20,6 +20,7 @@ import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
+import { ErrorState } from '../../components/ErrorState';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { Switch } from '../../components/Switch';
@@ -150,11 +151,7 @@ function Editor({
     if ((await savePdfDesign(editor)) === null)
       toast.success(t('general.success_message'), t('gift_card_pdfs.saved', { title: type.title }));
   };
-  const failure = snapshot.matches('failed')
-    ? errorText(snapshot.context.error)
-    : invalid
-      ? t('gift_card_pdfs.invalid')
-      : null;
+  const failed = snapshot.matches('failed');
   const boxError = fieldError('box');
 
   const kindWord = (s: PdfDesignSection) => t(`gift_card_pdfs.kinds.${s.kind}`);
@@ -164,12 +161,18 @@ function Editor({
       : font === 'store_text'
         ? t('gift_card_pdfs.fields.store_text_font', { font: storeFonts.textFont })
         : font;
-  const busy = snapshot.hasTag('busy');
-  const off = readOnly || busy;
+  const off = readOnly || snapshot.hasTag('busy');
+  const addSection = { type: 'section.add', name: t(`gift_card_pdfs.kinds.${newKind}`) } as const;
   return (
     <div className="pdf-editor">
       <div className="stack pdf-editor__controls">
-        {failure ? <Alert variant="error">{failure}</Alert> : null}
+        {failed ? (
+          <ErrorState onRetry={() => send({ type: 'user.retry' })}>
+            {errorText(snapshot.context.error)}
+          </ErrorState>
+        ) : invalid ? (
+          <Alert variant="error">{t('gift_card_pdfs.invalid')}</Alert>
+        ) : null}
         <Select
           label={t('gift_card_pdfs.template')}
           options={items.map((tpl) => ({
@@ -178,18 +181,30 @@ function Editor({
           }))}
           selectedKey={chosenTemplate}
           onSelectionChange={(id) => choose(id)}
-          isDisabled={off}
+          isDisabled={readOnly || !snapshot.can({ type: 'template.choose', templateId: chosenTemplate })}
         />
         {readOnly ? null : (
           <div className="pdf-editor__row">
-            <Button variant="secondary" onPress={() => send({ type: 'template.new' })} isDisabled={off}>
+            <Button
+              variant="secondary"
+              onPress={() => send({ type: 'template.new' })}
+              isDisabled={!snapshot.can({ type: 'template.new' })}
+            >
               {t('gift_card_pdfs.new_template')}
             </Button>
-            <Button variant="secondary" onPress={() => send({ type: 'template.duplicate' })} isDisabled={off}>
+            <Button
+              variant="secondary"
+              onPress={() => send({ type: 'template.duplicate' })}
+              isDisabled={!snapshot.can({ type: 'template.duplicate' })}
+            >
               {t('gift_card_pdfs.duplicate_template')}
             </Button>
             {own ? (
-              <Button variant="secondary" onPress={() => send({ type: 'template.delete' })} isDisabled={off}>
+              <Button
+                variant="secondary"
+                onPress={() => send({ type: 'template.delete' })}
+                isDisabled={!snapshot.can({ type: 'template.delete' })}
+              >
                 {t('gift_card_pdfs.delete_template')}
               </Button>
             ) : null}
@@ -239,8 +254,8 @@ function Editor({
             />
             <Button
               variant="secondary"
-              onPress={() => send({ type: 'section.add', name: t(`gift_card_pdfs.kinds.${newKind}`) })}
-              isDisabled={off}
+              onPress={() => send(addSection)}
+              isDisabled={!snapshot.can(addSection)}
             >
               {t('gift_card_pdfs.add_section')}
             </Button>
@@ -248,7 +263,7 @@ function Editor({
               <Button
                 variant="secondary"
                 onPress={() => send({ type: 'section.remove' })}
-                isDisabled={off || !snapshot.can({ type: 'section.remove' })}
+                isDisabled={!snapshot.can({ type: 'section.remove' })}
               >
                 {t('gift_card_pdfs.remove_section', { name: section.name })}
               </Button>
@@ -403,7 +418,7 @@ function Editor({
             {t('gift_card_pdfs.download_preview')}
           </Button>
           {readOnly ? null : (
-            <Button onPress={() => void save()} isDisabled={busy}>
+            <Button onPress={() => void save()} isDisabled={!snapshot.can({ type: 'design.save' })}>
               {t('gift_card_pdfs.save')}
             </Button>
           )}
