@@ -32,6 +32,17 @@ export interface Stay {
   rates: CurrencyRates;
 }
 
+const stayNights = new WeakMap<Stay, string[]>();
+/** The nights of a stay, worked out once for each stay priced (every plan of every unit asks for them). */
+function nightsOf(stay: Stay): string[] {
+  let nights = stayNights.get(stay);
+  if (!nights) {
+    nights = daysFrom(stay.checkin, stay.checkout);
+    stayNights.set(stay, nights);
+  }
+  return nights;
+}
+
 /** `<plan id>~<adults>-<children>-<infants>`: what a booking names as its rate. */
 export function offerId(planId: string, o: Occupancy): string {
   return `${planId}~${o.adults}-${o.children}-${o.infants}`;
@@ -135,7 +146,7 @@ export function priceOffer(
   occupancy: Occupancy,
   stay: Stay,
 ): RateOffer {
-  const nights = daysFrom(stay.checkin, stay.checkout);
+  const nights = nightsOf(stay);
   const available = planAvailability(property, plan, nights);
   const days = {
     nights: nights.map((date) => effectiveDay(property, plan, date)),
@@ -188,7 +199,7 @@ export function priceOffer(
 
 /** The units of a property with their rates for a stay (plans the contract covers only). */
 export function unitsWithRates(property: EngineProperty, stay: Stay, virtual: boolean): UnitWithRates[] {
-  const nights = daysFrom(stay.checkin, stay.checkout);
+  const nights = nightsOf(stay);
   return property.units.map((unit) => ({
     id: unit.id,
     type: 'unit' as const,

@@ -218,9 +218,10 @@ export async function searchProperties(
             contract: r.engine_contract as EngineRow['contract'],
           }),
         );
+  // One stay for the whole page: its nights are worked out once (offers.ts `nightsOf`).
+  const stay: Stay | null = dates ? { ...dates, currency: input.currency, rates } : null;
   const items = page.map((r): SearchProperty => {
     const property = priced.get(String(r.id));
-    const stay: Stay | null = dates ? { ...dates, currency: input.currency, rates } : null;
     const best = !stay
       ? { offer: null, errors: ['no_dates'] }
       : !r.contract_id
