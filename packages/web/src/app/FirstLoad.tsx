@@ -35,9 +35,11 @@ interface Made {
 
 /**
  * The app as the browser first loads it (`main.tsx`). A signed-out visitor on the sign-in page sees the page
- * at once, drawn without the router (TanStack Router is about 23 KB gzipped): the router's chunk loads after
- * the first paint and takes over at the first navigation (the sign-in's own, or a link). Every other page waits
- * for the router's chunk, which starts loading with the entry.
+ * at once, drawn without the router (TanStack Router is about 23 KB gzipped): the router's chunk and the SDK's load
+ * after its first paint (`AfterDraw`: before it, they held the page's own chunk back, six connections at a time,
+ * and their evaluation its first draw) and the router takes over at the first navigation (the sign-in's own, or a
+ * link). Every other page waits for the router's chunk, which starts loading with the entry, beside the page's
+ * own chunks (`preloadPageOf`) and the SDK's.
  */
 export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
   const [made, setMade] = useState<Made | null>(null);
@@ -46,7 +48,9 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
   const madeOnce = useRef<Made | null>(null);
   /** Makes the router where the browser's address is now, once its chunk is there. */
   const makeRouter = useCallback(() => {
-    // A stored session: the page's chunks load beside the router's, while the session machine checks it.
+    // A stored session: the page's chunks load beside the router's and the SDK's (its first calls), while the
+    // session machine checks it.
+    services.preloadClient();
     if (!madeOnce.current && readStoredSession(services.storage)) preloadPageOf(window.location.pathname);
     void loadRouted().then((routed) => {
       if (!mounted.current || madeOnce.current) return;
@@ -67,13 +71,18 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
       window.history[options?.replace ? 'replaceState' : 'pushState'](null, '', href);
       makeRouter();
     };
-    // The sign-in page loads the router now (after its first paint) and makes it at the first navigation.
-    if (signInFirst) void loadRouted();
-    else makeRouter();
+    // The sign-in page loads the router and the SDK once it has drawn (`SignInPage`), and makes the router at
+    // the first navigation; every other page needs both at once.
+    if (!signInFirst) makeRouter();
     return () => {
       mounted.current = false;
     };
-  }, [services, loadRouted, signInFirst, makeRouter]);
+  }, [services, signInFirst, makeRouter]);
+  /** After the sign-in page's first paint: what its first navigation and its sign-in call need. */
+  const afterSignInDrawn = useCallback(() => {
+    void loadRouted().catch(() => {});
+    services.preloadClient();
+  }, [services, loadRouted]);
 
   return (
     <SessionRoot services={services} i18n={i18n}>
@@ -81,7 +90,7 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
         made ? (
           <made.routed.RoutedApp services={services} router={made.router} />
         ) : (
-          <SignInFirst enabled={signInFirst} makeRouter={makeRouter} />
+          <SignInFirst enabled={signInFirst} makeRouter={makeRouter} afterDrawn={afterSignInDrawn} />
         )
       }
     </SessionRoot>
@@ -93,7 +102,15 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
  * it, for a visitor signed out when the app starts (a signed-in one is sent on by the router's guards). It stays
  * until the router is made, signed in meanwhile (its button busy), so nothing blinks. Otherwise a quiet wait.
  */
-function SignInFirst({ enabled, makeRouter }: { enabled: boolean; makeRouter: () => void }) {
+function SignInFirst({
+  enabled,
+  makeRouter,
+  afterDrawn,
+}: {
+  enabled: boolean;
+  makeRouter: () => void;
+  afterDrawn: () => void;
+}) {
   const session = useSession();
   const { t } = useTranslation();
   const [draw] = useState(() => enabled && !session);
@@ -101,10 +118,10 @@ function SignInFirst({ enabled, makeRouter }: { enabled: boolean; makeRouter: ()
   useEffect(() => {
     if (enabled && !draw) makeRouter();
   }, [enabled, draw, makeRouter]);
-  return draw ? <SignInPage /> : <FullPageLoader label={t(titleKeys.loading)} />;
+  return draw ? <SignInPage afterDrawn={afterDrawn} /> : <FullPageLoader label={t(titleKeys.loading)} />;
 }
 
-function SignInPage() {
+function SignInPage({ afterDrawn }: { afterDrawn: () => void }) {
   usePageTitle(LOGIN_PATH);
   const [search] = useState(() =>
     loginSearch(Object.fromEntries(new URLSearchParams(window.location.search))),
@@ -114,8 +131,21 @@ function SignInPage() {
       <PageSearchContext.Provider value={search}>
         <Suspense fallback={null}>
           <LoginPage />
+          <AfterDraw run={afterDrawn} />
         </Suspense>
       </PageSearchContext.Provider>
     </BareLayout>
   );
+}
+
+/**
+ * Runs `run` once the content of its Suspense boundary has been drawn (its effects wait for the boundary's
+ * content), in a task of its own after that paint: what loads then does not hold the page's first draw back.
+ */
+function AfterDraw({ run }: { run: () => void }) {
+  useEffect(() => {
+    const timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }, [run]);
+  return null;
 }

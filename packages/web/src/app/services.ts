@@ -25,6 +25,8 @@ export interface AppServices {
    * the client (tests with a fake client).
    */
   checkToken: TokenCheck | null;
+  /** Starts loading the SDK's chunk for the client's first call (`FirstLoad` says when); with a ready client, nothing. */
+  preloadClient: () => void;
   /** The running session machine; bound by <App>. */
   session: SessionActor | null;
   /** Navigates inside the app; bound to the router by <App>. */
@@ -59,6 +61,7 @@ export function createServices(options: ServicesOptions = {}): AppServices {
         : options.client
           ? null
           : fetchTokenCheck(apiBaseUrl()),
+    preloadClient: () => {},
     session: null,
     navigate: () => {},
     currentLocation: () => `${window.location.pathname}${window.location.search}${window.location.hash}`,
@@ -86,8 +89,8 @@ export function createServices(options: ServicesOptions = {}): AppServices {
   else {
     const lazy = lazyTernClient(setup);
     services.client = lazy.client;
-    // The page draws first; the SDK follows at once, so the first call (a sign-in) does not wait for it.
-    setTimeout(() => void lazy.preload(), 0);
+    // A chunk that fails here is asked for again by the first call, which says why.
+    services.preloadClient = () => void lazy.preload().catch(() => {});
   }
   return services;
 }
