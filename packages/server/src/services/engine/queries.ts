@@ -2,7 +2,7 @@ import { convertMoney, roundMoney } from '@tern/core/bookingEngine';
 import { addDays, daysFrom, isPastDay, nightsBetween } from '@tern/core/dates';
 import type { BestOffer, ClosedDates, PropertyInfo, SearchProperty, UnitRates } from '@tern/sdk';
 import { type Clock, todayAt } from '../../clock.js';
-import type { Db } from '../../db/db.js';
+import { type Db, prepared } from '../../db/db.js';
 import { invalidField } from '../../http/errors.js';
 import { likePattern } from '../listQuery.js';
 import {
@@ -163,7 +163,9 @@ export async function searchProperties(
   }
   const limit = input.limit;
   const offset = (input.page - 1) * limit;
-  // Three statements at once (on a server, each on a connection of the pool): the currency rates; the count
+  // Three statements at once (on a server, each on a connection of the pool), the count and the page prepared
+  // (a connection plans each filter's text once; their texts vary only with the filters asked): the currency
+  // rates; the count
   // of every match (a plain count, no window over the matches); and the page — in title order, which index
   // properties_search_idx gives without sorting every match, so the page stops after its rows — with each
   // page property's newest approved contract of the agency and, with dates, what pricing needs of each
@@ -180,11 +182,14 @@ export async function searchProperties(
   const [rates, counted, page] = await Promise.all([
     currencyRatesFor(db, input.currency),
     db.query<{ total: number }>(
-      `select count(*) as total from properties p where ${countWhere.join(' and ')}`,
+      prepared(`select count(*) as total from properties p where ${countWhere.join(' and ')}`, {
+        readOnly: true,
+      }),
       countParams,
     ),
     db.query<Record<string, unknown>>(
-      `select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country,
+      prepared(
+        `select p.id, p.kind, p.title, p.description, p.photos, p.address, p.city, p.state, p.country,
               p.latitude, p.longitude, p.currency, p.star_rating, p.provider, p.email, p.timezone,
               k.id as contract_id, k.modifier_logic, k.modifier_amount
               ${pricing ? ', e.contract as engine_contract, e.taxes, e.units, e.plans' : ''}
@@ -198,6 +203,8 @@ export async function searchProperties(
          ) k on true
          ${pricing ? `left join lateral (select ${pricing} where k.id is not null) e on true` : ''}
         order by (k.id is null), p.title, p.id`,
+        { readOnly: true },
+      ),
       pageParams,
     ),
   ]);
