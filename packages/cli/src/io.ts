@@ -22,6 +22,8 @@ export interface Io {
   configDir?: string;
   /** The time in ms (tests move it). Default `Date.now`. */
   now?: () => number;
+  /** How often a car search asks for the providers' answers, in ms (tests shorten it). Default core's 2 s. */
+  pollMs?: number;
   /** Another fetch for the SDK client (proxies, tests). */
   fetch?: typeof fetch;
 }

@@ -27,17 +27,30 @@ beforeAll(() => {
   ({ server, agent } = world);
 });
 
-/** `tern …` as the agent, counting the calls made to the query_results endpoint. */
-async function tern(argv: string[]) {
+/**
+ * The providers' time runs fast: every call to the query_results endpoint (counted) moves the server's clock
+ * a second on, so the simulated providers (answering 1 to 4 s after the query) answer one after another over
+ * polls 50 ms apart instead of 2 s. The clock stays moved (a later `--query` reads the answers of its search);
+ * the server runs a few seconds ahead of the CLI by the end of the file.
+ */
+const POLL_MS = 50;
+async function withFastProviders<T>(run: (fetch: typeof globalThis.fetch) => Promise<T>) {
   let polls = 0;
   const watched: typeof fetch = async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.includes('/query_results/')) polls++;
+    if (url.includes('/query_results/')) {
+      polls++;
+      server.clock.advance(1000);
+    }
     return fetch(input, init);
   };
-  const result = await runCli(argv, { configDir: agent, fetch: watched });
+  const result = await run(watched);
   return { ...result, polls };
 }
+
+/** `tern …` as the agent, counting the calls made to the query_results endpoint. */
+const tern = (argv: string[]) =>
+  withFastProviders((watched) => runCli(argv, { configDir: agent, fetch: watched, pollMs: POLL_MS }));
 
 const maskPrices = (text: string) => mask(text).replace(/\b[A-Z]{3} [\d,]+\.\d\d\b/g, '<price>');
 
@@ -303,7 +316,16 @@ describe('tern book car on a terminal', () => {
     expect(row).toBeGreaterThanOrEqual(0);
     const tty = new FakeTtyStdin();
     const screen = new Collector(true);
-    const running = runCli(['book', 'car'], { configDir: agent, isTTY: true, tty, stdout: screen });
+    const running = withFastProviders((watched) =>
+      runCli(['book', 'car'], {
+        configDir: agent,
+        isTTY: true,
+        tty,
+        stdout: screen,
+        fetch: watched,
+        pollMs: POLL_MS,
+      }),
+    );
     const type = async (...keys: string[]) => {
       for (const key of keys) {
         tty.write(key);

@@ -9,6 +9,8 @@ export interface VehicleSearchOptions {
   onProgress?: (results: VehicleQueryResults) => void;
   /** Gives up after this long and returns what came (`finished: false`). Default 2 minutes. */
   maxWaitMs?: number;
+  /** The wait between two polls (`Io.pollMs`); core's `VEHICLE_POLL_MS` by default. */
+  pollMs?: number | undefined;
 }
 
 /**
@@ -22,7 +24,7 @@ export async function searchVehicles(
   body: VehicleQueryBody,
   options: VehicleSearchOptions = {},
 ): Promise<VehicleQueryResults> {
-  const { actor, failure, answer } = vehicleQuery(client, body);
+  const { actor, failure, answer } = vehicleQuery(client, body, options.pollMs);
   actor.on('vehicles.progress', () => options.onProgress?.(answer(false)));
   actor.start();
   try {
@@ -43,14 +45,18 @@ export async function searchVehicles(
 }
 
 /**
- * Core's `vehicleQueryMachine` for `body`, its calls the actors core builds on the SDK client (not started).
- * `failure()` is the SDK's error of the call that failed (the machine keeps only its message); `answer()` its
- * results as the API gives them.
+ * Core's `vehicleQueryMachine` for `body`, its calls the actors core builds on the SDK client (not started),
+ * polling every `pollMs` when given (else core's interval). `failure()` is the SDK's error of the call that
+ * failed (the machine keeps only its message); `answer()` its results as the API gives them.
  */
-export function vehicleQuery(client: TernClient, body: VehicleQueryBody) {
+export function vehicleQuery(client: TernClient, body: VehicleQueryBody, pollMs?: number) {
   let failure: unknown = null;
   const actors = engineActors(client, { onError: (error) => (failure = error) });
-  const actor = createActor(vehicleQueryMachine.provide({ actors: actors.vehicleQuery }), {
+  const machine = vehicleQueryMachine.provide({
+    actors: actors.vehicleQuery,
+    ...(pollMs === undefined ? {} : { delays: { pollInterval: pollMs } }),
+  });
+  const actor = createActor(machine, {
     inspect: cliInspect,
     input: { query: body },
   });

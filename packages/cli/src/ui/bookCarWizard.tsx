@@ -55,6 +55,8 @@ export interface BookCarWizardProps {
   now: () => number;
   flags: CarBookFlags;
   query: CarQuery;
+  /** The car search's wait between polls (`Io.pollMs`), when not core's. */
+  pollMs?: number | undefined;
   describe: (error: unknown) => string;
   done: (booked: Booked | null) => void;
 }
@@ -97,7 +99,7 @@ export function BookCarWizard(props: BookCarWizardProps) {
 
   // The search is core's vehicleQueryMachine (the web app's search page), started once for the flags the
   // wizard opened with; the offers step draws its snapshot: the providers answering, then the offers.
-  const [search] = useState(() => vehicleQuery(client, query));
+  const [search] = useState(() => vehicleQuery(client, query, props.pollMs));
   // Core's booking flow (the web app's car search → checkout → confirmation), its data kept in memory.
   const [flow] = useState(() =>
     createActor(bookingFlowMachine, {
@@ -340,6 +342,7 @@ export async function bookCarOnTerminal(ctx: Context, flags: CarBookFlags, query
         now={() => ctx.now()}
         flags={flags}
         query={query}
+        pollMs={ctx.io.pollMs}
         describe={(error) => toUserError(error, { apiUrl, signedIn: true })?.message ?? bugLine(error)}
         done={done}
       />

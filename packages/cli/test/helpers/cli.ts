@@ -52,6 +52,8 @@ export interface RunOptions {
   tty?: FakeTtyStdin;
   env?: Record<string, string | undefined>;
   now?: () => number;
+  /** The car search's wait between polls (`Io.pollMs`). */
+  pollMs?: number;
   fetch?: typeof fetch;
   /** Where stdout goes, so a test can wait for what a terminal screen shows; a new collector otherwise. */
   stdout?: Collector;
@@ -71,6 +73,7 @@ export async function runCli(argv: string[], options: RunOptions): Promise<CliRe
     isTTY: options.isTTY ?? false,
     configDir: options.configDir,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
     // The real process's fetch (node:http) unless a test brings its own.
     fetch: options.fetch ?? httpFetch,
   };

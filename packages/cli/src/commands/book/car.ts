@@ -34,7 +34,7 @@ export async function bookCar(ctx: Context, given: CarBookFlags): Promise<void> 
     else {
       const spinner = ctx.io.isTTY && !ctx.json ? startSpinner(ctx.io.stderr, 'Finding the offer…') : null;
       try {
-        results = await searchVehicles(client, fromFlags);
+        results = await searchVehicles(client, fromFlags, { pollMs: ctx.io.pollMs });
       } finally {
         spinner?.stop();
       }

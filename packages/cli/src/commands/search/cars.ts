@@ -23,6 +23,7 @@ export async function searchCars(ctx: Context, flags: CarSearchFlags): Promise<v
     let reply: Awaited<ReturnType<typeof searchVehicles>>;
     try {
       reply = await searchVehicles(client, body, {
+        pollMs: ctx.io.pollMs,
         onProgress: (r) => {
           const done = r.providers.filter((p) => p.finished).length;
           spinner?.update(`Asking the car providers… ${done} of ${r.providers.length} answered`);
