@@ -227,7 +227,6 @@ export const bookingFlowEn = {
     book_no_total: 'Book now',
     booking: 'Booking…',
     summary: 'Your booking',
-    fix_errors: 'Check the highlighted fields',
     no_selection: 'Choose rooms first',
     price_changed:
       'The price changed since you chose the rooms. Go back to the property page to see the new price.',

@@ -81,7 +81,6 @@ export const ratesEn = {
       tabs: 'Room type',
       general: 'General',
       content: 'Content',
-      fix_errors: 'Some fields need attention',
       title: 'Title',
       room_kind: 'Room or dorm',
       count_of_rooms: 'Number of rooms',
