@@ -1,6 +1,12 @@
 import { ApiError, type TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoEmail, PASSWORD, startTestServer, type TestServer } from './helpers/server.js';
+import {
+  demoEmail,
+  PASSWORD,
+  startTestServer,
+  TEST_PASSWORD_COST,
+  type TestServer,
+} from './helpers/server.js';
 
 // The admin page and the managers' tab (document 2 §2–§6): lists, forms, block and unblock, lock override,
 // the rules on oneself and on a manager's reach, and the audit trail of every write.
@@ -89,6 +95,12 @@ describe('admin users', () => {
       },
     });
     expect(user).toMatchObject({ email: base.email, role: 'supplier', status: 'active', agent: null });
+    // Hashed at the server's password cost, as sign-in and reset hash (the tests' low one here).
+    const stored = await server.db.one<{ password_hash: string }>(
+      'select password_hash from users where id = $1',
+      [user.id],
+    );
+    expect(stored!.password_hash).toMatch(new RegExp(`^scrypt\\$${2 ** TEST_PASSWORD_COST}\\$`));
     expect(user.ternHotels.map((p) => [p.propertyId, p.role]).sort()).toEqual(
       [
         [harbour, 'manager'],

@@ -33,7 +33,8 @@ export type UserScope =
       managed: ReadonlySet<string>;
     };
 
-type Ctx = Pick<RequestContext, 'db' | 'auth' | 'requestId' | 'clock'>;
+/** `config`: new passwords are hashed at its `passwordCost`, as at sign-in and reset. */
+type Ctx = Pick<RequestContext, 'db' | 'auth' | 'requestId' | 'clock' | 'config'>;
 
 interface UserRow {
   id: string;
@@ -236,7 +237,7 @@ export async function createUser(
   const agentId = body.agentId ?? null;
   if (scope.kind === 'manager' && rows.length === 0)
     rows.push({ ternHotelId: scope.propertyId, role: 'user' });
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashPassword(body.password, ctx.config.passwordCost);
   return ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const created = await tx
@@ -281,7 +282,7 @@ export async function updateUser(
   assertAgentLink(scope, body.agentId);
   // One's own password changes on the change-password page, with the old one.
   if (body.password !== undefined && id === scope.caller.id) throw forbidden('own_password_needs_old');
-  const passwordHash = body.password ? await hashPassword(body.password) : null;
+  const passwordHash = body.password ? await hashPassword(body.password, ctx.config.passwordCost) : null;
   return ctx.db.transaction(async (tx) => {
     const before = await load(tx, id);
     const changeable = isChangeable(scope.caller, before);
@@ -395,7 +396,7 @@ export async function setUserStatus(
 
 /** Sets another user's password; their credentials end (`endCredentials`). */
 export async function setUserPassword(ctx: Ctx, id: string, password: string): Promise<undefined> {
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, ctx.config.passwordCost);
   await ctx.db.transaction(async (tx) => {
     // One-time: the user chooses a new one at their next sign-in.
     await tx.query(
