@@ -58,6 +58,15 @@ export interface FormFrameProps {
   children: ReactNode;
 }
 
+/**
+ * The bar of a form's buttons at its end, sticky (in sight while the form scrolls): notifications are lifted above
+ * it (`toastLift`) and the frame's summary never covers it. A form off the frame (a drawer's single action) draws
+ * its buttons in it too: its style comes with this module.
+ */
+export function FormActions({ className, children }: { className?: string; children: ReactNode }) {
+  return <div className={['admin-form__actions', className ?? ''].filter(Boolean).join(' ')}>{children}</div>;
+}
+
 const CONTROLS = 'input:not([type="hidden"]), button, textarea, select, [tabindex="0"]';
 const isHidden = (element: Element) => element.closest('[aria-hidden="true"]') !== null;
 
@@ -168,7 +177,7 @@ export function FormFrame({
           </Alert>
         ) : null}
         {children}
-        <div className="admin-form__actions form-frame__actions">
+        <FormActions className="form-frame__actions">
           <p className="form-frame__notice" role="status">
             {notice && !dirty && !failed ? notice : null}
           </p>
@@ -184,7 +193,7 @@ export function FormFrame({
               </Button>
             </>
           )}
-        </div>
+        </FormActions>
       </form>
       {leaveDialog}
     </>

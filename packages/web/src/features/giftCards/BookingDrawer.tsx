@@ -9,6 +9,7 @@ import { fromPromise } from 'xstate';
 import { Button } from '../../components/Button';
 import { Drawer } from '../../components/Drawer';
 import { ErrorState } from '../../components/ErrorState';
+import { FormActions } from '../../components/FormFrame';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
@@ -162,11 +163,11 @@ function BookingPanel({
       </dl>
       {snapshot.matches('viewing') ? (
         snapshot.can({ type: 'cancel.ask' }) ? (
-          <div className="admin-form__actions">
+          <FormActions>
             <Button variant="danger" onPress={() => send({ type: 'cancel.ask' })}>
               {t('gift_card_orders.booking.cancel')}
             </Button>
-          </div>
+          </FormActions>
         ) : (
           <p className="muted">{t('gift_card_orders.booking.not_cancellable')}</p>
         )

@@ -21,6 +21,7 @@ import { AlertDialog } from '../../components/AlertDialog';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { ErrorState } from '../../components/ErrorState';
+import { FormActions } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
 import { Select } from '../../components/Select';
 import { Switch } from '../../components/Switch';
@@ -404,7 +405,7 @@ function Editor({
             ) : null}
           </fieldset>
         ) : null}
-        <div className="admin-form__actions">
+        <FormActions>
           <Button
             variant="secondary"
             isDisabled={download.busy}
@@ -422,7 +423,7 @@ function Editor({
               {t('gift_card_pdfs.save')}
             </Button>
           )}
-        </div>
+        </FormActions>
       </div>
       <figure className="pdf-editor__preview">
         <PdfPreview
