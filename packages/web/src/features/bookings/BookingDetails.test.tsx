@@ -233,25 +233,76 @@ describe('booking details drawer', () => {
     );
   });
 
-  it('shows a save failure in the words of its code, with its params', async () => {
+  it('shows a refused save in the form’s summary, in the words of its code; a save that goes through clears it', async () => {
+    const refusal = Object.assign(new Error('Bad Request'), {
+      code: 'room_too_small',
+      params: { spaces: 3 },
+      serverMessage: 'server words, not shown',
+    });
+    const updateRooms = vi.fn(async (): Promise<unknown> => {
+      throw refusal;
+    });
     openBookings(resellerUser, {
       'bookings.list': listOf([record('b8')]) as never,
-      'bookings.updateRooms': (async () => {
-        throw Object.assign(new Error('Bad Request'), {
-          code: 'room_too_small',
-          params: { spaces: 3 },
-          serverMessage: 'server words, not shown',
-        });
-      }) as never,
+      'bookings.updateRooms': updateRooms as never,
     });
     const { user, drawer } = await openDrawer('TRN-B8XXXXXX');
     await user.click(within(drawer).getByRole('button', { name: 'Edit guests' }));
-    await user.click(within(drawer).getByRole('button', { name: 'Save guests' }));
-    const alert = await within(drawer).findByRole('alert');
-    expect(alert.textContent).toContain('Something went wrong');
-    expect(alert.textContent).toContain('A room holds at most 3 guests.');
-    expect(alert.textContent).not.toContain('server words');
-    expect(within(drawer).getByRole('form', { name: 'Edit guests' })).toBeTruthy();
+    const form = within(drawer).getByRole('form', { name: 'Edit guests' });
+    await user.click(within(form).getByRole('button', { name: 'Save guests' }));
+    const summary = await within(form).findByRole('alert');
+    expect(summary.textContent).toContain('The changes are not saved');
+    expect(summary.textContent).toContain('A room holds at most 3 guests.');
+    expect(summary.textContent).not.toContain('server words');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    // One notice: the refusal is the form's, not the drawer's as well.
+    expect(within(drawer).getAllByRole('alert')).toHaveLength(1);
+
+    updateRooms.mockImplementation(async () => record('b8'));
+    await user.click(within(form).getByRole('button', { name: 'Save guests' }));
+    expect((await within(drawer).findByRole('status', {}, { timeout: 3000 })).textContent).toContain(
+      'Saved successfully',
+    );
+    expect(within(drawer).queryByRole('alert')).toBeNull();
+    expect(within(drawer).queryByRole('form', { name: 'Edit guests' })).toBeNull();
+  });
+
+  it('names a nationality not from the list beside its field and in the summary, whose link focuses it', async () => {
+    const updateRooms = vi.fn();
+    openBookings(resellerUser, {
+      // A nationality booked as words, not a country code (an older booking).
+      'bookings.list': listOf([
+        record('b9', {
+          units: [unit('r-1', { guests: [{ name: 'Ada', surname: 'Lovelace', nationality: 'British' }] })],
+        }),
+      ]) as never,
+      'bookings.updateRooms': updateRooms as never,
+    });
+    const { user, drawer } = await openDrawer('TRN-B9XXXXXX');
+    await user.click(within(drawer).getByRole('button', { name: 'Edit guests' }));
+    const form = within(drawer).getByRole('form', { name: 'Edit guests' });
+    const nationality = within(form).getByRole('combobox', { name: 'Nationality' });
+    await user.click(within(form).getByRole('button', { name: 'Save guests' }));
+    const summary = await within(form).findByRole('alert');
+    expect(summary.textContent).toContain('Guest 1 (Double Room): Choose a country from the list');
+    expect(nationality.getAttribute('aria-invalid')).toBe('true');
+    expect(updateRooms).not.toHaveBeenCalled();
+    await user.click(within(summary).getByRole('button', { name: 'Guest 1 (Double Room)' }));
+    expect(document.activeElement).toBe(nationality);
+  });
+
+  it('asks before the page is left with the special request changed and not saved', async () => {
+    const app = openBookings(resellerUser, { 'bookings.list': listOf([record('b6')]) as never });
+    const { user, drawer } = await openDrawer('TRN-B6XXXXXX');
+    await user.click(within(drawer).getByRole('button', { name: 'Edit special request' }));
+    await user.type(within(drawer).getByRole('textbox', { name: 'Special request' }), 'Cot');
+    void app.router.navigate({ to: '/search' });
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(app.router.state.location.pathname).toBe('/bookings');
+    expect((within(drawer).getByRole('textbox', { name: 'Special request' }) as HTMLInputElement).value).toBe(
+      'Cot',
+    );
   });
 
   it('edits a car’s driver, asking for what is missing', async () => {
@@ -290,6 +341,11 @@ describe('booking details drawer', () => {
     await user.click(within(form).getByRole('button', { name: 'Save driver' }));
     expect(await within(form).findByText('Required')).toBeTruthy();
     expect(updateVehicles).not.toHaveBeenCalled();
+    // The summary names the field; its link takes the focus there.
+    const summary = within(form).getByRole('alert');
+    expect(summary.textContent).toContain('Phone: Required');
+    await user.click(within(summary).getByRole('button', { name: 'Phone' }));
+    expect(document.activeElement).toBe(phone);
     await user.type(phone, '+354 555');
     await user.click(within(form).getByRole('button', { name: 'Save driver' }));
     await waitFor(() => expect(updateVehicles).toHaveBeenCalledTimes(1));

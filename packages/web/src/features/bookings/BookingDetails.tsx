@@ -21,6 +21,8 @@ import { RequestEditor } from './RequestEditor';
 import { type BookingDetailsListeners, useBookingDetails } from './useBookingDetails';
 
 type Editing = null | { kind: 'guests' } | { kind: 'request' } | { kind: 'driver'; unit: BookedUnit };
+/** Where a save was asked: one of the edit forms, or a unit's Remove. */
+type SavedFrom = NonNullable<Editing>['kind'] | 'remove';
 
 /**
  * One booking in the drawer (document 1 §2, §4, §6, §8; R115–R125), on core's booking details machine. A
@@ -44,6 +46,14 @@ export function BookingDetails({
   const busy = snapshot.hasTag('busy');
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<BookedUnit | null>(null);
+  const savedFrom = useRef<SavedFrom | null>(null);
+  const save = (from: SavedFrom, event: Parameters<typeof send>[0]) => {
+    savedFrom.current = from;
+    send(event);
+  };
+  // A refused save of the open form shows in that form's frame; any other refusal in the notice above.
+  const formFailure =
+    editing && context.error !== null && savedFrom.current === editing.kind ? errorText(context.error) : null;
   // A saved change brings the server's record: the form it came from closes.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the new record is the signal.
   useEffect(() => setEditing(null), [current]);
@@ -87,7 +97,7 @@ export function BookingDetails({
         title: t('bookings.cancel_failed_title'),
         text: errorText(context.cancelFailed),
       }
-    : context.error !== null
+    : context.error !== null && formFailure === null
       ? {
           variant: 'error' as const,
           title: t('general.error_message'),
@@ -154,7 +164,8 @@ export function BookingDetails({
             booking={current}
             errors={context.formErrors}
             busy={busy}
-            onSave={(edits) => send({ type: 'guests.save', edits })}
+            failure={formFailure}
+            onSave={(edits) => save('guests', { type: 'guests.save', edits })}
             onCancel={() => edit(null)}
           />
         ) : editing?.kind === 'driver' ? (
@@ -162,7 +173,8 @@ export function BookingDetails({
             unit={editing.unit}
             errors={context.formErrors}
             busy={busy}
-            onSave={(driver) => send({ type: 'driver.save', unitId: editing.unit.id, driver })}
+            failure={formFailure}
+            onSave={(driver) => save('driver', { type: 'driver.save', unitId: editing.unit.id, driver })}
             onCancel={() => edit(null)}
           />
         ) : (
@@ -197,7 +209,8 @@ export function BookingDetails({
           <RequestEditor
             booking={current}
             busy={busy}
-            onSave={(edit) => send({ type: 'request.save', ...edit })}
+            failure={formFailure}
+            onSave={(edit) => save('request', { type: 'request.save', ...edit })}
             onCancel={() => edit(null)}
           />
         ) : (
@@ -261,7 +274,7 @@ export function BookingDetails({
         cancelLabel={t('bookings.keep')}
         destructive
         onConfirm={() => {
-          if (removing) send({ type: 'units.remove', unitIds: [removing.id] });
+          if (removing) save('remove', { type: 'units.remove', unitIds: [removing.id] });
         }}
       >
         <p>{t('bookings.remove_text')}</p>

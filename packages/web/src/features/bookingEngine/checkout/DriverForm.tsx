@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../components/TextField';
 import { countryName } from '../countries';
@@ -20,14 +21,23 @@ export interface DriverFormProps {
 
 export const driverFieldOrder: (keyof DriverValues)[] = ['firstName', 'lastName', 'email', 'phone'];
 
+/** Each driver field's label (a form frame's summary names the fields by them). */
+export const driverLabels = (t: TFunction): Record<keyof DriverValues, string> => ({
+  firstName: t('driver.first_name'),
+  lastName: t('driver.last_name'),
+  email: t('driver.email'),
+  phone: t('driver.phone'),
+});
+
 /** The driver form for cars (document 1 §2): names, e-mail and phone required; age and country as searched. */
 export function DriverForm({ value, onChange, errors, age, country }: DriverFormProps) {
   const { t } = useTranslation();
   const error = (field: keyof DriverValues) => (errors[field] ? t(errors[field]!) : null);
+  const labels = driverLabels(t);
   return (
     <div className="form-grid">
       <TextField
-        label={t('driver.first_name')}
+        label={labels.firstName}
         value={value.firstName}
         onChange={(v) => onChange('firstName', v)}
         errorMessage={error('firstName')}
@@ -36,7 +46,7 @@ export function DriverForm({ value, onChange, errors, age, country }: DriverForm
         name="firstName"
       />
       <TextField
-        label={t('driver.last_name')}
+        label={labels.lastName}
         value={value.lastName}
         onChange={(v) => onChange('lastName', v)}
         errorMessage={error('lastName')}
@@ -45,7 +55,7 @@ export function DriverForm({ value, onChange, errors, age, country }: DriverForm
         name="lastName"
       />
       <TextField
-        label={t('driver.email')}
+        label={labels.email}
         type="email"
         inputMode="email"
         value={value.email}
@@ -56,7 +66,7 @@ export function DriverForm({ value, onChange, errors, age, country }: DriverForm
         name="email"
       />
       <TextField
-        label={t('driver.phone')}
+        label={labels.phone}
         type="tel"
         inputMode="tel"
         value={value.phone}
