@@ -7,7 +7,14 @@ export interface AlertDialogProps {
   title: string;
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  children: ReactNode;
+  /** The body (or, with `form`, nothing). */
+  children?: ReactNode;
+  /**
+   * The dialog asks for input (a note): `form` draws the body and its buttons — a form frame in its dialog variant
+   * given `buttons` as its actions — and the confirm button submits that form (the form's submit confirms; the
+   * button neither closes the dialog nor calls `onConfirm`).
+   */
+  form?: (buttons: ReactNode) => ReactNode;
   /** The main button (closes the dialog, then runs `onConfirm`). */
   confirmLabel: string;
   onConfirm?: () => void;
@@ -23,7 +30,8 @@ export interface AlertDialogProps {
 }
 
 /**
- * A modal that needs an answer (role `alertdialog`): the booking error modal, "add the extra guest rows?".
+ * A modal that needs an answer (role `alertdialog`): the booking error modal, "add the extra guest rows?", a
+ * card's mark used with its note (`form`).
  * Focus goes to the confirm button (to the cancel button when `destructive`); Escape cancels.
  */
 export function AlertDialog({
@@ -31,6 +39,7 @@ export function AlertDialog({
   isOpen,
   onOpenChange,
   children,
+  form,
   confirmLabel,
   onConfirm,
   cancelLabel,
@@ -38,6 +47,37 @@ export function AlertDialog({
   variant = 'info',
   destructive = false,
 }: AlertDialogProps) {
+  const buttons = (
+    <>
+      {cancelLabel ? (
+        <Button
+          variant="secondary"
+          autoFocus={destructive}
+          onPress={() => {
+            onCancel?.();
+            onOpenChange(false);
+          }}
+        >
+          {cancelLabel}
+        </Button>
+      ) : null}
+      <Button
+        type={form ? 'submit' : 'button'}
+        variant={destructive ? 'danger' : 'primary'}
+        autoFocus={!destructive || !cancelLabel}
+        onPress={
+          form
+            ? undefined
+            : () => {
+                onOpenChange(false);
+                onConfirm?.();
+              }
+        }
+      >
+        {confirmLabel}
+      </Button>
+    </>
+  );
   return (
     <ModalOverlay
       className="overlay overlay--modal"
@@ -55,31 +95,14 @@ export function AlertDialog({
               <Heading slot="title" className="dialog__title">
                 {title}
               </Heading>
-              <div className="dialog__body">{children}</div>
-              <div className="dialog__actions">
-                {cancelLabel ? (
-                  <Button
-                    variant="secondary"
-                    autoFocus={destructive}
-                    onPress={() => {
-                      onCancel?.();
-                      onOpenChange(false);
-                    }}
-                  >
-                    {cancelLabel}
-                  </Button>
-                ) : null}
-                <Button
-                  variant={destructive ? 'danger' : 'primary'}
-                  autoFocus={!destructive || !cancelLabel}
-                  onPress={() => {
-                    onOpenChange(false);
-                    onConfirm?.();
-                  }}
-                >
-                  {confirmLabel}
-                </Button>
-              </div>
+              {form ? (
+                form(buttons)
+              ) : (
+                <>
+                  <div className="dialog__body">{children}</div>
+                  <div className="dialog__actions">{buttons}</div>
+                </>
+              )}
             </>
           )}
         </RACDialog>

@@ -52,6 +52,12 @@ export interface FormFrameProps {
   onCancel?: () => void;
   /** A polite note beside the buttons (the save went through), shown until the next edit. */
   notice?: string | null;
+  /**
+   * `dialog`: the form of a modal (a dialog or an alertdialog, whose buttons it is given as `actions`): its buttons
+   * in the dialog's own row at its end rather than a sticky bar, and no note beside them (the dialog closes once
+   * done).
+   */
+  variant?: 'page' | 'dialog';
   className?: string;
   'aria-label'?: string;
   'aria-labelledby'?: string;
@@ -101,6 +107,7 @@ export function FormFrame({
   submitLabel,
   onCancel,
   notice = null,
+  variant = 'page',
   className,
   children,
   ...rest
@@ -129,11 +136,26 @@ export function FormFrame({
     onSubmit();
   };
 
+  const buttons = actions ?? (
+    <>
+      {onCancel ? (
+        <Button variant="secondary" onPress={onCancel}>
+          {t('form_frame.cancel')}
+        </Button>
+      ) : null}
+      <Button type="submit" isDisabled={busy}>
+        {submitLabel}
+      </Button>
+    </>
+  );
+
   return (
     <>
       <form
         ref={formRef}
-        className={['stack', 'admin-form', 'form-frame', className ?? ''].filter(Boolean).join(' ')}
+        className={['stack', variant === 'page' ? 'admin-form' : '', 'form-frame', className ?? '']
+          .filter(Boolean)
+          .join(' ')}
         onSubmit={submit}
         noValidate
         aria-label={rest['aria-label']}
@@ -177,23 +199,16 @@ export function FormFrame({
           </Alert>
         ) : null}
         {children}
-        <FormActions className="form-frame__actions">
-          <p className="form-frame__notice" role="status">
-            {notice && !dirty && !failed ? notice : null}
-          </p>
-          {actions ?? (
-            <>
-              {onCancel ? (
-                <Button variant="secondary" onPress={onCancel}>
-                  {t('form_frame.cancel')}
-                </Button>
-              ) : null}
-              <Button type="submit" isDisabled={busy}>
-                {submitLabel}
-              </Button>
-            </>
-          )}
-        </FormActions>
+        {variant === 'page' ? (
+          <FormActions className="form-frame__actions">
+            <p className="form-frame__notice" role="status">
+              {notice && !dirty && !failed ? notice : null}
+            </p>
+            {buttons}
+          </FormActions>
+        ) : (
+          <div className="dialog__actions">{buttons}</div>
+        )}
       </form>
       {leaveDialog}
     </>

@@ -11,7 +11,6 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Drawer } from '../../components/Drawer';
 import { ErrorState } from '../../components/ErrorState';
@@ -21,6 +20,7 @@ import { Skeleton } from '../../components/Skeleton';
 import { TextField } from '../../components/TextField';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
+import { SendButtons } from './SendButtons';
 
 type Field = keyof ContractFormErrors;
 
@@ -125,14 +125,12 @@ function ContractForm({
       problems={[]}
       failure={error ? errorText(error) : null}
       actions={
-        <>
-          <Button variant="secondary" onPress={onCancel}>
-            {t('contracts.cancel')}
-          </Button>
-          <Button type="submit" isDisabled={!canSend} isPending={snapshot.matches('sending')}>
-            {t('contracts.send_proposal')}
-          </Button>
-        </>
+        <SendButtons
+          label={t('contracts.send_proposal')}
+          isDisabled={!canSend}
+          isPending={snapshot.matches('sending')}
+          onCancel={onCancel}
+        />
       }
     >
       {target.side === 'supplier' ? (

@@ -338,6 +338,33 @@ describe('contracts page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('shows a refused request in the dialog’s summary, which a request sent again clears', async () => {
+    const user = userEvent.setup();
+    const request = vi.fn(async (): Promise<unknown> => {
+      throw Object.assign(new Error('Conflict'), { code: 'not_a_code_yet' });
+    });
+    renderContracts(
+      resellerUser,
+      { discover: [row('p-9', 'Fjord Lodge')] },
+      { 'contracts.request': request as never },
+    );
+    const table = await screen.findByRole('grid', { name: 'Discover' });
+    await user.click(await within(table).findByRole('button', { name: 'Request contract with Fjord Lodge' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request a contract with Fjord Lodge' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message to the property' }), 'Hello');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    const summary = await within(dialog).findByRole('alert');
+    expect(summary.textContent).toContain('The changes are not saved');
+    expect(summary.textContent).toContain('Something went wrong. Please try again.');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+
+    request.mockImplementation(async () => contract('c-9', { status: 'proposed' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send the request' }));
+    await waitFor(() => expect(request).toHaveBeenCalledTimes(2));
+    expect(await screen.findByText('The request was sent to the property')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('lets a reseller propose terms from discover, for every plan and without an agency', async () => {
     const user = userEvent.setup();
     const create = vi.fn(async (_input: { body: Record<string, unknown> }) =>

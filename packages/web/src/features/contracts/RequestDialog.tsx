@@ -2,11 +2,11 @@ import type { Failure } from '@tern/core/errorWords';
 import type { DiscoverRow } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../components/Alert';
-import { Button } from '../../components/Button';
 import { Dialog } from '../../components/Dialog';
+import { FormFrame } from '../../components/FormFrame';
 import { TextArea } from '../../components/TextArea';
 import { useErrorText } from '../errors/useErrorText';
+import { SendButtons } from './SendButtons';
 
 export interface RequestDialogProps {
   row: DiscoverRow | null;
@@ -20,7 +20,10 @@ export interface RequestDialogProps {
   onClose: () => void;
 }
 
-/** A reseller asks a property for a contract with a message (document 1 §6, §7 request_contract). */
+/**
+ * A reseller asks a property for a contract with a message (document 1 §6, §7 request_contract): a form frame in
+ * the dialog, a refusal in its summary.
+ */
 export function RequestDialog({ row, canSend, busy, error, onSend, onClose }: RequestDialogProps) {
   const { t } = useTranslation();
   return (
@@ -49,12 +52,23 @@ function RequestForm({
   const errorText = useErrorText();
   const [message, setMessage] = useState('');
   return (
-    <form
-      className="stack"
-      onSubmit={(event) => {
-        event.preventDefault();
+    <FormFrame
+      variant="dialog"
+      onSubmit={() => {
         if (canSend(message)) onSend(message);
       }}
+      busy={busy}
+      dirty={message.trim() !== ''}
+      problems={[]}
+      failure={error ? errorText(error) : null}
+      actions={
+        <SendButtons
+          label={t('contracts.send_request')}
+          isDisabled={!busy && !canSend(message)}
+          isPending={busy}
+          onCancel={onCancel}
+        />
+      }
     >
       <TextArea
         name="requestMessage"
@@ -63,19 +77,6 @@ function RequestForm({
         value={message}
         onChange={setMessage}
       />
-      {error ? (
-        <Alert variant="error" title={t('general.error_message')}>
-          {errorText(error)}
-        </Alert>
-      ) : null}
-      <div className="dialog__actions">
-        <Button variant="secondary" onPress={onCancel}>
-          {t('contracts.cancel')}
-        </Button>
-        <Button type="submit" isDisabled={!busy && !canSend(message)} isPending={busy}>
-          {t('contracts.send_request')}
-        </Button>
-      </div>
-    </form>
+    </FormFrame>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { Alert } from '../../components/Alert';
 import { AlertDialog } from '../../components/AlertDialog';
+import { FormFrame } from '../../components/FormFrame';
 import { TextArea } from '../../components/TextArea';
 import { toast } from '../../components/Toast';
 import { useServices } from '../../session/SessionContext';
@@ -38,7 +39,9 @@ const patchOf = (card: GiftCard): CardPatch => ({
 /**
  * One action on one issued card (core's M24): mark used or unused with a required note (unused warns that a
  * linked booking is cancelled, and is refused at once when its stay has passed), mark delivered confirmed. A
- * success toasts and reloads the list (`onChanged`); the dialog closes when the machine is back to idle.
+ * success toasts and reloads the list (`onChanged`); the dialog closes when the machine is back to idle. The note
+ * and its buttons are a form frame in the alertdialog: a missing note beside the field and in the summary, a
+ * refusal in the summary.
  */
 export function CardActionDialog({
   card,
@@ -120,43 +123,52 @@ export function CardActionDialog({
   if (idle) return null;
   const busy = snapshot.hasTag('busy');
   const noting = action !== 'delivered';
+  // The machine decides when it closes: confirm checks the note first, cancel goes back to idle.
+  const { onConfirm, ...buttons } = confirmProps;
   return (
     <AlertDialog
       title={t(`gift_card_orders.${action}_title`, { code: card.generatedId })}
       isOpen
-      // The machine decides when it closes: confirm checks the note first, cancel goes back to idle.
-      {...confirmProps}
+      {...buttons}
       confirmLabel={t('gift_card_orders.confirm')}
-      onConfirm={() => {
-        if (!busy) confirmProps.onConfirm();
-      }}
       destructive={action === 'unused'}
-    >
-      <div className="stack">
-        {action === 'unused' && cancelsBooking ? (
-          <Alert variant="warning">
-            {t('gift_card_orders.unused_warning', {
-              reservation: card.agentBooking?.reservationId ?? '',
-              arrival: formatDay(card.agentBooking?.arrivalDate),
-            })}
-          </Alert>
-        ) : null}
-        {action === 'delivered' ? <p>{t('gift_card_orders.delivered_body', { name: card.name })}</p> : null}
-        {noting && error ? (
-          <Alert variant="error" title={t('general.error_message')}>
-            {errorText(error)}
-          </Alert>
-        ) : null}
-        {noting ? (
-          <TextArea
-            label={t('gift_card_orders.note')}
-            value={note}
-            onChange={(value) => send({ type: 'note.change', note: value })}
-            isRequired
-            errorMessage={noteError ? t(noteError) : null}
-          />
-        ) : null}
-      </div>
-    </AlertDialog>
+      form={(actions) => (
+        <FormFrame
+          variant="dialog"
+          onSubmit={() => {
+            if (!busy) onConfirm();
+          }}
+          busy={busy}
+          dirty={noting && note.trim() !== ''}
+          problems={
+            noting && noteError
+              ? [{ field: 'notes', label: t('gift_card_orders.note'), message: t(noteError) }]
+              : []
+          }
+          failure={noting && error ? errorText(error) : null}
+          actions={actions}
+        >
+          {action === 'unused' && cancelsBooking ? (
+            <Alert variant="warning">
+              {t('gift_card_orders.unused_warning', {
+                reservation: card.agentBooking?.reservationId ?? '',
+                arrival: formatDay(card.agentBooking?.arrivalDate),
+              })}
+            </Alert>
+          ) : null}
+          {action === 'delivered' ? <p>{t('gift_card_orders.delivered_body', { name: card.name })}</p> : null}
+          {noting ? (
+            <TextArea
+              label={t('gift_card_orders.note')}
+              name="notes"
+              value={note}
+              onChange={(value) => send({ type: 'note.change', note: value })}
+              isRequired
+              errorMessage={noteError ? t(noteError) : null}
+            />
+          ) : null}
+        </FormFrame>
+      )}
+    />
   );
 }

@@ -66,6 +66,44 @@ describe('gift card orders page', () => {
   );
 
   it(
+    'names the missing note in the dialog’s summary (its link focuses the note), keeps a refusal there until a confirm goes through',
+    async () => {
+      const user = userEvent.setup();
+      const markUsed = vi.fn(async (): Promise<unknown> => {
+        throw Object.assign(new Error('Conflict'), { code: 'not_a_code_yet' });
+      });
+      openOrders([card('c-1', 'ABCDEFGHJKMN')], { 'giftCards.markUsed': markUsed as never });
+      await user.click(await screen.findByRole('button', { name: 'Actions for ABCDEFGHJKMN' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Mark used' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Mark ABCDEFGHJKMN used' });
+      const note = within(dialog).getByRole('textbox', { name: /Note/ });
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      const summary = await within(dialog).findByRole('alert');
+      expect(summary.textContent).toContain('Note: Required');
+      expect(note.getAttribute('aria-invalid')).toBe('true');
+      await user.click(within(summary).getByRole('button', { name: 'Note' }));
+      expect(document.activeElement).toBe(note);
+
+      await user.type(note, 'Paid at desk');
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(markUsed).toHaveBeenCalledTimes(1));
+      const refusal = await within(dialog).findByRole('alert');
+      await waitFor(() => expect(refusal.textContent).toContain('Something went wrong. Please try again.'));
+      expect(refusal.textContent).not.toContain('Required');
+
+      markUsed.mockImplementation(async () =>
+        card('c-1', 'ABCDEFGHJKMN', { booked: true, notes: 'Paid at desk' }),
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      expect(await screen.findByText('Gift card ABCDEFGHJKMN marked used.')).toBeTruthy();
+      await waitFor(() =>
+        expect(screen.queryByRole('alertdialog', { name: 'Mark ABCDEFGHJKMN used' })).toBeNull(),
+      );
+    },
+    HEAVY,
+  );
+
+  it(
     'refuses mark unused at once when the card’s stay has passed, and confirms mark delivered',
     async () => {
       const user = userEvent.setup();
