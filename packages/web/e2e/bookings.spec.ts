@@ -75,6 +75,16 @@ test('an agent finds a booking, opens it and cancels it; its hotelier sees it re
 
   await table.getByRole('button', { name: number }).click();
   const drawer = page.getByRole('dialog', { name: `Booking ${number}` });
+  // The special request's form is on the form frame: its buttons in the sticky bar (its style loaded with it).
+  await drawer.getByRole('button', { name: 'Edit special request' }).click();
+  const form = drawer.getByRole('form', { name: 'Edit special request' });
+  await form.getByRole('textbox', { name: 'Special request' }).fill('Late arrival, about 23:00');
+  const save = form.getByRole('button', { name: 'Save the special request' });
+  expect(await save.evaluate((button) => getComputedStyle(button.parentElement!).position)).toBe('sticky');
+  await save.click();
+  await expect(drawer.getByText('Saved successfully')).toBeVisible();
+  await expect(form).toHaveCount(0);
+  await expect(drawer).toContainText('Late arrival, about 23:00');
   await drawer.getByRole('button', { name: 'Cancel booking' }).click();
   const confirm = page.getByRole('alertdialog', { name: `Cancel booking ${number}?` });
   await confirm.getByRole('button', { name: 'Cancel booking' }).click();
