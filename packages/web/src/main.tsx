@@ -1,3 +1,5 @@
+// First: zod's settings before any schema is built.
+import './app/zodConfig';
 import { createRoot } from 'react-dom/client';
 import { FirstLoad } from './app/FirstLoad';
 import { createServices } from './app/services';

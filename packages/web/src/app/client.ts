@@ -1,12 +1,8 @@
 import { createClient, type PaymentLockedError, type SessionExpiredError, type TernClient } from '@tern/sdk';
-import * as z from 'zod';
 import { apiBaseUrl } from './apiBase';
 import { provideErrorWords } from './errorWords';
 
-// The app runs under a Content-Security-Policy without 'unsafe-eval': zod, which only the SDK uses, must not try
-// to generate code. Set here, in the SDK's chunk, before the first reply is parsed (main.tsx sets it too; once
-// it no longer does, zod stays out of every page's first load).
-z.config({ jitless: true });
+// zod runs jitless: app/zodConfig.ts, which the entry runs before this chunk builds the contract's schemas.
 provideErrorWords();
 
 export interface ClientSetup {
