@@ -1,3 +1,5 @@
+// First: react-aria reads whether Element.checkVisibility exists when it loads (jsdom has none).
+import './checkVisibility';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { provideErrorWords } from '../src/app/errorWords';
