@@ -776,7 +776,9 @@ describe('a purchase job across a restart', () => {
           publish: true,
         },
       });
-      const quantity = 40;
+      // Enough cards that the close comes mid-job (each renders its PDF before its mail: the first is mailed
+      // and the server closed while the others wait); every card more is a PDF rendered on each run.
+      const quantity = 12;
       const p = await client.giftCardPurchases.create({
         body: {
           propertyId: pid,
