@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
+import { templateFiles } from './helpers/templates.js';
 
 // A job whose handler kills its process: each server that takes it dies, and before attempts
 // were counted at the claim and bounded for a run cut short, every restart took it again — a crash loop. Now the
@@ -54,7 +55,7 @@ interface Run {
   ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** A server of test/helpers/jobCrashServer.ts on the shared data. */
+/** A server of test/helpers/jobCrashServer.ts on the shared data (the first starts it from the migrated dump). */
 function serve(enqueueWithAttempts?: number): Run {
   const args = ['--conditions=source', '--import', 'tsx', 'test/helpers/jobCrashServer.ts', data];
   const proc = spawn(process.execPath, args, {
@@ -63,6 +64,7 @@ function serve(enqueueWithAttempts?: number): Run {
       ...process.env,
       DATABASE_URL: databaseUrl,
       TERN_TEST_ENQUEUE: enqueueWithAttempts ? String(enqueueWithAttempts) : '',
+      TERN_TEST_TEMPLATE: enqueueWithAttempts ? (templateFiles()?.migrated ?? '') : '',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Db } from '../../src/db/db.js';
 import { migrate } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
@@ -7,12 +8,16 @@ import { enqueueJob } from '../../src/services/jobs/queue.js';
 
 // A server whose job `test.crash` kills its own process (SIGKILL, as a crash in native code or the OOM killer
 // would), for jobCrash.test.ts. Arguments: the PGlite data folder (ignored with DATABASE_URL). With
-// TERN_TEST_ENQUEUE=<max attempts> it queues one such job before it starts. Prints `listening on <url>`; the
-// worker's errors go to stderr. SIGTERM closes it cleanly.
+// TERN_TEST_ENQUEUE=<max attempts> it queues one such job before it starts; with TERN_TEST_TEMPLATE=<dump> a new
+// data folder starts from that PGlite dump (the run's migrated template) instead of a new cluster. Prints
+// `listening on <url>`; the worker's errors go to stderr. SIGTERM closes it cleanly.
 
 const data = process.argv[2]!;
 const url = process.env.DATABASE_URL;
-const db: Db = url ? await openPostgres(url) : await openPglite(data);
+const template = process.env.TERN_TEST_TEMPLATE;
+const db: Db = url
+  ? await openPostgres(url)
+  : await openPglite(data, template ? { loadDataDir: new Blob([readFileSync(template)]) } : {});
 await migrate(db);
 const enqueue = process.env.TERN_TEST_ENQUEUE;
 if (enqueue)
