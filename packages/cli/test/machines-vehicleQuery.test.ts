@@ -9,7 +9,8 @@ import { describeCliReplays, type StepDriver } from './machines-replay.js';
 // real server and its simulated providers. Each provider answers a fixed delay (1 to 4 s) after the query, by
 // the server's clock: a poll the path wants unfinished goes out with the clock half a second after the query,
 // one it wants finished with the clock 5 s after it (the test server's clock, which tests may move). A failed
-// call is a refusal met on the way (the command's fetch). The 2 s between polls are the machine's own.
+// call is a refusal met on the way (the command's fetch). The polls go 50 ms apart (the CLI's Io.pollMs) instead
+// of the machine's 2 s: the server's clock, not the wait, decides what each poll finds.
 
 let server: TestServer;
 let agent: string;
@@ -71,6 +72,7 @@ describeCliReplays<Search>({
       search.running = runCli(['search', 'cars', '--city', 'Reykjavik', '--json'], {
         configDir: agent,
         fetch: arranged(() => search),
+        pollMs: 50,
       });
       return search;
     },
