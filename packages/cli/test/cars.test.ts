@@ -15,7 +15,7 @@ import {
   until,
 } from './helpers/cli.js';
 import type { TestServer } from './helpers/server.js';
-import { serverWithAgent } from './helpers/world.js';
+import { FAST_POLL_MS, fastProviders, serverWithAgent } from './helpers/world.js';
 
 // `tern places`, `tern search cars` and `tern book car` against the real server and its simulated providers.
 
@@ -27,30 +27,16 @@ beforeAll(() => {
   ({ server, agent } = world);
 });
 
-/**
- * The providers' time runs fast: every call to the query_results endpoint (counted) moves the server's clock
- * a second on, so the simulated providers (answering 1 to 4 s after the query) answer one after another over
- * polls 50 ms apart instead of 2 s. The clock stays moved (a later `--query` reads the answers of its search);
- * the server runs a few seconds ahead of the CLI by the end of the file.
- */
-const POLL_MS = 50;
+/** A command under `fastProviders`, with the number of its polls. */
 async function withFastProviders<T>(run: (fetch: typeof globalThis.fetch) => Promise<T>) {
-  let polls = 0;
-  const watched: typeof fetch = async (input, init) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (url.includes('/query_results/')) {
-      polls++;
-      server.clock.advance(1000);
-    }
-    return fetch(input, init);
-  };
-  const result = await run(watched);
-  return { ...result, polls };
+  const fast = fastProviders(server);
+  const result = await run(fast.fetch);
+  return { ...result, polls: fast.polls() };
 }
 
 /** `tern …` as the agent, counting the calls made to the query_results endpoint. */
 const tern = (argv: string[]) =>
-  withFastProviders((watched) => runCli(argv, { configDir: agent, fetch: watched, pollMs: POLL_MS }));
+  withFastProviders((watched) => runCli(argv, { configDir: agent, fetch: watched, pollMs: FAST_POLL_MS }));
 
 const maskPrices = (text: string) => mask(text).replace(/\b[A-Z]{3} [\d,]+\.\d\d\b/g, '<price>');
 
@@ -323,7 +309,7 @@ describe('tern book car on a terminal', () => {
         tty,
         stdout: screen,
         fetch: watched,
-        pollMs: POLL_MS,
+        pollMs: FAST_POLL_MS,
       }),
     );
     const type = async (...keys: string[]) => {

@@ -2,7 +2,14 @@ import { addDays, todayIso } from '@tern/core/dates';
 import { beforeAll } from 'vitest';
 import { type CliResult, Collector, FakeTtyStdin, runCli, tick, until } from './helpers/cli.js';
 import { openNights } from './helpers/openNights.js';
-import { bookableWithoutCard, harbourViewId, serverWithAgent, stayRates } from './helpers/world.js';
+import {
+  bookableWithoutCard,
+  FAST_POLL_MS,
+  fastProviders,
+  harbourViewId,
+  serverWithAgent,
+  stayRates,
+} from './helpers/world.js';
 import { describeCliReplays } from './machines-replay.js';
 
 // Core's model-based paths of the booking flow (M01) replayed through `tern book stay` and `tern book car` on a
@@ -70,7 +77,7 @@ describeCliReplays<Wizard>({
   machine: 'bookingFlowMachine',
   liveMachine: 'bookingFlow',
   stepTimeout: 20_000,
-  // A car's offers come once every provider has answered (about 4 s).
+  // A car's offers come once every provider has answered (the providers' time runs fast: fastProviders).
   replayTimeout: 60_000,
   scenarios: {
     'a stay from the property page': async () => {
@@ -131,7 +138,14 @@ describeCliReplays<Wizard>({
           '--phone',
           '+354 555 1234',
         ],
-        { configDir: agent, isTTY: true, tty: w.tty, stdout: w.screen },
+        {
+          configDir: agent,
+          isTTY: true,
+          tty: w.tty,
+          stdout: w.screen,
+          fetch: fastProviders(world.server).fetch,
+          pollMs: FAST_POLL_MS,
+        },
       ).finally(() => {
         w.ended = true;
       });

@@ -45,6 +45,30 @@ export function serverWithAgent(): ServerWithAgent {
   return world;
 }
 
+/** The car search's wait between polls under `fastProviders` (runCli's `pollMs`). */
+export const FAST_POLL_MS = 50;
+
+/**
+ * A fetch under which the simulated car providers' time runs fast: every call to the query_results endpoint
+ * (counted) moves the server's clock a second on, so the providers (answering 1 to 4 s after the query) answer
+ * one after another over polls `FAST_POLL_MS` apart instead of 2 s. The clock stays moved (a later `--query`
+ * reads the answers of its search): the server runs some seconds ahead of the CLI by the end of a file.
+ */
+export function fastProviders(server: TestServer): { fetch: typeof fetch; polls: () => number } {
+  let polls = 0;
+  return {
+    fetch: async (input, init) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/query_results/')) {
+        polls++;
+        server.clock.advance(1000);
+      }
+      return fetch(input, init);
+    },
+    polls: () => polls,
+  };
+}
+
 /** The id of the demo's Harbour View Hotel, as `tern search stays` finds it. */
 export async function harbourViewId(configDir: string): Promise<string> {
   const found = await runCli(['search', 'stays', '--title', 'Harbour View', '--json'], { configDir });
