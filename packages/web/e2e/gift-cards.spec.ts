@@ -58,7 +58,9 @@ test('a hotelier creates and publishes a gift card type, issues two cards and ma
   await page.getByRole('menuitem', { name: 'Mark used' }).click();
   const used = page.getByRole('alertdialog', { name: `Mark ${code} used` });
   await used.getByRole('button', { name: 'Confirm' }).click();
-  await expect(used.getByText('Required')).toBeVisible();
+  // The form frame says it beside the field and in its summary.
+  await expect(used.getByText('Required', { exact: true })).toBeVisible();
+  await expect(used.getByText('Note: Required')).toBeVisible();
   await used.getByRole('textbox', { name: /Note/ }).fill('Redeemed at the front desk');
   await used.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(`Gift card ${code} marked used.`)).toBeVisible();
