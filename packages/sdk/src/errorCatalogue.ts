@@ -162,6 +162,11 @@ export const errorCatalogue = {
   usage_limit_below_uses: 'The limit is below the uses so far ({{uses}}).',
   // Gift cards
   out_of_stock: 'Only {{stock}} card(s) of this gift card type are left: {{asked}} were asked for.',
+  // The public store (document 3 §8)
+  promo_code_invalid: 'Promo code is not valid',
+  terms_not_accepted: 'Tick the box to accept the store’s terms and conditions.',
+  delivery_not_offered: 'This gift card cannot be delivered that way: choose another delivery.',
+  signature_invalid: 'This payment return is not signed by the payment provider: nothing was changed.',
   gift_card_type_archived: 'This gift card type is archived: it is read-only.',
   gift_card_type_locked:
     'Cards of this gift card type exist, so its {{fields}} can no longer change: duplicate it to sell other terms.',

@@ -26,6 +26,7 @@ export const areaLoaders: { readonly [A in keyof Contract]: () => Promise<Contra
   promoCodes: () => import('./promoCodes.js').then((m) => m.promoCodesArea),
   propertySettings: () => import('./propertySettings.js').then((m) => m.propertySettingsArea),
   roomsAndRates: () => import('./roomsAndRates.js').then((m) => m.roomsAndRatesArea),
+  store: () => import('./store.js').then((m) => m.storeArea),
   stores: () => import('./stores.js').then((m) => m.storesArea),
   system: () => import('./system.js').then((m) => m.systemArea),
   vehicles: () => import('./vehicles.js').then((m) => m.vehiclesArea),

@@ -48,6 +48,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   property's own, of a property the caller works at (any for an admin).
  * - `store`: a gift-card store of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
+ * - `publicStore`: an active gift-card store, by its slug in any case (the public store's calls; anyone may ask).
+ * - `storeGiftCardType`: a published gift card type that the call's `publicStore` sells.
  * - `unit`: a unit (room type) of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `ratePlan`: a rate plan of a property the caller works at (any for an admin) — of the call's `propertyId`
@@ -79,6 +81,8 @@ export type OwnerKind =
   | 'giftCardPurchase'
   | 'pdfTemplate'
   | 'store'
+  | 'publicStore'
+  | 'storeGiftCardType'
   | 'unit'
   | 'ratePlan'
   | 'booking'

@@ -17,6 +17,7 @@ import { policiesArea } from './policies.js';
 import { promoCodesArea } from './promoCodes.js';
 import { propertySettingsArea } from './propertySettings.js';
 import { roomsAndRatesArea } from './roomsAndRates.js';
+import { storeArea } from './store.js';
 import { storesArea } from './stores.js';
 import { systemArea } from './system.js';
 import { vehiclesArea } from './vehicles.js';
@@ -44,6 +45,7 @@ export * from './policies.js';
 export * from './promoCodes.js';
 export * from './propertySettings.js';
 export * from './roomsAndRates.js';
+export * from './store.js';
 export * from './stores.js';
 export * from './system.js';
 export * from './timeZones.js';
@@ -70,6 +72,7 @@ export const contract = {
   promoCodes: promoCodesArea,
   propertySettings: propertySettingsArea,
   roomsAndRates: roomsAndRatesArea,
+  store: storeArea,
   stores: storesArea,
   system: systemArea,
   vehicles: vehiclesArea,

@@ -85,6 +85,13 @@ export interface OwnedVehicleQuery {
 }
 
 /** What each kind resolves to. */
+/** An active store found by its slug (any case) for the public store's calls. */
+export interface OwnedPublicStore {
+  id: string;
+  propertyId: string;
+  slug: string;
+}
+
 export interface OwnedTypes {
   agency: OwnedAgency;
   agencyUser: OwnedUser;
@@ -103,6 +110,8 @@ export interface OwnedTypes {
   /** `propertyId` null: a built-in template. */
   pdfTemplate: { id: string; propertyId: string | null };
   store: { id: string; propertyId: string };
+  publicStore: OwnedPublicStore;
+  storeGiftCardType: { id: string; propertyId: string };
   unit: { id: string; propertyId: string };
   ratePlan: { id: string; propertyId: string };
   booking: OwnedBooking;
@@ -151,6 +160,8 @@ const missing: Record<OwnerKind, ErrorCode> = {
   giftCardPurchase: 'gift_card_purchase_not_found',
   pdfTemplate: 'pdf_template_not_found',
   store: 'store_not_found',
+  publicStore: 'store_not_found',
+  storeGiftCardType: 'gift_card_type_not_found',
   unit: 'unit_not_found',
   ratePlan: 'rate_plan_not_found',
   booking: 'booking_not_found',
@@ -405,6 +416,26 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   giftCard: (value, at) => propertyRowOf('gift_cards', value, at),
   giftCardPurchase: (value, at) => propertyRowOf('gift_card_purchases', value, at),
   store: (value, at) => propertyRowOf('stores', value, at),
+  // The public store: anyone may ask, by slug in any case; an inactive store is not there.
+  publicStore: async (value, at) => {
+    const row = await at.db.one<{ id: string; property_id: string; slug: string }>(
+      `select id, property_id, slug from stores where lower(slug) = lower($1) and status = 'active'`,
+      [value],
+    );
+    return row ? { id: row.id, propertyId: row.property_id, slug: row.slug } : null;
+  },
+  storeGiftCardType: async (value, at) => {
+    const slug = fieldOf(at.input, 'storeSlug');
+    if (!UUID.test(value) || !slug.found || typeof slug.value !== 'string') return null;
+    const row = await at.db.one<{ id: string; property_id: string }>(
+      `select t.id, t.property_id from gift_card_types t
+        join store_gift_card_types sg on sg.gift_card_type_id = t.id
+        join stores s on s.id = sg.store_id
+        where t.id = $1 and t.status = 'published' and lower(s.slug) = lower($2) and s.status = 'active'`,
+      [value, slug.value],
+    );
+    return row ? { id: row.id, propertyId: row.property_id } : null;
+  },
   pdfTemplate: async (value, at) => {
     const u = user(at);
     const propertyId = fieldOf(at.input, 'propertyId');

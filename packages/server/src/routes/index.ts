@@ -18,6 +18,8 @@ import { policiesHandlers } from './policies.js';
 import { promoCodesHandlers } from './promoCodes.js';
 import { propertySettingsHandlers } from './propertySettings.js';
 import { roomsAndRatesHandlers } from './roomsAndRates.js';
+import { storeCatalogHandlers } from './store.js';
+import { storePaymentHandlers } from './storePayments.js';
 import { storesHandlers } from './stores.js';
 import { systemHandlers } from './system.js';
 import { vehiclesHandlers } from './vehicles.js';
@@ -43,6 +45,8 @@ export const handlers: Handlers<Contract> = {
   promoCodes: promoCodesHandlers,
   propertySettings: propertySettingsHandlers,
   roomsAndRates: roomsAndRatesHandlers,
+  // The public store: its catalogue and cart (routes/store.ts), its checkout and payment (routes/storePayments.ts).
+  store: { ...storeCatalogHandlers, ...storePaymentHandlers },
   stores: storesHandlers,
   system: systemHandlers,
   vehicles: vehiclesHandlers,
