@@ -6,4 +6,5 @@ export * from './errors.js';
 export * from './lazyClient.js';
 export * from './pagination.js';
 export * from './query.js';
+export * from './sandboxPayments.js';
 export * from './wire.js';
