@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { id, isoDate, listOf, recordId } from './common.js';
 import { endpoint } from './define.js';
-import { SEARCH_TERM_MAX } from './limits.js';
+import { GIFT_CARD_TEXT_MAX, SEARCH_TERM_MAX } from './limits.js';
 
 // Gift card types of a property's staff (document 3 §2.3, §3, §4 M23, §5, §7, §9; DECISIONS 13, 16, 23): what a
 // store sells (single-property, multi-property or no-property, with their rate plans, stock, validity and
@@ -9,8 +9,8 @@ import { SEARCH_TERM_MAX } from './limits.js';
 
 /** Gift card types a page, per status tab (document 3 §9). */
 export const GIFT_CARD_TYPES_PAGE_SIZE = 10;
-/** Title, and a recipient's name and e-mail: at most 80 characters (document 3 §5, §9). */
-export const GIFT_CARD_TEXT_MAX = 80;
+// GIFT_CARD_TEXT_MAX (title, a recipient's name and e-mail) is in limits.ts: the store's light modules read it.
+export { GIFT_CARD_TEXT_MAX };
 export const GIFT_CARD_DESCRIPTION_MAX = 20_000;
 export const GIFT_CARD_NOTE_MAX = 2_000;
 /** Defaults of a new type (document 3 §9): valid 48 months, a stay of 1 night, reservation value 0. */

@@ -21,3 +21,17 @@ export const GUESTS_PER_ROOM_MAX = 60;
 
 /** Cards one issue call makes at most (the CLI sends larger files in batches of this size). */
 export const GIFT_CARD_ISSUE_BATCH_MAX = 500;
+
+/** Title, and a recipient's name and e-mail: at most 80 characters (document 3 §5, §9). */
+export const GIFT_CARD_TEXT_MAX = 80;
+
+/** The public store's languages (document 3 §1), English first (the default). */
+export const STORE_LOCALES = ['en', 'es', 'it', 'pt', 'de', 'fr', 'el', 'is'] as const;
+/** A card's personal message to its recipient, at most. */
+export const STORE_CARD_MESSAGE_MAX = 500;
+/** Payer fields, at most (document 3 §9). */
+export const STORE_PAYER_TEXT_MAX = 160;
+/** Default country of a letter delivery (document 3 §5). */
+export const STORE_DEFAULT_DELIVERY_COUNTRY = 'Iceland';
+/** How a bought card reaches its recipient (document 3 §3 sendByLetter / pickupAtHotel, else e-mail). */
+export const STORE_DELIVERIES = ['email', 'letter', 'pickup'] as const;

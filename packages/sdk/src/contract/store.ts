@@ -9,6 +9,13 @@ import {
   giftCardPhoto,
   giftcardType,
 } from './giftCardTypes.js';
+import {
+  STORE_CARD_MESSAGE_MAX,
+  STORE_DEFAULT_DELIVERY_COUNTRY,
+  STORE_DELIVERIES,
+  STORE_LOCALES,
+  STORE_PAYER_TEXT_MAX,
+} from './limits.js';
 import { storeCornerStyle, storeFont } from './stores.js';
 
 // The public gift store (document 3 §1, §2.1–§2.2, §3 "Store settings", "Cart item", "Checkout payload",
@@ -20,24 +27,22 @@ import { storeCornerStyle, storeFont } from './stores.js';
 // confirmation with a signed return, which `purchaseStatus` verifies (a tampered or replayed return changes
 // nothing) before the purchase is paid and its cards issued.
 
-/** The store's languages (document 3 §1), English first (the default). */
-export const STORE_LOCALES = ['en', 'es', 'it', 'pt', 'de', 'fr', 'el', 'is'] as const;
+// The store's plain constants are in limits.ts (no zod: the store's first load and core's store rules read them).
+export {
+  STORE_CARD_MESSAGE_MAX,
+  STORE_DEFAULT_DELIVERY_COUNTRY,
+  STORE_DELIVERIES,
+  STORE_LOCALES,
+  STORE_PAYER_TEXT_MAX,
+};
 export const storeLocale = z.enum(STORE_LOCALES);
 export type StoreLocale = z.infer<typeof storeLocale>;
 
 /** How long a checkout holds its cards before their stock goes back to the store (minutes). */
 export const STORE_HOLD_MINUTES = 15;
-/** A card's personal message to its recipient, at most. */
-export const STORE_CARD_MESSAGE_MAX = 500;
-/** Payer fields, at most (document 3 §9). */
-export const STORE_PAYER_TEXT_MAX = 160;
 /** Cards a checkout holds at most (document 3 §9: the cart's limit). */
 export const STORE_CHECKOUT_CARDS_MAX = 10;
-/** Default country of a letter delivery (document 3 §5). */
-export const STORE_DEFAULT_DELIVERY_COUNTRY = 'Iceland';
 
-/** How a bought card reaches its recipient (document 3 §3 sendByLetter / pickupAtHotel, else e-mail). */
-export const STORE_DELIVERIES = ['email', 'letter', 'pickup'] as const;
 export const storeDelivery = z.enum(STORE_DELIVERIES);
 export type StoreDelivery = z.infer<typeof storeDelivery>;
 
