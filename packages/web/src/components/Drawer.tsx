@@ -6,6 +6,7 @@ import {
   useContext,
   useEffect,
   useRef,
+  useState,
 } from 'react';
 import { Heading, Modal, ModalOverlay, Dialog as RACDialog } from 'react-aria-components';
 import { useTranslation } from 'react-i18next';
@@ -33,15 +34,21 @@ export interface DrawerProps {
   className?: string;
 }
 
-/** The guard of the drawer around: asked before the drawer closes (`useDrawerCloseGuard`). */
-const CloseGuard = createContext<MutableRefObject<(() => boolean) | null> | null>(null);
+/**
+ * The drawer around: its guard, asked before it closes (`useDrawerCloseGuard`), and `close`, which closes it
+ * without asking (what a guard calls once the user agreed).
+ */
+const CloseGuard = createContext<{
+  guard: MutableRefObject<(() => boolean) | null>;
+  close: () => void;
+} | null>(null);
 
 /**
  * Holds the drawer around open when it is asked to close — Escape, a click outside, its close button or `close` —
  * while `mayClose` answers false (it then asks the user itself, and calls `close` again once they agree).
  */
 export function useDrawerCloseGuard(mayClose: () => boolean): void {
-  const guard = useContext(CloseGuard);
+  const guard = useContext(CloseGuard)?.guard;
   const latest = useRef(mayClose);
   latest.current = mayClose;
   useEffect(() => {
@@ -52,6 +59,11 @@ export function useDrawerCloseGuard(mayClose: () => boolean): void {
       if (guard.current === ask) guard.current = null;
     };
   }, [guard]);
+}
+
+/** Closes the drawer around without asking its guard; `null` outside a drawer. */
+export function useDrawerClose(): (() => void) | null {
+  return useContext(CloseGuard)?.close ?? null;
 }
 
 /**
@@ -75,6 +87,9 @@ export function Drawer({
   const { t } = useTranslation();
   const style = width ? ({ '--drawer-width': width } as CSSProperties) : undefined;
   const guard = useRef<(() => boolean) | null>(null);
+  const latestOpenChange = useRef(onOpenChange);
+  latestOpenChange.current = onOpenChange;
+  const [closeGuard] = useState(() => ({ guard, close: () => latestOpenChange.current(false) }));
   return (
     <ModalOverlay
       className="overlay overlay--drawer"
@@ -110,7 +125,7 @@ export function Drawer({
                 </div>
               </div>
               <div className="drawer__body">
-                <CloseGuard.Provider value={guard}>
+                <CloseGuard.Provider value={closeGuard}>
                   {typeof children === 'function' ? children(close) : children}
                 </CloseGuard.Provider>
               </div>

@@ -2,6 +2,7 @@ import { formDrawerInput } from '@tern/core/admin';
 import { ValidationError } from '@tern/sdk';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import { routed } from '../../test/routed';
@@ -11,6 +12,7 @@ import { addCatalogue, createI18n } from '../i18n';
 import { framePart } from '../i18n/framePart';
 import { Button } from './Button';
 import { DateRangePicker } from './DateRangePicker';
+import { Drawer } from './Drawer';
 import { FormFrame } from './FormFrame';
 import { NumberField } from './NumberField';
 import { Select } from './Select';
@@ -215,6 +217,45 @@ describe('useLeaveGuard (through the frame)', () => {
     await user.click(screen.getByRole('link', { name: 'Other page' }));
     expect(await screen.findByRole('heading', { name: 'Other' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/other');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+/** The form in a drawer beside a list, as the booking drawer's editors are. */
+function DrawerForm() {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <Drawer title="Booking TRN-1" isOpen onOpenChange={setOpen} side="end" width="560px">
+      <TitleForm save={async (values) => values} />
+    </Drawer>
+  ) : (
+    <p>Drawer closed</p>
+  );
+}
+
+describe('the frame in a drawer', () => {
+  it('asks before the drawer closes with unsaved edits: Stay keeps them, Leave closes it', async () => {
+    const user = userEvent.setup();
+    renderForm(async (values) => values, DrawerForm);
+    await user.type(await screen.findByRole('textbox', { name: 'Title' }), ' Inn');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect((title() as HTMLInputElement).value).toBe('Harbour View Inn');
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(again).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Drawer closed')).toBeTruthy();
+  });
+
+  it('closes at once when nothing was changed', async () => {
+    const user = userEvent.setup();
+    renderForm(async (values) => values, DrawerForm);
+    await screen.findByRole('textbox', { name: 'Title' });
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText('Drawer closed')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'rea
 import { useTranslation } from 'react-i18next';
 import { Alert } from './Alert';
 import { Button } from './Button';
-import { useLeaveGuard } from './useLeaveGuard';
+import { useDrawerClose, useDrawerCloseGuard } from './Drawer';
+import { LeaveDialog, useLeaveGuard } from './useLeaveGuard';
 import './FormFrame.css';
 
 /**
@@ -121,6 +122,14 @@ export function FormFrame({
   const failed = problems.length > 0 || failure !== null;
   const summaryShown = failed && dismissedAt !== submits;
   const leaveDialog = useLeaveGuard(dirty && !busy);
+  // In a drawer, closing it (Escape, a click outside, its close button) asks first too.
+  const closeDrawer = useDrawerClose();
+  const [closing, setClosing] = useState(false);
+  useDrawerCloseGuard(() => {
+    if (!dirty || busy) return true;
+    setClosing(true);
+    return false;
+  });
 
   // A submit that ends in errors (at once, by the form's rule, or when the server refuses) moves the focus to
   // the summary, once per submit.
@@ -211,6 +220,16 @@ export function FormFrame({
         )}
       </form>
       {leaveDialog}
+      {closeDrawer ? (
+        <LeaveDialog
+          isOpen={closing}
+          onLeave={() => {
+            setClosing(false);
+            closeDrawer();
+          }}
+          onStay={() => setClosing(false)}
+        />
+      ) : null}
     </>
   );
 }

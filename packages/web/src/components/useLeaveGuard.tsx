@@ -10,7 +10,6 @@ import { AlertDialog } from './AlertDialog';
  * of the search params on the same page (a tab, a filter) is not a move away. Returns the dialog to draw.
  */
 export function useLeaveGuard(dirty: boolean): ReactNode {
-  const { t } = useTranslation();
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const shouldBlockFn = useCallback(
@@ -25,14 +24,34 @@ export function useLeaveGuard(dirty: boolean): ReactNode {
     enableBeforeUnload: true,
   });
   return (
+    <LeaveDialog
+      isOpen={blocker.status === 'blocked'}
+      onLeave={() => blocker.proceed?.()}
+      onStay={() => blocker.reset?.()}
+    />
+  );
+}
+
+/** "Leave without saving?": Stay keeps the edits, Leave drops them (a page left, a drawer closed). */
+export function LeaveDialog({
+  isOpen,
+  onLeave,
+  onStay,
+}: {
+  isOpen: boolean;
+  onLeave: () => void;
+  onStay: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
     <AlertDialog
       title={t('form_frame.leave_title')}
-      isOpen={blocker.status === 'blocked'}
+      isOpen={isOpen}
       onOpenChange={() => {}}
       confirmLabel={t('form_frame.leave')}
-      onConfirm={() => blocker.proceed?.()}
+      onConfirm={onLeave}
       cancelLabel={t('form_frame.stay')}
-      onCancel={() => blocker.reset?.()}
+      onCancel={onStay}
       destructive
     >
       <p>{t('form_frame.leave_text')}</p>
