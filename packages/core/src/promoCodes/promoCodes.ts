@@ -2,6 +2,7 @@ import type { PromoCode, PromoCodeBody, PromoCodeType, PromoStatus } from '@tern
 import { PROMO_TEXT_MAX, PROMO_TEXT_MIN } from '@tern/sdk';
 import { type FormDrawerInput, formDrawerInput } from '../admin/formDrawerMachine.js';
 import { validationKeys } from '../auth/rules.js';
+import { roundMoney } from '../bookingEngine/pricing.js';
 import { compareDays, type Day, monthOf } from '../dates/dates.js';
 import { parseNumber } from '../format/parseNumber.js';
 
@@ -129,6 +130,36 @@ export function promoUsable(
     promoLabel(promo, today) === 'active' &&
     (promo.usageLimit === null || promo.usageCount < promo.usageLimit)
   );
+}
+
+/**
+ * Whether a code takes money off a type a store sells (document 2 §3 appliesTo): no stores named — every store's
+ * types; the store named with no types — every type it sells; else only the types named.
+ */
+export function promoAppliesTo(
+  appliesTo: readonly PromoAppliesTo[],
+  storeId: string,
+  typeId: string,
+): boolean {
+  if (appliesTo.length === 0) return true;
+  const store = appliesTo.find((a) => a.storeId === storeId);
+  return (
+    store !== undefined && (store.giftCardTypeIds.length === 0 || store.giftCardTypeIds.includes(typeId))
+  );
+}
+
+/**
+ * What one card costs with a code (document 3 §5 cart): a percentage of, or a fixed amount off, its net price,
+ * never below 0, rounded to the currency's decimals (ISK whole, EUR cents). The store's cart and checkout both
+ * price with it.
+ */
+export function promoNetPrice(
+  netPrice: number,
+  promo: { codeType: PromoCodeType; amount: number },
+  currency: string,
+): number {
+  const off = promo.codeType === 'percentage' ? (netPrice * promo.amount) / 100 : promo.amount;
+  return Math.max(0, roundMoney(netPrice - off, currency));
 }
 
 /** The promo drawer's values as typed (numbers as text), for `formDrawerMachine` (document 2 §3, §5). */

@@ -70,7 +70,9 @@ const summaryOf = (
 });
 
 /** The hotels a type is for: none for a no-property type, its rate plans' for a multi-property one. */
-const hotelNamesOf = (t: TypeRow): string[] =>
+export const hotelNamesOf = (
+  t: Pick<TypeRow, 'giftcard_type' | 'property_title' | 'plan_hotels'>,
+): string[] =>
   t.giftcard_type === 2
     ? []
     : t.giftcard_type === 1 && t.plan_hotels.length > 0
@@ -106,13 +108,16 @@ const toStore = (r: StoreRow, types: TypeRow[]): Store => ({
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
+/** The hotels of the rate plans of the type `t` (its `plan_hotels`, for `hotelNamesOf`), by name. */
+export const PLAN_HOTELS_SQL = `coalesce((select array_agg(distinct hp.title order by hp.title)
+    from gift_card_type_rate_plans r join units u on u.id = r.unit_id
+    join properties hp on hp.id = u.property_id
+   where r.gift_card_type_id = t.id), '{}')`;
+
 const typesOf = (db: Db, storeId: string) =>
   db.query<TypeRow>(
     `select t.id, x.priority, t.title, t.status, t.giftcard_type, p.title as property_title,
-            coalesce((select array_agg(distinct hp.title order by hp.title)
-                        from gift_card_type_rate_plans r join units u on u.id = r.unit_id
-                        join properties hp on hp.id = u.property_id
-                       where r.gift_card_type_id = t.id), '{}') as plan_hotels
+            ${PLAN_HOTELS_SQL} as plan_hotels
        from store_gift_card_types x
        join gift_card_types t on t.id = x.gift_card_type_id
        join properties p on p.id = t.property_id

@@ -1,2 +1,4 @@
--- The store's Icelandic-only switch and its types' stock view (issue 24, S2). Placeholder: filled shortly.
-select 1;
+-- The public store's catalogue (issue 24, S2; document 3 §1): some properties' stores speak Icelandic only, with
+-- no language menu. Nothing in a property's or a store's settings said so, so the property carries the switch
+-- (document 3 §1 names properties, not stores); it is false unless an operator sets it.
+alter table properties add column store_icelandic_only boolean not null default false;
