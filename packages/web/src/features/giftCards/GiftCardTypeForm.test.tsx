@@ -294,7 +294,10 @@ describe('gift card type form', () => {
       ).toBeTruthy();
       expect(within(drawer).queryByRole('checkbox', { name: 'Fjord Lodge' })).toBeNull();
       expect(within(drawer).queryByRole('button', { name: /Rate plan for Loft/ })).toBeNull();
-      expect(within(drawer).getByText(/Upsell 1, at another hotel: kept as it is/)).toBeTruthy();
+      // Its price in the property's currency, with its decimals (ISK: none).
+      expect(
+        within(drawer).getByText('Upsell 1, at another hotel: kept as it is (price ISK 4,500).'),
+      ).toBeTruthy();
       expect(within(drawer).queryByRole('button', { name: 'Remove upsell 1' })).toBeNull();
 
       const title = within(drawer).getByRole('textbox', { name: 'Title' });

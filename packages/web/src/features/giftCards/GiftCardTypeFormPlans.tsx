@@ -1,3 +1,4 @@
+import { formatMoney } from '@tern/core/format';
 import {
   atOtherHotel,
   chooseRate,
@@ -37,8 +38,10 @@ export interface PlansProps {
  * price). Core's `typeFormPlans` makes every change; its rules name the errors.
  */
 export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansProps) {
-  const { t } = useTranslation();
-  const { properties } = useSelectedProperty();
+  const { t, i18n } = useTranslation();
+  const { properties, property } = useSelectedProperty();
+  // Upsell prices are in the type's property's currency, with its decimals (ISK none, KWD 3).
+  const currency = property?.currency;
   const nameOf = (id: string) => properties.find((p) => p.id === id)?.name ?? id;
   const chosen = typePropertiesOf(form, propertyId);
   // Hotels of the type the user does not work at: their plans are shown as kept and sent back unchanged.
@@ -109,7 +112,12 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
         {form.upsellRatePlans.map((row, i) =>
           atOtherHotel(row, propertyId, mine) ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: see below
-            <p key={i}>{t('gift_cards.fields.other_hotel_upsell', { number: i + 1, price: row.price })}</p>
+            <p key={i}>
+              {t('gift_cards.fields.other_hotel_upsell', {
+                number: i + 1,
+                price: currency ? formatMoney(row.price, currency, i18n.language) : row.price,
+              })}
+            </p>
           ) : (
             <UpsellRow
               // Rows have no id of their own until chosen; their place is their key (removal re-keys the rest).
@@ -119,6 +127,7 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
               ownPropertyId={propertyId}
               properties={editable.map((id) => ({ id, label: nameOf(id) }))}
               row={row}
+              currency={currency}
               disabled={disabled}
               error={error}
               onChange={(next) =>
@@ -222,6 +231,7 @@ function UpsellRow({
   ownPropertyId,
   properties,
   row,
+  currency,
   disabled,
   error,
   onChange,
@@ -230,6 +240,8 @@ function UpsellRow({
   ownPropertyId: string;
   properties: { id: string; label: string }[];
   row: UpsellChoice;
+  /** The type's property's currency (its decimals), when known. */
+  currency: string | undefined;
   disabled: boolean;
   error: (field: string) => string | null;
   /** The changed row, or `null` to remove it. */
@@ -275,6 +287,7 @@ function UpsellRow({
       <NumberField
         label={t('gift_cards.fields.upsell_price', { number })}
         value={row.price}
+        currency={currency}
         onChange={(n) => onChange({ ...row, price: n })}
         isRequired
         isDisabled={disabled}
