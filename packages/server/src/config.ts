@@ -52,6 +52,8 @@ export interface AppConfig {
   connectOrigins: string[];
   /** The card vault's public base URL (its own origin and port), or `null` when it is not running. */
   vaultUrl: string | null;
+  /** The sandbox payment provider's public base URL (its own origin and port), or `null` when it is not running. */
+  paymentUrl: string | null;
   /**
    * The key that seals secrets Tern reads back (payment providers'): TERN_SECRET_KEY, else the key file of the
    * embedded database folder, else (a database in memory or given) one for this process only; and the key before
@@ -154,6 +156,7 @@ export function configFromEnv(env: Env): AppConfig {
     mapTilesOrigin: env.TERN_MAP_TILES_ORIGIN?.trim() || defaultMapTilesOrigin,
     connectOrigins: listOf(env.TERN_CSP_CONNECT_ORIGINS),
     vaultUrl: null,
+    paymentUrl: null,
     secretKeys: {
       current: parseSecretKey(env.TERN_SECRET_KEY) ?? processKey,
       previous: parseSecretKey(env.TERN_SECRET_KEY_PREVIOUS),

@@ -24,6 +24,8 @@ import {
 } from './services/giftCards/purchases.js';
 import { startHousekeeping } from './services/housekeeping.js';
 import { type JobHandler, type JobKind, startJobWorker } from './services/jobs/worker.js';
+import { createPaymentApp } from './services/payments/host.js';
+import { paymentsOf } from './services/payments/index.js';
 import { keyFileKey, MAKE_A_KEY, type SecretKeys, secretKeysFromEnv } from './services/secrets.js';
 import { fileStoreFor } from './services/uploads/fileStore.js';
 import { describeObjectStore, type S3Config } from './services/uploads/objectStore.js';
@@ -67,6 +69,11 @@ export interface ServerOptions {
   logger?: Logger;
   /** The card vault's port (its own origin). Default TERN_VAULT_PORT, else the API's port + 1 (0 with 0). */
   vaultPort?: number;
+  /**
+   * The sandbox payment provider's port (its own origin). Default TERN_PAYMENT_PORT, else the API's port + 2 (0
+   * with 0).
+   */
+  paymentPort?: number;
   /**
    * The key sealing stored secrets (32 bytes). Default TERN_SECRET_KEY, else `<data>.key` beside an embedded
    * database folder, else this process's for a database in memory or given; refused on a Postgres server without.
@@ -136,6 +143,8 @@ export interface RunningServer {
   port: number;
   /** The card vault's base URL. */
   vaultUrl: string;
+  /** The sandbox payment provider's base URL. */
+  paymentUrl: string;
   db: Db;
   /** What the start seeded, or `null` when it did not (no demo asked, or the database had users). */
   seeded: SeedReport | null;
@@ -222,6 +231,28 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       vault.once('error', fail);
     });
     const vaultUrl = `http://${hostPart}:${(vault.address() as AddressInfo).port}`;
+    // The sandbox payment provider listens on its own port too: its hosted page is another origin than the store's.
+    const webDist = options.webDist ? resolve(options.webDist) : null;
+    let paymentUrl = '';
+    const payments = paymentsOf({
+      secretKeys,
+      get paymentUrl() {
+        return paymentUrl || null;
+      },
+    });
+    const paymentHost = serve({
+      fetch: createPaymentApp({ db, clock, payments, webDist, trustProxy: env.trustProxy }).fetch,
+      port:
+        options.paymentPort ??
+        (Number(process.env.TERN_PAYMENT_PORT) || (options.port === 0 ? 0 : (options.port ?? 4000) + 2)),
+      hostname: host,
+    });
+    keepIdleConnections(paymentHost);
+    await new Promise<void>((done, fail) => {
+      paymentHost.once('listening', done);
+      paymentHost.once('error', fail);
+    });
+    paymentUrl = `http://${hostPart}:${(paymentHost.address() as AddressInfo).port}`;
     const s3 = options.s3 ?? env.s3;
     if (s3) logger.info(`uploads: in the object store, ${describeObjectStore(s3)}`);
     const filesDir = s3 ? null : resolveFilesDir(options, where, env.filesDir);
@@ -232,13 +263,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       config: {
         sandbox,
         passwordCost,
-        webDist: options.webDist ? resolve(options.webDist) : null,
+        webDist,
         photosDir: options.demo ? await demoPhotosDir() : null,
         filesDir,
         s3,
         webUrl,
         apiUrl: url,
         vaultUrl,
+        paymentUrl,
         secretKeys,
       },
     });
@@ -292,6 +324,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       url,
       port,
       vaultUrl,
+      paymentUrl,
       db,
       seeded,
       sandbox,
@@ -300,7 +333,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       close: async () => {
         await worker?.stop();
         await stopHousekeeping();
-        for (const s of [server, vault]) {
+        for (const s of [server, vault, paymentHost]) {
           await new Promise<void>((done) => {
             s.close(() => done());
             if ('closeAllConnections' in s) s.closeAllConnections();

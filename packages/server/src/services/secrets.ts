@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
@@ -55,6 +55,14 @@ export function secretKeysFromEnv(env: Record<string, string | undefined>): {
   };
   return { current: read('TERN_SECRET_KEY'), previous: read('TERN_SECRET_KEY_PREVIOUS') };
 }
+
+/**
+ * A key of its own for one purpose (e.g. signing the payment provider's returns), derived from the server's one
+ * key with HKDF-SHA256: the purpose is its `info`, so no two uses share a key and the secret key is never used
+ * as it is outside sealing.
+ */
+export const deriveKey = (key: Buffer, purpose: string): Buffer =>
+  Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `tern:${purpose}`, 32));
 
 /** Where a payment provider's secret field belongs: the additional data it is sealed with. */
 export const providerSecretContext = (providerId: string, field: string) =>

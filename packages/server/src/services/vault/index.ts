@@ -22,7 +22,7 @@ export function cardCaptureFormUrl(config: Pick<AppConfig, 'vaultUrl'>): {
 }
 
 /** The caller's address (the first of `x-forwarded-for` behind a proxy the server trusts). */
-function callerIp(c: Context, trustProxy: boolean): string {
+export function callerIp(c: Context, trustProxy: boolean): string {
   const forwarded = trustProxy ? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() : undefined;
   if (forwarded) return forwarded.slice(0, 100);
   try {
