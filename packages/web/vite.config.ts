@@ -108,6 +108,15 @@ const pageFamilies = [
   { name: 'backOffice', test: inSrc('features/') },
 ];
 
+/** The public pages' own entries (the gift store, the hosted payment page): their HTML and their modules. */
+const publicEntries = /[\\/]packages[\\/]web[\\/](src[\\/](store|payment)[\\/]|(store|payment)\.html)/;
+/**
+ * First-load modules a public entry may share with the staff app's (`publicShared` chunk), Vite's
+ * modulepreload polyfill (every HTML entry's first module) included.
+ */
+const publicShared =
+  /modulepreload-polyfill|[\\/](node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]core[\\/]src[\\/](navigation|format|dates|internal|store)[\\/]|packages[\\/]sdk[\\/]src[\\/](case|errors|errorCatalogue|contract[\\/]define)\.ts$|packages[\\/]web[\\/]src[\\/]i18n[\\/](translator|react)\.tsx?$)/;
+
 export default defineConfig({
   plugins: [react(), ariaLocalesOnly()],
   resolve: { alias: [...workspaceSources(), ...translatorAliases] },
@@ -123,6 +132,8 @@ export default defineConfig({
   },
   build: {
     rolldownOptions: {
+      // Two pages: the staff app and the public gift store (`src/store/`), each its own first load.
+      input: { main: 'index.html', store: 'store.html' },
       // Core's and the SDK's modules only declare (rules, route tables, machines built by
       // `setup().createMachine()`, the contract's schemas): none does anything on import. Saying so lets a
       // chunk take only the parts it uses, not the whole barrel — the sign-in page needs neither the checkout
@@ -134,7 +145,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'] },
+            // The public pages' entries (store.html, payment.html) load what their own first loads share with the
+            // staff app's — React, the translator, core's and the SDK's modules — as a chunk of its own
+            // (`publicShared`), never the app's shell; their own modules stay in their entry's chunk.
+            { name: 'publicShared', tags: ['$initial'], test: publicShared },
+            { name: 'shell', tags: ['$initial'], test: (id: string) => !publicEntries.test(id) },
             {
               name: 'router',
               test: /[\\/]node_modules[\\/]@tanstack[\\/](react-router|router-core|history|store|react-store)[\\/]/,

@@ -1,0 +1,89 @@
+import type { StoreLocale } from '@tern/sdk/contract';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STORE_LOCALES } from '../i18n';
+import { StoreLink, useStorePath, useStoreRouter } from '../router';
+import { useStore } from '../StoreApp';
+import { storeLook } from './look';
+
+const MAIN_ID = 'main';
+
+/**
+ * The public gift store's frame (document 3 §2.2, §10): a skip link, the store's nav bar (its logo or title,
+ * "use gift card" on the store page and "buy" on the use page, the cart with its count, the language menu unless
+ * the property speaks Icelandic only), the page, and a footer with the terms. The store's settings style it all
+ * (`storeLook`: fonts, tag colour, corners).
+ */
+export function StoreLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const { storefront } = useStore();
+  const { route } = useStoreRouter();
+  const path = useStorePath();
+  const { settings, store, property } = storefront;
+  return (
+    <div className="store" style={storeLook(settings)}>
+      <a className="store-skip" href={`#${MAIN_ID}`}>
+        {t('common.skip_to_content')}
+      </a>
+      <header className="store-header">
+        <nav aria-label={t('nav.label')} className="store-nav">
+          <StoreLink
+            to={path('')}
+            className="store-nav__home"
+            aria-label={t('nav.home', { store: store.name })}
+          >
+            {settings.logoUrl ? (
+              <img src={settings.logoUrl} alt="" className="store-nav__logo" />
+            ) : (
+              <span className="store-nav__title">{store.name}</span>
+            )}
+          </StoreLink>
+          <div className="store-nav__actions">
+            {route.page === 'store' ? (
+              <StoreLink to={path('/useGiftCard')} className="store-button store-button--quiet">
+                {t('nav.use_gift_card')}
+              </StoreLink>
+            ) : null}
+            {route.page === 'storeUseGiftCard' ? (
+              <StoreLink to={path('')} className="store-button store-button--quiet">
+                {t('nav.buy')}
+              </StoreLink>
+            ) : null}
+            {property.icelandicOnly ? null : <LanguageMenu />}
+          </div>
+        </nav>
+      </header>
+      <main id={MAIN_ID} tabIndex={-1} className="store-main">
+        {children}
+      </main>
+      <footer className="store-footer">
+        <span>{property.title}</span>
+        <StoreLink to={path('/terms')}>{t('nav.terms')}</StoreLink>
+      </footer>
+    </div>
+  );
+}
+
+/** The language menu: a labelled select; choosing puts `?locale=xx` in the address (kept from page to page). */
+function LanguageMenu() {
+  const { t } = useTranslation();
+  const { locale } = useStore();
+  const { route, navigate } = useStoreRouter();
+  const choose = (next: StoreLocale) => {
+    const search = new URLSearchParams(route.search);
+    search.set('locale', next);
+    navigate(`${window.location.pathname}?${search}`, { replace: true });
+  };
+  return (
+    <label className="store-language">
+      <span className="visually-hidden">{t('language.label')}</span>
+      <select value={locale} onChange={(event) => choose(event.target.value as StoreLocale)}>
+        {STORE_LOCALES.map((code) => (
+          <option key={code} value={code} lang={code}>
+            {t(`language.${code}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -1,0 +1,19 @@
+import { createRoot } from 'react-dom/client';
+import { createStoreApi } from './api';
+import { createStoreI18n } from './i18n';
+import { StoreLayout } from './layout/StoreLayout';
+import { StoreRouter } from './router';
+import { StoreApp } from './StoreApp';
+import './store.css';
+
+/**
+ * The public gift store's entry (store.html): its own first load, sharing with the staff app only React, core's
+ * route table and rules, the SDK's light modules and the translator (vite.config.ts keeps its chunks apart).
+ */
+const root = document.getElementById('root');
+if (!root) throw new Error('store.html has no #root');
+createRoot(root).render(
+  <StoreRouter>
+    <StoreApp api={createStoreApi()} i18n={createStoreI18n()} layout={StoreLayout} />
+  </StoreRouter>,
+);

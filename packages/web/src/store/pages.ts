@@ -1,0 +1,11 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/**
+ * The store's pages by route id (core's `store` layout routes; a legacy route shows its `aliasOf`'s page). Each
+ * is its own chunk but the store page, which a visitor lands on first. A route without a page here shows the
+ * "coming" page (`coming`): the pages of the next issue (use a gift card, cancel, the redemption booking).
+ * The checkout, payment and confirmation pages (storeCheckout, storePayment, storeConfirmation) are S1's.
+ */
+export const storePages: Partial<Record<string, LazyExoticComponent<ComponentType> | ComponentType>> = {
+  coming: lazy(() => import('./pages/ComingPage').then((m) => ({ default: m.ComingPage }))),
+};
