@@ -71,7 +71,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   if (config.photosDir) app.use('/photos/*', serveFolder('/photos', config.photosDir));
   // The simulated subscription portal's pages (before the web app's fallback takes every path).
   app.route('/', billingPortalRoutes({ db: services.db, clock: services.clock }));
-  app.route('/', stripeOnboardingRoutes({ db: services.db, clock: services.clock }));
+  app.route('/', stripeOnboardingRoutes({ db: services.db, clock: services.clock, webUrl: config.webUrl }));
   if (config.webDist)
     app.use(
       '*',

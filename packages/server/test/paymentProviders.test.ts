@@ -160,9 +160,17 @@ describe('payment providers', () => {
     });
     const path = new URL(stripe.details.onboardingAccountUrl!).pathname;
     const shown = await server.fetch(path);
-    expect(await shown.text()).toContain('Finish onboarding');
-    expect((await server.fetch(path, { method: 'POST' })).status).toBe(200);
-    expect((await server.fetch(path, { method: 'POST' })).status).toBe(404);
+    const page = await shown.text();
+    expect(page).toContain('Finish onboarding');
+    // Every page of it leads back to Tern's payment providers.
+    const back = /<a href="([^"]+)">Back to Tern<\/a>/;
+    expect(back.exec(page)?.[1]).toMatch(/\/settings\/payment-providers$/);
+    const finished = await server.fetch(path, { method: 'POST' });
+    expect(finished.status).toBe(200);
+    expect(await finished.text()).toMatch(back);
+    const again = await server.fetch(path, { method: 'POST' });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toMatch(back);
     const connected = (await hotelier.paymentProviders.list({ query: { propertyId } })).items.find(
       (p) => p.id === stripe.id,
     )!;

@@ -305,9 +305,16 @@ const page = (title: string, body: string) => `<!doctype html>
 button{font:inherit;padding:.6rem 1.2rem;border-radius:6px;border:0;background:#635bff;color:#fff;cursor:pointer}
 .note{color:#555}</style></head><body>${body}</body></html>`;
 
-/** The simulated Stripe onboarding: `GET /stripe/connect/:token` shows it, `POST` activates the account. */
-export function stripeOnboardingRoutes(deps: { db: Db; clock: Clock }) {
+/** Where the onboarding leads back to: the payment providers' settings in the web app (`webUrl`, else this origin). */
+const ONBOARDING_RETURN_PATH = '/settings/payment-providers';
+
+/**
+ * The simulated Stripe onboarding: `GET /stripe/connect/:token` shows it, `POST` activates the account. Each page
+ * ends with a link back to Tern's payment providers (as Stripe's return URL does).
+ */
+export function stripeOnboardingRoutes(deps: { db: Db; clock: Clock; webUrl: string }) {
   const app = new Hono();
+  const back = `<p><a href="${escapeHtml(deps.webUrl + ONBOARDING_RETURN_PATH)}">Back to Tern</a></p>`;
   const link = (db: Db, token: string) =>
     db.one<{ id: string; provider_id: string; title: string }>(
       `select l.id, l.provider_id, p.title from stripe_onboarding_links l
@@ -315,7 +322,10 @@ export function stripeOnboardingRoutes(deps: { db: Db; clock: Clock }) {
         where l.token_hash = $1 and l.used_at is null and l.expires_at > $2`,
       [hash(token), deps.clock.now()],
     );
-  const expired = page('Stripe', '<h1>This link has expired</h1><p>Connect Stripe again from Tern.</p>');
+  const expired = page(
+    'Stripe',
+    `<h1>This link has expired</h1><p>Connect Stripe again from Tern.</p>${back}`,
+  );
   app.get('/stripe/connect/:token', async (c) => {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
@@ -326,7 +336,7 @@ export function stripeOnboardingRoutes(deps: { db: Db; clock: Clock }) {
         `Connect Stripe — ${l.title}`,
         `<h1>Connect ${escapeHtml(l.title)} to Stripe</h1>
 <p class="note">A simulated Stripe onboarding: no account is opened.</p>
-<form method="post"><button type="submit">Finish onboarding</button></form>`,
+<form method="post"><button type="submit">Finish onboarding</button></form>${back}`,
       ),
     );
   });
@@ -360,7 +370,7 @@ export function stripeOnboardingRoutes(deps: { db: Db; clock: Clock }) {
     return c.html(
       page(
         'Stripe',
-        `<h1>Stripe is connected</h1><p>${escapeHtml(done.title)} takes card payments through Stripe now. You can close this tab.</p>`,
+        `<h1>Stripe is connected</h1><p>${escapeHtml(done.title)} takes card payments through Stripe now.</p>${back}`,
       ),
     );
   });
