@@ -12,6 +12,8 @@ import { demoPhotosDir } from './db/seed/fixtures.js';
 import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { hasNoUsers } from './services/auth/users.js';
+import { GIFT_CARD_SEND_JOB } from './services/giftCards/cardMailQueue.js';
+import { giftCardSendJob } from './services/giftCards/cardMails.js';
 import { cardBookingUrl, renderCardPdf } from './services/giftCards/pdf.js';
 import {
   type CardUrl,
@@ -314,6 +316,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
                 onFailed: purchaseIssueFailed,
               },
               [PURCHASE_ZIP_JOB]: purchaseZipJob(renderPdf),
+              [GIFT_CARD_SEND_JOB]: giftCardSendJob({ renderPdf, cardUrl }),
               ...options.jobs?.handlers,
             },
             onError: (message, error) => logger.error(message, error),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { auditEntry } from './admin.js';
 import { email, id, isoDate, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import {
@@ -221,6 +222,13 @@ export const issueGiftCardsBody = z
     buyerName: text(GIFT_CARD_TEXT_MAX).nullable().optional(),
     buyerEmail: recipientEmail.nullable().optional(),
     /**
+     * Mail each card this call issues to its recipient now, with its PDF (the issue form's "send each card by
+     * e-mail now", checked by default there and in `tern gift-cards issue`): queued in the same transaction, sent
+     * by the job `giftCard.send`, recorded in each card's history. Absent: nothing is sent (a card issued before
+     * for a row key is never sent again by a rerun).
+     */
+    sendEmail: z.boolean().default(false),
+    /**
      * Record the cards as sold (document 3 §3 purchase, §4 M26): they belong to one purchase of the run — found
      * again by `key` in every batch and rerun of it — of `quantity` cards, `paid` or initiated (`unpaid`), issued
      * once all its cards are. Absent: the cards belong to no purchase.
@@ -263,6 +271,10 @@ export const giftCardDetailsBody = z.object({
   email: recipientEmail,
 });
 export type GiftCardDetailsBody = z.input<typeof giftCardDetailsBody>;
+
+/** A card's history: its audit trail (issued, edits, marks, mails sent) without the callers' addresses. */
+export const giftCardHistoryEntry = auditEntry.omit({ ip: true, userAgent: true });
+export type GiftCardHistoryEntry = z.infer<typeof giftCardHistoryEntry>;
 
 export const giftCardsArea = defineArea('giftCards', {
   ...giftCardTypeEndpoints,
@@ -378,6 +390,35 @@ export const giftCardsArea = defineArea('giftCards', {
     reply: 'resource',
     response: giftCard,
     errors: [404, 409],
+  }),
+  sendEmail: endpoint({
+    method: 'POST',
+    path: `${CARDS}/{id}/send_email`,
+    summary:
+      'Mails the card to its recipient again (or for the first time) with its PDF, as a purchase mails its cards: queued now (the job `giftCard.send`), marked delivered once written to the outbox, and recorded in the card’s history. Answers the card.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    body: ofProperty,
+    reply: 'resource',
+    response: giftCard,
+    errors: [404],
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: `${CARDS}/{id}/history`,
+    summary:
+      'The card’s history, newest first: its audit trail (edits, marks, mails asked for and sent) with who did what and when.',
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    query: ofProperty.extend({
+      page: z.coerce.number().int().min(1).default(1),
+      limit: z.coerce.number().int().min(1).max(100).default(50),
+    }),
+    reply: 'list',
+    response: listOf(giftCardHistoryEntry),
+    errors: [404],
   }),
   updateDetails: endpoint({
     method: 'PUT',

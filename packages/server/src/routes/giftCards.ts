@@ -1,5 +1,7 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers } from '../http/context.js';
+import { auditTrail } from '../services/admin/audit.js';
+import { sendGiftCard } from '../services/giftCards/cardMails.js';
 import {
   cancelGiftCardBooking,
   getGiftCard,
@@ -55,6 +57,9 @@ export const giftCardsHandlers: AreaHandlers<Contract['giftCards']> = {
     markGiftCardUnused(ctx.db, ctx, owned.propertyId, params.id, body.notes),
   cancelBooking: ({ params, owned }, ctx) => cancelGiftCardBooking(ctx.db, ctx, owned.propertyId, params.id),
   markDelivered: ({ params }, ctx) => markGiftCardDelivered(ctx.db, ctx, params.id),
+  sendEmail: ({ params }, ctx) => sendGiftCard(ctx.db, ctx, params.id),
+  history: ({ params, query }, ctx) =>
+    auditTrail(ctx.db, { objectType: 'giftCard', objectId: params.id, page: query.page, limit: query.limit }),
   updateDetails: ({ params, body, owned }, ctx) =>
     updateGiftCardDetails(ctx.db, ctx, owned.propertyId, params.id, body),
 };

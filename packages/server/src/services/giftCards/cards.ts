@@ -22,6 +22,7 @@ import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { cancelBookingOfProperty } from '../bookings/changes.js';
 import { ListFilter, listPage, orderBy } from '../listQuery.js';
+import { queueCardMails } from './cardMailQueue.js';
 import { newGiftCardCode } from './codes.js';
 import { recordRunPurchase } from './purchasesOfRuns.js';
 import { getGiftCardType } from './types.js';
@@ -183,6 +184,7 @@ export async function issueGiftCards(
     // would be expired already: give the cards a date, or the type a new one.
     if (created > 0 && isGiftCardExpired(expiry, today)) throw conflict('expiration_past', { today });
     const netPrice = body.netPrice ?? type.netPrice;
+    const fresh = new Set(missing.map((r) => r.rowKey));
     for (let draw = 0; missing.length > 0; draw++) {
       if (draw === CODE_DRAWS) throw new Error('gift card codes clashed on every draw');
       // A clash of codes skips the row (`on conflict do nothing`); it is drawn again.
@@ -245,6 +247,13 @@ export async function issueGiftCards(
       [typeId, keys],
     );
     const byKey = new Map(rows.map((r) => [r.row_key, toCard(r)]));
+    // Sent now when asked: the cards this call issued (one issued before for its row key is not sent again).
+    if (body.sendEmail)
+      await queueCardMails(
+        tx,
+        actor,
+        [...byKey.values()].filter((c) => fresh.has(c.rowKey!)),
+      );
     return {
       cards: keys.map((k) => byKey.get(k)!),
       created,

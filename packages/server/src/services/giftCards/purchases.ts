@@ -300,6 +300,8 @@ export function markPurchaseIssued(
       netPrice: before.netPrice,
       buyerName: before.fullName,
       buyerEmail: before.email,
+      // The job queued below mails them.
+      sendEmail: false,
     });
     const now = actor.clock.now();
     await tx.query(
@@ -370,7 +372,7 @@ export function retryPurchaseIssue(db: Db, actor: Actor, id: string): Promise<Gi
   });
 }
 
-interface CardToMail {
+export interface CardToMail {
   id: string;
   generated_id: string;
   title: string;
@@ -382,17 +384,18 @@ interface CardToMail {
   emailed: boolean;
 }
 
-const cardsOf = (db: Db, purchaseId: string) =>
+/** The cards `where` picks (`c` is the card), with what their mails say, in their rows' order. */
+export const cardsToMail = (db: Db, where: string, params: unknown[]) =>
   db.query<CardToMail>(
     `select c.id, c.generated_id, c.title, c.name, c.email, to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
             p.title as supplier_name, c.emailed_at is not null as emailed
        from gift_cards c join properties p on p.id = c.property_id
-      where c.purchase_id = $1 order by c.row_key collate "C", c.id`,
-    [purchaseId],
+      where ${where} order by c.row_key collate "C", c.id`,
+    params,
   );
 
 /** Lets what waits on the event loop (a request's next statement) queue before the job's next one. */
-const yieldTurn = () => new Promise<void>((done) => setTimeout(done, 0));
+export const yieldTurn = () => new Promise<void>((done) => setTimeout(done, 0));
 
 /** A card's file name: its code. */
 const pdfName = (code: string) => `gift-card-${code}.pdf`;
@@ -417,6 +420,59 @@ function cardMail(card: CardToMail, url: string | null) {
   return { to: card.email, subject: `Your gift card: ${card.title}`, text, html, kind: 'gift_card' };
 }
 
+/** What a card's mail carries: its PDF when the server renders them, its address when it has one. */
+export interface CardMailDeps {
+  renderPdf: RenderCardPdf | null;
+  cardUrl?: CardUrl | null;
+}
+
+/**
+ * Mails one card to its recipient (the purchase job, and a send asked for by staff: sendCards.ts). Its PDF and
+ * address are made first; then, in the transaction that writes the mail, `claim` says whether the mail is still
+ * to go (`false`: nothing is written). A written mail marks the card emailed and delivered and is recorded in
+ * its history (`emailed`, by the system: `requestId` names the job). Returns whether it was sent.
+ */
+export async function mailCard(
+  db: Db,
+  actor: Actor,
+  card: CardToMail,
+  deps: CardMailDeps,
+  claim: (tx: Db) => Promise<boolean>,
+): Promise<boolean> {
+  const pdf = deps.renderPdf ? await deps.renderPdf(db, card.id) : null;
+  const url = deps.cardUrl ? await deps.cardUrl(db, card.id) : null;
+  return db.transaction(async (tx) => {
+    if (!(await claim(tx))) return false;
+    const now = actor.clock.now();
+    await tx.query('update gift_cards set emailed_at = $2, delivered = true, updated_at = $2 where id = $1', [
+      card.id,
+      now,
+    ]);
+    await sendMail(tx, {
+      ...cardMail(card, url),
+      at: now,
+      attachments: pdf
+        ? [{ fileName: pdfName(card.generated_id), contentType: 'application/pdf', content: pdf }]
+        : [],
+    });
+    await audit(tx, actor, {
+      objectType: 'giftCard',
+      objectId: card.id,
+      action: 'emailed',
+      before: null,
+      after: { email: card.email, attachment: pdf ? pdfName(card.generated_id) : null },
+    });
+    return true;
+  });
+}
+
+/** The system's part in a job's writes: `requestId` names the job. */
+export const jobActor = (clock: Clock, job: Job): Actor => ({
+  auth: null,
+  requestId: `job:${job.id}`,
+  clock,
+});
+
 /**
  * The job `purchase.issue`: each card whose mail has not gone out gets it (with its PDF when a renderer is given,
  * its address when `cardUrl` is), whether or not staff marked it delivered meanwhile; `emailed_at` is set (and the
@@ -427,36 +483,26 @@ export function purchaseIssueJob(
   renderPdf: RenderCardPdf | null,
   cardUrl: CardUrl | null = null,
 ): JobHandler {
-  return async (payload, { db, clock, signal }) => {
+  return async (payload, { db, clock, signal, job }) => {
     const purchaseId = String(payload.purchaseId);
     const purchase = await db.one<{ issued_status: string }>(
       'select issued_status from gift_card_purchases where id = $1',
       [purchaseId],
     );
     if (!purchase || purchase.issued_status === 'issued') return;
-    for (const card of await cardsOf(db, purchaseId)) {
+    const actor = jobActor(clock, job);
+    for (const card of await cardsToMail(db, 'c.purchase_id = $1', [purchaseId])) {
       if (card.emailed) continue;
       // A turn for requests waiting on the database (PGlite is one connection) before each card.
       await yieldTurn();
       checkInterrupted(signal);
-      const pdf = renderPdf ? await renderPdf(db, card.id) : null;
-      const url = cardUrl ? await cardUrl(db, card.id) : null;
-      await db.transaction(async (tx) => {
-        const now = clock.now();
-        const mine = await tx.one<{ id: string }>(
-          `update gift_cards set emailed_at = $2, delivered = true, updated_at = $2
-            where id = $1 and emailed_at is null returning id`,
-          [card.id, now],
-        );
-        if (!mine) return;
-        await sendMail(tx, {
-          ...cardMail(card, url),
-          at: now,
-          attachments: pdf
-            ? [{ fileName: pdfName(card.generated_id), contentType: 'application/pdf', content: pdf }]
-            : [],
-        });
-      });
+      await mailCard(db, actor, card, { renderPdf, cardUrl }, async (tx) =>
+        Boolean(
+          await tx.one('select id from gift_cards where id = $1 and emailed_at is null for update', [
+            card.id,
+          ]),
+        ),
+      );
     }
     const now = clock.now();
     await db.query(
@@ -507,7 +553,7 @@ export function purchaseZipJob(renderPdf: RenderCardPdf | null): JobHandler {
       });
       if (version === null) return;
       const zip = new JSZip();
-      for (const card of await cardsOf(db, purchaseId)) {
+      for (const card of await cardsToMail(db, 'c.purchase_id = $1', [purchaseId])) {
         await yieldTurn();
         checkInterrupted(signal);
         zip.file(pdfName(card.generated_id), await renderPdf(db, card.id));
