@@ -117,6 +117,21 @@ const someoneElses: Record<
           'select id from stores where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  // The public store's: an inactive store (no one's to reach), and types the store the walk calls is not
+  // selling published (another property's, unpublished, archived).
+  publicStore: (who) =>
+    ids(
+      "select slug as id from stores where status = 'inactive' and $1::uuid is not null and $2::uuid is not null limit 3",
+      who,
+    ),
+  storeGiftCardType: (who) =>
+    ids(
+      `select t.id from gift_card_types t where $1::uuid is not null and $2::uuid is not null and not exists (
+         select 1 from store_gift_card_types x join stores s on s.id = x.store_id
+          where x.gift_card_type_id = t.id and t.status = 'published' and s.slug = (${PUBLIC_STORE_SQL}))
+        order by t.status, t.id limit 3`,
+      who,
+    ),
   cancellationPolicy: (who) =>
     who.role === 'admin'
       ? none()
@@ -200,9 +215,13 @@ const someoneElses: Record<
     ),
 };
 const none = async () => [] as string[];
+/** The active store whose slug the walk sends with a type of someone else's (anyone may call a public store). */
+const PUBLIC_STORE_SQL =
+  "select slug as id from stores where status = 'active' and $1::uuid is not null and $2::uuid is not null order by slug limit 1";
 
 /** An object of the kind the caller may use, for the other ids of a call (so that the one tried is reached). */
 const theirOwn: Partial<Record<OwnerKind, (who: Identity) => Promise<string[]>>> = {
+  publicStore: (who) => ids(PUBLIC_STORE_SQL, who),
   property: (who) =>
     ids(
       who.role === 'supplier'
@@ -329,6 +348,11 @@ beforeAll(async () => {
             price, net_price)
      select 'ABCDEFGHJK23', t.id, t.property_id, t.title, 'Ann', 'ann@example.com', current_date + 365, 300, 300
        from gift_card_types t join properties p on p.id = t.property_id where p.key = 'casa-alfama'`,
+  );
+  // An inactive store of hotelier2's: not there for anyone (the public store's 404).
+  await server.db.query(
+    `insert into stores (property_id, name, slug, status, title_font, text_font)
+     select id, 'Closed for winter', 'closed-for-winter', 'inactive', 'Lato', 'Lato' from properties where key = 'casa-alfama'`,
   );
   await server.db.query(
     `insert into payment_providers (property_id, name, is_default, details)

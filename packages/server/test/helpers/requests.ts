@@ -66,6 +66,14 @@ export function sampleOf(schema: z.ZodType, uuid: string = randomUUID()): unknow
         const value = sampleOf(field, uuid);
         if (value !== undefined) out[key] = value;
       }
+      // A refinement across fields (an e-mail delivery needs its optional e-mail): an optional text filled in,
+      // with the first candidate the whole object then takes.
+      for (const [key, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        if (accepts(schema, out)) break;
+        if (out[key] !== undefined || (field as Def)._zod.def.type !== 'optional') continue;
+        const text = texts(uuid).find((t) => accepts(schema, { ...out, [key]: t }));
+        if (text !== undefined) out[key] = text;
+      }
       return out;
     }
     case 'string':
