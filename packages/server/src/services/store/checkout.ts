@@ -1,3 +1,4 @@
+import { formatMoney } from '@tern/core/format';
 import {
   STORE_HOLD_MINUTES,
   type StoreCheckout,
@@ -13,6 +14,7 @@ import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from
 import type { OwnedProperty } from '../../http/ownership.js';
 import { newGiftCardCode } from '../giftCards/codes.js';
 import { markPurchaseIssued } from '../giftCards/purchases.js';
+import { sendMail, textToHtml } from '../mail.js';
 import { paymentsOf } from '../payments/index.js';
 import { type PublicStore, priceCart } from './catalog.js';
 
@@ -340,6 +342,7 @@ async function settle(ctx: RequestContext, checkout: CheckoutRow, sessionId: str
         await markPurchaseIssued(tx, ctx, property, purchaseId);
         await deliveriesOnCards(tx, purchaseId);
       }
+      await mailReceipt(tx, checkout, now);
     });
   } catch (error) {
     if (!(error instanceof RefundInstead)) throw error;
@@ -441,6 +444,51 @@ const deliveriesOnCards = (tx: Db, purchaseId: string) =>
     [purchaseId],
   );
 
+/** A checkout's cards (`c`, of purchase `p`) in the order the visitor listed them. */
+const CARD_ORDER = `(select min(l.position) from store_checkout_cards l
+    where l.checkout_id = p.store_checkout_id and l.gift_card_type_id = p.gift_card_type_id), c.row_key collate "C"`;
+
+/**
+ * The payer's receipt, in the settling transaction (so once): every card with its number, recipient, delivery and
+ * price, and the total. Each e-mail recipient gets their card with its PDF from the job `purchase.issue`.
+ */
+async function mailReceipt(tx: Db, checkout: CheckoutRow, now: Date): Promise<void> {
+  const cards = await tx.query<{
+    generated_id: string;
+    title: string;
+    name: string;
+    net_price: string;
+    how: string;
+  }>(
+    `select c.generated_id, c.title, c.name, c.net_price,
+            case when c.send_by_letter then 'by letter' when c.pickup_at_hotel then 'to pick up at the hotel'
+                 else 'by e-mail to ' || c.email end as how
+       from gift_card_purchases p join gift_cards c on c.purchase_id = p.id
+      where p.store_checkout_id = $1 order by ${CARD_ORDER}`,
+    [checkout.id],
+  );
+  const money = (amount: number) => formatMoney(amount, checkout.currency, 'en');
+  const text = [
+    `Hello ${checkout.first_name},`,
+    '',
+    `Thank you for your purchase from ${checkout.property_title} (reference ${checkout.reference_number}).`,
+    '',
+    ...cards.map(
+      (c) => `${c.title} for ${c.name}, ${c.how}: card ${c.generated_id}, ${money(Number(c.net_price))}`,
+    ),
+    '',
+    `Total paid: ${money(Number(checkout.total))}`,
+  ].join('\n');
+  await sendMail(tx, {
+    to: checkout.email,
+    subject: `Your gift cards from ${checkout.property_title}: ${checkout.reference_number}`,
+    text,
+    html: textToHtml(text),
+    kind: 'store_receipt',
+    at: now,
+  });
+}
+
 /** The state a checkout answers: paid until every purchase's cards are issued (mailed by the job). */
 async function answerOf(db: Db, checkout: CheckoutRow): Promise<StorePurchaseStatus> {
   let status = checkout.status;
@@ -466,7 +514,7 @@ async function answerOf(db: Db, checkout: CheckoutRow): Promise<StorePurchaseSta
              join gift_card_types t on t.id = c.gift_card_type_id
              join properties pr on pr.id = c.property_id
             where p.store_checkout_id = $1
-            order by p.created_at, c.row_key collate "C"`,
+            order by ${CARD_ORDER}`,
           [checkout.id],
         )
       : [];
