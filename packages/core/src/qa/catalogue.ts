@@ -28,6 +28,11 @@ import { giftCardTypeLifecycleMachine } from '../giftCards/typeLifecycleMachine.
 import { inventoryFrameMachine } from '../rates/inventoryFrameMachine.js';
 import { ratePlanFormMachine } from '../rates/ratePlanFormMachine.js';
 import { sessionMachine } from '../session/sessionMachine.js';
+import { storeCardMachine } from '../store/cardMachine.js';
+import { storeCartMachine } from '../store/cartMachine.js';
+import { storeCheckoutMachine } from '../store/checkoutMachine.js';
+import { storePaymentMachine } from '../store/paymentMachine.js';
+import { purchaseStatusMachine } from '../store/purchaseStatusMachine.js';
 import { vehicleQueryMachine } from '../vehicles/vehicleQueryMachine.js';
 
 /** One XState machine of core, as the docs (`docs/machines.md`) and the QA visualizer list it. */
@@ -234,6 +239,38 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'giftCards/storeSettingsMachine.ts',
     'M16, one gift-card store’s settings tab: saved 500 ms after the last change, a saved store’s new slug confirmed first.',
     storeSettingsMachine,
+  ),
+  // The public store (issue 24). M39, the store's language and analytics consent, has no machine: the locale is
+  // decided once at entry and the consent is one stored record (store/locale.ts's pure functions).
+  entry(
+    'storeCartMachine',
+    'store/cartMachine.ts',
+    'M30, the store’s cart and promo code: adds within the stock and the limits, the drawer for 5 s, server prices.',
+    storeCartMachine,
+  ),
+  entry(
+    'storeCheckoutMachine',
+    'store/checkoutMachine.ts',
+    'M31, the store’s checkout: recipients and deliveries, payer and terms, then the hold and the payment page.',
+    storeCheckoutMachine,
+  ),
+  entry(
+    'storePaymentMachine',
+    'store/paymentMachine.ts',
+    'M32, the payment provider’s hosted page: the session, the card form locked for 5 s, paid, declined or expired.',
+    storePaymentMachine,
+  ),
+  entry(
+    'purchaseStatusMachine',
+    'store/purchaseStatusMachine.ts',
+    'M33, the store’s confirmation: waits 3 s, then checks the purchase every 1 s, 10 checks at most, until issued.',
+    purchaseStatusMachine,
+  ),
+  entry(
+    'storeCardMachine',
+    'store/cardMachine.ts',
+    'M36, a card’s detail page in the store: loaded, shown with its quantity and add to cart, or not found.',
+    storeCardMachine,
   ),
 ];
 
