@@ -98,7 +98,7 @@ const pageFamilies = [
   },
   {
     name: 'public',
-    test: inSrc('(features/(auth|store|campaign|errors|privacy)/|layouts/(StoreLayout|CampaignLayout))'),
+    test: inSrc('(features/(auth|campaign|errors|privacy)/|layouts/CampaignLayout)'),
   },
   { name: 'frame', test: inSrc('(layouts/header/|components/Toast|session/serverRestore)') },
   { name: 'qa', test: inSrc('features/qa/') },

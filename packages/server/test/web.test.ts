@@ -24,6 +24,7 @@ beforeAll(() => {
   mkdirSync(join(dir, 'web/assets'), { recursive: true });
   mkdirSync(join(dir, 'photos'), { recursive: true });
   writeFileSync(join(dir, 'web/index.html'), '<!doctype html><title>Tern</title>');
+  writeFileSync(join(dir, 'web/store.html'), '<!doctype html><title>Gift cards</title>');
   writeFileSync(join(dir, 'web/assets/index-B4x9k2Qz.js'), 'console.log(1)');
   writeFileSync(join(dir, 'web/favicon.svg'), '<svg/>');
   writeFileSync(join(dir, 'photos/harbour.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -54,6 +55,40 @@ describe('the web app', () => {
       expect(response.headers.get('content-type')).toContain('text/html');
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<title>Tern</title>');
+    }
+  });
+
+  it('answers a store’s paths with the store’s own page, and the app’s with the app', async () => {
+    const store = [
+      '/harbour-view',
+      '/Harbour-View/cart',
+      '/harbour-view/12?locale=de',
+      '/harbour-view/checkout',
+      '/harbour-view/confirmation?reference_number=R1&property_id=2&digital_signature=s',
+      '/giftcards/store/harbour-view',
+      '/giftcards/store/harbour-view/checkout/anna',
+    ];
+    // The app's first segments, the store's page words and a typo of an app page are never a store.
+    const staff = [
+      '/',
+      '/login',
+      '/bookings',
+      '/settings/stores',
+      '/cart',
+      '/terms',
+      '/bookngs',
+      '/giftcards',
+    ];
+    for (const [paths, title] of [
+      [store, 'Gift cards'],
+      [staff, 'Tern'],
+    ] as const) {
+      for (const path of paths) {
+        const response = await app.request(path, { headers: browser });
+        expect(response.status, path).toBe(200);
+        expect(response.headers.get('cache-control'), path).toBe('no-cache');
+        expect(await response.text(), path).toContain(`<title>${title}</title>`);
+      }
     }
   });
 

@@ -1,6 +1,7 @@
 import { createReadStream, readdirSync, type Stats, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { isStoreSlug } from '@tern/core/navigation';
 import type { Context, MiddlewareHandler } from 'hono';
 import { prefersHtml } from './accept.js';
 import { acceptedEncodings, type Compressed, CompressionCache, isCompressible } from './compression.js';
@@ -140,6 +141,23 @@ export function notModifiedSince(header: string | undefined, stat: Stats): boole
   return Number.isFinite(since) && Math.floor(stat.mtimeMs / 1000) * 1000 <= since;
 }
 
+/**
+ * The page a browser navigation gets: the public gift store's own (`store.html`) for a store's paths — a first
+ * segment that can be a store's slug (core's `isStoreSlug`: the app's own first segments and the store's page
+ * words are not), or the legacy `/giftcards/store/…` — and the staff app's (`index.html`) for the rest.
+ */
+export function pageFor(path: string): '/store.html' | '/index.html' {
+  if (path.startsWith('/giftcards/store/')) return '/store.html';
+  const first = path.split('/')[1] ?? '';
+  let segment: string;
+  try {
+    segment = decodeURIComponent(first);
+  } catch {
+    return '/index.html';
+  }
+  return segment !== '' && isStoreSlug(segment) ? '/store.html' : '/index.html';
+}
+
 export interface WebAppOptions {
   /** The Content-Security-Policy of the app's pages (`index.html`). */
   csp?: string;
@@ -153,8 +171,9 @@ export interface WebAppOptions {
 }
 
 /**
- * The built web app: its files as they are, and `index.html` for a browser navigation (`Accept` prefers
- * `text/html`) to any other path outside `/api/` (and for `/` always). A JSON request to the same path (the SDK calling
+ * The built web app: its files as they are, and its page for a browser navigation (`Accept` prefers
+ * `text/html`) to any other path outside `/api/` (and for `/` always): `store.html` for the gift store's paths,
+ * `index.html` for the app's (`pageFor`). A JSON request to the same path (the SDK calling
  * `/verify_reset_password_email`) goes on to the API. Text files go out brotli- or gzip-compressed as the
  * browser accepts (compressed once, kept in memory; the hashed assets are compressed at start, in the
  * background), and the app's pages carry its Content-Security-Policy.
@@ -191,7 +210,7 @@ export function serveWebApp(root: string, options: WebAppOptions = {}): Middlewa
     const file = c.req.path === '/' ? null : fileUnder(root, c.req.path);
     if (file) return send(c, file, cacheFor(file.path));
     if (c.req.path !== '/' && !prefersHtml(c.req.header('accept'))) return next();
-    const index = fileUnder(root, '/index.html');
-    return index ? send(c, index, 'no-cache') : next();
+    const page = fileUnder(root, pageFor(c.req.path)) ?? fileUnder(root, '/index.html');
+    return page ? send(c, page, 'no-cache') : next();
   };
 }

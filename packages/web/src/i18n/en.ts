@@ -165,11 +165,6 @@ export const en = {
     text: 'It is part of Tern and arrives in a later release.',
     back: 'Go to bookings',
   },
-  store: {
-    closed_title: 'This store is not open yet',
-    closed_text: 'Gift cards for {{slug}} will be sold here. Please come back later.',
-    nav_label: 'Store',
-  },
   campaign: {
     closed_title: 'This gift campaign is not open yet',
     closed_text: 'Please come back later, or check the link in your e-mail.',

@@ -12,8 +12,7 @@ import { loadAppLayout } from './preloadLayout';
 
 /** The signed-in app's frame, a chunk of its own (`preloadLayout.ts`). */
 const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
-/** The store's and the campaigns' frames (placeholders so far): chunks of their own as well. */
-const StoreLayout = lazy(() => import('./StoreLayout').then((module) => ({ default: module.StoreLayout })));
+/** The campaigns' frame (a placeholder so far): a chunk of its own as well. */
 const CampaignLayout = lazy(() =>
   import('./CampaignLayout').then((module) => ({ default: module.CampaignLayout })),
 );
@@ -42,12 +41,6 @@ export function RootLayout() {
           <AppLayout>
             <BookingFlowStrings wait={!drawsWithout.has(route.id)}>{page}</BookingFlowStrings>
           </AppLayout>
-        </Suspense>
-      );
-    case 'store':
-      return (
-        <Suspense fallback={<FullPageLoader label={t(titleKeys.loading)} />}>
-          <StoreLayout>{page}</StoreLayout>
         </Suspense>
       );
     case 'campaign':

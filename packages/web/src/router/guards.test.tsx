@@ -64,10 +64,9 @@ describe('route guards (core resolveRoute)', () => {
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
   });
 
-  it('opens a store slug in the public store layout, closed for now', async () => {
-    renderApp({ path: '/harbour-inn' });
-    expect(await screen.findByRole('heading', { name: 'This store is not open yet' })).toBeTruthy();
-    expect(screen.getByText(/harbour-inn/, { selector: 'p' })).toBeTruthy();
-    expect(document.title).toBe('Gift cards · Tern');
+  it('does not route a store’s paths: the store is its own page (store.html), which the server sends', async () => {
+    const app = renderApp({ path: '/harbour-inn/cart' });
+    await waitForLocation(app, '/404');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
   });
 });

@@ -41,7 +41,6 @@ export const pageModules = {
   searchCars: () => import('../features/bookingEngine/cars/CarSearchPage'),
   checkout: () => import('../features/bookingEngine/checkout/CheckoutPage'),
   confirmation: () => import('../features/bookingEngine/confirmation/ConfirmationPage'),
-  storeShell: () => import('../features/store/StoreClosedPage'),
   notBuilt: () => import('../features/errors/ComingSoonPage'),
 } satisfies Record<string, () => Promise<unknown>>;
 

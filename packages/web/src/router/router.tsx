@@ -8,7 +8,14 @@ import {
   redirect,
   stringifySearchWith,
 } from '@tanstack/react-router';
-import { LOGIN_PATH, matchRoute, resolveRoute, routes, titleKeys } from '@tern/core/navigation';
+import {
+  LOGIN_PATH,
+  matchRoute,
+  NOT_FOUND_PATH,
+  resolveRoute,
+  routes,
+  titleKeys,
+} from '@tern/core/navigation';
 import { useTranslation } from 'react-i18next';
 import { flagsFor } from '../app/flags';
 import { type AppServices, currentSession } from '../app/services';
@@ -41,6 +48,9 @@ function guard({
   location: { pathname: string; href: string };
 }) {
   const { services } = context;
+  // A store's path is not the app's (the server sends the store's own page, store.html): an unknown page here.
+  if (matchRoute(location.pathname)?.route.layout === 'store')
+    throw redirect({ href: NOT_FOUND_PATH, replace: true });
   const session = currentSession(services);
   const flags = services.flags ?? flagsFor(session);
   const decide = (qaTools?: boolean) =>
@@ -88,16 +98,20 @@ export function createAppRouter(services: AppServices, history: RouterHistory = 
     notFoundComponent: NotFoundPage,
     errorComponent: ErrorPage,
   });
-  // One router route per core route, so both match a path the same way (literal segments win).
-  const children = routes.map((route) => {
-    const screen = screenFor(route);
-    return createRoute({
-      getParentRoute: () => rootRoute,
-      path: toRouterPath(route.pattern),
-      component: screen.component,
-      ...(screen.validateSearch ? { validateSearch: screen.validateSearch } : {}),
+  // One router route per core route, so both match a path the same way (literal segments win). The gift
+  // store's routes are not the app's: the store is a page of its own (store.html, src/store/), which the
+  // server sends for a store's paths; here such a path is an unknown page.
+  const children = routes
+    .filter((route) => route.layout !== 'store')
+    .map((route) => {
+      const screen = screenFor(route);
+      return createRoute({
+        getParentRoute: () => rootRoute,
+        path: toRouterPath(route.pattern),
+        component: screen.component,
+        ...(screen.validateSearch ? { validateSearch: screen.validateSearch } : {}),
+      });
     });
-  });
   return createRouter({
     routeTree: rootRoute.addChildren(children),
     history,

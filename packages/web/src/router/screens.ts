@@ -11,8 +11,8 @@ export interface Screen {
   /** Reads the route's search params (`search.ts`): the valid ones, typed. */
   validateSearch?: (search: Record<string, unknown>) => object;
   /**
-   * A finished screen: navigation links to it (core's `availableRoutes`). Placeholders (the store and
-   * campaign shells) answer their URLs but are not linked.
+   * A finished screen: navigation links to it (core's `availableRoutes`). Placeholders (the campaign
+   * shell) answer their URLs but are not linked.
    */
   ready: boolean;
 }
@@ -173,21 +173,15 @@ export const screens: Readonly<Record<string, Screen>> = {
   },
 };
 
-const storeShell: Screen = {
-  component: lazyRouteComponent(pageModules.storeShell, 'StoreClosedPage'),
-  ready: false,
-};
 // Placeholders are chunks of their own too: the router's chunk is in every routed page's first load.
 const notBuilt: Screen = {
   component: lazyRouteComponent(pageModules.notBuilt, 'ComingSoonPage'),
   ready: false,
 };
 
-/** What a core route draws: its screen, the store shell for store pages, else "not available yet". */
+/** What a core route draws: its screen, else "not available yet". */
 export function screenFor(route: RouteDef): Screen {
-  const screen = screens[route.aliasOf ?? route.id];
-  if (screen) return screen;
-  return route.layout === 'store' ? storeShell : notBuilt;
+  return screens[route.aliasOf ?? route.id] ?? notBuilt;
 }
 
 /** Route patterns with a finished screen, for `navigationFor(role, flags, availableRoutes)`. */
