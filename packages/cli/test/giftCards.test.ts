@@ -179,6 +179,21 @@ describe('tern gift-cards issue', () => {
     expect(await stockOf(typeId)).toBe(75);
   });
 
+  it('mails each card it issues unless --no-send-email: the ask is in each card’s history', async () => {
+    const typeId = await newType(10);
+    const asked = async (code: string) => {
+      const card = (await cardsOf(typeId)).find((c) => c.generatedId === code)!;
+      const { items } = await api.giftCards.history({ params: { id: card.id }, query: { propertyId } });
+      return items.filter((e) => e.action === 'send_email').length;
+    };
+    const quiet = await issue(typeId, await csv(rows(1, 900)), ['--no-send-email', '--json']);
+    expect(quiet.code).toBe(0);
+    expect(await asked(String(jsonLines(quiet.stdout)[0]!.code))).toBe(0);
+    const sent = await issue(typeId, await csv(rows(1, 901)), ['--json']);
+    expect(sent.code).toBe(0);
+    expect(await asked(String(jsonLines(sent.stdout)[0]!.code))).toBe(1);
+  });
+
   it('draws a progress bar with rate and ETA on the stderr of a terminal, and none without one', async () => {
     const typeId = await newType(30);
     const file = await csv(rows(30));

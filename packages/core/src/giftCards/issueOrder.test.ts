@@ -25,6 +25,7 @@ describe('issue order form', () => {
       netPrice: 24990,
       quantity: 1,
       purchaseState: 'paid',
+      sendEmail: true,
     });
     expect(newIssueOrderForm().recipients).toEqual([{ name: '', email: '' }]);
   });
@@ -128,6 +129,9 @@ describe('issue order form', () => {
       netPrice: 24990,
       buyerName: 'Acme ehf.',
       buyerEmail: 'buyer@acme.is',
+      sendEmail: true,
     });
+    // Sending by e-mail is on unless unchecked.
+    expect(issueBodyOf({ ...form, sendEmail: false }, 'p1', 'order-7').sendEmail).toBe(false);
   });
 });

@@ -28,6 +28,8 @@ export interface IssueOrderForm {
   customExpirationDate: Day | null;
   purchaseState: PurchaseState;
   recipients: RecipientRow[];
+  /** Mail each card to its recipient as it is issued (a type's issue; a purchase's job mails its cards anyway). */
+  sendEmail: boolean;
 }
 
 /** A new order of a type (or of none chosen yet): one card, paid, the type's net price. */
@@ -46,6 +48,7 @@ export function newIssueOrderForm(type: { id: string; netPrice: number } | null 
     customExpirationDate: null,
     purchaseState: 'paid',
     recipients: recipientsForQuantity([], 1),
+    sendEmail: true,
   };
 }
 
@@ -124,6 +127,7 @@ export function issueBodyOf(form: IssueOrderForm, propertyId: string, orderKey: 
     netPrice: form.netPrice,
     buyerName: form.name.trim(),
     buyerEmail: form.email.trim(),
+    sendEmail: form.sendEmail,
   };
 }
 

@@ -18,7 +18,9 @@ import {
  * not offered once set. Each action is sent once through its actor (`markUsed`, `markUnused`, `markDelivered`);
  * what the server returns updates the card, `card.changed` tells the list, `notice` is 'updated'
  * (`gift_card.updated_notification`). A refused mark used / unused keeps its dialog open with the error; a
- * refused mark delivered is only logged (§8): `card.logged` carries it to the edge.
+ * refused mark delivered is only logged (§8): `card.logged` carries it to the edge. Send by e-mail (issue 24:
+ * the card and its PDF mailed to its recipient again, confirmed, through `sendEmail`) is offered for every card;
+ * a refused send comes back to idle with its error.
  */
 
 export interface IssuedCardState extends CardFlags {
@@ -65,6 +67,7 @@ export type IssuedCardEvent =
   | { type: 'markUsed.open' }
   | { type: 'markUnused.open' }
   | { type: 'markDelivered.open' }
+  | { type: 'sendEmail.open' }
   | { type: 'note.change'; note: string }
   | { type: 'confirm' }
   | { type: 'cancel' }
@@ -82,6 +85,7 @@ export const issuedCardMachine = setup({
     markUsed: notProvided<CardPatch, NoteCall>('markUsed'),
     markUnused: notProvided<CardPatch, NoteCall>('markUnused'),
     markDelivered: notProvided<CardPatch, { id: string }>('markDelivered'),
+    sendEmail: notProvided<CardPatch, { id: string }>('sendEmail'),
   },
   guards: {
     canMarkUsed: ({ context }) => canMarkUsed(context.card),
@@ -143,6 +147,7 @@ export const issuedCardMachine = setup({
           target: 'markingDelivered',
           actions: assign({ notice: null, error: null }),
         },
+        'sendEmail.open': { target: 'sendingEmail', actions: assign({ notice: null, error: null }) },
       },
     },
     markingUsed: {
@@ -193,6 +198,21 @@ export const issuedCardMachine = setup({
           },
         },
         closed: { always: '#issuedCard.idle' },
+      },
+    },
+    sendingEmail: {
+      initial: 'confirming',
+      states: {
+        confirming: { on: { confirm: 'sending', cancel: '#issuedCard.idle' } },
+        sending: {
+          tags: ['busy'],
+          invoke: {
+            src: 'sendEmail',
+            input: ({ context }) => ({ id: context.card.id }),
+            onDone: { target: '#issuedCard.idle', actions: ['applied', 'changed'] },
+            onError: { target: '#issuedCard.idle', actions: 'refused' },
+          },
+        },
       },
     },
     markingDelivered: {

@@ -94,7 +94,33 @@ describe('M24 issued card', () => {
         calls.push(['delivered', input]);
         return { delivered: true };
       }),
+      sendEmail: fromPromise(async ({ input }) => {
+        calls.push(['send', input]);
+        if (input.id === 'refused') throw Object.assign(new Error('Not found'), { code: 'not_found' });
+        return {};
+      }),
     },
+  });
+
+  it('sends a card by e-mail once confirmed, also a used and delivered one; a refusal comes back with it', async () => {
+    const actor = createActor(machine, {
+      input: { card: card({ booked: true, delivered: true }), today },
+    }).start();
+    actor.send({ type: 'sendEmail.open' });
+    actor.send({ type: 'cancel' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(calls).toEqual([]);
+    actor.send({ type: 'sendEmail.open' });
+    actor.send({ type: 'confirm' });
+    await settle();
+    expect(calls).toEqual([['send', { id: 'c1' }]]);
+    expect(actor.getSnapshot().context.notice).toBe('updated');
+    const refused = createActor(machine, { input: { card: card({ id: 'refused' }), today } }).start();
+    refused.send({ type: 'sendEmail.open' });
+    refused.send({ type: 'confirm' });
+    await settle();
+    expect(refused.getSnapshot().value).toBe('idle');
+    expect(refused.getSnapshot().context.error).toMatchObject({ code: 'not_found' });
   });
   beforeEach(() => {
     calls.length = 0;

@@ -66,6 +66,8 @@ export interface IssueFlags {
   batch?: number;
   /** Record the cards as paid: the run's cards belong to one purchase marked paid. */
   paid?: boolean;
+  /** Mail each card the run issues to its recipient (`--no-send-email`: false). */
+  sendEmail?: boolean;
 }
 
 /** `tern gift-cards …` (document 3; a property's staff): issue in bulk, list, mark, and the types. */
@@ -95,6 +97,10 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
     .option(
       '--paid',
       'record the cards as paid: they belong to one purchase of this file, marked paid (a rerun finds it again)',
+    )
+    .option(
+      '--no-send-email',
+      'do not mail the cards now (by default each card the run issues is mailed to its recipient with its PDF)',
     )
     .action((options: IssueFlags, command: Command) =>
       import('./issue.js').then((m) => m.issueGiftCards(contextOf(command), options)),

@@ -35,7 +35,7 @@ function outcomeUnknown(error: unknown): boolean {
 }
 
 /**
- * `tern gift-cards issue --property P --type T --recipients FILE [--paid]`: checks every row first (nothing is sent when
+ * `tern gift-cards issue --property P --type T --recipients FILE [--paid] [--no-send-email]`: checks every row first (nothing is sent when
  * one is bad), then issues the rows in batches through `issue_cards`, each batch with an Idempotency-Key made
  * of its rows' keys. The server issues a row key once per type and refuses a batch it has no stock for (all or
  * none), so a run cut short anywhere and started again with the same file issues only what is missing.
@@ -56,6 +56,8 @@ export async function issueGiftCards(ctx: Context, flags: IssueFlags): Promise<v
     propertyId: flags.property,
     ...(flags.expires ? { expirationDate: flags.expires } : {}),
     ...(flags.price !== undefined ? { netPrice: flags.price } : {}),
+    // Each card this run issues is mailed now, unless --no-send-email (a card issued before is not mailed again).
+    sendEmail: flags.sendEmail !== false,
   };
   // --paid: one purchase for the file's rows, keyed by them and the terms, so every batch and rerun finds it.
   const terms: Omit<IssueGiftCardsBody, 'recipients'> = flags.paid

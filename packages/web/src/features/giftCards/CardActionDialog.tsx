@@ -14,7 +14,7 @@ import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
 import { useDialogMachine } from './useDialogMachine';
 
-export type CardAction = 'used' | 'unused' | 'delivered';
+export type CardAction = 'used' | 'unused' | 'delivered' | 'send';
 
 /** A listed card as its machine holds it. */
 export const stateOf = (card: GiftCard): IssuedCardState => ({
@@ -36,9 +36,17 @@ const patchOf = (card: GiftCard): CardPatch => ({
   notes: card.notes,
 });
 
+/** The machine's event that opens each action. */
+const OPEN = {
+  used: 'markUsed.open',
+  unused: 'markUnused.open',
+  delivered: 'markDelivered.open',
+  send: 'sendEmail.open',
+} as const;
+
 /**
  * One action on one issued card (core's M24): mark used or unused with a required note (unused warns that a
- * linked booking is cancelled, and is refused at once when its stay has passed), mark delivered confirmed. A
+ * linked booking is cancelled, and is refused at once when its stay has passed), mark delivered and send by e-mail confirmed. A
  * success toasts and reloads the list (`onChanged`); the dialog closes when the machine is back to idle. The note
  * and its buttons are a form frame in the alertdialog: a missing note beside the field and in the summary, a
  * refusal in the summary.
@@ -84,18 +92,14 @@ export function CardActionDialog({
           markDelivered: fromPromise<CardPatch, { id: string }>(async ({ input }) =>
             patchOf(await client.giftCards.markDelivered({ params: { id: input.id }, body: { propertyId } })),
           ),
+          sendEmail: fromPromise<CardPatch, { id: string }>(async ({ input }) =>
+            patchOf(await client.giftCards.sendEmail({ params: { id: input.id }, body: { propertyId } })),
+          ),
         },
       }),
     { card: stateOf(card), today },
     {
-      open: {
-        type:
-          action === 'used'
-            ? 'markUsed.open'
-            : action === 'unused'
-              ? 'markUnused.open'
-              : 'markDelivered.open',
-      },
+      open: { type: OPEN[action] },
       changed: 'card.changed',
       onChanged,
       onDone,
@@ -122,7 +126,7 @@ export function CardActionDialog({
   }, [idle, notice, error, action, card.generatedId, t, errorText]);
   if (idle) return null;
   const busy = snapshot.hasTag('busy');
-  const noting = action !== 'delivered';
+  const noting = action === 'used' || action === 'unused';
   // The machine decides when it closes: confirm checks the note first, cancel goes back to idle.
   const { onConfirm, ...buttons } = confirmProps;
   return (
@@ -157,6 +161,9 @@ export function CardActionDialog({
             </Alert>
           ) : null}
           {action === 'delivered' ? <p>{t('gift_card_orders.delivered_body', { name: card.name })}</p> : null}
+          {action === 'send' ? (
+            <p>{t('gift_card_orders.send_body', { name: card.name, email: card.email })}</p>
+          ) : null}
           {noting ? (
             <TextArea
               label={t('gift_card_orders.note')}

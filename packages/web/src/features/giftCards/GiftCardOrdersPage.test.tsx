@@ -144,6 +144,64 @@ describe('gift card orders page', () => {
   );
 
   it(
+    'sends a card by e-mail once confirmed, and shows each ask and mail in its details drawer’s history',
+    async () => {
+      const user = userEvent.setup();
+      const sendEmail = vi.fn(async () => card('c-4', 'SENDCARD2345'));
+      const entry = (id: string, action: string, actorName: string | null, email: string) => ({
+        id,
+        type: 'audit',
+        at: '2026-11-20T12:00:00.000Z',
+        actorId: null,
+        actorEmail: null,
+        actorName,
+        objectType: 'giftCard',
+        objectId: 'c-4',
+        action,
+        changes: { email: { from: null, to: email } },
+      });
+      const history = vi.fn(async () => ({
+        items: [
+          entry('2', 'emailed', null, 'sigga@example.test'),
+          entry('1', 'send_email', 'Hildur', 'sigga@example.test'),
+        ],
+        meta: { page: 1, limit: 50, total: 2 },
+      }));
+      openOrders([card('c-4', 'SENDCARD2345', { delivered: true })], {
+        'giftCards.sendEmail': sendEmail as never,
+        'giftCards.history': history as never,
+      });
+      await user.click(await screen.findByRole('button', { name: 'Actions for SENDCARD2345' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Send by e-mail' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Send SENDCARD2345 by e-mail?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(sendEmail).toHaveBeenCalledTimes(1));
+      expect((sendEmail.mock.calls[0] as unknown[])[0]).toEqual({
+        params: { id: 'c-4' },
+        body: { propertyId },
+      });
+      expect(await screen.findByText('Gift card SENDCARD2345 is being sent by e-mail.')).toBeTruthy();
+
+      await user.click(screen.getByRole('button', { name: 'Actions for SENDCARD2345' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Gift card SENDCARD2345' });
+      const list = await within(drawer).findByRole('list');
+      const items = within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+      expect(items).toEqual([
+        expect.stringMatching(/Sent by e-mail to sigga@example\.test · Tern$/),
+        expect.stringMatching(/Sending by e-mail asked · Hildur$/),
+      ]);
+      expect((history.mock.calls[0] as unknown[])[0]).toMatchObject({
+        params: { id: 'c-4' },
+        query: { propertyId },
+      });
+    },
+    HEAVY,
+  );
+
+  it(
     'saves a card’s details in its drawer (not before today) and says it saved successfully',
     async () => {
       const user = userEvent.setup();

@@ -34,6 +34,7 @@ import { ListPage, NoPropertyPage } from '../lists/ListPage';
 import { usePropertyListKit } from '../lists/useListKit';
 import { BookingDrawer } from './BookingDrawer';
 import { type CardAction, CardActionDialog, stateOf } from './CardActionDialog';
+import { CardHistory } from './CardHistory';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { useCardFiles, useGiftCardDownload } from './giftCardFiles';
 
@@ -90,7 +91,8 @@ export const ordersQuery = (
 /**
  * `/orders` (document 3 §2.3, §4 M24, §5): the selected property's issued gift cards with search, filters (sold
  * days, status, delivery status, delivery method, kind), code and expiration sortable, 10 a page; each card's
- * actions (mark used, mark unused, mark delivered through M24) and its details drawer.
+ * actions (mark used, mark unused, mark delivered, send by e-mail through M24) and its details drawer with the
+ * card's history.
  */
 export function GiftCardOrdersPage() {
   const { t } = useTranslation();
@@ -197,6 +199,12 @@ export function GiftCardOrdersPage() {
             >
               {t('gift_card_orders.mark_delivered')}
             </MenuItem>
+            <MenuItem
+              isDisabled={!offers.can({ type: 'sendEmail.open' })}
+              onAction={() => setActing({ card: c, action: 'send' })}
+            >
+              {t('gift_card_orders.send')}
+            </MenuItem>
             <MenuItem isDisabled={!c.agentBooking} onAction={() => setBooking(c)}>
               {t('gift_card_orders.show_booking')}
             </MenuItem>
@@ -294,18 +302,21 @@ export function GiftCardOrdersPage() {
       >
         {(close) =>
           details ? (
-            <DetailsForm
-              key={details.id}
-              card={details}
-              propertyId={property.id}
-              today={today}
-              onCancel={close}
-              onSaved={(saved) => {
-                setDetails(null);
-                toast.success(t('gift_card_orders.details_saved', { code: saved.generatedId }));
-                void reload();
-              }}
-            />
+            <>
+              <DetailsForm
+                key={details.id}
+                card={details}
+                propertyId={property.id}
+                today={today}
+                onCancel={close}
+                onSaved={(saved) => {
+                  setDetails(null);
+                  toast.success(t('gift_card_orders.details_saved', { code: saved.generatedId }));
+                  void reload();
+                }}
+              />
+              <CardHistory card={details} propertyId={property.id} />
+            </>
           ) : null
         }
       </Drawer>

@@ -212,6 +212,11 @@ describe('gift card types page', () => {
       const quantity = within(drawer).getByRole('textbox', { name: 'Quantity' });
       await user.clear(quantity);
       await user.type(quantity, '2');
+      // Each card is mailed as it is issued unless unchecked.
+      expect(within(drawer).getByRole('checkbox', { name: 'Send each card by e-mail now' })).toHaveProperty(
+        'checked',
+        true,
+      );
       await user.click(within(drawer).getByRole('button', { name: 'Issue' }));
       await waitFor(() => expect(issue).toHaveBeenCalledTimes(1));
       const body = (issue.mock.calls[0] as unknown as [{ body: Record<string, unknown> }])[0].body;
@@ -220,6 +225,7 @@ describe('gift card types page', () => {
         netPrice: 180,
         buyerName: 'Helga',
         buyerEmail: 'helga@example.test',
+        sendEmail: true,
         recipients: [
           { name: 'Sigga', email: 'sigga@example.test' },
           { name: 'Jon', email: 'jon@example.test' },

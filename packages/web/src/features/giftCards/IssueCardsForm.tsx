@@ -11,6 +11,7 @@ import {
 import type { GiftCardType } from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Checkbox } from '../../components/Checkbox';
 import { DateField } from '../../components/DateField';
 import { FormFrame } from '../../components/FormFrame';
 import { NumberField } from '../../components/NumberField';
@@ -154,6 +155,12 @@ export function IssueCardsForm<R>({
           />
         ) : null}
       </div>
+      {purchase ? null : (
+        // A purchase's cards are mailed when it is issued; a type's issue mails them now unless unchecked.
+        <Checkbox isSelected={v.sendEmail} onChange={(sendEmail) => set({ sendEmail })}>
+          {t('gift_card_issue.send_email')}
+        </Checkbox>
+      )}
       <RecipientPaste onFill={fill} />
       <RecipientFields
         rows={v.recipients}
