@@ -148,7 +148,9 @@ describe('the storefront', () => {
   it('is not there for an inactive store, nor an unknown slug', async () => {
     const closed = `${slug}-closed`;
     const id = (
-      await hotelier.stores.create({ body: { propertyId, store: { ...storeBody(closed), status: 'inactive' } } })
+      await hotelier.stores.create({
+        body: { propertyId, store: { ...storeBody(closed), status: 'inactive' } },
+      })
     ).id;
     expect(id).toBeTruthy();
     for (const storeSlug of [closed, 'no-such-store-here'])
@@ -159,6 +161,57 @@ describe('the storefront', () => {
     expect(
       await refusedWith(visitor.store.type({ params: { storeSlug: closed, typeId: types.a } })),
     ).toMatchObject({ status: 404 });
+  });
+});
+
+let holds = 0;
+/** A checkout of the store holding one card of `typeId` (and the code's use) until `minutes` from now. */
+async function hold(typeId: string, minutes: number, promoCodeId: string | null = null): Promise<void> {
+  const reference = `HKDRWXYZ22${'23456789'[Math.floor(holds / 8)]}${'23456789'[holds++ % 8]}`;
+  const checkout = (await server.db.one<{ id: string }>(
+    `insert into store_checkouts (reference_number, store_id, property_id, locale, promo_code_id, currency, total,
+            hold_expires_at, first_name, last_name, address, phone, email)
+     values ($1, $2, $3, 'en', $4, 'ISK', 0, $5, 'Ada', 'Lovelace', 'Street 1', '555', 'ada@example.test')
+     returning id`,
+    [reference, storeId, propertyId, promoCodeId, new Date(server.clock.now().getTime() + minutes * 60_000)],
+  ))!;
+  await server.db.query(
+    `insert into store_checkout_cards (checkout_id, position, gift_card_type_id, delivery, name, email, price, net_price)
+     values ($1, 0, $2, 'email', 'Ada', 'ada@example.test', 0, 0)`,
+    [checkout.id, typeId],
+  );
+}
+
+describe('stock and open checkouts', () => {
+  it('counts the cards open checkouts hold, not the expired holds', async () => {
+    const stock = async () =>
+      (await visitor.store.type({ params: { storeSlug: slug, typeId: types.b } })).stock;
+    const before = await stock();
+    await hold(types.b, 15);
+    await hold(types.b, -1);
+    expect(await stock()).toBe(before - 1);
+    const front = await visitor.store.get({ params: { storeSlug: slug } });
+    expect(front.types.find((t) => t.id === types.b)?.stock).toBe(before - 1);
+    expect((await cart()).items[1]?.stock).toBe(before - 1);
+    // The hold runs out: its card is for sale again, with no sweep.
+    server.clock.advance(16 * 60_000);
+    try {
+      expect(await stock()).toBe(before);
+    } finally {
+      server.clock.advance(-16 * 60_000);
+    }
+    await server.db.query(`update store_checkouts set status = 'expired' where store_id = $1`, [storeId]);
+  });
+
+  it('counts a promo code’s uses held by open checkouts against its limit', async () => {
+    const code = await promo('HELDUSE', { usageLimit: 2, usageCount: 1 });
+    const id = (await server.db.one<{ id: string }>('select id from promo_codes where code = $1', [code]))!
+      .id;
+    expect((await cart(code)).promoCode).toBe(code);
+    await hold(types.a, 15, id);
+    expect(await refusedWith(cart(code))).toEqual({ status: 422, code: 'promo_code_invalid' });
+    await server.db.query(`update store_checkouts set status = 'expired' where store_id = $1`, [storeId]);
+    expect((await cart(code)).promoCode).toBe(code);
   });
 });
 

@@ -18,19 +18,14 @@ import { sanitiseRichText } from './richText.js';
 // The public store's catalogue (document 3 §1, §2.1–§2.2, §3 "Store settings", "Cart item", §5 Cart): a store's
 // look and property with the published types it sells in its order, one type, and a cart priced as the server
 // sees it now. `priceCart` is the one pricing of a cart: the checkout prices with it too, in its transaction.
-// Stock and a promo code's uses count what open checkouts hold (`storeStockSql`, `promoUsesSql`).
+// Stock and a promo code's uses count what open checkouts hold at the server's instant (migration 059's
+// `gift_card_type_stock` and `promo_code_held`, the one definition the checkout reads too).
 
 /** A store as ownership resolved it (an active store, found by its slug in any case). */
 export type PublicStore = OwnedTypes['publicStore'];
 
-/**
- * Cards of the type `t` left to sell: its limit − issued − held by open checkouts, never below 0. The one place
- * the store's stock is counted (the storefront, the cart and the checkout under the types' row locks).
- */
-export const storeStockSql = (t: string): string => `greatest(${t}.card_limit - ${t}.issued, 0)`;
-
-/** Uses of the promo code `c` taken or held by open checkouts (against its `usage_limit`). */
-export const promoUsesSql = (c: string): string => `${c}.usage_count`;
+/** Uses of the promo code `c` taken or held by open checkouts at the instant `at` (against its `usage_limit`). */
+const promoUsesSql = (c: string, at: string): string => `${c}.usage_count + promo_code_held(${c}.id, ${at})`;
 
 interface TypeRow {
   id: string;
@@ -54,11 +49,12 @@ interface TypeRow {
 }
 
 /**
- * The published types store `$1` sells, in its order; `only` narrows them to the ids of a parameter. One
- * statement, its hotel names and stock included (the storefront nests it as JSON).
+ * The published types store `$1` sells, in its order, with their stock at the instant `$2`; `only` narrows them
+ * to the ids of a parameter. One statement, its hotel names included (the storefront nests it as JSON).
  */
 const typesSql = (only?: string) => `
-  select t.id, t.giftcard_type, t.title, t.description, t.price, t.net_price, ${storeStockSql('t')} as stock,
+  select t.id, t.giftcard_type, t.title, t.description, t.price, t.net_price,
+         gift_card_type_stock(t.id, $2) as stock,
          t.expiration_type, t.expiration_duration, t.expiration_unit,
          to_char(t.absolute_expiration_date, 'YYYY-MM-DD') as absolute_expiration_date, t.length_of_stay,
          t.offer_letter_delivery, t.offer_pickup_at_hotel, t.photos, x.priority, p.title as property_title,
@@ -121,7 +117,7 @@ interface StorefrontRow {
 const urlOf = (file: string | null) => (file ? `/photos/${file}` : null);
 
 /** The storefront (`store.get`): the store, its look, its property and its types with their stock, in one statement. */
-export async function getStorefront(db: Db, store: PublicStore): Promise<Storefront> {
+export async function getStorefront(db: Db, store: PublicStore, now: Date): Promise<Storefront> {
   const r = await db.one<StorefrontRow>(
     `select s.name, s.slug, s.allow_pickup_at_hotel, s.allow_pickup_at_hotel_info, s.allow_cancellation, s.logo,
             s.photo, s.banner_title, s.banner_paragraph, s.title_font, s.text_font, s.tag_color, s.corner_style,
@@ -130,7 +126,7 @@ export async function getStorefront(db: Db, store: PublicStore): Promise<Storefr
             (select coalesce(json_agg(q), '[]') from (${typesSql()}) q) as types
        from stores s join properties p on p.id = s.property_id
       where s.id = $1`,
-    [store.id],
+    [store.id, now],
   );
   if (!r) throw new HttpError(404, 'store_not_found');
   return {
@@ -170,14 +166,20 @@ async function typesOf(
   db: Db,
   store: PublicStore,
   ids: readonly string[],
+  now: Date,
 ): Promise<Map<string, StorefrontType>> {
-  const rows = await db.query<TypeRow>(typesSql('$2'), [store.id, [...new Set(ids)]]);
+  const rows = await db.query<TypeRow>(typesSql('$3'), [store.id, now, [...new Set(ids)]]);
   return new Map(rows.map((r) => [r.id, toType(r)]));
 }
 
 /** One type the store sells (`store.type`); ownership has answered 404 for any other. */
-export async function getStorefrontType(db: Db, store: PublicStore, typeId: string): Promise<StorefrontType> {
-  const type = (await typesOf(db, store, [typeId])).get(typeId);
+export async function getStorefrontType(
+  db: Db,
+  store: PublicStore,
+  typeId: string,
+  now: Date,
+): Promise<StorefrontType> {
+  const type = (await typesOf(db, store, [typeId], now)).get(typeId);
   if (!type) throw new HttpError(404, 'gift_card_type_not_found');
   return type;
 }
@@ -229,14 +231,15 @@ export async function priceCart(
     db,
     store,
     items.map((i) => i.id),
+    now,
   );
   const promo = await db.one<PromoRow>(
     `select p.currency, p.timezone, c.id, c.code, c.code_type, c.amount, c.status,
             to_char(c.valid_from, 'YYYY-MM-DD') as valid_from, to_char(c.valid_to, 'YYYY-MM-DD') as valid_to,
-            c.usage_limit, ${promoUsesSql('c')} as uses, c.applies_to
+            c.usage_limit, ${promoUsesSql('c', '$3')} as uses, c.applies_to
        from properties p left join promo_codes c on c.property_id = p.id and lower(c.code) = lower($2)
       where p.id = $1`,
-    [store.propertyId, code],
+    [store.propertyId, code, now],
   );
   const currency = promo!.currency;
   const usable =
