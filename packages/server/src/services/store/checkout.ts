@@ -48,9 +48,6 @@ const storeOf = async (db: Db, store: PublicStore) =>
     [store.id],
   ))!;
 
-const promoInvalid = () =>
-  new HttpError(422, 'promo_code_invalid', { fields: [fieldError('promoCode', 'promo_code_invalid')] });
-
 /**
  * The store's rules the schema cannot know: its terms ticked when it has terms; each card's delivery offered —
  * a letter only when every type of the cart offers letters, a pickup only when every type and the store allow it.
@@ -147,15 +144,8 @@ export async function checkoutStore(
         'select id from promo_codes where property_id = $1 and lower(code) = lower($2) for update',
         [store.propertyId, code],
       );
+    // Priced under those locks: the code's uses left count the uses held by other open checkouts.
     const priced = await priceCart(tx, store, items, code || undefined, now);
-    if (priced.promo) {
-      const left = await tx.one<{ ok: boolean }>(
-        `select usage_limit is null or usage_count + promo_code_held(id, $2) < usage_limit as ok
-           from promo_codes where id = $1`,
-        [priced.promo.id, now],
-      );
-      if (!left?.ok) throw promoInvalid();
-    }
     if (Math.abs(priced.total - body.expectedTotal) > 1e-9)
       throw conflict('price_changed', { total: priced.total, currency: priced.currency });
     const holdExpiresAt = new Date(now.getTime() + STORE_HOLD_MINUTES * 60_000);
