@@ -111,11 +111,11 @@ const pageFamilies = [
 /** The public pages' own entries (the gift store, the hosted payment page): their HTML and their modules. */
 const publicEntries = /[\\/]packages[\\/]web[\\/](src[\\/](store|payment)[\\/]|(store|payment)\.html)/;
 /**
- * First-load modules a public entry may share with the staff app's (`publicShared` chunk), Vite's
- * modulepreload polyfill (every HTML entry's first module) included.
+ * First-load modules a public entry may share with the staff app's (`publicShared` chunk), Vite's own
+ * (the modulepreload polyfill every HTML entry starts with, the preload helper of lazy imports) included.
  */
 const publicShared =
-  /modulepreload-polyfill|[\\/](node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]core[\\/]src[\\/](navigation|format|dates|internal|store)[\\/]|packages[\\/]sdk[\\/]src[\\/](case|errors|errorCatalogue|contract[\\/]define)\.ts$|packages[\\/]web[\\/]src[\\/]i18n[\\/](translator|react)\.tsx?$)/;
+  /modulepreload-polyfill|preload-helper|[\\/](node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]core[\\/]src[\\/](navigation|format|dates|internal)[\\/]|packages[\\/]core[\\/]src[\\/]store[\\/](cart|display|locale|words)\.ts$|packages[\\/]sdk[\\/]src[\\/](case|errors|errorCatalogue|contract[\\/](define|limits))\.ts$|packages[\\/]web[\\/]src[\\/]i18n[\\/](translator|react)\.tsx?$)/;
 
 export default defineConfig({
   plugins: [react(), ariaLocalesOnly()],
@@ -149,6 +149,15 @@ export default defineConfig({
             // staff app's — React, the translator, core's and the SDK's modules — as a chunk of its own
             // (`publicShared`), never the app's shell; their own modules stay in their entry's chunk.
             { name: 'publicShared', tags: ['$initial'], test: publicShared },
+            // XState: in the staff app's first load, in the store's only with its first machine (the cart's),
+            // so a chunk of its own rather than the staff shell's.
+            { name: 'xstate', test: /[\\/]node_modules[\\/]xstate[\\/]/ },
+            // Core's stand-in for an actor a host provides: every machine's module imports it, the store's lazy
+            // pages' too, which would otherwise load the sign-in page's chunk for it.
+            {
+              name: 'machineParts',
+              test: /[\\/]packages[\\/]core[\\/]src[\\/]internal[\\/]notProvided\.ts$/,
+            },
             { name: 'shell', tags: ['$initial'], test: (id: string) => !publicEntries.test(id) },
             {
               name: 'router',

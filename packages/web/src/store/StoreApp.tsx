@@ -1,3 +1,4 @@
+import { resolveStoreLocale } from '@tern/core/store';
 import type { Storefront, StoreLocale } from '@tern/sdk/contract';
 import type { ApiError } from '@tern/sdk/errors';
 import {
@@ -13,8 +14,8 @@ import {
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Translator } from '../i18n/translator';
 import type { StoreApi } from './api';
+import { CartProvider } from './cart/CartContext';
 import { loadLocale } from './i18n';
-import { resolveStoreLocale } from './locale';
 import { storePages } from './pages';
 import { useStoreRouter } from './router';
 
@@ -69,9 +70,9 @@ export function StoreApp({
     api
       .get(slug, controller.signal)
       .then(async (storefront) => {
-        const locale = resolveStoreLocale({
-          query: queryLocale,
-          browser: navigator.languages ?? [navigator.language],
+        const { locale } = resolveStoreLocale({
+          urlLocale: queryLocale,
+          browserLanguages: navigator.languages ?? [navigator.language],
           icelandicOnly: storefront.property.icelandicOnly,
         });
         await loadLocale(i18n, locale);
@@ -98,11 +99,13 @@ export function StoreApp({
         <LoadFailed onRetry={retry} />
       ) : value ? (
         <StoreContext.Provider value={value}>
-          <Layout>
-            <Suspense fallback={<Loading />}>
-              <Page page={route.page} />
-            </Suspense>
-          </Layout>
+          <CartProvider key={slug.toLowerCase()} api={api} slug={slug}>
+            <Layout>
+              <Suspense fallback={<Loading />}>
+                <Page page={route.page} />
+              </Suspense>
+            </Layout>
+          </CartProvider>
         </StoreContext.Provider>
       ) : (
         <Loading />

@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { StorePage } from './pages/StorePage';
 
 /**
  * The store's pages by route id (core's `store` layout routes; a legacy route shows its `aliasOf`'s page). Each
@@ -7,5 +8,9 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
  * The checkout, payment and confirmation pages (storeCheckout, storePayment, storeConfirmation) are S1's.
  */
 export const storePages: Partial<Record<string, LazyExoticComponent<ComponentType> | ComponentType>> = {
+  store: StorePage,
+  storeGiftCard: lazy(() => import('./pages/CardPage').then((m) => ({ default: m.CardPage }))),
+  storeCart: lazy(() => import('./pages/CartPage').then((m) => ({ default: m.CartPage }))),
+  storeTerms: lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage }))),
   coming: lazy(() => import('./pages/ComingPage').then((m) => ({ default: m.ComingPage }))),
 };

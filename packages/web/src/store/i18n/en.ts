@@ -2,9 +2,103 @@
  * The public store's words in English, the catalogue every other language mirrors key for key
  * (`catalogues.test.ts`). Top-level keys by area: `common` and `nav` (the frame), `language`, `store` (the store
  * page), `card` (a card's detail page), `cart` (the drawer and the cart page), `terms`, `coming` (pages of a later
- * issue), `errors`; the checkout's, payment's and confirmation's pages add `checkout`, `confirmation`, `payment`.
+ * issue), `store_messages` (core's rules' words), `errors`; the checkout's, payment's and confirmation's pages add `checkout`, `confirmation`, `payment`.
  */
+import { storeMessagesEn } from '@tern/core/store';
+
 export const en = {
+  checkout: {
+    title: 'Checkout',
+    steps: 'Checkout steps',
+    step_recipients: '1. Recipients',
+    step_payment: '2. Payment',
+    current_step: '(current step)',
+    card_legend: 'Card {{index}} of {{count}}: {{title}}',
+    name: 'Recipient’s name',
+    delivery: 'Delivery',
+    delivery_email: 'By e-mail',
+    delivery_letter: 'By letter',
+    delivery_pickup: 'Pick up at the hotel',
+    email: 'Recipient’s e-mail',
+    info: 'Message on the card (optional)',
+    delivery_name: 'Name on the envelope',
+    delivery_address: 'Address',
+    delivery_zip: 'Postal code',
+    delivery_city: 'City',
+    delivery_state: 'State or region (optional)',
+    delivery_country: 'Country',
+    pickup_info: 'The card waits for you at the hotel’s front desk.',
+    next: 'Continue to payment details',
+    payer: 'Your details',
+    first_name: 'First name',
+    last_name: 'Last name',
+    address: 'Address',
+    phone_country_code: 'Country code (optional)',
+    phone: 'Phone',
+    payer_email: 'E-mail',
+    terms: 'I accept the terms and conditions',
+    read_terms: 'Read the terms and conditions',
+    summary: 'Your order',
+    line: '{{quantity}} × {{title}}',
+    total: 'Total',
+    submit: 'Go to payment',
+    submitting: 'Holding your cards…',
+    redirecting: 'Taking you to the payment page…',
+    error_title: 'An error occurred',
+    retry: 'Try again',
+    dismiss: 'Change my details',
+    back_to_store: 'Back to the store',
+    back_to_cart: 'Back to the cart',
+  },
+  confirmation: {
+    title: 'Your purchase',
+    waiting: 'Confirming your payment…',
+    still_waiting: 'Still confirming your payment (check {{count}} of {{max}})…',
+    check_failed: 'The last check failed: {{reason}}',
+    success_title: 'Thank you for your purchase',
+    reference: 'Reference number: {{reference}}',
+    property: 'From {{property}}',
+    cards: 'Your gift cards',
+    card_number: 'Gift card number',
+    recipient: 'For',
+    price: 'Price',
+    expires: 'Valid until',
+    no_expiry: 'No expiry date',
+    delivery: 'Delivery',
+    total: 'Total paid: {{total}}',
+    emailed: 'Each card is sent as its delivery says; a receipt goes to your e-mail.',
+    expired:
+      'The payment did not arrive before your cards’ hold ran out, so nothing was bought and nothing was charged.',
+    refunded:
+      'Your payment arrived after your cards’ hold ran out and they sold out meanwhile: the payment was refunded.',
+    failed: 'The payment did not go through: nothing was bought.',
+    gave_up:
+      'We could not confirm your purchase yet. If you paid, your cards will be sent once it is confirmed; keep your reference number {{reference}}.',
+    missing: 'This page shows a purchase after its payment; this address does not name one.',
+    back_to_store: 'Back to the store',
+  },
+  payment: {
+    title: 'Payment',
+    pay_to: 'Pay {{merchant}}',
+    amount: 'Amount',
+    expires: 'This payment page closes at {{time}}.',
+    card_number: 'Card number',
+    expiry_month: 'Expiry month',
+    expiry_year: 'Expiry year',
+    cvc: 'CVC',
+    choose: 'Choose',
+    pay: 'Pay {{amount}}',
+    pay_locked: 'The pay button is ready in a few seconds.',
+    paying: 'Paying…',
+    paid: 'Paid. Taking you back to the store…',
+    declined: 'The card was declined. Try another card.',
+    invalid: 'The card was not accepted: check the fields marked.',
+    closed: 'This payment is closed: it was paid already, or its time ran out.',
+    failed: 'The payment page could not reach the payment provider.',
+    retry: 'Try again',
+    cancel: 'Back to the store without paying',
+    sandbox: 'Test payments only: no money moves.',
+  },
   common: {
     skip_to_content: 'Skip to content',
     loading: 'Loading…',
@@ -47,15 +141,12 @@ export const en = {
   },
   validity: {
     absolute: 'Valid until {{date}}',
+    hours_one: 'Valid for {{count}} hour',
+    hours_other: 'Valid for {{count}} hours',
     days_one: 'Valid for {{count}} day',
     days_other: 'Valid for {{count}} days',
-    weeks_one: 'Valid for {{count}} week',
-    weeks_other: 'Valid for {{count}} weeks',
     months_one: 'Valid for {{count}} month',
     months_other: 'Valid for {{count}} months',
-    years_one: 'Valid for {{count}} year',
-    years_other: 'Valid for {{count}} years',
-    unlimited: 'No expiry date',
     nights_one: '{{count}} night',
     nights_other: '{{count}} nights',
     hotels: 'At {{hotels}}',
@@ -70,11 +161,6 @@ export const en = {
     left_one: '{{count}} card left',
     left_other: '{{count}} cards left',
     add_to_cart: 'Add to cart',
-    not_found: 'Gift certificate not found!',
-    error_title: 'An error occurred.',
-    only_left: 'There are only {{count}} pieces left over from this gift certificate!',
-    only_left_in_cart: 'You already have {{inCart}} of them in your cart.',
-    max_cards: 'You can only buy {{max}} gift certificates!',
   },
   cart: {
     title: 'Cart',
@@ -110,6 +196,8 @@ export const en = {
     page_title: 'Coming soon',
     page_text: 'This page of the store is not open yet.',
   },
+  /** The words of core's store rules and machines (`store_messages.<name>`, core's `storeMessagesEn`). */
+  store_messages: storeMessagesEn,
   errors: {
     load_failed: 'Something went wrong. Please try again',
     generic: 'An error occurred.',
@@ -117,5 +205,7 @@ export const en = {
   },
 };
 
+type Words<T> = { [K in keyof T]: T[K] extends string ? string : Words<T[K]> };
+
 /** The shape every catalogue has: the same keys, any words. */
-export type StoreMessages = typeof en;
+export type StoreMessages = Words<typeof en>;

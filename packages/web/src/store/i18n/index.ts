@@ -1,12 +1,9 @@
 import type { StoreLocale } from '@tern/sdk/contract';
+import { STORE_LOCALES } from '@tern/sdk/limits';
 import { createInstance, type Messages, type Translator } from '../../i18n/translator';
 import { en, type StoreMessages } from './en';
 
-/**
- * The store's languages (the contract's `STORE_LOCALES`, restated here: the contract module carries zod, which
- * the store's first load leaves out; `catalogues.test.ts` checks both lists agree), English first.
- */
-export const STORE_LOCALES: readonly StoreLocale[] = ['en', 'es', 'it', 'pt', 'de', 'fr', 'el', 'is'];
+export { STORE_LOCALES };
 
 /**
  * Each language but English is its own chunk, loaded when a visitor speaks it: the first load carries English

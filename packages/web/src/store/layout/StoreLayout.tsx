@@ -1,12 +1,16 @@
 import type { StoreLocale } from '@tern/sdk/contract';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCart } from '../cart/CartContext';
 import { STORE_LOCALES } from '../i18n';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
 import { useStore } from '../StoreApp';
 import { storeLook } from './look';
 
 const MAIN_ID = 'main';
+
+/** The drawer shown for 5 s after an add (document 3 §2.2): a chunk of its own, loaded with the cart's machine. */
+const CartDrawer = lazy(() => import('../cart/CartDrawer').then((m) => ({ default: m.CartDrawer })));
 
 /**
  * The public gift store's frame (document 3 §2.2, §10): a skip link, the store's nav bar (its logo or title,
@@ -49,10 +53,12 @@ export function StoreLayout({ children }: { children: ReactNode }) {
                 {t('nav.buy')}
               </StoreLink>
             ) : null}
+            <CartLink />
             {property.icelandicOnly ? null : <LanguageMenu />}
           </div>
         </nav>
       </header>
+      <CartDrawerWhenLoaded />
       <main id={MAIN_ID} tabIndex={-1} className="store-main">
         {children}
       </main>
@@ -62,6 +68,35 @@ export function StoreLayout({ children }: { children: ReactNode }) {
       </footer>
     </div>
   );
+}
+
+/** The cart, with the count of its cards. */
+function CartLink() {
+  const { t } = useTranslation();
+  const { count } = useCart();
+  const path = useStorePath();
+  return (
+    <StoreLink to={path('/cart')} className="store-cart-link" aria-label={t('nav.cart_count', { count })}>
+      <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M7 18c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2ZM1 2v2h2l3.6 7.59-1.35 2.45c-.16.28-.25.61-.25.96 0 1.1.9 2 2 2h12v-2H7.42a.25.25 0 0 1-.25-.25l.03-.12.9-1.63h7.45c.75 0 1.41-.41 1.75-1.03l3.58-6.49A1 1 0 0 0 20 4H5.21l-.94-2H1Zm16 16c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2Z"
+        />
+      </svg>
+      <span className="store-cart-link__count" aria-hidden="true">
+        {count}
+      </span>
+    </StoreLink>
+  );
+}
+
+function CartDrawerWhenLoaded() {
+  const { actor } = useCart();
+  return actor ? (
+    <Suspense fallback={null}>
+      <CartDrawer actor={actor} />
+    </Suspense>
+  ) : null;
 }
 
 /** The language menu: a labelled select; choosing puts `?locale=xx` in the address (kept from page to page). */

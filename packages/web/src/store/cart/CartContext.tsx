@@ -1,0 +1,72 @@
+import { cartCount, cartStorageKey, parseStoredCart, type StoreCart } from '@tern/core/store';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import type { StoreApi } from '../api';
+import type { CartActor } from './cartActor';
+
+interface CartValue {
+  /** Cards in the cart (the nav bar's count). */
+  count: number;
+  /** The cart's machine once a page has asked for it (`useCartActor`), else null. */
+  actor: CartActor | null;
+  /** Loads and starts the cart's machine (once per store). */
+  load: () => Promise<CartActor>;
+}
+
+const CartContext = createContext<CartValue | null>(null);
+
+const readCart = (storage: Storage, slug: string): StoreCart => {
+  try {
+    return parseStoredCart(storage.getItem(cartStorageKey(slug)));
+  } catch {
+    return parseStoredCart(null);
+  }
+};
+
+/**
+ * The store's cart for every page: the count read from the browser's storage at once (the store page's first
+ * load carries no machine), and core's cart machine loaded when a page needs it, one per store, its count
+ * followed from then on.
+ */
+export function CartProvider({ api, slug, children }: { api: StoreApi; slug: string; children: ReactNode }) {
+  const [actor, setActor] = useState<CartActor | null>(null);
+  const [count, setCount] = useState(() => cartCount(readCart(window.localStorage, slug)));
+  const [pending] = useState(() => new Map<string, Promise<CartActor>>());
+
+  const load = useCallback(() => {
+    let started = pending.get(slug);
+    if (!started) {
+      started = import('./cartActor').then(({ startCartActor }) => {
+        const storage = window.localStorage;
+        const next = startCartActor(api, slug, storage, readCart(storage, slug));
+        setActor(next);
+        return next;
+      });
+      pending.set(slug, started);
+    }
+    return started;
+  }, [api, slug, pending]);
+
+  useEffect(() => {
+    if (!actor) return;
+    const subscription = actor.subscribe((snapshot) => setCount(cartCount(snapshot.context.cart)));
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  const value = useMemo(() => ({ count, actor, load }), [count, actor, load]);
+  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+}
+
+export function useCart(): CartValue {
+  const value = useContext(CartContext);
+  if (!value) throw new Error('useCart outside <CartProvider>');
+  return value;
+}
+
+/** The cart's machine for a page that needs it: loaded on first use, `null` until it has started. */
+export function useCartActor(): CartActor | null {
+  const { actor, load } = useCart();
+  useEffect(() => {
+    if (!actor) void load();
+  }, [actor, load]);
+  return actor;
+}
