@@ -63,9 +63,13 @@ async function main(): Promise<void> {
     quiet: values.quiet,
     demo: values.demo,
     demoBookings: !values['no-demo-bookings'],
+    demoStore: !values['no-demo-bookings'],
   });
   console.log(`listening on ${server.url}`);
-  const booked = server.seeded?.bookings ? ` and ${server.seeded.bookings} bookings` : '';
+  const booked = [
+    server.seeded?.bookings ? ` and ${server.seeded.bookings} bookings` : '',
+    server.seeded?.giftCardTypes ? `, ${server.seeded.giftCardTypes} gift card types in its store` : '',
+  ].join('');
   const seeded = server.seeded ? ` (new: seeded the demo world${booked} in ${server.seeded.ms} ms)` : '';
   console.log(`database: ${server.database}${seeded}`);
   let closing = false;

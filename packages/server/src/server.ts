@@ -8,6 +8,7 @@ import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { describeDb, openDb } from './db/open.js';
 import { seedDemoBookings } from './db/seed/demoBookings.js';
+import { seedDemoStore } from './db/seed/demoStore.js';
 import { demoPhotosDir } from './db/seed/fixtures.js';
 import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
 import { consoleLogger, type Logger } from './logger.js';
@@ -67,6 +68,12 @@ export interface ServerOptions {
    * without, to count their own). Default false.
    */
   demoBookings?: boolean;
+  /**
+   * With `demo`, on a new database: fill the demo store after the seed through the API (its types with photos, a
+   * promo code, cards issued and a purchase; db/seed/demoStore.ts). `tern-server --demo` does unless
+   * `--no-demo-bookings`.
+   */
+  demoStore?: boolean;
   clock?: Clock;
   logger?: Logger;
   /** The card vault's port (its own origin). Default TERN_VAULT_PORT, else the API's port + 1 (0 with 0). */
@@ -277,16 +284,33 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       },
     });
     fetch = (request, bindings) => app.fetch(request, bindings as never);
-    if (seeded && options.demoBookings) {
-      // The world is committed already: a failure here leaves a working server without the sample bookings.
-      const started = Date.now();
-      await seedDemoBookings(globalThis.fetch, url, isoDay(clock.now())).then(
-        (numbers) => {
-          seeded.bookings = numbers.length;
-        },
-        (error: unknown) => logger.error('the demo bookings could not be booked:', error),
-      );
-      seeded.ms += Date.now() - started;
+    if (seeded) {
+      // The world is committed already: a failure here leaves a working server without that sample.
+      const sample = async <T>(what: string, make: () => Promise<T>, keep: (made: T) => void) => {
+        const started = Date.now();
+        await make().then(keep, (error: unknown) =>
+          logger.error(`the demo ${what} could not be made:`, error),
+        );
+        seeded.ms += Date.now() - started;
+      };
+      const today = isoDay(clock.now());
+      if (options.demoBookings)
+        await sample(
+          'bookings',
+          () => seedDemoBookings(globalThis.fetch, url, today),
+          (numbers) => {
+            seeded.bookings = numbers.length;
+          },
+        );
+      // The store's types, promo code, cards and a purchase (issue 24); the purchase's mails go once the worker runs.
+      if (options.demoStore)
+        await sample(
+          'store',
+          () => seedDemoStore(db, globalThis.fetch, url, today),
+          (types) => {
+            seeded.giftCardTypes = types.length;
+          },
+        );
     }
     if (sandbox)
       logger.info(

@@ -30,6 +30,8 @@ export interface SeedReport {
   prices: number;
   /** The demo bookings booked after the seed (`startServer`'s `demoBookings`). */
   bookings?: number;
+  /** The demo store's gift card types, made after the seed with the bookings. */
+  giftCardTypes?: number;
   ms: number;
 }
 

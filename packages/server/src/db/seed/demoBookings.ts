@@ -101,7 +101,12 @@ const CAR = {
 
 const PASSWORD = 'tern-demo-1';
 
-async function signedIn(fetch: typeof globalThis.fetch, baseUrl: string, login: string): Promise<TernClient> {
+/** A client of the API signed in as a demo login (its published password). */
+export async function signedIn(
+  fetch: typeof globalThis.fetch,
+  baseUrl: string,
+  login: string,
+): Promise<TernClient> {
   const anonymous = createClient({ baseUrl, fetch, retries: 0 });
   const reply = await anonymous.auth.signIn({
     body: { session: { email: `${login}@demo.tern.test`, password: PASSWORD, rememberMe: false } },
