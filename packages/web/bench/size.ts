@@ -17,7 +17,8 @@
  * again (`services.ts`, `refreshRestored`). A page's own calls (the search's results) show their loading state
  * meanwhile.
  *
- * Targets (issue 23 §6): the sign-in page (/login) at most 110 KB, the reseller's search page (/search) at most 165 KB.
+ * Targets (issue 23 §6): the sign-in page (/login) at most 110 KB, the reseller's search page (/search) at most 165 KB;
+ * (issue 24) the public gift store's page, its own entry store.html, at most 70 KB.
  * Prints MET or MISSED for each; exits non-zero when one is missed.
  */
 import { readFileSync } from 'node:fs';
@@ -42,6 +43,8 @@ type Manifest = Record<string, ManifestChunk>;
 interface Target {
   name: string;
   path: string;
+  /** The page's HTML entry: the staff app's (`index.html`, the default) or the gift store's (`store.html`). */
+  entry?: string;
   modules: string[];
   budgetKb: number | null;
 }
@@ -59,6 +62,9 @@ const router = 'src/app/routed.ts';
 const bookingFlow = 'src/i18n/bookingFlowPart.ts';
 const targets: Target[] = [
   { name: 'sign-in page', path: '/login', modules: ['src/features/auth/LoginPage.tsx'], budgetKb: 110 },
+  // The public gift store's own entry (store.html): its store page is drawn by the entry itself; a card's
+  // page, the cart and the cart's machine load after (issue 24: at most 70 KB).
+  { name: 'gift store page', path: '/{storeSlug}', entry: 'store.html', modules: [], budgetKb: 70 },
   {
     name: 'reseller search page',
     path: '/search',
@@ -112,17 +118,15 @@ try {
   >;
   const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry, found ${entries.length}`);
-  const [entryKey] = entries[0]!;
-  const entryFiles = closure(entryKey);
   const allJs = new Set(Object.values(manifest).map((chunk) => chunk.file));
   const baseline = total(allJs);
 
   console.log(`baseline: all JavaScript of the app, gzipped: ${kb(baseline)} in ${allJs.size} files`);
-  console.log(`entry (static closure of ${entryKey}): ${kb(total(entryFiles))}`);
+  for (const [entryKey] of entries)
+    console.log(`entry (static closure of ${entryKey}): ${kb(total(closure(entryKey)))}`);
   let missed = 0;
   for (const target of targets) {
-    const files = new Set(entryFiles);
+    const files = closure(target.entry ?? 'index.html');
     for (const module of target.modules) {
       // The chunk the module went into (its own, or its page family's), and that chunk's static closure.
       const chunkKey = keyOfFile.get(chunkOf[module] ?? '');
