@@ -145,18 +145,25 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The public pages' entries (store.html, payment.html) load what their own first loads share with the
-            // staff app's — React, the translator, core's and the SDK's modules — as a chunk of its own
-            // (`publicShared`), never the app's shell; their own modules stay in their entry's chunk.
-            { name: 'publicShared', tags: ['$initial'], test: publicShared },
-            // XState: in the staff app's first load, in the store's only with its first machine (the cart's),
-            // so a chunk of its own rather than the staff shell's.
+            // XState: in the staff app's and the payment page's first loads, in the store's only with its first
+            // machine (the cart's), so a chunk of its own rather than a shell's — first, before the groups below
+            // take it along with a module that imports it.
             { name: 'xstate', test: /[\\/]node_modules[\\/]xstate[\\/]/ },
             // Core's stand-in for an actor a host provides: every machine's module imports it, the store's lazy
             // pages' too, which would otherwise load the sign-in page's chunk for it.
             {
               name: 'machineParts',
               test: /[\\/]packages[\\/]core[\\/]src[\\/]internal[\\/]notProvided\.ts$/,
+            },
+            // The public pages' entries (store.html, payment.html) load what their own first loads share with the
+            // staff app's — React, the translator, core's and the SDK's modules — as a chunk of its own
+            // (`publicShared`), never the app's shell; their own modules stay in their entry's chunk.
+            { name: 'publicShared', tags: ['$initial'], test: publicShared },
+            // The hosted payment page's machine and card rules (core's M32): its own first load, not the staff shell's.
+            {
+              name: 'paymentPage',
+              tags: ['$initial'],
+              test: /[\\/]packages[\\/]core[\\/]src[\\/]store[\\/](paymentForm|paymentMachine)\.ts$/,
             },
             { name: 'shell', tags: ['$initial'], test: (id: string) => !publicEntries.test(id) },
             {
