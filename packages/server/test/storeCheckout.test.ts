@@ -7,6 +7,7 @@ import {
 } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../src/clock.js';
+import { cardPdfDescription, renderCardPdf } from '../src/services/giftCards/pdf.js';
 import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -257,6 +258,43 @@ describe('a checkout, paid, issued', () => {
     );
     expect(stored!.row).toContain('"card_last4":"4242"');
     expect(stored!.row).not.toContain(SANDBOX_CARDS.pays);
+  });
+
+  it('issues a card to pick up at the hotel: the payer’s, its PDF saying so under the buyer’s message', async () => {
+    const t = await makeType('Pickup night', 3);
+    await server.db.query('update gift_card_types set offer_pickup_at_hotel = true where id = $1', [t]);
+    await server.db.query('update stores set allow_pickup_at_hotel = true where id = $1', [storeId]);
+    try {
+      const held = await checkout(
+        body([{ giftCardTypeId: t, delivery: 'pickup', name: 'Sigga', info: 'Enjoy the sea view' }], 20_000),
+      );
+      const issued = await untilIssued(await payAndReturn(held.redirectUrl));
+      expect(issued.cards.map((c) => c.delivery)).toEqual(['pickup']);
+      const card = (await server.db.one<{
+        id: string;
+        email: string;
+        pickup_at_hotel: boolean;
+        hotel_name: string;
+        message: string;
+        description: string;
+      }>(
+        `select c.id, c.email, c.pickup_at_hotel, p.title as hotel_name, c.notes as message, t.description
+           from gift_cards c join properties p on p.id = c.property_id join gift_card_types t on t.id = c.gift_card_type_id
+          where c.generated_id = $1`,
+        [issued.cards[0]!.generatedId],
+      ))!;
+      expect(card).toMatchObject({
+        email: payer.email,
+        pickup_at_hotel: true,
+        message: 'Enjoy the sea view',
+      });
+      expect(cardPdfDescription(card)).toBe(
+        `To be picked up at ${card.hotel_name}.\n\nEnjoy the sea view\n\nA night`,
+      );
+      expect((await renderCardPdf(server.db, card.id)).bytes.byteLength).toBeGreaterThan(1000);
+    } finally {
+      await server.db.query('update stores set allow_pickup_at_hotel = false where id = $1', [storeId]);
+    }
   });
 
   it('answers the same hold to a retry with the same Idempotency-Key', async () => {

@@ -369,12 +369,16 @@ interface CardRow {
   description: string;
   photos: string[];
   hotel_name: string;
+  pickup_at_hotel: boolean;
+  /** The buyer's message to the recipient (a store card's), else ''. */
+  message: string;
 }
 
 async function cardRow(db: Db, cardId: string): Promise<CardRow> {
   const row = await db.one<CardRow>(
     `select c.id, c.generated_id, c.title, c.name, to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
-        c.gift_card_type_id, c.property_id, t.description, t.photos, p.title as hotel_name
+        c.gift_card_type_id, c.property_id, t.description, t.photos, p.title as hotel_name, c.pickup_at_hotel,
+        case when c.source_of_sale = 'store' then c.notes else '' end as message
        from gift_cards c
        join gift_card_types t on t.id = c.gift_card_type_id
        join properties p on p.id = c.property_id
@@ -384,6 +388,21 @@ async function cardRow(db: Db, cardId: string): Promise<CardRow> {
   if (!row) throw notFound('gift_card_not_found');
   return row;
 }
+
+/**
+ * The text of a card's description section: a store card to pick up at the hotel says so, and the buyer's
+ * message to the recipient comes before the type's description.
+ */
+export const cardPdfDescription = (
+  card: Pick<CardRow, 'pickup_at_hotel' | 'hotel_name' | 'message' | 'description'>,
+): string =>
+  [
+    card.pickup_at_hotel ? `To be picked up at ${card.hotel_name}.` : '',
+    card.message,
+    plainTextOf(card.description),
+  ]
+    .filter((part) => part.trim() !== '')
+    .join('\n\n');
 
 /** A card's booking address (what its QR code holds). */
 export async function cardBookingUrl(db: Db, cardId: string, options: CardPdfOptions = {}): Promise<string> {
@@ -405,7 +424,7 @@ export async function renderCardPdf(db: Db, cardId: string, options: CardPdfOpti
     title: card.title,
     recipient: card.name,
     generatedId: card.generated_id,
-    description: plainTextOf(card.description),
+    description: cardPdfDescription(card),
     expiration: card.expiration_date,
     bookingUrl: giftCardBookingUrl(webUrlOf(options), slug, card.generated_id),
     hotelName: card.hotel_name,
