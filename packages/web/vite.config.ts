@@ -133,7 +133,7 @@ export default defineConfig({
   build: {
     rolldownOptions: {
       // Two pages: the staff app and the public gift store (`src/store/`), each its own first load.
-      input: { main: 'index.html', store: 'store.html' },
+      input: { main: 'index.html', store: 'store.html', payment: 'payment.html' },
       // Core's and the SDK's modules only declare (rules, route tables, machines built by
       // `setup().createMachine()`, the contract's schemas): none does anything on import. Saying so lets a
       // chunk take only the parts it uses, not the whole barrel — the sign-in page needs neither the checkout

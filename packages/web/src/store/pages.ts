@@ -12,5 +12,9 @@ export const storePages: Partial<Record<string, LazyExoticComponent<ComponentTyp
   storeGiftCard: lazy(() => import('./pages/CardPage').then((m) => ({ default: m.CardPage }))),
   storeCart: lazy(() => import('./pages/CartPage').then((m) => ({ default: m.CartPage }))),
   storeTerms: lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage }))),
+  storeCheckout: lazy(() => import('./checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage }))),
+  storeConfirmation: lazy(() =>
+    import('./confirmation/ConfirmationPage').then((m) => ({ default: m.ConfirmationPage })),
+  ),
   coming: lazy(() => import('./pages/ComingPage').then((m) => ({ default: m.ComingPage }))),
 };
