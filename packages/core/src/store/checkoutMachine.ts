@@ -26,7 +26,8 @@ import { type StoreMessage, storeKey } from './words.js';
  * M31, the store's checkout (document 3 §2.2, §5 Store checkout, §8): an empty cart goes back to the store; step
  * 1 the recipients, one per card, each with a delivery the cart offers (`deliveryOptions`); step 2 the payer
  * and, when the store has terms, the tick; then `store.checkout`, whose `redirectUrl` the edge action `redirect`
- * opens. Any change of the cart (`cart.changed`) goes back to step 1, keeping what was typed. Refusals: a type
+ * opens. Any change of the cart's cards (`cart.changed`) goes back to step 1, keeping what was typed; a change of
+ * its prices alone (`prices.changed`: a promo code applied or taken out) only updates the total it expects. Refusals: a type
  * sold out clears the cart (edge action `clearCart`) and ends in `soldOut` (the store, with the spec's words); a
  * refused promo code is taken out (edge action `clearPromo`) and the payment step shows why; any other failure
  * waits in `error` for a retry. One attempt is one Idempotency-Key: a retry of an attempt whose outcome is
@@ -78,6 +79,8 @@ export type StoreCheckoutEvent =
   | { type: 'terms.set'; accepted: boolean }
   | { type: 'checkout.submit' }
   | { type: 'cart.changed'; cart: StoreCart; types: readonly CheckoutType[]; expectedTotal: number }
+  /** The cart's prices changed, its cards did not (its promo code came or went): the step stays. */
+  | { type: 'prices.changed'; promoCode: string | null; expectedTotal: number }
   | { type: 'user.retry' }
   | { type: 'error.dismiss' };
 
@@ -154,6 +157,14 @@ export const storeCheckoutMachine = setup({
     };
   },
   initial: 'guard',
+  on: {
+    'prices.changed': {
+      actions: assign(({ context, event }) => ({
+        cart: { ...context.cart, promoCode: event.promoCode },
+        expectedTotal: event.expectedTotal,
+      })),
+    },
+  },
   states: {
     guard: {
       always: [

@@ -137,6 +137,7 @@ describeModel({
       },
       { type: 'cart.changed', cart: { lines: [], promoCode: null }, types: [], expectedTotal: 0 },
     ],
+    'prices.changed': [{ type: 'prices.changed', promoCode: null, expectedTotal: 100 }],
     'xstate.done.actor.checkout': [
       {
         type: 'xstate.done.actor.checkout',
