@@ -8,6 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../src/clock.js';
 import { cardPdfDescription, renderCardPdf } from '../src/services/giftCards/pdf.js';
+import { sweep } from '../src/services/housekeeping.js';
 import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
 
@@ -430,6 +431,10 @@ describe('holds', () => {
     const unpaid = await fetch(`${paymentUrl}/api/sessions/${sessionOf(fourth.redirectUrl)}`);
     expect((await json(unpaid)).status).toBe('expired');
     expect(await stockOf(u)).toBe(1);
+    // Housekeeping marks it expired for the lists.
+    expect((await checkoutRow(fourth.referenceNumber))!.status).toBe('held');
+    await sweep(server.db, server.clock);
+    expect((await checkoutRow(fourth.referenceNumber))!.status).toBe('expired');
   });
 });
 

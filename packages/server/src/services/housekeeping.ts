@@ -1,5 +1,6 @@
 import { type Clock, DAY, HOUR } from '../clock.js';
 import type { Db } from '../db/db.js';
+import { expireStoreHolds } from './store/checkout.js';
 import { sweepCardTokens } from './vault/tokens.js';
 import { sweepVehicleQueries } from './vehicles/rentals.js';
 
@@ -10,7 +11,8 @@ const KEEP_JOBS = 7 * DAY;
 
 /**
  * Deletes what has no use any more: long-expired sessions, codes, links, devices, attempts, idempotency keys,
- * card tokens a day past expiry, car searches a day old and background jobs finished a week ago.
+ * card tokens a day past expiry, car searches a day old and background jobs finished a week ago; and marks the
+ * store's checkouts whose hold ran out unpaid `expired` (for the lists: their stock is back already).
  */
 export async function sweep(db: Db, clock: Clock): Promise<void> {
   const now = clock.now().getTime();
@@ -27,6 +29,7 @@ export async function sweep(db: Db, clock: Clock): Promise<void> {
   ]);
   await sweepCardTokens(db, clock);
   await sweepVehicleQueries(db, clock);
+  await expireStoreHolds(db, clock);
 }
 
 /** Sweeps at start and then every hour; `stop` waits for a sweep under way. */

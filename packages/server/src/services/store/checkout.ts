@@ -8,6 +8,7 @@ import {
   type storePurchaseStatusQuery,
 } from '@tern/sdk';
 import type * as z from 'zod';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../http/errors.js';
@@ -277,6 +278,19 @@ const finish = (db: Db, id: string, status: 'expired' | 'failed' | 'refunded', n
     `update store_checkouts set status = $2, finished_at = $3, updated_at = $3 where id = $1 and ${UNFINISHED}`,
     [id, status, now],
   );
+
+/**
+ * Checkouts whose hold ran out unpaid marked `expired` (housekeeping's sweep): only for the lists, since an
+ * expired hold counts for no stock already. A payment that still comes back for one is settled or refunded.
+ */
+export async function expireStoreHolds(db: Db, clock: Clock): Promise<void> {
+  const now = clock.now();
+  await db.query(
+    `update store_checkouts set status = 'expired', finished_at = $1, updated_at = $1
+      where status = 'held' and hold_expires_at <= $1`,
+    [now],
+  );
+}
 
 /** Thrown inside the settling transaction to roll it back when the payment must be refunded instead. */
 class RefundInstead extends Error {}
