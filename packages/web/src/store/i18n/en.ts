@@ -81,7 +81,7 @@ export const en = {
     title: 'Payment',
     pay_to: 'Pay {{merchant}}',
     amount: 'Amount',
-    expires: 'This payment page closes at {{time}}.',
+    expires: 'This payment page closes at {{time}} (UTC).',
     card_number: 'Card number',
     expiry_month: 'Expiry month',
     expiry_year: 'Expiry year',
@@ -104,15 +104,12 @@ export const en = {
     loading: 'Loading…',
     try_again: 'Try again',
     back_to_store: 'Back to the store',
-    close: 'Close',
-    gift_cards: 'Gift cards',
   },
   nav: {
     label: 'Store',
     home: '{{store}}, store home',
     use_gift_card: 'Use gift card',
     buy: 'Buy gift cards',
-    cart: 'Cart',
     cart_count_one: 'Cart, {{count}} card',
     cart_count_other: 'Cart, {{count}} cards',
     terms: 'Terms and conditions',
@@ -137,7 +134,6 @@ export const en = {
     discount: '{{percent}} % off',
     was: 'Was {{price}}',
     sold_out: 'Sold out',
-    view: 'View {{title}}',
   },
   validity: {
     absolute: 'Valid until {{date}}',
@@ -156,7 +152,6 @@ export const en = {
     photo: 'Photo {{index}} of {{count}}',
     previous_photo: 'Previous photo',
     next_photo: 'Next photo',
-    price: 'Price',
     quantity: 'Quantity',
     left_one: '{{count}} card left',
     left_other: '{{count}} cards left',
@@ -165,10 +160,7 @@ export const en = {
   cart: {
     title: 'Cart',
     drawer_title: 'Added to your cart',
-    empty: 'Your cart is empty.',
-    item: 'Gift card',
     unit_price: 'Price',
-    quantity: 'Quantity',
     quantity_of: 'Quantity of {{title}}',
     decrease: 'One fewer {{title}}',
     increase: 'One more {{title}}',
@@ -200,8 +192,6 @@ export const en = {
   store_messages: storeMessagesEn,
   errors: {
     load_failed: 'Something went wrong. Please try again',
-    generic: 'An error occurred.',
-    promo_invalid: 'Promo code is not valid',
   },
 };
 

@@ -9,7 +9,15 @@ export { STORE_LOCALES };
  * Each language but English is its own chunk, loaded when a visitor speaks it: the first load carries English
  * (the fallback of every key) and, for another language, only that one.
  */
-const loaders: Partial<Record<Exclude<StoreLocale, 'en'>, () => Promise<StoreMessages>>> = {};
+const loaders: Record<Exclude<StoreLocale, 'en'>, () => Promise<StoreMessages>> = {
+  es: () => import('./es').then((m) => m.es),
+  it: () => import('./it').then((m) => m.it),
+  pt: () => import('./pt').then((m) => m.pt),
+  de: () => import('./de').then((m) => m.de),
+  fr: () => import('./fr').then((m) => m.fr),
+  el: () => import('./el').then((m) => m.el),
+  is: () => import('./is').then((m) => m.is),
+};
 
 /** The store's translator, English loaded, in `locale` once `loadLocale` has brought its words. */
 export function createStoreI18n(): Translator {
@@ -19,8 +27,7 @@ export function createStoreI18n(): Translator {
 /** Loads a language's words (once) and switches the translator to it. */
 export async function loadLocale(i18n: Translator, locale: StoreLocale): Promise<void> {
   if (locale !== 'en' && Object.keys(i18n.getResourceBundle(locale)).length === 0) {
-    const load = loaders[locale];
-    if (load) i18n.addResourceBundle(locale, 'translation', (await load()) as unknown as Messages);
+    i18n.addResourceBundle(locale, 'translation', (await loaders[locale]()) as unknown as Messages);
   }
   i18n.language = locale;
 }
