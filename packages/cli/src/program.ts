@@ -15,6 +15,7 @@ import { registerPromoCodes } from './commands/promoCodes/index.js';
 import { registerProperty } from './commands/property/index.js';
 import { registerRooms } from './commands/rooms/index.js';
 import { registerSearch } from './commands/search/index.js';
+import { registerStore } from './commands/store/index.js';
 import { registerStores } from './commands/stores/index.js';
 import { registerUse } from './commands/use/index.js';
 import { type ContextOf, createContext } from './context.js';
@@ -101,6 +102,7 @@ export function buildProgram(io: Io): Command {
   registerApiKeys(program, contextOf);
   registerPromoCodes(program, contextOf);
   registerStores(program, contextOf);
+  registerStore(program, contextOf);
   registerGiftCards(program, contextOf);
   registerInventory(program, contextOf);
   registerRooms(program, contextOf);

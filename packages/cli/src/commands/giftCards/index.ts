@@ -3,6 +3,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { dayFlag } from '../../dayFlag.js';
 import { propertyOption } from '../../property.js';
+import { whole } from '../../wholeFlag.js';
 import type { ListFlags, MarkAction } from './cards.js';
 import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
@@ -10,14 +11,6 @@ import type { PdfFlags } from './pdf.js';
 import type { PurchaseCreateFlags, PurchasesListFlags } from './purchases.js';
 import type { TypeCreateFlags } from './types.js';
 
-function whole(min: number, max: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new InvalidArgumentError(`Use a whole number from ${min} to ${max}`);
-    return n;
-  };
-}
 const day = dayFlag();
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 function money(value: string): number {
