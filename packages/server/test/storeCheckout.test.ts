@@ -581,3 +581,20 @@ describe('hostile or wrong checkouts hold nothing', () => {
     expect(storeId).toBeTruthy();
   });
 });
+
+describe('the provider’s throttle', () => {
+  it('refuses more cards from an address that keeps sending bad ones (429 with Retry-After)', async () => {
+    const t = await makeType('Throttled', 3);
+    const held = await checkout(body([emailCard(t)], 20_000));
+    const sessionId = sessionOf(held.redirectUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await pay(sessionId, '4242424242424241')).status);
+    expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
+    const throttled = await pay(sessionId);
+    expect(throttled.status).toBe(429);
+    expect(Number(throttled.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Once its window has passed the address is heard again (the session has run out by then: 410).
+    server.clock.advance(16 * MINUTE);
+    expect((await pay(sessionId)).status).toBe(410);
+  });
+});
