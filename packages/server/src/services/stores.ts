@@ -108,19 +108,26 @@ const toStore = (r: StoreRow, types: TypeRow[]): Store => ({
   updatedAt: new Date(r.updated_at).toISOString(),
 });
 
-/** The hotels of the rate plans of the type `t` (its `plan_hotels`, for `hotelNamesOf`), by name. */
-export const PLAN_HOTELS_SQL = `coalesce((select array_agg(distinct hp.title order by hp.title)
+/**
+ * The hotels of the rate plans of each of the types `ids` (SQL naming a set of ids), by name: rows of
+ * `gift_card_type_id, plan_hotels` (for `hotelNamesOf`; a type with no plans has none). One pass for them all.
+ */
+export const planHotelsSql = (ids: string) => `
+  select r.gift_card_type_id, array_agg(distinct hp.title order by hp.title) as plan_hotels
     from gift_card_type_rate_plans r join units u on u.id = r.unit_id
     join properties hp on hp.id = u.property_id
-   where r.gift_card_type_id = t.id), '{}')`;
+   where r.gift_card_type_id in (${ids})
+   group by r.gift_card_type_id`;
 
 const typesOf = (db: Db, storeId: string) =>
   db.query<TypeRow>(
     `select t.id, x.priority, t.title, t.status, t.giftcard_type, p.title as property_title,
-            ${PLAN_HOTELS_SQL} as plan_hotels
+            coalesce(h.plan_hotels, '{}') as plan_hotels
        from store_gift_card_types x
        join gift_card_types t on t.id = x.gift_card_type_id
        join properties p on p.id = t.property_id
+       left join (${planHotelsSql('select gift_card_type_id from store_gift_card_types where store_id = $1')}) h
+         on h.gift_card_type_id = t.id
       where x.store_id = $1
       order by x.priority, t.id`,
     [storeId],

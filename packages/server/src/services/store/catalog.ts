@@ -4,6 +4,7 @@ import { type PromoAppliesTo, promoAppliesTo, promoNetPrice, promoUsable } from 
 import {
   type CartPrices,
   type CartPricesBody,
+  GIFT_CARD_MULTI,
   giftCardDiscountOf,
   type PromoCodeType,
   type Storefront,
@@ -12,7 +13,7 @@ import {
 import type { Db } from '../../db/db.js';
 import { fieldError, HttpError } from '../../http/errors.js';
 import type { OwnedTypes } from '../../http/ownership.js';
-import { hotelNamesOf, PLAN_HOTELS_SQL } from '../stores.js';
+import { hotelNamesOf, planHotelsSql } from '../stores.js';
 import { sanitiseRichText } from './richText.js';
 
 // The public store's catalogue (document 3 §1, §2.1–§2.2, §3 "Store settings", "Cart item", §5 Cart): a store's
@@ -49,21 +50,27 @@ interface TypeRow {
 }
 
 /**
- * The published types store `$1` sells, in its order, with their stock at the instant `$2`; `only` narrows them
- * to the ids of a parameter. One statement, its hotel names included (the storefront nests it as JSON).
+ * The published types store `$1` sells, in its order, with their stock at the instant `$2` (migration 060's
+ * `gift_card_types_stock`, one pass for them all); `only` narrows them to the ids of a parameter. One statement,
+ * its hotel names included (the rate plans' hotels are read for multi-property types only: `hotelNamesOf` names
+ * the others without them); the storefront nests it as JSON.
  */
 const typesSql = (only?: string) => `
-  select t.id, t.giftcard_type, t.title, t.description, t.price, t.net_price,
-         gift_card_type_stock(t.id, $2) as stock,
-         t.expiration_type, t.expiration_duration, t.expiration_unit,
+  with sold as (
+    select t.id, t.giftcard_type, x.priority
+      from store_gift_card_types x join gift_card_types t on t.id = x.gift_card_type_id
+     where x.store_id = $1 and t.status = 'published'${only ? ` and t.id = any(${only}::uuid[])` : ''})
+  select t.id, t.giftcard_type, t.title, t.description, t.price, t.net_price, s.stock, t.expiration_type,
+         t.expiration_duration, t.expiration_unit,
          to_char(t.absolute_expiration_date, 'YYYY-MM-DD') as absolute_expiration_date, t.length_of_stay,
-         t.offer_letter_delivery, t.offer_pickup_at_hotel, t.photos, x.priority, p.title as property_title,
-         ${PLAN_HOTELS_SQL} as plan_hotels
-    from store_gift_card_types x
-    join gift_card_types t on t.id = x.gift_card_type_id
+         t.offer_letter_delivery, t.offer_pickup_at_hotel, t.photos, sold.priority, p.title as property_title,
+         coalesce(h.plan_hotels, '{}') as plan_hotels
+    from sold
+    join gift_card_types t on t.id = sold.id
+    join gift_card_types_stock(array(select id from sold), $2) s on s.gift_card_type_id = t.id
     join properties p on p.id = t.property_id
-   where x.store_id = $1 and t.status = 'published'${only ? ` and t.id = any(${only}::uuid[])` : ''}
-   order by x.priority, t.id`;
+    left join (${planHotelsSql(`select id from sold where giftcard_type = ${GIFT_CARD_MULTI}`)}) h on h.gift_card_type_id = t.id
+   order by sold.priority, t.id`;
 
 function toType(r: TypeRow): StorefrontType {
   const price = Number(r.price);
