@@ -79,7 +79,7 @@ const pageFamilies = [
   },
   {
     name: 'sdkParts',
-    test: /[\\/]packages[\\/]sdk[\\/]src[\\/](errors|errorCatalogue|pagination|days|case|contract[\\/](limits|facilities|timeZones\.gen))\.ts$/,
+    test: /[\\/]packages[\\/]sdk[\\/]src[\\/](errors|errorCatalogue|pagination|days|case|sandboxPayments|contract[\\/](limits|facilities|timeZones\.gen))\.ts$/,
   },
   {
     name: 'sdk',
@@ -149,11 +149,12 @@ export default defineConfig({
             // machine (the cart's), so a chunk of its own rather than a shell's — first, before the groups below
             // take it along with a module that imports it.
             { name: 'xstate', test: /[\\/]node_modules[\\/]xstate[\\/]/ },
-            // Core's stand-in for an actor a host provides: every machine's module imports it, the store's lazy
-            // pages' too, which would otherwise load the sign-in page's chunk for it.
+            // Core's stand-in for an actor a host provides, and the two rules both the staff app and the store's checkout
+            // use (an e-mail's shape, a failed call's unknown outcome): every machine's module imports the first, the
+            // store's lazy pages all three, which would otherwise load the sign-in page's or the engine's chunk for them.
             {
               name: 'machineParts',
-              test: /[\\/]packages[\\/]core[\\/]src[\\/]internal[\\/]notProvided\.ts$/,
+              test: /[\\/]packages[\\/]core[\\/]src[\\/]internal[\\/](notProvided|outcome|email)\.ts$/,
             },
             // The public pages' entries (store.html, payment.html) load what their own first loads share with the
             // staff app's — React, the translator, core's and the SDK's modules — as a chunk of its own

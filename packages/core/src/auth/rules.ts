@@ -1,3 +1,4 @@
+import { isEmailShaped } from '../internal/email.js';
 /** Message keys of the form rules; the screens translate them (`validation_messages.*`). */
 export const validationKeys = {
   required: 'validation_messages.required',
@@ -27,12 +28,8 @@ export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 export const OTP_LENGTH = 6;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-/** Whether a value looks like an e-mail address (`name@host.tld`), surrounding spaces ignored. */
-export function isEmailShaped(value: string): boolean {
-  return EMAIL_SHAPE.test(value.trim());
-}
+// The shape of an e-mail address lives in internal/ (the public store's pages check it without the sign-in's rules).
+export { isEmailShaped };
 
 /** A typed or pasted code without its spaces (`123 456` → `123456`). */
 export function normalizeOtp(value: string): string {

@@ -2,6 +2,7 @@ import type { BookingCreated } from '@tern/sdk';
 import { assign, enqueueActions, sendTo, setup } from 'xstate';
 import { type Failure, failureFor, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
+import { outcomeUnknown } from '../internal/outcome.js';
 import type { VaultCard } from './cardFrame.js';
 import { type CardFrameOutcome, cardFrameMachine } from './cardFrameMachine.js';
 import {
@@ -49,14 +50,8 @@ export interface CheckoutInput {
 /** The create_booking call of one checkout attempt, with the key every retry of that attempt sends. */
 export type KeyedBookingRequest = CreateBookingRequest & { idempotencyKey: string };
 
-/**
- * Whether a failed call may have booked all the same: no answer (network, timeout) or a 5xx. A refusal (4xx)
- * is a definite no, so the next submit is a new attempt.
- */
-export function outcomeUnknown(error: unknown): boolean {
-  const status = (error as { status?: unknown } | null)?.status;
-  return typeof status !== 'number' || status >= 500;
-}
+// Whether a failed call may have booked all the same (no answer, a 5xx): internal/outcome.ts, shared with the store.
+export { outcomeUnknown };
 
 const sameRequest = (a: CreateBookingRequest, b: CreateBookingRequest) =>
   JSON.stringify(a) === JSON.stringify(b);

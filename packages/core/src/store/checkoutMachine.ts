@@ -1,8 +1,8 @@
 import type { StoreCheckout, StoreCheckoutBody, StoreDelivery, StoreLocale } from '@tern/sdk';
 import { assign, setup } from 'xstate';
-import { outcomeUnknown } from '../bookingEngine/checkoutMachine.js';
 import { type Failure, failureOf } from '../internal/errorMessage.js';
 import { notProvided } from '../internal/notProvided.js';
+import { outcomeUnknown } from '../internal/outcome.js';
 import type { StoreCart } from './cart.js';
 import {
   type CheckoutPayer,

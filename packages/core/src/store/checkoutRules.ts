@@ -5,7 +5,7 @@ import {
   STORE_DEFAULT_DELIVERY_COUNTRY,
   STORE_PAYER_TEXT_MAX,
 } from '@tern/sdk/limits';
-import { isEmailShaped } from '../auth/rules.js';
+import { isEmailShaped } from '../internal/email.js';
 import type { CartLine } from './cart.js';
 import { type StoreMessageKey, storeKey } from './words.js';
 

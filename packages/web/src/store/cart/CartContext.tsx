@@ -48,6 +48,8 @@ export function CartProvider({ api, slug, children }: { api: StoreApi; slug: str
 
   useEffect(() => {
     if (!actor) return;
+    // A change made before this effect ran (a page that empties the cart as soon as it has the actor) counts too.
+    setCount(cartCount(actor.getSnapshot().context.cart));
     const subscription = actor.subscribe((snapshot) => setCount(cartCount(snapshot.context.cart)));
     return () => subscription.unsubscribe();
   }, [actor]);
