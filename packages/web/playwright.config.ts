@@ -80,7 +80,9 @@ export default defineConfig({
       TERN_PASSWORD_COST: '10',
     } as Record<string, string>,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The health check answers once the demo's samples (bookings, the store's types and cards) are made through
+    // the API: on a loaded machine that start takes more than a minute.
+    timeout: 180_000,
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -283,8 +283,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         secretKeys,
       },
     });
-    fetch = (request, bindings) => app.fetch(request, bindings as never);
+    const serveApp: typeof fetch = (request, bindings) => app.fetch(request, bindings as never);
+    fetch = serveApp;
     if (seeded) {
+      // Until the samples are made (through this API), the health check still says it is starting: whoever waits
+      // for it (the browser tests' server) finds them there.
+      fetch = (request, bindings) =>
+        new URL(request.url).pathname === '/api/v1/health'
+          ? new Response('Starting', { status: 503 })
+          : serveApp(request, bindings);
       // The world is committed already: a failure here leaves a working server without that sample.
       const sample = async <T>(what: string, make: () => Promise<T>, keep: (made: T) => void) => {
         const started = Date.now();
@@ -311,6 +318,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
             seeded.giftCardTypes = types.length;
           },
         );
+      fetch = serveApp;
     }
     if (sandbox)
       logger.info(
