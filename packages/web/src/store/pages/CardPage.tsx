@@ -1,5 +1,6 @@
 import { CART_LINE_MAX } from '@tern/core/giftCards';
 import { storeCardMachine } from '@tern/core/store';
+import type { ApiError } from '@tern/sdk/errors';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createActor, fromPromise } from 'xstate';
@@ -36,7 +37,14 @@ export function CardPage() {
       createActor(
         storeCardMachine.provide({
           actors: {
-            loadType: fromPromise(({ input, signal }) => api.type(input.storeSlug, input.typeId, signal)),
+            // An address whose last segment is no card id at all (400 on the id) names no card either.
+            loadType: fromPromise(({ input, signal }) =>
+              api.type(input.storeSlug, input.typeId, signal).catch((error: unknown) => {
+                throw (error as ApiError).status === 400
+                  ? Object.assign(error as ApiError, { status: 404 })
+                  : error;
+              }),
+            ),
           },
           actions: {
             addToCart: (_, params) => cartRef.current?.send({ type: 'cart.add', ...params }),
