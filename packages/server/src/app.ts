@@ -9,7 +9,7 @@ import type { Api, AppServices } from './http/context.js';
 import type { AppEnv } from './http/env.js';
 import { errorBody, HttpError } from './http/errors.js';
 import { registerApi } from './http/registrar.js';
-import { FRAMED_APP_PATHS, securityHeaders, webAppCsp } from './http/securityHeaders.js';
+import { FRAMED_APP_PATHS, securityHeaders, storeCsp, webAppCsp } from './http/securityHeaders.js';
 import { serveFolder, serveWebApp } from './http/static.js';
 import { consoleLogger, type Logger } from './logger.js';
 import { ternApi } from './routes/index.js';
@@ -78,6 +78,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       serveWebApp(config.webDist, {
         csp: webAppCsp(config),
         framed: { paths: FRAMED_APP_PATHS, csp: webAppCsp(config, { framedBySelf: true }) },
+        storeCsp: storeCsp(config),
       }),
     );
 

@@ -49,6 +49,7 @@ beforeAll(async () => {
     '<!doctype html><title>Tern</title><script type="module" src="/assets/index-B4x9k2Qz.js"></script>',
   );
   writeFileSync(join(dir, 'assets/index-B4x9k2Qz.js'), script);
+  writeFileSync(join(dir, 'store.html'), '<!doctype html><title>Gift cards</title>');
   writeFileSync(join(dir, 'assets/index-C5y0l3Ra.css'), '.a{color:red}\n'.repeat(500));
   writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
   testDb = await openTestDb();
@@ -82,6 +83,26 @@ describe('security headers', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('the gift store’s page: the app’s policy but for the analytics tag’s origins, and it frames nothing', async () => {
+    const page = await raw(`${server.url}/harbour-view`, { accept: browser });
+    expect(page.status).toBe(200);
+    expect(page.body.toString()).toContain('Gift cards');
+    const csp = Object.fromEntries(
+      String(page.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(csp['script-src']).toEqual(["'self'", 'https://www.googletagmanager.com']);
+    expect(csp['connect-src']).toContain('https://*.google-analytics.com');
+    expect(csp['frame-src']).toEqual(["'none'"]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    // The staff app's pages do not get the analytics origins.
+    const app = await raw(`${server.url}/bookings`, { accept: browser });
+    expect(String(app.headers['content-security-policy'])).not.toContain('googletagmanager');
   });
 
   it('the inventory calendar may be framed by the app’s own pages, and only by them', async () => {

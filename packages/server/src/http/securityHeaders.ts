@@ -50,6 +50,43 @@ export function webAppCsp(
   ].join('; ');
 }
 
+/**
+ * Where the public gift store's analytics come from (document 3 §1, §9): Google's tag and the addresses it sends
+ * to. The store loads the tag only after the visitor's consent; its page's policy allows these origins and no
+ * others.
+ */
+export const STORE_ANALYTICS_ORIGINS = {
+  script: ['https://www.googletagmanager.com'],
+  connect: [
+    'https://www.googletagmanager.com',
+    'https://*.google-analytics.com',
+    'https://*.analytics.google.com',
+  ],
+  img: ['https://www.googletagmanager.com', 'https://*.google-analytics.com'],
+} as const;
+
+/**
+ * The public gift store's Content-Security-Policy (`store.html`): the app's, but for the analytics origins of
+ * `STORE_ANALYTICS_ORIGINS` (its tag loads once the visitor agrees), no frames at all (it frames nothing: the
+ * payment page is the provider's own origin, reached by navigation), and no page may frame it.
+ */
+export function storeCsp(config: Pick<AppConfig, 'apiUrl' | 'connectOrigins'>): string {
+  const connect = config.connectOrigins.map(originOf).filter((o): o is string => o !== null);
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${STORE_ANALYTICS_ORIGINS.script.join(' ')}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${STORE_ANALYTICS_ORIGINS.img.join(' ')}`,
+    "font-src 'self' data:",
+    `connect-src ${["'self'", ...new Set(connect), ...STORE_ANALYTICS_ORIGINS.connect].join(' ')}`,
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
 /** Whether the request came over https (directly, or through a proxy the server trusts). */
 export function isHttps(c: Context, trustProxy: boolean): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;

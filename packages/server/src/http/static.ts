@@ -166,6 +166,8 @@ export interface WebAppOptions {
    * with it and `X-Frame-Options: SAMEORIGIN` in place of the app's.
    */
   framed?: { paths: ReadonlySet<string>; csp: string };
+  /** The Content-Security-Policy of the gift store's page (`store.html`); the app's when absent. */
+  storeCsp?: string;
   /** Compressed copies of the app's text files (default: a new cache, warmed with the hashed assets). */
   compression?: CompressionCache;
 }
@@ -188,7 +190,9 @@ export function serveWebApp(root: string, options: WebAppOptions = {}): Middlewa
     if (file.path.endsWith('.html') && framed) {
       extra['content-security-policy'] = framed.csp;
       extra['x-frame-options'] = 'SAMEORIGIN';
-    } else if (file.path.endsWith('.html') && options.csp) extra['content-security-policy'] = options.csp;
+    } else if (file.path.endsWith('/store.html') && (options.storeCsp ?? options.csp))
+      extra['content-security-policy'] = (options.storeCsp ?? options.csp) as string;
+    else if (file.path.endsWith('.html') && options.csp) extra['content-security-policy'] = options.csp;
     const compressible = isCompressible(file.path, file.stat.size);
     if (compressible) extra.vary = 'Accept-Encoding';
     // `no-cache` asks the browser to check again: unchanged since the copy it has, it keeps that copy.
