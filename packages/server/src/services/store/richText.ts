@@ -5,7 +5,8 @@
 // allowed is dropped (its text kept), and a script's or style's content with it; tags left open are closed.
 // A description with no allowed tag is plain text: its blank lines make paragraphs and its line breaks `<br>`.
 
-const ALLOWED = new Set([
+/** The tags a description keeps (every other is dropped, its text kept). */
+export const RICH_TEXT_TAGS = [
   'p',
   'br',
   'strong',
@@ -22,7 +23,8 @@ const ALLOWED = new Set([
   'h4',
   'blockquote',
   'a',
-]);
+] as const;
+const ALLOWED = new Set<string>(RICH_TEXT_TAGS);
 const VOID = new Set(['br']);
 /** Elements whose content is not text a visitor should see. */
 const DROPPED = new Set([
