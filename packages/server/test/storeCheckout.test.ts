@@ -193,6 +193,10 @@ describe('a checkout, paid, issued', () => {
       14 * MINUTE,
     );
     expect(await stockOf(a)).toBe(9);
+    // The staff side counts the hold too (one definition of stock).
+    expect((await hotelier.giftCards.getType({ params: { id: a }, query: { propertyId } })).stock).toBe(9);
+    const sizes = await hotelier.giftCards.typeSizes({ query: { propertyId } });
+    expect(sizes.items.find((s) => s.id === a)).toMatchObject({ limit: 10, issued: 0, stock: 9 });
 
     const sessionId = sessionOf(held.redirectUrl);
     const session = await (await fetch(`${paymentUrl}/api/sessions/${sessionId}`)).json();

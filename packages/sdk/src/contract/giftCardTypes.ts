@@ -117,7 +117,7 @@ export const giftCardType = z.object({
   limit: z.number().int(),
   /** Cards issued so far. */
   issued: z.number().int(),
-  /** limit − issued. */
+  /** limit − issued − held by the public store's open checkouts. */
   stock: z.number().int(),
   expirationType,
   expirationDuration: z.number().int().nullable(),
@@ -305,7 +305,7 @@ export const giftCardTypesQuery = z.object({
 });
 export type GiftCardTypesQuery = z.input<typeof giftCardTypesQuery>;
 
-/** The stock of a type (`sizes`): limit − issued. */
+/** The stock of a type (`sizes`): limit − issued − held by the public store's open checkouts. */
 export const giftCardTypeSize = z.object({
   id: recordId,
   limit: z.number().int(),
@@ -343,7 +343,7 @@ export const giftCardTypeEndpoints = {
   typeSizes: endpoint({
     method: 'GET',
     path: `${TYPES}/sizes`,
-    summary: 'The stock of each of the property’s gift card types: limit − issued, as the issuing counts it.',
+    summary: 'The stock of each of the property’s gift card types: limit − issued − held by the public store’s open checkouts, as the issuing counts it.',
     access: staff,
     owns: { propertyId: 'property' },
     query: ofProperty,

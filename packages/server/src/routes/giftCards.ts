@@ -37,9 +37,10 @@ const planPropertiesOf = (owned: {
 // A property's gift card types and issued cards; `owns` has resolved the property (one the caller works at) and
 // the type or card (of it).
 export const giftCardsHandlers: AreaHandlers<Contract['giftCards']> = {
-  listTypes: ({ query, owned }, ctx) => listGiftCardTypes(ctx.db, owned.propertyId.id, query),
-  typeSizes: ({ owned }, ctx) => giftCardTypeSizes(ctx.db, owned.propertyId.id),
-  getType: ({ params }, ctx) => getGiftCardType(ctx.db, params.id),
+  listTypes: ({ query, owned }, ctx) =>
+    listGiftCardTypes(ctx.db, owned.propertyId.id, query, ctx.clock.now()),
+  typeSizes: ({ owned }, ctx) => giftCardTypeSizes(ctx.db, owned.propertyId.id, ctx.clock.now()),
+  getType: ({ params }, ctx) => getGiftCardType(ctx.db, params.id, ctx.clock.now()),
   createType: ({ body, owned }, ctx) =>
     createGiftCardType(ctx.db, ctx, owned.propertyId, planPropertiesOf(owned), body),
   updateType: ({ params, body, owned }, ctx) =>

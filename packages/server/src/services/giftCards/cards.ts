@@ -2,7 +2,6 @@ import { todayIn } from '@tern/core/dates';
 import {
   canCancelLinkedBooking,
   giftCardExpiry,
-  giftCardStock,
   isBookingCancelled,
   isGiftCardExpired,
   markUnusedCheck,
@@ -167,7 +166,7 @@ export async function issueGiftCards(
     throw invalidField('expiration_past', 'expirationDate', { today });
   return db.transaction(async (tx) => {
     await tx.query('select id from gift_card_types where id = $1 for update', [typeId]);
-    const type = await getGiftCardType(tx, typeId);
+    const type = await getGiftCardType(tx, typeId, now);
     if (type.status === 'archived') throw conflict('gift_card_type_status', { status: type.status });
     const keys = body.recipients.map((r) => r.rowKey);
     const before = await tx.query<{ row_key: string }>(
@@ -257,7 +256,8 @@ export async function issueGiftCards(
     return {
       cards: keys.map((k) => byKey.get(k)!),
       created,
-      stock: giftCardStock(type.limit, type.issued + created),
+      // What is left after these (the store's open holds already taken off `type.stock`).
+      stock: type.stock - created,
     };
   });
 }

@@ -131,7 +131,7 @@ export async function createPurchase(
   if (body.customExpirationDate && isGiftCardExpired(body.customExpirationDate, today))
     throw invalidField('expiration_past', 'customExpirationDate', { today });
   return db.transaction(async (tx) => {
-    const type = await getGiftCardType(tx, body.giftCardTypeId);
+    const type = await getGiftCardType(tx, body.giftCardTypeId, now);
     if (type.status === 'archived') throw conflict('gift_card_type_status', { status: type.status });
     if (body.quantity > type.stock)
       throw conflict('out_of_stock', { stock: type.stock, asked: body.quantity });

@@ -72,7 +72,7 @@ export const TYPE_COLUMNS = `t.id, t.property_id, t.giftcard_type, t.title, t.de
   t.reservation_value, t.store_ids, t.offer_letter_delivery, t.offer_pickup_at_hotel, t.pdf_template_id, t.photos,
   t.duplicate_of, t.created_at, t.updated_at`;
 
-function toType(r: TypeRow, plans: PlanRow[]): GiftCardType {
+function toType(r: TypeRow, plans: PlanRow[], held: number): GiftCardType {
   const price = Number(r.price);
   const netPrice = r.net_price === null ? price : Number(r.net_price);
   const path = (p: PlanRow) => ({
@@ -94,7 +94,7 @@ function toType(r: TypeRow, plans: PlanRow[]): GiftCardType {
     discount: giftCardDiscountOf(price, r.net_price === null ? null : netPrice),
     limit: r.card_limit,
     issued: r.issued,
-    stock: giftCardStock(r.card_limit, r.issued),
+    stock: giftCardStock(r.card_limit, r.issued + held),
     expirationType: r.expiration_type,
     expirationDuration: r.expiration_duration,
     expirationDurationUnit: r.expiration_unit,
@@ -132,28 +132,43 @@ async function plansOf(db: Db, typeIds: string[]): Promise<PlanRow[]> {
   );
 }
 
-async function withPlans(db: Db, rows: TypeRow[]): Promise<GiftCardType[]> {
-  const plans = await plansOf(
-    db,
-    rows.map((r) => r.id),
+/**
+ * Cards of each type held by the public store's open checkouts at `at` (`gift_card_type_held`, migration 059:
+ * the one definition of stock is limit − issued − held).
+ */
+async function heldOf(db: Db, typeIds: string[], at: Date): Promise<Map<string, number>> {
+  if (!typeIds.length) return new Map();
+  const rows = await db.query<{ id: string; held: number }>(
+    'select id, gift_card_type_held(id, $2) as held from unnest($1::uuid[]) as id',
+    [typeIds, at],
   );
+  return new Map(rows.map((r) => [r.id, r.held]));
+}
+
+async function withPlans(db: Db, rows: TypeRow[], at: Date): Promise<GiftCardType[]> {
+  const ids = rows.map((r) => r.id);
+  const plans = await plansOf(db, ids);
+  const held = await heldOf(db, ids, at);
   return rows.map((r) =>
     toType(
       r,
       plans.filter((p) => p.gift_card_type_id === r.id),
+      held.get(r.id) ?? 0,
     ),
   );
 }
 
-export async function getGiftCardType(db: Db, id: string): Promise<GiftCardType> {
+/** A type, its stock counted at `at` (the server's clock). */
+export async function getGiftCardType(db: Db, id: string, at: Date): Promise<GiftCardType> {
   const row = await db.one<TypeRow>(`select ${TYPE_COLUMNS} from gift_card_types t where t.id = $1`, [id]);
-  return (await withPlans(db, [row!]))[0]!;
+  return (await withPlans(db, [row!], at))[0]!;
 }
 
 export function listGiftCardTypes(
   db: Db,
   propertyId: string,
   query: { status: GiftCardTypeStatus; term?: string | undefined; page: number; limit: number },
+  at: Date,
 ): Promise<{ items: GiftCardType[]; meta: ListMeta }> {
   return listPage(db, {
     select: `select ${TYPE_COLUMNS} from gift_card_types t`,
@@ -165,22 +180,27 @@ export function listGiftCardTypes(
     order: 't.created_at desc, t.id desc',
     page: query.page,
     limit: query.limit,
-    items: (rows: TypeRow[]) => withPlans(db, rows),
+    items: (rows: TypeRow[]) => withPlans(db, rows, at),
   });
 }
 
-/** The stock of each of a property's types, as the issuing counts it. */
-export async function giftCardTypeSizes(db: Db, propertyId: string): Promise<{ items: GiftCardTypeSize[] }> {
-  const rows = await db.query<{ id: string; card_limit: number; issued: number }>(
-    'select id, card_limit, issued from gift_card_types where property_id = $1 order by created_at desc, id desc',
-    [propertyId],
+/** The stock of each of a property's types at `at`, as the issuing counts it (the store's holds taken off). */
+export async function giftCardTypeSizes(
+  db: Db,
+  propertyId: string,
+  at: Date,
+): Promise<{ items: GiftCardTypeSize[] }> {
+  const rows = await db.query<{ id: string; card_limit: number; issued: number; held: number }>(
+    `select id, card_limit, issued, gift_card_type_held(id, $2) as held
+       from gift_card_types where property_id = $1 order by created_at desc, id desc`,
+    [propertyId, at],
   );
   return {
     items: rows.map((r) => ({
       id: r.id,
       limit: r.card_limit,
       issued: r.issued,
-      stock: giftCardStock(r.card_limit, r.issued),
+      stock: giftCardStock(r.card_limit, r.issued + r.held),
     })),
   };
 }
@@ -372,7 +392,7 @@ export async function createGiftCardType(
       ],
     );
     await writePlans(tx, row!.id, plans);
-    const made = await getGiftCardType(tx, row!.id);
+    const made = await getGiftCardType(tx, row!.id, actor.clock.now());
     await audit(tx, actor, {
       objectType: 'giftCardType',
       objectId: made.id,
@@ -424,7 +444,7 @@ export async function updateGiftCardType(
   return db.transaction(async (tx) => {
     // The row lock orders this change against issuing: no card is issued on terms changing under it.
     await tx.query('select id from gift_card_types where id = $1 for update', [id]);
-    const before = await getGiftCardType(tx, id);
+    const before = await getGiftCardType(tx, id, actor.clock.now());
     if (before.status === 'archived') throw conflict('gift_card_type_archived');
     if (body.giftcardType !== before.giftcardType) throw invalidField('gift_card_kind_fixed', 'giftcardType');
     if (before.locked) {
@@ -446,7 +466,7 @@ export async function updateGiftCardType(
       [id, ...columnValues(withPickup(body, stores.pickupAllowed)), actor.clock.now()],
     );
     if (!before.locked) await writePlans(tx, id, plans);
-    const after = await getGiftCardType(tx, id);
+    const after = await getGiftCardType(tx, id, actor.clock.now());
     await audit(tx, actor, {
       objectType: 'giftCardType',
       objectId: id,
@@ -480,7 +500,7 @@ export async function duplicateGiftCardType(db: Db, actor: Actor, id: string): P
         where gift_card_type_id = $1`,
       [id, row!.id],
     );
-    const made = await getGiftCardType(tx, row!.id);
+    const made = await getGiftCardType(tx, row!.id, actor.clock.now());
     await audit(tx, actor, {
       objectType: 'giftCardType',
       objectId: made.id,
@@ -518,6 +538,6 @@ export async function moveGiftCardType(
       before: { status: from },
       after: { status: to },
     });
-    return getGiftCardType(tx, id);
+    return getGiftCardType(tx, id, actor.clock.now());
   });
 }
