@@ -5,6 +5,7 @@ import { useCart } from '../cart/CartContext';
 import { STORE_LOCALES } from '../i18n';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
 import { useStore } from '../StoreApp';
+import { useStoreFonts } from './fonts';
 import { storeLook } from './look';
 
 const MAIN_ID = 'main';
@@ -24,6 +25,7 @@ export function StoreLayout({ children }: { children: ReactNode }) {
   const { route } = useStoreRouter();
   const path = useStorePath();
   const { settings, store, property } = storefront;
+  useStoreFonts(settings);
   return (
     <div className="store" style={storeLook(settings)}>
       <a className="store-skip" href={`#${MAIN_ID}`}>
