@@ -343,7 +343,8 @@ export const giftCardTypeEndpoints = {
   typeSizes: endpoint({
     method: 'GET',
     path: `${TYPES}/sizes`,
-    summary: 'The stock of each of the property’s gift card types: limit − issued − held by the public store’s open checkouts, as the issuing counts it.',
+    summary:
+      'The stock of each of the property’s gift card types: limit − issued − held by the public store’s open checkouts, as the issuing counts it.',
     access: staff,
     owns: { propertyId: 'property' },
     query: ofProperty,
