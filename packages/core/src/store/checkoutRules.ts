@@ -27,10 +27,8 @@ export function deliveryOptions(types: readonly CheckoutType[], storeAllowsPicku
   return options;
 }
 
-export const recipientFields = [
-  'name',
-  'email',
-  'info',
+/** A letter's address fields (document 3 §3 "Checkout payload"), sent only for a card delivered by letter. */
+export const letterDeliveryFields = [
   'deliveryName',
   'deliveryAddress',
   'deliveryZipCode',
@@ -38,6 +36,9 @@ export const recipientFields = [
   'deliveryState',
   'deliveryCountry',
 ] as const;
+export type LetterDeliveryField = (typeof letterDeliveryFields)[number];
+
+export const recipientFields = ['name', 'email', 'info', ...letterDeliveryFields] as const;
 export type RecipientField = (typeof recipientFields)[number];
 
 /** One card's recipient as the form holds it. */
@@ -159,14 +160,9 @@ export function checkoutBody(args: {
     info: trimmed(r.info),
     ...(r.delivery === 'email' ? { email: r.email.trim() } : {}),
     ...(r.delivery === 'letter'
-      ? {
-          deliveryName: trimmed(r.deliveryName),
-          deliveryAddress: trimmed(r.deliveryAddress),
-          deliveryZipCode: trimmed(r.deliveryZipCode),
-          deliveryCity: trimmed(r.deliveryCity),
-          deliveryState: trimmed(r.deliveryState),
-          deliveryCountry: trimmed(r.deliveryCountry),
-        }
+      ? (Object.fromEntries(letterDeliveryFields.map((f) => [f, trimmed(r[f])])) as Partial<
+          Record<LetterDeliveryField, string>
+        >)
       : {}),
   }));
   const p = args.payer;

@@ -6,7 +6,7 @@ import {
   isStoreLocale,
   storePaymentMachine,
 } from '@tern/core/store';
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import type { Translator } from '../i18n/translator';
@@ -171,22 +171,38 @@ interface FieldProps {
   onValue: (value: string) => void;
 }
 
+/** What a card field's control carries: its name and value, and its error's link. */
+interface Control {
+  id: string;
+  name: string;
+  value: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
+}
+
 /** A label, the control, and its error beside it (named by `aria-describedby`). */
 function Labelled({
   label,
+  name,
+  value,
   error,
+  onValue,
   children,
-}: {
-  label: string;
-  error: string | undefined;
-  children: (ids: { id: string; errorId: string }) => ReactNode;
-}) {
+}: FieldProps & { children: (control: Control) => ReactNode }) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="pay-field">
       <label htmlFor={id}>{label}</label>
-      {children({ id, errorId })}
+      {children({
+        id,
+        name,
+        value,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+        onChange: (event) => onValue(event.target.value),
+      })}
       {error ? (
         <p id={errorId} className="pay-error">
           {error}
@@ -197,50 +213,26 @@ function Labelled({
 }
 
 function CardInput({
-  label,
-  name,
-  value,
-  error,
-  onValue,
-  ...rest
+  inputMode,
+  autoComplete,
+  ...field
 }: FieldProps & { inputMode: 'numeric'; autoComplete: string }) {
   return (
-    <Labelled label={label} error={error}>
-      {({ id, errorId }) => (
-        <input
-          id={id}
-          name={name}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => onValue(e.target.value)}
-          {...rest}
-        />
-      )}
+    <Labelled {...field}>
+      {(control) => <input {...control} inputMode={inputMode} autoComplete={autoComplete} />}
     </Labelled>
   );
 }
 
 function CardSelect({
-  label,
-  name,
-  value,
-  error,
-  onValue,
   options,
   placeholder,
+  ...field
 }: FieldProps & { options: Array<{ value: number; label: string }>; placeholder: string }) {
   return (
-    <Labelled label={label} error={error}>
-      {({ id, errorId }) => (
-        <select
-          id={id}
-          name={name}
-          value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          onChange={(e) => onValue(e.target.value)}
-        >
+    <Labelled {...field}>
+      {(control) => (
+        <select {...control}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={String(o.value)}>

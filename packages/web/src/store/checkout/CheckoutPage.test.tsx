@@ -1,60 +1,15 @@
 import { cartStorageKey, parseStoredCart } from '@tern/core/store';
-import type { CartPricesBody, StoreCheckoutBody, Storefront, StorefrontType } from '@tern/sdk/contract';
+import type { CartPricesBody, StoreCheckoutBody } from '@tern/sdk/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storefrontType, testStorefront } from '../../../test/storefront';
 import type { StoreApi } from '../api';
 import { createStoreI18n } from '../i18n';
 import { StoreRouter } from '../router';
 import { StoreApp } from '../StoreApp';
 
-const type = (id: string, title: string, price: number): StorefrontType =>
-  ({
-    id,
-    type: 'storefrontType',
-    giftcardType: 0,
-    title,
-    description: '',
-    price,
-    netPrice: price,
-    discount: null,
-    stock: 5,
-    expirationType: 0,
-    expirationDuration: 12,
-    expirationDurationUnit: 'months',
-    absoluteExpirationDate: null,
-    lengthOfStay: 1,
-    offerLetterDelivery: true,
-    offerPickupAtHotel: false,
-    photos: [],
-    hotelNames: ['Harbour View'],
-    priority: 1,
-  }) as StorefrontType;
-
-const storefront: Storefront = {
-  store: {
-    id: 'st1',
-    name: 'Harbour View gifts',
-    slug: 'harbour',
-    allowPickupAtHotel: true,
-    allowPickupAtHotelInfo: '',
-    allowCancellation: false,
-  },
-  settings: {
-    logoUrl: null,
-    photoUrl: null,
-    bannerTitle: '',
-    bannerParagraph: '',
-    titleFont: null,
-    textFont: null,
-    tagColor: '#0F1015',
-    cornerStyle: 'rounded',
-    gaTrackingId: '',
-    termsAndConditions: 'Be nice.',
-  },
-  property: { id: 'p1', title: 'Harbour View', currency: 'EUR', country: 'IS', icelandicOnly: false },
-  types: [type('t1', 'Two nights', 200)],
-} as Storefront;
+const storefront = testStorefront([storefrontType('t1', 'Two nights', 200)], 'Be nice.');
 
 function storeApi(checkout: (body: StoreCheckoutBody, key: string) => Promise<unknown>) {
   const api = {

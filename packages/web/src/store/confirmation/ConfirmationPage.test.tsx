@@ -1,37 +1,15 @@
 import { cartStorageKey, parseStoredCart } from '@tern/core/store';
-import type { Storefront, StorePurchaseStatus } from '@tern/sdk/contract';
+import type { StorePurchaseStatus } from '@tern/sdk/contract';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testStorefront } from '../../../test/storefront';
 import type { StoreApi } from '../api';
 import { createStoreI18n } from '../i18n';
 import { StoreRouter } from '../router';
 import { StoreApp } from '../StoreApp';
 
-const storefront = {
-  store: {
-    id: 'st1',
-    name: 'Harbour View gifts',
-    slug: 'harbour',
-    allowPickupAtHotel: false,
-    allowPickupAtHotelInfo: '',
-    allowCancellation: false,
-  },
-  settings: {
-    logoUrl: null,
-    photoUrl: null,
-    bannerTitle: '',
-    bannerParagraph: '',
-    titleFont: null,
-    textFont: null,
-    tagColor: '#0F1015',
-    cornerStyle: 'rounded',
-    gaTrackingId: '',
-    termsAndConditions: '',
-  },
-  property: { id: 'p1', title: 'Harbour View', currency: 'EUR', country: 'IS', icelandicOnly: false },
-  types: [],
-} as unknown as Storefront;
+const storefront = testStorefront([]);
 
 const issued: StorePurchaseStatus = {
   referenceNumber: 'R-7',
