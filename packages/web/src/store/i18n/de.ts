@@ -110,15 +110,7 @@ export const de: StoreMessages = {
     terms: 'Geschäftsbedingungen',
   },
   language: {
-    label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
+    label: 'Sprache',
   },
   store: {
     search_label: 'Geschenkkarten nach Titel suchen',

@@ -110,15 +110,7 @@ export const el: StoreMessages = {
     terms: 'Όροι και προϋποθέσεις',
   },
   language: {
-    label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
+    label: 'Γλώσσα',
   },
   store: {
     search_label: 'Αναζήτηση δωροκαρτών με τίτλο',

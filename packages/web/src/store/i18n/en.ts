@@ -116,14 +116,6 @@ export const en = {
   },
   language: {
     label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
   },
   store: {
     search_label: 'Search gift cards by title',

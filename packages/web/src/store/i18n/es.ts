@@ -110,15 +110,7 @@ export const es: StoreMessages = {
     terms: 'Términos y condiciones',
   },
   language: {
-    label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
+    label: 'Idioma',
   },
   store: {
     search_label: 'Buscar tarjetas regalo por título',

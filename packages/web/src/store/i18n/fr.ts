@@ -110,15 +110,7 @@ export const fr: StoreMessages = {
     terms: 'Conditions générales',
   },
   language: {
-    label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
+    label: 'Langue',
   },
   store: {
     search_label: 'Rechercher des cartes cadeaux par titre',

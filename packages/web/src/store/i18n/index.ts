@@ -5,6 +5,18 @@ import { en, type StoreMessages } from './en';
 
 export { STORE_LOCALES };
 
+/** Each language by its own name (the language menu shows them so in every language). */
+export const LANGUAGE_NAMES: Readonly<Record<StoreLocale, string>> = {
+  en: 'English',
+  es: 'Español',
+  it: 'Italiano',
+  pt: 'Português',
+  de: 'Deutsch',
+  fr: 'Français',
+  el: 'Ελληνικά',
+  is: 'Íslenska',
+};
+
 /**
  * Each language but English is its own chunk, loaded when a visitor speaks it: the first load carries English
  * (the fallback of every key) and, for another language, only that one.

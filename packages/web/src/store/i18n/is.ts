@@ -110,15 +110,7 @@ export const is: StoreMessages = {
     terms: 'Skilmálar',
   },
   language: {
-    label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
+    label: 'Tungumál',
   },
   store: {
     search_label: 'Leita að gjafakortum eftir titli',

@@ -111,15 +111,7 @@ export const it: StoreMessages = {
     terms: 'Termini e condizioni',
   },
   language: {
-    label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
+    label: 'Lingua',
   },
   store: {
     search_label: 'Cerca carte regalo per titolo',

@@ -110,15 +110,7 @@ export const pt: StoreMessages = {
     terms: 'Termos e condições',
   },
   language: {
-    label: 'Language',
-    en: 'English',
-    es: 'Español',
-    it: 'Italiano',
-    pt: 'Português',
-    de: 'Deutsch',
-    fr: 'Français',
-    el: 'Ελληνικά',
-    is: 'Íslenska',
+    label: 'Idioma',
   },
   store: {
     search_label: 'Pesquisar cartões-presente por título',

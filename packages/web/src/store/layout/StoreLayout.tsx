@@ -2,7 +2,7 @@ import type { StoreLocale } from '@tern/sdk/contract';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCart } from '../cart/CartContext';
-import { STORE_LOCALES } from '../i18n';
+import { LANGUAGE_NAMES, STORE_LOCALES } from '../i18n';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
 import { useStore } from '../StoreApp';
 import { useStoreFonts } from './fonts';
@@ -117,7 +117,7 @@ function LanguageMenu() {
       <select value={locale} onChange={(event) => choose(event.target.value as StoreLocale)}>
         {STORE_LOCALES.map((code) => (
           <option key={code} value={code} lang={code}>
-            {t(`language.${code}`)}
+            {LANGUAGE_NAMES[code]}
           </option>
         ))}
       </select>
