@@ -24,6 +24,8 @@ export interface StoreContextValue {
   api: StoreApi;
   storefront: Storefront;
   locale: StoreLocale;
+  /** The ids of the types the store sells. */
+  sold: ReadonlySet<string>;
 }
 
 const StoreContext = createContext<StoreContextValue | null>(null);
@@ -89,7 +91,15 @@ export function StoreApp({
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const value = useMemo(
-    () => (load.state === 'ready' ? { api, storefront: load.storefront, locale: load.locale } : null),
+    () =>
+      load.state === 'ready'
+        ? {
+            api,
+            storefront: load.storefront,
+            locale: load.locale,
+            sold: new Set(load.storefront.types.map((type) => type.id)),
+          }
+        : null,
     [api, load],
   );
 
@@ -99,7 +109,7 @@ export function StoreApp({
         <LoadFailed onRetry={retry} />
       ) : value ? (
         <StoreContext.Provider value={value}>
-          <CartProvider key={slug.toLowerCase()} api={api} slug={slug}>
+          <CartProvider key={slug.toLowerCase()} api={api} slug={slug} sold={value.sold}>
             <Layout>
               <Suspense fallback={<Loading />}>
                 <Page page={route.page} />

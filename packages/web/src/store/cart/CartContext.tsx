@@ -14,12 +14,18 @@ interface CartValue {
 
 const CartContext = createContext<CartValue | null>(null);
 
-const readCart = (storage: Storage, slug: string): StoreCart => {
+/**
+ * The stored cart of a store, without the lines of types it no longer sells (the server would refuse to price
+ * them: 404 on the type), so an old cart never blocks the new one.
+ */
+const readCart = (storage: Storage, slug: string, sold: ReadonlySet<string>): StoreCart => {
+  let cart: StoreCart;
   try {
-    return parseStoredCart(storage.getItem(cartStorageKey(slug)));
+    cart = parseStoredCart(storage.getItem(cartStorageKey(slug)));
   } catch {
-    return parseStoredCart(null);
+    cart = parseStoredCart(null);
   }
+  return { ...cart, lines: cart.lines.filter((line) => sold.has(line.typeId)) };
 };
 
 /**
@@ -27,9 +33,20 @@ const readCart = (storage: Storage, slug: string): StoreCart => {
  * load carries no machine), and core's cart machine loaded when a page needs it, one per store, its count
  * followed from then on.
  */
-export function CartProvider({ api, slug, children }: { api: StoreApi; slug: string; children: ReactNode }) {
+export function CartProvider({
+  api,
+  slug,
+  sold,
+  children,
+}: {
+  api: StoreApi;
+  slug: string;
+  /** The ids of the types the store sells now. */
+  sold: ReadonlySet<string>;
+  children: ReactNode;
+}) {
   const [actor, setActor] = useState<CartActor | null>(null);
-  const [count, setCount] = useState(() => cartCount(readCart(window.localStorage, slug)));
+  const [count, setCount] = useState(() => cartCount(readCart(window.localStorage, slug, sold)));
   const [pending] = useState(() => new Map<string, Promise<CartActor>>());
 
   const load = useCallback(() => {
@@ -37,14 +54,14 @@ export function CartProvider({ api, slug, children }: { api: StoreApi; slug: str
     if (!started) {
       started = import('./cartActor').then(({ startCartActor }) => {
         const storage = window.localStorage;
-        const next = startCartActor(api, slug, storage, readCart(storage, slug));
+        const next = startCartActor(api, slug, storage, readCart(storage, slug, sold));
         setActor(next);
         return next;
       });
       pending.set(slug, started);
     }
     return started;
-  }, [api, slug, pending]);
+  }, [api, slug, sold, pending]);
 
   useEffect(() => {
     if (!actor) return;
