@@ -14,16 +14,14 @@
 
 import { demoWorld } from '@tern/fixtures';
 import { ApiError, createClient, PAYMENT_RETURN_QUERY, SANDBOX_CARDS, type TernClient } from '@tern/sdk';
-import pg from 'pg';
 import type { Db } from '../src/db/db.js';
-import { openDb } from '../src/db/open.js';
 import { silentLogger } from '../src/logger.js';
 import { startServer } from '../src/server.js';
+import { onEachDatabase } from './lib/databases.js';
 
 const BUYERS = 100;
 const CARDS = 10;
 const TARGET_MS = 2000;
-const ONLY = process.env.TERN_BENCH_ONLY;
 
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
@@ -47,7 +45,7 @@ async function signedIn(url: string, login: string): Promise<TernClient> {
   return createClient({ baseUrl: url, token: () => session.token, retries: 0 });
 }
 
-async function bench(db: Db, name: string): Promise<void> {
+async function bench(db: Db, name: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const server = await startServer({
     port: 0,
     db,
@@ -163,32 +161,5 @@ async function bench(db: Db, name: string): Promise<void> {
   await server.close();
 }
 
-const serverUrl = process.env.TERN_BENCH_DATABASE_URL;
-if (ONLY !== 'postgres') {
-  console.log('PGlite (embedded):');
-  const db = await openDb({});
-  await bench(db, 'PGlite');
-  await db.close();
-}
-if (ONLY === 'pglite') console.log('PostgreSQL: skipped (TERN_BENCH_ONLY=pglite)');
-else if (serverUrl) {
-  console.log('PostgreSQL:');
-  const dbName = `tern_bench_checkout_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  await admin(`create database ${dbName}`);
-  const db = await openDb({ databaseUrl: url.toString() });
-  try {
-    await bench(db, 'PostgreSQL');
-  } finally {
-    await db.close();
-    await admin(`drop database ${dbName}`);
-  }
-} else
-  console.log('PostgreSQL: skipped (set TERN_BENCH_DATABASE_URL, or run `npm run bench`, which starts one)');
+await onEachDatabase('checkout', bench);
 process.exit(missed ? 1 : 0);
