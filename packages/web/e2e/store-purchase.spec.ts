@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../sdk/src/sandboxPayments';
 
@@ -30,6 +31,16 @@ async function firstCardWithStock(request: APIRequestContext) {
   return { id: String(card!.id), title: card!.title };
 }
 
+/** No serious or critical accessibility violation on the page as it stands. */
+async function expectAccessible(page: Page, where: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    where,
+  ).toEqual([]);
+}
+
 /** Says no to analytics if the store asks (its banner would sit over the page's buttons). */
 async function declineTracking(page: Page) {
   const banner = page.locator('.store-consent button').first();
@@ -56,6 +67,7 @@ test('a visitor buys a gift card: cart, checkout, the provider’s page, and the
   const recipient = page.getByRole('group', { name: `Card 1 of 1: ${card.title}` });
   await page.getByRole('button', { name: 'Continue to payment details' }).click();
   await expect(recipient.getByText('Required').first()).toBeVisible();
+  await expectAccessible(page, 'checkout, recipients with errors');
   await recipient.getByLabel('Recipient’s name').fill('Anna Jónsdóttir');
   await recipient.getByLabel('Recipient’s e-mail').fill('anna@example.is');
   await page.getByRole('button', { name: 'Continue to payment details' }).click();
@@ -68,6 +80,7 @@ test('a visitor buys a gift card: cart, checkout, the provider’s page, and the
   await payer.getByLabel('Address', { exact: true }).fill('Rua Augusta 1, Lisboa');
   await payer.getByLabel('Phone', { exact: true }).fill('912345678');
   await payer.getByLabel('E-mail').fill('ana@example.pt');
+  await expectAccessible(page, 'checkout, payer');
   const terms = page.getByRole('checkbox', { name: 'I accept the terms and conditions' });
   if (await terms.isVisible()) await terms.check();
   const storeOrigin = new URL(page.url()).origin;
@@ -83,6 +96,7 @@ test('a visitor buys a gift card: cart, checkout, the provider’s page, and the
   await page.getByLabel('Expiry month').selectOption('12');
   await page.getByLabel('Expiry year').selectOption('2033');
   await page.getByLabel('CVC').fill('123');
+  await expectAccessible(page, 'payment page');
   await expect(pay).toBeEnabled({ timeout: 10_000 });
   await pay.click();
 
@@ -96,5 +110,6 @@ test('a visitor buys a gift card: cart, checkout, the provider’s page, and the
   await expect(issued.getByText('By e-mail')).toBeVisible();
   await expect(issued.locator('dd').first()).toHaveText(/\S+/);
   await expect(page.getByText(/^Reference number: \S+/)).toBeVisible();
+  await expectAccessible(page, 'confirmation');
   await expect(page.getByRole('link', { name: /^Cart, 0 cards$/ })).toBeVisible();
 });

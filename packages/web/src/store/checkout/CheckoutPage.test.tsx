@@ -11,7 +11,7 @@ import { StoreApp } from '../StoreApp';
 
 const storefront = testStorefront([storefrontType('t1', 'Two nights', 200)], 'Be nice.');
 
-function storeApi(checkout: (body: StoreCheckoutBody, key: string) => Promise<unknown>) {
+function storeApi(checkout: (body: StoreCheckoutBody, key: string) => Promise<unknown>, unit = () => 200) {
   const api = {
     get: vi.fn(async () => storefront),
     type: vi.fn(),
@@ -19,13 +19,13 @@ function storeApi(checkout: (body: StoreCheckoutBody, key: string) => Promise<un
       items: body.items.map((i) => ({
         id: i.id,
         quantity: i.quantity,
-        price: 200,
-        netPrice: 200,
+        price: unit(),
+        netPrice: unit(),
         promoCodeApplied: false,
         stock: 5,
       })),
       promoCode: null,
-      total: body.items.reduce((sum, i) => sum + 200 * i.quantity, 0),
+      total: body.items.reduce((sum, i) => sum + unit() * i.quantity, 0),
       currency: 'EUR',
     })),
     checkout: vi.fn(async (_slug: string, body: StoreCheckoutBody, key: string) => checkout(body, key)),
@@ -33,6 +33,14 @@ function storeApi(checkout: (body: StoreCheckoutBody, key: string) => Promise<un
   };
   return api;
 }
+
+const payerValues = [
+  ['First name', 'Ana'],
+  ['Last name', 'Silva'],
+  ['Address', 'Rua 1'],
+  ['Phone', '555'],
+  ['E-mail', 'ana@example.pt'],
+] as const;
 
 const Bare = ({ children }: { children: ReactNode }) => <>{children}</>;
 
@@ -154,6 +162,53 @@ describe('the store’s checkout (M31)', () => {
     });
   });
 
+  it('a price changed meanwhile is priced again, and the next submit expects the new total', async () => {
+    let price = 200;
+    const api = storeApi(
+      async (body) => {
+        if (body.expectedTotal !== price)
+          throw Object.assign(new Error('changed'), {
+            status: 409,
+            code: 'price_changed',
+            serverMessage: 'The price has changed',
+          });
+        return {
+          referenceNumber: 'R',
+          redirectUrl: 'https://pay.example/pay/ps_2',
+          holdExpiresAt: '',
+          total: price,
+          currency: 'EUR',
+        };
+      },
+      () => price,
+    );
+    window.localStorage.setItem(
+      cartStorageKey('harbour'),
+      JSON.stringify({ lines: [{ typeId: 't1', quantity: 1 }], promoCode: null }),
+    );
+    renderCheckout(api);
+    await screen.findByRole('heading', { name: 'Checkout' });
+    type_('Recipient’s name', 'Anna');
+    type_('Recipient’s e-mail', 'anna@example.is');
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment details' }));
+    for (const [label, value] of payerValues) type_(label, value);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    price = 250;
+    fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Something went wrong. Please try again.',
+    );
+    await vi.waitFor(() => expect(api.cartPrices).toHaveBeenCalledTimes(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
+    await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://pay.example/pay/ps_2'));
+    expect(api.checkout.mock.calls.map(([, body, key]) => [body.expectedTotal, key !== ''])).toEqual([
+      [200, true],
+      [250, true],
+    ]);
+    expect(api.checkout.mock.calls[0]![2]).not.toBe(api.checkout.mock.calls[1]![2]);
+  });
+
   it('a type sold out meanwhile empties the cart and says so', async () => {
     const api = storeApi(async () => {
       throw Object.assign(new Error('sold out'), { status: 409, code: 'sold_out' });
@@ -167,14 +222,7 @@ describe('the store’s checkout (M31)', () => {
     type_('Recipient’s name', 'Anna');
     type_('Recipient’s e-mail', 'anna@example.is');
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment details' }));
-    for (const [label, value] of [
-      ['First name', 'Ana'],
-      ['Last name', 'Silva'],
-      ['Address', 'Rua 1'],
-      ['Phone', '555'],
-      ['E-mail', 'ana@example.pt'],
-    ] as const)
-      type_(label, value);
+    for (const [label, value] of payerValues) type_(label, value);
     fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
     const alert = await screen.findByRole('alert');

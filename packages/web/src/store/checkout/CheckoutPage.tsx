@@ -109,6 +109,14 @@ function Checkout({ cart }: { cart: CartActor }) {
     return () => subscription.unsubscribe();
   }, [cart, actor]);
 
+  // A total the server no longer charges (409 price_changed): the cart is priced again, so the next submit
+  // expects the new total (`prices.changed`).
+  const priceChanged = snapshot.matches('error') && snapshot.context.error?.code === 'price_changed';
+  useEffect(() => {
+    if (priceChanged)
+      cart.send({ type: 'promo.apply', code: cart.getSnapshot().context.cart.promoCode ?? '' });
+  }, [priceChanged, cart]);
+
   const { context } = snapshot;
   const step = snapshot.matches('recipientInfo') ? 1 : 2;
   const cartSnapshot = cart.getSnapshot();
