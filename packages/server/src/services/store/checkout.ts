@@ -494,7 +494,7 @@ async function mailReceipt(tx: Db, checkout: CheckoutRow, now: Date): Promise<vo
 }
 
 /** The state a checkout answers: paid until every purchase's cards are issued (mailed by the job). */
-async function answerOf(db: Db, checkout: CheckoutRow): Promise<StorePurchaseStatus> {
+async function answerOf(db: Db, checkout: CheckoutRow, now: Date): Promise<StorePurchaseStatus> {
   let status = checkout.status;
   const cards =
     status === 'paid' || status === 'issued'
@@ -525,8 +525,8 @@ async function answerOf(db: Db, checkout: CheckoutRow): Promise<StorePurchaseSta
   if (status === 'paid' && cards.length > 0 && cards.every((c) => c.issued)) {
     status = 'issued';
     await db.query(
-      `update store_checkouts set status = 'issued', updated_at = now() where id = $1 and status = 'paid'`,
-      [checkout.id],
+      `update store_checkouts set status = 'issued', updated_at = $2 where id = $1 and status = 'paid'`,
+      [checkout.id, now],
     );
   }
   return {
@@ -580,5 +580,5 @@ export async function storePurchaseStatus(
     else if (holdOver && checkout.status === 'held') await finish(ctx.db, checkout.id, 'expired', now);
     checkout = (await readCheckout(ctx.db, found.id))!;
   }
-  return answerOf(ctx.db, checkout);
+  return answerOf(ctx.db, checkout, ctx.clock.now());
 }
