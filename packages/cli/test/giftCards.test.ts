@@ -191,7 +191,21 @@ describe('tern gift-cards issue', () => {
     expect(await asked(String(jsonLines(quiet.stdout)[0]!.code))).toBe(0);
     const sent = await issue(typeId, await csv(rows(1, 901)), ['--json']);
     expect(sent.code).toBe(0);
-    expect(await asked(String(jsonLines(sent.stdout)[0]!.code))).toBe(1);
+    const code = String(jsonLines(sent.stdout)[0]!.code);
+    expect(await asked(code)).toBe(1);
+
+    // Sent again (confirmed), then read in the card's history, newest first.
+    const at = ['--api-url', server.url, '--property', propertyId];
+    const unconfirmed = await runCli(['gift-cards', 'send', code, ...at], { configDir });
+    expect(unconfirmed.code).toBe(1);
+    expect(unconfirmed.stderr).toMatch(/Pass --yes/);
+    const again = await runCli(['gift-cards', 'send', code, '--yes', ...at], { configDir });
+    expect(again).toMatchObject({ code: 0, stdout: `${code}: being sent to guest901@example.com\n` });
+    expect(await asked(code)).toBe(2);
+    const history = await runCli(['gift-cards', 'history', code, ...at], { configDir });
+    expect(history.code).toBe(0);
+    expect(history.stdout).toMatch(/^WHEN\s+WHAT\s+WHO\s+CHANGES\n/);
+    expect(history.stdout).toMatch(/send_email\s+Helga Sigurðardóttir\s+email: "guest901@example.com"/);
   });
 
   it('draws a progress bar with rate and ETA on the stderr of a terminal, and none without one', async () => {

@@ -113,7 +113,7 @@ export async function listGiftCardTypes(
 }
 
 /** The card of a code (what the recipient types), found by the list's search. */
-async function cardOf(client: TernClient, propertyId: string, code: string): Promise<GiftCard> {
+export async function cardOf(client: TernClient, propertyId: string, code: string): Promise<GiftCard> {
   const wanted = code.trim().toUpperCase();
   const { items } = await client.giftCards.list({
     query: { propertyId, term: wanted, limit: 100, page: 1, orderBy: 'code', orderDirection: 'asc' },

@@ -233,6 +233,21 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
   mark('used', 'mark an unused card used, with a note', true);
   mark('unused', 'mark a used card unused again, with a note (not once its stay has begun)', true);
   mark('delivered', 'mark a card delivered', false);
+  cards
+    .command('send <code>')
+    .description('mail the card and its PDF to its recipient (again); recorded in its history')
+    .addOption(propertyOption())
+    .option('-y, --yes', 'do not ask for confirmation')
+    .action((code: string, options: { property: string; yes?: boolean }, command: Command) =>
+      import('./cardMails.js').then((m) => m.sendGiftCard(contextOf(command), code, options)),
+    );
+  cards
+    .command('history <code>')
+    .description('what was done to the card, newest first: mails asked for and sent, marks, edits, by whom')
+    .addOption(propertyOption())
+    .action((code: string, options: { property: string }, command: Command) =>
+      import('./cardMails.js').then((m) => m.giftCardHistory(contextOf(command), code, options)),
+    );
   registerPurchases(cards, contextOf);
 }
 
