@@ -12,12 +12,12 @@
  * `=postgres` runs one database.
  */
 
-import { demoWorld } from '@tern/fixtures';
-import { ApiError, createClient, PAYMENT_RETURN_QUERY, SANDBOX_CARDS, type TernClient } from '@tern/sdk';
+import { ApiError, createClient, PAYMENT_RETURN_QUERY, SANDBOX_CARDS } from '@tern/sdk';
 import type { Db } from '../src/db/db.js';
 import { silentLogger } from '../src/logger.js';
 import { startServer } from '../src/server.js';
 import { onEachDatabase } from './lib/databases.js';
+import { signedIn, targets } from './lib/report.js';
 
 const BUYERS = 100;
 const CARDS = 10;
@@ -30,20 +30,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
   return { ms: performance.now() - start, value };
 }
 
-let missed = 0;
-function target(name: string, met: boolean): string {
-  if (!met) missed++;
-  return `target ${name}: ${met ? 'MET' : 'MISSED'}`;
-}
-
-async function signedIn(url: string, login: string): Promise<TernClient> {
-  const anonymous = createClient({ baseUrl: url, retries: 0 });
-  const session = await anonymous.auth.signIn({
-    body: { session: { email: `${login}@demo.tern.test`, password: demoWorld.password, rememberMe: false } },
-  });
-  if (session.type !== 'session') throw new Error(`${login} got a one-time code`);
-  return createClient({ baseUrl: url, token: () => session.token, retries: 0 });
-}
+const { target, exit } = targets();
 
 async function bench(db: Db, name: 'PGlite' | 'PostgreSQL'): Promise<void> {
   const server = await startServer({
@@ -162,4 +149,4 @@ async function bench(db: Db, name: 'PGlite' | 'PostgreSQL'): Promise<void> {
 }
 
 await onEachDatabase('checkout', bench);
-process.exit(missed ? 1 : 0);
+exit();

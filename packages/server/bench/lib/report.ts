@@ -1,0 +1,26 @@
+import { demoWorld } from '@tern/fixtures';
+import { createClient, type TernClient } from '@tern/sdk';
+
+/** A client signed in as a demo login (no one-time code), for a benchmark's server. */
+export async function signedIn(url: string, login: string): Promise<TernClient> {
+  const anonymous = createClient({ baseUrl: url, retries: 0 });
+  const session = await anonymous.auth.signIn({
+    body: { session: { email: `${login}@demo.tern.test`, password: demoWorld.password, rememberMe: false } },
+  });
+  if (session.type !== 'session') throw new Error(`${login} got a one-time code`);
+  return createClient({ baseUrl: url, token: () => session.token, retries: 0 });
+}
+
+/** A benchmark's targets: each printed MET or MISSED; `exit` ends the process non-zero when one was MISSED. */
+export function targets() {
+  let missed = 0;
+  return {
+    target(name: string, met: boolean): string {
+      if (!met) missed++;
+      return `target ${name}: ${met ? 'MET' : 'MISSED'}`;
+    },
+    exit(): never {
+      process.exit(missed ? 1 : 0);
+    },
+  };
+}
