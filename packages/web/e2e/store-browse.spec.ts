@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import type { Storefront } from '@tern/sdk';
+import { expectAccessible } from './helpers';
 
 /**
  * The public gift store's browsing (issue 24): its own page (store.html) at `/{slug}`, the store page, a card's
@@ -27,16 +27,6 @@ async function storefront(request: APIRequestContext): Promise<Storefront> {
     settings: { bannerTitle: settings.banner_title, termsAndConditions: settings.terms_and_conditions },
     types,
   } as unknown as Storefront;
-}
-
-/** No serious or critical accessibility violation on the page as it stands. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
 }
 
 async function browse(page: Page, request: APIRequestContext) {

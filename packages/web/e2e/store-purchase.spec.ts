@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../sdk/src/sandboxPayments';
+import { expectAccessible } from './helpers';
 
 /**
  * A purchase in the public gift store (issue 24), end to end on the real server: the demo store's first card with
@@ -29,16 +29,6 @@ async function firstCardWithStock(request: APIRequestContext) {
     )
     .toBe(true);
   return { id: String(card!.id), title: card!.title };
-}
-
-/** No serious or critical accessibility violation on the page as it stands. */
-async function expectAccessible(page: Page, where: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    where,
-  ).toEqual([]);
 }
 
 /** Says no to analytics if the store asks (its banner would sit over the page's buttons). */

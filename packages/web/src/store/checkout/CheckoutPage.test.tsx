@@ -42,6 +42,21 @@ const payerValues = [
   ['E-mail', 'ana@example.pt'],
 ] as const;
 
+/** A cart of one card, its recipient and the payer filled and the terms ticked: ready to submit. */
+async function oneCardToPayment(api: ReturnType<typeof storeApi>) {
+  window.localStorage.setItem(
+    cartStorageKey('harbour'),
+    JSON.stringify({ lines: [{ typeId: 't1', quantity: 1 }], promoCode: null }),
+  );
+  renderCheckout(api);
+  await screen.findByRole('heading', { name: 'Checkout' });
+  type_('Recipient’s name', 'Anna');
+  type_('Recipient’s e-mail', 'anna@example.is');
+  fireEvent.click(screen.getByRole('button', { name: 'Continue to payment details' }));
+  for (const [label, value] of payerValues) type_(label, value);
+  fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+}
+
 const Bare = ({ children }: { children: ReactNode }) => <>{children}</>;
 
 function renderCheckout(api: ReturnType<typeof storeApi>) {
@@ -182,17 +197,7 @@ describe('the store’s checkout (M31)', () => {
       },
       () => price,
     );
-    window.localStorage.setItem(
-      cartStorageKey('harbour'),
-      JSON.stringify({ lines: [{ typeId: 't1', quantity: 1 }], promoCode: null }),
-    );
-    renderCheckout(api);
-    await screen.findByRole('heading', { name: 'Checkout' });
-    type_('Recipient’s name', 'Anna');
-    type_('Recipient’s e-mail', 'anna@example.is');
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment details' }));
-    for (const [label, value] of payerValues) type_(label, value);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    await oneCardToPayment(api);
     price = 250;
     fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
     expect((await screen.findByRole('alert')).textContent).toContain(
@@ -213,17 +218,7 @@ describe('the store’s checkout (M31)', () => {
     const api = storeApi(async () => {
       throw Object.assign(new Error('sold out'), { status: 409, code: 'sold_out' });
     });
-    window.localStorage.setItem(
-      cartStorageKey('harbour'),
-      JSON.stringify({ lines: [{ typeId: 't1', quantity: 1 }], promoCode: null }),
-    );
-    renderCheckout(api);
-    await screen.findByRole('heading', { name: 'Checkout' });
-    type_('Recipient’s name', 'Anna');
-    type_('Recipient’s e-mail', 'anna@example.is');
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment details' }));
-    for (const [label, value] of payerValues) type_(label, value);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I accept the terms and conditions' }));
+    await oneCardToPayment(api);
     fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Sorry, the product is sold out.');
