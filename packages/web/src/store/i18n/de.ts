@@ -109,6 +109,13 @@ export const de: StoreMessages = {
     cart_count_other: 'Warenkorb, {{count}} Karten',
     terms: 'Geschäftsbedingungen',
   },
+  consent: {
+    label: 'Cookie-Einwilligung',
+    text: 'Wir möchten die Besuche dieses Shops mit Google Analytics messen. Dürfen wir die dafür nötigen Cookies setzen?',
+    accept: 'Akzeptieren',
+    decline: 'Ablehnen',
+    settings: 'Cookie-Einstellungen',
+  },
   language: {
     label: 'Sprache',
   },

@@ -109,6 +109,13 @@ export const el: StoreMessages = {
     cart_count_other: 'Καλάθι, {{count}} κάρτες',
     terms: 'Όροι και προϋποθέσεις',
   },
+  consent: {
+    label: 'Συναίνεση για cookies',
+    text: 'Θα θέλαμε να μετράμε τις επισκέψεις σε αυτό το κατάστημα με το Google Analytics. Μπορούμε να χρησιμοποιήσουμε τα cookies που χρειάζεται;',
+    accept: 'Αποδοχή',
+    decline: 'Απόρριψη',
+    settings: 'Ρυθμίσεις cookies',
+  },
   language: {
     label: 'Γλώσσα',
   },

@@ -114,6 +114,13 @@ export const en = {
     cart_count_other: 'Cart, {{count}} cards',
     terms: 'Terms and conditions',
   },
+  consent: {
+    label: 'Cookie consent',
+    text: 'We would like to measure visits to this store with Google Analytics. May we set the cookies it needs?',
+    accept: 'Accept',
+    decline: 'Decline',
+    settings: 'Cookie settings',
+  },
   language: {
     label: 'Language',
   },

@@ -109,6 +109,13 @@ export const es: StoreMessages = {
     cart_count_other: 'Carrito, {{count}} tarjetas',
     terms: 'Términos y condiciones',
   },
+  consent: {
+    label: 'Consentimiento de cookies',
+    text: 'Nos gustaría medir las visitas a esta tienda con Google Analytics. ¿Podemos usar las cookies que necesita?',
+    accept: 'Aceptar',
+    decline: 'Rechazar',
+    settings: 'Configuración de cookies',
+  },
   language: {
     label: 'Idioma',
   },

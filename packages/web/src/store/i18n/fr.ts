@@ -109,6 +109,13 @@ export const fr: StoreMessages = {
     cart_count_other: 'Panier, {{count}} cartes',
     terms: 'Conditions générales',
   },
+  consent: {
+    label: 'Consentement aux cookies',
+    text: 'Nous aimerions mesurer les visites de cette boutique avec Google Analytics. Pouvons-nous utiliser les cookies nécessaires ?',
+    accept: 'Accepter',
+    decline: 'Refuser',
+    settings: 'Paramètres des cookies',
+  },
   language: {
     label: 'Langue',
   },

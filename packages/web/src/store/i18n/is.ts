@@ -109,6 +109,13 @@ export const is: StoreMessages = {
     cart_count_other: 'Karfa, {{count}} kort',
     terms: 'Skilmálar',
   },
+  consent: {
+    label: 'Samþykki fyrir vafrakökum',
+    text: 'Við viljum mæla heimsóknir í þessa verslun með Google Analytics. Megum við nota vafrakökurnar sem til þarf?',
+    accept: 'Samþykkja',
+    decline: 'Hafna',
+    settings: 'Stillingar vafrakaka',
+  },
   language: {
     label: 'Tungumál',
   },

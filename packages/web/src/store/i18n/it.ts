@@ -110,6 +110,13 @@ export const it: StoreMessages = {
     cart_count_other: 'Carrello, {{count}} carte',
     terms: 'Termini e condizioni',
   },
+  consent: {
+    label: 'Consenso ai cookie',
+    text: 'Vorremmo misurare le visite a questo negozio con Google Analytics. Possiamo usare i cookie di cui ha bisogno?',
+    accept: 'Accetta',
+    decline: 'Rifiuta',
+    settings: 'Impostazioni dei cookie',
+  },
   language: {
     label: 'Lingua',
   },

@@ -109,6 +109,13 @@ export const pt: StoreMessages = {
     cart_count_other: 'Carrinho, {{count}} cartões',
     terms: 'Termos e condições',
   },
+  consent: {
+    label: 'Consentimento de cookies',
+    text: 'Gostaríamos de medir as visitas a esta loja com o Google Analytics. Podemos usar os cookies de que precisa?',
+    accept: 'Aceitar',
+    decline: 'Recusar',
+    settings: 'Definições de cookies',
+  },
   language: {
     label: 'Idioma',
   },

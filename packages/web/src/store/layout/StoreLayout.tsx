@@ -1,7 +1,8 @@
 import type { StoreLocale } from '@tern/sdk/contract';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCart } from '../cart/CartContext';
+import { ConsentBanner } from '../consent/ConsentBanner';
 import { LANGUAGE_NAMES, STORE_LOCALES } from '../i18n';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
 import { useStore } from '../StoreApp';
@@ -26,6 +27,9 @@ export function StoreLayout({ children }: { children: ReactNode }) {
   const path = useStorePath();
   const { settings, store, property } = storefront;
   useStoreFonts(settings);
+  // The footer's "Cookie settings" asks for the analytics consent again.
+  const [consentAsked, setConsentAsked] = useState(0);
+  const analytics = settings.gaTrackingId.trim() !== '';
   return (
     <div className="store" style={storeLook(settings)}>
       <a className="store-skip" href={`#${MAIN_ID}`}>
@@ -67,7 +71,17 @@ export function StoreLayout({ children }: { children: ReactNode }) {
       <footer className="store-footer">
         <span>{property.title}</span>
         <StoreLink to={path('/terms')}>{t('nav.terms')}</StoreLink>
+        {analytics ? (
+          <button
+            type="button"
+            className="store-footer__button"
+            onClick={() => setConsentAsked((n) => n + 1)}
+          >
+            {t('consent.settings')}
+          </button>
+        ) : null}
       </footer>
+      <ConsentBanner gaTrackingId={settings.gaTrackingId} reopen={consentAsked} />
     </div>
   );
 }
