@@ -5,7 +5,8 @@ import { StorePage } from './pages/StorePage';
  * The store's pages by route id (core's `store` layout routes; a legacy route shows its `aliasOf`'s page). Each
  * is its own chunk but the store page, which a visitor lands on first. A route without a page here shows the
  * "coming" page (`coming`): the pages of the next issue (use a gift card, cancel, the redemption booking).
- * The checkout, payment and confirmation pages (storeCheckout, storePayment, storeConfirmation) are S1's.
+ * The checkout and confirmation pages (storeCheckout, storeConfirmation) are S1's; the payment route
+ * (storePayment) sends the visitor on to the checkout, as the payment is on the provider's page.
  */
 export const storePages: Partial<Record<string, LazyExoticComponent<ComponentType> | ComponentType>> = {
   store: StorePage,
@@ -13,6 +14,7 @@ export const storePages: Partial<Record<string, LazyExoticComponent<ComponentTyp
   storeCart: lazy(() => import('./pages/CartPage').then((m) => ({ default: m.CartPage }))),
   storeTerms: lazy(() => import('./pages/TermsPage').then((m) => ({ default: m.TermsPage }))),
   storeCheckout: lazy(() => import('./checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage }))),
+  storePayment: lazy(() => import('./pages/PaymentRedirect').then((m) => ({ default: m.PaymentRedirect }))),
   storeConfirmation: lazy(() =>
     import('./confirmation/ConfirmationPage').then((m) => ({ default: m.ConfirmationPage })),
   ),

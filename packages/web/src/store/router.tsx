@@ -23,6 +23,22 @@ import {
 export interface StoreLocation {
   pathname: string;
   search: string;
+  /** The notice the navigation to this location carried (its history entry's state). */
+  notice?: StoreNotice | null;
+}
+
+/**
+ * Words a page hands to the page it sends the visitor to (document 3 §8: sold out, an empty cart, a failed
+ * payment → the store, which says why). They travel with the navigation, in the history entry's state, never in
+ * the URL: catalogue keys, so they read in the visitor's language.
+ */
+export interface StoreNotice {
+  /** An error (said at once: role alert) or news (role status). */
+  tone: 'error' | 'info';
+  /** Its first line, in bold (`checkout.error_title`), if any. */
+  title?: string;
+  /** Its lines' keys, in order. */
+  lines: string[];
 }
 
 export interface StoreRoute {
@@ -35,6 +51,8 @@ export interface StoreRoute {
   /** The store's root path: `/{slug}` or `/giftcards/store/{slug}`. */
   base: string;
   search: URLSearchParams;
+  /** What the page that sent the visitor here says (`StoreNotice`), or null. */
+  notice: StoreNotice | null;
 }
 
 const LEGACY_PREFIX = '/giftcards/store/';
@@ -43,17 +61,21 @@ const LEGACY_PREFIX = '/giftcards/store/';
 export function storeRouteOf(location: StoreLocation): StoreRoute {
   const match = matchRoute(location.pathname);
   const search = new URLSearchParams(location.search);
-  if (match?.route.layout !== 'store') return { page: null, slug: '', params: {}, base: '/', search };
+  const notice = location.notice ?? null;
+  if (match?.route.layout !== 'store') return { page: null, slug: '', params: {}, base: '/', search, notice };
   const { selectedProperty: slug = '', ...params } = match.params;
   const legacy = location.pathname.startsWith(LEGACY_PREFIX);
   const base = `${legacy ? LEGACY_PREFIX : '/'}${encodeURIComponent(slug)}`;
-  return { page: match.route.aliasOf ?? match.route.id, slug, params, base, search };
+  return { page: match.route.aliasOf ?? match.route.id, slug, params, base, search, notice };
 }
 
 interface RouterValue {
   route: StoreRoute;
-  /** Goes to a path of the site (pushes a history entry; `replace` replaces the current one). */
-  navigate: (to: string, options?: { replace?: boolean }) => void;
+  /**
+   * Goes to a path of the site (pushes a history entry; `replace` replaces the current one), with the `notice`
+   * the next page shows, if any.
+   */
+  navigate: (to: string, options?: { replace?: boolean; notice?: StoreNotice }) => void;
 }
 
 const RouterContext = createContext<RouterValue | null>(null);
@@ -61,6 +83,7 @@ const RouterContext = createContext<RouterValue | null>(null);
 const currentLocation = (): StoreLocation => ({
   pathname: window.location.pathname,
   search: window.location.search,
+  notice: (window.history.state as { notice?: StoreNotice } | null)?.notice ?? null,
 });
 
 export function StoreRouter({ children }: { children: ReactNode }) {
@@ -70,14 +93,15 @@ export function StoreRouter({ children }: { children: ReactNode }) {
     window.addEventListener('popstate', onPop);
     return () => window.removeEventListener('popstate', onPop);
   }, []);
-  const navigate = useCallback((to: string, options: { replace?: boolean } = {}) => {
+  const navigate = useCallback((to: string, options: { replace?: boolean; notice?: StoreNotice } = {}) => {
     const url = new URL(to, window.location.href);
     if (url.origin !== window.location.origin) {
       window.location.assign(url);
       return;
     }
-    if (options.replace) window.history.replaceState(null, '', url);
-    else window.history.pushState(null, '', url);
+    const state = options.notice ? { notice: options.notice } : null;
+    if (options.replace) window.history.replaceState(state, '', url);
+    else window.history.pushState(state, '', url);
     setLocation(currentLocation());
     if (!url.hash) window.scrollTo(0, 0);
   }, []);

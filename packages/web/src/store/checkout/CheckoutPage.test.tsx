@@ -1,6 +1,6 @@
 import { cartStorageKey, parseStoredCart } from '@tern/core/store';
 import type { CartPricesBody, StoreCheckoutBody } from '@tern/sdk/contract';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storefrontType, testStorefront } from '../../../test/storefront';
@@ -214,15 +214,51 @@ describe('the store’s checkout (M31)', () => {
     expect(api.checkout.mock.calls[0]![2]).not.toBe(api.checkout.mock.calls[1]![2]);
   });
 
-  it('a type sold out meanwhile empties the cart and says so', async () => {
+  it('a type sold out meanwhile empties the cart and its code, and the store says so (not in the URL)', async () => {
     const api = storeApi(async () => {
       throw Object.assign(new Error('sold out'), { status: 409, code: 'sold_out' });
     });
     await oneCardToPayment(api);
     fireEvent.click(screen.getByRole('button', { name: 'Go to payment' }));
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Sorry, the product is sold out.');
-    expect(parseStoredCart(window.localStorage.getItem(cartStorageKey('harbour'))).lines).toEqual([]);
-    expect(screen.getByRole('link', { name: 'Back to the store' }).getAttribute('href')).toBe('/harbour');
+    await screen.findByRole('heading', { name: 'Harbour View gifts' });
+    expect(window.location.pathname).toBe('/harbour');
+    expect(window.location.search).toBe('');
+    const notice = screen.getByRole('alert');
+    expect([...notice.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'An error occurred',
+      'Sorry, the product is sold out.',
+    ]);
+    await vi.waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(parseStoredCart(window.localStorage.getItem(cartStorageKey('harbour')))).toEqual({
+      lines: [],
+      promoCode: null,
+    });
+    // Said once: the history entry no longer carries it (a reload says nothing), and it closes.
+    expect(window.history.state).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'Close this message' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('an empty cart at checkout sends the visitor to the store, which says the cart is empty', async () => {
+    window.localStorage.clear();
+    renderCheckout(storeApi(async () => ({})));
+    await screen.findByRole('heading', { name: 'Harbour View gifts' });
+    expect(window.location.pathname).toBe('/harbour');
+    expect(screen.getByRole('status').textContent).toContain('Your cart is empty.');
+  });
+
+  it('the payment address goes on to the checkout, or with an empty cart to the store', async () => {
+    window.history.pushState(null, '', '/harbour/payment');
+    renderCheckout(storeApi(async () => ({})));
+    await screen.findByRole('heading', { name: 'Checkout' });
+    expect(window.location.pathname).toBe('/harbour/checkout');
+    cleanup();
+
+    window.localStorage.clear();
+    window.history.pushState(null, '', '/harbour/payment');
+    renderCheckout(storeApi(async () => ({})));
+    await screen.findByRole('heading', { name: 'Harbour View gifts' });
+    expect(window.location.pathname).toBe('/harbour');
+    expect(screen.getByRole('status').textContent).toContain('Your cart is empty.');
   });
 });

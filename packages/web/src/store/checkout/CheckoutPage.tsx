@@ -6,7 +6,8 @@ import { fromPromise } from 'xstate';
 import { useCartActor } from '../cart/CartContext';
 import type { CartActor } from '../cart/cartActor';
 import { useSnapshot } from '../cart/useSnapshot';
-import { StoreLink, useStorePath } from '../router';
+import { emptyCartNotice, soldOutNotice } from '../notice';
+import { StoreLink, useStorePath, useStoreRouter } from '../router';
 import { useStore } from '../StoreApp';
 import { PaymentStep } from './PaymentStep';
 import { RecipientsStep } from './RecipientsStep';
@@ -17,7 +18,9 @@ import './checkout.css';
  * The store's checkout (document 3 §2.2, §5 Store checkout; core's M31 `storeCheckoutMachine`): two steps with
  * breadcrumbs — the recipients, then the payer and the terms — then the hold (`store.checkout`, one
  * Idempotency-Key per attempt) and the payment provider's page (`window.location.assign`). It starts from the
- * cart (M30) once the server has priced it, and follows it: a change of its cards goes back to step 1.
+ * cart (M30) once the server has priced it, and follows it: a change of its cards goes back to step 1. An empty
+ * cart, or a card sold out meanwhile (the cart and its promo code emptied), sends the visitor to the store, which
+ * says why (document 3 §8).
  */
 export function CheckoutPage() {
   const cart = useCartActor();
@@ -57,6 +60,7 @@ function Checkout({ cart }: { cart: CartActor }) {
   const { t } = useTranslation();
   const { api, storefront, locale } = useStore();
   const path = useStorePath();
+  const { navigate } = useStoreRouter();
   const slug = storefront.store.slug;
   const typesOf = (typeIds: string[]): CheckoutType[] =>
     storefront.types.filter((x) => typeIds.includes(x.id));
@@ -117,25 +121,27 @@ function Checkout({ cart }: { cart: CartActor }) {
       cart.send({ type: 'promo.apply', code: cart.getSnapshot().context.cart.promoCode ?? '' });
   }, [priceChanged, cart]);
 
+  // Nothing to buy (an empty cart, or a card sold out: the machine emptied the cart): the store says why.
+  const leaving = snapshot.matches('soldOut')
+    ? 'soldOut'
+    : snapshot.matches('cartEmpty')
+      ? 'cartEmpty'
+      : null;
+  useEffect(() => {
+    if (leaving)
+      navigate(path(''), {
+        replace: true,
+        notice: leaving === 'soldOut' ? soldOutNotice() : emptyCartNotice,
+      });
+  }, [leaving, navigate, path]);
+
   const { context } = snapshot;
   const step = snapshot.matches('recipientInfo') ? 1 : 2;
   const cartSnapshot = cart.getSnapshot();
   const prices = cartSnapshot.context.prices;
   const currency = storefront.property.currency;
 
-  if (snapshot.matches('cartEmpty') || snapshot.matches('soldOut'))
-    return (
-      <main className="store-checkout">
-        <h1>{t('checkout.title')}</h1>
-        <div role="alert" className="store-error">
-          {snapshot.matches('soldOut') ? <p>{t('checkout.error_title')}</p> : null}
-          <p>{context.notice ? t(context.notice.key, context.notice.params) : null}</p>
-        </div>
-        <StoreLink to={path('')} className="store-button">
-          {t('checkout.back_to_store')}
-        </StoreLink>
-      </main>
-    );
+  if (leaving) return <Status words={t('common.loading')} />;
 
   return (
     <main className="store-checkout">

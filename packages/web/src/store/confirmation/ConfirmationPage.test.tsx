@@ -3,7 +3,7 @@ import type { StorePurchaseStatus } from '@tern/sdk/contract';
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testStorefront } from '../../../test/storefront';
+import { storefrontType, testStorefront } from '../../../test/storefront';
 import type { StoreApi } from '../api';
 import { createStoreI18n } from '../i18n';
 import { StoreRouter } from '../router';
@@ -75,6 +75,40 @@ describe('the store’s confirmation (M33)', () => {
     await vi.waitFor(() =>
       expect(parseStoredCart(window.localStorage.getItem(cartStorageKey('harbour'))).lines).toEqual([]),
     );
+  });
+
+  it('a payment that failed (refunded: sold out meanwhile) empties the cart and the store says so and why', async () => {
+    window.history.pushState(
+      null,
+      '',
+      '/harbour/confirmation?reference_number=R-8&property_id=p1&digital_signature=sig',
+    );
+    window.localStorage.setItem(
+      cartStorageKey('harbour'),
+      JSON.stringify({ lines: [{ typeId: 't1', quantity: 1 }], promoCode: 'SPRING' }),
+    );
+    const api = {
+      get: vi.fn(async () => testStorefront([storefrontType('t1', 'Two nights', 200)])),
+      cartPrices: vi.fn(async () => ({ items: [], promoCode: 'SPRING', total: 200, currency: 'EUR' })),
+      purchaseStatus: vi.fn(async () => ({ ...issued, status: 'refunded' as const, cards: [] })),
+    };
+    render(
+      <StoreRouter>
+        <StoreApp api={api as unknown as StoreApi} i18n={createStoreI18n()} layout={Bare} />
+      </StoreRouter>,
+    );
+    await screen.findByRole('heading', { name: 'Harbour View gifts' }, { timeout: 8000 });
+    expect(window.location.pathname).toBe('/harbour');
+    expect(window.location.search).toBe('');
+    expect([...screen.getByRole('alert').querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'An error occurred',
+      'Sorry, the product is sold out.',
+      'Your payment arrived after your cards’ hold ran out and they sold out meanwhile: the payment was refunded.',
+    ]);
+    expect(parseStoredCart(window.localStorage.getItem(cartStorageKey('harbour')))).toEqual({
+      lines: [],
+      promoCode: null,
+    });
   });
 
   it('says so when the address names no purchase', async () => {

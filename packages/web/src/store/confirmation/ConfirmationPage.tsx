@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { useCart } from '../cart/CartContext';
 import { useStartedActor } from '../checkout/useStartedActor';
+import { soldOutNotice } from '../notice';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
 import { useStore } from '../StoreApp';
 import '../checkout/checkout.css';
@@ -15,8 +16,9 @@ import '../checkout/checkout.css';
  * The store's confirmation, where the payment provider sends the visitor back (document 3 §2.2, §9; core's M33
  * `purchaseStatusMachine`): the signed return's `reference_number`, `property_id` and `digital_signature` are
  * handed to `store.purchaseStatus` after 3 s, then every 1 s, ten checks at most, until the cards are issued
- * (listed with their numbers), the purchase ended otherwise (expired, refunded, failed: said so) or the checks
- * ran out. Once issued, the cart is emptied.
+ * (listed with their numbers), the purchase ended otherwise or the checks ran out. Once issued, the cart is
+ * emptied. A payment that failed (expired, refunded, failed) empties the cart too and sends the visitor to the
+ * store, which says so in the spec's words and why (document 3 §8 "Payment failure").
  */
 export function ConfirmationPage() {
   const { t } = useTranslation();
@@ -45,6 +47,7 @@ function PurchaseStatus({ query }: { query: PurchaseReturn }) {
   const { api, storefront, locale } = useStore();
   const { load } = useCart();
   const path = useStorePath();
+  const { navigate } = useStoreRouter();
   const [snapshot] = useStartedActor(() => ({
     machine: purchaseStatusMachine.provide({
       actors: {
@@ -71,6 +74,14 @@ function PurchaseStatus({ query }: { query: PurchaseReturn }) {
     if (issued) void load().then((cart) => cart.send({ type: 'cart.clear' }));
   }, [issued, load]);
 
+  const failed = snapshot.matches('final') && status ? status.status : null;
+  useEffect(() => {
+    if (!failed) return;
+    void load()
+      .then((cart) => cart.send({ type: 'cart.clear' }))
+      .then(() => navigate(path(''), { replace: true, notice: soldOutNotice(`confirmation.${failed}`) }));
+  }, [failed, load, navigate, path]);
+
   return (
     <main className="store-checkout">
       <h1>{issued ? t('confirmation.success_title') : t('confirmation.title')}</h1>
@@ -86,7 +97,6 @@ function PurchaseStatus({ query }: { query: PurchaseReturn }) {
         </div>
       ) : null}
       {issued && status ? <Issued status={status} locale={locale} /> : null}
-      {snapshot.matches('final') && status ? <p role="alert">{t(`confirmation.${status.status}`)}</p> : null}
       {snapshot.matches('gaveUp') ? (
         <p role="alert">{t('confirmation.gave_up', { reference: query.referenceNumber })}</p>
       ) : null}

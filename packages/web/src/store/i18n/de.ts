@@ -42,7 +42,6 @@ export const de: StoreMessages = {
     error_title: 'Ein Fehler ist aufgetreten',
     retry: 'Erneut versuchen',
     dismiss: 'Meine Angaben ändern',
-    back_to_store: 'Zurück zum Shop',
     back_to_cart: 'Zurück zum Warenkorb',
   },
   confirmation: {
@@ -99,6 +98,7 @@ export const de: StoreMessages = {
     loading: 'Wird geladen…',
     try_again: 'Erneut versuchen',
     back_to_store: 'Zurück zum Shop',
+    dismiss_notice: 'Diese Meldung schließen',
   },
   nav: {
     label: 'Shop',

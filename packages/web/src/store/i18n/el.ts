@@ -42,7 +42,6 @@ export const el: StoreMessages = {
     error_title: 'Παρουσιάστηκε σφάλμα',
     retry: 'Δοκιμάστε ξανά',
     dismiss: 'Αλλαγή των στοιχείων μου',
-    back_to_store: 'Επιστροφή στο κατάστημα',
     back_to_cart: 'Επιστροφή στο καλάθι',
   },
   confirmation: {
@@ -99,6 +98,7 @@ export const el: StoreMessages = {
     loading: 'Φόρτωση…',
     try_again: 'Δοκιμάστε ξανά',
     back_to_store: 'Επιστροφή στο κατάστημα',
+    dismiss_notice: 'Κλείσιμο του μηνύματος',
   },
   nav: {
     label: 'Κατάστημα',

@@ -47,7 +47,6 @@ export const en = {
     error_title: 'An error occurred',
     retry: 'Try again',
     dismiss: 'Change my details',
-    back_to_store: 'Back to the store',
     back_to_cart: 'Back to the cart',
   },
   confirmation: {
@@ -104,6 +103,7 @@ export const en = {
     loading: 'Loading…',
     try_again: 'Try again',
     back_to_store: 'Back to the store',
+    dismiss_notice: 'Close this message',
   },
   nav: {
     label: 'Store',

@@ -42,7 +42,6 @@ export const es: StoreMessages = {
     error_title: 'Se ha producido un error',
     retry: 'Intentar de nuevo',
     dismiss: 'Cambiar mis datos',
-    back_to_store: 'Volver a la tienda',
     back_to_cart: 'Volver al carrito',
   },
   confirmation: {
@@ -99,6 +98,7 @@ export const es: StoreMessages = {
     loading: 'Cargando…',
     try_again: 'Intentar de nuevo',
     back_to_store: 'Volver a la tienda',
+    dismiss_notice: 'Cerrar este mensaje',
   },
   nav: {
     label: 'Tienda',

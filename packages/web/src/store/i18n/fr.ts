@@ -42,7 +42,6 @@ export const fr: StoreMessages = {
     error_title: 'Une erreur est survenue',
     retry: 'Réessayer',
     dismiss: 'Modifier mes informations',
-    back_to_store: 'Retour à la boutique',
     back_to_cart: 'Retour au panier',
   },
   confirmation: {
@@ -99,6 +98,7 @@ export const fr: StoreMessages = {
     loading: 'Chargement…',
     try_again: 'Réessayer',
     back_to_store: 'Retour à la boutique',
+    dismiss_notice: 'Fermer ce message',
   },
   nav: {
     label: 'Boutique',

@@ -42,7 +42,6 @@ export const is: StoreMessages = {
     error_title: 'Villa kom upp',
     retry: 'Reyna aftur',
     dismiss: 'Breyta upplýsingunum mínum',
-    back_to_store: 'Aftur í verslunina',
     back_to_cart: 'Aftur í körfuna',
   },
   confirmation: {
@@ -99,6 +98,7 @@ export const is: StoreMessages = {
     loading: 'Hleð…',
     try_again: 'Reyna aftur',
     back_to_store: 'Aftur í verslunina',
+    dismiss_notice: 'Loka skilaboðunum',
   },
   nav: {
     label: 'Verslun',

@@ -42,7 +42,6 @@ export const it: StoreMessages = {
     error_title: 'Si è verificato un errore',
     retry: 'Riprova',
     dismiss: 'Modifica i miei dati',
-    back_to_store: 'Torna al negozio',
     back_to_cart: 'Torna al carrello',
   },
   confirmation: {
@@ -100,6 +99,7 @@ export const it: StoreMessages = {
     loading: 'Caricamento…',
     try_again: 'Riprova',
     back_to_store: 'Torna al negozio',
+    dismiss_notice: 'Chiudi questo messaggio',
   },
   nav: {
     label: 'Negozio',

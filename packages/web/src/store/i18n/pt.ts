@@ -42,7 +42,6 @@ export const pt: StoreMessages = {
     error_title: 'Ocorreu um erro',
     retry: 'Tentar novamente',
     dismiss: 'Alterar os meus dados',
-    back_to_store: 'Voltar à loja',
     back_to_cart: 'Voltar ao carrinho',
   },
   confirmation: {
@@ -99,6 +98,7 @@ export const pt: StoreMessages = {
     loading: 'A carregar…',
     try_again: 'Tentar novamente',
     back_to_store: 'Voltar à loja',
+    dismiss_notice: 'Fechar esta mensagem',
   },
   nav: {
     label: 'Loja',

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StoreNoticeRegion } from '../notice';
 import { StoreLink, useStorePath } from '../router';
 import { useStore } from '../StoreApp';
 import { CardPrice, CardValidity, descriptionPreview } from './CardFacts';
@@ -7,7 +8,7 @@ import { CardPrice, CardValidity, descriptionPreview } from './CardFacts';
 /**
  * The store page (document 3 §2.1–§2.2, screen 52): the banner (photo, title, paragraph), a search by title and
  * the cards the store sells in its order — photo, title, a preview of the description, price with its discount,
- * validity — each leading to its page.
+ * validity — each leading to its page. Above them, what the page that sent the visitor here says (document 3 §8).
  */
 export function StorePage() {
   const { t } = useTranslation();
@@ -22,6 +23,7 @@ export function StorePage() {
     : storefront.types;
   return (
     <>
+      <StoreNoticeRegion />
       <section
         className={settings.photoUrl ? 'store-banner store-banner--photo' : 'store-banner'}
         style={settings.photoUrl ? { backgroundImage: `url("${settings.photoUrl}")` } : undefined}
