@@ -16,6 +16,7 @@ import type { Db } from '../src/db/db.js';
 import { migrate } from '../src/db/migrate.js';
 import { openPglite } from '../src/db/pglite.js';
 import { startServer } from '../src/server.js';
+import { newGiftCardCode } from '../src/services/giftCards/codes.js';
 import { cardBookingUrl } from '../src/services/giftCards/pdf.js';
 import {
   PURCHASE_ZIP_JOB,
@@ -270,6 +271,51 @@ describe('purchases', () => {
     });
     const found = await hotelier.giftCardPurchases.list({ query: { propertyId, term: 'findme2@example' } });
     expect(found.items.map((p) => p.id)).toEqual([mine.id]);
+  });
+
+  it('from the store are listed as such with their checkout reference, and filtered by source', async () => {
+    const type = await hotelier.giftCards.createType({ body: typeBody({ title: 'Sourced sauna' }) });
+    const office = await hotelier.giftCardPurchases.create({ body: purchaseBody(type.id) });
+    // A paid store checkout's purchase, as the checkout's settling writes it (migration 059).
+    const reference = newGiftCardCode();
+    const now = server.clock.now();
+    const checkout = await server.db.one<{ id: string }>(
+      `insert into store_checkouts (reference_number, store_id, property_id, locale, currency, total, status,
+              hold_expires_at, first_name, last_name, address, phone, email, paid_at)
+       values ($1, $2, $3, 'en', 'ISK', 200, 'paid', $4, 'Anna', 'Jónsdóttir', 'Laugavegur 1', '5551234',
+               'anna@example.test', $4)
+       returning id`,
+      [reference, STORE, propertyId, now],
+    );
+    const stored = await server.db.one<{ id: string }>(
+      `insert into gift_card_purchases (generated_id, property_id, gift_card_type_id, status, quantity, net_price,
+              total_amount, full_name, email, recipients, paid_at, source, store_checkout_id, created_at, updated_at)
+       values ($1, $2, $3, 'paid', 1, 200, 200, 'Anna Jónsdóttir', 'anna@example.test', '[]'::jsonb, $4, 'store',
+               $5, $4, $4)
+       returning id`,
+      // A second after the back office's, so the list's newest first is the store's.
+      [newGiftCardCode(), propertyId, type.id, new Date(now.getTime() + 1000), checkout!.id],
+    );
+    const all = await hotelier.giftCardPurchases.list({ query: { propertyId, term: 'Sourced sauna' } });
+    expect(all.items.map((p) => [p.id, p.source, p.referenceNumber])).toEqual([
+      [stored!.id, 'store', reference],
+      [office.id, 'back_office', null],
+    ]);
+    const ofStore = await hotelier.giftCardPurchases.list({
+      query: { propertyId, term: 'Sourced sauna', source: 'store' },
+    });
+    expect(ofStore.items.map((p) => p.id)).toEqual([stored!.id]);
+    const ofOffice = await hotelier.giftCardPurchases.list({
+      query: { propertyId, term: 'Sourced sauna', source: 'back_office' },
+    });
+    expect(ofOffice.items.map((p) => p.id)).toEqual([office.id]);
+    expect(
+      await hotelier.giftCardPurchases.get({ params: { id: stored!.id }, query: { propertyId } }),
+    ).toMatchObject({ source: 'store', referenceNumber: reference, status: 'paid' });
+    expect(
+      (await refusal(hotelier.giftCardPurchases.list({ query: { propertyId, source: 'web' as never } })))
+        .status,
+    ).toBe(400);
   });
 
   it('are marked paid once, and their recipients change only while pending', async () => {

@@ -21,6 +21,9 @@ export const purchaseStatus = z.enum(['initiated', 'paid']);
 export type PurchaseStatusValue = z.infer<typeof purchaseStatus>;
 export const purchaseIssuedStatus = z.enum(['pending', 'queued', 'issued', 'failed']);
 export type PurchaseIssuedStatusValue = z.infer<typeof purchaseIssuedStatus>;
+/** Where a purchase was made: the issue form of the back office, or the public store (a paid checkout). */
+export const purchaseSource = z.enum(['back_office', 'store']);
+export type PurchaseSourceValue = z.infer<typeof purchaseSource>;
 
 const text = (max: number) =>
   z
@@ -48,8 +51,10 @@ export const giftCardPurchase = z.object({
   type: z.literal('giftCardPurchase'),
   /** Its number (12 characters of the cards' alphabet). */
   generatedId: z.string(),
-  /** What the buyer quotes: the generated id, as the store's payments name it. */
-  referenceNumber: z.string(),
+  /** Made with the back office's issue form, or bought in the public store. */
+  source: purchaseSource,
+  /** A store purchase's checkout reference (what its payment and the buyer's receipt name); `null` otherwise. */
+  referenceNumber: z.string().nullable(),
   propertyId: recordId,
   giftCardTypeId: recordId,
   /** The type's title. */
@@ -103,6 +108,8 @@ export const giftCardPurchasesQuery = z
     term: z.string().trim().max(SEARCH_TERM_MAX).optional(),
     /** Paid, or initiated (shown as "unpaid"); absent: all. */
     status: purchaseStatus.optional(),
+    /** The back office's or the store's; absent: both. */
+    source: purchaseSource.optional(),
     /** Made on or after this day, in the property's time zone. */
     soldFrom: isoDate.optional(),
     soldTo: isoDate.optional(),
@@ -169,7 +176,7 @@ export const giftCardPurchasesArea = defineArea('giftCardPurchases', {
     method: 'GET',
     path: PURCHASES,
     summary:
-      'A property’s gift card purchases, 10 a page, newest first or by created at, number or total; filtered by status (paid or initiated) and the days made; `term` searches the number, buyer, type and recipients.',
+      'A property’s gift card purchases, 10 a page, newest first or by created at, number or total; filtered by status (paid or initiated), source (back office or store) and the days made; `term` searches the number, buyer, type and recipients.',
     access: staff,
     owns: { propertyId: 'property' },
     query: giftCardPurchasesQuery,

@@ -63,6 +63,8 @@ interface PurchaseRow {
   cards: number;
   last_error: string | null;
   issue_error: string | null;
+  source: GiftCardPurchase['source'];
+  reference_number: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -72,7 +74,8 @@ const SELECT = `select p.id, p.generated_id, p.property_id, p.gift_card_type_id,
     p.address, p.city, p.country, to_char(p.expiration_date, 'YYYY-MM-DD') as expiration_date, p.recipients,
     p.email_sent, (select count(*)::int from gift_cards c where c.purchase_id = p.id) as cards,
     (select j.last_error from jobs j where j.dedupe_key = '${PURCHASE_ISSUE_JOB}:' || p.id::text
-      order by j.created_at desc limit 1) as last_error, p.issue_error,
+      order by j.created_at desc limit 1) as last_error, p.issue_error, p.source,
+    (select sc.reference_number from store_checkouts sc where sc.id = p.store_checkout_id) as reference_number,
     p.created_at, p.updated_at
   from gift_card_purchases p
   join gift_card_types t on t.id = p.gift_card_type_id`;
@@ -81,7 +84,8 @@ const toPurchase = (r: PurchaseRow): GiftCardPurchase => ({
   id: r.id,
   type: 'giftCardPurchase',
   generatedId: r.generated_id,
-  referenceNumber: r.generated_id,
+  source: r.source,
+  referenceNumber: r.reference_number,
   propertyId: r.property_id,
   giftCardTypeId: r.gift_card_type_id,
   title: r.title,
@@ -186,7 +190,7 @@ const ORDER: Record<ListQuery['orderBy'], string> = {
   total_amount: 'p.total_amount',
 };
 
-/** The purchases list (document 3 §2.3): search, status, the days made, 10 a page. */
+/** The purchases list (document 3 §2.3): search, status, source, the days made, 10 a page. */
 export function listPurchases(
   db: Db,
   property: OwnedProperty,
@@ -198,6 +202,7 @@ export function listPurchases(
     filter: new ListFilter([property.id], ['p.property_id = $1'])
       .search(query.term, ['p.generated_id', 'p.full_name', 'p.email', 't.title', 'p.recipients::text'])
       .when(query.status, (p) => `p.status = ${p}`)
+      .when(query.source, (p) => `p.source = ${p}`)
       .days('p.created_at', property.timezone, query.soldFrom, query.soldTo),
     order: orderBy(ORDER, query.orderBy, query.orderDirection, 'p.id'),
     page: query.page,

@@ -14,7 +14,8 @@ const purchase = (id: string, number: string, over: Partial<GiftCardPurchase> = 
   id,
   type: 'giftCardPurchase',
   generatedId: number,
-  referenceNumber: number,
+  source: 'back_office',
+  referenceNumber: null,
   propertyId,
   giftCardTypeId: 't-1',
   title: 'Spa weekend',
@@ -95,6 +96,37 @@ describe('gift card purchases page', () => {
           orderDirection: 'asc',
         }),
       );
+    },
+    HEAVY,
+  );
+
+  it(
+    'shows each purchase source, filters by it, and a store purchase reference in its details',
+    async () => {
+      const user = userEvent.setup();
+      const app = open([
+        purchase('p-1', 'ABCDEFGHJKMN'),
+        purchase('p-2', 'PQRSTUVWXYZ2', { source: 'store', referenceNumber: 'STR2345678AB', status: 'paid' }),
+      ]);
+      const table = await screen.findByRole('grid', { name: 'Purchases' });
+      const rowOf = async (number: string) =>
+        (await within(table).findByText(number)).closest('[role="row"]') as HTMLElement;
+      expect(within(await rowOf('ABCDEFGHJKMN')).getByText('Back office')).toBeTruthy();
+      expect(within(await rowOf('PQRSTUVWXYZ2')).getByText('Store')).toBeTruthy();
+      await user.click(screen.getByRole('button', { name: /Source/ }));
+      await user.click(await screen.findByRole('option', { name: 'Store' }));
+      await waitFor(() => expect(lastQuery(app.list)).toMatchObject({ source: 'store' }));
+      await user.click(screen.getByRole('button', { name: 'Actions of purchase PQRSTUVWXYZ2' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
+      const drawer = await screen.findByRole('dialog', { name: 'Purchase PQRSTUVWXYZ2' });
+      expect(within(drawer).getByText('Store reference')).toBeTruthy();
+      expect(within(drawer).getByText('STR2345678AB')).toBeTruthy();
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'Actions of purchase ABCDEFGHJKMN' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Details' }));
+      const office = await screen.findByRole('dialog', { name: 'Purchase ABCDEFGHJKMN' });
+      expect(within(office).getByText('Back office')).toBeTruthy();
+      expect(within(office).queryByText('Store reference')).toBeNull();
     },
     HEAVY,
   );

@@ -1,5 +1,10 @@
 import { canDownloadPurchasePdfs, purchaseBodyOf, purchaseOffers } from '@tern/core/giftCards';
-import { GIFT_CARD_PURCHASES_PAGE_SIZE, type GiftCardPurchase, type GiftCardPurchasesQuery } from '@tern/sdk';
+import {
+  GIFT_CARD_PURCHASES_PAGE_SIZE,
+  type GiftCardPurchase,
+  type GiftCardPurchasesQuery,
+  type PurchaseSourceValue,
+} from '@tern/sdk';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
@@ -26,13 +31,19 @@ import { PurchaseRecipientsForm } from './PurchaseRecipientsForm';
 export const ZIP_MESSAGE_MS = 9000;
 const ANY = 'any';
 type StatusFilter = 'any' | 'paid' | 'initiated';
+type SourceFilter = 'any' | PurchaseSourceValue;
+/** The list's filters beside its search. */
+interface PurchaseFilters {
+  status: StatusFilter;
+  source: SourceFilter;
+  sold: IsoRange | null;
+}
 
-/** The list query of a search, status, days, order and page (document 3 §7 purchases). */
+/** The list query of a search, status, source, days, order and page (document 3 §7 purchases). */
 export function purchasesQuery(
   propertyId: string,
   term: string,
-  status: StatusFilter,
-  sold: IsoRange | null,
+  { status, source, sold }: PurchaseFilters,
   sort: TableSort | null,
   page: number,
 ): GiftCardPurchasesQuery {
@@ -44,13 +55,15 @@ export function purchasesQuery(
     orderDirection: sort?.direction === 'ascending' ? 'asc' : 'desc',
     ...(term ? { term } : {}),
     ...(status === ANY ? {} : { status }),
+    ...(source === ANY ? {} : { source }),
     ...(sold ? { soldFrom: sold.start, soldTo: sold.end } : {}),
   };
 }
 
 /**
  * `/purchases` (document 3 §2.3, §4 M26/M27): the selected property's purchases with search, days, status (all,
- * paid, unpaid), created at, number and total sortable, 10 a page; "Create new purchase" (the issue form, once
+ * paid, unpaid), source (the back office's issue form or the public store), created at, number and total
+ * sortable, 10 a page; a purchase's details (a store one's checkout reference); "Create new purchase" (the issue form, once
  * the types are loaded), mark paid and mark issued on core's purchase machine with their confirmations, and the
  * quantity as the download of the cards' PDFs once issued (an empty reply: the zip is being generated).
  */
@@ -58,21 +71,19 @@ export function GiftCardPurchasesPage() {
   const { t } = useTranslation();
   const { client } = useServices();
   const formats = usePropertyFormats();
-  const kit = usePropertyListKit<GiftCardPurchase, { status: StatusFilter; sold: IsoRange | null }>({
+  const kit = usePropertyListKit<GiftCardPurchase, PurchaseFilters>({
     root: GIFT_CARDS_KEY,
     name: 'purchases',
-    filters: { status: ANY, sold: null },
+    filters: { status: ANY, source: ANY, sold: null },
     read: (c, { propertyId, term, filters, sort, page }, signal) =>
-      c.giftCardPurchases.list(
-        { query: purchasesQuery(propertyId, term, filters.status, filters.sold, sort, page) },
-        { signal },
-      ),
+      c.giftCardPurchases.list({ query: purchasesQuery(propertyId, term, filters, sort, page) }, { signal }),
   });
   const { property, today, reload } = kit;
-  const { status, sold } = kit.filters;
+  const { status, source, sold } = kit.filters;
   const [acting, setActing] = useState<{ purchase: GiftCardPurchase; action: PurchaseAction } | null>(null);
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<GiftCardPurchase | null>(null);
+  const [details, setDetails] = useState<GiftCardPurchase | null>(null);
   const propertyId = property?.id ?? null;
   const types = useApiQuery(
     [GIFT_CARDS_KEY, 'purchase-types', propertyId],
@@ -140,6 +151,11 @@ export function GiftCardPurchasesPage() {
       ),
     },
     {
+      id: 'source',
+      label: t('gift_card_purchases.columns.source'),
+      render: (p) => t(`gift_card_purchases.sources.${p.source}`),
+    },
+    {
       id: 'generated_id',
       label: t('gift_card_purchases.columns.number'),
       sortable: true,
@@ -182,6 +198,7 @@ export function GiftCardPurchasesPage() {
         const offers = purchaseOffers(recordOf(p));
         return (
           <Menu label={t('gift_card_purchases.actions_of', { number: p.generatedId })} trigger="⋯" iconOnly>
+            <MenuItem onAction={() => setDetails(p)}>{t('gift_card_purchases.details')}</MenuItem>
             <MenuItem
               isDisabled={!offers.can({ type: 'markPaid.ask' })}
               onAction={() => setActing({ purchase: p, action: 'paid' })}
@@ -234,6 +251,15 @@ export function GiftCardPurchasesPage() {
             selectedKey={status}
             onSelectionChange={(s) => kit.filter({ status: s as StatusFilter })}
           />
+          <Select
+            label={t('gift_card_purchases.source_filter')}
+            options={(['any', 'back_office', 'store'] as const).map((id) => ({
+              id,
+              label: t(id === ANY ? 'gift_card_purchases.filter.any' : `gift_card_purchases.sources.${id}`),
+            }))}
+            selectedKey={source}
+            onSelectionChange={(s) => kit.filter({ source: s as SourceFilter })}
+          />
         </>
       }
       kit={kit}
@@ -274,6 +300,15 @@ export function GiftCardPurchasesPage() {
         ) : null}
       </Drawer>
       <Drawer
+        title={t('gift_card_purchases.details_of', { number: details?.generatedId ?? '' })}
+        isOpen={details !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) setDetails(null);
+        }}
+      >
+        {details ? <PurchaseDetails purchase={details} /> : null}
+      </Drawer>
+      <Drawer
         title={t('gift_card_purchases.create')}
         isOpen={creating}
         onOpenChange={(open) => setCreating(open)}
@@ -294,5 +329,41 @@ export function GiftCardPurchasesPage() {
         ) : null}
       </Drawer>
     </ListPage>
+  );
+}
+
+/** A purchase's details drawer: where it was made (a store one's checkout reference), the buyer and the cards. */
+function PurchaseDetails({ purchase: p }: { purchase: GiftCardPurchase }) {
+  const { t } = useTranslation();
+  const formats = usePropertyFormats();
+  return (
+    <dl className="details">
+      <dt>{t('gift_card_purchases.columns.number')}</dt>
+      <dd>
+        <code>{p.generatedId}</code>
+      </dd>
+      <dt>{t('gift_card_purchases.columns.source')}</dt>
+      <dd>{t(`gift_card_purchases.sources.${p.source}`)}</dd>
+      {p.referenceNumber ? (
+        <>
+          <dt>{t('gift_card_purchases.reference')}</dt>
+          <dd>
+            <code>{p.referenceNumber}</code>
+          </dd>
+        </>
+      ) : null}
+      <dt>{t('gift_card_purchases.form.type')}</dt>
+      <dd>{p.title}</dd>
+      <dt>{t('gift_card_purchases.columns.name')}</dt>
+      <dd>{p.fullName}</dd>
+      <dt>{t('gift_card_purchases.columns.email')}</dt>
+      <dd>{p.email}</dd>
+      <dt>{t('gift_card_purchases.columns.quantity')}</dt>
+      <dd>{String(p.quantity)}</dd>
+      <dt>{t('gift_card_purchases.columns.total')}</dt>
+      <dd>{formats.money(p.totalAmount)}</dd>
+      <dt>{t('gift_card_purchases.columns.created')}</dt>
+      <dd>{formats.instantDay(p.createdAt)}</dd>
+    </dl>
   );
 }
