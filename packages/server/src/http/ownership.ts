@@ -308,6 +308,19 @@ async function enginePropertyOf(value: string, at: Lookup): Promise<OwnedEngineP
  * A property of the path's kind with the agency's approved contract, if any (prepared: every booking and
  * pricing call reads it).
  */
+// The public store's lookups, asked on every call of a visitor's page: prepared (planned once a connection).
+const publicStoreSql = prepared(
+  `select id, property_id, slug from stores where lower(slug) = lower($1) and status = 'active'`,
+  { readOnly: true },
+);
+const storeGiftCardTypeSql = prepared(
+  `select t.id, t.property_id from gift_card_types t
+     join store_gift_card_types sg on sg.gift_card_type_id = t.id
+     join stores s on s.id = sg.store_id
+    where t.id = $1 and t.status = 'published' and lower(s.slug) = lower($2) and s.status = 'active'`,
+  { readOnly: true },
+);
+
 const contractedPropertySql = prepared(
   `select p.id, c.id as contract_id
      from properties p
@@ -418,22 +431,16 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   store: (value, at) => propertyRowOf('stores', value, at),
   // The public store: anyone may ask, by slug in any case; an inactive store is not there.
   publicStore: async (value, at) => {
-    const row = await at.db.one<{ id: string; property_id: string; slug: string }>(
-      `select id, property_id, slug from stores where lower(slug) = lower($1) and status = 'active'`,
-      [value],
-    );
+    const row = await at.db.one<{ id: string; property_id: string; slug: string }>(publicStoreSql, [value]);
     return row ? { id: row.id, propertyId: row.property_id, slug: row.slug } : null;
   },
   storeGiftCardType: async (value, at) => {
     const slug = fieldOf(at.input, 'storeSlug');
     if (!UUID.test(value) || !slug.found || typeof slug.value !== 'string') return null;
-    const row = await at.db.one<{ id: string; property_id: string }>(
-      `select t.id, t.property_id from gift_card_types t
-        join store_gift_card_types sg on sg.gift_card_type_id = t.id
-        join stores s on s.id = sg.store_id
-        where t.id = $1 and t.status = 'published' and lower(s.slug) = lower($2) and s.status = 'active'`,
-      [value, slug.value],
-    );
+    const row = await at.db.one<{ id: string; property_id: string }>(storeGiftCardTypeSql, [
+      value,
+      slug.value,
+    ]);
     return row ? { id: row.id, propertyId: row.property_id } : null;
   },
   pdfTemplate: async (value, at) => {
