@@ -106,7 +106,9 @@ export function StoreApp({
   return (
     <I18nextProvider i18n={i18n}>
       {load.state === 'failed' ? (
-        <LoadFailed onRetry={retry} />
+        <main className="store-status" id="main">
+          <LoadFailed onRetry={retry} />
+        </main>
       ) : value ? (
         <StoreContext.Provider value={value}>
           <CartProvider key={slug.toLowerCase()} api={api} slug={slug} sold={value.sold}>
@@ -138,14 +140,15 @@ function Loading() {
   );
 }
 
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** A load that failed (document 3 L237's words) and the visitor's way to try again: the store's, a page's. */
+export function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
-    <main className="store-status" id="main">
+    <>
       <p role="alert">{t('errors.load_failed')}</p>
       <button type="button" className="store-button" onClick={onRetry}>
         {t('common.try_again')}
       </button>
-    </main>
+    </>
   );
 }

@@ -239,6 +239,16 @@ describe('the store’s checkout (M31)', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('a cart the server could not price says so, and Try again prices it again', async () => {
+    const api = storeApi(async () => ({}));
+    api.cartPrices.mockRejectedValueOnce(Object.assign(new Error('down'), { status: 503 }));
+    renderCheckout(api);
+    expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('heading', { name: 'Checkout' });
+    expect(api.cartPrices).toHaveBeenCalledTimes(2);
+  });
+
   it('an empty cart at checkout sends the visitor to the store, which says the cart is empty', async () => {
     window.localStorage.clear();
     renderCheckout(storeApi(async () => ({})));

@@ -8,7 +8,7 @@ import type { CartActor } from '../cart/cartActor';
 import { useSnapshot } from '../cart/useSnapshot';
 import { emptyCartNotice, soldOutNotice } from '../notice';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
-import { useStore } from '../StoreApp';
+import { LoadFailed, useStore } from '../StoreApp';
 import { PaymentStep } from './PaymentStep';
 import { RecipientsStep } from './RecipientsStep';
 import { useStartedActor } from './useStartedActor';
@@ -37,10 +37,7 @@ function PricedCart({ cart }: { cart: CartActor }) {
   if (waiting && snapshot.matches({ cart: { hasItems: 'failed' } }))
     return (
       <main className="store-checkout">
-        <p role="alert">{t('errors.load_failed')}</p>
-        <button type="button" className="store-button" onClick={() => cart.send({ type: 'user.retry' })}>
-          {t('common.try_again')}
-        </button>
+        <LoadFailed onRetry={() => cart.send({ type: 'user.retry' })} />
       </main>
     );
   if (waiting || snapshot.matches({ cart: 'checking' })) return <Status words={t('common.loading')} />;

@@ -7,7 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import { useCartActor } from '../cart/CartContext';
 import { useSnapshot } from '../cart/useSnapshot';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
-import { useStore } from '../StoreApp';
+import { LoadFailed, useStore } from '../StoreApp';
 import { CardPrice, CardValidity } from './CardFacts';
 
 /** How long 'Gift certificate not found!' shows before the store page (document 3 §8). */
@@ -78,10 +78,7 @@ export function CardPage() {
   if (snapshot.matches('failed'))
     return (
       <div className="store-status">
-        <p role="alert">{t('errors.load_failed')}</p>
-        <button type="button" className="store-button" onClick={() => actor.send({ type: 'user.retry' })}>
-          {t('common.try_again')}
-        </button>
+        <LoadFailed onRetry={() => actor.send({ type: 'user.retry' })} />
       </div>
     );
   const type = snapshot.context.type;
