@@ -169,7 +169,7 @@ describe('tern admin', () => {
     expect(pms.stderr).toContain('--pms');
   });
 
-  it('adds resellers and properties and turns lock overrides on and off', async () => {
+  it('adds resellers and properties, turns lock overrides on and off, and a store to Icelandic only', async () => {
     const reseller = await runCli(
       [
         'admin',
@@ -217,6 +217,7 @@ describe('tern admin', () => {
         'chx-9999',
         '--timezone',
         'Atlantic/Reykjavik',
+        '--store-icelandic-only',
         ...at,
         '--json',
       ],
@@ -225,6 +226,22 @@ describe('tern admin', () => {
     expect(property.code).toBe(0);
     expect(JSON.parse(property.stdout)).toMatchObject({
       propertyType: 'lodge',
+      channexPropertyId: expect.stringMatching(/9999$/),
+      storeIcelandicOnly: true,
+    });
+    const propertyId = JSON.parse(property.stdout).id as string;
+    const everyLanguage = await runCli(['admin', 'properties', 'icelandic-only', propertyId, 'off', ...at], {
+      configDir: admin,
+    });
+    expect(everyLanguage.stdout).toBe('CLI Lodge’s gift store is in every language.\n');
+    const again = await runCli(['admin', 'properties', 'icelandic-only', propertyId, 'on', ...at, '--json'], {
+      configDir: admin,
+    });
+    // The switch alone changes: the property's other fields stay as they were.
+    expect(JSON.parse(again.stdout)).toMatchObject({
+      storeIcelandicOnly: true,
+      name: 'CLI Lodge',
+      timezone: 'Atlantic/Reykjavik',
       channexPropertyId: expect.stringMatching(/9999$/),
     });
     const wrong = await runCli(

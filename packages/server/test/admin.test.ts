@@ -320,6 +320,64 @@ describe('admin resellers and properties', () => {
     expect(trail.items.map((e) => e.action)).toEqual(['update', 'create']);
     expect(JSON.stringify(trail)).not.toContain('12345678');
   });
+
+  it('sets the store of a property to Icelandic only, which its storefront then says; left out, it is kept', async () => {
+    const body = {
+      name: 'Hótel Íslenska',
+      pms: 'godo_property' as const,
+      email: 'stay@islenska.example',
+      propertyType: 'hotel' as const,
+      channexPropertyId: 'chx-87654321',
+      timezone: 'Atlantic/Reykjavik',
+    };
+    const created = await admin.admin.createProperty({ body: { ...body, storeIcelandicOnly: true } });
+    expect(created.storeIcelandicOnly).toBe(true);
+    expect((await admin.admin.getProperty({ params: { id: created.id } })).storeIcelandicOnly).toBe(true);
+    const slugName = `islenska-${Date.now()}`;
+    await admin.stores.create({
+      body: {
+        propertyId: created.id,
+        store: {
+          name: 'Gjafabréf',
+          slugName,
+          titleFont: 'Playfair Display',
+          textFont: 'Lato',
+          termsAndConditions: 'Ekki skiptanlegt fyrir peninga.',
+          bannerTitle: 'Gefðu nótt',
+          bannerParagraph: 'Við höfnina.',
+        },
+      },
+    });
+    const icelandicOnly = async () =>
+      (await server.client().store.get({ params: { storeSlug: slugName } })).property.icelandicOnly;
+    expect(await icelandicOnly()).toBe(true);
+    // An edit that leaves the switch out keeps it.
+    const renamed = await admin.admin.updateProperty({
+      params: { id: created.id },
+      body: { ...body, name: 'Hótel Íslenska II' },
+    });
+    expect(renamed.storeIcelandicOnly).toBe(true);
+    expect(await icelandicOnly()).toBe(true);
+    const off = await admin.admin.updateProperty({
+      params: { id: created.id },
+      body: { ...body, storeIcelandicOnly: false },
+    });
+    expect(off.storeIcelandicOnly).toBe(false);
+    expect(await icelandicOnly()).toBe(false);
+    // The property's own staff do not set it: the admin's property form is the admin's alone.
+    expect(
+      (
+        await refusal(
+          hotelier.admin.updateProperty({
+            params: { id: created.id },
+            body: { ...body, storeIcelandicOnly: true },
+          }),
+        )
+      ).status,
+    ).toBe(403);
+    const trail = await admin.admin.audit({ query: { objectType: 'property', objectId: created.id } });
+    expect(trail.items[0]!.changes).toMatchObject({ storeIcelandicOnly: { from: true, to: false } });
+  });
 });
 
 describe('the managers’ tab', () => {

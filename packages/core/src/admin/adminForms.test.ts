@@ -325,6 +325,17 @@ describe('the admin’s property drawer', () => {
       channexPropertyId: '',
     });
   });
+
+  it('carries the store’s Icelandic-only switch: off for a new one, the stored value on an edit', () => {
+    expect((adminPropertyFormInput(null).values as AdminPropertyDraft).storeIcelandicOnly).toBe(false);
+    const draft = adminPropertyFormInput({ ...property, storeIcelandicOnly: true })
+      .values as AdminPropertyDraft;
+    expect(draft.storeIcelandicOnly).toBe(true);
+    expect(adminPropertyBodyOf(draft, 'edit').storeIcelandicOnly).toBe(true);
+    expect(adminPropertyBodyOf({ ...draft, storeIcelandicOnly: false }, 'edit').storeIcelandicOnly).toBe(
+      false,
+    );
+  });
 });
 
 describe('submitForm (the CLI’s headless drive)', () => {

@@ -378,6 +378,8 @@ export type AdminPropertyDraft = Record<PropertyTextField, string> & {
   /** Empty on an edit: the stored (masked) id is kept unless a new one is typed. */
   channexPropertyId: string;
   timezone: string;
+  /** Its gift store in Icelandic only, with no language menu (document 3 §1). */
+  storeIcelandicOnly: boolean;
 };
 
 /** The admin's property drawer's input: the property's fields (UTC for a new one), by `validatePropertyForm`. */
@@ -390,6 +392,7 @@ export function adminPropertyFormInput(property: AdminProperty | null): FormDraw
       propertyType: property?.propertyType ?? null,
       channexPropertyId: '',
       timezone: property?.timezone ?? 'UTC',
+      storeIcelandicOnly: property?.storeIcelandicOnly ?? false,
     },
     validate: (draft) => validatePropertyForm(draft, { mode }),
   });
@@ -403,6 +406,7 @@ export function adminPropertyBodyOf(draft: AdminPropertyDraft, mode: 'create' | 
     pms: draft.pms as (typeof PMS_OPTIONS)[number],
     propertyType: draft.propertyType!,
     timezone: draft.timezone,
+    storeIcelandicOnly: draft.storeIcelandicOnly,
     ...(mode === 'create' || channex ? { channexPropertyId: channex } : {}),
   } as AdminPropertyBody;
 }

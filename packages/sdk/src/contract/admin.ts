@@ -222,6 +222,8 @@ export const adminProperty = z.object({
   timezone: z.string(),
   /** The property's currency (ISO 4217). */
   currency: z.string(),
+  /** Its gift store is in Icelandic only, with no language menu (document 3 §1; set by the admin). */
+  storeIcelandicOnly: z.boolean(),
   lockOverride: z.boolean(),
   paymentLocked: z.boolean(),
   createdAt: z.string(),
@@ -244,11 +246,17 @@ export const adminPropertyBody = z.object({
   city: text(100).default(''),
   zipCode: text(20).default(''),
   timezone: timeZone.default('UTC'),
+  /** Its gift store in Icelandic only, with no language menu (document 3 §1). */
+  storeIcelandicOnly: z.boolean().default(false),
 });
 export type AdminPropertyBody = z.input<typeof adminPropertyBody>;
-/** On update the masked Channex id may be sent back unchanged (or left out) to keep it. */
+/**
+ * On update the masked Channex id may be sent back unchanged (or left out) to keep it; the store's
+ * Icelandic-only switch left out is kept too.
+ */
 export const adminPropertyUpdateBody = adminPropertyBody.extend({
   channexPropertyId: text(100).optional(),
+  storeIcelandicOnly: z.boolean().optional(),
 });
 export const lockOverrideBody = z.object({ lockOverride: z.boolean() });
 
@@ -465,7 +473,7 @@ export const adminArea = defineArea('admin', {
     method: 'PUT',
     path: `${HOTELS}/{id}`,
     summary:
-      'Changes a property. A hotel stays a hotel and a car station a car station; the Channex id is kept when it is sent back masked or left out.',
+      'Changes a property. A hotel stays a hotel and a car station a car station; the Channex id is kept when it is sent back masked or left out, the store’s Icelandic-only switch when left out.',
     access: ['admin'],
     owns: { id: 'property' },
     params: z.object({ id }),

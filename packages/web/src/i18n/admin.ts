@@ -130,6 +130,7 @@ export const adminEn = {
       zip: 'Postcode',
       country: 'Country',
       timezone: 'Time zone',
+      store_icelandic_only: 'Gift store in Icelandic only (no language menu)',
     },
     pms: {
       booking_factory: 'Booking Factory',

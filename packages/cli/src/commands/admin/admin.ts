@@ -306,6 +306,7 @@ export async function addProperty(ctx: Context, flags: PropertyAddFlags): Promis
     ...(flags.phone ? { phone: flags.phone } : {}),
     ...(flags.city ? { city: flags.city } : {}),
     ...(flags.country ? { country: flags.country } : {}),
+    ...(flags.storeIcelandicOnly ? { storeIcelandicOnly: true } : {}),
   };
   await withClient(ctx, { session: true }, async ({ client }) => {
     const property = await submitted(
@@ -318,6 +319,26 @@ export async function addProperty(ctx: Context, flags: PropertyAddFlags): Promis
       { channexPropertyId: 'channex-id', propertyType: 'type' },
     );
     ctx.out.result(property, () => `Added ${property.name} (${property.propertyType}): ${property.id}\n`);
+  });
+}
+
+/**
+ * `tern admin properties icelandic-only ID on|off`: the property drawer's switch (document 3 §1, the gift store
+ * in Icelandic only with no language menu) saved with the property's other fields as they are.
+ */
+export async function storeIcelandicOnly(ctx: Context, id: string, on: boolean): Promise<void> {
+  await withClient(ctx, { session: true }, async ({ client }) => {
+    const property = await client.admin.getProperty({ params: { id } });
+    const draft = adminPropertyFormInput(property).values as AdminPropertyDraft;
+    const changed = await client.admin.updateProperty({
+      params: { id },
+      body: adminPropertyBodyOf({ ...draft, storeIcelandicOnly: on }, 'edit'),
+    });
+    ctx.out.result(
+      changed,
+      () => `${changed.name}’s gift store is ${on ? 'in Icelandic only' : 'in every language'}.
+`,
+    );
   });
 }
 

@@ -49,6 +49,7 @@ export interface PropertyAddFlags {
   phone?: string;
   city?: string;
   country?: string;
+  storeIcelandicOnly?: boolean;
 }
 
 /**
@@ -194,8 +195,17 @@ export function registerAdmin(program: Command, contextOf: ContextOf): void {
     .option('--phone <phone>', 'its phone')
     .option('--city <city>', 'its city')
     .option('--country <country>', 'its country')
+    .option('--store-icelandic-only', 'its gift store in Icelandic only, with no language menu')
     .action((flags: PropertyAddFlags, command: Command) =>
       load().then((m) => m.addProperty(contextOf(command), flags)),
+    );
+  properties
+    .command('icelandic-only')
+    .description('put the property’s gift store in Icelandic only, with no language menu (on), or not (off)')
+    .argument('<id>', 'the property')
+    .argument('<on|off>', 'on or off', onOff)
+    .action((id: string, on: boolean, _flags: unknown, command: Command) =>
+      load().then((m) => m.storeIcelandicOnly(contextOf(command), id, on)),
     );
   properties
     .command('lock-override')

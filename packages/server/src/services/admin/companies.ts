@@ -193,7 +193,7 @@ async function toggleLockOverride<T>(
 
 const PROPERTY_COLUMNS = `id, title, kind, hotel_type, pms, email, reply_to_name, reply_to_email,
   channex_property_id, company_registration_number, phone, address, country, coalesce(state, '') as state, city,
-  zip_code, timezone, currency, lock_override, payment_locked, created_at, updated_at`;
+  zip_code, timezone, currency, store_icelandic_only, lock_override, payment_locked, created_at, updated_at`;
 
 /** The Channex id as replies show it: bullets, then its last 4 characters (document 2 §3 "masked"). */
 export function maskSecret(value: string, visible = 4): string {
@@ -223,6 +223,7 @@ function toProperty(r: Record<string, unknown>): AdminProperty {
     zipCode: String(r.zip_code),
     timezone: String(r.timezone),
     currency: String(r.currency),
+    storeIcelandicOnly: Boolean(r.store_icelandic_only),
     lockOverride: Boolean(r.lock_override),
     paymentLocked: Boolean(r.payment_locked),
     createdAt: iso(r.created_at),
@@ -272,8 +273,8 @@ export async function createProperty(ctx: Ctx, b: PropertyValues): Promise<Admin
     const row = await tx.one<{ id: string }>(
       `insert into properties (kind, hotel_type, supplier_id, title, pms, email, reply_to_name, reply_to_email,
               channex_property_id, company_registration_number, phone, address, country, state, city, zip_code,
-              timezone, created_at, updated_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $18)
+              timezone, store_icelandic_only, created_at, updated_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $19, $18, $18)
        returning id`,
       [
         kindOf(b.propertyType),
@@ -294,6 +295,7 @@ export async function createProperty(ctx: Ctx, b: PropertyValues): Promise<Admin
         b.zipCode,
         b.timezone,
         now,
+        b.storeIcelandicOnly,
       ],
     );
     const created = await loadPropertyRow(tx, row!.id);
@@ -323,7 +325,8 @@ export async function updateProperty(ctx: Ctx, id: string, b: PropertyUpdateValu
     await tx.query(
       `update properties set hotel_type = $2, title = $3, pms = $4, email = $5, reply_to_name = $6,
               reply_to_email = $7, channex_property_id = $8, company_registration_number = $9, phone = $10,
-              address = $11, country = $12, state = $13, city = $14, zip_code = $15, timezone = $16, updated_at = $17
+              address = $11, country = $12, state = $13, city = $14, zip_code = $15, timezone = $16, updated_at = $17,
+              store_icelandic_only = coalesce($18, store_icelandic_only)
         where id = $1`,
       [
         id,
@@ -343,6 +346,7 @@ export async function updateProperty(ctx: Ctx, id: string, b: PropertyUpdateValu
         b.zipCode,
         b.timezone,
         ctx.clock.now(),
+        b.storeIcelandicOnly ?? null,
       ],
     );
     const after = await loadPropertyRow(tx, id);

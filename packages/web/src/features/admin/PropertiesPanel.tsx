@@ -18,6 +18,7 @@ import { Button } from '../../components/Button';
 import { ComboBox } from '../../components/ComboBox';
 import { FormFrame } from '../../components/FormFrame';
 import { Select } from '../../components/Select';
+import { Switch } from '../../components/Switch';
 import type { TableColumn } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
@@ -115,7 +116,8 @@ export function PropertiesPanel() {
 /**
  * The admin's property form (document 2 §3, §5): name, PMS, e-mail, reply-to, property type (a car station or
  * one of the 22 lodging types; the kind stays once saved), the Channex id (masked; left as it is unless a new
- * one is typed), company number, contacts, address and the time zone from the IANA list with offsets.
+ * one is typed), company number, contacts, address, the time zone from the IANA list with offsets, and whether
+ * its gift store is in Icelandic only, with no language menu (document 3 §1; docs/decisions.md).
  */
 function PropertyForm({
   property,
@@ -242,6 +244,13 @@ function PropertyForm({
           }}
           menuTrigger="focus"
         />
+        <Switch
+          name="storeIcelandicOnly"
+          isSelected={draft.storeIcelandicOnly}
+          onChange={(storeIcelandicOnly) => set({ storeIcelandicOnly })}
+        >
+          {t('admin.properties.store_icelandic_only')}
+        </Switch>
       </div>
     </FormFrame>
   );
