@@ -329,6 +329,7 @@ test('the last card held by another cart meanwhile: the checkout is sent to the 
   await expect(notice).toContainText('An error occurred');
   await expect(notice).toContainText('Sorry, the product is sold out.');
   await expect(notice).toBeFocused();
+  await expectAccessible(page, 'store page with the sold-out notice');
   expect(new URL(page.url()).pathname).toBe(`/${slug}`);
   expect(new URL(page.url()).searchParams.get('locale')).toBe('en');
   await expect(page.getByRole('heading', { level: 1, name: 'The last card' })).toBeVisible();
