@@ -28,6 +28,15 @@ const refusal = async (call: Promise<unknown>) => {
 };
 const propertyId = async (key: string) =>
   (await server.db.one<{ id: string }>('select id from properties where key = $1', [key]))!.id;
+/** The admin's property form's required fields (a lodging of its own name, e-mail and Channex id). */
+const propertyBody = (name: string, email: string, channexPropertyId: string) => ({
+  name,
+  pms: 'beds_24' as const,
+  email,
+  propertyType: 'lodge' as const,
+  channexPropertyId,
+  timezone: 'Atlantic/Reykjavik',
+});
 const userId = async (login: string) =>
   (await server.db.one<{ id: string }>('select id from users where email = $1', [demoEmail(login)]))!.id;
 
@@ -272,14 +281,7 @@ describe('admin resellers and properties', () => {
   });
 
   it('adds a property with a supplier of its own, masks the Channex id, keeps the kind, and takes an IANA zone', async () => {
-    const body = {
-      name: 'Fjallakofinn',
-      pms: 'beds_24' as const,
-      email: 'stay@fjalla.example',
-      propertyType: 'lodge' as const,
-      channexPropertyId: 'chx-12345678',
-      timezone: 'Atlantic/Reykjavik',
-    };
+    const body = propertyBody('Fjallakofinn', 'stay@fjalla.example', 'chx-12345678');
     const created = await admin.admin.createProperty({ body });
     expect(created).toMatchObject({
       name: 'Fjallakofinn',
@@ -322,14 +324,7 @@ describe('admin resellers and properties', () => {
   });
 
   it('sets the store of a property to Icelandic only, which its storefront then says; left out, it is kept', async () => {
-    const body = {
-      name: 'Hótel Íslenska',
-      pms: 'godo_property' as const,
-      email: 'stay@islenska.example',
-      propertyType: 'hotel' as const,
-      channexPropertyId: 'chx-87654321',
-      timezone: 'Atlantic/Reykjavik',
-    };
+    const body = propertyBody('Hótel Íslenska', 'stay@islenska.example', 'chx-87654321');
     const created = await admin.admin.createProperty({ body: { ...body, storeIcelandicOnly: true } });
     expect(created.storeIcelandicOnly).toBe(true);
     expect((await admin.admin.getProperty({ params: { id: created.id } })).storeIcelandicOnly).toBe(true);

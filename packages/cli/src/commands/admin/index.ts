@@ -12,6 +12,24 @@ function onOff(value: string): boolean {
   return value === 'on';
 }
 const collect = (value: string, previous: string[] = []) => [...previous, value];
+type AdminModule = typeof import('./admin.js');
+/** A switch of one object: `<name> <id> <on|off>`, run with the loaded module. */
+function onOffCommand(
+  parent: Command,
+  contextOf: ContextOf,
+  load: () => Promise<AdminModule>,
+  spec: { name: string; description: string; id: string },
+  run: (m: AdminModule, ctx: ReturnType<ContextOf>, id: string, on: boolean) => Promise<void>,
+): void {
+  parent
+    .command(spec.name)
+    .description(spec.description)
+    .argument('<id>', spec.id)
+    .argument('<on|off>', 'on or off', onOff)
+    .action((id: string, on: boolean, _flags: unknown, command: Command) =>
+      load().then((m) => run(m, contextOf(command), id, on)),
+    );
+}
 
 export interface ListFlags {
   search?: string;
@@ -165,14 +183,17 @@ export function registerAdmin(program: Command, contextOf: ContextOf): void {
     .action((flags: ResellerAddFlags, command: Command) =>
       load().then((m) => m.addReseller(contextOf(command), flags)),
     );
-  resellers
-    .command('lock-override')
-    .description('lift (on) or restore (off) an unpaid reseller’s payment lock')
-    .argument('<id>', 'the reseller')
-    .argument('<on|off>', 'on or off', onOff)
-    .action((id: string, on: boolean, _flags: unknown, command: Command) =>
-      load().then((m) => m.lockOverride(contextOf(command), 'reseller', id, on)),
-    );
+  onOffCommand(
+    resellers,
+    contextOf,
+    load,
+    {
+      name: 'lock-override',
+      description: 'lift (on) or restore (off) an unpaid reseller’s payment lock',
+      id: 'the reseller',
+    },
+    (m, ctx, id, on) => m.lockOverride(ctx, 'reseller', id, on),
+  );
 
   const properties = admin.command('properties').description('every property');
   properties
@@ -199,22 +220,29 @@ export function registerAdmin(program: Command, contextOf: ContextOf): void {
     .action((flags: PropertyAddFlags, command: Command) =>
       load().then((m) => m.addProperty(contextOf(command), flags)),
     );
-  properties
-    .command('icelandic-only')
-    .description('put the property’s gift store in Icelandic only, with no language menu (on), or not (off)')
-    .argument('<id>', 'the property')
-    .argument('<on|off>', 'on or off', onOff)
-    .action((id: string, on: boolean, _flags: unknown, command: Command) =>
-      load().then((m) => m.storeIcelandicOnly(contextOf(command), id, on)),
-    );
-  properties
-    .command('lock-override')
-    .description('lift (on) or restore (off) an unpaid property’s payment lock')
-    .argument('<id>', 'the property')
-    .argument('<on|off>', 'on or off', onOff)
-    .action((id: string, on: boolean, _flags: unknown, command: Command) =>
-      load().then((m) => m.lockOverride(contextOf(command), 'property', id, on)),
-    );
+  onOffCommand(
+    properties,
+    contextOf,
+    load,
+    {
+      name: 'icelandic-only',
+      description:
+        'put the property’s gift store in Icelandic only, with no language menu (on), or not (off)',
+      id: 'the property',
+    },
+    (m, ctx, id, on) => m.storeIcelandicOnly(ctx, id, on),
+  );
+  onOffCommand(
+    properties,
+    contextOf,
+    load,
+    {
+      name: 'lock-override',
+      description: 'lift (on) or restore (off) an unpaid property’s payment lock',
+      id: 'the property',
+    },
+    (m, ctx, id, on) => m.lockOverride(ctx, 'property', id, on),
+  );
 
   const mine = program.command('users').description("a property's users (its managers')");
   mine

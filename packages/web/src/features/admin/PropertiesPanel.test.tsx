@@ -1,3 +1,4 @@
+import { PROPERTY_TEXT_FIELDS } from '@tern/core/admin';
 import type { AdminProperty } from '@tern/sdk';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -10,22 +11,18 @@ import { fakeClient, renderApp } from '../../../test/renderApp';
 
 const HEAVY = 60_000;
 const harbour: AdminProperty = {
+  // The form's text fields empty but the name and e-mail.
+  ...(Object.fromEntries(PROPERTY_TEXT_FIELDS.map(([field]) => [field, ''])) as Record<
+    (typeof PROPERTY_TEXT_FIELDS)[number][0],
+    string
+  >),
   id: '5b2c1a4e-0000-4000-8000-0000000000b1',
   type: 'ternHotel',
   name: 'Harbour View',
-  pms: 'beds_24',
   email: 'stay@harbour.is',
-  replyToName: '',
-  replyToEmail: '',
+  pms: 'beds_24',
   propertyType: 'hotel',
   channexPropertyId: '••••9999',
-  companyRegistrationNumber: '',
-  phone: '',
-  address: '',
-  country: 'IS',
-  state: '',
-  city: '',
-  zipCode: '',
   timezone: 'Atlantic/Reykjavik',
   currency: 'ISK',
   storeIcelandicOnly: false,
@@ -34,6 +31,10 @@ const harbour: AdminProperty = {
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };
+
+/** A list call answering one page of these rows. */
+const pageOf = (items: unknown[]) =>
+  vi.fn(async () => ({ items, meta: { page: 1, limit: 50, total: items.length } }));
 
 describe('the admin’s property form', () => {
   it(
@@ -47,14 +48,8 @@ describe('the admin’s property form', () => {
       const client = fakeClient(
         {},
         {
-          'admin.listUsers': vi.fn(async () => ({
-            items: [],
-            meta: { page: 1, limit: 50, total: 0 },
-          })) as never,
-          'admin.listProperties': vi.fn(async () => ({
-            items: [harbour],
-            meta: { page: 1, limit: 50, total: 1 },
-          })) as never,
+          'admin.listUsers': pageOf([]) as never,
+          'admin.listProperties': pageOf([harbour]) as never,
           'admin.updateProperty': updateProperty as never,
         },
       );
