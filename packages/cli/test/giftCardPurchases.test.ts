@@ -89,7 +89,11 @@ describe('tern gift-cards purchases', () => {
     const list = await tern(['list', '--search', purchase.generatedId]);
     expect(list.code).toBe(0);
     expect(list.stdout).toContain(purchase.generatedId);
-    expect(list.stdout).toMatch(/unpaid\s+pending\s+2\s+ISK 240\s+Acme/);
+    expect(list.stdout).toMatch(/back office\s+unpaid\s+pending\s+2\s+ISK 240\s+Acme/);
+    const ofStore = await tern(['list', '--search', purchase.generatedId, '--source', 'store']);
+    expect(ofStore.stdout).toBe('No purchases.\n');
+    const ofOffice = await tern(['list', '--search', purchase.generatedId, '--source', 'back_office']);
+    expect(ofOffice.stdout).toContain(purchase.generatedId);
 
     expect((await tern(['mark-paid', purchase.generatedId, '--yes'])).stdout).toBe(
       `${purchase.generatedId}: paid, pending\n`,

@@ -262,6 +262,12 @@ function registerPurchases(cards: Command, contextOf: ContextOf): void {
     .addOption(propertyOption())
     .option('--search <text>', 'number, buyer, type or a recipient has this')
     .addOption(new Option('--status <status>', 'paid or initiated (unpaid)').choices(['paid', 'initiated']))
+    .addOption(
+      new Option('--source <source>', 'made in the back office or bought in the public store').choices([
+        'back_office',
+        'store',
+      ]),
+    )
     .option('--sold-from <day>', 'made on or after this day', day)
     .option('--sold-to <day>', 'made on or before this day', day)
     .addOption(

@@ -13,6 +13,7 @@ import {
   GIFT_CARD_PURCHASES_PAGE_SIZE,
   type GiftCardPurchase,
   type GiftCardPurchasesQuery,
+  type PurchaseSourceValue,
   type TernClient,
 } from '@tern/sdk';
 import { withClient } from '../../client.js';
@@ -32,6 +33,7 @@ export interface PurchasesListFlags {
   property: string;
   search?: string;
   status?: 'paid' | 'initiated';
+  source?: PurchaseSourceValue;
   soldFrom?: string;
   soldTo?: string;
   orderBy?: 'created_at' | 'generated_id' | 'total_amount';
@@ -57,6 +59,7 @@ const row =
   (p: GiftCardPurchase) => [
     p.generatedId,
     dayOfInstant(p.createdAt, zone) ?? '—',
+    p.source === 'store' ? 'store' : 'back office',
     p.status === 'paid' ? 'paid' : 'unpaid',
     p.issuedStatus,
     String(p.quantity),
@@ -64,7 +67,7 @@ const row =
     p.fullName,
     p.email,
   ];
-const HEAD = ['NUMBER', 'CREATED', 'STATUS', 'ISSUED', 'QTY', 'TOTAL', 'BUYER', 'E-MAIL'];
+const HEAD = ['NUMBER', 'CREATED', 'SOURCE', 'STATUS', 'ISSUED', 'QTY', 'TOTAL', 'BUYER', 'E-MAIL'];
 /** Why the cards of these purchases are not delivered: failed for good (retry them), or being retried. */
 const failures = (items: GiftCardPurchase[]) =>
   items
@@ -86,6 +89,7 @@ export async function listPurchases(ctx: Context, flags: PurchasesListFlags): Pr
     orderDirection: flags.asc ? 'asc' : 'desc',
     ...(flags.search ? { term: flags.search } : {}),
     ...(flags.status ? { status: flags.status } : {}),
+    ...(flags.source ? { source: flags.source } : {}),
     ...(flags.soldFrom ? { soldFrom: flags.soldFrom } : {}),
     ...(flags.soldTo ? { soldTo: flags.soldTo } : {}),
   };
