@@ -28,7 +28,7 @@ const mailsOf = (codes: string[]) =>
     `select c.generated_id as code, m."to",
             array(select a.file_name from outbox_mail_attachments a where a.mail_id = m.id order by a.position) as files
        from outbox_mails m join gift_cards c on m.text like '%' || c.generated_id || '%'
-      where m.kind = 'gift_card' and c.generated_id = any($1) order by m.created_at, c.generated_id`,
+      where m.kind = 'gift_card' and c.generated_id = any($1) order by c.generated_id, m.created_at`,
     [codes],
   );
 const sendJobsDone = () =>

@@ -97,6 +97,8 @@ async function payAndReturn(redirectUrl: string) {
   const { returnUrl } = (await paid.json()) as { returnUrl: string };
   const back = new URL(returnUrl);
   expect(back.pathname).toBe(`/${slug}/confirmation`);
+  // Back in the language the visitor bought in.
+  expect(back.searchParams.get('locale')).toBe('en');
   return {
     referenceNumber: back.searchParams.get(PAYMENT_RETURN_QUERY.referenceNumber)!,
     propertyId: back.searchParams.get(PAYMENT_RETURN_QUERY.propertyId)!,

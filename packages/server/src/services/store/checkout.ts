@@ -120,9 +120,14 @@ const soldOut = (short: { id: string; title: string; stock: number; asked: numbe
   });
 
 /** The store's confirmation (without the signed query, which the provider adds) and its way back. */
-function storeUrls(ctx: RequestContext, store: PublicStore) {
+/** The store's pages the provider sends the visitor back to, in the language they bought in (`?locale=`). */
+function storeUrls(ctx: RequestContext, store: PublicStore, locale: string) {
   const web = ctx.config.webUrl || ctx.config.apiUrl;
-  return { returnUrl: `${web}/${store.slug}/confirmation`, cancelUrl: `${web}/${store.slug}/checkout` };
+  const query = `?locale=${encodeURIComponent(locale)}`;
+  return {
+    returnUrl: `${web}/${store.slug}/confirmation${query}`,
+    cancelUrl: `${web}/${store.slug}/checkout${query}`,
+  };
 }
 
 /** `store.checkout`: holds the cards for `STORE_HOLD_MINUTES` and answers where to pay. */
@@ -223,7 +228,7 @@ export async function checkoutStore(
         merchant: rules.title,
         locale: body.locale,
         expiresAt: holdExpiresAt,
-        ...storeUrls(ctx, store),
+        ...storeUrls(ctx, store, body.locale),
       },
       now,
     );
