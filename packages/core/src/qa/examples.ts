@@ -305,6 +305,34 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
   },
   giftCardDownload: { input: { emptyMeansZipPending: true } },
   storeSettings: { input: { store: null } },
+  // The public store (issue 24): a cart of one card, its checkout, the sandbox's payment page, the signed return.
+  storeCart: {
+    input: { cart: { lines: [{ typeId: 't1', quantity: 1 }], promoCode: null } },
+    events: {
+      'cart.add': { type: 'cart.add', typeId: 't2', quantity: 2, stock: 5 },
+      'promo.apply': { type: 'promo.apply', code: 'HARBOUR10' },
+    },
+  },
+  storeCheckout: {
+    input: {
+      cart: { lines: [{ typeId: 't1', quantity: 1 }], promoCode: null },
+      types: [{ id: 't1', offerLetterDelivery: true, offerPickupAtHotel: false }],
+      allowPickup: true,
+      hasTerms: true,
+      locale: 'en',
+      expectedTotal: 100,
+    },
+  },
+  storePayment: { input: { sessionId: 's1' } },
+  purchaseStatus: {
+    input: {
+      storeSlug: 'harbour-view',
+      referenceNumber: 'R2345678ABCD',
+      propertyId: 'p1',
+      digitalSignature: 'sig',
+    },
+  },
+  storeCard: { input: { storeSlug: 'harbour-view', typeId: 't1' } },
   pdfEditor: {
     events: {
       'design.load': { type: 'design.load', templateId: 't1', design: pdfDesign },

@@ -1,40 +1,15 @@
 import { resolveStoreLocale } from '@tern/core/store';
 import type { Storefront, StoreLocale } from '@tern/sdk/contract';
 import type { ApiError } from '@tern/sdk/errors';
-import {
-  createContext,
-  type ReactNode,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-} from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { Translator } from '../i18n/translator';
 import type { StoreApi } from './api';
 import { CartProvider } from './cart/CartContext';
+import { LoadFailed, StoreContext } from './context';
 import { loadLocale } from './i18n';
 import { storePages } from './pages';
 import { useStoreRouter } from './router';
-
-/** What every store page reads: the API, the storefront (loaded once per store) and the visitor's language. */
-export interface StoreContextValue {
-  api: StoreApi;
-  storefront: Storefront;
-  locale: StoreLocale;
-  /** The ids of the types the store sells. */
-  sold: ReadonlySet<string>;
-}
-
-const StoreContext = createContext<StoreContextValue | null>(null);
-
-export function useStore(): StoreContextValue {
-  const value = useContext(StoreContext);
-  if (!value) throw new Error('useStore outside a loaded store');
-  return value;
-}
 
 type Load =
   | { state: 'loading' }
@@ -137,18 +112,5 @@ function Loading() {
     <p className="store-status" role="status">
       {t('common.loading')}
     </p>
-  );
-}
-
-/** A load that failed (document 3 L237's words) and the visitor's way to try again: the store's, a page's. */
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <>
-      <p role="alert">{t('errors.load_failed')}</p>
-      <button type="button" className="store-button" onClick={onRetry}>
-        {t('common.try_again')}
-      </button>
-    </>
   );
 }

@@ -7,9 +7,9 @@ import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { useCart } from '../cart/CartContext';
 import { useStartedActor } from '../checkout/useStartedActor';
+import { useStore } from '../context';
 import { soldOutNotice } from '../notice';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
-import { useStore } from '../StoreApp';
 import '../checkout/checkout.css';
 
 /**

@@ -3,9 +3,9 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCart } from '../cart/CartContext';
 import { ConsentBanner } from '../consent/ConsentBanner';
+import { useStore } from '../context';
 import { LANGUAGE_NAMES, STORE_LOCALES } from '../i18n';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
-import { useStore } from '../StoreApp';
 import { useStoreFonts } from './fonts';
 import { storeLook } from './look';
 

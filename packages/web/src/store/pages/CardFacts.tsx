@@ -2,7 +2,7 @@ import { formatDay, formatMoney } from '@tern/core/format';
 import { discountPercent } from '@tern/core/store';
 import type { StorefrontType } from '@tern/sdk/contract';
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../StoreApp';
+import { useStore } from '../context';
 
 /** A type's price in the store's currency and language (core's `formatMoney`: the currency's own decimals). */
 export function useMoney(): (amount: number) => string {

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { createActor, fromPromise } from 'xstate';
 import { useCartActor } from '../cart/CartContext';
 import { useSnapshot } from '../cart/useSnapshot';
+import { LoadFailed, useStore } from '../context';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
-import { LoadFailed, useStore } from '../StoreApp';
 import { CardPrice, CardValidity } from './CardFacts';
 
 /** How long 'Gift certificate not found!' shows before the store page (document 3 §8). */

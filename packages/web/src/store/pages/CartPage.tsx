@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useCartActor } from '../cart/CartContext';
 import type { CartActor } from '../cart/cartActor';
 import { useSnapshot } from '../cart/useSnapshot';
+import { useStore } from '../context';
 import { StoreLink, useStorePath } from '../router';
-import { useStore } from '../StoreApp';
 import { useMoney } from './CardFacts';
 
 /**

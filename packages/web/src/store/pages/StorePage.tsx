@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStore } from '../context';
 import { StoreNoticeRegion } from '../notice';
 import { StoreLink, useStorePath } from '../router';
-import { useStore } from '../StoreApp';
 import { CardPrice, CardValidity, descriptionPreview } from './CardFacts';
 
 /**

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useStore } from '../StoreApp';
+import { useStore } from '../context';
 
 /** The store's terms and conditions (document 3 §2.1, screen 61): its plain text, line by line. */
 export function TermsPage() {
