@@ -1,5 +1,6 @@
 import { addMs, type Clock, MINUTE, SECOND } from '../../clock.js';
 import type { Db } from '../../db/db.js';
+import { conflict } from '../../http/errors.js';
 
 // A job queue in the database (table `jobs`, migrations 046 and 052; docs/decisions.md). A worker claims one due
 // job in a short transaction with `for update skip locked` (workers of other processes skip it, never wait on
@@ -45,30 +46,36 @@ export async function enqueueJob(
   clock: Clock,
   job: NewJob,
 ): Promise<{ id: string; created: boolean }> {
-  const now = clock.now();
-  const made = await db.one<{ id: string }>(
-    `insert into jobs (kind, payload, dedupe_key, max_attempts, run_at, created_at, updated_at)
-     values ($1, $2::jsonb, $3, $4, $5, $6, $6)
-     on conflict (dedupe_key) where dedupe_key is not null and status in ('queued', 'running') do nothing
-     returning id`,
-    [
-      job.kind,
-      JSON.stringify(job.payload ?? {}),
-      job.dedupeKey ?? null,
-      job.maxAttempts ?? 5,
-      job.runAt ?? now,
-      now,
-    ],
-  );
-  if (made) {
-    wakeWorkers();
-    return { id: made.id, created: true };
+  // A job of the same key may finish between the insert that found it and the read of its id (a worker on
+  // another connection): then the key is free again and the insert is tried anew (a few times: a snapshot that
+  // cannot see the job another transaction queued is a race the caller may retry, 409).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const now = clock.now();
+    const made = await db.one<{ id: string }>(
+      `insert into jobs (kind, payload, dedupe_key, max_attempts, run_at, created_at, updated_at)
+       values ($1, $2::jsonb, $3, $4, $5, $6, $6)
+       on conflict (dedupe_key) where dedupe_key is not null and status in ('queued', 'running') do nothing
+       returning id`,
+      [
+        job.kind,
+        JSON.stringify(job.payload ?? {}),
+        job.dedupeKey ?? null,
+        job.maxAttempts ?? 5,
+        job.runAt ?? now,
+        now,
+      ],
+    );
+    if (made) {
+      wakeWorkers();
+      return { id: made.id, created: true };
+    }
+    const existing = await db.one<{ id: string }>(
+      `select id from jobs where dedupe_key = $1 and status in ('queued', 'running')`,
+      [job.dedupeKey],
+    );
+    if (existing) return { id: existing.id, created: false };
   }
-  const existing = await db.one<{ id: string }>(
-    `select id from jobs where dedupe_key = $1 and status in ('queued', 'running')`,
-    [job.dedupeKey],
-  );
-  return { id: existing!.id, created: false };
+  throw conflict('conflict');
 }
 
 interface JobRow {
