@@ -7,6 +7,7 @@ import {
   GIFT_CARD_TEXT_MAX,
   giftCardDiscount,
   giftCardPhoto,
+  giftCardText,
   giftcardType,
 } from './giftCardTypes.js';
 import {
@@ -157,12 +158,8 @@ export const cartPrices = z.object({
 });
 export type CartPrices = z.infer<typeof cartPrices>;
 
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, { error: 'required' })
-    .max(max, { error: `At most ${max} characters` });
+/** A required text (the gift-card forms' one rule: trimmed, 'required', at most `max`). */
+const text = giftCardText;
 const optionalText = (max: number) =>
   z
     .string()
