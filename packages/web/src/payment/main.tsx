@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createStoreI18n } from '../store/i18n';
+import { loadLive } from '../store/live';
 import { PaymentPage } from './PaymentPage';
 import { sandboxApi, sessionIdOf } from './sandboxApi';
 import './payment.css';
@@ -13,8 +14,11 @@ import './payment.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('payment.html has no #root');
 const i18n = createStoreI18n();
-createRoot(root).render(
-  <I18nextProvider i18n={i18n}>
-    <PaymentPage sessionId={sessionIdOf(window.location.pathname)} api={sandboxApi} i18n={i18n} />
-  </I18nextProvider>,
+// The visualizer's Live first, when this browser turned it on (its own chunk, never in the first load).
+void loadLive().then(() =>
+  createRoot(root).render(
+    <I18nextProvider i18n={i18n}>
+      <PaymentPage sessionId={sessionIdOf(window.location.pathname)} api={sandboxApi} i18n={i18n} />
+    </I18nextProvider>,
+  ),
 );

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { createStoreApi } from './api';
 import { createStoreI18n } from './i18n';
 import { StoreLayout } from './layout/StoreLayout';
+import { loadLive } from './live';
 import { StoreRouter } from './router';
 import { StoreApp } from './StoreApp';
 import './store.css';
@@ -12,8 +13,11 @@ import './store.css';
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('store.html has no #root');
-createRoot(root).render(
-  <StoreRouter>
-    <StoreApp api={createStoreApi()} i18n={createStoreI18n()} layout={StoreLayout} />
-  </StoreRouter>,
+// The visualizer's Live first, when this browser turned it on (its own chunk, never in the first load).
+void loadLive().then(() =>
+  createRoot(root).render(
+    <StoreRouter>
+      <StoreApp api={createStoreApi()} i18n={createStoreI18n()} layout={StoreLayout} />
+    </StoreRouter>,
+  ),
 );

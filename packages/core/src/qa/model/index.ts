@@ -1,3 +1,10 @@
+import {
+  purchaseStatusModel,
+  storeCardModel,
+  storeCartModel,
+  storeCheckoutModel,
+  storePaymentModel,
+} from '../../store/machines.model.js';
 import type { ModelOptions } from '../test/paths.js';
 import { bookingFlowModel } from './bookingFlow.model.js';
 import { cardFrameModel } from './cardFrame.model.js';
@@ -6,8 +13,8 @@ import { signInModel } from './signIn.model.js';
 import { vehicleQueryModel } from './vehicleQuery.model.js';
 
 /**
- * The models (machine, scenarios, sample events) of the five machines the front ends replay
- * too: core's model-based tests use them (`*.model.test.ts`), and so do the web app's browser tests and the
+ * The models (machine, scenarios, sample events) of the machines the front ends replay
+ * too (the store's five in `store/machines.model.ts`): core's model-based tests use them (`*.model.test.ts`), and so do the web app's browser tests and the
  * CLI's terminal tests, through `frontEnds.ts` (`@tern/core/qa/model`, source condition only).
  */
 export const frontEndModels = {
@@ -16,6 +23,11 @@ export const frontEndModels = {
   signInMachine: signInModel,
   contractActionsMachine: contractActionsModel,
   vehicleQueryMachine: vehicleQueryModel,
+  storeCartMachine: storeCartModel,
+  storeCheckoutMachine: storeCheckoutModel,
+  storePaymentMachine: storePaymentModel,
+  purchaseStatusMachine: purchaseStatusModel,
+  storeCardMachine: storeCardModel,
 } satisfies Record<string, ModelOptions>;
 
 export type FrontEndMachine = keyof typeof frontEndModels;

@@ -1,6 +1,7 @@
 import { cartStorageKey, type StoreCart, serializeCart, storeCartMachine } from '@tern/core/store';
 import { type Actor, createActor, fromPromise } from 'xstate';
 import type { StoreApi } from '../api';
+import { storeInspect } from '../live';
 
 export type CartActor = Actor<typeof storeCartMachine>;
 
@@ -30,5 +31,5 @@ export function startCartActor(
       },
     },
   });
-  return createActor(machine, { input: { cart } }).start();
+  return createActor(machine, { input: { cart }, inspect: storeInspect }).start();
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { type Actor, type AnyStateMachine, createActor, type InputFrom } from 'xstate';
 import { useSnapshot } from '../cart/useSnapshot';
+import { storeInspect } from '../live';
 
 /**
  * A page's own machine: made once with its input, started while the page is shown, stopped when it goes; its
@@ -9,7 +10,7 @@ import { useSnapshot } from '../cart/useSnapshot';
 export function useStartedActor<M extends AnyStateMachine>(make: () => { machine: M; input: InputFrom<M> }) {
   const [actor] = useState(() => {
     const { machine, input } = make();
-    return createActor(machine, { input }) as Actor<M>;
+    return createActor(machine, { input, inspect: storeInspect }) as Actor<M>;
   });
   useEffect(() => {
     actor.start();

@@ -7,6 +7,7 @@ import { createActor, fromPromise } from 'xstate';
 import { useCartActor } from '../cart/CartContext';
 import { useSnapshot } from '../cart/useSnapshot';
 import { LoadFailed, useStore } from '../context';
+import { storeInspect } from '../live';
 import { StoreLink, useStorePath, useStoreRouter } from '../router';
 import { CardPrice, CardValidity } from './CardFacts';
 
@@ -53,7 +54,7 @@ export function CardPage() {
             },
           },
         }),
-        { input: { storeSlug, typeId } },
+        { input: { storeSlug, typeId }, inspect: storeInspect },
       ),
     [api, navigate, home, storeSlug, typeId],
   );
