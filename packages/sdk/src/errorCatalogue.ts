@@ -195,6 +195,24 @@ export const errorCatalogue = {
   gift_card_booking_started:
     'The booking’s arrival ({{arrival}}) has passed, so it cannot be cancelled here.',
   booking_already_cancelled: 'This booking is already cancelled.',
+  // Redemption (document 3 §8)
+  gift_card_redeemed: 'Gift certificates have already been used.',
+  gift_card_expired: 'This gift card expired on {{expirationDate}}: the stay must end by then.',
+  gift_card_payment_pending:
+    'A payment for this gift card’s stay is under way: finish it, or try again after {{holdExpiresAt}}.',
+  rate_not_covered: 'This gift card does not cover this room and rate.',
+  stay_length_mismatch: 'This gift card pays for exactly {{nights}} night(s).',
+  cancellation_deadline_passed:
+    'The free cancellation ended at {{deadline}}: the hotel can no longer cancel it here.',
+  cancellation_not_allowed: 'This hotel does not let gift-card stays be cancelled online: contact the hotel.',
+  // Gift campaigns
+  campaign_not_found: 'There is no such campaign, or it is not open.',
+  campaign_archived: 'This campaign is archived: publish it again to change it.',
+  campaign_transition_invalid: 'A {{from}} campaign cannot become {{to}}.',
+  campaign_without_options: 'Add at least one gift option before publishing.',
+  campaign_option_picked: 'Someone already picked this gift, so it cannot be removed.',
+  campaign_last_option: 'A published campaign keeps at least one gift option.',
+  campaign_already_picked: 'You have already chosen a gift from this campaign.',
   // Uploads and photos
   file_too_large: 'The file is too large: at most {{max}}.',
   invalid_image: 'The file is not a readable image.',

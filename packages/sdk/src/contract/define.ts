@@ -50,6 +50,15 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   `propertyId` when it names one.
  * - `publicStore`: an active gift-card store, by its slug in any case (the public store's calls; anyone may ask).
  * - `storeGiftCardType`: a published gift card type that the call's `publicStore` sells.
+ * - `redeemableGiftCard`: an issued gift card by its code (the redemption pages' calls; anyone holding the code
+ *   may ask, throttled per address).
+ * - `redemptionProperty`: a property the call's `redeemableGiftCard` is redeemed at (its own, or one of its
+ *   multi-property type's hotels).
+ * - `giftCampaign`: a gift campaign of a property the caller works at (any for an admin) — of the call's
+ *   `propertyId` when it names one.
+ * - `giftCampaignOption`: an option of the call's `giftCampaign`.
+ * - `publicGiftCampaign`: a published gift campaign (its public page; anyone may ask).
+ * - `publicGiftCampaignOption`: an option of the call's `publicGiftCampaign`.
  * - `unit`: a unit (room type) of a property the caller works at (any for an admin) — of the call's
  *   `propertyId` when it names one.
  * - `ratePlan`: a rate plan of a property the caller works at (any for an admin) — of the call's `propertyId`
@@ -83,6 +92,12 @@ export type OwnerKind =
   | 'store'
   | 'publicStore'
   | 'storeGiftCardType'
+  | 'redeemableGiftCard'
+  | 'redemptionProperty'
+  | 'giftCampaign'
+  | 'giftCampaignOption'
+  | 'publicGiftCampaign'
+  | 'publicGiftCampaignOption'
   | 'unit'
   | 'ratePlan'
   | 'booking'
@@ -126,6 +141,7 @@ export const AUDITED_OBJECTS = [
   'giftCardPurchase',
   'pdfTemplate',
   'store',
+  'giftCampaign',
 ] as const;
 export type AuditedObject = (typeof AUDITED_OBJECTS)[number];
 

@@ -3,6 +3,7 @@ import { apiKeysArea } from './apiKeys.js';
 import { authArea } from './auth.js';
 import { billingArea } from './billing.js';
 import { bookingsArea } from './bookings.js';
+import { campaignsArea, productsArea } from './campaigns.js';
 import { contractsArea } from './contracts.js';
 import { endpointLookup } from './define.js';
 import { engineArea } from './engine.js';
@@ -16,6 +17,7 @@ import { photosArea } from './photos.js';
 import { policiesArea } from './policies.js';
 import { promoCodesArea } from './promoCodes.js';
 import { propertySettingsArea } from './propertySettings.js';
+import { redemptionArea } from './redemption.js';
 import { roomsAndRatesArea } from './roomsAndRates.js';
 import { storeArea } from './store.js';
 import { storesArea } from './stores.js';
@@ -27,6 +29,7 @@ export * from './apiKeys.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './bookings.js';
+export * from './campaigns.js';
 export * from './common.js';
 export * from './contracts.js';
 export * from './define.js';
@@ -44,6 +47,7 @@ export * from './photos.js';
 export * from './policies.js';
 export * from './promoCodes.js';
 export * from './propertySettings.js';
+export * from './redemption.js';
 export * from './roomsAndRates.js';
 export * from './store.js';
 export * from './stores.js';
@@ -58,6 +62,7 @@ export const contract = {
   auth: authArea,
   billing: billingArea,
   bookings: bookingsArea,
+  campaigns: campaignsArea,
   contracts: contractsArea,
   engine: engineArea,
   giftCardPdfs: giftCardPdfsArea,
@@ -70,7 +75,9 @@ export const contract = {
   photos: photosArea,
   policies: policiesArea,
   promoCodes: promoCodesArea,
+  products: productsArea,
   propertySettings: propertySettingsArea,
+  redemption: redemptionArea,
   roomsAndRates: roomsAndRatesArea,
   store: storeArea,
   stores: storesArea,

@@ -5,6 +5,7 @@ import { apiKeysHandlers } from './apiKeys.js';
 import { authHandlers } from './auth.js';
 import { billingHandlers } from './billing.js';
 import { bookingsHandlers } from './bookings.js';
+import { campaignsHandlers } from './campaigns.js';
 import { contractsHandlers } from './contracts.js';
 import { engineHandlers } from './engine.js';
 import { giftCardPdfsHandlers } from './giftCardPdfs.js';
@@ -15,8 +16,10 @@ import { mailHandlers } from './mail.js';
 import { paymentProvidersHandlers } from './paymentProviders.js';
 import { photosHandlers } from './photos.js';
 import { policiesHandlers } from './policies.js';
+import { productsHandlers } from './products.js';
 import { promoCodesHandlers } from './promoCodes.js';
 import { propertySettingsHandlers } from './propertySettings.js';
+import { redemptionHandlers } from './redemption.js';
 import { roomsAndRatesHandlers } from './roomsAndRates.js';
 import { storeCatalogHandlers } from './store.js';
 import { storePaymentHandlers } from './storePayments.js';
@@ -31,6 +34,7 @@ export const handlers: Handlers<Contract> = {
   auth: authHandlers,
   billing: billingHandlers,
   bookings: bookingsHandlers,
+  campaigns: campaignsHandlers,
   contracts: contractsHandlers,
   engine: engineHandlers,
   giftCardPdfs: giftCardPdfsHandlers,
@@ -43,7 +47,9 @@ export const handlers: Handlers<Contract> = {
   photos: photosHandlers,
   policies: policiesHandlers,
   promoCodes: promoCodesHandlers,
+  products: productsHandlers,
   propertySettings: propertySettingsHandlers,
+  redemption: redemptionHandlers,
   roomsAndRates: roomsAndRatesHandlers,
   // The public store: its catalogue and cart (routes/store.ts), its checkout and payment (routes/storePayments.ts).
   store: { ...storeCatalogHandlers, ...storePaymentHandlers },
