@@ -1,0 +1,1 @@
+-- placeholder: gift campaigns (issue 25, CS)
