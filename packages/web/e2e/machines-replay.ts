@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import type { LiveActorReport } from '../../core/src/qa/live.ts';
+import type { FrontEndMachine } from '../../core/src/qa/model/index.ts';
 import { firstStep, follow, lastReport, missedStep, nextStep } from '../../core/src/qa/test/follow.ts';
 import type { ExcludedSample, FrontEndPath, FrontEndPlan } from '../../core/src/qa/test/frontEnds.ts';
 
@@ -47,12 +48,7 @@ export type EventDriver<C> =
     };
 
 export interface WebDrivers<C> {
-  machine:
-    | 'bookingFlowMachine'
-    | 'cardFrameMachine'
-    | 'signInMachine'
-    | 'contractActionsMachine'
-    | 'vehicleQueryMachine';
+  machine: FrontEndMachine;
   /** The machine's id, as the live reports name it. */
   liveMachine: string;
   /**
@@ -64,6 +60,8 @@ export interface WebDrivers<C> {
   parallel?: boolean;
   scenarios: Record<string, ((page: Page, path: FrontEndPath) => Promise<C>) | Excluded>;
   events: Record<string, EventDriver<C>>;
+  /** States no path of the app reaches as the model's scenario does, each with why (`DriverKeys.excludedStates`). */
+  excludedStates?: Record<string, string>;
 }
 
 const isExcluded = (entry: unknown): entry is Excluded =>
@@ -96,6 +94,7 @@ function planOf(drivers: WebDrivers<unknown>): PlanReply {
       frontEnd: 'web',
       scenarios: keysOf(drivers.scenarios),
       events: keysOf(drivers.events),
+      excludedStates: drivers.excludedStates,
       // The longest simple path of each scenario only: each took 10–25 s in a browser, nearly half of the
       // browser tests' time, while core's model tests and the CLI's terminal replays take all of them.
       simplePaths: 1,

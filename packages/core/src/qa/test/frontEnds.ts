@@ -85,6 +85,12 @@ export interface DriverKeys {
   /** Why a whole path cannot come from the front end (say, two calls where one command makes one), or `null`. */
   excludePath?: (steps: readonly FrontEndStep[]) => string | null;
   /**
+   * States (top-level values) no path of this front end can reach as the model's scenario does, each with why
+   * (the page's own input differs: the store's confirmation checks ten times, the model's scenario twice): the
+   * paths through them are excluded. Plain data, as the browser tests pass their table to the planner.
+   */
+  excludedStates?: Record<string, string>;
+  /**
    * How many of each scenario's long simple paths the front end replays (the longest first); all the model's
    * when not given. The shortest and transition paths still reach every state and take every transition: the
    * simple ones add depth, which the machine's own tests and a cheaper front end can take on.
@@ -177,6 +183,11 @@ export function frontEndPlan(model: ModelOptions, drivers: DriverKeys): FrontEnd
     if (!complete) continue;
     const whole = isExcluded(scenario) ? null : (drivers.excludePath?.(path.steps.map(stepOf)) ?? null);
     if (whole !== null) reasons.push(whole);
+    const state = path.steps
+      .map((s) => toPlain(s.state.value))
+      .find((v) => typeof v === 'string' && drivers.excludedStates?.[v] !== undefined) as string | undefined;
+    if (state !== undefined && !isExcluded(scenario))
+      reasons.push(`${state}: ${drivers.excludedStates![state]}`);
     if (reasons.length) excluded.push({ path: name, reason: reasons.join('; ') });
     else runnable.push({ name, scenario: path.scenario.name, steps: path.steps.map(stepOf), covers: [] });
   }
