@@ -1,4 +1,4 @@
-import type { Products, ProductType } from '@tern/sdk';
+import type { CampaignStatus, Products, ProductType } from '@tern/sdk';
 import type { Db } from '../db/db.js';
 
 // The products page (docs/decisions.md "/products"): what a property sells, read-only. Its gift card types with
@@ -62,7 +62,46 @@ async function productTypes(db: Db, propertyId: string, at: Date): Promise<Produ
   }));
 }
 
-/** What the property sells (`products.list`). */
+interface OptionRow {
+  campaign_id: string;
+  campaign_name: string;
+  campaign_status: CampaignStatus;
+  option_id: string;
+  name: string;
+  gift_card_type_title: string;
+  expiration_date: string;
+  picked: number;
+}
+
+/** The options of the property's campaigns (migration 062), newest campaign first, each with its picks. */
+async function campaignOptions(db: Db, propertyId: string): Promise<Products['campaignOptions']> {
+  const rows = await db.query<OptionRow>(
+    `select c.id as campaign_id, c.name as campaign_name, c.status as campaign_status, o.id as option_id, o.name,
+            t.title as gift_card_type_title, to_char(o.expiration_date, 'YYYY-MM-DD') as expiration_date,
+            (select count(*) from gift_campaign_recipients r where r.option_id = o.id)::int as picked
+       from gift_campaigns c
+       join gift_campaign_options o on o.campaign_id = c.id
+       join gift_card_types t on t.id = o.gift_card_type_id
+      where c.property_id = $1
+      order by c.created_at desc, c.id, o.position, o.created_at, o.id`,
+    [propertyId],
+  );
+  return rows.map((r) => ({
+    campaignId: r.campaign_id,
+    campaignName: r.campaign_name,
+    campaignStatus: r.campaign_status,
+    optionId: r.option_id,
+    name: r.name,
+    giftCardTypeTitle: r.gift_card_type_title,
+    expirationDate: r.expiration_date,
+    picked: r.picked,
+  }));
+}
+
+/** What the property sells (`products.list`): its types and its campaigns' options. */
 export async function listProducts(db: Db, propertyId: string, at: Date): Promise<Products> {
-  return { types: await productTypes(db, propertyId, at), campaignOptions: [] };
+  return {
+    types: await productTypes(db, propertyId, at),
+    campaignOptions: await campaignOptions(db, propertyId),
+  };
 }
