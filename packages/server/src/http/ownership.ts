@@ -1,7 +1,9 @@
 import { type UserActions, userActions } from '@tern/core/admin';
 import { managesProperty } from '@tern/core/auth';
 import type { Endpoint, ErrorCode, OwnerKind } from '@tern/sdk';
+import type { Clock } from '../clock.js';
 import { type Db, prepared, readOnly } from '../db/db.js';
+import { assertNotThrottled, recordAttempt } from '../services/auth/throttle.js';
 import { propertiesOf, type Viewer, visibleTo } from '../services/visibility.js';
 import type { Auth } from './context.js';
 import { forbidden, notFound } from './errors.js';
@@ -92,6 +94,26 @@ export interface OwnedPublicStore {
   slug: string;
 }
 
+/** An issued card found by its code for the redemption pages (anyone holding the code; guessing throttled). */
+export interface OwnedRedeemableCard {
+  id: string;
+  code: string;
+  typeId: string;
+  /** The type's property (the card's own for a single-property type). */
+  propertyId: string;
+  /** 0 single-property, 1 multi-property, 2 no-property. */
+  giftcardType: 0 | 1 | 2;
+}
+
+/** A property a redeemable card is redeemed at. */
+export interface OwnedRedemptionProperty {
+  id: string;
+  title: string;
+  currency: string;
+  timezone: string;
+  email: string;
+}
+
 export interface OwnedTypes {
   agency: OwnedAgency;
   agencyUser: OwnedUser;
@@ -107,11 +129,17 @@ export interface OwnedTypes {
   giftCardTypePlanProperty: OwnedPlanProperty;
   giftCard: { id: string; propertyId: string };
   giftCardPurchase: { id: string; propertyId: string };
+  giftCampaign: { id: string; propertyId: string };
+  giftCampaignOption: { id: string; campaignId: string };
+  publicGiftCampaign: { id: string; propertyId: string };
+  publicGiftCampaignOption: { id: string; campaignId: string };
   /** `propertyId` null: a built-in template. */
   pdfTemplate: { id: string; propertyId: string | null };
   store: { id: string; propertyId: string };
   publicStore: OwnedPublicStore;
   storeGiftCardType: { id: string; propertyId: string };
+  redeemableGiftCard: OwnedRedeemableCard;
+  redemptionProperty: OwnedRedemptionProperty;
   unit: { id: string; propertyId: string };
   ratePlan: { id: string; propertyId: string };
   booking: OwnedBooking;
@@ -130,6 +158,15 @@ interface Lookup {
   auth: Auth | null;
   /** The request's parsed params, query and body (for the path's `kind`). */
   input: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown };
+  /** The client, for the kinds whose misses are throttled per address (a card's code). */
+  client: Client | undefined;
+}
+
+/** Who asks, for throttling a public kind's guesses: the request's writable database, clock and address. */
+export interface Client {
+  db: Db;
+  clock: Clock;
+  ip: string;
 }
 
 type Resolver<K extends OwnerKind> = (value: string, at: Lookup) => Promise<OwnedTypes[K] | null>;
@@ -158,10 +195,16 @@ const missing: Record<OwnerKind, ErrorCode> = {
   giftCardTypePlanProperty: 'property_not_found',
   giftCard: 'gift_card_not_found',
   giftCardPurchase: 'gift_card_purchase_not_found',
+  giftCampaign: 'campaign_not_found',
+  giftCampaignOption: 'campaign_option_not_found',
+  publicGiftCampaign: 'campaign_not_found',
+  publicGiftCampaignOption: 'campaign_option_not_found',
   pdfTemplate: 'pdf_template_not_found',
   store: 'store_not_found',
   publicStore: 'store_not_found',
   storeGiftCardType: 'gift_card_type_not_found',
+  redeemableGiftCard: 'gift_card_not_found',
+  redemptionProperty: 'property_not_found',
   unit: 'unit_not_found',
   ratePlan: 'rate_plan_not_found',
   booking: 'booking_not_found',
@@ -313,6 +356,31 @@ const publicStoreSql = prepared(
   `select id, property_id, slug from stores where lower(slug) = lower($1) and status = 'active'`,
   { readOnly: true },
 );
+// A property id in the slug's place (a card's address, docs/decisions.md): the property's first active store.
+const publicStoreOfPropertySql = prepared(
+  `select id, property_id, slug from stores where property_id = $1 and status = 'active'
+    order by created_at, id limit 1`,
+  { readOnly: true },
+);
+// The redemption pages' lookups (every call of the booking page): prepared.
+const redeemableCardSql = prepared(
+  `select c.id, c.generated_id, c.gift_card_type_id, t.property_id, t.giftcard_type
+     from gift_cards c join gift_card_types t on t.id = c.gift_card_type_id
+    where c.generated_id = $1`,
+  { readOnly: true },
+);
+// A single-property card at its type's property; a multi-property one at the hotels of its type's plans.
+const redemptionPropertySql = prepared(
+  `select p.id, p.title, p.currency, p.timezone, p.email
+     from gift_cards c join gift_card_types t on t.id = c.gift_card_type_id
+     join properties p on p.id = $1 and p.kind = 'accommodation'
+    where c.generated_id = $2
+      and ((t.giftcard_type = 0 and t.property_id = p.id)
+           or (t.giftcard_type = 1 and exists (
+                 select 1 from gift_card_type_rate_plans g join units u on u.id = g.unit_id
+                  where g.gift_card_type_id = t.id and u.property_id = p.id)))`,
+  { readOnly: true },
+);
 const storeGiftCardTypeSql = prepared(
   `select t.id, t.property_id from gift_card_types t
      join store_gift_card_types sg on sg.gift_card_type_id = t.id
@@ -333,6 +401,34 @@ const contractedPropertySql = prepared(
   { readOnly: true },
 );
 
+// A campaign's option (of the call's campaign `id`), and the public page's published campaign: prepared.
+const campaignOptionSql = prepared(
+  `select o.id, o.campaign_id from gift_campaign_options o
+     join gift_campaigns c on c.id = o.campaign_id
+    where o.id = $1 and o.campaign_id = $2 and ($3 or c.status = 'published')`,
+  { readOnly: true },
+);
+const publicCampaignSql = prepared(
+  `select id, property_id from gift_campaigns where id = $1 and status = 'published'`,
+  { readOnly: true },
+);
+
+/** An option of the call's campaign (`id`); `published`: of a published one only (the public page's). */
+async function campaignOptionOf(
+  value: string,
+  at: Lookup,
+  published: boolean,
+): Promise<{ id: string; campaignId: string } | null> {
+  const campaign = fieldOf(at.input, 'id');
+  if (!campaign.found || typeof campaign.value !== 'string' || !UUID.test(campaign.value)) return null;
+  const row = await at.db.one<{ id: string; campaign_id: string }>(campaignOptionSql, [
+    value,
+    campaign.value,
+    !published,
+  ]);
+  return row ? { id: row.id, campaignId: row.campaign_id } : null;
+}
+
 /** Which rows of a property's table a call may name: live cancellation policies, a hotel's room types. */
 const KEPT = {
   promo_codes: 'true',
@@ -344,6 +440,7 @@ const KEPT = {
   gift_cards: 'true',
   gift_card_purchases: 'true',
   stores: 'true',
+  gift_campaigns: 'true',
 } as const;
 
 /**
@@ -428,11 +525,60 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
   giftCardType: (value, at) => propertyRowOf('gift_card_types', value, at),
   giftCard: (value, at) => propertyRowOf('gift_cards', value, at),
   giftCardPurchase: (value, at) => propertyRowOf('gift_card_purchases', value, at),
+  giftCampaign: (value, at) => propertyRowOf('gift_campaigns', value, at),
+  giftCampaignOption: (value, at) => campaignOptionOf(value, at, false),
+  // A campaign's public page and its pick: anyone may ask; a draft or an archived campaign is not there.
+  publicGiftCampaign: async (value, at) => {
+    const row = await at.db.one<{ id: string; property_id: string }>(publicCampaignSql, [value]);
+    return row ? { id: row.id, propertyId: row.property_id } : null;
+  },
+  publicGiftCampaignOption: (value, at) => campaignOptionOf(value, at, true),
   store: (value, at) => propertyRowOf('stores', value, at),
   // The public store: anyone may ask, by slug in any case; an inactive store is not there.
+  // A property id in the slug's place resolves to that property's first active store.
   publicStore: async (value, at) => {
-    const row = await at.db.one<{ id: string; property_id: string; slug: string }>(publicStoreSql, [value]);
+    const row = await at.db.one<{ id: string; property_id: string; slug: string }>(
+      UUID.test(value) ? publicStoreOfPropertySql : publicStoreSql,
+      [value],
+    );
     return row ? { id: row.id, propertyId: row.property_id, slug: row.slug } : null;
+  },
+  // A card by its code (normalised by the contract): anyone holding it may ask; misses are throttled per address.
+  redeemableGiftCard: async (value, at) => {
+    const client = at.client;
+    if (client) await assertNotThrottled(client.db, client.clock, 'gift_card_code', null, client.ip);
+    const row = await at.db.one<{
+      id: string;
+      generated_id: string;
+      gift_card_type_id: string;
+      property_id: string;
+      giftcard_type: number;
+    }>(redeemableCardSql, [value]);
+    if (!row) {
+      if (client)
+        await recordAttempt(client.db, client.clock, {
+          kind: 'gift_card_code',
+          email: null,
+          ip: client.ip,
+          succeeded: false,
+        });
+      return null;
+    }
+    return {
+      id: row.id,
+      code: row.generated_id,
+      typeId: row.gift_card_type_id,
+      propertyId: row.property_id,
+      giftcardType: Number(row.giftcard_type) as 0 | 1 | 2,
+    };
+  },
+  redemptionProperty: async (value, at) => {
+    const code = fieldOf(at.input, 'code');
+    if (!UUID.test(value) || !code.found || typeof code.value !== 'string') return null;
+    const row = await at.db.one<OwnedRedemptionProperty>(redemptionPropertySql, [value, code.value]);
+    return row
+      ? { id: row.id, title: row.title, currency: row.currency, timezone: row.timezone, email: row.email }
+      : null;
   },
   storeGiftCardType: async (value, at) => {
     const slug = fieldOf(at.input, 'storeSlug');
@@ -540,10 +686,11 @@ export async function resolveOwned(
   endpoint: Endpoint,
   auth: Auth | null,
   input: Lookup['input'],
+  client?: Client,
 ): Promise<Record<string, unknown>> {
   const owned: Record<string, unknown> = {};
   if (!endpoint.owns) return owned;
-  const at: Lookup = { db: { one: (sql, params) => db.one(readOnly(sql), params) }, auth, input };
+  const at: Lookup = { db: { one: (sql, params) => db.one(readOnly(sql), params) }, auth, input, client };
   for (const [name, kind] of Object.entries(endpoint.owns)) {
     const field = fieldOf(input, name);
     if (!field.found || field.value === undefined || field.value === null) continue;

@@ -46,7 +46,7 @@ async function execute(
   ctx: RequestContext,
   headers: Record<string, string>,
 ): Promise<Reply | Response> {
-  const owned = await resolveOwned(ctx.db, endpoint, ctx.auth, input);
+  const owned = await resolveOwned(ctx.db, endpoint, ctx.auth, input, ctx);
   if (endpoint.paymentLock) await checkPaymentLock(ctx, owned);
   const value = await handler({ params: input.params, query: input.query, body: input.body, owned }, ctx);
   if (endpoint.recorded) await recordRead(ctx, endpoint.recorded, input);

@@ -4,9 +4,18 @@ import { tooManyRequests } from '../../http/errors.js';
 
 /**
  * What is throttled: sign-ins, reset-link requests (every request counts), password changes (a wrong old
- * password counts) and the card vault's tokens (a refused card counts; per address only).
+ * password counts), the card vault's tokens (a refused card counts; per address only), and the redemption pages'
+ * guesses: an unknown gift card code, a cancel page's reservation + last name that match nothing (per address),
+ * and a gift campaign's picks (every pick counts, per address).
  */
-export type AttemptKind = 'sign_in' | 'password_reset' | 'password_change' | 'card_token';
+export type AttemptKind =
+  | 'sign_in'
+  | 'password_reset'
+  | 'password_change'
+  | 'card_token'
+  | 'gift_card_code'
+  | 'gift_card_cancel'
+  | 'campaign_pick';
 
 export const THROTTLE_WINDOW = 15 * MINUTE;
 /** Failures allowed in the window, per e-mail and per client address. */
