@@ -213,6 +213,8 @@ export const errorCatalogue = {
   campaign_option_picked: 'Someone already picked this gift, so it cannot be removed.',
   campaign_last_option: 'A published campaign keeps at least one gift option.',
   campaign_already_picked: 'You have already chosen a gift from this campaign.',
+  campaign_option_not_found: 'There is no such gift option in this campaign.',
+  campaign_too_many_options: 'A campaign offers at most {{max}} gift options.',
   // Uploads and photos
   file_too_large: 'The file is too large: at most {{max}}.',
   invalid_image: 'The file is not a readable image.',

@@ -14,10 +14,10 @@ import { listRecipients } from '../services/campaigns/recipients.js';
 // works at), the campaign (of it), its option and the option's gift card type (of the property). The public page
 // and the pick (no token): `owns` has resolved a published campaign and an option of it.
 export const campaignsHandlers: AreaHandlers<Contract['campaigns']> = {
-  list: ({ query, owned }, ctx) => listCampaigns(ctx.db, owned.propertyId.id, query),
-  get: ({ params }, ctx) => getCampaign(ctx.db, params.id),
+  list: ({ query, owned }, ctx) => listCampaigns(ctx.db, owned.propertyId.id, query, ctx.clock.now()),
+  get: ({ params }, ctx) => getCampaign(ctx.db, params.id, ctx.clock.now()),
   create: ({ body, owned }, ctx) => createCampaign(ctx.db, ctx, owned.propertyId.id, body),
-  update: ({ owned, body }, ctx) => updateCampaign(ctx.db, ctx, owned.id, body),
+  update: ({ owned, body }, ctx) => updateCampaign(ctx.db, ctx, owned.id.id, body),
   createOption: ({ owned, body }, ctx) => createOption(ctx.db, ctx, owned.propertyId, owned.id, body),
   updateOption: ({ owned, body }, ctx) =>
     updateOption(ctx.db, ctx, owned.propertyId, owned.id, owned.optionId.id, body),

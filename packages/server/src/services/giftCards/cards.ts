@@ -151,7 +151,8 @@ const CODE_DRAWS = 5;
  * Issues one card per recipient row of a type (document 3 §3 issue order; DECISIONS 23). Under the type's row
  * lock: the rows whose key was issued before are read back, the others need that much stock (else all are
  * refused with `out_of_stock`), are written with fresh codes, and the type's `issued` grows by their number —
- * all in one transaction, so concurrent calls never pass the limit and a rerun duplicates nothing.
+ * all in one transaction, so concurrent calls never pass the limit and a rerun duplicates nothing. Called in a
+ * transaction (a campaign's pick, `source` 'campaign'), it joins it.
  */
 export async function issueGiftCards(
   db: Db,
@@ -159,6 +160,7 @@ export async function issueGiftCards(
   property: OwnedProperty,
   typeId: string,
   body: IssueBody,
+  source: 'back_office' | 'campaign' = 'back_office',
 ): Promise<IssueGiftCardsReply> {
   const now = actor.clock.now();
   const today = todayIn(property.timezone, now);
@@ -191,7 +193,7 @@ export async function issueGiftCards(
         `insert into gift_cards (generated_id, gift_card_type_id, property_id, title, name, email, notes,
                 expiration_date, price, net_price, buyer_name, buyer_email, source_of_sale, row_key,
                 created_at, updated_at)
-         select code, $1, $2, $3, n, e, note, $4, $5, $6, $7, $8, 'back_office', k, $9, $9
+         select code, $1, $2, $3, n, e, note, $4, $5, $6, $7, $8, $15, k, $9, $9
            from unnest($10::text[], $11::text[], $12::text[], $13::text[], $14::text[]) as x(code, n, e, note, k)
          on conflict do nothing
          returning row_key`,
@@ -210,6 +212,7 @@ export async function issueGiftCards(
           missing.map((r) => r.email),
           missing.map((r) => r.note),
           missing.map((r) => r.rowKey),
+          source,
         ],
       );
       const done = new Set(written.map((r) => r.row_key));
