@@ -40,6 +40,7 @@ export const validationMessagesEn = {
   gift_stock: 'More than the cards left of this gift card',
   gift_two_properties: 'Choose at least two properties',
   gift_photos_max: 'At most 20 photos',
+  campaign_options_max: 'At most 20 gifts',
   pdf_one_to_hundred: 'From 1 to 100',
   pdf_opacity: 'From 0 to 1',
   pdf_padding_vertical: 'From 0 to 841',

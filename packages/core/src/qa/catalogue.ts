@@ -15,6 +15,9 @@ import { searchPageMachine } from '../bookingEngine/searchPageMachine.js';
 import { stayWizardMachine } from '../bookingEngine/stayWizardMachine.js';
 import { bookingDetailsMachine } from '../bookings/bookingDetailsMachine.js';
 import { bookingsListMachine } from '../bookings/bookingsListMachine.js';
+import { campaignLifecycleMachine } from '../campaigns/lifecycleMachine.js';
+import { publicCampaignMachine } from '../campaigns/publicMachine.js';
+import { campaignSaveMachine } from '../campaigns/saveMachine.js';
 import { contractActionsMachine } from '../contracts/contractActionsMachine.js';
 import { contractFormMachine } from '../contracts/contractFormMachine.js';
 import { contractsPageMachine } from '../contracts/contractsPageMachine.js';
@@ -271,6 +274,25 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'store/cardMachine.ts',
     'M36, a card’s detail page in the store: loaded, shown with its quantity and add to cart, or not found.',
     storeCardMachine,
+  ),
+  // Gift campaigns (issue 25).
+  entry(
+    'campaignLifecycleMachine',
+    'campaigns/lifecycleMachine.ts',
+    'M28, a gift campaign’s lifecycle: draft → published → archived → published again, each step confirmed.',
+    campaignLifecycleMachine,
+  ),
+  entry(
+    'campaignSaveMachine',
+    'campaigns/saveMachine.ts',
+    'M41, the campaign drawer’s save: validated, the campaign sent (only if changed), then its options one by one.',
+    campaignSaveMachine,
+  ),
+  entry(
+    'publicCampaignMachine',
+    'campaigns/publicMachine.ts',
+    'M29, the public gift campaign page: options, a choice (‘Flott val!’) and the recipient form, a thank-you.',
+    publicCampaignMachine,
   ),
 ];
 

@@ -333,6 +333,33 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
     },
   },
   storeCard: { input: { storeSlug: 'harbour-view', typeId: 't1' } },
+  // Gift campaigns (issue 25): a published campaign's lifecycle, a new campaign's drawer, the public page.
+  campaignLifecycle: { input: { id: 'c1', status: 'published' } },
+  campaignSave: {
+    input: { propertyId: 'p1', today: '2030-01-01', campaign: null },
+    events: {
+      'draft.change': { type: 'draft.change', patch: { name: 'Staff 2030', description: 'Thank you' } },
+      'option.add': { type: 'option.add', giftCardTypeId: 't1' },
+      'option.change': {
+        type: 'option.change',
+        key: 'new-1',
+        patch: {
+          name: 'A night',
+          description: 'One night for two',
+          photoUrl: '/photos/uploads/a.jpg',
+          expirationDate: '2031-12-31',
+        },
+      },
+      'option.remove': { type: 'option.remove', key: 'new-1' },
+    },
+  },
+  publicCampaign: {
+    input: { campaignId: 'c1', locale: 'is' },
+    events: {
+      'option.choose': { type: 'option.choose', optionId: 'o1' },
+      'field.change': { type: 'field.change', field: 'email', value: 'anna@example.is' },
+    },
+  },
   pdfEditor: {
     events: {
       'design.load': { type: 'design.load', templateId: 't1', design: pdfDesign },

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { email, id, isoDate, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
-import { GIFT_CARD_TEXT_MAX, SEARCH_TERM_MAX } from './limits.js';
+import { CAMPAIGN_OPTIONS_MAX, GIFT_CARD_TEXT_MAX, GOVERNMENT_ID_MAX, SEARCH_TERM_MAX } from './limits.js';
 import { storeLocale } from './store.js';
 
 // Gift campaigns (document 3 §2.3, §3 "Gift campaign and option", §4 M28, §5 Campaign forms, §7 "Campaigns",
@@ -16,10 +16,6 @@ import { storeLocale } from './store.js';
 export const CAMPAIGNS_PAGE_SIZE = 100;
 export const CAMPAIGN_NAME_MAX = 120;
 export const CAMPAIGN_DESCRIPTION_MAX = 2000;
-/** Options a campaign offers at most. */
-export const CAMPAIGN_OPTIONS_MAX = 20;
-/** A government-issued id: digits only (document 3 §5: a numeric input), e.g. an Icelandic kennitala. */
-export const GOVERNMENT_ID_MAX = 20;
 
 export const CAMPAIGN_STATES = ['draft', 'published', 'archived'] as const;
 export const campaignStatus = z.enum(CAMPAIGN_STATES);

@@ -25,6 +25,11 @@ export const GIFT_CARD_ISSUE_BATCH_MAX = 500;
 /** Title, and a recipient's name and e-mail: at most 80 characters (document 3 §5, §9). */
 export const GIFT_CARD_TEXT_MAX = 80;
 
+/** A gift card's code: 12 characters of an alphabet without look-alikes (no 0, 1, I, L, O). */
+export const GIFT_CARD_CODE_PATTERN = /^[2-9A-HJKMNP-Z]{12}$/;
+/** A card's code as typed, made plain: spaces and dashes are ignored, letters in any case. */
+export const plainGiftCardCode = (typed: string): string => typed.trim().replace(/[\s-]/g, '').toUpperCase();
+
 /** The public store's languages (document 3 §1), English first (the default). */
 export const STORE_LOCALES = ['en', 'es', 'it', 'pt', 'de', 'fr', 'el', 'is'] as const;
 /** A card's personal message to its recipient, at most. */
@@ -35,3 +40,8 @@ export const STORE_PAYER_TEXT_MAX = 160;
 export const STORE_DEFAULT_DELIVERY_COUNTRY = 'Iceland';
 /** How a bought card reaches its recipient (document 3 §3 sendByLetter / pickupAtHotel, else e-mail). */
 export const STORE_DELIVERIES = ['email', 'letter', 'pickup'] as const;
+
+/** Options a gift campaign offers at most. */
+export const CAMPAIGN_OPTIONS_MAX = 20;
+/** A government-issued id: digits only (document 3 §5: a numeric input), e.g. an Icelandic kennitala. */
+export const GOVERNMENT_ID_MAX = 20;
