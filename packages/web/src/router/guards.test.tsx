@@ -57,7 +57,9 @@ describe('route guards (core resolveRoute)', () => {
   );
 
   it('shows a known route without a screen yet as not available, in the app layout', async () => {
-    renderApp({ path: '/products', stored: storedFor(supplierUser, later()) });
+    // /gift-campaigns is the last staff route without its screen (issue 25, being built): when it comes, this
+    // test needs another route without one, or goes with the placeholder.
+    renderApp({ path: '/gift-campaigns', stored: storedFor(supplierUser, later()) });
     expect(
       await screen.findByRole('heading', { name: 'This page is not available yet', level: 1 }),
     ).toBeTruthy();

@@ -23,6 +23,7 @@ export const pageModules = {
   inventoryCalendar: () => import('../features/inventory/calendar/CalendarScreen'),
   qaMachines: () => import('../features/qa/QaScreen'),
   promocodes: () => import('../features/promoCodes/PromoCodesPage'),
+  products: () => import('../features/products/ProductsPage'),
   giftCards: giftCardPages,
   orders: giftCardPages,
   purchases: giftCardPages,

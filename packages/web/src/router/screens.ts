@@ -92,6 +92,10 @@ export const screens: Readonly<Record<string, Screen>> = {
     component: backOffice(pageModules.promocodes, 'PromoCodesPage'),
     ready: true,
   },
+  products: {
+    component: backOffice(pageModules.products, 'ProductsPage'),
+    ready: true,
+  },
   giftCards: {
     component: backOffice(pageModules.giftCards, 'GiftCardTypesPage'),
     ready: true,
