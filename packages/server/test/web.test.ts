@@ -67,6 +67,9 @@ describe('the web app', () => {
       '/harbour-view/confirmation?reference_number=R1&property_id=2&digital_signature=s',
       '/giftcards/store/harbour-view',
       '/giftcards/store/harbour-view/checkout/anna',
+      // A public gift campaign's page is drawn by the store's entry (design §9).
+      '/gift-campaign/12',
+      '/gift-campaign/12?locale=en',
     ];
     // The app's first segments, the store's page words and a typo of an app page are never a store.
     const staff = [
@@ -78,6 +81,7 @@ describe('the web app', () => {
       '/terms',
       '/bookngs',
       '/giftcards',
+      '/gift-campaigns',
     ];
     for (const [paths, title] of [
       [store, 'Gift cards'],

@@ -1,7 +1,7 @@
 import { createReadStream, readdirSync, type Stats, statSync } from 'node:fs';
 import { extname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
-import { isStoreSlug } from '@tern/core/navigation';
+import { isStoreSlug, matchRoute } from '@tern/core/navigation';
 import type { Context, MiddlewareHandler } from 'hono';
 import { prefersHtml } from './accept.js';
 import { acceptedEncodings, type Compressed, CompressionCache, isCompressible } from './compression.js';
@@ -144,10 +144,12 @@ export function notModifiedSince(header: string | undefined, stat: Stats): boole
 /**
  * The page a browser navigation gets: the public gift store's own (`store.html`) for a store's paths — a first
  * segment that can be a store's slug (core's `isStoreSlug`: the app's own first segments and the store's page
- * words are not), or the legacy `/giftcards/store/…` — and the staff app's (`index.html`) for the rest.
+ * words are not), or the legacy `/giftcards/store/…`; and a public gift campaign's page (`/gift-campaign/{id}`, core's
+ * `campaign` layout: it lives in the store's entry, design §9) — and the staff app's (`index.html`) for the rest.
  */
 export function pageFor(path: string): '/store.html' | '/index.html' {
   if (path.startsWith('/giftcards/store/')) return '/store.html';
+  if (matchRoute(path)?.route.layout === 'campaign') return '/store.html';
   const first = path.split('/')[1] ?? '';
   let segment: string;
   try {
