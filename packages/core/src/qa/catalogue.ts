@@ -30,6 +30,8 @@ import { storeSettingsMachine } from '../giftCards/storeSettingsMachine.js';
 import { giftCardTypeLifecycleMachine } from '../giftCards/typeLifecycleMachine.js';
 import { inventoryFrameMachine } from '../rates/inventoryFrameMachine.js';
 import { ratePlanFormMachine } from '../rates/ratePlanFormMachine.js';
+import { cancelGiftCardMachine } from '../redemption/cancelMachine.js';
+import { redemptionMachine } from '../redemption/redemptionMachine.js';
 import { sessionMachine } from '../session/sessionMachine.js';
 import { storeCardMachine } from '../store/cardMachine.js';
 import { storeCartMachine } from '../store/cartMachine.js';
@@ -274,6 +276,19 @@ export const machineCatalogue: readonly CatalogueEntry[] = [
     'store/cardMachine.ts',
     'M36, a card’s detail page in the store: loaded, shown with its quantity and add to cart, or not found.',
     storeCardMachine,
+  ),
+  // Redemption (issue 25): a card booked for a stay, and that stay cancelled from the public cancel page.
+  entry(
+    'redemptionMachine',
+    'redemption/redemptionMachine.ts',
+    'M34, a gift card redeemed for a stay: number, hotel, dates, room and rate, checkout, then polled every 3 s.',
+    redemptionMachine,
+  ),
+  entry(
+    'cancelGiftCardMachine',
+    'redemption/cancelMachine.ts',
+    'M35, the public cancel of a gift-card stay: reservation and last name, preview, confirm, cancelled.',
+    cancelGiftCardMachine,
   ),
   // Gift campaigns (issue 25).
   entry(

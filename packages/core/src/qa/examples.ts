@@ -333,6 +333,25 @@ export const machineExamples: Readonly<Record<string, MachineExamples>> = {
     },
   },
   storeCard: { input: { storeSlug: 'harbour-view', typeId: 't1' } },
+  // Redemption (issue 25): the use page with a code typed, and the cancel page's link.
+  redemption: {
+    input: { locale: 'en', start: 'enterNumber' },
+    events: {
+      'number.change': { type: 'number.change', value: 'ABCD-EFGH-JK23' },
+      'date.pick': { type: 'date.pick', date: '2030-05-02' },
+      'rate.book': { type: 'rate.book', roomTypeId: 'rt1', ratePlanId: 'rp1' },
+    },
+  },
+  cancelGiftCard: {
+    input: {
+      query: {
+        reservationId: 'R2345678',
+        lastName: 'Jónsdóttir',
+        checkin: '2030-05-02',
+        checkout: '2030-05-04',
+      },
+    },
+  },
   // Gift campaigns (issue 25): a published campaign's lifecycle, a new campaign's drawer, the public page.
   campaignLifecycle: { input: { id: 'c1', status: 'published' } },
   campaignSave: {

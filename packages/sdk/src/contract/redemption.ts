@@ -2,7 +2,12 @@ import * as z from 'zod';
 import { email, id, isoDate, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
 import { mealType } from './engine.js';
-import { GIFT_CARD_TEXT_MAX, STORE_PAYER_TEXT_MAX } from './limits.js';
+import {
+  GIFT_CARD_CODE_PATTERN,
+  GIFT_CARD_TEXT_MAX,
+  plainGiftCardCode,
+  STORE_PAYER_TEXT_MAX,
+} from './limits.js';
 import { storeLocale } from './store.js';
 
 // Redeeming a gift card for a stay, and cancelling that stay (document 3 §1, §2.1–§2.2, §3 "Booking request
@@ -21,8 +26,8 @@ export const giftCardCode = z
   .trim()
   .min(1, { error: 'required' })
   .max(40)
-  .transform((v) => v.replace(/[\s-]/g, '').toUpperCase())
-  .pipe(z.string().regex(/^[2-9A-HJKMNP-Z]{12}$/, { error: 'Not a gift card number' }));
+  .transform(plainGiftCardCode)
+  .pipe(z.string().regex(GIFT_CARD_CODE_PATTERN, { error: 'Not a gift card number' }));
 
 /** Where a card stands for its holder. */
 export const REDEEMABLE_STATES = ['usable', 'used', 'expired', 'pending_payment'] as const;
