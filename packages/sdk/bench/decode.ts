@@ -66,6 +66,8 @@ function booking(i: number) {
       specialRequest: i % 3 === 0 ? 'Late arrival, around 23:00' : null,
       resellerName: 'Northern Lights Travel',
       user: { name: 'Agent Smith', email: 'agent@demo.tern.test' },
+      source: 'engine',
+      giftCardCode: null,
       customer: { name: 'Anna', surname: `Jónsdóttir ${i}`, mail: `guest${i}@example.test` },
       cancellationPolicy: policy,
       propertyPolicy: null,

@@ -4,7 +4,7 @@
 import type { Kit } from './decodePlan.js';
 
 export const endpoints: readonly string[] = ["bookings.list","bookings.show","engine.search","engine.listWithRates","inventory.calendar"];
-export const hash: string = '187ee3e1d25177';
+export const hash: string = '1fd3765c5bb139';
 
 /** The decoders of `endpoints`, in order, each taking the reply as JSON.parse gives it. */
 export function make(kit: Kit): ((json: unknown) => unknown)[] {
@@ -425,7 +425,7 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
     if (!(typeof a === 'object' && a !== null && !Array.isArray(a))) fail();
     let keys = 0;
     for (const _ in a) keys++;
-    if (keys !== 25) return fallback12(v);
+    if (keys !== 27) return fallback12(v);
     const w0 = v.id;
     if (!(typeof w0 === 'string' && w0.length >= 1 && w0.length <= 64)) fail();
     const w1 = v.type;
@@ -464,22 +464,26 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
     if (!(typeof w17 === 'string')) fail();
     const w18 = a.user;
     const d18 = object1(w18);
-    const w19 = a.customer;
-    const d19 = object2(w19);
-    const w20 = a.cancellation_policy;
-    const d20 = (w20 === null ? null : object3(w20));
-    const w21 = a.property_policy;
-    const d21 = (w21 === null ? null : object4(w21));
-    const w22 = a.guarantee;
-    const d22 = (w22 === null ? null : object5(w22));
-    const w23 = a.liability;
-    if (!((w23 === "prepaid" || w23 === "guarantee" || w23 === "pay_at_property"))) fail();
-    const w24 = a.changeable;
-    if (!(typeof w24 === 'boolean')) fail();
-    const w25 = a.change_block;
-    if (!((w25 === null || (w25 === "not_reseller" || w25 === "canceled" || w25 === "arrival_past" || w25 === "policy")))) fail();
-    const w26 = a.units;
-    const d26 = array2(w26);
+    const w19 = a.source;
+    if (!((w19 === "engine" || w19 === "gift_card"))) fail();
+    const w20 = a.gift_card_code;
+    if (!((w20 === null || typeof w20 === 'string'))) fail();
+    const w21 = a.customer;
+    const d21 = object2(w21);
+    const w22 = a.cancellation_policy;
+    const d22 = (w22 === null ? null : object3(w22));
+    const w23 = a.property_policy;
+    const d23 = (w23 === null ? null : object4(w23));
+    const w24 = a.guarantee;
+    const d24 = (w24 === null ? null : object5(w24));
+    const w25 = a.liability;
+    if (!((w25 === "prepaid" || w25 === "guarantee" || w25 === "pay_at_property"))) fail();
+    const w26 = a.changeable;
+    if (!(typeof w26 === 'boolean')) fail();
+    const w27 = a.change_block;
+    if (!((w27 === null || (w27 === "not_reseller" || w27 === "canceled" || w27 === "arrival_past" || w27 === "policy")))) fail();
+    const w28 = a.units;
+    const d28 = array2(w28);
     return {
       id: w0,
       type: w1,
@@ -500,14 +504,16 @@ export function make(kit: Kit): ((json: unknown) => unknown)[] {
       specialRequest: w16,
       resellerName: w17,
       user: d18,
-      customer: d19,
-      cancellationPolicy: d20,
-      propertyPolicy: d21,
-      guarantee: d22,
-      liability: w23,
-      changeable: w24,
-      changeBlock: w25,
-      units: d26,
+      source: w19,
+      giftCardCode: w20,
+      customer: d21,
+      cancellationPolicy: d22,
+      propertyPolicy: d23,
+      guarantee: d24,
+      liability: w25,
+      changeable: w26,
+      changeBlock: w27,
+      units: d28,
     };
   }
 

@@ -59,6 +59,8 @@ export function bookingRecord(overrides: Partial<BookingRecord> = {}): BookingRe
     specialRequest: null,
     resellerName: 'Northern Lights Travel',
     user: { name: 'Agent', email: 'agent@demo.tern.test' },
+    source: 'engine',
+    giftCardCode: null,
     customer: { name: 'Anna', surname: 'Berg', mail: 'anna@example.com' },
     cancellationPolicy: freePolicy,
     propertyPolicy: null,

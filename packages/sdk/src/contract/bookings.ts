@@ -55,9 +55,14 @@ export const bookingRecord = z.object({
   price: z.object({ currency: z.string(), total: z.number() }),
   notes: z.string().nullable(),
   specialRequest: z.string().nullable(),
+  /** The agency that booked; for a gift card's booking (no agency), the guest's name. */
   resellerName: z.string(),
-  /** Who booked. */
+  /** Who booked (a gift card's booking: the guest, with their e-mail). */
   user: z.object({ name: z.string(), email: z.string() }),
+  /** Where it came from: a reseller's booking engine, or a gift card redeemed in the store (issue 25). */
+  source: z.enum(['engine', 'gift_card']),
+  /** The gift card it was redeemed with (`source` gift_card), else `null`. */
+  giftCardCode: z.string().nullable(),
   customer: z.object({ name: z.string(), surname: z.string(), mail: z.string().nullable() }),
   cancellationPolicy: cancellationPolicy.nullable(),
   propertyPolicy: propertyPolicy.nullable(),

@@ -103,6 +103,12 @@ export interface OwnedRedeemableCard {
   propertyId: string;
   /** 0 single-property, 1 multi-property, 2 no-property. */
   giftcardType: 0 | 1 | 2;
+  /** The last day a night of its stay may fall on (`YYYY-MM-DD`). */
+  expirationDate: string;
+  /** Nights it pays for (its type's length of stay, 1 when none). */
+  lengthOfStay: number;
+  /** A gift of a marketing campaign: the booker names their hotel. */
+  marketingCampaign: boolean;
 }
 
 /** A property a redeemable card is redeemed at. */
@@ -364,7 +370,9 @@ const publicStoreOfPropertySql = prepared(
 );
 // The redemption pages' lookups (every call of the booking page): prepared.
 const redeemableCardSql = prepared(
-  `select c.id, c.generated_id, c.gift_card_type_id, t.property_id, t.giftcard_type
+  `select c.id, c.generated_id, c.gift_card_type_id, t.property_id, t.giftcard_type,
+          to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
+          coalesce(t.length_of_stay, 1) as length_of_stay, c.source_of_sale = 'campaign' as campaign
      from gift_cards c join gift_card_types t on t.id = c.gift_card_type_id
     where c.generated_id = $1`,
   { readOnly: true },
@@ -553,6 +561,9 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
       gift_card_type_id: string;
       property_id: string;
       giftcard_type: number;
+      expiration_date: string;
+      length_of_stay: number;
+      campaign: boolean;
     }>(redeemableCardSql, [value]);
     if (!row) {
       if (client)
@@ -570,6 +581,9 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
       typeId: row.gift_card_type_id,
       propertyId: row.property_id,
       giftcardType: Number(row.giftcard_type) as 0 | 1 | 2,
+      expirationDate: row.expiration_date,
+      lengthOfStay: Number(row.length_of_stay),
+      marketingCampaign: row.campaign,
     };
   },
   redemptionProperty: async (value, at) => {

@@ -41,20 +41,29 @@ interface BookingRow {
   agency_name: string;
   booker_name: string;
   booker_email: string;
+  source: 'engine' | 'gift_card';
+  gift_card_code: string | null;
 }
 
-/** The tables a booking's row is read from (what a list counts over). */
+/**
+ * The tables a booking's row is read from (what a list counts over). A gift card's booking has no agency and no
+ * booker user (left joins): its guest stands for both, and its card is named.
+ */
 export const bookingFrom = `bookings b
     join properties p on p.id = b.property_id
-    join agencies a on a.id = b.agency_id
-    join users u on u.id = b.booker_id`;
+    left join agencies a on a.id = b.agency_id
+    left join users u on u.id = b.booker_id
+    left join gift_cards gc on gc.id = b.gift_card_id`;
+/** The guest's name on a booking (`b`), for a gift card's booking's agency and booker. */
+const GUEST = `trim(coalesce(b.customer->>'name', '') || ' ' || coalesce(b.customer->>'surname', ''))`;
 const SELECT = `
   select b.id, b.reservation_id, b.kind, b.status, b.property_id, p.title as property_title, p.policy as property_policy,
          p.currency as property_currency, p.timezone, b.arrival_date::text as arrival_date,
          b.departure_date::text as departure_date, b.pickup_time, b.dropoff_time, b.currency, b.total, b.customer,
          b.reservation_name, b.external_reference, b.special_request, b.liability, b.cancellation_policy,
-         b.card_brand, b.card_last4, b.card_exp, b.created_at, a.name as agency_name, u.name as booker_name,
-         u.email as booker_email
+         b.card_brand, b.card_last4, b.card_exp, b.created_at, coalesce(a.name, ${GUEST}) as agency_name,
+         coalesce(u.name, ${GUEST}) as booker_name, coalesce(u.email, b.customer->>'mail', '') as booker_email,
+         b.source, gc.generated_id as gift_card_code
     from ${bookingFrom}`;
 
 export const bookingSelect = SELECT;
@@ -155,6 +164,8 @@ export async function toRecords(
       specialRequest: car ? null : b.special_request,
       resellerName: b.agency_name,
       user: { name: b.booker_name, email: b.booker_email },
+      source: b.source,
+      giftCardCode: b.gift_card_code,
       customer,
       cancellationPolicy: policy,
       propertyPolicy:

@@ -10,14 +10,14 @@ import {
   roundMoney,
 } from '@tern/core/bookingEngine';
 import { daysFrom, nightsBetween } from '@tern/core/dates';
-import type { BookingCreated, RateOffer, stayBookingBody } from '@tern/sdk';
+import type { BookingCreated, CancellationPolicy, Occupancy, RateOffer, stayBookingBody } from '@tern/sdk';
 import type * as z from 'zod';
 import { type Clock, todayAt } from '../../clock.js';
 import { type Db, prepared } from '../../db/db.js';
 import { conflict, HttpError, invalidField, notFound } from '../../http/errors.js';
-import { html, sendMail } from '../mail.js';
+import { html, sendMail, textToHtml } from '../mail.js';
 import { type CardSummary, redeemCardToken } from '../vault/tokens.js';
-import { loadEngineProperties } from './load.js';
+import { type EnginePlan, type EngineProperty, type EngineUnit, loadEngineProperties } from './load.js';
 import { parseOfferId, planCovered, priceOffer, type Stay } from './offers.js';
 import { checkStay, MAX_NIGHTS, propertyToday } from './queries.js';
 
@@ -75,9 +75,9 @@ const insertBookingSql = prepared(
   `insert into bookings (reservation_id, kind, agency_id, property_id, booker_id, contract_id, arrival_date,
                          departure_date, currency, total, property_currency, property_total, customer,
                          reservation_name, external_reference, special_request, liability, cancellation_policy,
-                         card_brand, card_last4, card_exp, created_at, updated_at)
+                         card_brand, card_last4, card_exp, created_at, updated_at, source, gift_card_id)
    values ($1, 'accommodation', $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-           $20, $21, $21)
+           $20, $21, $21, $22, $23)
    returning id`,
 );
 const insertRoomSql = prepared(
@@ -215,98 +215,47 @@ export async function createStayBooking(
     const cardToken = isCardNeeded(policies) ? body.guarantee?.cardToken : undefined;
     if (isCardNeeded(policies) && !cardToken) throw invalidField('card_required', 'guarantee.cardToken');
 
-    // The rooms are taken now, before any write: a conditional update of the nights' rows, which a racing
-    // booking of the same nights waits on and then re-checks — if the rooms went meanwhile it is sold out at
-    // once, having written nothing (everything is undone with the transaction otherwise). Units in id order, so
-    // two bookings never lock in opposite orders. The rows stay locked until the commit, a few inserts later.
-    for (const [unitId, count] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const updated = await tx.query(takeRoomsSql, [unitId, body.arrivalDate, body.departureDate, count]);
-      if (updated.length !== nights.length) throw soldOut();
-    }
-    // A plan's max sell is per night and counts the plan's rooms already booked (core's `sellableRooms`): read
-    // again now that the nights are held, so two bookings racing for a plan's last room get one booking.
-    for (const { plan, count } of perPlan.values()) {
-      const cap = plan.caps.maxSell;
-      if (cap === null) continue;
-      const sold = await tx.one<{ sold: number }>(planSoldSql, [
-        plan.id,
-        body.arrivalDate,
-        body.departureDate,
-      ]);
-      if (Number(sold!.sold) + count > cap) throw soldOut();
-    }
-    const card: CardSummary | null = cardToken ? await redeemCardToken(tx, clock, cardToken) : null;
     const policy = bookingPolicy(policies);
-
     const propertyTotal = roundMoney(
       convertMoney(total, body.currency, property.currency, rates),
       property.currency,
     );
-    const reservationId = newReservationId();
-    const booking = await tx.one<{ id: string }>(insertBookingSql, [
-      reservationId,
-      booker.agencyId,
-      propertyId,
-      booker.userId,
-      property.contract.id,
-      body.arrivalDate,
-      body.departureDate,
-      body.currency,
-      total,
-      property.currency,
-      propertyTotal,
-      JSON.stringify(body.customer),
-      body.reservationName ?? null,
-      body.externalReference ?? null,
-      body.specialRequest ?? null,
-      liabilityOf(policy),
-      JSON.stringify(policy),
-      card?.brand ?? null,
-      card?.last4 ?? null,
-      card?.exp ?? null,
-      clock.now(),
-    ]);
-    const bookingId = booking!.id;
-    for (const [position, p] of priced.entries()) {
-      const room = await tx.one<{ id: string }>(insertRoomSql, [
-        bookingId,
-        p.unit.id,
-        p.plan.id,
-        p.offer.id,
-        p.room.occupancy.adults,
-        p.room.occupancy.children,
-        p.room.occupancy.infants,
-        JSON.stringify(p.offer.nightly),
-        JSON.stringify(p.offer.taxes),
-        p.offer.netPrice,
-        p.offer.totalPrice,
-        position,
-      ]);
-      for (const [g, guest] of p.room.guests.entries()) {
-        const named = guest.name.trim() || guest.surname.trim();
-        await tx.query(
-          `insert into booking_guests (booking_room_id, name, surname, nationality, position) values ($1, $2, $3, $4, $5)`,
-          [room!.id, named ? guest.name : 'No Name', named ? guest.surname : '', guest.nationality, g],
-        );
-      }
-    }
-    await tx.query(insertHistorySql, [
-      bookingId,
-      booker.userId,
-      JSON.stringify({ total, currency: body.currency, rooms: priced.length }),
-      clock.now(),
-    ]);
-    await announce(tx, clock, {
-      reservationId,
+    const made = await takeRoomsAndBook(tx, clock, {
+      source: 'engine',
       property,
-      body,
+      agencyId: booker.agencyId,
+      bookerId: booker.userId,
+      contractId: property.contract.id,
+      giftCardId: null,
+      arrivalDate: body.arrivalDate,
+      departureDate: body.departureDate,
+      currency: body.currency,
       total,
-      rooms: priced.map((p) => `${p.unit.title} — ${p.plan.title}`),
+      propertyTotal,
+      customer: body.customer,
+      reservationName: body.reservationName ?? null,
+      externalReference: body.externalReference ?? null,
+      specialRequest: body.specialRequest ?? null,
+      policy,
+      liability: liabilityOf(policy),
+      card: () => (cardToken ? redeemCardToken(tx, clock, cardToken) : Promise.resolve(null)),
+      rooms: priced.map((p) => ({
+        unit: p.unit,
+        plan: p.plan,
+        offerId: p.offer.id,
+        occupancy: p.room.occupancy,
+        nightly: p.offer.nightly,
+        taxes: p.offer.taxes,
+        netPrice: p.offer.netPrice,
+        totalPrice: p.offer.totalPrice,
+        guests: p.room.guests,
+      })),
+      guestLines: () => [],
     });
     return {
-      uniqueId: bookingId,
-      bookingId,
-      reservationId,
+      uniqueId: made.bookingId,
+      bookingId: made.bookingId,
+      reservationId: made.reservationId,
       status: 'new' as const,
       total,
       currency: body.currency,
@@ -314,35 +263,181 @@ export async function createStayBooking(
   });
 }
 
-/** The booking e-mails: to the guest (when the agent gave an address) and to the property. */
+/** A room a booking takes, priced (the engine's offer) or paid otherwise (a gift card's). */
+export interface RoomToTake {
+  unit: EngineUnit;
+  plan: EnginePlan;
+  offerId: string;
+  occupancy: Occupancy;
+  nightly: { date: string; price: number }[];
+  taxes: unknown[];
+  netPrice: number;
+  totalPrice: number;
+  guests: { name: string; surname: string; nationality: string }[];
+}
+
+/** The engine's customer of a booking (its JSON), as the booking e-mails read it. */
+export type BookingCustomer = Body['customer'];
+
+/** A booking to make once its rooms are priced and checked: a reseller's (`engine`) or a gift card's. */
+export interface NewBooking {
+  source: 'engine' | 'gift_card';
+  property: EngineProperty;
+  agencyId: string | null;
+  bookerId: string | null;
+  contractId: string | null;
+  giftCardId: string | null;
+  arrivalDate: string;
+  departureDate: string;
+  currency: string;
+  total: number;
+  propertyTotal: number;
+  customer: BookingCustomer;
+  reservationName: string | null;
+  externalReference: string | null;
+  specialRequest: string | null;
+  policy: CancellationPolicy | null;
+  /** Who carries the stay's payment: the policy's (`liabilityOf`) for a reseller; prepaid for a gift card. */
+  liability: ReturnType<typeof liabilityOf>;
+  /** The guarantee card, read once the rooms are held (a vault token is redeemed then), or `null`. */
+  card: () => Promise<CardSummary | null>;
+  rooms: RoomToTake[];
+  /** Lines the guest's e-mail adds (a gift card's cancel link), given the reservation number. */
+  guestLines: (reservationId: string) => string[];
+}
+
+/**
+ * Takes a booking's rooms and writes it, in the caller's transaction (document 1 §4; docs/decisions.md "A
+ * gift-card booking is a booking of the engine"): the nights' availability rows taken by a conditional update as
+ * the first write, the plans' caps read again under those locks, then the booking, its rooms, guests and history,
+ * and the guest's and property's e-mails in the outbox. 409 `no_longer_available` when the rooms went.
+ */
+export async function takeRoomsAndBook(
+  tx: Db,
+  clock: Clock,
+  b: NewBooking,
+): Promise<{ bookingId: string; reservationId: string }> {
+  const nights = daysFrom(b.arrivalDate, b.departureDate);
+  const wanted = new Map<string, number>();
+  const perPlan = new Map<string, { plan: EnginePlan; count: number }>();
+  for (const room of b.rooms) {
+    wanted.set(room.unit.id, (wanted.get(room.unit.id) ?? 0) + 1);
+    const entry = perPlan.get(room.plan.id) ?? { plan: room.plan, count: 0 };
+    entry.count += 1;
+    perPlan.set(room.plan.id, entry);
+  }
+  // The rooms are taken now, before any write: a conditional update of the nights' rows, which a racing
+  // booking of the same nights waits on and then re-checks — if the rooms went meanwhile it is sold out at
+  // once, having written nothing (everything is undone with the transaction otherwise). Units in id order, so
+  // two bookings never lock in opposite orders. The rows stay locked until the commit, a few inserts later.
+  for (const [unitId, count] of [...wanted].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    const updated = await tx.query(takeRoomsSql, [unitId, b.arrivalDate, b.departureDate, count]);
+    if (updated.length !== nights.length) throw soldOut();
+  }
+  // A plan's max sell is per night and counts the plan's rooms already booked (core's `sellableRooms`): read
+  // again now that the nights are held, so two bookings racing for a plan's last room get one booking.
+  for (const { plan, count } of perPlan.values()) {
+    const cap = plan.caps.maxSell;
+    if (cap === null) continue;
+    const sold = await tx.one<{ sold: number }>(planSoldSql, [plan.id, b.arrivalDate, b.departureDate]);
+    if (Number(sold!.sold) + count > cap) throw soldOut();
+  }
+  const card = await b.card();
+  const reservationId = newReservationId();
+  const booking = await tx.one<{ id: string }>(insertBookingSql, [
+    reservationId,
+    b.agencyId,
+    b.property.id,
+    b.bookerId,
+    b.contractId,
+    b.arrivalDate,
+    b.departureDate,
+    b.currency,
+    b.total,
+    b.property.currency,
+    b.propertyTotal,
+    JSON.stringify(b.customer),
+    b.reservationName,
+    b.externalReference,
+    b.specialRequest,
+    b.liability,
+    JSON.stringify(b.policy),
+    card?.brand ?? null,
+    card?.last4 ?? null,
+    card?.exp ?? null,
+    clock.now(),
+    b.source,
+    b.giftCardId,
+  ]);
+  const bookingId = booking!.id;
+  for (const [position, r] of b.rooms.entries()) {
+    const room = await tx.one<{ id: string }>(insertRoomSql, [
+      bookingId,
+      r.unit.id,
+      r.plan.id,
+      r.offerId,
+      r.occupancy.adults,
+      r.occupancy.children,
+      r.occupancy.infants,
+      JSON.stringify(r.nightly),
+      JSON.stringify(r.taxes),
+      r.netPrice,
+      r.totalPrice,
+      position,
+    ]);
+    for (const [g, guest] of r.guests.entries()) {
+      const named = guest.name.trim() || guest.surname.trim();
+      await tx.query(
+        `insert into booking_guests (booking_room_id, name, surname, nationality, position) values ($1, $2, $3, $4, $5)`,
+        [room!.id, named ? guest.name : 'No Name', named ? guest.surname : '', guest.nationality, g],
+      );
+    }
+  }
+  await tx.query(insertHistorySql, [
+    bookingId,
+    b.bookerId,
+    JSON.stringify({ total: b.total, currency: b.currency, rooms: b.rooms.length, source: b.source }),
+    clock.now(),
+  ]);
+  await announce(tx, clock, {
+    reservationId,
+    property: b.property,
+    booking: b,
+    rooms: b.rooms.map((r) => `${r.unit.title} — ${r.plan.title}`),
+  });
+  return { bookingId, reservationId };
+}
+
+/** The booking e-mails: to the guest (when there is an address) and to the property. */
 async function announce(
   tx: Db,
   clock: Clock,
   b: {
     reservationId: string;
     property: { title: string; email: string };
-    body: Body;
-    total: number;
+    booking: NewBooking;
     rooms: string[];
   },
 ): Promise<void> {
-  const { property } = b;
-  const guest = `${b.body.customer.name} ${b.body.customer.surname}`.trim();
+  const { property, booking } = b;
+  const guest = `${booking.customer.name} ${booking.customer.surname}`.trim();
   const lines = [
     `Booking ${b.reservationId} at ${property.title}`,
     `Guest: ${guest}`,
-    `Stay: ${b.body.arrivalDate} to ${b.body.departureDate}`,
+    `Stay: ${booking.arrivalDate} to ${booking.departureDate}`,
     ...b.rooms.map((r) => `Room: ${r}`),
-    `Total: ${formatPrice(b.total, b.body.currency)}`,
+    `Total: ${formatPrice(booking.total, booking.currency)}`,
   ];
   const htmlBody = html`<p>Booking <strong>${b.reservationId}</strong> at ${property.title}</p>
-<p>Guest: ${guest}<br>Stay: ${b.body.arrivalDate} to ${b.body.departureDate}<br>Total: ${formatPrice(b.total, b.body.currency)}</p>`;
-  if (b.body.customer.mail) {
+<p>Guest: ${guest}<br>Stay: ${booking.arrivalDate} to ${booking.departureDate}<br>Total: ${formatPrice(booking.total, booking.currency)}</p>`;
+  if (booking.customer.mail) {
+    const more = booking.guestLines(b.reservationId);
+    const extra = more.length ? `\n${more.join('\n')}\n` : '';
     await sendMail(tx, {
-      to: b.body.customer.mail,
+      to: booking.customer.mail,
       subject: `Your booking ${b.reservationId} at ${property.title} is confirmed`,
-      text: `Dear ${guest},\n\n${lines.join('\n')}\n`,
-      html: htmlBody,
+      text: `Dear ${guest},\n\n${lines.join('\n')}\n${extra}`,
+      html: more.length ? `${htmlBody}\n${textToHtml(more.join('\n'))}` : htmlBody,
       kind: 'booking_confirmation',
       at: clock.now(),
     });
@@ -350,8 +445,8 @@ async function announce(
   if (property.email) {
     await sendMail(tx, {
       to: property.email,
-      subject: `New booking ${b.reservationId}: ${guest}, ${b.body.arrivalDate}`,
-      text: `${lines.join('\n')}\n${b.body.specialRequest ? `\nSpecial request: ${b.body.specialRequest}\n` : ''}`,
+      subject: `New booking ${b.reservationId}: ${guest}, ${booking.arrivalDate}`,
+      text: `${lines.join('\n')}\n${booking.specialRequest ? `\nSpecial request: ${booking.specialRequest}\n` : ''}`,
       html: htmlBody,
       kind: 'booking_notification',
       at: clock.now(),

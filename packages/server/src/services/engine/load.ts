@@ -244,7 +244,7 @@ export function engineColumns(at: {
   return `(select json_build_object('id', c.id, 'modifier_logic', c.modifier_logic,
                                       'modifier_amount', c.modifier_amount, 'rate_plan_ids', c.rate_plan_ids)
                from contracts c
-              where c.property_id = p.id and c.agency_id = ${agency} and c.status = 'approved'
+              where c.property_id = p.id and c.agency_id = ${agency}::uuid and c.status = 'approved'
               order by c.created_at desc limit 1) as contract,
             (select json_agg(json_build_object('title', t.title, 'mode', t.mode, 'rate', t.rate,
                                                'inclusive', t.inclusive) order by t.position, t.title)
@@ -302,7 +302,8 @@ export function engineColumns(at: {
 
 /**
  * Loads what pricing needs for `propertyIds` and the nights from `from` to `to` (inclusive of `to`, so the
- * departure day's closed-to-departure is known). `agencyId` picks the reseller's approved contract.
+ * departure day's closed-to-departure is known). `agencyId` picks the reseller's approved contract; `null` (a gift
+ * card's redemption, which has no agency) reads no contract.
  *
  * One statement, one row per property, its parts as JSON built by the database (`engineColumns`): one round
  * trip (inside a booking's transaction too), decoded by `JSON.parse` rather than row by row (PGlite decodes
@@ -311,7 +312,7 @@ export function engineColumns(at: {
 export async function loadEngineProperties(
   db: Db,
   propertyIds: string[],
-  agencyId: string,
+  agencyId: string | null,
   from: string,
   to: string,
   options: { unitDetails?: boolean } = {},

@@ -6,17 +6,35 @@ import { type Db, prepared } from '../../db/db.js';
 // stands, its length of stay, expiry, hotels, store and stay. Read once per page; the state is the one rule
 // `cardState` below, which the booking (book.ts) refuses by too.
 
+/**
+ * The store a card (`c`, of type `t`) belongs to: the active store it was sold by, else its property's first
+ * active store (its look, its address, its cancel page).
+ */
+const STORE_SLUG = `coalesce(
+            (select s.slug from gift_card_purchases gp join store_checkouts sc on sc.id = gp.store_checkout_id
+               join stores s on s.id = sc.store_id and s.status = 'active' where gp.id = c.purchase_id),
+            (select s.slug from stores s where s.property_id = t.property_id and s.status = 'active'
+              order by s.created_at, s.id limit 1))`;
+
+const storeSlugSql = prepared(
+  `select ${STORE_SLUG} as slug, (select s.id from stores s where lower(s.slug) = lower(${STORE_SLUG})) as id
+     from gift_cards c join gift_card_types t on t.id = c.gift_card_type_id where c.id = $1`,
+  { readOnly: true },
+);
+
+/** The card's store (`null` when its property has no active store). */
+export async function storeOfCard(db: Db, cardId: string): Promise<{ id: string; slug: string } | null> {
+  const row = await db.one<{ slug: string | null; id: string | null }>(storeSlugSql, [cardId]);
+  return row?.slug && row.id ? { id: row.id, slug: row.slug } : null;
+}
+
 const cardSql = prepared(
   `select c.id, c.generated_id, c.title, c.name, c.booked, c.source_of_sale, t.giftcard_type,
           to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date, coalesce(t.length_of_stay, 1) as length_of_stay,
           p.timezone,
           exists (select 1 from gift_card_redemptions r
                    where r.gift_card_id = c.id and r.status = 'held' and r.hold_expires_at > $2) as pending,
-          coalesce(
-            (select s.slug from gift_card_purchases gp join store_checkouts sc on sc.id = gp.store_checkout_id
-               join stores s on s.id = sc.store_id and s.status = 'active' where gp.id = c.purchase_id),
-            (select s.slug from stores s where s.property_id = t.property_id and s.status = 'active'
-              order by s.created_at, s.id limit 1)) as store_slug,
+          ${STORE_SLUG} as store_slug,
           coalesce((
             select json_agg(json_build_object('id', x.id, 'title', x.title, 'city', x.city, 'country', x.country,
                                               'photo', x.photos->0->>'file', 'currency', x.currency,

@@ -16,6 +16,7 @@ import type { OwnedProperty } from '../../http/ownership.js';
 import { newGiftCardCode } from '../giftCards/codes.js';
 import { markPurchaseIssued } from '../giftCards/purchases.js';
 import { sendMail, textToHtml } from '../mail.js';
+import { followPayment, RefundInstead, storePageUrl } from '../payments/follow.js';
 import { paymentsOf } from '../payments/index.js';
 import { type PublicStore, priceCart } from './catalog.js';
 
@@ -119,16 +120,11 @@ const soldOut = (short: { id: string; title: string; stock: number; asked: numbe
     asked: short.asked,
   });
 
-/** The store's confirmation (without the signed query, which the provider adds) and its way back. */
 /** The store's pages the provider sends the visitor back to, in the language they bought in (`?locale=`). */
-function storeUrls(ctx: RequestContext, store: PublicStore, locale: string) {
-  const web = ctx.config.webUrl || ctx.config.apiUrl;
-  const query = `?locale=${encodeURIComponent(locale)}`;
-  return {
-    returnUrl: `${web}/${store.slug}/confirmation${query}`,
-    cancelUrl: `${web}/${store.slug}/checkout${query}`,
-  };
-}
+const storeUrls = (ctx: RequestContext, store: PublicStore, locale: string) => ({
+  returnUrl: storePageUrl(ctx, store.slug, 'confirmation', locale),
+  cancelUrl: storePageUrl(ctx, store.slug, 'checkout', locale),
+});
 
 /** `store.checkout`: holds the cards for `STORE_HOLD_MINUTES` and answers where to pay. */
 export async function checkoutStore(
@@ -297,74 +293,54 @@ export async function expireStoreHolds(db: Db, clock: Clock): Promise<void> {
   );
 }
 
-/** Thrown inside the settling transaction to roll it back when the payment must be refunded instead. */
-class RefundInstead extends Error {}
-
 /**
  * A paid checkout sold, in one transaction: the checkout paid (only from an unfinished state: a replay or a
  * concurrent return finds it paid and changes nothing), its cards' stock checked under the types' locks (its own
  * hold no longer counts once it is paid), the promo code's use taken if it still has one for it, one purchase per
  * type (source 'store', paid, its recipients with their deliveries) issued and queued for the job. Stock or the
- * code's use gone (a payment after the hold ran out): rolled back, then refunded.
+ * code's use gone (a payment after the hold ran out): rolled back, then refunded (`followPayment`).
  */
-async function settle(ctx: RequestContext, checkout: CheckoutRow, sessionId: string): Promise<void> {
-  const payments = paymentsOf(ctx.config);
-  try {
-    await ctx.db.transaction(async (tx) => {
-      const now = ctx.clock.now();
-      const mine = await tx.one<{ id: string }>(
-        `update store_checkouts set status = 'paid', paid_at = $2, finished_at = $2, updated_at = $2
-          where id = $1 and ${UNFINISHED} returning id`,
-        [checkout.id, now],
-      );
-      if (!mine) return;
-      const cards = await tx.query<CardLine>(
-        `select l.gift_card_type_id, l.delivery, l.name, l.email, l.info, l.delivery_name, l.delivery_address,
-                l.delivery_zip_code, l.delivery_city, l.delivery_state, l.delivery_country, l.net_price
-           from store_checkout_cards l where l.checkout_id = $1 order by l.position`,
-        [checkout.id],
-      );
-      if (await shortOf(tx, quantities(cards.map((c) => ({ giftCardTypeId: c.gift_card_type_id }))), now))
-        throw new RefundInstead();
-      if (checkout.promo_code_id) {
-        const taken = await tx.one<{ id: string }>(
-          `update promo_codes set usage_count = usage_count + 1, updated_at = $2
-            where id = $1 and (usage_limit is null or usage_count + promo_code_held(id, $2) < usage_limit)
-            returning id`,
-          [checkout.promo_code_id, now],
-        );
-        if (!taken) throw new RefundInstead();
-      }
-      const property = (await tx.one<OwnedProperty>(
-        `select id, kind, supplier_id as "supplierId", title, currency, timezone, null as "memberRole"
-           from properties where id = $1`,
-        [checkout.property_id],
-      ))!;
-      for (const typeId of [...new Set(cards.map((c) => c.gift_card_type_id))]) {
-        const purchaseId = await insertPurchase(
-          tx,
-          checkout,
-          typeId,
-          cards.filter((c) => c.gift_card_type_id === typeId),
-          now,
-        );
-        await markPurchaseIssued(tx, ctx, property, purchaseId);
-        await deliveriesOnCards(tx, purchaseId);
-      }
-      await mailReceipt(tx, checkout, now);
-    });
-  } catch (error) {
-    if (!(error instanceof RefundInstead)) throw error;
-    await ctx.db.transaction(async (tx) => {
-      const now = ctx.clock.now();
-      const mine = await tx.one<{ id: string }>(
-        `update store_checkouts set status = 'refunded', paid_at = $2, finished_at = $2, updated_at = $2
-          where id = $1 and ${UNFINISHED} returning id`,
-        [checkout.id, now],
-      );
-      if (mine) await payments.adapter.refund(tx, sessionId, now);
-    });
+async function settle(ctx: RequestContext, tx: Db, checkout: CheckoutRow, now: Date): Promise<void> {
+  const mine = await tx.one<{ id: string }>(
+    `update store_checkouts set status = 'paid', paid_at = $2, finished_at = $2, updated_at = $2
+      where id = $1 and ${UNFINISHED} returning id`,
+    [checkout.id, now],
+  );
+  if (!mine) return;
+  const cards = await tx.query<CardLine>(
+    `select l.gift_card_type_id, l.delivery, l.name, l.email, l.info, l.delivery_name, l.delivery_address,
+            l.delivery_zip_code, l.delivery_city, l.delivery_state, l.delivery_country, l.net_price
+       from store_checkout_cards l where l.checkout_id = $1 order by l.position`,
+    [checkout.id],
+  );
+  if (await shortOf(tx, quantities(cards.map((c) => ({ giftCardTypeId: c.gift_card_type_id }))), now))
+    throw new RefundInstead();
+  if (checkout.promo_code_id) {
+    const taken = await tx.one<{ id: string }>(
+      `update promo_codes set usage_count = usage_count + 1, updated_at = $2
+        where id = $1 and (usage_limit is null or usage_count + promo_code_held(id, $2) < usage_limit)
+        returning id`,
+      [checkout.promo_code_id, now],
+    );
+    if (!taken) throw new RefundInstead();
   }
+  const property = (await tx.one<OwnedProperty>(
+    `select id, kind, supplier_id as "supplierId", title, currency, timezone, null as "memberRole"
+       from properties where id = $1`,
+    [checkout.property_id],
+  ))!;
+  for (const typeId of [...new Set(cards.map((c) => c.gift_card_type_id))]) {
+    const purchaseId = await insertPurchase(
+      tx,
+      checkout,
+      typeId,
+      cards.filter((c) => c.gift_card_type_id === typeId),
+      now,
+    );
+    await markPurchaseIssued(tx, ctx, property, purchaseId);
+    await deliveriesOnCards(tx, purchaseId);
+  }
+  await mailReceipt(tx, checkout, now);
 }
 
 interface CardLine {
@@ -577,12 +553,25 @@ export async function storePurchaseStatus(
   let checkout = (await readCheckout(ctx.db, found.id))!;
   const unfinished = ['held', 'expired', 'failed'].includes(checkout.status);
   if (unfinished && checkout.payment_session_id) {
-    const now = ctx.clock.now();
-    const paid = await payments.adapter.paymentStatus(ctx.db, checkout.payment_session_id, now);
-    const holdOver = new Date(checkout.hold_expires_at).getTime() <= now.getTime();
-    if (paid === 'paid') await settle(ctx, checkout, checkout.payment_session_id);
-    else if (paid === 'declined') await finish(ctx.db, checkout.id, 'failed', now);
-    else if (holdOver && checkout.status === 'held') await finish(ctx.db, checkout.id, 'expired', now);
+    const row = checkout;
+    await followPayment(
+      ctx,
+      {
+        sessionId: row.payment_session_id!,
+        holdExpiresAt: new Date(row.hold_expires_at),
+        held: row.status === 'held',
+      },
+      {
+        settle: (tx, now) => settle(ctx, tx, row, now),
+        refunded: async (tx, now) =>
+          (await tx.one(
+            `update store_checkouts set status = 'refunded', paid_at = $2, finished_at = $2, updated_at = $2
+              where id = $1 and ${UNFINISHED} returning id`,
+            [row.id, now],
+          )) !== null,
+        finish: (db, status, now) => finish(db, row.id, status, now),
+      },
+    );
     checkout = (await readCheckout(ctx.db, found.id))!;
   }
   return answerOf(ctx.db, checkout, ctx.clock.now());

@@ -47,6 +47,8 @@ export function record(id: string, over: Partial<BookingRecord> = {}): BookingRe
     specialRequest: null,
     resellerName: 'Northern Trips',
     user: { name: 'Arni Agent', email: 'arni@example.test' },
+    source: 'engine',
+    giftCardCode: null,
     customer: { name: 'Ada', surname: 'Lovelace', mail: 'ada@example.test' },
     cancellationPolicy: null,
     propertyPolicy: null,
