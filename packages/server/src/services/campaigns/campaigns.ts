@@ -1,3 +1,4 @@
+import { campaignActions, publicCampaignPath } from '@tern/core/campaigns';
 import type {
   Campaign,
   CampaignOption,
@@ -100,7 +101,7 @@ async function withOptions(db: Db, rows: CampaignRow[], at: Date): Promise<Campa
     status: r.status,
     options: options.filter((o) => o.campaign_id === r.id).map(toOption),
     recipients: Number(r.recipients),
-    publicPath: `/gift-campaign/${r.id}`,
+    publicPath: publicCampaignPath(r.id),
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
@@ -156,12 +157,10 @@ export async function createCampaign(
   });
 }
 
-/** M28: what each status may become. */
-const NEXT: Record<Status, readonly Status[]> = {
-  draft: ['published'],
-  published: ['archived'],
-  archived: ['published'],
-};
+/** M28 (core's row actions, R325): publish a draft or an archived campaign, unpublish a published one. */
+const mayBecome = (from: Status, to: Status): boolean =>
+  (to === 'published' && campaignActions(from).publish) ||
+  (to === 'archived' && campaignActions(from).unpublish);
 
 /** The campaign's row under its lock (a change, an option's change and a publish wait for each other). */
 export async function lockCampaign(
@@ -191,7 +190,7 @@ export async function updateCampaign(db: Db, actor: Actor, id: string, body: Upd
   return db.transaction(async (tx) => {
     const before = await lockCampaign(tx, id);
     const status = body.status ?? before.status;
-    if (status !== before.status && !NEXT[before.status].includes(status))
+    if (status !== before.status && !mayBecome(before.status, status))
       throw conflict('campaign_transition_invalid', { from: before.status, to: status });
     const after = {
       name: body.name ?? before.name,
