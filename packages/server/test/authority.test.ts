@@ -167,6 +167,34 @@ const someoneElses: Record<
           'select id from gift_card_purchases where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
           who,
         ),
+  giftCampaign: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          'select id from gift_campaigns where property_id not in (select property_id from property_users where user_id = $1) and $2::uuid is not null limit 3',
+          who,
+        ),
+  giftCampaignOption: (who) =>
+    who.role === 'admin'
+      ? none()
+      : ids(
+          `select o.id from gift_campaign_options o join gift_campaigns c on c.id = o.campaign_id
+            where c.property_id not in (select property_id from property_users where user_id = $1)
+              and $2::uuid is not null limit 3`,
+          who,
+        ),
+  // The public page's: drafts and archived campaigns (no one's to reach), and their options.
+  publicGiftCampaign: (who) =>
+    ids(
+      "select id from gift_campaigns where status <> 'published' and $1::uuid is not null and $2::uuid is not null limit 3",
+      who,
+    ),
+  publicGiftCampaignOption: (who) =>
+    ids(
+      `select o.id from gift_campaign_options o join gift_campaigns c on c.id = o.campaign_id
+        where c.status <> 'published' and $1::uuid is not null and $2::uuid is not null limit 3`,
+      who,
+    ),
   unit: (who) =>
     who.role === 'admin'
       ? none()
