@@ -3,6 +3,7 @@ import {
   dayOfInstant,
   formatAmount,
   formatDay,
+  formatDayShortMonth,
   formatInstant,
   formatInstantDay,
   formatMoney,
@@ -77,5 +78,14 @@ describe('formatDay and instants', () => {
     expect(formatInstant('not a time', 'UTC')).toBe('—');
     expect(formatInstantDay(undefined, 'UTC')).toBe('—');
     expect(dayOfInstant('2026-13-45T00:00:00Z', 'UTC')).toBeNull();
+  });
+});
+
+describe('formatDayShortMonth', () => {
+  it('writes a day with a short month in the language asked, the same day in any zone', () => {
+    expect(formatDayShortMonth('2030-12-31', 'en-GB')).toBe('31 Dec 2030');
+    expect(formatDayShortMonth('2030-01-05', 'en-US')).toBe('Jan 5, 2030');
+    expect(formatDayShortMonth('2030-12-31', 'is')).toMatch(/^31\. des\.? 2030$/);
+    expect(formatDayShortMonth(null, 'en')).toBe('—');
   });
 });

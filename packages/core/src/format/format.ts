@@ -46,6 +46,28 @@ export function formatAmount(amount: number | null | undefined, currency: string
   return moneyFormat(currency, locale, false).format(roundMoney(amount, currency));
 }
 
+const shortMonthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * `YYYY-MM-DD` with a short month in `locale` ("31 Dec 2030", "31. des. 2030": the public campaign page's "valid
+ * until", document 3 §2.3); a dash when missing.
+ */
+export function formatDayShortMonth(day: Day | null | undefined, locale: string): string {
+  if (!day) return '—';
+  let format = shortMonthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    shortMonthFormats.set(locale, format);
+  }
+  const [y, m, d] = day.split('-').map(Number);
+  return format.format(Date.UTC(y!, m! - 1, d!));
+}
+
 /** `YYYY-MM-DD` as the screens' DD/MM/YYYY; a dash when missing. */
 export function formatDay(day: Day | null | undefined): string {
   if (!day) return '—';

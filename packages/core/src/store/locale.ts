@@ -16,12 +16,14 @@ export interface StoreLocaleChoice {
 
 /**
  * The store's language (M39): an Icelandic-only store → `is` with no menu; else the URL's locale if the store
- * speaks it; else the first browser language whose prefix it speaks (`de-AT` → `de`); else `en`.
+ * speaks it; else the first browser language whose prefix it speaks (`de-AT` → `de`); else `fallback` (`en`).
  */
 export function resolveStoreLocale(args: {
   icelandicOnly: boolean;
   urlLocale?: string | null;
   browserLanguages?: readonly string[];
+  /** The language when neither says one the store speaks (`en`; a gift campaign's page: `is`, design §9). */
+  fallback?: StoreLocale;
 }): StoreLocaleChoice {
   if (args.icelandicOnly) return { locale: 'is', menu: false };
   const url = args.urlLocale?.trim().toLowerCase();
@@ -30,7 +32,7 @@ export function resolveStoreLocale(args: {
     const prefix = language.trim().toLowerCase().split(/[-_]/)[0];
     if (isStoreLocale(prefix)) return { locale: prefix, menu: true };
   }
-  return { locale: 'en', menu: true };
+  return { locale: args.fallback ?? 'en', menu: true };
 }
 
 /** Where the store keeps the visitor's analytics consent (document 3 §1: a stored record with a tracking flag). */

@@ -1,3 +1,5 @@
+import { matchRoute } from '@tern/core/navigation';
+import { lazy, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createStoreApi } from './api';
 import { createStoreI18n } from './i18n';
@@ -13,11 +15,20 @@ import './store.css';
  */
 const root = document.getElementById('root');
 if (!root) throw new Error('store.html has no #root');
+/** A public gift campaign's page (core's `campaign` layout, design §9): its own chunk, drawn instead of a store. */
+const CampaignApp = lazy(() => import('../campaign/CampaignApp').then((m) => ({ default: m.CampaignApp })));
+const campaign = matchRoute(window.location.pathname)?.route.layout === 'campaign';
 // The visualizer's Live first, when this browser turned it on (its own chunk, never in the first load).
 void loadLive().then(() =>
   createRoot(root).render(
-    <StoreRouter>
-      <StoreApp api={createStoreApi()} i18n={createStoreI18n()} layout={StoreLayout} />
-    </StoreRouter>,
+    campaign ? (
+      <Suspense fallback={null}>
+        <CampaignApp />
+      </Suspense>
+    ) : (
+      <StoreRouter>
+        <StoreApp api={createStoreApi()} i18n={createStoreI18n()} layout={StoreLayout} />
+      </StoreRouter>
+    ),
   ),
 );
