@@ -74,6 +74,26 @@ export type IssuedCardEvent =
   | { type: 'notice.dismiss' }
   | { type: 'card.refresh'; card: IssuedCardState };
 
+/**
+ * Send by e-mail and mark delivered: asked to confirm, then the call (`src`) on the card; back to idle either way,
+ * a refusal through `refusal` (kept as the error, or only logged).
+ */
+const confirmedCall = <S extends 'sendEmail' | 'markDelivered'>(src: S, refusal: 'refused' | 'logged') => ({
+  initial: 'confirming' as const,
+  states: {
+    confirming: { on: { confirm: 'sending' as const, cancel: '#issuedCard.idle' as const } },
+    sending: {
+      tags: 'busy' as const,
+      invoke: {
+        src,
+        input: ({ context }: { context: IssuedCardContext }) => ({ id: context.card.id }),
+        onDone: { target: '#issuedCard.idle' as const, actions: ['applied' as const, 'changed' as const] },
+        onError: { target: '#issuedCard.idle' as const, actions: refusal },
+      },
+    },
+  },
+});
+
 export const issuedCardMachine = setup({
   types: {
     context: {} as IssuedCardContext,
@@ -116,6 +136,11 @@ export const issuedCardMachine = setup({
     })),
     changed: emit(({ context }) => ({ type: 'card.changed' as const, card: context.card })),
     refused: assign(({ event }) => ({ error: failureOf((event as unknown as { error: unknown }).error) })),
+    /** A refused mark delivered is only logged (§8): the edge hears of it. */
+    logged: emit(({ event }) => ({
+      type: 'card.logged' as const,
+      error: failureOf((event as unknown as { error: unknown }).error),
+    })),
   },
 }).createMachine({
   id: 'issuedCard',
@@ -200,39 +225,8 @@ export const issuedCardMachine = setup({
         closed: { always: '#issuedCard.idle' },
       },
     },
-    sendingEmail: {
-      initial: 'confirming',
-      states: {
-        confirming: { on: { confirm: 'sending', cancel: '#issuedCard.idle' } },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            src: 'sendEmail',
-            input: ({ context }) => ({ id: context.card.id }),
-            onDone: { target: '#issuedCard.idle', actions: ['applied', 'changed'] },
-            onError: { target: '#issuedCard.idle', actions: 'refused' },
-          },
-        },
-      },
-    },
-    markingDelivered: {
-      initial: 'confirming',
-      states: {
-        confirming: { on: { confirm: 'sending', cancel: '#issuedCard.idle' } },
-        sending: {
-          tags: ['busy'],
-          invoke: {
-            src: 'markDelivered',
-            input: ({ context }) => ({ id: context.card.id }),
-            onDone: { target: '#issuedCard.idle', actions: ['applied', 'changed'] },
-            onError: {
-              target: '#issuedCard.idle',
-              actions: emit(({ event }) => ({ type: 'card.logged' as const, error: failureOf(event.error) })),
-            },
-          },
-        },
-      },
-    },
+    sendingEmail: confirmedCall('sendEmail', 'refused'),
+    markingDelivered: confirmedCall('markDelivered', 'logged'),
   },
 });
 
