@@ -36,6 +36,7 @@ export const card = (id: string, code: string, over: Partial<GiftCard> = {}): Gi
   redeemedBy: null,
   redeemMethod: null,
   multiProperty: false,
+  properties: ['Harbour Inn'],
   settings: null,
   deliveryName: null,
   deliveryAddress: null,

@@ -78,6 +78,11 @@ export const giftCard = z.object({
   redeemedBy: z.string().nullable(),
   redeemMethod: z.string().nullable(),
   multiProperty: z.boolean(),
+  /**
+   * The hotels it is redeemed at, by name: its type's property, for a multi-property type the hotels of its rate
+   * plans, none for a no-property type (the card details' property list, 5 a page).
+   */
+  properties: z.array(z.string()),
   settings: z.object({ lengthOfStay: z.number().int() }).nullable(),
   ...giftCardDelivery.shape,
   createdAt: z.string(),

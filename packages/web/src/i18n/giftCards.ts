@@ -173,6 +173,11 @@ export const giftCardsEn = {
       },
     },
     details_title: 'Gift card {{code}}',
+    properties: {
+      heading: 'Properties',
+      pages: 'Pages of the card’s properties',
+      none: 'No property: this card names no hotel yet.',
+    },
     expiration_date: 'Expiration date',
     recipient_name: 'Recipient name',
     recipient_email: 'Recipient e-mail',

@@ -21,6 +21,7 @@ import type { OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { cancelBookingOfProperty } from '../bookings/changes.js';
 import { ListFilter, listPage, orderBy } from '../listQuery.js';
+import { hotelNamesOf, planHotelsSql } from '../stores.js';
 import { queueCardMails } from './cardMailQueue.js';
 import { newGiftCardCode } from './codes.js';
 import { recordRunPurchase } from './purchasesOfRuns.js';
@@ -67,6 +68,7 @@ interface CardRow {
   redeemed_by: string | null;
   redeem_method: string | null;
   giftcard_type: number;
+  plan_hotels: string[];
   length_of_stay: number | null;
   delivery_name: string | null;
   delivery_address: string | null;
@@ -83,13 +85,15 @@ const CARD_SELECT = `select c.id, c.generated_id, c.gift_card_type_id, c.propert
     to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date, c.price, c.net_price, c.buyer_name, c.buyer_email,
     c.purchase_generated_id, p.title as supplier_name, c.source_of_sale, c.row_key, c.booking_id, c.booking_type,
     b.reservation_id, to_char(b.arrival_date, 'YYYY-MM-DD') as arrival_date, b.status as booking_status,
-    b.property_id as booking_property_id, c.redeemed_by, c.redeem_method, t.giftcard_type, t.length_of_stay,
+    b.property_id as booking_property_id, c.redeemed_by, c.redeem_method, t.giftcard_type,
+    coalesce(h.plan_hotels, '{}') as plan_hotels, t.length_of_stay,
     c.delivery_name, c.delivery_address, c.delivery_zip_code, c.delivery_city, c.delivery_state,
     c.delivery_country, c.created_at, c.updated_at
   from gift_cards c
   join gift_card_types t on t.id = c.gift_card_type_id
   join properties p on p.id = c.property_id
-  left join bookings b on b.id = c.booking_id`;
+  left join bookings b on b.id = c.booking_id
+  left join lateral (${planHotelsSql('t.id')}) h on true`;
 
 const toCard = (r: CardRow): GiftCard => ({
   id: r.id,
@@ -129,6 +133,7 @@ const toCard = (r: CardRow): GiftCard => ({
   redeemedBy: r.redeemed_by,
   redeemMethod: r.redeem_method,
   multiProperty: r.giftcard_type === 1,
+  properties: hotelNamesOf({ ...r, property_title: r.supplier_name }),
   settings: r.length_of_stay === null ? null : { lengthOfStay: r.length_of_stay },
   deliveryName: r.delivery_name,
   deliveryAddress: r.delivery_address,

@@ -35,6 +35,7 @@ import { usePropertyListKit } from '../lists/useListKit';
 import { BookingDrawer } from './BookingDrawer';
 import { type CardAction, CardActionDialog, stateOf } from './CardActionDialog';
 import { CardHistory } from './CardHistory';
+import { CardProperties } from './CardProperties';
 import { GIFT_CARDS_KEY } from './GiftCardTypesPage';
 import { useCardFiles, useGiftCardDownload } from './giftCardFiles';
 
@@ -315,6 +316,7 @@ export function GiftCardOrdersPage() {
                   void reload();
                 }}
               />
+              <CardProperties card={details} />
               <CardHistory card={details} propertyId={property.id} />
             </>
           ) : null
