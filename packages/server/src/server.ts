@@ -8,6 +8,7 @@ import type { Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { describeDb, openDb } from './db/open.js';
 import { seedDemoBookings } from './db/seed/demoBookings.js';
+import { seedDemoCampaign } from './db/seed/demoCampaign.js';
 import { seedDemoStore } from './db/seed/demoStore.js';
 import { demoPhotosDir } from './db/seed/fixtures.js';
 import { isoDay, type SeedReport, seedIfEmpty } from './db/seed.js';
@@ -317,6 +318,13 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           (types) => {
             seeded.giftCardTypes = types.length;
           },
+        );
+      // A published gift campaign at Harbour View offering three of the store's types (issue 25).
+      if (options.demoStore)
+        await sample(
+          'campaign',
+          () => seedDemoCampaign(db, globalThis.fetch, url, today),
+          () => {},
         );
       fetch = serveApp;
     }

@@ -1,6 +1,7 @@
 import { createClient, type TernClient } from '@tern/sdk';
 import { shiftedClock } from '../../src/clock.js';
 import { seedDemoBookings } from '../../src/db/seed/demoBookings.js';
+import { seedDemoCampaign } from '../../src/db/seed/demoCampaign.js';
 import { seedDemoStore } from '../../src/db/seed/demoStore.js';
 import { isoDay } from '../../src/db/seed.js';
 import type { Logger } from '../../src/logger.js';
@@ -72,8 +73,10 @@ export async function startTestServer(
   // From the seeded dump the server finds its world there and does not seed: book the demo bookings as it would.
   if (template === 'demo' && options.demoBookings)
     await seedDemoBookings(globalThis.fetch, server.url, isoDay(clock.now()));
-  if (template === 'demo' && options.demoStore)
+  if (template === 'demo' && options.demoStore) {
     await seedDemoStore(db, globalThis.fetch, server.url, isoDay(clock.now()));
+    await seedDemoCampaign(db, globalThis.fetch, server.url, isoDay(clock.now()));
+  }
   const client = (token?: string | null, opts: { onSessionExpired?: () => void } = {}) =>
     createClient({
       baseUrl: server.url,
