@@ -1,4 +1,5 @@
 import { adminEn } from './admin';
+import { campaignsEn } from './campaigns';
 import { giftCardPdfsEn } from './giftCardPdfs';
 import { giftCardsEn } from './giftCards';
 import type { CataloguePart } from './index';
@@ -18,5 +19,6 @@ export const adminPart: CataloguePart = {
     ...giftCardPdfsEn,
     ...storesEn,
     ...productsEn,
+    ...campaignsEn,
   },
 };

@@ -35,6 +35,7 @@ export const pageModules = {
   'settings/stores': () => import('../features/settings/StoresPage'),
   'settings/payment-providers': () => import('../features/paymentProviders/PaymentProvidersPage'),
   'settings/admin': () => import('../features/admin/ManagersPage'),
+  giftCampaigns: () => import('../features/campaigns/CampaignsPage'),
   giftCampaign: () => import('../features/campaign/CampaignClosedPage'),
   home: () => import('../features/bookingEngine/home/HomePage'),
   search: () => import('../features/bookingEngine/search/SearchPage'),

@@ -4,7 +4,7 @@ import { type ComponentType, createElement } from 'react';
 import { NotFoundPage } from '../features/errors/NotFoundPage';
 import { useCatalogue } from '../i18n';
 import { pageModules } from './pageModules';
-import { bookingSearch, loginSearch, verifyResetSearch } from './search';
+import { bookingSearch, loginSearch, ordersSearch, verifyResetSearch } from './search';
 
 export interface Screen {
   component: RouteComponent;
@@ -102,6 +102,7 @@ export const screens: Readonly<Record<string, Screen>> = {
   },
   orders: {
     component: backOffice(pageModules.giftCards, 'GiftCardOrdersPage'),
+    validateSearch: ordersSearch,
     ready: true,
   },
   purchases: {
@@ -139,6 +140,10 @@ export const screens: Readonly<Record<string, Screen>> = {
   },
   'settings/admin': {
     component: backOffice(pageModules['settings/admin'], 'ManagersPage'),
+    ready: true,
+  },
+  giftCampaigns: {
+    component: backOffice(pageModules.giftCampaigns, 'CampaignsPage'),
     ready: true,
   },
   notFound: { component: NotFoundPage, ready: true },

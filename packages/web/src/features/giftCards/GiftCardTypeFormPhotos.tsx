@@ -32,20 +32,27 @@ export function TypePhotos({
   error,
   onChange,
   onUploading,
+  max = GIFT_CARD_PHOTOS_MAX,
+  label,
 }: {
   propertyId: string;
   photos: { url: string }[];
   disabled: boolean;
+  /** At most this many (a campaign option's: one). */
+  max?: number;
+  /** The section's heading (the type form's "Photos" by default). */
+  label?: string;
   error: string | null;
   onChange: (photos: { url: string }[]) => void;
   /** Whether a file is on its way (the type waits for it: its photo would be lost). */
   onUploading: (uploading: boolean) => void;
 }) {
   const { t } = useTranslation();
+  const heading = label ?? t('gift_cards.fields.photos');
   if (disabled)
     return (
-      <section className="stack" aria-label={t('gift_cards.fields.photos')}>
-        <h3>{t('gift_cards.fields.photos')}</h3>
+      <section className="stack" aria-label={heading}>
+        <h3>{heading}</h3>
         {photos.length === 0 ? <p>{t('property_photos.empty')}</p> : null}
         <ul className="gift-type-photos" aria-label={t('property_photos.list')}>
           {photos.map((p, i) => (
@@ -57,9 +64,15 @@ export function TypePhotos({
       </section>
     );
   return (
-    <section className="stack" aria-label={t('gift_cards.fields.photos')}>
-      <h3>{t('gift_cards.fields.photos')}</h3>
-      <PhotosEditing propertyId={propertyId} photos={photos} onChange={onChange} onUploading={onUploading} />
+    <section className="stack" aria-label={heading}>
+      <h3>{heading}</h3>
+      <PhotosEditing
+        propertyId={propertyId}
+        photos={photos}
+        onChange={onChange}
+        onUploading={onUploading}
+        max={max}
+      />
       {error ? (
         <p className="field__error" role="alert">
           {error}
@@ -74,11 +87,13 @@ function PhotosEditing({
   photos,
   onChange,
   onUploading,
+  max,
 }: {
   propertyId: string;
   photos: { url: string }[];
   onChange: (photos: { url: string }[]) => void;
   onUploading: (uploading: boolean) => void;
+  max: number;
 }) {
   const { t } = useTranslation();
   const { client } = useServices();
@@ -93,7 +108,7 @@ function PhotosEditing({
     input: {
       propertyId,
       photos: photos.map((p, i) => itemOf(p.url, i, propertyId)),
-      max: GIFT_CARD_PHOTOS_MAX,
+      max,
     },
   });
   // The shown photos, in order, are the form's: told whenever they change (an upload joined, a move, a removal).
@@ -122,7 +137,7 @@ function PhotosEditing({
       send={send}
       pick={pick}
       describe={false}
-      intro={t('gift_cards.fields.photos_intro', { size: UPLOAD_SIZE, max: GIFT_CARD_PHOTOS_MAX })}
+      intro={t('gift_cards.fields.photos_intro', { size: UPLOAD_SIZE, max })}
       removalNote={() => t('gift_cards.fields.photo_remove_note')}
     />
   );

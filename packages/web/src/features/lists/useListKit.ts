@@ -28,6 +28,8 @@ interface KitOptions<T, F> {
   name: string;
   /** The page's filters and their first values. */
   filters?: F;
+  /** The search the page opens with (its address's `term`). */
+  search?: string | undefined;
   read: ListRead<T, ListArgs<F>>;
 }
 
@@ -41,7 +43,7 @@ export function useListKit<T, F extends object = Record<string, never>>(
   options: KitOptions<T, F> & { enabled?: boolean; scope?: unknown; term?: string },
 ) {
   const { root, name, read, enabled = true, scope = null } = options;
-  const view = useListPage<F>(options.filters, options.term);
+  const view = useListPage<F>(options.filters, options.term, options.search);
   const args: ListArgs<F> = { term: view.term, filters: view.filters, sort: view.sort, page: view.page };
   const query = useApiQuery([root, name, scope, args], (client, signal) => read(client, args, signal), {
     enabled,
@@ -69,7 +71,11 @@ export function useReload(root: string): () => Promise<void> {
  * state), today in its zone, and the list read with its id (not read while none is selected).
  */
 export function usePropertyListKit<T, F extends object = Record<string, never>>(
-  options: Omit<KitOptions<T, F>, 'read'> & { read: ListRead<T, ListArgs<F> & { propertyId: string }> },
+  options: Omit<KitOptions<T, F>, 'read'> & {
+    read: ListRead<T, ListArgs<F> & { propertyId: string }>;
+    /** A search term shared by tabbed lists (`useListTabs`). */
+    term?: string;
+  },
 ) {
   const { property, properties } = useSelectedProperty();
   const propertyId = property?.id ?? null;
