@@ -369,6 +369,28 @@ describe('the public page and the pick (M29)', () => {
     ).toBe(issuedBefore + 1);
   });
 
+  it('the same e-mail with 10 different ids at once: one recipient, one card', async () => {
+    const c = await published('Race by e-mail');
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        pick(c.id, c.optionId, {
+          id: `90000000${i}`,
+          email: i % 2 ? 'Same@Example.com' : 'same@example.com',
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results)
+      if (r.status === 'rejected')
+        expect(r.reason).toMatchObject({ status: 409, code: 'campaign_already_picked' });
+    const rows = await server.db.query<{ gift_card_id: string | null }>(
+      'select gift_card_id from gift_campaign_recipients where campaign_id = $1',
+      [c.id],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.gift_card_id).not.toBeNull();
+  });
+
   it('the same e-mail (any case) with another id is refused; picks that issue are throttled per address', async () => {
     const c = await published('Once');
     await pick(c.id, c.optionId, { id: '1111', email: 'once@example.com' });
