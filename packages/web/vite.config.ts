@@ -115,7 +115,7 @@ const publicEntries = /[\\/]packages[\\/]web[\\/](src[\\/](store|payment)[\\/]|(
  * (the modulepreload polyfill every HTML entry starts with, the preload helper of lazy imports) included.
  */
 const publicShared =
-  /modulepreload-polyfill|preload-helper|[\\/](node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]core[\\/]src[\\/](navigation|format|dates|internal)[\\/]|packages[\\/]core[\\/]src[\\/]store[\\/](cart|display|locale|words)\.ts$|packages[\\/]sdk[\\/]src[\\/](case|errors|errorCatalogue|contract[\\/](define|limits))\.ts$|packages[\\/]web[\\/]src[\\/]i18n[\\/](translator|react)\.tsx?$)/;
+  /modulepreload-polyfill|preload-helper|[\\/](node_modules[\\/](react|react-dom|scheduler)[\\/]|packages[\\/]core[\\/]src[\\/](navigation|format|dates|internal)[\\/]|packages[\\/]core[\\/]src[\\/]store[\\/](cart|display|locale|words)\.ts$|packages[\\/]core[\\/]src[\\/]redemption[\\/]words\.ts$|packages[\\/]sdk[\\/]src[\\/](case|errors|errorCatalogue|contract[\\/](define|limits))\.ts$|packages[\\/]web[\\/]src[\\/]i18n[\\/](translator|react)\.tsx?$)/;
 
 export default defineConfig({
   plugins: [react(), ariaLocalesOnly()],
@@ -165,6 +165,17 @@ export default defineConfig({
               name: 'paymentPage',
               tags: ['$initial'],
               test: /[\\/]packages[\\/]core[\\/]src[\\/]store[\\/](paymentForm|paymentMachine)\.ts$/,
+            },
+            // The store's redemption pages (lazy): core's redemption rules and machines, and the country list the
+            // booking checkout names nationalities with, in chunks of their own — else they went with a staff
+            // page's family chunk, which loads the staff app's shell into the store.
+            {
+              name: 'redemption',
+              test: /[\\/]packages[\\/]core[\\/]src[\\/]redemption[\\/](rules|redemptionMachine|cancelMachine|index)\.ts$/,
+            },
+            {
+              name: 'countries',
+              test: /[\\/]packages[\\/]web[\\/]src[\\/]features[\\/]bookingEngine[\\/]countries\.ts$/,
             },
             { name: 'shell', tags: ['$initial'], test: (id: string) => !publicEntries.test(id) },
             {

@@ -1,6 +1,6 @@
 import { contract, ValidationError } from '@tern/sdk';
 import { describe, expect, it, vi } from 'vitest';
-import { createStoreApi, storeEndpoints } from './api';
+import { createStoreApi, redemptionEndpoints, storeEndpoints } from './api';
 
 const reply = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -15,6 +15,33 @@ describe('the store API over fetch', () => {
         path: declared.path,
       });
     }
+  });
+
+  it('names each endpoint of the contract’s redemption area with its method and path', () => {
+    expect(Object.keys(redemptionEndpoints).sort()).toEqual(Object.keys(contract.redemption).sort());
+    for (const [name, endpoint] of Object.entries(redemptionEndpoints)) {
+      const declared = contract.redemption[name as keyof typeof contract.redemption];
+      expect({ method: endpoint.method, path: endpoint.path }).toEqual({
+        method: declared.method,
+        path: declared.path,
+      });
+    }
+  });
+
+  it('asks a card’s rooms with the query snake_cased, and books with the attempt’s key', async () => {
+    const fetch = vi.fn(async (_url: string, _init: RequestInit) =>
+      reply(200, { checkin: '2030-05-02', rooms: [] }),
+    );
+    const api = createStoreApi({ baseUrl: 'http://api.test', fetch: fetch as never });
+    await api.rooms('ABCDEFGHJK23', { propertyId: 'p1', checkin: '2030-05-02' });
+    expect(fetch.mock.calls[0]![0]).toBe(
+      'http://api.test/api/v1/gift_cards_booking_engine/cards/ABCDEFGHJK23/rooms?property_id=p1&checkin=2030-05-02',
+    );
+    await api.book('ABCDEFGHJK23', { propertyId: 'p1' } as never, 'key-1');
+    const [url, init] = fetch.mock.calls[1]!;
+    expect(url).toBe('http://api.test/api/v1/gift_cards_booking_engine/cards/ABCDEFGHJK23/bookings');
+    expect(init.headers).toMatchObject({ 'idempotency-key': 'key-1' });
+    expect(JSON.parse(String(init.body))).toEqual({ property_id: 'p1' });
   });
 
   it('reads a storefront camelCased, the slug encoded in the path', async () => {

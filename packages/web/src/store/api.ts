@@ -1,24 +1,28 @@
-import { snakeKey, toCamel, toSnake } from '@tern/sdk/case';
 import type {
   CartPrices,
   CartPricesBody,
+  RedeemableCard,
+  RedemptionBooking,
+  RedemptionBookingBody,
+  RedemptionBookingStatus,
+  RedemptionCancellation,
+  RedemptionClosedDates,
+  RedemptionRooms,
   StoreCheckout,
   StoreCheckoutBody,
   Storefront,
   StorefrontType,
   StorePurchaseStatus,
 } from '@tern/sdk/contract';
-import { buildPath } from '@tern/sdk/define';
-import { type ApiError, errorFromResponse } from '@tern/sdk/errors';
+import type { ApiError } from '@tern/sdk/errors';
+import { type PublicApiOptions, type PublicRequest, publicRequester } from './publicFetch';
 
 /**
- * The public store's five calls (the contract's `store` area, packages/sdk/src/contract/store.ts) as plain
+ * The public store's calls (the contract's `store` and `redemption` areas, packages/sdk/src/contract/) as plain
  * requests over `fetch`: the store's first load carries neither zod nor the contract's schemas (its budget is
  * 70 KB gzipped, bench/size.ts), so replies are trusted as the server's (snake_case turned camelCase) and the
- * contract's types are imported as types only. `api.test.ts` checks each method and path against the contract.
- *
- * A refusal is thrown as the SDK's `ApiError` (`code`, `message`, `fields`, `status`), as the staff app's client
- * throws it: `errorFromResponse` of the SDK's light `errors` module.
+ * contract's types are imported as types only (`publicFetch.ts`, which the campaign page's calls share).
+ * `api.test.ts` checks each method and path against the contract. A refusal is thrown as the SDK's `ApiError`.
  */
 
 /** The store endpoints' methods and paths, as the contract writes them (checked by api.test.ts). */
@@ -30,60 +34,29 @@ export const storeEndpoints = {
   purchaseStatus: { method: 'GET', path: '/api/v1/gift_cards_store/{storeSlug}/purchase_status' },
 } as const;
 
-type StoreEndpoint = keyof typeof storeEndpoints;
+const ENGINE = '/api/v1/gift_cards_booking_engine';
 
+/** The redemption endpoints' methods and paths (the contract's `redemption` area; checked by api.test.ts). */
+export const redemptionEndpoints = {
+  card: { method: 'GET', path: `${ENGINE}/cards/{code}` },
+  closedDates: { method: 'GET', path: `${ENGINE}/cards/{code}/closed_dates` },
+  rooms: { method: 'GET', path: `${ENGINE}/cards/{code}/rooms` },
+  book: { method: 'POST', path: `${ENGINE}/cards/{code}/bookings` },
+  bookingStatus: { method: 'GET', path: `${ENGINE}/cards/{code}/booking` },
+  cancelPreview: { method: 'POST', path: `${ENGINE}/cancel_booking/preview` },
+  cancel: { method: 'PUT', path: `${ENGINE}/cancel_booking` },
+} as const;
+
+const endpoints = { ...storeEndpoints, ...redemptionEndpoints };
+type StoreEndpoint = keyof typeof endpoints;
+
+export type { PublicApiOptions as StoreApiOptions } from './publicFetch';
 export type { ApiError as StoreApiError };
 
-export interface StoreApiOptions {
-  /** The API's origin; the page's own by default. */
-  baseUrl?: string;
-  fetch?: typeof fetch;
-}
-
-interface Request {
-  params: Record<string, string | number>;
-  query?: Record<string, string | number>;
-  body?: unknown;
-  headers?: Record<string, string>;
-  signal?: AbortSignal | undefined;
-}
-
-/** Reads a reply's body: JSON when it is JSON, else its text (an HTML error page of a proxy), else null. */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
 /** The store's API client: one function per store endpoint, each answering the contract's type. */
-export function createStoreApi(options: StoreApiOptions = {}) {
-  const base = (options.baseUrl ?? window.location.origin).replace(/\/+$/, '');
-  const fetchImpl = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-
-  async function call<T>(name: StoreEndpoint, request: Request): Promise<T> {
-    const { method, path } = storeEndpoints[name];
-    let url = `${base}${buildPath(path, request.params)}`;
-    if (request.query) {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(request.query)) search.set(snakeKey(key), String(value));
-      url += `?${search}`;
-    }
-    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-    const init: RequestInit = { method, headers };
-    if (request.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      init.body = JSON.stringify(toSnake(request.body));
-    }
-    if (request.signal) init.signal = request.signal;
-    const response = await fetchImpl(url, init);
-    const body = await readBody(response);
-    if (!response.ok) throw errorFromResponse(response.status, response.statusText, body, response.headers);
-    return toCamel<T>(body);
-  }
+export function createStoreApi(options: PublicApiOptions = {}) {
+  const request = publicRequester(options);
+  const call = <T>(name: StoreEndpoint, args: PublicRequest) => request<T>(endpoints[name], args);
 
   return {
     /** The storefront: the store, its look, its property and the types it sells (with their stock). */
@@ -112,6 +85,36 @@ export function createStoreApi(options: StoreApiOptions = {}) {
       query: { referenceNumber: string; propertyId: number | string; digitalSignature: string },
       signal?: AbortSignal,
     ) => call<StorePurchaseStatus>('purchaseStatus', { params: { storeSlug }, query, signal }),
+
+    // Redemption (the contract's `redemption` area): the card's holder books its stay, or cancels it.
+    /** A card by its code: where it stands, its hotels, its stay once booked (404 `gift_card_not_found`). */
+    card: (code: string, signal?: AbortSignal) => call<RedeemableCard>('card', { params: { code }, signal }),
+    /** The arrivals the date grid disables at one of the card's hotels. */
+    closedDates: (code: string, propertyId: string, signal?: AbortSignal) =>
+      call<RedemptionClosedDates>('closedDates', { params: { code }, query: { propertyId }, signal }),
+    /** The rooms and rates the card covers for a stay from `checkin`. */
+    rooms: (code: string, query: { propertyId: string; checkin: string }, signal?: AbortSignal) =>
+      call<RedemptionRooms>('rooms', { params: { code }, query, signal }),
+    /** Books the stay (a plain rate at once; an upsell answers where to pay), one Idempotency-Key an attempt. */
+    book: (code: string, body: RedemptionBookingBody, idempotencyKey: string, signal?: AbortSignal) =>
+      call<RedemptionBooking>('book', {
+        params: { code },
+        body,
+        headers: { 'idempotency-key': idempotencyKey },
+        signal,
+      }),
+    /** Where the card's booking stands (with an upsell's signed return, it settles the payment). */
+    bookingStatus: (
+      code: string,
+      query: { referenceNumber?: string; propertyId?: string; digitalSignature?: string },
+      signal?: AbortSignal,
+    ) => call<RedemptionBookingStatus>('bookingStatus', { params: { code }, query, signal }),
+    /** The stay a reservation and last name name, and whether it may be cancelled (changes nothing). */
+    cancelPreview: (body: { reservationId: string; lastName: string }, signal?: AbortSignal) =>
+      call<RedemptionCancellation>('cancelPreview', { params: {}, body, signal }),
+    /** Cancels it: the card is usable again. */
+    cancel: (body: { reservationId: string; lastName: string }, signal?: AbortSignal) =>
+      call<RedemptionCancellation>('cancel', { params: {}, body, signal }),
   };
 }
 

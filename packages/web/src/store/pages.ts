@@ -1,10 +1,13 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import { StorePage } from './pages/StorePage';
 
+/** The redemption's flow (M34): one lazy page for all its addresses, so moving between them keeps it mounted. */
+const redeemPage = lazy(() => import('./redeem/RedeemPage').then((m) => ({ default: m.RedeemPage })));
+
 /**
  * The store's pages by route id (core's `store` layout routes; a legacy route shows its `aliasOf`'s page). Each
  * is its own chunk but the store page, which a visitor lands on first. A route without a page here shows the
- * "coming" page (`coming`): the pages of the next issue (use a gift card, cancel, the redemption booking).
+ * "coming" page (`coming`).
  * The checkout and confirmation pages (storeCheckout, storeConfirmation) are S1's; the payment route
  * (storePayment) sends the visitor on to the checkout, as the payment is on the provider's page.
  */
@@ -19,4 +22,16 @@ export const storePages: Partial<Record<string, LazyExoticComponent<ComponentTyp
     import('./confirmation/ConfirmationPage').then((m) => ({ default: m.ConfirmationPage })),
   ),
   coming: lazy(() => import('./pages/ComingPage').then((m) => ({ default: m.ComingPage }))),
+  // Redemption (issue 25): the five addresses of one flow share one page (its actor lives across them), and the
+  // public cancel page.
+  ...Object.fromEntries(
+    [
+      'storeUseGiftCard',
+      'storeProperties',
+      'storeBooking',
+      'storeBookingCheckout',
+      'storeBookingConfirmation',
+    ].map((id) => [id, redeemPage]),
+  ),
+  storeCancelGiftCard: lazy(() => import('./redeem/CancelPage').then((m) => ({ default: m.CancelPage }))),
 };
