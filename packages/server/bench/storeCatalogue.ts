@@ -17,27 +17,12 @@ import type { Db } from '../src/db/db.js';
 import { silentLogger } from '../src/logger.js';
 import { startServer } from '../src/server.js';
 import { onEachDatabase } from './lib/databases.js';
+import { figures, percentile, plainGet, timings } from './lib/timing.js';
 
 const TYPES = 200;
 const HOLDS = 50;
 const RUNS = 300;
 const TARGET_P95_MS = 20;
-
-/** Milliseconds of each of `runs` calls made one after another, after a warm-up of 20. */
-async function timings(runs: number, call: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 20; i++) await call();
-  const out: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await call();
-    out.push(performance.now() - start);
-  }
-  return out.sort((a, b) => a - b);
-}
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const figures = (sorted: number[]) =>
-  `p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
 
 /** A store of the demo hotel selling `TYPES` published types, some of their cards held by open checkouts. */
 async function world(db: Db): Promise<{ slug: string; typeIds: string[]; code: string }> {
@@ -116,11 +101,7 @@ async function bench(db: Db, name: 'PGlite' | 'PostgreSQL'): Promise<void> {
   if (front.types.length !== TYPES) throw new Error(`${front.types.length} types of ${TYPES}`);
   // Asked as the store's page asks (packages/web/src/store/api.ts): a plain fetch and JSON, no schema decode on
   // the client, whose work would otherwise share the server's event loop here; the baseline the same way.
-  const plain = (path: string) => async () => {
-    const reply = await fetch(`${server.url}${path}`, { headers: { accept: 'application/json' } });
-    if (!reply.ok) throw new Error(`${path}: ${reply.status}`);
-    await reply.json();
-  };
+  const plain = (path: string) => plainGet(server.url, path);
   const baseline = await timings(RUNS, plain('/api/v1/health'));
   const page = await timings(RUNS, plain(`/api/v1/gift_cards_store/${slug}`));
   const items = typeIds.slice(0, 10).map((id) => ({ id, quantity: 1 }));

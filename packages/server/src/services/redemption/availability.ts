@@ -1,4 +1,5 @@
 import { addDays, daysFrom } from '@tern/core/dates';
+import { lastArrivalOf } from '@tern/core/redemption';
 import type {
   Occupancy,
   RedemptionClosedDates,
@@ -92,13 +93,13 @@ export function planForStay(
   return { availability, reason: restrictionFor(unit, plan, party, days, availability) };
 }
 
-/** The card's last arrival: no night of its stay after its expiry (decision 2). */
-export const lastArrivalOf = (card: Pick<OwnedRedeemableCard, 'expirationDate' | 'lengthOfStay'>) =>
-  addDays(card.expirationDate, -(card.lengthOfStay - 1));
+/** The card's last arrival: no night of its stay after its expiry (core's rule). */
+export const lastArrivalOfCard = (card: Pick<OwnedRedeemableCard, 'expirationDate' | 'lengthOfStay'>) =>
+  lastArrivalOf(card.expirationDate, card.lengthOfStay);
 
 /** A stay whose last night is after the card's expiry: 422-like refusal on the field that names the arrival. */
 export function checkWithinExpiry(card: OwnedRedeemableCard, arrival: string, field: string): void {
-  if (arrival > lastArrivalOf(card))
+  if (arrival > lastArrivalOfCard(card))
     throw invalidField('gift_card_expired', field, { expirationDate: card.expirationDate });
 }
 
@@ -112,7 +113,7 @@ export async function redemptionClosedDates(
 ): Promise<RedemptionClosedDates> {
   const today = todayAt(clock, property.timezone || 'UTC');
   const firstArrival = query.from && query.from > today ? query.from : today;
-  const cardLast = lastArrivalOf(card);
+  const cardLast = lastArrivalOfCard(card);
   const asked = query.to ?? cardLast;
   if (asked > addDays(firstArrival, 400)) throw invalidField('invalid_value', 'to');
   const lastArrival = asked < cardLast ? asked : cardLast;

@@ -10,7 +10,7 @@ import { takeRoomsAndBook } from '../engine/book.js';
 import { loadEngineProperties } from '../engine/load.js';
 import { checkStay } from '../engine/queries.js';
 import { storePageUrl } from '../payments/follow.js';
-import { cardPlansAt, lastArrivalOf, loadedPlans, planForStay } from './availability.js';
+import { cardPlansAt, lastArrivalOfCard, loadedPlans, planForStay } from './availability.js';
 import { lastStayOf, storeOfCard } from './card.js';
 import { startUpsell } from './upsell.js';
 
@@ -42,7 +42,7 @@ export async function checkRequest(
   if (card.marketingCampaign && !r.hotelName) throw invalidField('required', 'hotelName');
   const { arrival, departure } = stayOfRequest(card, r);
   checkStay(arrival, departure, todayAt(clock, property.timezone || 'UTC'));
-  if (arrival > lastArrivalOf(card))
+  if (arrival > lastArrivalOfCard(card))
     throw new HttpError(422, 'gift_card_expired', { params: { expirationDate: card.expirationDate } });
   const plan = (await cardPlansAt(db, card.typeId, property.id)).find(
     (p) => p.ratePlanId === r.ratePlanId && p.unitId === r.roomTypeId,
