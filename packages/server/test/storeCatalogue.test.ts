@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayAt } from '../src/clock.js';
 import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { storeBody, storeWorld } from './helpers/store.js';
 
 // The public store's catalogue (document 3 §1, §2.1–§2.2, §3, §5): an active store by its slug in any case, the
 // published types it sells in its order with their stock, one type, and a cart priced by the server with a
@@ -14,7 +15,6 @@ let visitor: TernClient;
 let hotelier: TernClient;
 let propertyId: string;
 let otherPropertyId: string;
-let ratePlan: { roomTypeId: string; ratePlanId: string };
 let storeId: string;
 let otherStoreId: string;
 const slug = `Gift-Shop-${Date.now()}`;
@@ -27,62 +27,16 @@ const types: Record<'a' | 'b' | 'draft' | 'archived' | 'elsewhere' | 'foreign', 
   foreign: '',
 };
 
-const storeBody = (slugName: string) => ({
-  name: 'Harbour gifts',
-  slugName,
-  titleFont: 'Playfair Display' as const,
-  textFont: 'Lato' as const,
-  termsAndConditions: 'No cash value.',
-  bannerTitle: 'Give a night',
-  bannerParagraph: 'By the Old Harbour.',
-});
-
-const makeType = async (
-  title: string,
-  storeIds: string[],
-  over: {
-    price?: number;
-    netPrice?: number | null;
-    limit?: number;
-    publish?: boolean;
-    description?: string;
-  } = {},
-) =>
-  (
-    await hotelier.giftCards.createType({
-      body: {
-        propertyId,
-        title,
-        description: over.description ?? '<p>A night</p>',
-        price: over.price ?? 20_000,
-        netPrice: over.netPrice ?? null,
-        limit: over.limit ?? 5,
-        storeIds,
-        ratePlans: [ratePlan],
-        publish: over.publish ?? true,
-      },
-    })
-  ).id;
+let makeType: Awaited<ReturnType<typeof storeWorld>>['makeType'];
 
 beforeAll(async () => {
   server = await startTestServer();
-  visitor = server.client();
-  hotelier = server.client(await server.signIn('hotelier'));
-  const key = async (k: string) =>
-    (await server.db.one<{ id: string }>('select id from properties where key = $1', [k]))!.id;
-  propertyId = await key('harbour-view');
-  otherPropertyId = await key('casa-alfama');
-  await server.db.query(
-    `update properties set currency = 'ISK', timezone = 'Atlantic/Reykjavik' where id = $1`,
-    [propertyId],
-  );
-  const plan = (await server.db.one<{ unit_id: string; id: string }>(
-    'select unit_id, id from rate_plans where property_id = $1 order by unit_id, id limit 1',
-    [propertyId],
-  ))!;
-  ratePlan = { roomTypeId: plan.unit_id, ratePlanId: plan.id };
-  storeId = (await hotelier.stores.create({ body: { propertyId, store: storeBody(slug) } })).id;
-  otherStoreId = (await hotelier.stores.create({ body: { propertyId, store: storeBody(`${slug}-two`) } })).id;
+  const world = await storeWorld(server, [slug, `${slug}-two`]);
+  ({ visitor, hotelier, propertyId, makeType } = world);
+  [storeId, otherStoreId] = world.storeIds as [string, string];
+  otherPropertyId = (await server.db.one<{ id: string }>(
+    `select id from properties where key = 'casa-alfama'`,
+  ))!.id;
   types.a = await makeType('One night', [storeId], {
     description:
       '<p onclick="steal()">A <strong>quiet</strong> night<script>alert(1)</script></p><img src=x onerror=alert(1)>',

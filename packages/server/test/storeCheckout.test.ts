@@ -16,6 +16,7 @@ import { createPaymentApp } from '../src/services/payments/host.js';
 import { paymentsOf } from '../src/services/payments/index.js';
 import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { storeWorld } from './helpers/store.js';
 
 // The public store's money (design.md "Money flow"; document 3 §5, §7): a checkout holds its cards for 15
 // minutes (never more than the stock, whoever buys at once), the sandbox provider takes the card on its own
@@ -30,24 +31,10 @@ let propertyId: string;
 let storeId: string;
 const slug = `Money-Shop-${Date.now()}`;
 const otherSlug = `${slug}-two`;
-let ratePlan: { roomTypeId: string; ratePlanId: string };
 
-const makeType = async (title: string, limit: number, price = 20_000) =>
-  (
-    await hotelier.giftCards.createType({
-      body: {
-        propertyId,
-        title,
-        description: '<p>A night</p>',
-        price,
-        netPrice: null,
-        limit,
-        storeIds: [storeId],
-        ratePlans: [ratePlan],
-        publish: true,
-      },
-    })
-  ).id;
+let makeStoreType: Awaited<ReturnType<typeof storeWorld>>['makeType'];
+const makeType = (title: string, limit: number, price = 20_000) =>
+  makeStoreType(title, [storeId], { limit, price });
 
 const payer = {
   firstName: 'Anna',
@@ -133,30 +120,9 @@ const checkoutRow = (reference: string) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  visitor = server.client();
-  hotelier = server.client(await server.signIn('hotelier'));
-  propertyId = (await server.db.one<{ id: string }>(`select id from properties where key = 'harbour-view'`))!
-    .id;
-  await server.db.query(
-    `update properties set currency = 'ISK', timezone = 'Atlantic/Reykjavik' where id = $1`,
-    [propertyId],
-  );
-  const plan = (await server.db.one<{ unit_id: string; id: string }>(
-    'select unit_id, id from rate_plans where property_id = $1 order by unit_id, id limit 1',
-    [propertyId],
-  ))!;
-  ratePlan = { roomTypeId: plan.unit_id, ratePlanId: plan.id };
-  const store = (slugName: string) => ({
-    name: 'Harbour gifts',
-    slugName,
-    titleFont: 'Playfair Display' as const,
-    textFont: 'Lato' as const,
-    termsAndConditions: 'No cash value.',
-    bannerTitle: 'Give a night',
-    bannerParagraph: 'By the Old Harbour.',
-  });
-  storeId = (await hotelier.stores.create({ body: { propertyId, store: store(slug) } })).id;
-  await hotelier.stores.create({ body: { propertyId, store: store(otherSlug) } });
+  const world = await storeWorld(server, [slug, otherSlug]);
+  ({ visitor, hotelier, propertyId, makeType: makeStoreType } = world);
+  storeId = world.storeIds[0]!;
   paymentUrl = new URL((await checkoutPage()).redirectUrl.replace(/\/pay\/.*$/, '')).origin;
 }, 120_000);
 afterAll(() => server?.close());
