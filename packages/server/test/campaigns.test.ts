@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { refusedWith as refusal } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { until } from './helpers/until.js';
 
 // Gift campaigns (issue 25, CS; document 3 §2.3, §4 M28, §7): the staff's lifecycle and its refusals, options,
 // ownership (another property's staff get 404), the public page (drafts and archived ones hidden), and the pick:
@@ -17,16 +18,6 @@ let propertyId: string;
 let typeId: string;
 let photoUrl: string;
 let expiry: string;
-
-const until = async <T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`not in time: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 async function makeType(title: string, limit: number): Promise<string> {
   const plan = (await server.db.one<{ unit_id: string; id: string }>(
@@ -76,6 +67,10 @@ const pick = (campaignId: string, optionId: string, who: { id: string; email: st
     params: { id: campaignId },
     body: { optionId, name: who.name ?? 'Guðrún Jónsdóttir', email: who.email, governmentIssuedId: who.id },
   });
+
+/** How the hotelier's removal of an option was refused. */
+const removal = (id: string, optionId: string) =>
+  refusal(hotelier.campaigns.removeOption({ params: { id, optionId }, query: { propertyId } }));
 
 const auditOf = (id: string) =>
   server.db.query<{ action: string }>(
@@ -171,14 +166,10 @@ describe('a campaign’s lifecycle (M28)', () => {
     expect(drafts.meta.total).toBe(0);
     // Its first option stays: a published campaign keeps at least one.
     const withOne = await hotelier.campaigns.createOption({ params: { id: made.id }, body: option() });
-    expect(
-      await refusal(
-        hotelier.campaigns.removeOption({
-          params: { id: made.id, optionId: withOne.options[0]!.id },
-          query: { propertyId },
-        }),
-      ),
-    ).toEqual({ status: 409, code: 'campaign_last_option' });
+    expect(await removal(made.id, withOne.options[0]!.id)).toEqual({
+      status: 409,
+      code: 'campaign_last_option',
+    });
   });
 });
 
@@ -247,14 +238,10 @@ describe('options', () => {
       ).toBe(404);
     }
     const other = await published('Other');
-    expect(
-      await refusal(
-        hotelier.campaigns.removeOption({
-          params: { id: mine.id, optionId: other.optionId },
-          query: { propertyId },
-        }),
-      ),
-    ).toEqual({ status: 404, code: 'campaign_option_not_found' });
+    expect(await removal(mine.id, other.optionId)).toEqual({
+      status: 404,
+      code: 'campaign_option_not_found',
+    });
   });
 });
 
@@ -333,14 +320,7 @@ describe('the public page and the pick (M29)', () => {
     expect([staff.recipients, staff.options[0]!.picked]).toEqual([1, 1]);
     // Picked: it stays.
     await hotelier.campaigns.createOption({ params: { id: c.id }, body: option({ name: 'Second' }) });
-    expect(
-      await refusal(
-        hotelier.campaigns.removeOption({
-          params: { id: c.id, optionId: c.optionId },
-          query: { propertyId },
-        }),
-      ),
-    ).toEqual({ status: 409, code: 'campaign_option_picked' });
+    expect(await removal(c.id, c.optionId)).toEqual({ status: 409, code: 'campaign_option_picked' });
   });
 
   it('the same government id 20 times at once: one recipient, one card', async () => {

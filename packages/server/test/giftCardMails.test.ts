@@ -2,6 +2,7 @@ import type { TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedWith as refusal } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { until } from './helpers/until.js';
 
 // Cards mailed when staff ask (issue 24, brief S5 §2): issuing with "send each card by e-mail now" mails each
 // card it issues with its PDF, as a purchase does; the orders list's send mails one card again; each ask and
@@ -11,16 +12,6 @@ let server: TestServer;
 let hotelier: TernClient;
 let propertyId: string;
 let typeId: string;
-
-async function until<T>(read: () => Promise<T>, done: (v: T) => boolean, ms = 30_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`not in time: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The gift-card mails of each code, with their attachments' names. */
 const mailsOf = (codes: string[]) =>
