@@ -14,7 +14,7 @@ let store: { id: string; name: string };
 let ratePlan: { roomTypeId: string; ratePlanId: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ demoBookings: true });
   hotelier = server.client(await server.signIn('hotelier'));
   rival = server.client(await server.signIn('hotelier2'));
   propertyId = (await server.db.one<{ id: string }>(`select id from properties where key = 'harbour-view'`))!
@@ -156,5 +156,28 @@ describe('a card’s properties (the card details’ property list)', () => {
     expect(singleCard.properties).toEqual([own.title]);
     const listed = await hotelier.giftCards.list({ query: { propertyId, giftCardTypeId: multi.id } });
     expect(listed.items.map((c) => c.properties)).toEqual([multiCard.properties]);
+  });
+});
+
+describe('bookings by source (the staff list’s filter)', () => {
+  it('lists only a reseller’s bookings or only gift cards’, as the database has them', async () => {
+    const counts = await server.db.query<{ source: string; n: number }>(
+      'select source, count(*)::int as n from bookings where property_id = $1 group by source',
+      [propertyId],
+    );
+    const count = (source: string) => counts.find((c) => c.source === source)?.n ?? 0;
+    expect(count('engine')).toBeGreaterThan(0);
+    const total = async (source?: 'engine' | 'gift_card') =>
+      (await hotelier.bookings.list({ query: { propertyId, ...(source ? { source } : {}) } })).meta.total;
+    expect(await total('engine')).toBe(count('engine'));
+    expect(await total('gift_card')).toBe(count('gift_card'));
+    expect(await total()).toBe(count('engine') + count('gift_card'));
+    const engine = await hotelier.bookings.list({ query: { propertyId, source: 'engine' } });
+    expect(engine.items.every((b) => b.source === 'engine' && b.giftCardCode === null)).toBe(true);
+    expect(
+      await refusedWith(hotelier.bookings.list({ query: { propertyId, source: 'agency' as never } })),
+    ).toMatchObject({
+      status: 400,
+    });
   });
 });

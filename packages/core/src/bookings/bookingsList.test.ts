@@ -103,6 +103,20 @@ describe('bookings list rules', () => {
     expect(bookingsQueryOf(set, { role: 'admin', propertyId: 'p9' }, 1).propertyId).toBeUndefined();
   });
 
+  it('filters suppliers’ and admins’ lists by source (gift-card bookings have no agency: not resellers’)', () => {
+    expect(bookingFiltersFor('supplier')).toContain('source');
+    expect(bookingFiltersFor('admin')).toContain('source');
+    expect(bookingFiltersFor('reseller')).not.toContain('source');
+    const giftCards = { ...emptyBookingFilters(), source: 'gift_card' as const };
+    expect(bookingsQueryOf(giftCards, { role: 'supplier', propertyId: 'p9' }, 1).source).toBe('gift_card');
+    expect(bookingsQueryOf(giftCards, { role: 'reseller' }, 1).source).toBeUndefined();
+    expect(activeBookingFilterCount(giftCards)).toBe(1);
+    const state = { filters: giftCards, page: 1, sort: defaultBookingSort };
+    expect(bookingsListToParams(state).get('source')).toBe('gift_card');
+    expect(bookingsListFromParams(bookingsListToParams(state))).toEqual(state);
+    expect(bookingsListFromParams(new URLSearchParams('source=agency')).filters.source).toBe('');
+  });
+
   it.each([
     ['nothing set', {}, 0],
     ['only the free text', { term: 'x' }, 0],

@@ -31,6 +31,8 @@ export interface BookingFilters {
   /** Suppliers and admins: one agency. */
   reseller: string;
   status: '' | BookingRecord['status'];
+  /** Suppliers and admins: only a reseller's bookings (`engine`) or only gift cards' (`gift_card`). */
+  source: '' | BookingRecord['source'];
 }
 
 export const bookingFilterKeys = [
@@ -46,6 +48,7 @@ export const bookingFilterKeys = [
   'booker',
   'reseller',
   'status',
+  'source',
 ] as const satisfies readonly (keyof BookingFilters)[];
 
 export const emptyBookingFilters = (): BookingFilters => ({
@@ -61,6 +64,7 @@ export const emptyBookingFilters = (): BookingFilters => ({
   booker: '',
   reseller: '',
   status: '',
+  source: '',
 });
 
 export type BookingSortKey = NonNullable<BookingsQuery['orderBy']>;
@@ -88,12 +92,12 @@ export function nextBookingSort(current: BookingSort, by: BookingSortKey): Booki
   return { by, direction: by === 'created_at' ? 'desc' : 'asc' };
 }
 
-/** Which filters a role is offered (R113): resellers filter by booker and supplier, the others by agency. */
+/** Which filters a role is offered (R113): resellers filter by booker and supplier, the others by agency and source. */
 export function bookingFiltersFor(role: Role): (keyof BookingFilters)[] {
   return bookingFilterKeys.filter((key) =>
     key === 'booker' || key === 'supplier'
       ? role === 'reseller'
-      : key === 'reseller'
+      : key === 'reseller' || key === 'source'
         ? role !== 'reseller'
         : true,
   );
@@ -182,6 +186,7 @@ export function bookingsQueryOf(
   if (filters.booker && allowed.has('booker')) query.booker = filters.booker;
   if (filters.reseller && allowed.has('reseller')) query.resellerIds = [filters.reseller];
   if (filters.status) query.status = filters.status;
+  if (filters.source && allowed.has('source')) query.source = filters.source;
   if (scope.role === 'supplier' && scope.propertyId) query.propertyId = scope.propertyId;
   return query;
 }
@@ -200,6 +205,7 @@ const badgeGroups: readonly (readonly (keyof BookingFilters)[])[] = [
   ['booker'],
   ['reseller'],
   ['status'],
+  ['source'],
 ];
 
 /** How many filters besides the free text are set: the panel's badge. A date range counts once. */
@@ -219,6 +225,7 @@ const paramNames: Record<keyof BookingFilters, string> = {
   booker: 'booker',
   reseller: 'reseller',
   status: 'status',
+  source: 'source',
 };
 
 export interface BookingsListState {
@@ -238,6 +245,8 @@ export function bookingsListFromParams(params: URLSearchParams): BookingsListSta
     if (value === null) continue;
     if (key === 'status') {
       if (value === 'new' || value === 'modified' || value === 'canceled') filters.status = value;
+    } else if (key === 'source') {
+      if (value === 'engine' || value === 'gift_card') filters.source = value;
     } else if (key === 'term' || key === 'reservationId') filters[key] = value.slice(0, TEXT_MAX[key]);
     else filters[key] = value.slice(0, 100);
   }

@@ -36,6 +36,10 @@ export const bookedUnit = z.object({
 });
 export type BookedUnit = z.infer<typeof bookedUnit>;
 
+/** Where a booking came from: a reseller's booking engine, or a gift card redeemed in the store (issue 25). */
+export const bookingSource = z.enum(['engine', 'gift_card']);
+export type BookingSource = z.infer<typeof bookingSource>;
+
 export const bookingRecord = z.object({
   id: recordId,
   type: z.literal('booking'),
@@ -60,7 +64,7 @@ export const bookingRecord = z.object({
   /** Who booked (a gift card's booking: the guest, with their e-mail). */
   user: z.object({ name: z.string(), email: z.string() }),
   /** Where it came from: a reseller's booking engine, or a gift card redeemed in the store (issue 25). */
-  source: z.enum(['engine', 'gift_card']),
+  source: bookingSource,
   /** The gift card it was redeemed with (`source` gift_card), else `null`. */
   giftCardCode: z.string().nullable(),
   customer: z.object({ name: z.string(), surname: z.string(), mail: z.string().nullable() }),
@@ -133,6 +137,8 @@ export const bookingsQuery = z.object({
   bookedTo: isoDate.optional(),
   propertyId: id.optional(),
   status: bookingStatus.optional(),
+  /** Only a reseller's bookings (`engine`) or only gift cards' (`gift_card`). */
+  source: bookingSource.optional(),
 });
 export type BookingsQuery = z.input<typeof bookingsQuery>;
 

@@ -136,6 +136,9 @@ export const frameEn = {
       booker_failed: 'The agents could not be loaded.',
       status: 'Status',
       any_status: 'Any status',
+      source: 'Source',
+      any_source: 'Any source',
+      sources: { engine: 'Resellers', gift_card: 'Gift cards' },
       apply: 'Apply',
       clear: 'Clear',
       errors: {
@@ -156,6 +159,7 @@ export const frameEn = {
       nights_other: '{{count}} nights',
       pickup_at: 'pick-up at {{time}}',
       booked_by: 'Booked by',
+      gift_card: 'Gift card · {{code}}',
       customer: 'Customer',
       liability: 'Payment',
       total: 'Total price',

@@ -63,3 +63,11 @@ export type BookingSearch = { [K in (typeof bookingQueryKeys)[number]]?: string 
 export function bookingSearch(search: Search): BookingSearch {
   return pick(bookingQueryKeys, (key) => text(search[key]));
 }
+
+/** `/orders?term=…`: the orders list opened searched (a gift-card booking's link to its card, by its code). */
+export interface OrdersSearch {
+  term?: string | undefined;
+}
+export function ordersSearch(search: Search): OrdersSearch {
+  return pick(['term'] as const, (key) => text(search[key]));
+}

@@ -66,7 +66,8 @@ export async function listBookings(
     .when(query.booker, (p) => `b.booker_id = ${p}`)
     .when(query.resellerIds?.length ? query.resellerIds : undefined, (p) => `b.agency_id = any(${p})`)
     .when(query.propertyId, (p) => `b.property_id = ${p}`)
-    .when(query.status, (p) => `b.status = ${p}`);
+    .when(query.status, (p) => `b.status = ${p}`)
+    .when(query.source, (p) => `b.source = ${p}`);
   const direction = query.orderDirection === 'asc' ? 'asc' : 'desc';
   return listPage(db, {
     select: bookingSelect,

@@ -3,6 +3,7 @@ import { bookingStatusLabel } from '@tern/core/bookings';
 import type { BookingRecord, PropertyPolicy } from '@tern/sdk';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from '../../components/Link';
 import { usePaymentText, usePolicyText } from '../bookingEngine/property/PolicyText';
 import { formatBookedAt, formatStay, maskCardNumber } from './format';
 
@@ -64,7 +65,18 @@ export function BookingSummary({ booking }: { booking: BookingRecord }) {
     </>,
   ]);
   rows.push([t('bookings.columns.property'), booking.hotelName]);
-  rows.push([t('bookings.details.booked_by'), `${booking.user.name} · ${booking.resellerName}`]);
+  const code = booking.source === 'gift_card' ? booking.giftCardCode : null;
+  rows.push([
+    t('bookings.details.booked_by'),
+    code ? (
+      // The card it was redeemed with: the orders page, searched by its code.
+      <Link key="gift-card" href={`/orders?term=${encodeURIComponent(code)}`}>
+        {t('bookings.details.gift_card', { code })}
+      </Link>
+    ) : (
+      `${booking.user.name} · ${booking.resellerName}`
+    ),
+  ]);
   rows.push([t('bookings.columns.booked_at'), formatBookedAt(booking.createdAt)]);
   rows.push([
     t('bookings.details.customer'),

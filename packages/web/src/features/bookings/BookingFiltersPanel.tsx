@@ -112,6 +112,18 @@ export function BookingFiltersPanel({
             onSelectionChange={(key) => set({ status: key === 'any' ? '' : (key as PanelFilters['status']) })}
           />
         ) : null}
+        {fields.has('source') ? (
+          <Select
+            label={t('bookings.filters.source')}
+            options={[
+              { id: 'any', label: t('bookings.filters.any_source') },
+              { id: 'engine', label: t('bookings.filters.sources.engine') },
+              { id: 'gift_card', label: t('bookings.filters.sources.gift_card') },
+            ]}
+            selectedKey={draft.source || 'any'}
+            onSelectionChange={(key) => set({ source: key === 'any' ? '' : (key as PanelFilters['source']) })}
+          />
+        ) : null}
       </div>
       {fields.has('dateFrom') ? (
         <DateRangeFilter

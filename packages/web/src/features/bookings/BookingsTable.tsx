@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Table, type TableColumn } from '../../components/Table';
-import { bookingName, formatBookedAt, formatStay } from './format';
+import { bookedThrough, bookingName, formatBookedAt, formatStay } from './format';
 
 export interface BookingsTableProps {
   role: Role;
@@ -58,7 +58,10 @@ export function BookingsTable({ role, items, sort, onSort, onOpen, busy, emptySt
     {
       id: counterpart,
       label: t(`bookings.columns.${counterpart}`),
-      render: (b) => (counterpart === 'supplier' ? b.hotelName : b.resellerName),
+      render: (b) =>
+        counterpart === 'supplier'
+          ? b.hotelName
+          : bookedThrough(b, (code) => t('bookings.details.gift_card', { code })),
     },
     ...(role === 'admin'
       ? [{ id: 'property', label: t('bookings.columns.property'), render: (b: BookingRecord) => b.hotelName }]

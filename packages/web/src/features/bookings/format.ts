@@ -20,6 +20,18 @@ export function maskCardNumber(cardNumber: string): string {
   return `•••• ${digits.slice(-4)}`;
 }
 
+/**
+ * Who a booking came through, as the list's reseller column and the drawer's "booked by" name it: the agency, or
+ * for a gift card's booking (no agency) the card, `giftCard` wording its code ("Gift card · CODE").
+ */
+export const bookedThrough = (
+  booking: Pick<BookingRecord, 'source' | 'giftCardCode' | 'resellerName'>,
+  giftCard: (code: string) => string,
+): string =>
+  booking.source === 'gift_card' && booking.giftCardCode
+    ? giftCard(booking.giftCardCode)
+    : booking.resellerName;
+
 /** The guest shown in the list: the reservation name, else the booking contact. */
 export const bookingName = (booking: Pick<BookingRecord, 'reservationName' | 'customer'>): string =>
   booking.reservationName?.trim() || `${booking.customer.name} ${booking.customer.surname}`.trim() || '—';

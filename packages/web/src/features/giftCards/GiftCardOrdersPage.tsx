@@ -23,6 +23,8 @@ import { LoadingSkeleton } from '../../components/Skeleton';
 import type { TableColumn, TableSort } from '../../components/Table';
 import { TextField } from '../../components/TextField';
 import { toast } from '../../components/Toast';
+import { usePageSearch } from '../../router/pageSearch';
+import type { OrdersSearch } from '../../router/search';
 import { useServices } from '../../session/SessionContext';
 import { usePropertyFormats } from '../../session/usePropertyFormats';
 import '../admin/admin.css';
@@ -102,6 +104,7 @@ export function GiftCardOrdersPage() {
     root: GIFT_CARDS_KEY,
     name: 'cards',
     filters: NO_FILTERS,
+    search: usePageSearch<OrdersSearch>().term,
     read: (client, { propertyId, term, filters, sort, page }, signal) =>
       client.giftCards.list({ query: ordersQuery(propertyId, term, filters, sort, page) }, { signal }),
   });

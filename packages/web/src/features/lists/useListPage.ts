@@ -2,10 +2,13 @@ import { BOOKINGS_SEARCH_DEBOUNCE_MS } from '@tern/core/bookings';
 import { useCallback, useEffect, useState } from 'react';
 import type { TableSort } from '../../components/Table';
 
-/** A search box as typed, and the term it becomes (trimmed) 500 ms after the last key. */
-export function useSearchTerm() {
-  const [search, setSearch] = useState('');
-  const [term, setTerm] = useState('');
+/**
+ * A search box as typed, and the term it becomes (trimmed) 500 ms after the last key; `initial` (a page opened
+ * searched, `/orders?term=…`) is both at once.
+ */
+export function useSearchTerm(initial = '') {
+  const [search, setSearch] = useState(initial);
+  const [term, setTerm] = useState(initial.trim());
   useEffect(() => {
     const timer = setTimeout(() => setTerm(search.trim()), BOOKINGS_SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
@@ -22,8 +25,9 @@ export function useSearchTerm() {
 export function useListPage<F extends object = Record<string, never>>(
   initialFilters = {} as F,
   sharedTerm?: string,
+  initialSearch?: string,
 ) {
-  const own = useSearchTerm();
+  const own = useSearchTerm(initialSearch);
   const term = sharedTerm ?? own.term;
   const [filters, setFilters] = useState<F>(initialFilters);
   const [sort, setSort] = useState<TableSort | null>(null);
