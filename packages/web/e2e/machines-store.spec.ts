@@ -1,8 +1,9 @@
 import { expect, type Page, type Route } from '@playwright/test';
+import { cartStorageKey, serializeCart } from '../../core/src/store/cart.ts';
 import { describeWebReplays } from './machines-replay';
 
 // Core's model-based paths of the public gift store's machines (issue 24: M36 a card's page, M33 the confirmation's
-// status checks, M30 the cart) replayed through the store's pages (store.html, `harbour-view`, the demo world's
+// status checks, M30 the cart and its promo code) replayed through the store's pages (store.html, `harbour-view`, the demo world's
 // store) against the test server, in one file so the browser suite starts its server once for them. The store's
 // pages report their actors to the visualizer's Live only when this browser turned it on (`store/live.ts`, loaded
 // then by a dynamic import): the replay kit turns it on. A call the path wants answered is held by `page.route`
@@ -11,7 +12,10 @@ import { describeWebReplays } from './machines-replay';
 
 const SLUG = 'harbour-view';
 
-/** The store's calls to `pattern`, each held until a step lets it go. */
+/**
+ * The store's calls to `pattern`, each held until a step lets it go. A machine that calls again (the cart priced
+ * anew after a change) cancelled the call before: the step answers the last one, and the earlier ones are dropped.
+ */
 function holdCalls(page: Page, pattern: string) {
   const waiting: Route[] = [];
   const ready = page.route(pattern, (route) => {
@@ -19,10 +23,13 @@ function holdCalls(page: Page, pattern: string) {
   });
   return {
     ready,
-    /** The next held call (waiting for the page to make it). */
+    /** The page's last call (waiting for the page to make one, and a moment for a call that replaces it). */
     async next(): Promise<Route> {
       await expect.poll(() => waiting.length, { message: `a call to ${pattern}` }).toBeGreaterThan(0);
-      return waiting.shift()!;
+      await page.waitForTimeout(150);
+      const last = waiting.pop()!;
+      for (const dropped of waiting.splice(0)) await dropped.abort().catch(() => {});
+      return last;
     },
   };
 }
@@ -150,5 +157,155 @@ describeWebReplays<Confirmation>({
     },
     // The server's own refusal of a forged signature.
     'xstate.error.actor.purchaseStatus': async ({ checks }) => (await checks.next()).continue(),
+  },
+});
+
+// —— M30, the cart and its promo code ——
+
+interface Cart {
+  page: Page;
+  prices: Held;
+  typeId: string;
+  title: string;
+}
+
+/** A refusal the server gives when it has reasons the test cannot arrange on demand (the code's uses ran out since). */
+const promoRefused = (route: Route) =>
+  route.fulfill({
+    status: 422,
+    json: { code: 'promo_code_invalid', message: 'Promo code is not valid' },
+  });
+
+/**
+ * Waits for a page the store's link opens, running the paused clock by small steps meanwhile (React shows a
+ * lazy page after a timer of its own), far less than the drawer's 5 s.
+ */
+async function arrive(page: Page, name: string) {
+  const heading = page.getByRole('heading', { level: 1, name });
+  for (let step = 0; step < 20 && !(await heading.isVisible()); step++) {
+    await page.clock.runFor(100);
+    await page.waitForTimeout(100);
+  }
+  await expect(heading).toBeVisible();
+}
+
+/**
+ * The cart's page or a card's page, through the store's own links (the cart's actor goes on), from the keyboard:
+ * the drawer, open for 5 s after an add, lies over the nav bar's cart link (its own View cart link closes it).
+ */
+async function onCartPage({ page }: Cart) {
+  if (new URL(page.url()).pathname.endsWith('/cart')) return;
+  await page.getByRole('link', { name: /^Cart, \d+ cards?$/ }).press('Enter');
+  await arrive(page, 'Cart');
+}
+async function onCardPage({ page, typeId, title }: Cart) {
+  if (new URL(page.url()).pathname.endsWith(`/${typeId}`)) return;
+  await page.getByRole('link', { name: title }).first().press('Enter');
+  await arrive(page, title);
+}
+
+/**
+ * The cart's scenarios: a new visitor, or one whose cart (one card and the demo store's code) the browser kept.
+ * A path that adds a card starts on that card's page, any other on the cart's page.
+ */
+async function cartScenario(page: Page, path: { steps: { event: { type: string } }[] }, stored: boolean) {
+  const typeId = await typeWithStock(page, 10);
+  const { types } = (await (await page.request.get(`/api/v1/gift_cards_store/${SLUG}`)).json()) as {
+    types: { id: number | string; title: string }[];
+  };
+  const title = types.find((t) => String(t.id) === typeId)!.title;
+  const prices = holdCalls(page, `**/api/v1/gift_cards_store/${SLUG}/cart_prices`);
+  await prices.ready;
+  if (stored)
+    await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+      cartStorageKey(SLUG),
+      serializeCart({ lines: [{ typeId, quantity: 1 }], promoCode: DEMO_PROMO_CODE }),
+    ] as const);
+  // The drawer's 5 s run on the page's clock, paused once the page is there (the `after` step runs them): a step
+  // that goes to the cart's page while the drawer is open takes longer than that on a busy machine.
+  await page.clock.install();
+  const adds = path.steps.some((step) => step.event.type === 'cart.add');
+  await page.goto(adds ? `/${SLUG}/${typeId}?locale=en` : `/${SLUG}/cart?locale=en`);
+  // (2 s ahead of the page's time: the call itself takes a while on a busy machine, and the clock goes on meanwhile.)
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+  return { page, prices, typeId, title };
+}
+
+/** The demo store's promo code (server `db/seed/demoStore.ts`: 10 % off each of its types). */
+const DEMO_PROMO_CODE = 'HARBOUR10';
+
+const inEmptyCart = [
+  { cart: 'empty', drawer: 'closed' },
+  { cart: 'empty', drawer: 'open' },
+];
+
+describeWebReplays<Cart>({
+  machine: 'storeCartMachine',
+  liveMachine: 'storeCart',
+  parallel: true,
+  scenarios: {
+    'an empty cart': (page, path) => cartScenario(page, path, false),
+    'a stored cart with a code': (page, path) => cartScenario(page, path, true),
+  },
+  events: {
+    'cart.add': {
+      // The model's refused add (5 of a card with 4 left) is, on the page, 10 more of a card already in the cart:
+      // past the 10 cards a cart holds.
+      drive: async (cart, path, i) => {
+        const { quantity } = path.steps[i]!.event as unknown as { quantity: number };
+        await onCardPage(cart);
+        await cart.page.getByRole('combobox', { name: 'Quantity' }).selectOption(quantity === 1 ? '1' : '10');
+        await cart.page.getByRole('button', { name: 'Add to cart' }).click();
+      },
+      excludedIf: [
+        {
+          match: { quantity: 5 },
+          in: inEmptyCart,
+          reason:
+            'a card’s page offers no more than its stock, nor more than 10: into an empty cart every add it makes fits',
+        },
+      ],
+    },
+    'line.increase': async (cart) => {
+      await onCartPage(cart);
+      await cart.page.getByRole('button', { name: `One more ${cart.title}` }).click();
+    },
+    'line.decrease': async (cart) => {
+      await onCartPage(cart);
+      await cart.page.getByRole('button', { name: `One fewer ${cart.title}` }).click();
+    },
+    'line.remove': async (cart) => {
+      await onCartPage(cart);
+      await cart.page.getByRole('button', { name: `Remove ${cart.title}` }).click();
+    },
+    'promo.apply': async (cart) => {
+      await onCartPage(cart);
+      await cart.page.getByRole('textbox', { name: 'Promo code' }).fill(DEMO_PROMO_CODE);
+      await cart.page.getByRole('button', { name: 'Apply' }).click();
+    },
+    'user.retry': async (cart) => {
+      await onCartPage(cart);
+      await cart.page.getByRole('button', { name: 'Try again' }).click();
+    },
+    'drawer.close': async ({ page }) =>
+      page
+        .getByRole('complementary', { name: 'Added to your cart' })
+        .getByRole('button', { name: 'Continue shopping' })
+        .click(),
+    'xstate.after.drawer.storeCart.drawer.open': async ({ page }) => page.clock.runFor(5000),
+    'xstate.done.actor.cartPrices': async ({ prices }) => (await prices.next()).continue(),
+    'xstate.error.actor.cartPrices': async ({ prices }, path, i) => {
+      const route = await prices.next();
+      const { error } = path.steps[i]!.event as unknown as { error?: { code?: string } };
+      return error?.code === 'promo_code_invalid' ? promoRefused(route) : offline(route);
+    },
+    'notice.dismiss': {
+      excluded:
+        'no store page dismisses the cart’s notices: a refused add’s words go with the next add, a refused code’s with the next code',
+    },
+    'cart.clear': {
+      excluded:
+        'the store empties the cart only as a purchase ends (the confirmation once issued or failed, checkout on sold out), on a page that starts the cart’s actor for it: replayed by core’s model test, and by store-purchase.spec (issued and sold-out runs)',
+    },
   },
 });
