@@ -53,6 +53,12 @@ export interface RequestContext extends AppServices {
   endpoint: Endpoint;
   /** Adds a header to the reply. */
   setHeader(name: string, value: string): void;
+  /**
+   * A write that stays even when the call is refused — a throttle's attempt: a refusal under an Idempotency-Key
+   * undoes the call's writes (the key keeps the refusal), so the registrar writes it again after the undo. Runs
+   * `write` on the call's connection now.
+   */
+  lasting(write: (db: Db) => Promise<unknown>): Promise<void>;
 }
 
 /** The caller of an endpoint that is not public (the registrar has already refused anonymous calls). */

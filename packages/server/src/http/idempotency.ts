@@ -78,7 +78,8 @@ async function replay(
  * replays its reply. A repeat while the first call runs waits for it (the key's row is locked until then).
  * A refusal (an `HttpError` below 500) undoes the call's writes (back to a savepoint after the claim) and is kept
  * in the same transaction, so the key is written once and a waiting repeat replays the refusal; a repeat with
- * another body is 409 `idempotency_key_reused`. `run` returning `null` keeps nothing (a download).
+ * another body is 409 `idempotency_key_reused`. `run` returning `null` keeps nothing (a download). What must
+ * outlast a refusal (a throttle's attempt) is written again by `afterRefusal`, after the undo, before the key.
  *
  * A key already kept is read first and its reply replayed: the call does not run. Otherwise the claim is made
  * when the call first does something that is not a read (a statement not marked `readOnly`, see `Db.hold`):
@@ -100,6 +101,7 @@ export async function withIdempotency(
   scope: IdempotencyScope,
   run: (tx: Db) => Promise<Reply | null>,
   refusal: (error: HttpError) => Reply,
+  afterRefusal: (held: Db) => Promise<void> = async () => {},
 ): Promise<Reply & { replayed?: boolean }> {
   if (scope.key.length < 1 || scope.key.length > 200 || !/^[\x21-\x7e]+$/.test(scope.key))
     throw badRequest('invalid_idempotency_key');
@@ -125,7 +127,10 @@ export async function withIdempotency(
         const tx = claiming(held, claimNow);
         const keep = async (reply: Reply, refused: boolean) => {
           if (claimed !== null) {
-            if (refused) await held.exec('rollback to savepoint call; set local synchronous_commit = off');
+            if (refused) {
+              await held.exec('rollback to savepoint call; set local synchronous_commit = off');
+              await afterRefusal(held);
+            }
             await held.query(keepSql, [claimed, reply.status, bodyOf(reply)]);
           } else if (!(await held.one(keepNewSql, [...claim, reply.status, bodyOf(reply)])))
             throw new Taken();

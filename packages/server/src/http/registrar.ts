@@ -1,5 +1,6 @@
 import { type Endpoint, encodeReply, type RecordedRead } from '@tern/sdk';
 import type { Context, Hono } from 'hono';
+import type { Db } from '../db/db.js';
 import { audit } from '../services/admin/audit.js';
 import { sha256Hex } from '../services/auth/tokens.js';
 import { assertPropertyUnlocked, paymentLocked } from '../services/billing/billing.js';
@@ -122,6 +123,9 @@ async function handle(
     setHeader: (name, value) => {
       headers[name.toLowerCase()] = value;
     },
+    lasting: async (write) => {
+      await write(services.db);
+    },
   };
   const key = c.req.header('idempotency-key');
   if (!endpoint.creates || key === undefined) {
@@ -129,6 +133,7 @@ async function handle(
     return reply instanceof Response ? reply : send(c, reply);
   }
   let passthrough: Response | null = null;
+  const lastingWrites: ((db: Db) => Promise<unknown>)[] = [];
   const reply = await withIdempotency(
     services.db,
     services.clock,
@@ -141,7 +146,11 @@ async function handle(
     },
     // The key is claimed in the transaction the handler writes in: both commit, or neither.
     async (tx) => {
-      const r = await execute(endpoint, handler, input, { ...ctx, db: tx }, headers);
+      const lasting = async (write: (db: Db) => Promise<unknown>) => {
+        lastingWrites.push(write);
+        await write(tx);
+      };
+      const r = await execute(endpoint, handler, input, { ...ctx, db: tx, lasting }, headers);
       if (r instanceof Response) {
         passthrough = r; // a download is not kept
         return null;
@@ -149,6 +158,10 @@ async function handle(
       return r;
     },
     (error) => refusalOf(error, ctx.requestId),
+    // A refusal undid the call's writes: what must outlast it is written again.
+    async (held) => {
+      for (const write of lastingWrites) await write(held);
+    },
   );
   if (passthrough) return passthrough;
   if (reply.replayed) reply.headers = { ...reply.headers, 'idempotent-replayed': 'true' };

@@ -88,7 +88,10 @@ export async function pickGift(
   const { db, clock } = ctx;
   // Every pick counts against the address (a pick issues a card: someone inventing ids drains the stock).
   await assertNotThrottled(db, clock, 'campaign_pick', null, ctx.ip);
-  await recordAttempt(db, clock, { kind: 'campaign_pick', email: null, ip: ctx.ip, succeeded: false });
+  // Counted even when the pick is refused (an id or e-mail that already picked): it outlasts the refusal.
+  await ctx.lasting((at) =>
+    recordAttempt(at, clock, { kind: 'campaign_pick', email: null, ip: ctx.ip, succeeded: false }),
+  );
   const now = clock.now();
   const hash = governmentIdHash(ctx.config.secretKeys.current, body.governmentIssuedId);
   try {
