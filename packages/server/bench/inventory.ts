@@ -17,13 +17,12 @@
  */
 
 import { addDays } from '@tern/core/dates';
-import { demoWorld } from '@tern/fixtures';
 import { type BulkRowsBody, createClient, type TernClient } from '@tern/sdk';
-import pg from 'pg';
 import type { Db } from '../src/db/db.js';
-import { openDb } from '../src/db/open.js';
 import { silentLogger } from '../src/logger.js';
 import { startServer } from '../src/server.js';
+import { onEachDatabase } from './lib/databases.js';
+import { signedIn, targets } from './lib/report.js';
 import { seededPglite, seedScaledWorld } from './lib/seedScaledWorld.js';
 
 const HOTELS = 5000;
@@ -31,7 +30,6 @@ const PLANS = 20;
 const DAYS = 365;
 const CALLS = 3;
 const RUNS = Number(process.env.TERN_BENCH_RUNS) || 200;
-const ONLY = process.env.TERN_BENCH_ONLY;
 const PUT_MS = 1000;
 const SEARCH_SLACK = 1.2;
 
@@ -47,20 +45,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - start;
 }
 
-let missed = 0;
-function target(name: string, met: boolean): string {
-  if (!met) missed++;
-  return `target ${name}: ${met ? 'MET' : 'MISSED'}`;
-}
-
-async function signedIn(url: string, login: string): Promise<TernClient> {
-  const anonymous = createClient({ baseUrl: url, retries: 0 });
-  const session = await anonymous.auth.signIn({
-    body: { session: { email: `${login}@demo.tern.test`, password: demoWorld.password, rememberMe: false } },
-  });
-  if (session.type !== 'session') throw new Error(`${login} got a one-time code`);
-  return createClient({ baseUrl: url, token: () => session.token, retries: 0 });
-}
+const { target, exit } = targets();
 
 /** Search p50/p95 over the engine benchmark's queries, interleaved with health calls (the baseline). */
 async function searchTimes(agent: TernClient, anonymous: TernClient) {
@@ -185,33 +170,8 @@ async function bench(db: Db, name: string): Promise<void> {
   await server.close();
 }
 
-const serverUrl = process.env.TERN_BENCH_DATABASE_URL;
-if (ONLY !== 'postgres') {
-  console.log('PGlite (embedded):');
-  const db = await seededPglite(HOTELS, process.env.TERN_BENCH_REUSE === '1');
-  await bench(db, 'PGlite');
-  await db.close();
-}
-if (ONLY === 'pglite') console.log('PostgreSQL: skipped (TERN_BENCH_ONLY=pglite)');
-else if (serverUrl) {
-  console.log('PostgreSQL:');
-  const dbName = `tern_bench_inventory_${process.pid}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(sql).finally(() => client.end());
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${dbName}`;
-  await admin(`create database ${dbName}`);
-  const db = await openDb({ databaseUrl: url.toString() });
-  try {
-    await seedScaledWorld(db, HOTELS);
-    await bench(db, 'PostgreSQL');
-  } finally {
-    await db.close();
-    await admin(`drop database ${dbName}`);
-  }
-} else
-  console.log('PostgreSQL: skipped (set TERN_BENCH_DATABASE_URL, or run `npm run bench`, which starts one)');
-process.exit(missed ? 1 : 0);
+await onEachDatabase('inventory', bench, {
+  openPglite: () => seededPglite(HOTELS, process.env.TERN_BENCH_REUSE === '1'),
+  seedPostgres: (db) => seedScaledWorld(db, HOTELS),
+});
+exit();

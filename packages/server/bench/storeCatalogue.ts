@@ -14,9 +14,8 @@
 
 import { createClient } from '@tern/sdk';
 import type { Db } from '../src/db/db.js';
-import { silentLogger } from '../src/logger.js';
-import { startServer } from '../src/server.js';
 import { onEachDatabase } from './lib/databases.js';
+import { benchServer } from './lib/report.js';
 import { figures, percentile, plainGet, timings } from './lib/timing.js';
 
 const TYPES = 200;
@@ -86,15 +85,7 @@ async function world(db: Db): Promise<{ slug: string; typeIds: string[]; code: s
 }
 
 async function bench(db: Db, name: 'PGlite' | 'PostgreSQL'): Promise<void> {
-  const server = await startServer({
-    port: 0,
-    db,
-    demo: true,
-    passwordCost: 10,
-    quiet: true,
-    logger: silentLogger,
-    vaultPort: 0,
-  });
+  const server = await benchServer(db);
   const { slug, typeIds, code } = await world(db);
   const visitor = createClient({ baseUrl: server.url, retries: 0 });
   const front = await visitor.store.get({ params: { storeSlug: slug } });

@@ -14,10 +14,8 @@
 
 import { ApiError, createClient, PAYMENT_RETURN_QUERY, SANDBOX_CARDS } from '@tern/sdk';
 import type { Db } from '../src/db/db.js';
-import { silentLogger } from '../src/logger.js';
-import { startServer } from '../src/server.js';
 import { onEachDatabase } from './lib/databases.js';
-import { signedIn, targets } from './lib/report.js';
+import { benchServer, signedIn, targets } from './lib/report.js';
 
 const BUYERS = 100;
 const CARDS = 10;
@@ -33,15 +31,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 const { target, exit } = targets();
 
 async function bench(db: Db, name: 'PGlite' | 'PostgreSQL'): Promise<void> {
-  const server = await startServer({
-    port: 0,
-    db,
-    demo: true,
-    passwordCost: 10,
-    quiet: true,
-    logger: silentLogger,
-    vaultPort: 0,
-  });
+  const server = await benchServer(db);
   const visitor = createClient({ baseUrl: server.url, retries: 0 });
   const hotelier = await signedIn(server.url, 'hotelier');
   const property = (await db.one<{ id: string; currency: string }>(

@@ -2,6 +2,14 @@ import pg from 'pg';
 import type { Db } from '../../src/db/db.js';
 import { openDb } from '../../src/db/open.js';
 
+/** How a benchmark's databases are made when an empty one will not do. */
+export interface BenchDatabases {
+  /** Opens the PGlite database (a seeded dump, say); a new empty one by default. */
+  openPglite?: () => Promise<Db>;
+  /** Fills the new PostgreSQL database before the benchmark (as the PGlite one was opened). */
+  seedPostgres?: (db: Db) => Promise<void>;
+}
+
 /**
  * Runs a benchmark on PGlite, then — when `TERN_BENCH_DATABASE_URL` names a PostgreSQL server (`npm run bench`
  * starts a throwaway one) — on a database of its own there, made and dropped around it. `TERN_BENCH_ONLY=pglite`
@@ -10,12 +18,13 @@ import { openDb } from '../../src/db/open.js';
 export async function onEachDatabase(
   name: string,
   bench: (db: Db, database: 'PGlite' | 'PostgreSQL') => Promise<void>,
+  databases: BenchDatabases = {},
 ): Promise<void> {
   const only = process.env.TERN_BENCH_ONLY;
   const serverUrl = process.env.TERN_BENCH_DATABASE_URL;
   if (only !== 'postgres') {
     console.log('PGlite (embedded):');
-    const db = await openDb({});
+    const db = await (databases.openPglite?.() ?? openDb({}));
     try {
       await bench(db, 'PGlite');
     } finally {
@@ -39,6 +48,7 @@ export async function onEachDatabase(
   await admin(`create database ${dbName}`);
   const db = await openDb({ databaseUrl: url.toString() });
   try {
+    await databases.seedPostgres?.(db);
     await bench(db, 'PostgreSQL');
   } finally {
     await db.close();

@@ -1,5 +1,20 @@
 import { demoWorld } from '@tern/fixtures';
 import { createClient, type TernClient } from '@tern/sdk';
+import type { Db } from '../../src/db/db.js';
+import { silentLogger } from '../../src/logger.js';
+import { startServer } from '../../src/server.js';
+
+/** A benchmark's server on `db`: the demo world, quiet, on free ports, passwords hashed cheaply (as in the tests). */
+export const benchServer = (db: Db) =>
+  startServer({
+    port: 0,
+    db,
+    demo: true,
+    passwordCost: 10,
+    quiet: true,
+    logger: silentLogger,
+    vaultPort: 0,
+  });
 
 /** A client signed in as a demo login (no one-time code), for a benchmark's server. */
 export async function signedIn(url: string, login: string): Promise<TernClient> {
