@@ -34,6 +34,7 @@ import { isoDay, seedIfEmpty } from '../src/db/seed.js';
 import { silentLogger } from '../src/logger.js';
 import { startServer } from '../src/server.js';
 import { loadClient } from './lib/loadClient.js';
+import { targets } from './lib/report.js';
 import { scaledWorld } from './lib/scaledWorld.js';
 
 const HOTELS = 5000;
@@ -62,11 +63,7 @@ interface Targets {
 const PGLITE: Targets = { searchP95Ms: 40, minRate: 200 };
 const POSTGRES: Targets = { searchP95Ms: 25, minRate: 400 };
 
-let missed = 0;
-function target(name: string, met: boolean): string {
-  if (!met) missed++;
-  return `target ${name}: ${met ? 'MET' : 'MISSED'}`;
-}
+const { target, exit } = targets();
 
 /** Migrates and seeds the scaled world (14 days of inventory), then gathers statistics. */
 async function seed(db: Db): Promise<void> {
@@ -264,4 +261,4 @@ if (ONLY === 'pglite') {
 } else {
   console.log('PostgreSQL: skipped (set TERN_BENCH_DATABASE_URL, or run `npm run bench`, which starts one)');
 }
-process.exit(missed ? 1 : 0);
+exit();
