@@ -57,6 +57,18 @@ export function BookingFiltersPanel({
     const problem = errors[key];
     return problem ? t(`bookings.filters.errors.${problem}`) : null;
   };
+  // The one-of filters' choices besides "any": status (R114's words) and source.
+  const choices = {
+    status: [
+      { id: 'new', label: t('bookings.status.active') },
+      { id: 'modified', label: t('bookings.status.modified') },
+      { id: 'canceled', label: t('bookings.status.canceled') },
+    ],
+    source: [
+      { id: 'engine', label: t('bookings.filters.sources.engine') },
+      { id: 'gift_card', label: t('bookings.filters.sources.gift_card') },
+    ],
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
@@ -99,31 +111,17 @@ export function BookingFiltersPanel({
         {fields.has('booker') ? (
           <DirectoryField kind="booker" value={draft.booker} onChange={(booker) => set({ booker })} />
         ) : null}
-        {fields.has('status') ? (
-          <Select
-            label={t('bookings.filters.status')}
-            options={[
-              { id: 'any', label: t('bookings.filters.any_status') },
-              { id: 'new', label: t('bookings.status.active') },
-              { id: 'modified', label: t('bookings.status.modified') },
-              { id: 'canceled', label: t('bookings.status.canceled') },
-            ]}
-            selectedKey={draft.status || 'any'}
-            onSelectionChange={(key) => set({ status: key === 'any' ? '' : (key as PanelFilters['status']) })}
-          />
-        ) : null}
-        {fields.has('source') ? (
-          <Select
-            label={t('bookings.filters.source')}
-            options={[
-              { id: 'any', label: t('bookings.filters.any_source') },
-              { id: 'engine', label: t('bookings.filters.sources.engine') },
-              { id: 'gift_card', label: t('bookings.filters.sources.gift_card') },
-            ]}
-            selectedKey={draft.source || 'any'}
-            onSelectionChange={(key) => set({ source: key === 'any' ? '' : (key as PanelFilters['source']) })}
-          />
-        ) : null}
+        {(['status', 'source'] as const).map((key) =>
+          fields.has(key) ? (
+            <Select
+              key={key}
+              label={t(`bookings.filters.${key}`)}
+              options={[{ id: 'any', label: t(`bookings.filters.any_${key}`) }, ...choices[key]]}
+              selectedKey={draft[key] || 'any'}
+              onSelectionChange={(value) => set({ [key]: value === 'any' ? '' : value })}
+            />
+          ) : null,
+        )}
       </div>
       {fields.has('dateFrom') ? (
         <DateRangeFilter

@@ -135,32 +135,52 @@ export function ProductsPage() {
     <div className="page admin stack">
       <PageHeading>{t('products_page.heading')}</PageHeading>
       <p>{t('products_page.intro')}</p>
-      <section className="stack" aria-labelledby="products-types">
-        <h2 id="products-types">{t('products_page.types.heading')}</h2>
-        <KitTable
-          kit={{ query: listOf(products, (p) => p.types) }}
-          table={{
-            label: t('products_page.types.table'),
-            columns: typeColumns,
-            rowKey: (type) => type.id,
-            emptyState: <EmptyState title={t('products_page.types.empty')} />,
-            pagesLabel: t('products_page.types.pages'),
-          }}
-        />
-      </section>
-      <section className="stack" aria-labelledby="products-options">
-        <h2 id="products-options">{t('products_page.options.heading')}</h2>
-        <KitTable
-          kit={{ query: listOf(products, (p) => p.campaignOptions) }}
-          table={{
-            label: t('products_page.options.table'),
-            columns: optionColumns,
-            rowKey: (option) => option.optionId,
-            emptyState: <EmptyState title={t('products_page.options.empty')} />,
-            pagesLabel: t('products_page.options.pages'),
-          }}
-        />
-      </section>
+      <ProductTable
+        id="products-types"
+        part="types"
+        query={listOf(products, (p) => p.types)}
+        columns={typeColumns}
+        rowKey={(type) => type.id}
+      />
+      <ProductTable
+        id="products-options"
+        part="options"
+        query={listOf(products, (p) => p.campaignOptions)}
+        columns={optionColumns}
+        rowKey={(option) => option.optionId}
+      />
     </div>
+  );
+}
+
+/** One of the page's two tables under its heading, on the list kit's table (its loading, empty and error states). */
+function ProductTable<T>({
+  id,
+  part,
+  query,
+  columns,
+  rowKey,
+}: {
+  id: string;
+  part: 'types' | 'options';
+  query: ListQuery<T>;
+  columns: TableColumn<T>[];
+  rowKey: (row: T) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="stack" aria-labelledby={id}>
+      <h2 id={id}>{t(`products_page.${part}.heading`)}</h2>
+      <KitTable
+        kit={{ query }}
+        table={{
+          label: t(`products_page.${part}.table`),
+          columns,
+          rowKey,
+          emptyState: <EmptyState title={t(`products_page.${part}.empty`)} />,
+          pagesLabel: t(`products_page.${part}.pages`),
+        }}
+      />
+    </section>
   );
 }
