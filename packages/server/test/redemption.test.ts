@@ -184,6 +184,15 @@ describe('a card by its code', () => {
       code: 'gift_card_not_found',
     });
   });
+
+  it('finds a store by its property’s id in the slug’s place (a card of a hotel with no store of the type)', async () => {
+    const front = await visitor.store.get({ params: { storeSlug: harbour } });
+    expect(front.store.slug).toBe(slug);
+    expect(await refusedWith(visitor.store.get({ params: { storeSlug: outside } }))).toEqual({
+      status: 404,
+      code: 'store_not_found',
+    });
+  });
 });
 
 describe('closed dates and rooms', () => {
