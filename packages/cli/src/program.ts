@@ -5,6 +5,7 @@ import { registerApiKeys } from './commands/apiKeys/index.js';
 import { registerAuth } from './commands/auth/index.js';
 import { registerBook } from './commands/book/index.js';
 import { registerBookings } from './commands/bookings/index.js';
+import { registerCampaigns } from './commands/campaigns/index.js';
 import { registerCompletion } from './commands/completion/index.js';
 import { registerContracts } from './commands/contracts/index.js';
 import { registerGiftCards } from './commands/giftCards/index.js';
@@ -104,6 +105,7 @@ export function buildProgram(io: Io): Command {
   registerStores(program, contextOf);
   registerStore(program, contextOf);
   registerGiftCards(program, contextOf);
+  registerCampaigns(program, contextOf);
   registerInventory(program, contextOf);
   registerRooms(program, contextOf);
   registerAdmin(program, contextOf);
