@@ -15,7 +15,7 @@ export const campaignsEn = {
     unpublish_named: 'Unpublish {{name}}',
     edit_named: 'Edit {{name}}',
     view_named: 'View {{name}}',
-    recipients_named: 'Recipients of {{name}}',
+    recipients_named: 'Recipients of {{name}} ({{count}})',
     confirm_publish_title: 'Publish this campaign?',
     confirm_publish: '“{{name}}” opens to its recipients at its public page.',
     confirm_unpublish_title: 'Unpublish this campaign?',
@@ -55,6 +55,7 @@ export const campaignsEn = {
       title: 'Recipients of {{name}}',
       table: 'Who picked what',
       empty: 'Nobody has picked a gift yet.',
+      pages: 'Pages of recipients',
       columns: {
         name: 'Name',
         email: 'E-mail',

@@ -15,6 +15,7 @@ import { RowDrawer } from '../lists/RowDrawer';
 import { usePropertyListKit, useReload } from '../lists/useListKit';
 import { CampaignDrawer } from './CampaignDrawer';
 import { CampaignLifecycleDialog } from './CampaignLifecycleDialog';
+import { CampaignRecipients } from './CampaignRecipients';
 
 /** Every campaign query sits under this key: a change reloads them all. */
 const KEY = 'giftCampaigns';
@@ -35,6 +36,7 @@ export function CampaignsPage() {
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Campaign | 'new' | null>(null);
   const [changing, setChanging] = useState<Campaign | null>(null);
+  const [viewing, setViewing] = useState<Campaign | null>(null);
   const reload = useReload(KEY);
   const wide = useViewportWidth() > WIDE;
   if (!property)
@@ -51,7 +53,15 @@ export function CampaignsPage() {
       tabs={TABS.map((status) => ({
         id: status,
         title: t(`gift_campaigns.tabs.${status}`),
-        list: <CampaignsTab status={status} term={search} onEdit={setEditing} onChangeStatus={setChanging} />,
+        list: (
+          <CampaignsTab
+            status={status}
+            term={search}
+            onEdit={setEditing}
+            onChangeStatus={setChanging}
+            onRecipients={setViewing}
+          />
+        ),
       }))}
     >
       <RowDrawer
@@ -77,6 +87,14 @@ export function CampaignsPage() {
           />
         )}
       </RowDrawer>
+      <RowDrawer
+        row={viewing}
+        title={viewing ? t('gift_campaigns.recipients.title', { name: viewing.name }) : ''}
+        width={DRAWER_WIDTH}
+        onClose={() => setViewing(null)}
+      >
+        {(row) => (row ? <CampaignRecipients campaign={row} root={KEY} /> : null)}
+      </RowDrawer>
       {changing ? (
         <CampaignLifecycleDialog
           key={changing.id}
@@ -94,11 +112,13 @@ function CampaignsTab({
   term,
   onEdit,
   onChangeStatus,
+  onRecipients,
 }: {
   status: CampaignStatus;
   term: string;
   onEdit: (campaign: Campaign) => void;
   onChangeStatus: (campaign: Campaign) => void;
+  onRecipients: (campaign: Campaign) => void;
 }) {
   const { t } = useTranslation();
   const { instant } = usePropertyFormats();
@@ -149,6 +169,9 @@ function CampaignsTab({
                 {t('gift_campaigns.edit_named', { name: c.name })}
               </Button>
             ) : null}
+            <Button variant="secondary" onPress={() => onRecipients(c)}>
+              {t('gift_campaigns.recipients_named', { name: c.name, count: c.recipients })}
+            </Button>
             {can.view ? (
               <a
                 className="button button--quiet"
