@@ -16,9 +16,8 @@
 import { addDays } from '@tern/core/dates';
 import { todayAt } from '../src/clock.js';
 import type { Db } from '../src/db/db.js';
-import { silentLogger } from '../src/logger.js';
-import { startServer } from '../src/server.js';
 import { onEachDatabase } from './lib/databases.js';
+import { benchServer } from './lib/report.js';
 import { figures, percentile, plainGet, timings } from './lib/timing.js';
 
 const RUNS = 300;
@@ -56,15 +55,7 @@ async function world(db: Db): Promise<{ propertyId: string; checkin: string; pla
 }
 
 async function bench(db: Db, name: 'PGlite' | 'PostgreSQL'): Promise<void> {
-  const server = await startServer({
-    port: 0,
-    db,
-    demo: true,
-    passwordCost: 10,
-    quiet: true,
-    logger: silentLogger,
-    vaultPort: 0,
-  });
+  const server = await benchServer(db);
   const { propertyId, checkin, plans } = await world(db);
   const base = `/api/v1/gift_cards_booking_engine/cards/${CODE}`;
   const rooms = plainGet(server.url, `${base}/rooms?property_id=${propertyId}&checkin=${checkin}`);

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
+import { newGiftCardCode } from '../giftCards/codes.js';
 import { paymentsOf } from './index.js';
 
 // Following a hosted payment once the provider's signed return has been verified (the store's checkout and a
@@ -59,4 +60,19 @@ export function storePageUrl(
 ) {
   const web = ctx.config.webUrl || ctx.config.apiUrl;
   return `${web}/${slug}/${path}?locale=${encodeURIComponent(locale)}`;
+}
+
+/** Draws for a clash of reference numbers before giving up. */
+const NUMBER_DRAWS = 5;
+
+/**
+ * A row inserted under a fresh reference number (12 characters of the cards' alphabet): `insert` answers `null`
+ * on a clash (`on conflict do nothing`) and is tried again with another, a few times at most.
+ */
+export async function withFreshReference<T>(insert: (reference: string) => Promise<T | null>): Promise<T> {
+  for (let draw = 0; draw < NUMBER_DRAWS; draw++) {
+    const row = await insert(newGiftCardCode());
+    if (row) return row;
+  }
+  throw new Error('reference numbers clashed on every draw');
 }

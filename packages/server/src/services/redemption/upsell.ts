@@ -10,8 +10,7 @@ import { type Db, prepared } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 import { forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { OwnedRedeemableCard, OwnedRedemptionProperty } from '../../http/ownership.js';
-import { newGiftCardCode } from '../giftCards/codes.js';
-import { followPayment, RefundInstead, storePageUrl } from '../payments/follow.js';
+import { followPayment, RefundInstead, storePageUrl, withFreshReference } from '../payments/follow.js';
 import { paymentsOf } from '../payments/index.js';
 import { bookStay, checkedRate, lockCard, type RedemptionRequest } from './book.js';
 import { lastStayOf, storeOfCard } from './card.js';
@@ -21,9 +20,6 @@ import { lastStayOf, storeOfCard } from './card.js';
 // opens a payment session through the store's PaymentAdapter; neither the card nor the rooms are taken. The
 // provider's signed return (`bookingStatus`) is verified, the provider asked, and a paid one books the stay in
 // one transaction — or, the card or the rooms gone, is refunded — once, however often the return is sent.
-
-/** Draws for a clash of reference numbers before giving up. */
-const NUMBER_DRAWS = 5;
 
 /** A hold's card and rooms are not taken: the stay is checked now, and again when it is paid. */
 export async function startUpsell(
@@ -41,17 +37,15 @@ export async function startUpsell(
     await lockCard(tx, card.id, now);
     await checkedRate(tx, card, property, body);
     const holdExpiresAt = new Date(now.getTime() + STORE_HOLD_MINUTES * 60_000);
-    let row: { id: string; reference_number: string } | null = null;
-    for (let draw = 0; !row; draw++) {
-      if (draw === NUMBER_DRAWS) throw new Error('reference numbers clashed on every draw');
-      row = await tx.one<{ id: string; reference_number: string }>(
+    const row = await withFreshReference((reference) =>
+      tx.one<{ id: string; reference_number: string }>(
         `insert into gift_card_redemptions (reference_number, gift_card_id, property_id, store_id, request, amount,
                 currency, hold_expires_at, payment_provider, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
          on conflict (reference_number) do nothing
          returning id, reference_number`,
         [
-          newGiftCardCode(),
+          reference,
           card.id,
           property.id,
           store.id,
@@ -62,8 +56,8 @@ export async function startUpsell(
           payments.adapter.name,
           now,
         ],
-      );
-    }
+      ),
+    );
     const page = `booking/${card.code}`;
     const session = await payments.adapter.createSession(
       tx,

@@ -13,10 +13,9 @@ import type { Db } from '../../db/db.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, conflict, fieldError, forbidden, HttpError, notFound } from '../../http/errors.js';
 import type { OwnedProperty } from '../../http/ownership.js';
-import { newGiftCardCode } from '../giftCards/codes.js';
 import { markPurchaseIssued } from '../giftCards/purchases.js';
 import { sendMail, textToHtml } from '../mail.js';
-import { followPayment, RefundInstead, storePageUrl } from '../payments/follow.js';
+import { followPayment, RefundInstead, storePageUrl, withFreshReference } from '../payments/follow.js';
 import { paymentsOf } from '../payments/index.js';
 import { type PublicStore, priceCart } from './catalog.js';
 
@@ -31,9 +30,6 @@ import { type PublicStore, priceCart } from './catalog.js';
 
 type CheckoutBody = z.output<typeof storeCheckoutBody>;
 type StatusQuery = z.output<typeof storePurchaseStatusQuery>;
-
-/** Draws for a clash of reference numbers before giving up. */
-const NUMBER_DRAWS = 5;
 
 /** What a checkout needs of its store and property. */
 interface StoreRow {
@@ -151,10 +147,8 @@ export async function checkoutStore(
     if (Math.abs(priced.total - body.expectedTotal) > 1e-9)
       throw conflict('price_changed', { total: priced.total, currency: priced.currency });
     const holdExpiresAt = new Date(now.getTime() + STORE_HOLD_MINUTES * 60_000);
-    let checkout: { id: string; reference_number: string } | null = null;
-    for (let draw = 0; !checkout; draw++) {
-      if (draw === NUMBER_DRAWS) throw new Error('reference numbers clashed on every draw');
-      checkout = await tx.one<{ id: string; reference_number: string }>(
+    const checkout = await withFreshReference((reference) =>
+      tx.one<{ id: string; reference_number: string }>(
         `insert into store_checkouts (reference_number, store_id, property_id, locale, promo_code_id, promo_code,
                 currency, total, hold_expires_at, first_name, last_name, address, phone, phone_country_code, email,
                 payment_provider, created_at, updated_at)
@@ -162,7 +156,7 @@ export async function checkoutStore(
          on conflict (reference_number) do nothing
          returning id, reference_number`,
         [
-          newGiftCardCode(),
+          reference,
           store.id,
           store.propertyId,
           body.locale,
@@ -180,8 +174,8 @@ export async function checkoutStore(
           payments.adapter.name,
           now,
         ],
-      );
-    }
+      ),
+    );
     const line = new Map(priced.items.map((i) => [i.id, i]));
     await tx.query(
       `insert into store_checkout_cards (checkout_id, position, gift_card_type_id, delivery, name, email, info,
@@ -384,8 +378,8 @@ async function insertPurchase(
       : {}),
   }));
   const net = Number(cards[0]!.net_price);
-  for (let draw = 0; draw < NUMBER_DRAWS; draw++) {
-    const row = await tx.one<{ id: string }>(
+  const row = await withFreshReference((reference) =>
+    tx.one<{ id: string }>(
       `insert into gift_card_purchases (generated_id, property_id, gift_card_type_id, status, quantity, net_price,
               total_amount, full_name, email, phone, address, recipients, paid_at, source, store_checkout_id,
               created_at, updated_at)
@@ -393,7 +387,7 @@ async function insertPurchase(
        on conflict (generated_id) do nothing
        returning id`,
       [
-        newGiftCardCode(),
+        reference,
         checkout.property_id,
         typeId,
         cards.length,
@@ -407,10 +401,9 @@ async function insertPurchase(
         now,
         checkout.id,
       ],
-    );
-    if (row) return row.id;
-  }
-  throw new Error('purchase numbers clashed on every draw');
+    ),
+  );
+  return row.id;
 }
 
 /** Each card of a store purchase takes its source, its recipient's delivery, message and letter address. */
