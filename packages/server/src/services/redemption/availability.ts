@@ -114,8 +114,11 @@ export async function redemptionClosedDates(
   const today = todayAt(clock, property.timezone || 'UTC');
   const firstArrival = query.from && query.from > today ? query.from : today;
   const cardLast = lastArrivalOfCard(card);
-  const asked = query.to ?? cardLast;
-  if (asked > addDays(firstArrival, 400)) throw invalidField('invalid_value', 'to');
+  // Asked: at most 400 days on; unasked: the card's last arrival, or 400 days on for a card valid longer (the
+  // store's date grid asks without `to`: a card valid 48 months must not answer 400).
+  const horizon = addDays(firstArrival, 400);
+  if (query.to && query.to > horizon) throw invalidField('invalid_value', 'to');
+  const asked = query.to ?? (cardLast < horizon ? cardLast : horizon);
   const lastArrival = asked < cardLast ? asked : cardLast;
   const plans = await cardPlansAt(db, card.typeId, property.id);
   const arrivals = lastArrival >= firstArrival ? [...daysFrom(firstArrival, lastArrival), lastArrival] : [];
