@@ -9,6 +9,7 @@ import type { ExportFlags } from './export.js';
 import type { LiabilityFlags } from './liability.js';
 import type { PdfFlags } from './pdf.js';
 import type { PurchaseCreateFlags, PurchasesListFlags } from './purchases.js';
+import type { RedeemFlags } from './redeem.js';
 import type { TypeCreateFlags } from './types.js';
 
 const day = dayFlag();
@@ -247,6 +248,29 @@ export function registerGiftCards(program: Command, contextOf: ContextOf): void 
     .addOption(propertyOption())
     .action((code: string, options: { property: string }, command: Command) =>
       import('./cardMails.js').then((m) => m.giftCardHistory(contextOf(command), code, options)),
+    );
+  cards
+    .command('redeem <code>')
+    .description(
+      'book the stay a gift card pays for, as its holder does in the store (no sign-in): from --checkin for exactly the card’s nights, on --room/--rate or the first free plain rate; an upsell prints where to pay, or is paid with --card (sandbox)',
+    )
+    .requiredOption('--checkin <date>', 'the arrival (YYYY-MM-DD)', day)
+    .option('--property <id>', 'the hotel, for a card of several hotels')
+    .option('--room <id>', 'the room type')
+    .option('--rate <id>', 'the rate plan (an upsell rate costs its upsell price)')
+    .requiredOption('--name <name>', 'the booker’s first name')
+    .requiredOption('--surname <name>', 'the booker’s last name (the cancel page asks it)')
+    .requiredOption('--email <email>', 'the booker’s e-mail')
+    .requiredOption('--nationality <XX>', 'the booker’s nationality, two letters (IS, DE…)')
+    .requiredOption('--phone <phone>', 'the booker’s phone')
+    .option('--hotel-name <name>', 'the booker’s hotel (required for a marketing campaign’s gift)')
+    .option('--address <address>', 'the booker’s address (required for an upsell)')
+    .option('--adults <n>', 'adults (default 1)', whole(1, 20))
+    .option('--children <n>', 'children (default 0)', whole(0, 20))
+    .option('--card <number>', 'pay an upsell on the sandbox page with this card (4242424242424242 pays)')
+    .option('--idempotency-key <key>', 'the same key books once: a rerun with it answers the same booking')
+    .action((code: string, flags: RedeemFlags, command: Command) =>
+      import('./redeem.js').then((m) => m.redeemGiftCard(contextOf(command), code, flags)),
     );
   registerPurchases(cards, contextOf);
 }
