@@ -1,6 +1,15 @@
 import { expect, type Page, type Route } from '@playwright/test';
 import { cartStorageKey, serializeCart } from '../../core/src/store/cart.ts';
 import { describeWebReplays } from './machines-replay';
+import {
+  DEMO_PROMO_CODE,
+  type Held,
+  holdCalls,
+  offline,
+  pauseClock,
+  SLUG,
+  typeWithStock,
+} from './machines-storeKit';
 
 // Core's model-based paths of the public gift store's machines (issue 24: M36 a card's page, M33 the confirmation's
 // status checks, M30 the cart and its promo code) replayed through the store's pages (store.html, `harbour-view`, the demo world's
@@ -10,50 +19,6 @@ import { describeWebReplays } from './machines-replay';
 // until the path's step answers it: passed to the server, or — what the server never gives on demand (a network
 // failure, a purchase already paid or issued without a provider's payment) — answered on the way.
 
-const SLUG = 'harbour-view';
-
-/**
- * The store's calls to `pattern`, each held until a step lets it go. A machine that calls again (the cart priced
- * anew after a change) cancelled the call before: the step answers the last one, and the earlier ones are dropped.
- */
-function holdCalls(page: Page, pattern: string) {
-  const waiting: Route[] = [];
-  const ready = page.route(pattern, (route) => {
-    waiting.push(route);
-  });
-  return {
-    ready,
-    /** The page's last call (waiting for the page to make one, and a moment for a call that replaces it). */
-    async next(): Promise<Route> {
-      await expect.poll(() => waiting.length, { message: `a call to ${pattern}` }).toBeGreaterThan(0);
-      await page.waitForTimeout(150);
-      const last = waiting.pop()!;
-      for (const dropped of waiting.splice(0)) await dropped.abort().catch(() => {});
-      return last;
-    },
-  };
-}
-
-type Held = ReturnType<typeof holdCalls>;
-
-/** A type the demo store sells with at least `stock` left (the server fills the store after it starts). */
-async function typeWithStock(page: Page, stock: number): Promise<string> {
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(`/api/v1/gift_cards_store/${SLUG}`);
-        if (!response.ok()) return '';
-        const body = (await response.json()) as { types: { id: number | string; stock: number }[] };
-        id = String(body.types.find((t) => t.stock >= stock)?.id ?? '');
-        return id;
-      },
-      { timeout: 90_000, message: `the demo store sells a card with ${stock} left` },
-    )
-    .not.toBe('');
-  return id;
-}
-
 // —— M36, a card's page ——
 
 interface CardPage {
@@ -61,15 +26,13 @@ interface CardPage {
   types: Held;
 }
 
-const offline = (route: Route) => route.abort('internetdisconnected');
-
 describeWebReplays<CardPage>({
   machine: 'storeCardMachine',
   liveMachine: 'storeCard',
   parallel: true,
   scenarios: {
     'a card of the store': async (page) => {
-      const id = await typeWithStock(page, 3);
+      const { id } = await typeWithStock(page, 3);
       const types = holdCalls(page, `**/api/v1/gift_cards_store/${SLUG}/types/*`);
       await types.ready;
       await page.goto(`/${SLUG}/${id}?locale=en`);
@@ -209,11 +172,7 @@ async function onCardPage({ page, typeId, title }: Cart) {
  * A path that adds a card starts on that card's page, any other on the cart's page.
  */
 async function cartScenario(page: Page, path: { steps: { event: { type: string } }[] }, stored: boolean) {
-  const typeId = await typeWithStock(page, 10);
-  const { types } = (await (await page.request.get(`/api/v1/gift_cards_store/${SLUG}`)).json()) as {
-    types: { id: number | string; title: string }[];
-  };
-  const title = types.find((t) => String(t.id) === typeId)!.title;
+  const { id: typeId, title } = await typeWithStock(page, 10);
   const prices = holdCalls(page, `**/api/v1/gift_cards_store/${SLUG}/cart_prices`);
   await prices.ready;
   if (stored)
@@ -226,13 +185,9 @@ async function cartScenario(page: Page, path: { steps: { event: { type: string }
   await page.clock.install();
   const adds = path.steps.some((step) => step.event.type === 'cart.add');
   await page.goto(adds ? `/${SLUG}/${typeId}?locale=en` : `/${SLUG}/cart?locale=en`);
-  // (2 s ahead of the page's time: the call itself takes a while on a busy machine, and the clock goes on meanwhile.)
-  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+  await pauseClock(page);
   return { page, prices, typeId, title };
 }
-
-/** The demo store's promo code (server `db/seed/demoStore.ts`: 10 % off each of its types). */
-const DEMO_PROMO_CODE = 'HARBOUR10';
 
 const inEmptyCart = [
   { cart: 'empty', drawer: 'closed' },
