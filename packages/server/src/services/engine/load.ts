@@ -8,7 +8,7 @@ import type {
   Week,
 } from '@tern/core/rates';
 import type { CancellationPolicy, Occupancy } from '@tern/sdk';
-import { type Db, reading } from '../../db/db.js';
+import { type Db, type Prepared, prepared } from '../../db/db.js';
 
 // What pricing a property needs, read in one statement for many properties at once: units, rate plans,
 // policies, taxes, the reseller's contract, and the availability and prices of the nights asked.
@@ -319,21 +319,34 @@ export async function loadEngineProperties(
 ): Promise<Map<string, EngineProperty>> {
   const result = new Map<string, EngineProperty>();
   if (propertyIds.length === 0) return result;
-  const columns = engineColumns({
-    agency: '$2',
-    from: '$3',
-    to: '$4',
-    unitDetails: options.unitDetails !== false,
-    policies: true,
-  });
-  const rows = await db.query<EngineRow>(
-    reading(`select p.id, p.kind, p.title, p.email, p.timezone, p.currency, ${columns}
-       from properties p
-      where p.id = any($1)`),
-    [propertyIds, agencyId, from, to],
-  );
+  const rows = await db.query<EngineRow>(loadStatement(options.unitDetails !== false), [
+    propertyIds,
+    agencyId,
+    from,
+    to,
+  ]);
   for (const row of rows) result.set(row.id, engineProperty(row));
   return result;
+}
+
+/**
+ * The load's statement, prepared (planned once a connection: its text varies only with `unitDetails`), which the
+ * rates table, a booking and a gift card's redemption pages ask on every call.
+ */
+const loadStatements = new Map<boolean, Prepared>();
+function loadStatement(unitDetails: boolean): Prepared {
+  let statement = loadStatements.get(unitDetails);
+  if (!statement) {
+    const columns = engineColumns({ agency: '$2', from: '$3', to: '$4', unitDetails, policies: true });
+    statement = prepared(
+      `select p.id, p.kind, p.title, p.email, p.timezone, p.currency, ${columns}
+         from properties p
+        where p.id = any($1::uuid[])`,
+      { readOnly: true },
+    );
+    loadStatements.set(unitDetails, statement);
+  }
+  return statement;
 }
 
 /** An `EngineProperty` from its row (`engineColumns`). */
