@@ -380,8 +380,8 @@ export const giftCardTypeEndpoints = {
       'ratePlans[].ratePlanId': 'narrows',
       'upsellRatePlans[].roomTypeId': 'narrows',
       'upsellRatePlans[].ratePlanId': 'narrows',
-      // Checked by the services among the property's stores (store_not_found) and the PDF templates it may use
-      // (pdf_template_not_found).
+      // Checked by the services among the stores of the type's hotels (store_not_found; docs/decisions.md
+      // "Group stores") and the PDF templates the property may use (pdf_template_not_found).
       storeIds: 'narrows',
       pdfTemplateId: 'narrows',
     },
@@ -410,8 +410,8 @@ export const giftCardTypeEndpoints = {
       'ratePlans[].ratePlanId': 'narrows',
       'upsellRatePlans[].roomTypeId': 'narrows',
       'upsellRatePlans[].ratePlanId': 'narrows',
-      // Checked by the services among the property's stores (store_not_found) and the PDF templates it may use
-      // (pdf_template_not_found).
+      // Checked by the services among the stores of the type's hotels (store_not_found; docs/decisions.md
+      // "Group stores") and the PDF templates the property may use (pdf_template_not_found).
       storeIds: 'narrows',
       pdfTemplateId: 'narrows',
     },

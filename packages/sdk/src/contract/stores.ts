@@ -234,6 +234,19 @@ export const storeSummary = z.object({
 });
 export type StoreSummary = z.infer<typeof storeSummary>;
 
+/**
+ * A store of one of a multi-property gift card type's hotels (document 2 §7 "group_stores", I2): the stores its
+ * form offers, grouped by hotel.
+ */
+export const groupStore = storeSummary.extend({
+  propertyId: recordId,
+  propertyTitle: z.string(),
+});
+export type GroupStore = z.infer<typeof groupStore>;
+
+/** The most hotels a group-stores call names besides the type's own property. */
+export const GROUP_STORE_PROPERTIES_MAX = 50;
+
 export const store = storeSummary.extend({
   propertyId: recordId,
   titleFont: storeFont,
@@ -344,6 +357,21 @@ export const storesArea = defineArea('stores', {
     query: ofProperty,
     reply: 'list',
     response: listOf(storeSummary),
+    errors: [404],
+  }),
+  groupStores: endpoint({
+    method: 'GET',
+    path: `${STORES}/group_stores`,
+    summary:
+      'The stores a multi-property gift card type may be sold in: those of the type’s property and of its other hotels (`propertyIds`), each a property the caller works at; by hotel (the type’s own first), then by name.',
+    access: staff,
+    owns: { propertyId: 'property', propertyIds: 'property' },
+    query: ofProperty.extend({
+      /** The type's other hotels (its rate plan rows' properties). */
+      propertyIds: z.array(id).max(GROUP_STORE_PROPERTIES_MAX).default([]),
+    }),
+    reply: 'list',
+    response: listOf(groupStore),
     errors: [404],
   }),
   get: endpoint({

@@ -1,8 +1,16 @@
 import { isReservedStoreSlug } from '@tern/core/navigation';
-import { type ErrorCode, type Store, type StoreSummary, type storeInput, storePublicPath } from '@tern/sdk';
+import {
+  type ErrorCode,
+  type GroupStore,
+  type Store,
+  type StoreSummary,
+  type storeInput,
+  storePublicPath,
+} from '@tern/sdk';
 import type * as z from 'zod';
 import type { Db } from '../db/db.js';
 import { fieldError, HttpError, invalidField } from '../http/errors.js';
+import type { OwnedProperty } from '../http/ownership.js';
 import { type Actor, audit } from './admin/audit.js';
 import { ownedUploads, uploadFileOf } from './uploads/uploads.js';
 
@@ -142,6 +150,31 @@ export async function listStores(
     [propertyId],
   );
   return { items: rows.map(summaryOf), meta: { page: 1, limit: rows.length, total: rows.length } };
+}
+
+/**
+ * The group stores of a multi-property gift card type (document 2 §7 `group_stores`, I2): the stores of its
+ * property and of its other hotels (`owns` resolved each as one the caller works at) that sell in its currency
+ * (`checkTypeStores`), by hotel — the type's own first — then by name.
+ */
+export async function listGroupStores(
+  db: Db,
+  own: OwnedProperty,
+  others: readonly OwnedProperty[],
+): Promise<{ items: GroupStore[]; meta: { page: number; limit: number; total: number } }> {
+  const rows = await db.query<StoreRow & { property_title: string }>(
+    `select s.id, s.property_id, s.name, s.slug, s.status, s.allow_pickup_at_hotel, p.title as property_title
+       from stores s join properties p on p.id = s.property_id
+      where s.property_id = any($1::uuid[]) and p.currency = $3
+      order by s.property_id <> $2, lower(p.title), p.id, lower(s.name), s.created_at, s.id`,
+    [[own.id, ...others.map((p) => p.id)], own.id, own.currency],
+  );
+  const items = rows.map((r) => ({
+    ...summaryOf(r),
+    propertyId: r.property_id,
+    propertyTitle: r.property_title,
+  }));
+  return { items, meta: { page: 1, limit: items.length, total: items.length } };
 }
 
 async function readStore(db: Db, id: string, lock = false): Promise<Store> {
@@ -322,20 +355,39 @@ export async function updateStore(db: Db, actor: Actor, id: string, input: Input
 }
 
 /**
- * A gift card type's stores (document 3 §5): stores of the type's property (400 `store_not_found` on the field
- * of one that is not). Returns whether every one allows pickup, which a type's pickup offer needs.
+ * Where a gift card type's stores may be (document 3 §5; document 2 I2 "group stores"): the type's hotels (its
+ * property; for a multi-property type its rate plan rows' properties too), of which the caller works at
+ * `reachable`; at the others only the stores the type sells already (`kept`) stay. A store sells in its
+ * property's currency: only hotels of the type's `currency` sell it.
+ */
+export interface TypeStorePlaces {
+  currency: string;
+  hotels: readonly string[];
+  reachable: readonly string[];
+  kept: readonly string[];
+}
+
+/**
+ * A gift card type's stores (document 3 §5): stores of the type's hotels the caller reaches, or ones it sells
+ * already (400 `store_not_found` on the field of any other). Returns whether every one allows pickup, which a
+ * type's pickup offer needs.
  */
 export async function checkTypeStores(
   db: Db,
-  propertyId: string,
+  places: TypeStorePlaces,
   storeIds: readonly string[],
 ): Promise<{ pickupAllowed: boolean }> {
   if (storeIds.length === 0) return { pickupAllowed: false };
-  const rows = await db.query<{ id: string; allow_pickup_at_hotel: boolean }>(
-    'select id, allow_pickup_at_hotel from stores where property_id = $1 and id = any($2::uuid[])',
-    [propertyId, [...storeIds]],
+  const rows = await db.query<{ id: string; property_id: string; allow_pickup_at_hotel: boolean }>(
+    `select s.id, s.property_id, s.allow_pickup_at_hotel from stores s join properties p on p.id = s.property_id
+      where s.property_id = any($1::uuid[]) and s.id = any($2::uuid[]) and p.currency = $3`,
+    [[...places.hotels], [...storeIds], places.currency],
   );
-  const found = new Map(rows.map((r) => [r.id, r.allow_pickup_at_hotel]));
+  const found = new Map(
+    rows
+      .filter((r) => places.reachable.includes(r.property_id) || places.kept.includes(r.id))
+      .map((r) => [r.id, r.allow_pickup_at_hotel]),
+  );
   const fields = storeIds.flatMap((s, i) =>
     found.has(s) ? [] : [fieldError(`storeIds.${i}`, 'store_not_found')],
   );

@@ -17,7 +17,7 @@ import { conflict, fieldError, HttpError, invalidField } from '../../http/errors
 import type { OwnedPlanProperty, OwnedProperty } from '../../http/ownership.js';
 import { type Actor, audit } from '../admin/audit.js';
 import { ListFilter, listPage } from '../listQuery.js';
-import { checkTypeStores } from '../stores.js';
+import { checkTypeStores, type TypeStorePlaces } from '../stores.js';
 import { ownedUploads, uploadFileOf } from '../uploads/uploads.js';
 import { checkTypeTemplate } from './pdfTemplates.js';
 
@@ -309,6 +309,28 @@ async function check(
   }));
 }
 
+/**
+ * Where the type's stores may be (`checkTypeStores`): a multi-property type's hotels are its property and its
+ * rows' properties (document 2 I2 "group stores"), the caller reaching those it works at; another type's, its
+ * property. A type being changed keeps the stores it has. The stores sell in the type's property's currency.
+ */
+function storePlacesOf(
+  property: OwnedProperty,
+  places: PlanProperties,
+  body: UpdateBody,
+  kept: Pick<GiftCardType, 'storeIds'> | null,
+): TypeStorePlaces {
+  const rows = [...body.ratePlans, ...body.upsellRatePlans].map((r) => r.propertyId ?? property.id);
+  const hotels = body.giftcardType === GIFT_CARD_MULTI ? [...new Set([property.id, ...rows])] : [property.id];
+  const keptOnly = new Set(places.filter((p) => p.keptOnly).map((p) => p.id));
+  return {
+    currency: property.currency,
+    hotels,
+    reachable: hotels.filter((h) => !keptOnly.has(h)),
+    kept: kept?.storeIds ?? [],
+  };
+}
+
 const columnValues = (b: UpdateBody) => {
   const noProperty = b.giftcardType === GIFT_CARD_NO_PROPERTY;
   return [
@@ -375,7 +397,7 @@ export async function createGiftCardType(
 ): Promise<GiftCardType> {
   return db.transaction(async (tx) => {
     const plans = await check(tx, actor, property, places, body, null);
-    const stores = await checkTypeStores(tx, property.id, body.storeIds);
+    const stores = await checkTypeStores(tx, storePlacesOf(property, places, body, null), body.storeIds);
     await checkTypeTemplate(tx, property.id, body.pdfTemplateId);
     const row = await tx.one<{ id: string }>(
       `insert into gift_card_types (property_id, status, giftcard_type, title, description, price, net_price,
@@ -454,7 +476,7 @@ export async function updateGiftCardType(
       if (changed.length) throw conflict('gift_card_type_locked', { fields: changed.join(', ') });
     }
     const plans = await check(tx, actor, property, places, body, before);
-    const stores = await checkTypeStores(tx, property.id, body.storeIds);
+    const stores = await checkTypeStores(tx, storePlacesOf(property, places, body, before), body.storeIds);
     await checkTypeTemplate(tx, property.id, body.pdfTemplateId);
     await tx.query(
       `update gift_card_types set giftcard_type = $2, title = $3, description = $4, price = $5, net_price = $6,
