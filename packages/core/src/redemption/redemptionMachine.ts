@@ -483,13 +483,7 @@ export const redemptionMachine = setup({
     checkoutForm: {
       on: {
         'booker.change': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _, ...booker } = context.formErrors.booker;
-            return {
-              form: { ...context.form, booker: { ...context.form.booker, [event.field]: event.value } },
-              formErrors: { ...context.formErrors, booker },
-            };
-          }),
+          actions: assign(({ context, event }) => fieldChanged(context, 'booker', event.field, event.value)),
         },
         'payer.self': {
           actions: assign(({ context, event }) => ({
@@ -498,13 +492,7 @@ export const redemptionMachine = setup({
           })),
         },
         'payer.change': {
-          actions: assign(({ context, event }) => {
-            const { [event.field]: _, ...payer } = context.formErrors.payer;
-            return {
-              form: { ...context.form, payer: { ...context.form.payer, [event.field]: event.value } },
-              formErrors: { ...context.formErrors, payer },
-            };
-          }),
+          actions: assign(({ context, event }) => fieldChanged(context, 'payer', event.field, event.value)),
         },
         'party.change': {
           actions: assign(({ context, event }) => {
@@ -679,6 +667,15 @@ export const redemptionMachine = setup({
     stillWorking: { type: 'final' },
   },
 });
+
+/** A field of the booker or the payer typed: its value kept, its error gone until the next submit. */
+function fieldChanged(context: RedemptionContext, part: 'booker' | 'payer', field: string, value: string) {
+  const { [field]: _, ...errors } = context.formErrors[part] as Record<string, RedeemMessage>;
+  return {
+    form: { ...context.form, [part]: { ...context.form[part], [field]: value } },
+    formErrors: { ...context.formErrors, [part]: errors },
+  };
+}
 
 /** The form's errors for the card and the rate chosen. */
 function validateFormOf(context: RedemptionContext): RedemptionFormErrors {
