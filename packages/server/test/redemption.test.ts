@@ -553,5 +553,20 @@ describe('the public cancel', () => {
     });
     server.clock.advance(16 * MINUTE);
     expect((await visitor.redemption.card({ params: { code } })).state).toBe('usable');
+    // Guesses through a booking count too, though a refused create's writes are undone with its
+    // Idempotency-Key (the SDK sends one): the miss outlasts the refusal.
+    server.clock.advance(16 * MINUTE);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (
+          await refusedWith(
+            visitor.redemption.book({ params: { code: newGiftCardCode() }, body: bookBody() }),
+          )
+        ).status,
+      ).toBe(404);
+    expect(await refusedWith(visitor.redemption.card({ params: { code } }))).toMatchObject({
+      status: 429,
+      code: 'too_many_attempts',
+    });
   });
 });

@@ -173,6 +173,8 @@ export interface Client {
   db: Db;
   clock: Clock;
   ip: string;
+  /** A write that outlasts the call's refusal (RequestContext.lasting). */
+  lasting(write: (db: Db) => Promise<unknown>): Promise<void>;
 }
 
 type Resolver<K extends OwnerKind> = (value: string, at: Lookup) => Promise<OwnedTypes[K] | null>;
@@ -566,13 +568,17 @@ const resolvers: { [K in OwnerKind]: Resolver<K> } = {
       campaign: boolean;
     }>(redeemableCardSql, [value]);
     if (!row) {
+      // The miss counts even though the call is refused (a booking's refusal under an Idempotency-Key undoes
+      // its writes): a lasting write.
       if (client)
-        await recordAttempt(client.db, client.clock, {
-          kind: 'gift_card_code',
-          email: null,
-          ip: client.ip,
-          succeeded: false,
-        });
+        await client.lasting((db) =>
+          recordAttempt(db, client.clock, {
+            kind: 'gift_card_code',
+            email: null,
+            ip: client.ip,
+            succeeded: false,
+          }),
+        );
       return null;
     }
     return {
