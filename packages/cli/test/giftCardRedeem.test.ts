@@ -3,6 +3,7 @@ import type { TernClient } from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { newStoreType } from './helpers/storeType.js';
 
 // `tern gift-cards redeem` (issue 25): core's M34 driven without a screen against the real server — a card of a
 // type made here (one night, the demo hotel's first rate plan), booked from the first arrival the server says is
@@ -15,27 +16,9 @@ let configDir: string;
 
 /** A card of a new one-night type at Harbour View, issued through the staff API. */
 async function newCard(title: string): Promise<string> {
-  const store = (await server.db.one<{ id: string }>(
-    `select id from stores where lower(slug) = 'harbour-view'`,
-  ))!;
-  const plan = (await server.db.one<{ unit_id: string; id: string }>(
-    'select unit_id, id from rate_plans where property_id = $1 order by id limit 1',
-    [propertyId],
-  ))!;
-  const type = await hotelier.giftCards.createType({
-    body: {
-      propertyId,
-      title,
-      description: '<p>A night by the harbour</p>',
-      price: 30000,
-      limit: 5,
-      storeIds: [store.id],
-      ratePlans: [{ roomTypeId: plan.unit_id, ratePlanId: plan.id }],
-      publish: true,
-    },
-  });
+  const typeId = await newStoreType(server, hotelier, propertyId, title, 5);
   const issued = await hotelier.giftCards.issue({
-    params: { id: type.id },
+    params: { id: typeId },
     body: {
       propertyId,
       recipients: [{ rowKey: title.replace(/\s/g, '-'), name: 'Anna', email: 'anna@example.com' }],

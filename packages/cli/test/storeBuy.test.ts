@@ -5,6 +5,7 @@ import { SANDBOX_CARDS } from '@tern/sdk/sandboxPayments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoEmail, PASSWORD, removeTempDirs, runCli, tempConfigDir } from './helpers/cli.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { newStoreType } from './helpers/storeType.js';
 
 // `tern store buy` (issue 24): a purchase in the demo hotel's public store, scripted end to end in sandbox mode
 // against the real server — cart prices, checkout (core's M31) with an Idempotency-Key, the sandbox payment
@@ -18,28 +19,7 @@ let configDir: string;
 let recipients: string;
 
 /** A published type of the demo store, with this many cards. */
-async function newType(title: string, limit: number): Promise<string> {
-  const store = (await server.db.one<{ id: string }>(
-    `select id from stores where lower(slug) = 'harbour-view'`,
-  ))!;
-  const plan = (await server.db.one<{ unit_id: string; id: string }>(
-    'select unit_id, id from rate_plans where property_id = $1 order by id limit 1',
-    [propertyId],
-  ))!;
-  const type = await hotelier.giftCards.createType({
-    body: {
-      propertyId,
-      title,
-      description: '<p>A night by the harbour</p>',
-      price: 30000,
-      limit,
-      storeIds: [store.id],
-      ratePlans: [{ roomTypeId: plan.unit_id, ratePlanId: plan.id }],
-      publish: true,
-    },
-  });
-  return type.id;
-}
+const newType = (title: string, limit: number) => newStoreType(server, hotelier, propertyId, title, limit);
 
 const buy = (typeId: string, extra: string[] = [], quantity = 2) =>
   runCli(
