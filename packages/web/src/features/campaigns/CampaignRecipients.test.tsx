@@ -46,23 +46,30 @@ const recipients = [
   recipient(2, { optionName: 'Dinner for two', giftCardId: null, giftCardCode: null }),
 ];
 
+/** The page with `campaigns` in each tab of their status; the recipients of the first opened from its row. */
+async function openRecipients(campaigns: Campaign[], picks: CampaignRecipient[]) {
+  const list = vi.fn(async ({ query }: { query: { status: CampaignStatus } }) => {
+    const items = campaigns.filter((c) => c.status === query.status);
+    return { items, meta: { page: 1, limit: 100, total: items.length } };
+  });
+  const read = vi.fn(async () => ({ items: picks, meta: { page: 1, limit: 100, total: picks.length } }));
+  const client = fakeClient({}, { 'campaigns.list': list as never, 'campaigns.recipients': read as never });
+  renderApp({ path: '/gift-campaigns', client, stored: storedFor(supplierUser, later()) });
+  const [first] = campaigns;
+  await userEvent
+    .setup()
+    .click(
+      await screen.findByRole('button', { name: `Recipients of ${first!.name} (${first!.recipients})` }),
+    );
+  const drawer = await screen.findByRole('dialog', { name: `Recipients of ${first!.name}` });
+  return { drawer, read };
+}
+
 describe('gift campaign recipients', () => {
   it(
     'lists who picked what and the card sent, from the campaign’s row',
     async () => {
-      const list = vi.fn(async ({ query }: { query: { status: CampaignStatus } }) => ({
-        items: query.status === 'published' ? [campaign] : [],
-        meta: { page: 1, limit: 100, total: query.status === 'published' ? 1 : 0 },
-      }));
-      const read = vi.fn(async () => ({ items: recipients, meta: { page: 1, limit: 100, total: 2 } }));
-      const client = fakeClient(
-        {},
-        { 'campaigns.list': list as never, 'campaigns.recipients': read as never },
-      );
-      renderApp({ path: '/gift-campaigns', client, stored: storedFor(supplierUser, later()) });
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: 'Recipients of Staff gifts (2)' }));
-      const drawer = await screen.findByRole('dialog', { name: 'Recipients of Staff gifts' });
+      const { drawer, read } = await openRecipients([campaign], recipients);
       const table = await within(drawer).findByRole('grid', { name: 'Who picked what' });
       expect(read).toHaveBeenCalledWith(
         { params: { id: 'c-1' }, query: { propertyId: property.id, page: 1, limit: 100 } },
@@ -93,19 +100,7 @@ describe('gift campaign recipients', () => {
   it(
     'says so when nobody has picked yet',
     async () => {
-      const list = vi.fn(async () => ({
-        items: [{ ...campaign, recipients: 0 }],
-        meta: { page: 1, limit: 100, total: 1 },
-      }));
-      const read = vi.fn(async () => ({ items: [], meta: { page: 1, limit: 100, total: 0 } }));
-      const client = fakeClient(
-        {},
-        { 'campaigns.list': list as never, 'campaigns.recipients': read as never },
-      );
-      renderApp({ path: '/gift-campaigns', client, stored: storedFor(supplierUser, later()) });
-      const user = userEvent.setup();
-      await user.click(await screen.findByRole('button', { name: 'Recipients of Staff gifts (0)' }));
-      const drawer = await screen.findByRole('dialog', { name: 'Recipients of Staff gifts' });
+      const { drawer } = await openRecipients([{ ...campaign, recipients: 0 }], []);
       expect(await within(drawer).findByText('Nobody has picked a gift yet.')).toBeTruthy();
     },
     HEAVY,
