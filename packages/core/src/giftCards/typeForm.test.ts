@@ -12,6 +12,7 @@ import {
   type TypeFormContext,
   typeFieldEditable,
   typeFormDiscount,
+  typeStoreIdsOf,
   validateGiftCardTypeForm,
 } from './typeForm.js';
 
@@ -322,6 +323,22 @@ describe('gift card type form', () => {
     const single = giftCardTypeBodyOf({ ...multi, giftcardType: 0 }, 'p1', stores);
     expect(single.upsellRatePlans).toEqual([]);
     expect(single.ratePlans).toHaveLength(2);
+  });
+
+  it('sells a type in the group stores of its hotels only, keeping stores the form does not list', () => {
+    const group = [
+      { id: 's1', allowPickupAtHotel: true, propertyId: 'p1' },
+      { id: 's4', allowPickupAtHotel: true, propertyId: 'p2' },
+      { id: 's5', allowPickupAtHotel: true, propertyId: 'p3' },
+    ];
+    const form = { ...valid, ...multi, storeIds: ['s1', 's4', 's5', 'kept'] };
+    expect(typeStoreIdsOf(form, 'p1', group)).toEqual(['s1', 's4', 'kept']);
+    expect(giftCardTypeBodyOf(form, 'p1', group).storeIds).toEqual(['s1', 's4', 'kept']);
+    // A single-property type: its property's stores.
+    expect(typeStoreIdsOf({ ...form, giftcardType: 0 }, 'p1', group)).toEqual(['s1', 'kept']);
+    // Only stores of a hotel the type left: none chosen.
+    const left = { ...form, storeIds: ['s5'] };
+    expect(validateGiftCardTypeForm(left, { ...ctx, stores: group }).storeIds).toBe(R);
   });
 
   it('edits a saved type with an empty net price when it is the price', () => {

@@ -132,10 +132,30 @@ export function giftCardTypeFormOf(type: GiftCardType): GiftCardTypeForm {
   };
 }
 
-/** A store as the form knows it: whether it lets buyers pick a card up at the hotel. */
+/**
+ * A store as the form knows it: whether it lets buyers pick a card up at the hotel, and (a multi-property type's
+ * group stores) the hotel it is of.
+ */
 export interface StoreChoice {
   id: string;
   allowPickupAtHotel: boolean;
+  propertyId?: string;
+}
+
+/**
+ * The stores a type is sold in, of its hotels only (document 2 I2 "group stores"): a store of a hotel the type
+ * has left is dropped; one the form does not list (kept at a hotel the user does not work at) stays.
+ */
+export function typeStoreIdsOf(
+  form: Pick<GiftCardTypeForm, 'giftcardType' | 'propertyIds' | 'storeIds'>,
+  propertyId: string,
+  stores: readonly StoreChoice[],
+): string[] {
+  const hotels = form.giftcardType === GIFT_CARD_MULTI ? typePropertiesOf(form, propertyId) : [propertyId];
+  return form.storeIds.filter((id) => {
+    const of = stores.find((s) => s.id === id)?.propertyId;
+    return of === undefined || hotels.includes(of);
+  });
 }
 
 /** The pickup offer can be chosen only when stores are chosen and every one allows pickup (document 3 §5). */
@@ -222,7 +242,7 @@ export function validateGiftCardTypeForm(form: GiftCardTypeForm, ctx: TypeFormCo
     else if (!whole(form.lengthOfStay)) e.lengthOfStay = keys.wholeNumber;
     else if (form.lengthOfStay < 1) e.lengthOfStay = keys.atLeastOne;
   }
-  if (form.storeIds.length === 0) e.storeIds = validationKeys.required;
+  if (typeStoreIdsOf(form, ctx.propertyId, ctx.stores).length === 0) e.storeIds = validationKeys.required;
   if (form.photos.length > GIFT_CARD_PHOTOS_MAX) e.photos = keys.tooManyPhotos;
   if (blank(form.limit)) e.limit = validationKeys.required;
   else if (!whole(form.limit) || form.limit < 1) e.limit = keys.validInventory;
@@ -283,11 +303,12 @@ export function giftCardTypeBodyOf(
           },
         }
       : {}),
-    storeIds: [...form.storeIds],
+    storeIds: typeStoreIdsOf(form, propertyId, stores),
     ratePlans: rates ? sent(form.ratePlans) : [],
     upsellRatePlans: rates ? sent(form.upsellRatePlans).map((r) => ({ ...r, price: r.price ?? 0 })) : [],
     offerLetterDelivery: form.offerLetterDelivery,
-    offerPickupAtHotel: form.offerPickupAtHotel && pickupAllowed(form.storeIds, stores),
+    offerPickupAtHotel:
+      form.offerPickupAtHotel && pickupAllowed(typeStoreIdsOf(form, propertyId, stores), stores),
     pdfTemplateId: form.pdfTemplateId,
     photos: form.photos.map((p) => ({ url: p.url })),
     publish: form.publish,

@@ -44,6 +44,16 @@ const plans: Record<string, RatePlan[]> = {
   'u-9': [plan('r-9', 'p-2', 'Flex', 'u-9')],
 };
 
+const fjordStore = {
+  ...stores.items[0]!,
+  id: '7c3e1f1b-0a4d-4e2f-8d2b-3f8e5c9a1d22',
+  name: 'Fjord gift store',
+  slugName: 'fjord',
+  publicPath: '/fjord',
+  propertyId: 'p-2',
+  propertyTitle: 'Fjord Lodge',
+};
+
 function open(user: User, handlers: CallHandlers = {}) {
   const client = fakeClient(
     {},
@@ -56,6 +66,13 @@ function open(user: User, handlers: CallHandlers = {}) {
         list(plans[query.roomTypeId] ?? []),
       ) as never,
       'stores.list': vi.fn(async () => stores) as never,
+      // The group stores of a multi-property type: each hotel's, by hotel (Fjord Lodge has one).
+      'stores.groupStores': vi.fn(async ({ query }: { query: { propertyIds: string[] } }) =>
+        list([
+          ...stores.items.map((s) => ({ ...s, propertyId: 'p-1', propertyTitle: 'Harbour Inn' })),
+          ...(query.propertyIds.includes('p-2') ? [fjordStore] : []),
+        ]),
+      ) as never,
       ...handlers,
     },
   );
@@ -118,6 +135,10 @@ describe('gift card type form', () => {
       await choose(ui, row, /Property of upsell 1/, 'Fjord Lodge');
       await choose(ui, row, /Room type of upsell 1/, 'Loft');
       await choose(ui, row, /Rate plan of upsell 1/, 'Flex');
+      // Its group stores, by hotel: Fjord Lodge's store joins the one chosen before.
+      const fjordStores = await within(drawer).findByRole('group', { name: /^Fjord Lodge · / });
+      await ui.click(within(fjordStores).getByRole('checkbox', { name: 'Fjord gift store' }));
+      expect(within(drawer).getByRole('group', { name: /^Harbour Inn · / })).toBeTruthy();
       await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
       expect(await within(row).findByText('Required')).toBeTruthy();
       expect(createType).not.toHaveBeenCalled();
@@ -144,6 +165,7 @@ describe('gift card type form', () => {
         giftcardType: 1,
         ratePlans: [{ roomTypeId: 'u-1', ratePlanId: 'r-1' }],
         upsellRatePlans: [{ propertyId: 'p-2', roomTypeId: 'u-9', ratePlanId: 'r-9', price: 4500 }],
+        storeIds: [storeId, fjordStore.id],
         photos: [{ url: `/photos/uploads/${'2'.repeat(32)}.png` }],
       });
     },

@@ -13,9 +13,16 @@ import {
   type StoreChoice,
   typeFieldEditable,
   typeFormDiscount,
+  typePropertiesOf,
   validateGiftCardTypeForm,
 } from '@tern/core/giftCards';
-import type { ExpirationUnit, GiftCardType, GiftcardType } from '@tern/sdk';
+import {
+  type ExpirationUnit,
+  GIFT_CARD_MULTI,
+  type GiftCardType,
+  type GiftcardType,
+  type GroupStore,
+} from '@tern/sdk';
 import { useSelector } from '@xstate/react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +42,7 @@ import { useSelectedProperty } from '../../session/SelectedProperty';
 import { useServices } from '../../session/SessionContext';
 import { useFormDrawer } from '../admin/useFormDrawer';
 import { useFormFrame } from '../admin/useFormFrame';
-import { useStores } from '../settings/storesData';
+import { useGroupStores, useStores } from '../settings/storesData';
 import { GiftCardPdfEditor } from './GiftCardPdfEditor';
 import { TypePhotos } from './GiftCardTypeFormPhotos';
 import { TypeRatePlans } from './GiftCardTypeFormPlans';
@@ -80,15 +87,10 @@ export function GiftCardTypeFormDrawer({
   const { t } = useTranslation();
   const { client } = useServices();
   // Prices are in the property's currency: its decimals (ISK none, KWD 3).
-  const currency = useSelectedProperty().property?.currency;
-  // The property's gift-card stores (document 3 §7: loaded by property); pickup needs every chosen one to allow it.
-  const storeList = useStores(propertyId).data?.items ?? [];
-  const stores: StoreChoice[] = storeList.map((s) => ({
-    id: s.id,
-    allowPickupAtHotel: s.allowPickupAtHotel,
-  }));
-  const storesNow = useRef(stores);
-  storesNow.current = stores;
+  const { property, properties } = useSelectedProperty();
+  const currency = property?.currency;
+  // The stores the form offers (below, once the kind and hotels are known); the rules read the latest.
+  const storesNow = useRef<StoreChoice[]>([]);
   const [tab, setTab] = useState('general');
   // A photo on its way holds the save back (its address is not known yet).
   const [uploading, setUploading] = useState(false);
@@ -113,7 +115,7 @@ export function GiftCardTypeFormDrawer({
   const form = useFormDrawer<Form, GiftCardType>(
     input,
     async (values) => {
-      const { publish, ...body } = giftCardTypeBodyOf(values, propertyId, stores);
+      const { publish, ...body } = giftCardTypeBodyOf(values, propertyId, storesNow.current);
       if (!type) return client.giftCards.createType({ body: { ...body, publish } });
       if (isPdfDesignDirty(pdf.getSnapshot().context)) {
         const refused = await savePdfDesign(pdf);
@@ -132,6 +134,34 @@ export function GiftCardTypeFormDrawer({
     ),
   );
   const { values: v, busy } = form;
+  // A multi-property type's group stores (document 2 I2: those of its hotels the user works at, by hotel); the
+  // property's own stores otherwise (document 3 §7). Pickup needs every chosen one to allow it.
+  const multi = v.giftcardType === GIFT_CARD_MULTI;
+  const mine = properties.map((p) => p.id);
+  const hotels = typePropertiesOf(v, propertyId).filter((id) => id !== propertyId && mine.includes(id));
+  const group = useGroupStores(propertyId, hotels, multi);
+  const own = useStores(propertyId);
+  const storeList: GroupStore[] = multi
+    ? (group.data?.items ?? [])
+    : (own.data?.items ?? []).map((s) => ({ ...s, propertyId, propertyTitle: '' }));
+  const stores: StoreChoice[] = storeList.map((s) => ({
+    id: s.id,
+    allowPickupAtHotel: s.allowPickupAtHotel,
+    propertyId: s.propertyId,
+  }));
+  storesNow.current = stores;
+  const storeBox = (s: GroupStore) => (
+    <Checkbox
+      key={s.id}
+      isSelected={v.storeIds.includes(s.id)}
+      onChange={(on) =>
+        set({ storeIds: on ? [...v.storeIds, s.id] : v.storeIds.filter((id) => id !== s.id) })
+      }
+      isDisabled={off('storeIds')}
+    >
+      {s.name}
+    </Checkbox>
+  );
   const set = form.change as (values: Partial<Form>) => void;
   const off = (field: keyof Form) => readOnly || !typeFieldEditable(field, type);
   const discount = typeFormDiscount(v);
@@ -339,18 +369,19 @@ export function GiftCardTypeFormDrawer({
               {storeList.length === 0 ? (
                 <p className="field__description">{t('stores.type_no_store')}</p>
               ) : null}
-              {storeList.map((s) => (
-                <Checkbox
-                  key={s.id}
-                  isSelected={v.storeIds.includes(s.id)}
-                  onChange={(on) =>
-                    set({ storeIds: on ? [...v.storeIds, s.id] : v.storeIds.filter((id) => id !== s.id) })
-                  }
-                  isDisabled={off('storeIds')}
-                >
-                  {s.name}
-                </Checkbox>
-              ))}
+              {multi
+                ? [...new Set(storeList.map((s) => s.propertyId))].map((hotel) => {
+                    const ofHotel = storeList.filter((s) => s.propertyId === hotel);
+                    return (
+                      <fieldset key={hotel} className="field">
+                        <legend className="field__description">
+                          {ofHotel[0]?.propertyTitle} · {t('stores.type_stores')}
+                        </legend>
+                        {ofHotel.map(storeBox)}
+                      </fieldset>
+                    );
+                  })
+                : storeList.map(storeBox)}
             </fieldset>
             {texts.field('storeIds') ? (
               <p className="field__error" role="alert">

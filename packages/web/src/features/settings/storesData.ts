@@ -11,3 +11,16 @@ export function useStores(propertyId: string | null) {
     { enabled: propertyId !== null },
   );
 }
+
+/**
+ * The group stores of a multi-property gift card type (document 2 I2): the stores of its property and of its
+ * other hotels `propertyIds` (each one the user works at), by hotel. Only while `enabled`.
+ */
+export function useGroupStores(propertyId: string, propertyIds: readonly string[], enabled: boolean) {
+  return useApiQuery(
+    [STORES_KEY, 'group', propertyId, ...propertyIds],
+    (client, signal) =>
+      client.stores.groupStores({ query: { propertyId, propertyIds: [...propertyIds] } }, { signal }),
+    { enabled },
+  );
+}
