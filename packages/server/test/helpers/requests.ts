@@ -24,6 +24,8 @@ const texts = (uuid: string) => [
   'Ada',
   '#1f3a5f',
   'x',
+  // Digits only (a government-issued id).
+  '0101302989',
 ];
 const numbers = [1, 0, 2, 18, 30, 100];
 /** A 1×1 PNG, for a file field (an upload). */
