@@ -1,30 +1,10 @@
 import type { RedeemableCard, RedemptionCancellation } from '@tern/sdk/contract';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { storefrontType, testStorefront } from '../../../test/storefront';
-import type { StoreApi } from '../api';
-import { createStoreI18n } from '../i18n';
-import { StoreRouter } from '../router';
-import { StoreApp } from '../StoreApp';
+import { renderStore, bookedStay as stay, storefront } from './redeemTestKit';
 
 // The cancel page (screen 63, M35) and a multi-property card's hotels (screen 67, R319), drawn by the store's app
 // over a stubbed API: what the visitor reads and what each button sends.
-
-const storefront = testStorefront([storefrontType('t1', 'Two nights', 200)], '');
-
-const stay = {
-  reservationId: 'R123',
-  propertyId: 'p1',
-  propertyTitle: 'Harbour View',
-  arrivalDate: '2030-05-06',
-  departureDate: '2030-05-08',
-  roomTypeTitle: 'Double',
-  ratePlanTitle: 'Standard',
-  guestName: 'Anna Jónsdóttir',
-  status: 'new' as const,
-  bookingType: 'normal' as const,
-};
 
 const cancellation = (over: Partial<RedemptionCancellation> = {}): RedemptionCancellation => ({
   stay,
@@ -79,16 +59,6 @@ function storeApi() {
     })),
   };
 }
-
-const Bare = ({ children }: { children: ReactNode }) => <>{children}</>;
-const renderStore = (api: ReturnType<typeof storeApi>, at: string) => {
-  window.history.pushState(null, '', at);
-  return render(
-    <StoreRouter>
-      <StoreApp api={api as unknown as StoreApi} i18n={createStoreI18n()} layout={Bare} />
-    </StoreRouter>,
-  );
-};
 
 const LINK =
   '/harbour/cancelGiftCard?reservation_id=R123&checkin_date=2030-05-06&checkout_date=2030-05-08&last_name=J%C3%B3nsd%C3%B3ttir';

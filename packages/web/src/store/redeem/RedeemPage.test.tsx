@@ -1,14 +1,7 @@
 import type { RedeemableCard, RedemptionBookingBody, RedemptionRooms } from '@tern/sdk/contract';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { storefrontType, testStorefront } from '../../../test/storefront';
-import type { StoreApi } from '../api';
-import { createStoreI18n } from '../i18n';
-import { StoreRouter } from '../router';
-import { StoreApp } from '../StoreApp';
-
-const storefront = testStorefront([storefrontType('t1', 'Two nights', 200)], '');
+import { renderStore, bookedStay as stay, storefront } from './redeemTestKit';
 
 const card: RedeemableCard = {
   generatedId: 'ABCDEFGHJK23',
@@ -62,19 +55,6 @@ const rooms: RedemptionRooms = {
   ],
 };
 
-const stay = {
-  reservationId: 'R123',
-  propertyId: 'p1',
-  propertyTitle: 'Harbour View',
-  arrivalDate: '2030-05-06',
-  departureDate: '2030-05-08',
-  roomTypeTitle: 'Double',
-  ratePlanTitle: 'Standard',
-  guestName: 'Anna Jónsdóttir',
-  status: 'new' as const,
-  bookingType: 'normal' as const,
-};
-
 function redemptionApi() {
   return {
     get: vi.fn(async () => storefront),
@@ -99,13 +79,6 @@ function redemptionApi() {
   };
 }
 
-const Bare = ({ children }: { children: ReactNode }) => <>{children}</>;
-const renderStore = (api: ReturnType<typeof redemptionApi>) =>
-  render(
-    <StoreRouter>
-      <StoreApp api={api as unknown as StoreApi} i18n={createStoreI18n()} layout={Bare} />
-    </StoreRouter>,
-  );
 const day = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label}`) });
 const type_ = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
