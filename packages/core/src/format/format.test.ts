@@ -6,6 +6,7 @@ import {
   formatDayShortMonth,
   formatInstant,
   formatInstantDay,
+  formatInstantShortMonth,
   formatMoney,
   moneyFormat,
 } from './format.js';
@@ -78,6 +79,19 @@ describe('formatDay and instants', () => {
     expect(formatInstant('not a time', 'UTC')).toBe('—');
     expect(formatInstantDay(undefined, 'UTC')).toBe('—');
     expect(dayOfInstant('2026-13-45T00:00:00Z', 'UTC')).toBeNull();
+  });
+});
+
+describe('formatInstantShortMonth', () => {
+  it('writes an instant on the zone’s wall clock with a short month', () => {
+    // 23:30 UTC on the 7th is 00:30 on the 8th in Lisbon (summer time) and 23:30 in Reykjavík.
+    expect(formatInstantShortMonth('2030-05-07T23:30:00.000Z', 'Europe/Lisbon', 'en-GB')).toBe(
+      '8 May 2030 00:30',
+    );
+    expect(formatInstantShortMonth('2030-05-07T23:30:00.000Z', 'Atlantic/Reykjavik', 'en-GB')).toBe(
+      '7 May 2030 23:30',
+    );
+    expect(formatInstantShortMonth(null, 'UTC', 'en-GB')).toBe('—');
   });
 });
 

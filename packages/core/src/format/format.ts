@@ -91,6 +91,19 @@ export function formatInstant(iso: string | null | undefined, timeZone: string):
   return wall ? `${formatDay(wall.slice(0, 10))} ${wall.slice(11, 16)}` : '—';
 }
 
+/**
+ * An instant on the wall clock of `timeZone` with a short month in `locale` ("8 May 2030 00:00": the public pages'
+ * deadlines, in the hotel's time); a dash when missing or unreadable.
+ */
+export function formatInstantShortMonth(
+  iso: string | null | undefined,
+  timeZone: string,
+  locale: string,
+): string {
+  const wall = iso ? wallClockIn(iso, timeZone) : null;
+  return wall ? `${formatDayShortMonth(wall.slice(0, 10), locale)} ${wall.slice(11, 16)}` : '—';
+}
+
 /** The day of an instant in `timeZone` (`YYYY-MM-DD`: where a purchase was made that day), or null when unreadable. */
 export function dayOfInstant(iso: string | null | undefined, timeZone: string): Day | null {
   const wall = iso ? wallClockIn(iso, timeZone) : null;

@@ -256,6 +256,7 @@ const cancellation = (cancellable: boolean): RedemptionCancellation => ({
   deadline: null,
   giftCardCode: 'ABCDEFGHJK23',
   storeSlug: 'harbour-view',
+  timeZone: 'Atlantic/Reykjavik',
 });
 
 export const cancelGiftCardModel: ModelOptions = {

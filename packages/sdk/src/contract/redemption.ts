@@ -254,6 +254,8 @@ export const redemptionCancellation = z.object({
   reason: z.enum(['stay_started', 'past_deadline', 'cancellation_closed', 'already_cancelled']).nullable(),
   /** The last instant a free cancellation is possible (ISO), or `null` when the policy has none. */
   deadline: z.string().nullable(),
+  /** The hotel's time zone (IANA): the deadline is shown on its clock. */
+  timeZone: z.string(),
   /** The card the stay was booked with: usable again once cancelled. */
   giftCardCode: z.string(),
   storeSlug: z.string().nullable(),

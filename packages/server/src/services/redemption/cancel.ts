@@ -113,6 +113,7 @@ async function answer(ctx: RequestContext, b: Found): Promise<RedemptionCancella
     ...judge(b, ctx.clock.now()),
     giftCardCode: b.generated_id,
     storeSlug: b.store_slug,
+    timeZone: b.timezone || 'UTC',
   };
 }
 

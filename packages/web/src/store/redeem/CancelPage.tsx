@@ -1,4 +1,4 @@
-import { formatInstant } from '@tern/core/format';
+import { formatInstantShortMonth } from '@tern/core/format';
 import { cancelGiftCardMachine, cancelQueryOf } from '@tern/core/redemption';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ const REFUSALS: Record<string, string> = {
  */
 export function CancelPage() {
   const { t } = useTranslation();
-  const { api } = useStore();
+  const { api, locale } = useStore();
   const { route } = useStoreRouter();
   const path = useStorePath();
   const [snapshot, actor] = useStartedActor(() => ({
@@ -96,7 +96,10 @@ export function CancelPage() {
           {cancellation.cancellable ? (
             <p>
               {cancellation.deadline
-                ? t('redeem.deadline', { time: `${formatInstant(cancellation.deadline, 'UTC')} UTC` })
+                ? t('redeem.deadline', {
+                    // On the hotel's clock, in the visitor's language.
+                    time: formatInstantShortMonth(cancellation.deadline, cancellation.timeZone, locale),
+                  })
                 : t('redeem.cancel_question')}
             </p>
           ) : (
