@@ -1,4 +1,4 @@
-import { addDays, daysFrom } from '@tern/core/dates';
+import { addDays, daysFrom, isPastDay } from '@tern/core/dates';
 import { lastArrivalOf } from '@tern/core/redemption';
 import type {
   Occupancy,
@@ -112,7 +112,7 @@ export async function redemptionClosedDates(
   query: z.output<typeof redemptionClosedDatesQuery>,
 ): Promise<RedemptionClosedDates> {
   const today = todayAt(clock, property.timezone || 'UTC');
-  const firstArrival = query.from && query.from > today ? query.from : today;
+  const firstArrival = query.from && !isPastDay(query.from, today) ? query.from : today;
   const cardLast = lastArrivalOfCard(card);
   // Asked: at most 400 days on; unasked: the card's last arrival, or 400 days on for a card valid longer (the
   // store's date grid asks without `to`: a card valid 48 months must not answer 400).
