@@ -1,3 +1,5 @@
+import { publicCampaignModel } from '../../campaigns/machines.model.js';
+import { cancelGiftCardModel, redemptionModel } from '../../redemption/machines.model.js';
 import {
   purchaseStatusModel,
   storeCardModel,
@@ -14,7 +16,7 @@ import { vehicleQueryModel } from './vehicleQuery.model.js';
 
 /**
  * The models (machine, scenarios, sample events) of the machines the front ends replay
- * too (the store's five in `store/machines.model.ts`): core's model-based tests use them (`*.model.test.ts`), and so do the web app's browser tests and the
+ * too (the store's five in `store/machines.model.ts`, the redemption's two in `redemption/machines.model.ts`, the campaign page's in `campaigns/machines.model.ts`): core's model-based tests use them (`*.model.test.ts`), and so do the web app's browser tests and the
  * CLI's terminal tests, through `frontEnds.ts` (`@tern/core/qa/model`, source condition only).
  */
 export const frontEndModels = {
@@ -28,6 +30,9 @@ export const frontEndModels = {
   storePaymentMachine: storePaymentModel,
   purchaseStatusMachine: purchaseStatusModel,
   storeCardMachine: storeCardModel,
+  redemptionMachine: redemptionModel,
+  cancelGiftCardMachine: cancelGiftCardModel,
+  publicCampaignMachine: publicCampaignModel,
 } satisfies Record<string, ModelOptions>;
 
 export type FrontEndMachine = keyof typeof frontEndModels;
