@@ -12,6 +12,30 @@ export async function signIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The sessions signed in so far in this worker, by login (what the web app keeps in `tern.session`). */
+const sessions = new Map<string, string>();
+
+/**
+ * Signs the page in as `login` (a demo user) before the app loads: through the login page once a worker, then the
+ * stored session set into the browser's storage before any of the page's scripts run (a UI sign-in costs a page
+ * load and a password check of the server's each time). The page is left on the app after the first sign-in, on
+ * no page after the others: the caller opens the page it needs.
+ */
+export async function signedInAs(page: Page, login: string): Promise<void> {
+  const stored = sessions.get(login);
+  if (stored) {
+    await page.addInitScript((value) => {
+      if (!localStorage.getItem('tern.session')) localStorage.setItem('tern.session', value);
+    }, stored);
+    return;
+  }
+  await page.goto('/login');
+  await signIn(page, demo(login));
+  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({ timeout: 25_000 });
+  const session = await page.evaluate(() => localStorage.getItem('tern.session'));
+  if (session) sessions.set(login, session);
+}
+
 export async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: /^Account menu for / }).click();
   return page.getByRole('menu');

@@ -4,6 +4,10 @@ import { chooseRooms, fillContact, inDays } from './booking';
 import { describeWebReplays, type StepDriver } from './machines-replay';
 import { REPLAY_HOTEL, replayApi, replayRate, signedInForReplay } from './replayAgency';
 
+/** Whether a request goes to another origin than the page's (the vault's). */
+const elsewhere = (page: Page, route: Route) =>
+  new URL(route.request().url()).origin !== new URL(page.url()).origin;
+
 // Core's model-based paths of the card-frame handshake (M03) replayed through the stay checkout against the test
 // server and its card vault: the checkout spawns the handshake when a chosen rate needs a card; the vault's frame
 // (its own origin) posts ready when shown, validate as its fields change, and on the checkout's submit the card or
@@ -110,15 +114,20 @@ describeWebReplays<Checkout>({
       await page.route('**/card_capture_form_url', (route) => {
         desk.held.push(route);
       });
-      await page.route(
-        (url) => url.pathname.endsWith('/tokens') && url.origin !== new URL(page.url()).origin,
-        (route) => (desk.holdTokens ? desk.heldTokens.push(route) : route.continue()),
+      // (Patterns, not predicates: a predicate sends every request of the page through the test runner, a
+      // round trip each on a busy machine; the origin is checked in the handler.)
+      await page.route(/\/tokens(?:[?#]|$)/, (route) =>
+        !elsewhere(page, route)
+          ? route.fallback()
+          : desk.holdTokens
+            ? desk.heldTokens.push(route)
+            : route.continue(),
       );
       // The vault's form page, or one that loads and never says ready (a browser fires `load` for any page).
-      await page.route(
-        (url) => url.pathname === '/card-form' && url.origin !== new URL(page.url()).origin,
-        (route) =>
-          desk.silentFrame
+      await page.route(/^[a-z]+:\/\/[^/]+\/card-form(?:[?#]|$)/, (route) =>
+        !elsewhere(page, route)
+          ? route.fallback()
+          : desk.silentFrame
             ? route.fulfill({
                 status: 200,
                 contentType: 'text/html',

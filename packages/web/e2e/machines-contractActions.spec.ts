@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, type Route } from '@playwright/test';
 import { managerLogins } from '../../../fixtures/src/world/people.ts';
 import { apiToken } from './booking';
-import { demo, signIn } from './helpers';
+import { signedInAs } from './helpers';
 import { describeWebReplays, outcomeNext, type StepDriver } from './machines-replay';
 
 // Core's model-based paths of the contract actions (M10) replayed through /contracts against the test server:
@@ -186,8 +186,8 @@ const scenario =
     });
     // The supplier is the manager of the property asked (or of the one it proposes terms at).
     const login = side === 'reseller' ? AGENCY_LOGIN : manager!.manager;
-    await page.goto('/login');
-    await signIn(page, demo(login));
+    await signedInAs(page, login);
+    await page.goto('/');
     await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({ timeout: 25_000 });
     if (side === 'supplier') {
       // A manager's contracts page lists (and proposes for) the property selected in the switcher: the one the

@@ -1,6 +1,6 @@
-import type { Page, Route } from '@playwright/test';
+import { expect, type Page, type Route } from '@playwright/test';
 import { vehicleQueryOutcomes, vehicleQueryServerReplies } from '../../core/src/qa/test/replies.ts';
-import { signInAgent } from './booking';
+import { signedInAs } from './helpers';
 import { describeWebReplays, type StepDriver } from './machines-replay';
 
 // Core's model-based paths of the car search's polling (M06, the query the search page invokes) replayed through
@@ -46,7 +46,11 @@ describeWebReplays<Search>({
       // The page's timers on Playwright's clock (it flows as time does): the 2 s between polls is run at once
       // (the `after` step), so an unfinished poll reaches the server long before the slowest provider answers.
       await page.clock.install();
-      await signInAgent(page);
+      await signedInAs(page, 'agent');
+      await page.goto('/');
+      await expect(page.getByRole('heading', { name: 'Where to next?', level: 1 })).toBeVisible({
+        timeout: 25_000,
+      });
       await page.getByRole('tab', { name: 'Cars' }).click();
       await page.getByRole('combobox', { name: 'Pick-up location' }).fill('Kef');
       await page.getByRole('option').first().click();

@@ -1,7 +1,7 @@
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import { demoManagerOf, demoSession, openRate } from '../../../fixtures/src/test/openStay.ts';
 import { apiToken, propertyId } from './booking';
-import { demo, signIn } from './helpers';
+import { signedInAs } from './helpers';
 
 // Who the booking-flow and card-frame replays book as, and where: the second demo agency (`agent2`, Saga Tours)
 // at Aker Brygge Fjordhotell — no other spec books there, nor counts its bookings. Its API token and the hotel's
@@ -12,7 +12,6 @@ export const REPLAY_HOTEL = 'Aker Brygge Fjordhotell';
 
 let api: { token: string; propertyId: string } | null = null;
 let manager: string | null = null;
-let session: string | null = null;
 
 /** The agency's API token and the hotel's id (once a worker). */
 export async function replayApi(): Promise<{ token: string; propertyId: string }> {
@@ -26,18 +25,7 @@ export async function replayApi(): Promise<{ token: string; propertyId: string }
 }
 
 /** Signs the page in as the agency: through the login page once a worker, then the stored session before the app loads. */
-export async function signedInForReplay(page: Page): Promise<void> {
-  if (session) {
-    await page.addInitScript((stored) => {
-      if (!localStorage.getItem('tern.session')) localStorage.setItem('tern.session', stored);
-    }, session);
-    return;
-  }
-  await page.goto('/login');
-  await signIn(page, demo(REPLAY_LOGIN));
-  await expect(page.getByRole('button', { name: /^Account menu for / })).toBeVisible({ timeout: 25_000 });
-  session = await page.evaluate(() => localStorage.getItem('tern.session'));
-}
+export const signedInForReplay = (page: Page) => signedInAs(page, REPLAY_LOGIN);
 
 /** A rate plan of the reseller API's `list_with_rates`, as far as the replays read it. */
 export type { WireRate } from '../../../fixtures/src/test/openStay.ts';
