@@ -13,6 +13,7 @@ const STAFF_LINKS = [
   'orders',
   'giftCards',
   'purchases',
+  'giftCampaigns',
   'products',
   'promoCodes',
   'store',

@@ -78,7 +78,7 @@ function finish(draft: Draft, flags: NavFlags): NavEntry {
  * The desktop links and the user menu of a role (document 3 §10). Resellers: stays (the search form, which the
  * logo no longer reaches), cars (with carRentalFeature), bookings and contracts (discover, request and propose
  * need a way in — docs/decisions.md). Others:
- * bookings, inventory, orders, gift cards, purchases, products, promo codes, store, contracts.
+ * bookings, inventory, orders, gift cards, purchases, gift campaigns, products, promo codes, store, contracts.
  * User menu: settings (non-reseller), admin (admin), api keys (reseller), billing (non-admin, warning dot),
  * profile, change password, cookie consent, help portal, logout. With `availableRoutes` (route patterns such as `/orders`),
  * entries whose route the app does not have yet are left out.
@@ -101,6 +101,9 @@ export function navigationFor(
       routeEntry('giftCards', '/gift-cards'),
       // The gift card purchases (document 3 §2.3): beside the types and the orders (issued cards).
       routeEntry('purchases', '/purchases'),
+      // Gift campaigns (document 3 §2.3): the documents give the page no entry; it sits with the gift cards
+      // (docs/decisions.md).
+      routeEntry('giftCampaigns', '/gift-campaigns'),
       routeEntry('products', '/products'),
       routeEntry('promoCodes', '/promocodes'),
       // The public store is its own pages (by a store's slug): the app shows the entry for the selected

@@ -59,6 +59,7 @@ export const en = {
     orders: 'Orders',
     giftCards: 'Gift cards',
     purchases: 'Purchases',
+    giftCampaigns: 'Gift campaigns',
     products: 'Products',
     promoCodes: 'Promo codes',
     store: 'Store',
