@@ -12,7 +12,7 @@ import type { ExcludedSample, FrontEndPath, FrontEndPlan } from '../../core/src/
  * server) and, for each event type of the paths, the user's action that makes the app send it (a failure the
  * server never gives on demand is answered on the way by `page.route`). Each path is replayed in a page whose
  * app reports its machines (the visualizer's switch, `tern.machines.live`) and whose init script listens on
- * the `tern-machines` BroadcastChannel as the visualizer does, pinging (`listenLive`): after each step the
+ * the `tern-machines` BroadcastChannel as the visualizer does, pinging every second: after each step the
  * actor's report must show the step's event taking it into the state the graph predicted (core's
  * `follow.ts`, as the CLI's replays read the `--inspect` socket).
  *
@@ -110,39 +110,22 @@ function planOf(drivers: WebDrivers<unknown>): PlanReply {
 
 declare global {
   interface Window {
-    __ternReport?: (document: string, report: LiveActorReport) => Promise<void>;
+    __ternReports?: LiveActorReport[];
     __ternDocument?: string;
   }
 }
 
-/** The reports a replay has read, each with the document (a page load) that sent it. */
-interface Reports {
-  list: LiveActorReport[];
-  documents: string[];
-}
-
-/**
- * Before the app loads: reporting on, and a listener on the channel that pings as the visualizer does and hands
- * each report to the test as it comes, with its document's id (a binding: no polling of the page, and a new
- * document after a navigation reports into the same list). It pings every 300 ms: the reporter loads at the
- * first ping after the page's first actor starts and goes quiet 6 s after the last; each ping has it post every
- * actor's state. (Pinging every 50 ms until the first report was seen to stall pages on a running page clock,
- * whose timers catch up at once: the card frame's limits.)
- */
-async function listenLive(page: Page, reports: Reports, arrived: () => void) {
-  await page.exposeBinding('__ternReport', (_source, document: string, report: LiveActorReport) => {
-    reports.list.push(report);
-    reports.documents.push(document);
-    arrived();
-  });
+/** Before the app loads: reporting on, and a listener on the channel that pings as the visualizer does. */
+async function listenLive(page: Page) {
   await page.addInitScript(() => {
     if (window.top !== window) return;
     localStorage.setItem('tern.machines.live', '1');
-    const document = Math.random().toString(36).slice(2);
-    window.__ternDocument = document;
+    const reports: LiveActorReport[] = [];
+    window.__ternReports = reports;
+    window.__ternDocument = Math.random().toString(36).slice(2);
     const channel = new BroadcastChannel('tern-machines');
     channel.onmessage = (message: MessageEvent<LiveActorReport>) => {
-      if (message.data?.kind === 'actor') void window.__ternReport?.(document, message.data);
+      if (message.data?.kind === 'actor') reports.push(message.data);
     };
     const ping = () => channel.postMessage({ kind: 'ping' });
     ping();
@@ -150,21 +133,24 @@ async function listenLive(page: Page, reports: Reports, arrived: () => void) {
   });
 }
 
-/**
- * The replay starts in the document the scenario left the page on: the reports of its set-up's earlier documents
- * (a page before a reload, the sign-in page) are not the path's, and are dropped.
- */
-async function fromThisDocument(page: Page, reports: Reports) {
-  let current: string | undefined;
-  for (let attempt = 0; attempt < 20 && current === undefined; attempt++) {
-    current = await page.evaluate(() => window.__ternDocument).catch(() => undefined);
-    if (current === undefined) await page.waitForTimeout(50);
+/** The page's new reports, read into `into` (a new document, after a navigation, has a list of its own). */
+async function pull(page: Page, into: LiveActorReport[], seen: { document: string; count: number }) {
+  const count = seen.count;
+  const fresh = await page
+    .evaluate(
+      (n) => ({ document: window.__ternDocument ?? '', items: (window.__ternReports ?? []).slice(n) }),
+      count,
+    )
+    .catch(() => null);
+  if (!fresh) return;
+  if (fresh.document !== seen.document) {
+    // Another document: read its list from the start.
+    seen.document = fresh.document;
+    seen.count = 0;
+    return pull(page, into, seen);
   }
-  for (let i = reports.list.length - 1; i >= 0; i--)
-    if (reports.documents[i] !== current) {
-      reports.list.splice(i, 1);
-      reports.documents.splice(i, 1);
-    }
+  into.push(...fresh.items);
+  seen.count = count + fresh.items.length;
 }
 
 /** The plan's replays as tests, and its figure printed. */
@@ -190,30 +176,22 @@ export function describeWebReplays<C>(drivers: WebDrivers<C>, timeout = 15_000) 
       test(`replays ${path.name}${seen > 1 ? ` (${seen})` : ''}`, async ({ page }) => {
         const scenario = drivers.scenarios[path.scenario];
         if (!scenario || isExcluded(scenario)) throw new Error(`scenario ${path.scenario} is excluded`);
-        const reports: Reports = { list: [], documents: [] };
-        // Woken by each report as it comes (and every 50 ms whatever comes).
-        let wake = () => {};
-        await listenLive(page, reports, () => wake());
-        const following = follow(reports.list, drivers.liveMachine, { handoff: drivers.handoff ?? false });
+        await listenLive(page);
+        const reports: LiveActorReport[] = [];
+        const seen = { document: '', count: 0 };
+        const following = follow(reports, drivers.liveMachine, { handoff: drivers.handoff ?? false });
         const wait = async (check: () => unknown, what: () => string) => {
           const end = Date.now() + timeout;
           for (;;) {
+            await pull(page, reports, seen);
             if (check() !== null) return;
             if (Date.now() > end) throw new Error(what());
-            await new Promise<void>((resolve) => {
-              const timer = setTimeout(resolve, 50);
-              wake = () => {
-                clearTimeout(timer);
-                resolve();
-              };
-            });
-            wake = () => {};
+            await page.waitForTimeout(50);
           }
         };
         const ctx = await scenario(page, path);
-        await fromThisDocument(page, reports);
         await wait(
-          () => firstStep(reports.list, following, drivers.liveMachine, path),
+          () => firstStep(reports, following, drivers.liveMachine, path),
           () => `no new ${drivers.liveMachine} actor was reported`,
         );
         for (let i = 1; i < path.steps.length; i++) {
@@ -221,11 +199,11 @@ export function describeWebReplays<C>(drivers: WebDrivers<C>, timeout = 15_000) 
           const drive =
             !entry || isExcluded(entry) ? null : typeof entry === 'function' ? entry : entry.drive;
           if (!drive) throw new Error(`no driver for ${path.steps[i]!.event.type}`);
-          const check = await drive(ctx, path, i, () => lastReport(reports.list, following));
+          const check = await drive(ctx, path, i, () => lastReport(reports, following));
           const accept = typeof check === 'function' ? (check as StepCheck) : undefined;
           await wait(
-            () => nextStep(reports.list, following, path, i, accept),
-            () => missedStep(reports.list, following, path, i),
+            () => nextStep(reports, following, path, i, accept),
+            () => missedStep(reports, following, path, i),
           );
         }
       });
