@@ -1,9 +1,9 @@
 import type { Contract } from '@tern/sdk';
 import type { AreaHandlers } from '../http/context.js';
 import { redemptionClosedDates, redemptionRooms } from '../services/redemption/availability.js';
-import { bookRedemption } from '../services/redemption/book.js';
 import { cancelRedemption, previewCancel } from '../services/redemption/cancel.js';
 import { getRedeemableCard } from '../services/redemption/card.js';
+import { bookRedemption } from '../services/redemption/redeem.js';
 import { redemptionStatus } from '../services/redemption/upsell.js';
 
 // Redeeming a gift card for a stay, and its public cancel (document 3 §2.1–§2.2, §7 "Redemption"): no token —

@@ -1,5 +1,5 @@
 import { addDays } from '@tern/core/dates';
-import type { RedemptionBooking, redemptionBookingBody } from '@tern/sdk';
+import type { redemptionBookingBody } from '@tern/sdk';
 import type * as z from 'zod';
 import { type Clock, todayAt } from '../../clock.js';
 import { type Db, prepared } from '../../db/db.js';
@@ -11,8 +11,7 @@ import { loadEngineProperties } from '../engine/load.js';
 import { checkStay } from '../engine/queries.js';
 import { storePageUrl } from '../payments/follow.js';
 import { cardPlansAt, lastArrivalOfCard, loadedPlans, planForStay } from './availability.js';
-import { lastStayOf, storeOfCard } from './card.js';
-import { startUpsell } from './upsell.js';
+import { storeOfCard } from './card.js';
 
 // A gift card books its stay (docs/decisions.md "A gift-card booking is a booking of the engine", "A card books
 // once"): a booking of the engine with no agency and no booker user, source 'gift_card', taking rooms through the
@@ -214,28 +213,4 @@ export function cancelUrl(
     last_name: b.lastName,
   });
   return `${storePageUrl(ctx, slug, 'cancelGiftCard', b.locale)}&${query}`;
-}
-
-/** `redemption.book`: a plain rate books at once; an upsell holds the card and answers where to pay. */
-export async function bookRedemption(
-  ctx: RequestContext,
-  card: OwnedRedeemableCard,
-  property: OwnedRedemptionProperty,
-  body: RedemptionRequest,
-): Promise<RedemptionBooking> {
-  const plan = await checkRequest(ctx.db, ctx.clock, card, property, body);
-  if (plan.upsell) return startUpsell(ctx, card, property, body, plan.price);
-  return ctx.db.transaction(async (tx) => {
-    const price = await lockCard(tx, card.id, ctx.clock.now());
-    await bookStay(tx, ctx, card, property, body, price, null);
-    return {
-      status: 'booked' as const,
-      stay: await lastStayOf(tx, card.id),
-      redirectUrl: null,
-      referenceNumber: null,
-      holdExpiresAt: null,
-      amount: 0,
-      currency: property.currency,
-    };
-  });
 }
