@@ -26,6 +26,8 @@ const texts = (uuid: string) => [
   'x',
   // Digits only (a government-issued id).
   '0101302989',
+  // A gift card's code (12 characters without look-alikes).
+  'ABCDEFGHJK23',
 ];
 const numbers = [1, 0, 2, 18, 30, 100];
 /** A 1×1 PNG, for a file field (an upload). */
