@@ -292,12 +292,12 @@ test.describe
         links.push(/Book your stay with it: (\S+)/.exec(mail.attributes.text)?.[1] ?? '');
       }
       // The card's address (its mail's link, its QR code, its PDF): the store's redemption page, with the store's
-      // slug, served as the store's own page (the redemption itself is the next issue's: its "coming" page), never a 404.
+      // slug, served as the store's own page, never a 404: a multi-property card first asks for its hotel.
       const card = new URL(links[0]!);
       expect(card.pathname).toMatch(/^\/[A-Za-z0-9-]+\/booking\/[2-9A-HJKMNP-Z]{12}$/);
       const visitor = await (await browser.newContext()).newPage();
       await visitor.goto(card.pathname);
-      await expect(visitor.getByRole('heading', { name: 'Coming soon' })).toBeVisible();
+      await expect(visitor.getByRole('heading', { name: 'Choose a hotel' })).toBeVisible();
       await expect(visitor.getByText(/not found|404/i)).toHaveCount(0);
       await visitor.context().close();
       await expect
