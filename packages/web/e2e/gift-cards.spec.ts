@@ -91,12 +91,13 @@ test('a hotelier creates and publishes a gift card type, issues two cards and ma
   await stranger.evaluate((id) => localStorage.setItem('tern.selectedProperty', id), card.propertyId);
   await signIn(stranger, demo('hotelier2'));
   await expect(stranger).toHaveURL(/\/bookings/);
-  await stranger.goto(`/orders?id=${card.id}&code=${code}&term=${code}`);
-  await expect(stranger.getByRole('heading', { name: 'Gift card orders', level: 1 })).toBeVisible();
+  // The orders page opens searched for `?term` (the booking drawer's link): the search is asked as it loads.
   const searched = stranger.waitForResponse(
     (r) => new URL(r.url()).pathname === '/api/v1/tern_hotels/gift_cards' && r.url().includes(code),
   );
-  await stranger.getByRole('searchbox', { name: /Search code/ }).fill(code);
+  await stranger.goto(`/orders?id=${card.id}&code=${code}&term=${code}`);
+  await expect(stranger.getByRole('heading', { name: 'Gift card orders', level: 1 })).toBeVisible();
+  await expect(stranger.getByRole('searchbox', { name: /Search code/ })).toHaveValue(code);
   const found = await searched;
   expect(found.status()).toBe(200);
   expect(((await found.json()) as { data: unknown[] }).data).toEqual([]);
