@@ -1,4 +1,8 @@
-import { publicCampaignModel } from '../../campaigns/machines.model.js';
+import {
+  campaignLifecycleModel,
+  campaignSaveModel,
+  publicCampaignModel,
+} from '../../campaigns/machines.model.js';
 import { cancelGiftCardModel, redemptionModel } from '../../redemption/machines.model.js';
 import {
   purchaseStatusModel,
@@ -16,7 +20,7 @@ import { vehicleQueryModel } from './vehicleQuery.model.js';
 
 /**
  * The models (machine, scenarios, sample events) of the machines the front ends replay
- * too (the store's five in `store/machines.model.ts`, the redemption's two in `redemption/machines.model.ts`, the campaign page's in `campaigns/machines.model.ts`): core's model-based tests use them (`*.model.test.ts`), and so do the web app's browser tests and the
+ * too (the store's five in `store/machines.model.ts`, the redemption's two in `redemption/machines.model.ts`, the campaigns' three in `campaigns/machines.model.ts`: the public page's and the staff page's lifecycle and save sequence): core's model-based tests use them (`*.model.test.ts`), and so do the web app's browser tests and the
  * CLI's terminal tests, through `frontEnds.ts` (`@tern/core/qa/model`, source condition only).
  */
 export const frontEndModels = {
@@ -33,6 +37,8 @@ export const frontEndModels = {
   redemptionMachine: redemptionModel,
   cancelGiftCardMachine: cancelGiftCardModel,
   publicCampaignMachine: publicCampaignModel,
+  campaignLifecycleMachine: campaignLifecycleModel,
+  campaignSaveMachine: campaignSaveModel,
 } satisfies Record<string, ModelOptions>;
 
 export type FrontEndMachine = keyof typeof frontEndModels;

@@ -18,6 +18,7 @@ import { useApiQuery } from '../../data/useApiQuery';
 import { useServices } from '../../session/SessionContext';
 import { useErrorText } from '../errors/useErrorText';
 import { TypePhotos } from '../giftCards/GiftCardTypeFormPhotos';
+import { liveInspect } from '../qa/liveInspect';
 
 /** The gift card types an option may give: any but archived (design 7), all of them (100 a status). */
 function useOfferedTypes(propertyId: string) {
@@ -34,7 +35,7 @@ function useOfferedTypes(propertyId: string) {
 /**
  * The campaign drawer (screen 80; document 3 §5; R322, R323, R327): name, description, "publish when created" (on
  * create), and the options — name, description, the cards' expiry, one photo of the property (chosen or uploaded
- * as a gift card type's), the gift card type. Core's M41 holds the values and saves them in order.
+ * as a gift card type's), the gift card type. Core's M41 holds the values and saves them in order; its actor reports to the visualizer's Live (`liveInspect`).
  */
 export function CampaignDrawer({
   propertyId,
@@ -81,7 +82,10 @@ export function CampaignDrawer({
     [client, propertyId],
   );
   const today: Day = todayIn(timeZone);
-  const [snapshot, send] = useMachine(logic, { input: { propertyId, today, campaign } });
+  const [snapshot, send] = useMachine(logic, {
+    input: { propertyId, today, campaign },
+    inspect: liveInspect,
+  });
   const { draft, errors, error } = snapshot.context;
   const busy = snapshot.hasTag('busy');
   const saved = useRef(false);

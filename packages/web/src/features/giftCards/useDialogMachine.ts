@@ -4,13 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { AnyStateMachine, EventFrom, InputFrom } from 'xstate';
 import { toast } from '../../components/Toast';
 import { useErrorText } from '../errors/useErrorText';
+import { liveInspect } from '../qa/liveInspect';
 
 /**
  * A gift-card dialog or drawer on one of core's machines (type publish, card and purchase actions, recipients):
  * the machine with the calls `make` provides (made once: each dialog is keyed by its row and action), its opening
  * event sent once, `onChanged` (the list reloads) on the event the machine emits after a change. With `notice`,
  * the dialog ends when the machine keeps a notice (toasted in those words) or a refusal (toasted), and
- * `confirmProps` are the confirmation's buttons: confirm, and cancel that ends the dialog.
+ * `confirmProps` are the confirmation's buttons: confirm, and cancel that ends the dialog. Its actor reports to the
+ * visualizer's Live (`liveInspect`), as the browser replays of the campaign lifecycle (M28) read it.
  */
 export function useDialogMachine<M extends AnyStateMachine>(
   make: () => M,
@@ -27,7 +29,7 @@ export function useDialogMachine<M extends AnyStateMachine>(
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [logic] = useState(make);
-  const [snapshot, send, actor] = useMachine(logic as AnyStateMachine, { input });
+  const [snapshot, send, actor] = useMachine(logic as AnyStateMachine, { input, inspect: liveInspect });
   const latest = useRef(options);
   latest.current = options;
   const opened = useRef(false);
