@@ -39,7 +39,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // CI keeps only the log of a failed run, never its files: there, no trace. Playwright's trace snapshots the
+    // page's DOM at every action and screencasts as the test runs, a cost on two shared cores (docs/testing.md).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
