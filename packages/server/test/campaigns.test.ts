@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { addDays, todayIn } from '@tern/core/dates';
-import type { CampaignOptionBody, TernClient } from '@tern/sdk';
+import { type CampaignOptionBody, createClient, type TernClient } from '@tern/sdk';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger, startServer } from '../src/index.js';
 import { refusedWith as refusal } from './helpers/refusal.js';
-import { startTestServer, type TestServer } from './helpers/server.js';
+import { startTestServer, TEST_PASSWORD_COST, type TestServer } from './helpers/server.js';
 import { until } from './helpers/until.js';
 
 // Gift campaigns (issue 25, CS; document 3 §2.3, §4 M28, §7): the staff's lifecycle and its refusals, options,
@@ -403,6 +405,50 @@ describe('the public page and the pick (M29)', () => {
       status: 429,
       code: 'too_many_attempts',
     });
+  });
+
+  it('a key rotation: an id that picked under the old key is refused while the previous key is set', async () => {
+    const c = await published('Across a rotation');
+    const [before, rotated] = [randomBytes(32), randomBytes(32)];
+    // Servers on the same database: one under the key before the rotation, one during it, one after it.
+    const servers = await Promise.all(
+      [{ secretKey: before }, { secretKey: rotated, previousSecretKey: before }, { secretKey: rotated }].map(
+        (keys) =>
+          startServer({
+            port: 0,
+            db: server.db,
+            clock: server.clock,
+            logger: silentLogger,
+            quiet: true,
+            sandbox: true,
+            passwordCost: TEST_PASSWORD_COST,
+            jobs: false,
+            ...keys,
+          }),
+      ),
+    );
+    try {
+      const [old, during, after] = servers.map((s) =>
+        createClient({ baseUrl: s.url, retries: 0 }).campaigns.pick.bind(null),
+      );
+      const body = (id: string, email: string) => ({
+        params: { id: c.id },
+        body: { optionId: c.optionId, name: 'Guðrún Jónsdóttir', email, governmentIssuedId: id },
+      });
+      await old!(body('2402795519', 'before@example.com'));
+      expect(await refusal(during!(body('2402795519', 'during@example.com')))).toEqual({
+        status: 409,
+        code: 'campaign_already_picked',
+      });
+      // Once the previous key is dropped the old hash matches nothing (docs/decisions.md): the e-mail still does.
+      expect(await refusal(after!(body('1234567890', 'BEFORE@example.com')))).toEqual({
+        status: 409,
+        code: 'campaign_already_picked',
+      });
+      await after!(body('2402795519', 'after@example.com'));
+    } finally {
+      await Promise.all(servers.map((s) => s.close()));
+    }
   });
 
   it('sold out: a type with nothing left gives nothing (409 sold_out) and the page says so', async () => {

@@ -93,7 +93,11 @@ export async function pickGift(
     recordAttempt(at, clock, { kind: 'campaign_pick', email: null, ip: ctx.ip, succeeded: false }),
   );
   const now = clock.now();
-  const hash = governmentIdHash(ctx.config.secretKeys.current, body.governmentIssuedId);
+  const { current, previous } = ctx.config.secretKeys;
+  const hash = governmentIdHash(current, body.governmentIssuedId);
+  // During a key rotation the recipients kept before it carry the previous key's hash: the id is looked for
+  // under that one too (the unique index decides between picks made under the same key).
+  const earlierHash = previous ? governmentIdHash(previous, body.governmentIssuedId) : null;
   try {
     return await db.transaction(async (tx) => {
       // The option of a campaign still published, held against its removal until this commits.
@@ -115,6 +119,14 @@ export async function pickGift(
       ]);
       if (soldOut(Number(stock?.stock ?? 0), option.expiration_date, todayIn(option.timezone, now)))
         throw conflict('sold_out');
+      if (
+        earlierHash &&
+        (await tx.one(
+          'select 1 from gift_campaign_recipients where campaign_id = $1 and government_id_hash = $2',
+          [campaignId, earlierHash],
+        ))
+      )
+        throw conflict('campaign_already_picked');
       const recipient = (await tx.one<{ id: string }>(
         `insert into gift_campaign_recipients (campaign_id, option_id, name, email, government_id_hash,
                 government_id_last4, created_at)
