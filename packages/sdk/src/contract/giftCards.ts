@@ -281,6 +281,27 @@ export type GiftCardDetailsBody = z.input<typeof giftCardDetailsBody>;
 export const giftCardHistoryEntry = auditEntry.omit({ ip: true, userAgent: true });
 export type GiftCardHistoryEntry = z.infer<typeof giftCardHistoryEntry>;
 
+/** An action on one issued card of the property (M24's marks, its booking's cancel, its mail), answering the card. */
+const cardAction = <B extends z.ZodType>(
+  method: 'PUT' | 'POST',
+  action: string,
+  summary: string,
+  body: B,
+  errors: readonly number[],
+) =>
+  endpoint({
+    method,
+    path: `${CARDS}/{id}/${action}`,
+    summary,
+    access: staff,
+    owns: { id: 'giftCard', propertyId: 'property' },
+    params: z.object({ id }),
+    body,
+    reply: 'resource',
+    response: giftCard,
+    errors,
+  });
+
 export const giftCardsArea = defineArea('giftCards', {
   ...giftCardTypeEndpoints,
   issue: endpoint({
@@ -346,69 +367,41 @@ export const giftCardsArea = defineArea('giftCards', {
     response: giftCard,
     errors: [404],
   }),
-  markUsed: endpoint({
-    method: 'PUT',
-    path: `${CARDS}/{id}/mark_used`,
-    summary: 'Marks an unused card used, with a note (M24). A used card answers `gift_card_used`.',
-    access: staff,
-    owns: { id: 'giftCard', propertyId: 'property' },
-    params: z.object({ id }),
-    body: giftCardNoteBody,
-    reply: 'resource',
-    response: giftCard,
-    errors: [400, 404, 409],
-  }),
-  markUnused: endpoint({
-    method: 'PUT',
-    path: `${CARDS}/{id}/reset`,
-    summary:
-      'Marks a used card unused again, with a note (M24). Refused (`gift_card_consumed`) when its booking’s arrival has passed and the booking is not cancelled; a booking still to come (arriving today or later) is cancelled with it, in the same transaction.',
-    access: staff,
-    owns: { id: 'giftCard', propertyId: 'property' },
-    params: z.object({ id }),
-    body: giftCardNoteBody,
-    reply: 'resource',
-    response: giftCard,
-    errors: [400, 404, 409],
-  }),
-  cancelBooking: endpoint({
-    method: 'PUT',
-    path: `${CARDS}/{id}/cancel_booking`,
-    summary:
-      'Cancels the booking a card was redeemed for (the booking drawer; document 3 §4): only while it is not cancelled (`booking_already_cancelled`) and its arrival has not passed — today or later in the property’s zone, the boundary of mark unused (`gift_card_booking_started`); a card without one answers `gift_card_no_booking`. The card stays used: reissuing it is a mark unused afterwards.',
-    access: staff,
-    owns: { id: 'giftCard', propertyId: 'property' },
-    params: z.object({ id }),
-    body: ofProperty,
-    reply: 'resource',
-    response: giftCard,
-    errors: [404, 409],
-  }),
-  markDelivered: endpoint({
-    method: 'PUT',
-    path: `${CARDS}/{id}/mark_delivered`,
-    summary: 'Marks a card delivered (M24); a delivered card answers `gift_card_delivered`.',
-    access: staff,
-    owns: { id: 'giftCard', propertyId: 'property' },
-    params: z.object({ id }),
-    body: ofProperty,
-    reply: 'resource',
-    response: giftCard,
-    errors: [404, 409],
-  }),
-  sendEmail: endpoint({
-    method: 'POST',
-    path: `${CARDS}/{id}/send_email`,
-    summary:
-      'Mails the card to its recipient again (or for the first time) with its PDF, as a purchase mails its cards: queued now (the job `giftCard.send`), marked delivered once written to the outbox, and recorded in the card’s history. Answers the card.',
-    access: staff,
-    owns: { id: 'giftCard', propertyId: 'property' },
-    params: z.object({ id }),
-    body: ofProperty,
-    reply: 'resource',
-    response: giftCard,
-    errors: [404],
-  }),
+  markUsed: cardAction(
+    'PUT',
+    'mark_used',
+    'Marks an unused card used, with a note (M24). A used card answers `gift_card_used`.',
+    giftCardNoteBody,
+    [400, 404, 409],
+  ),
+  markUnused: cardAction(
+    'PUT',
+    'reset',
+    'Marks a used card unused again, with a note (M24). Refused (`gift_card_consumed`) when its booking’s arrival has passed and the booking is not cancelled; a booking still to come (arriving today or later) is cancelled with it, in the same transaction.',
+    giftCardNoteBody,
+    [400, 404, 409],
+  ),
+  cancelBooking: cardAction(
+    'PUT',
+    'cancel_booking',
+    'Cancels the booking a card was redeemed for (the booking drawer; document 3 §4): only while it is not cancelled (`booking_already_cancelled`) and its arrival has not passed — today or later in the property’s zone, the boundary of mark unused (`gift_card_booking_started`); a card without one answers `gift_card_no_booking`. The card stays used: reissuing it is a mark unused afterwards.',
+    ofProperty,
+    [404, 409],
+  ),
+  markDelivered: cardAction(
+    'PUT',
+    'mark_delivered',
+    'Marks a card delivered (M24); a delivered card answers `gift_card_delivered`.',
+    ofProperty,
+    [404, 409],
+  ),
+  sendEmail: cardAction(
+    'POST',
+    'send_email',
+    'Mails the card to its recipient again (or for the first time) with its PDF, as a purchase mails its cards: queued now (the job `giftCard.send`), marked delivered once written to the outbox, and recorded in the card’s history. Answers the card.',
+    ofProperty,
+    [404],
+  ),
   history: endpoint({
     method: 'GET',
     path: `${CARDS}/{id}/history`,
