@@ -1,7 +1,14 @@
-import type { GiftCardTypeCreateBody, StoreInput, TernClient } from '@tern/sdk';
+import {
+  type GiftCardTypeCreateBody,
+  PAYMENT_RETURN_QUERY,
+  type StoreInput,
+  type TernClient,
+} from '@tern/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
+import { paySession } from './helpers/store.js';
+import { until } from './helpers/until.js';
 
 // The group stores of a multi-property gift card type (document 2 §7 `group_stores`, endpoints I2; DECISIONS
 // "Group stores"): the stores of every hotel of the type, which its `storeIds` may name. The demo hotelier works
@@ -115,6 +122,62 @@ describe('a multi-property type’s stores', () => {
     expect(
       (await visitor.store.type({ params: { storeSlug: 'laugavegur-gifts', typeId: type.id } })).id,
     ).toBe(type.id);
+  });
+
+  it('bought in the other hotel’s store: paid to that hotel, its purchase and card, redeemed at either hotel', async () => {
+    const type = await hotelier.giftCards.createType({
+      body: typeBody({ title: 'Sold next door', storeIds: [laugavegurStore], publish: true }),
+    });
+    const visitor = server.client();
+    const storeSlug = 'laugavegur-gifts';
+    const { total } = await visitor.store.cartPrices({
+      params: { storeSlug },
+      body: { items: [{ id: type.id, quantity: 1 }] },
+    });
+    const held = await visitor.store.checkout({
+      params: { storeSlug },
+      body: {
+        locale: 'en',
+        cards: [{ giftCardTypeId: type.id, delivery: 'email', name: 'Anna', email: 'anna@example.test' }],
+        payer: {
+          firstName: 'Jón',
+          lastName: 'Jónsson',
+          address: 'Laugavegur 1',
+          phone: '5551234',
+          email: 'jon@example.test',
+        },
+        termsAccepted: true,
+        expectedTotal: total,
+      },
+    });
+    const session = new URL(held.redirectUrl);
+    const paid = await paySession(session.origin, session.pathname.replace(/^\/pay\//, ''));
+    expect(paid.status).toBe(200);
+    const back = new URL(((await paid.json()) as { returnUrl: string }).returnUrl);
+    expect(back.pathname).toBe(`/${storeSlug}/confirmation`);
+    const query = {
+      referenceNumber: back.searchParams.get(PAYMENT_RETURN_QUERY.referenceNumber)!,
+      propertyId: back.searchParams.get(PAYMENT_RETURN_QUERY.propertyId)!,
+      digitalSignature: back.searchParams.get(PAYMENT_RETURN_QUERY.digitalSignature)!,
+    };
+    // The selling store's hotel signs the return and takes the money (its provider, its purchases page).
+    expect(query.propertyId).toBe(laugavegur);
+    await until(
+      () => visitor.store.purchaseStatus({ params: { storeSlug }, query }),
+      (answer) => answer.status === 'issued',
+    );
+    const sold = (await server.db.one<{ checkout: string; purchase: string; card: string; code: string }>(
+      `select s.property_id as checkout, p.property_id as purchase, c.property_id as card, c.generated_id as code
+         from store_checkouts s
+         join gift_card_purchases p on p.store_checkout_id = s.id
+         join gift_cards c on c.purchase_id = p.id
+        where s.reference_number = $1`,
+      [query.referenceNumber],
+    ))!;
+    expect(sold).toMatchObject({ checkout: laugavegur, purchase: laugavegur, card: laugavegur });
+    // Redeemed where the type's rates are: both hotels.
+    const card = await visitor.redemption.card({ params: { code: sold.code } });
+    expect(card.properties.map((p) => p.id).sort()).toEqual([harbour, laugavegur].sort());
   });
 
   it('names no store of a hotel that is not the type’s', async () => {

@@ -16,7 +16,7 @@ import { createPaymentApp } from '../src/services/payments/host.js';
 import { paymentsOf } from '../src/services/payments/index.js';
 import { refusedWith } from './helpers/refusal.js';
 import { startTestServer, type TestServer } from './helpers/server.js';
-import { storeWorld } from './helpers/store.js';
+import { paySession, storeWorld } from './helpers/store.js';
 
 // The public store's money (design.md "Money flow"; document 3 §5, §7): a checkout holds its cards for 15
 // minutes (never more than the stock, whoever buys at once), the sandbox provider takes the card on its own
@@ -70,12 +70,7 @@ const sessionOf = (redirectUrl: string) => {
 
 const json = async (response: Response) => (await response.json()) as Record<string, unknown>;
 
-const pay = (sessionId: string, cardNumber: string = SANDBOX_CARDS.pays) =>
-  fetch(`${paymentUrl}/api/sessions/${sessionId}/pay`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ cardNumber, expiryMonth: 12, expiryYear: 2033, cvc: '123' }),
-  });
+const pay = (sessionId: string, cardNumber?: string) => paySession(paymentUrl, sessionId, cardNumber);
 
 /** Pays a checkout's session and answers the signed return's query. */
 async function payAndReturn(redirectUrl: string) {

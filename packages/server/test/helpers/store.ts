@@ -1,4 +1,4 @@
-import type { TernClient } from '@tern/sdk';
+import { SANDBOX_CARDS, type TernClient } from '@tern/sdk';
 import type { TestServer } from './server.js';
 
 /** A store's settings as the tests make it (the hotelier's form). */
@@ -62,3 +62,15 @@ export async function storeWorld(server: TestServer, slugs: readonly string[]) {
     ).id;
   return { visitor, hotelier, propertyId, ratePlan, storeIds, makeType };
 }
+
+/** Pays a session of the sandbox provider's hosted page on its own origin (`paymentOrigin`), as its form does. */
+export const paySession = (
+  paymentOrigin: string,
+  sessionId: string,
+  cardNumber: string = SANDBOX_CARDS.pays,
+) =>
+  fetch(`${paymentOrigin}/api/sessions/${sessionId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ cardNumber, expiryMonth: 12, expiryYear: 2033, cvc: '123' }),
+  });
