@@ -76,7 +76,7 @@ function CampaignPage({
   const validUntil = (day: string) => t('campaign.valid_until', { date: formatDayShortMonth(day, locale) });
   return (
     <div className="campaign">
-      <a className="campaign-skip" href="#main">
+      <a className="store-skip" href="#main">
         {t('campaign.skip')}
       </a>
       <header className="campaign-header">
@@ -101,7 +101,7 @@ function CampaignPage({
             <p>{t('campaign.load_failed')}</p>
             <button
               type="button"
-              className="campaign-button"
+              className="store-button"
               onClick={() => actor.send({ type: 'user.retry' })}
             >
               {t('campaign.try_again')}
@@ -128,7 +128,7 @@ function CampaignPage({
                   ) : (
                     <button
                       type="button"
-                      className="campaign-button"
+                      className="store-button"
                       aria-describedby={`option-${option.id}`}
                       onClick={() => actor.send({ type: 'option.choose', optionId: option.id })}
                     >
@@ -155,7 +155,7 @@ function CampaignPage({
                 <p className="campaign-option__valid">{validUntil(chosen.expirationDate)}</p>
                 <button
                   type="button"
-                  className="campaign-button campaign-button--quiet"
+                  className="store-button store-button--quiet"
                   onClick={() => actor.send({ type: 'choice.reset' })}
                 >
                   {t('campaign.reset')}

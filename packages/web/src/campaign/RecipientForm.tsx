@@ -54,7 +54,7 @@ export function RecipientForm({
         pattern="[0-9]*"
         {...field('governmentIssuedId')}
       />
-      <button type="submit" className="campaign-button" disabled={busy}>
+      <button type="submit" className="store-button" disabled={busy}>
         {t(busy ? 'campaign.submitting' : 'campaign.submit')}
       </button>
     </form>
