@@ -10,8 +10,8 @@ import { type Held, holdCalls, offline, SLUG, typeWithStock } from './machines-s
 // report their actors to the visualizer's Live only when this browser turned it on (store/main.tsx's `loadLive`,
 // the replay kit turns it on). A call the path wants answered is held by `page.route` until the path's step
 // answers it: passed to the server, or — what the server never gives on demand — answered on the way with the
-// step's own reply (core's model sample). M34 (the redemption's flow) is not replayed here yet: core's model test
-// replays it, and e2e/store-redeem.spec.ts walks its main paths.
+// step's own reply (core's model sample). M34 (the redemption's flow) is replayed in its own file,
+// e2e/machines-redemption.spec.ts.
 
 /** A step's `xstate.done` output or `xstate.error` error, as the model's sample gives it. */
 const sampleOf = (path: { steps: { event: object }[] }, i: number) =>

@@ -4,7 +4,7 @@ import { toSnake } from '../../sdk/src/case.ts';
 import type { RedemptionRooms } from '../../sdk/src/contract/redemption.ts';
 import { apiToken } from './booking';
 import { describeWebReplays } from './machines-replay';
-import { type Held, holdCalls, offline, SLUG } from './machines-storeKit';
+import { type Held, holdCalls, offline, SLUG, typeWithStock } from './machines-storeKit';
 
 // Core's model-based paths of the redemption's flow (M34, `@tern/core/redemption` redemptionMachine) replayed
 // through the store's redemption pages (src/store/redeem/) against the test server. One actor drives the use page,
@@ -65,24 +65,14 @@ let issued: Promise<string> | undefined;
 /** A usable card of the demo store's one-night type at Harbour View, issued by its hotelier (once a worker). */
 function realCard(page: Page): Promise<string> {
   issued ??= (async () => {
-    let typeId = '';
-    let propertyId = '';
-    await expect
-      .poll(
-        async () => {
-          const reply = await page.request.get(`/api/v1/gift_cards_store/${SLUG}`);
-          if (!reply.ok()) return '';
-          const store = (await reply.json()) as {
-            property: { id: string | number };
-            types: { id: string | number; title: string }[];
-          };
-          propertyId = String(store.property.id);
-          typeId = String(store.types.find((t) => t.title === 'A night by the Old Harbour')?.id ?? '');
-          return typeId;
-        },
-        { timeout: 90_000, message: 'the demo store sells its one-night card' },
-      )
-      .not.toBe('');
+    // Once the server has filled the demo store, its one-night type (one hotel: Harbour View).
+    await typeWithStock(page, 1);
+    const store = (await (await page.request.get(`/api/v1/gift_cards_store/${SLUG}`)).json()) as {
+      property: { id: string | number };
+      types: { id: string | number; title: string }[];
+    };
+    const propertyId = String(store.property.id);
+    const typeId = String(store.types.find((t) => t.title === 'A night by the Old Harbour')!.id);
     const email = `redeem-replay-${Date.now()}@example.is`;
     const reply = await page.request.post(`/api/v1/tern_hotels/gift_card_types/${typeId}/issue_cards`, {
       headers: {
