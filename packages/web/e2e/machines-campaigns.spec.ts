@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
+import type { FrontEndPath } from '../../core/src/qa/test/frontEnds.ts';
 import { canvasImage, demo, PASSWORD, signedInAs } from './helpers';
 import { describeWebReplays } from './machines-replay';
 import { type Held, holdCalls, offline, SLUG, typeWithStock } from './machines-storeKit';
@@ -194,14 +195,22 @@ interface CampaignDrawer {
   options: Held;
 }
 
-/** Holds the drawer's calls, opens it (`open` on the staff page) and waits for the types an option may give. */
-async function drawerScenario(page: Page, open: () => Promise<string>): Promise<CampaignDrawer> {
+/**
+ * Holds the drawer's calls and opens it (`open` on the staff page); for a path that adds a gift, waits for the types
+ * a gift may give.
+ */
+async function drawerScenario(
+  page: Page,
+  path: FrontEndPath,
+  open: () => Promise<string>,
+): Promise<CampaignDrawer> {
   const creates = holdCalls(page, `**${CAMPAIGNS}`, 'POST');
   const options = holdCalls(page, `**${CAMPAIGNS}/*/options`, 'POST');
   await Promise.all([creates.ready, options.ready]);
   await campaignsPage(page, 'published');
-  // An added option takes the first offered type: both lists (published, created) must be there first.
-  const types = ['published', 'created'].map((status) =>
+  // An added gift takes the first offered type: both lists (published, created) must be there first.
+  const adds = path.steps.some((step) => step.event.type === 'option.add');
+  const types = (adds ? ['published', 'created'] : []).map((status) =>
     page.waitForResponse(
       (r) => r.url().includes('/gift_card_types?') && r.url().includes(`status=${status}`),
     ),
@@ -229,14 +238,14 @@ describeWebReplays<CampaignDrawer>({
   liveMachine: 'campaignSave',
   parallel: true,
   scenarios: {
-    'a new campaign': (page) =>
-      drawerScenario(page, async () => {
+    'a new campaign': (page, path) =>
+      drawerScenario(page, path, async () => {
         await page.getByRole('button', { name: 'Create a campaign' }).click();
         return 'New gift campaign';
       }),
-    'a published campaign of one option': async (page) => {
+    'a published campaign of one option': async (page, path) => {
       const campaign = await campaignOf(page, 'published', true);
-      return drawerScenario(page, async () => {
+      return drawerScenario(page, path, async () => {
         await page.getByRole('button', { name: `Edit ${campaign.name}` }).click();
         return campaign.name;
       });
