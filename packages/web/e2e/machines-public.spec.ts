@@ -89,7 +89,10 @@ interface CampaignPage {
   picks: Held;
 }
 
-/** The demo world's published campaign at Harbour View (server `db/seed/demoCampaign.ts`), as its staff list it. */
+/** The demo world's published campaign at Harbour View (server `db/seed/demoCampaign.ts` `DEMO_CAMPAIGN_NAME`). */
+const DEMO_CAMPAIGN = 'Thank-you gifts for our partners';
+
+/** The demo campaign's id, as its staff list it. */
 let demoCampaignId: string | undefined;
 async function demoCampaign(page: Page): Promise<string> {
   if (demoCampaignId) return demoCampaignId;
@@ -104,9 +107,13 @@ async function demoCampaign(page: Page): Promise<string> {
   await expect
     .poll(
       async () => {
-        const list = await page.request.get(`/api/v1/gift_campaigns?property_id=${store.property.id}`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
+        // By its name: other specs publish campaigns of their own at Harbour View (newer ones come first).
+        const list = await page.request.get(
+          `/api/v1/gift_campaigns?property_id=${store.property.id}&term=${encodeURIComponent(DEMO_CAMPAIGN)}`,
+          {
+            headers: { authorization: `Bearer ${token}` },
+          },
+        );
         const body = (await list.json()) as { data?: { id: string | number }[] };
         demoCampaignId = body.data?.[0] ? String(body.data[0].id) : undefined;
         return demoCampaignId ?? '';
