@@ -99,11 +99,7 @@ function CampaignPage({
               {t('campaign.error_title')}
             </h1>
             <p>{t('campaign.load_failed')}</p>
-            <button
-              type="button"
-              className="store-button"
-              onClick={() => actor.send({ type: 'user.retry' })}
-            >
+            <button type="button" className="store-button" onClick={() => actor.send({ type: 'user.retry' })}>
               {t('campaign.try_again')}
             </button>
           </div>
