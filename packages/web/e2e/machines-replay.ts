@@ -1,4 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import type { LiveActorReport } from '../../core/src/qa/live.ts';
@@ -86,9 +89,51 @@ interface PlanReply {
   reasons: string[];
 }
 
+/** A hash of core's and the SDK's sources (the models, their samples, the planner), read once a process. */
+let sourcesHash: string | undefined;
+function sourcesOfThePlans(): string {
+  if (sourcesHash) return sourcesHash;
+  const hash = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name < b.name ? -1 : 1,
+    )) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.ts')) hash.update(path).update(readFileSync(path));
+    }
+  };
+  for (const root of ['../../core/src', '../../sdk/src']) walk(fileURLToPath(new URL(root, import.meta.url)));
+  sourcesHash = hash.digest('hex');
+  return sourcesHash;
+}
+
+/**
+ * The plan of a driver table, computed once for the run: the runner lists every spec first, then each worker loads
+ * again the files it runs, and planning took 1–7 s a machine (32 s for the list of 15, more in each worker). Kept
+ * by the request and the sources it was computed from, so a change of either computes it anew.
+ */
 function planOf(drivers: WebDrivers<unknown>): PlanReply {
-  const script = fileURLToPath(new URL('../../core/src/qa/test/planScript.ts', import.meta.url));
-  const request = JSON.stringify({
+  const request = planRequest(drivers);
+  const key = createHash('sha256').update(sourcesOfThePlans()).update(request).digest('hex').slice(0, 32);
+  const dir = fileURLToPath(new URL('../node_modules/.cache/tern-replay-plans/', import.meta.url));
+  const file = join(dir, `${key}.json`);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as PlanReply;
+  } catch {
+    // Not computed yet (or a torn file from an older run): compute it.
+  }
+  const out = computePlan(request);
+  mkdirSync(dir, { recursive: true });
+  // Two workers may compute the same plan at once: each writes its own file and renames it into place.
+  const written = `${file}.${process.pid}`;
+  writeFileSync(written, out);
+  renameSync(written, file);
+  return JSON.parse(out) as PlanReply;
+}
+
+function planRequest(drivers: WebDrivers<unknown>): string {
+  return JSON.stringify({
     machine: drivers.machine,
     drivers: {
       frontEnd: 'web',
@@ -100,12 +145,16 @@ function planOf(drivers: WebDrivers<unknown>): PlanReply {
       simplePaths: 1,
     },
   });
-  const out = execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', script, request], {
+}
+
+/** Core's planner in a child process (the runner cannot load core's sources itself): the reply as JSON text. */
+function computePlan(request: string): string {
+  const script = fileURLToPath(new URL('../../core/src/qa/test/planScript.ts', import.meta.url));
+  return execFileSync(process.execPath, ['--conditions=source', '--import', 'tsx', script, request], {
     cwd: fileURLToPath(new URL('..', import.meta.url)),
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
-  return JSON.parse(out) as PlanReply;
 }
 
 declare global {
