@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page, type Route } from '@playwright/test';
 import type { FrontEndPath } from '../../core/src/qa/test/frontEnds.ts';
-import { canvasImage, demo, PASSWORD, signedInAs } from './helpers';
+import { canvasImage, signedInAs } from './helpers';
 import { describeWebReplays } from './machines-replay';
-import { type Held, holdCalls, offline, SLUG, typeWithStock } from './machines-storeKit';
+import { demoStoreHotelier, type Held, holdCalls, offline } from './machines-storeKit';
 
 // Core's model-based paths of the staff campaign machines of issue 25 replayed through `/gift-campaigns` against
 // the test server, in one file so the browser suite starts its server once for them: M28 a campaign's lifecycle
@@ -26,15 +26,7 @@ interface StaffWorld {
 let staffWorld: StaffWorld | undefined;
 async function world(page: Page): Promise<StaffWorld> {
   if (staffWorld) return staffWorld;
-  await typeWithStock(page, 1);
-  const store = (await (await page.request.get(`/api/v1/gift_cards_store/${SLUG}`)).json()) as {
-    property: { id: string | number };
-  };
-  const propertyId = String(store.property.id);
-  const signedIn = await page.request.post('/api/v1/sessions', {
-    data: { session: { email: demo('hotelier'), password: PASSWORD } },
-  });
-  const { token } = ((await signedIn.json()) as { data: { attributes: { token: string } } }).data.attributes;
+  const { propertyId, token } = await demoStoreHotelier(page);
   let option: { gift_card_type_id: string | number; photo_url: string } | undefined;
   await expect
     .poll(

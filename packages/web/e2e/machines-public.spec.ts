@@ -1,8 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { toSnake } from '../../sdk/src/case.ts';
-import { demo, PASSWORD } from './helpers';
 import { describeWebReplays } from './machines-replay';
-import { type Held, holdCalls, offline, SLUG, typeWithStock } from './machines-storeKit';
+import { demoStoreHotelier, type Held, holdCalls, offline, SLUG } from './machines-storeKit';
 
 // Core's model-based paths of the public machines of issue 25 replayed through the store entry's pages against the
 // test server, in one file so the browser suite starts its server once for them: M35 the public cancel of a
@@ -96,20 +95,13 @@ const DEMO_CAMPAIGN = 'Thank-you gifts for our partners';
 let demoCampaignId: string | undefined;
 async function demoCampaign(page: Page): Promise<string> {
   if (demoCampaignId) return demoCampaignId;
-  await typeWithStock(page, 1);
-  const store = (await (await page.request.get(`/api/v1/gift_cards_store/${SLUG}`)).json()) as {
-    property: { id: string | number };
-  };
-  const signedIn = await page.request.post('/api/v1/sessions', {
-    data: { session: { email: demo('hotelier'), password: PASSWORD } },
-  });
-  const { token } = ((await signedIn.json()) as { data: { attributes: { token: string } } }).data.attributes;
+  const { propertyId, token } = await demoStoreHotelier(page);
   await expect
     .poll(
       async () => {
         // By its name: other specs publish campaigns of their own at Harbour View (newer ones come first).
         const list = await page.request.get(
-          `/api/v1/gift_campaigns?property_id=${store.property.id}&term=${encodeURIComponent(DEMO_CAMPAIGN)}`,
+          `/api/v1/gift_campaigns?property_id=${propertyId}&term=${encodeURIComponent(DEMO_CAMPAIGN)}`,
           {
             headers: { authorization: `Bearer ${token}` },
           },

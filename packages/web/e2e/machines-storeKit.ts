@@ -1,4 +1,5 @@
 import { expect, type Page, type Route } from '@playwright/test';
+import { apiToken } from './booking';
 
 // What the replays of the public gift store's machines share (machines-store.spec.ts: M36, M33, M30;
 // machines-storeCheckout.spec.ts: M31, M32): the demo world's store, its calls held until a path's step answers
@@ -73,4 +74,13 @@ export async function typeWithStock(page: Page, stock: number): Promise<SoldType
  */
 export async function pauseClock(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
+}
+
+/** Once the demo store is filled: its hotel's id and a token of its hotelier, for the calls staff make. */
+export async function demoStoreHotelier(page: Page): Promise<{ propertyId: string; token: string }> {
+  await typeWithStock(page, 1);
+  const store = (await (await page.request.get(`/api/v1/gift_cards_store/${SLUG}`)).json()) as {
+    property: { id: string | number };
+  };
+  return { propertyId: String(store.property.id), token: await apiToken(page.request, 'hotelier') };
 }
