@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { apiToken, propertyId } from './booking';
+import { test } from './fixtures';
 import { demo, signIn } from './helpers';
 
 // The admin page and the managers' tab (document 2 §2–§6), as the people who use them: the admin adds a user,

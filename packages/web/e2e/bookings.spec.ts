@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { apiToken, findStay, propertyId } from './booking';
+import { test } from './fixtures';
 import { demo, signIn } from './helpers';
 
 /** Books a stay through the API as the agent (the engine's own browser tests cover booking in the app). */

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { apiToken, chooseRooms, fillContact, findStay, propertyId } from './booking';
+import { test } from './fixtures';
 import { demo, signIn } from './helpers';
 
 // Two people side by side (document 1 §4 contract lifecycle, §6 roles): the agency's agent and the property's

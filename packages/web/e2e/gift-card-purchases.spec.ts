@@ -1,12 +1,6 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
 import { apiToken, shoot } from './booking';
+import { test } from './fixtures';
 import { publishType } from './giftCards';
 import { canvasImage, demo, nextMail, signIn } from './helpers';
 

@@ -1,5 +1,6 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { apiToken } from './booking';
+import { test } from './fixtures';
 import { createNoPropertyType, publishType } from './giftCards';
 import { demo, signIn } from './helpers';
 

@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type FrameLocator, type Page } from '@playwright/test';
 import { apiToken, inDays, propertyId, shoot, typeDates } from './booking';
+import { test } from './fixtures';
 import { demo, signIn } from './helpers';
 import { calendar, HOTEL, hotelierDesk, openCalendar } from './inventory';
 

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { apiToken } from './booking';
+import { test } from './fixtures';
 import { demo, outbox, signIn } from './helpers';
 
 // In the browser: a manager's user drawer and row actions offer only what the server allows

@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 import { apiToken, inDays, propertyId, shoot, signInAgent } from './booking';
+import { test } from './fixtures';
 import { canvasImage, demo, signIn } from './helpers';
 
 // A property's photos (document 2 §3, §4, §5, §8, §9): a hotelier uploads photos (an indicator per file, a

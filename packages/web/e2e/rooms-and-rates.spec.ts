@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { apiToken, findStay, inDays, propertyId, shoot } from './booking';
+import { test } from './fixtures';
 import { demo, signIn } from './helpers';
 
 // Rooms and rates (document 2 §2–§5, §7–§9) against the real server: a hotelier adds a room type and a

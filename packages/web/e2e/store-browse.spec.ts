@@ -1,5 +1,6 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import type { Storefront } from '@tern/sdk';
+import { test } from './fixtures';
 import { expectAccessible } from './helpers';
 
 /**

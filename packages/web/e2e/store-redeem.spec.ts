@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { SANDBOX_CARDS } from '../../sdk/src/sandboxPayments';
 import { apiToken } from './booking';
+import { test } from './fixtures';
 import { demo, expectAccessible, nextMail, signIn } from './helpers';
 
 /**
