@@ -102,7 +102,7 @@ export function StoreApp({
 }
 
 function Page({ page }: { page: string | null }) {
-  const Component = (page && storePages[page]) || storePages.coming;
+  const Component = (page && storePages[page]) || storePages.store;
   return Component ? <Component /> : null;
 }
 

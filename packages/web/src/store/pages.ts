@@ -6,8 +6,7 @@ const redeemPage = lazy(() => import('./redeem/RedeemPage').then((m) => ({ defau
 
 /**
  * The store's pages by route id (core's `store` layout routes; a legacy route shows its `aliasOf`'s page). Each
- * is its own chunk but the store page, which a visitor lands on first. A route without a page here shows the
- * "coming" page (`coming`).
+ * is its own chunk but the store page, which a visitor lands on first; every store route of core has its page.
  * The checkout and confirmation pages (storeCheckout, storeConfirmation) are S1's; the payment route
  * (storePayment) sends the visitor on to the checkout, as the payment is on the provider's page.
  */
@@ -21,7 +20,6 @@ export const storePages: Partial<Record<string, LazyExoticComponent<ComponentTyp
   storeConfirmation: lazy(() =>
     import('./confirmation/ConfirmationPage').then((m) => ({ default: m.ConfirmationPage })),
   ),
-  coming: lazy(() => import('./pages/ComingPage').then((m) => ({ default: m.ComingPage }))),
   // Redemption (issue 25): the five addresses of one flow share one page (its actor lives across them), and the
   // public cancel page.
   ...Object.fromEntries(

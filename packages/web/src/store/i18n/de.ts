@@ -175,13 +175,6 @@ export const de: StoreMessages = {
     title: 'Geschäftsbedingungen',
     none: 'Dieser Shop hat keine Geschäftsbedingungen.',
   },
-  coming: {
-    use_title: 'Geschenkkarte einlösen',
-    use_text:
-      'Bald können Sie auf dieser Seite mit einer Geschenkkarte einen Aufenthalt buchen. Bis dahin wenden Sie sich bitte an das Hotel.',
-    page_title: 'Demnächst',
-    page_text: 'Diese Seite des Shops ist noch nicht geöffnet.',
-  },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {
     use_title: 'Gutschein einlösen',

@@ -175,13 +175,6 @@ export const el: StoreMessages = {
     title: 'Όροι και προϋποθέσεις',
     none: 'Αυτό το κατάστημα δεν έχει όρους και προϋποθέσεις.',
   },
-  coming: {
-    use_title: 'Χρήση δωροκάρτας',
-    use_text:
-      'Σύντομα θα μπορείτε να κλείσετε διαμονή με δωροκάρτα από αυτή τη σελίδα. Μέχρι τότε, επικοινωνήστε με το ξενοδοχείο.',
-    page_title: 'Έρχεται σύντομα',
-    page_text: 'Αυτή η σελίδα του καταστήματος δεν είναι ακόμη ανοιχτή.',
-  },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {
     use_title: 'Χρήση δωροκάρτας',

@@ -1,8 +1,8 @@
 /**
  * The public store's words in English, the catalogue every other language mirrors key for key
  * (`catalogues.test.ts`). Top-level keys by area: `common` and `nav` (the frame), `language`, `store` (the store
- * page), `card` (a card's detail page), `cart` (the drawer and the cart page), `terms`, `coming` (pages of a later
- * issue), `store_messages` (core's rules' words), `errors`; the checkout's, payment's and confirmation's pages add `checkout`, `confirmation`, `payment`.
+ * page), `card` (a card's detail page), `cart` (the drawer and the cart page), `terms`, `redeem` (the redemption and
+ * cancel pages), `store_messages` (core's rules' words), `errors`; the checkout's, payment's and confirmation's pages add `checkout`, `confirmation`, `payment`.
  */
 import { redeemMessagesEn } from '@tern/core/redemption';
 import { storeMessagesEn } from '@tern/core/store';
@@ -180,13 +180,6 @@ export const en = {
   terms: {
     title: 'Terms and conditions',
     none: 'This store has no terms and conditions.',
-  },
-  coming: {
-    use_title: 'Use a gift card',
-    use_text:
-      'Booking a stay with a gift card from this page comes soon. Until then, please contact the hotel.',
-    page_title: 'Coming soon',
-    page_text: 'This page of the store is not open yet.',
   },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {

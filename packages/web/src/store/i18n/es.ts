@@ -175,13 +175,6 @@ export const es: StoreMessages = {
     title: 'Términos y condiciones',
     none: 'Esta tienda no tiene términos y condiciones.',
   },
-  coming: {
-    use_title: 'Usar una tarjeta regalo',
-    use_text:
-      'Pronto podrá reservar una estancia con una tarjeta regalo desde esta página. Mientras tanto, póngase en contacto con el hotel.',
-    page_title: 'Próximamente',
-    page_text: 'Esta página de la tienda aún no está abierta.',
-  },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {
     use_title: 'Usar una tarjeta regalo',

@@ -175,13 +175,6 @@ export const fr: StoreMessages = {
     title: 'Conditions générales',
     none: 'Cette boutique n’a pas de conditions générales.',
   },
-  coming: {
-    use_title: 'Utiliser une carte cadeau',
-    use_text:
-      'Vous pourrez bientôt réserver un séjour avec une carte cadeau depuis cette page. En attendant, veuillez contacter l’hôtel.',
-    page_title: 'Bientôt disponible',
-    page_text: 'Cette page de la boutique n’est pas encore ouverte.',
-  },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {
     use_title: 'Utiliser une carte cadeau',

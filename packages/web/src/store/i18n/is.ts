@@ -175,13 +175,6 @@ export const is: StoreMessages = {
     title: 'Skilmálar',
     none: 'Þessi verslun hefur enga skilmála.',
   },
-  coming: {
-    use_title: 'Nota gjafakort',
-    use_text:
-      'Brátt verður hægt að bóka dvöl með gjafakorti á þessari síðu. Þangað til skaltu hafa samband við hótelið.',
-    page_title: 'Væntanlegt',
-    page_text: 'Þessi síða verslunarinnar er ekki opin enn.',
-  },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {
     use_title: 'Nota gjafabréf',

@@ -176,13 +176,6 @@ export const it: StoreMessages = {
     title: 'Termini e condizioni',
     none: 'Questo negozio non ha termini e condizioni.',
   },
-  coming: {
-    use_title: 'Usa una carta regalo',
-    use_text:
-      "Presto potrai prenotare un soggiorno con una carta regalo da questa pagina. Nel frattempo, contatta l'hotel.",
-    page_title: 'Prossimamente',
-    page_text: 'Questa pagina del negozio non è ancora aperta.',
-  },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {
     use_title: 'Usa una carta regalo',

@@ -175,13 +175,6 @@ export const pt: StoreMessages = {
     title: 'Termos e condições',
     none: 'Esta loja não tem termos e condições.',
   },
-  coming: {
-    use_title: 'Usar um cartão-presente',
-    use_text:
-      'Em breve poderá reservar uma estadia com um cartão-presente nesta página. Até lá, contacte o hotel.',
-    page_title: 'Brevemente',
-    page_text: 'Esta página da loja ainda não está aberta.',
-  },
   /** The redemption's pages (redeem/: use gift card, hotels, booking, checkout, confirmation, cancel). */
   redeem: {
     use_title: 'Usar um cartão-presente',
