@@ -1,7 +1,8 @@
 // First: zod's settings before any schema is built.
 import './app/zodConfig';
+import { LOGIN_PATH } from '@tern/core/navigation';
 import { createRoot } from 'react-dom/client';
-import { FirstLoad } from './app/FirstLoad';
+import { FirstLoad, startPageLoad } from './app/FirstLoad';
 import { createServices } from './app/services';
 import { createI18n } from './i18n';
 import './styles/base.css';
@@ -17,6 +18,13 @@ const loadRouted = () => {
   });
   return routed;
 };
+
+// A page other than sign-in: the stored session's check goes out first, then its chunks are asked for, both
+// before React draws anything (FirstLoad makes the router once they are there).
+if (window.location.pathname !== LOGIN_PATH) {
+  services.askTokenEarly();
+  void startPageLoad(services, loadRouted).catch(() => {});
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

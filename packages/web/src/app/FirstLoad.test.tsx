@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionFor, storedFor, supplierUser } from '../../test/fixtures';
 import { fakeClient } from '../../test/renderApp';
 import { createI18n } from '../i18n';
+import { askedEarly } from '../session/restore';
 import { SESSION_KEY } from '../session/storage';
 import { FirstLoad } from './FirstLoad';
 import { createServices } from './services';
@@ -87,6 +88,25 @@ describe('the first load', () => {
     await waitFor(() =>
       expect(services.session?.getSnapshot().context.session?.user.name).toBe('Helga H. Hotelier'),
     );
+  });
+
+  it('takes the answer of the token check the entry sent before drawing, without asking again', async () => {
+    window.localStorage.setItem(SESSION_KEY, JSON.stringify(storedFor(supplierUser, Date.now() + 3_600_000)));
+    const check = vi.fn(async () => 'valid' as const);
+    window.history.replaceState(null, '', '/profile');
+    const services = createServices({
+      storage: window.localStorage,
+      client: () => fakeClient(),
+      checkToken: askedEarly(check),
+    });
+    // As main.tsx does, before React draws anything.
+    services.askTokenEarly();
+    expect(check).toHaveBeenCalledWith('tok-u-supplier');
+    const router = heldRouter();
+    render(<FirstLoad services={services} i18n={createI18n()} loadRouted={router.load} />);
+    router.arrive();
+    expect(await screen.findByRole('heading', { name: 'Profile', level: 1 })).toBeTruthy();
+    expect(check).toHaveBeenCalledTimes(1);
   });
 
   it('shows the sign-in page when the token check refuses the stored session', async () => {

@@ -34,6 +34,22 @@ interface Made {
 }
 
 /**
+ * Starts loading what a page other than sign-in waits for: the router's chunk, the SDK's (its first calls) and,
+ * with a stored session (`pageToo`: the address the app opens at), the page's own chunks, all at once while the
+ * session machine checks the session. The entry calls it before React draws anything (`main.tsx`), and the
+ * router's making again (each load is asked for once). Resolves with the router's chunk.
+ */
+export function startPageLoad(
+  services: AppServices,
+  loadRouted: () => Promise<Routed>,
+  pageToo = true,
+): Promise<Routed> {
+  services.preloadClient();
+  if (pageToo && readStoredSession(services.storage)) preloadPageOf(window.location.pathname);
+  return loadRouted();
+}
+
+/**
  * The app as the browser first loads it (`main.tsx`). A signed-out visitor on the sign-in page sees the page
  * at once, drawn without the router (TanStack Router is about 23 KB gzipped): the router's chunk and the SDK's load
  * after its first paint (`AfterDraw`: before it, they held the page's own chunk back, six connections at a time,
@@ -48,11 +64,7 @@ export function FirstLoad({ services, i18n, loadRouted }: FirstLoadProps) {
   const madeOnce = useRef<Made | null>(null);
   /** Makes the router where the browser's address is now, once its chunk is there. */
   const makeRouter = useCallback(() => {
-    // A stored session: the page's chunks load beside the router's and the SDK's (its first calls), while the
-    // session machine checks it.
-    services.preloadClient();
-    if (!madeOnce.current && readStoredSession(services.storage)) preloadPageOf(window.location.pathname);
-    void loadRouted().then((routed) => {
+    void startPageLoad(services, loadRouted, !madeOnce.current).then((routed) => {
       if (!mounted.current || madeOnce.current) return;
       const router = routed.createAppRouter(services);
       services.navigate = (href, options) =>

@@ -2,7 +2,14 @@ import { LOGIN_PATH, type RouteFlags } from '@tern/core/navigation';
 import { type GoToLoginParams, type StoredSession, sessionMachine } from '@tern/core/session';
 import type { TernClient } from '@tern/sdk';
 import { type ActorRefFrom, fromPromise } from 'xstate';
-import { fetchTokenCheck, restoreChecked, type TokenCheck } from '../session/restore';
+import {
+  askedEarly,
+  type EarlyTokenCheck,
+  fetchTokenCheck,
+  liveStoredSession,
+  restoreChecked,
+  type TokenCheck,
+} from '../session/restore';
 import { clearStoredSession, writeSelectedPropertyId, writeStoredSession } from '../session/storage';
 import { apiBaseUrl } from './apiBase';
 import type { ClientSetup } from './client';
@@ -25,6 +32,11 @@ export interface AppServices {
    * the client (tests with a fake client).
    */
   checkToken: TokenCheck | null;
+  /**
+   * Sends the stored session's token check now, before the session machine runs (the entry calls it before
+   * drawing a page other than sign-in); nothing without a live stored session or with a check that cannot.
+   */
+  askTokenEarly: () => void;
   /** Starts loading the SDK's chunk for the client's first call (`FirstLoad` says when); with a ready client, nothing. */
   preloadClient: () => void;
   /** The running session machine; bound by <App>. */
@@ -60,7 +72,12 @@ export function createServices(options: ServicesOptions = {}): AppServices {
         ? options.checkToken
         : options.client
           ? null
-          : fetchTokenCheck(apiBaseUrl()),
+          : askedEarly(fetchTokenCheck(apiBaseUrl())),
+    askTokenEarly: () => {
+      const check = services.checkToken;
+      const stored = liveStoredSession(services.storage, services.now);
+      if (stored && check && 'ask' in check) (check as EarlyTokenCheck).ask(stored.token);
+    },
     preloadClient: () => {},
     session: null,
     navigate: () => {},

@@ -1,7 +1,7 @@
 import { contract } from '@tern/sdk';
 import { describe, expect, it, vi } from 'vitest';
 import { storedFor, supplierUser } from '../../test/fixtures';
-import { fetchTokenCheck, restoreChecked } from './restore';
+import { askedEarly, fetchTokenCheck, restoreChecked } from './restore';
 import { SESSION_KEY } from './storage';
 
 const answering = (status: number) => vi.fn(async () => new Response('{}', { status }));
@@ -49,5 +49,41 @@ describe('a restore by the token check (restoreChecked)', () => {
     window.localStorage.setItem(SESSION_KEY, JSON.stringify(storedFor(supplierUser, Date.now() - 1000)));
     await expect(restoreChecked(check, window.localStorage, now)).resolves.toBeNull();
     expect(check).not.toHaveBeenCalled();
+  });
+});
+
+describe('a token check asked before the session machine runs (askedEarly)', () => {
+  it('hands the early answer to the next check of that token, and asks again after it', async () => {
+    const check = vi.fn(async (token: string) => (token === 'tok-1' ? 'valid' : 'refused') as 'valid' | 'refused');
+    const early = askedEarly(check);
+    early.ask('tok-1');
+    expect(check).toHaveBeenCalledTimes(1);
+    await expect(early('tok-1')).resolves.toBe('valid');
+    expect(check).toHaveBeenCalledTimes(1);
+    // A retry (the first answer was a failure, or the user asks again) is a new request.
+    await expect(early('tok-1')).resolves.toBe('valid');
+    expect(check).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks for another token than the one asked early, and drops the early answer', async () => {
+    const check = vi.fn(async () => 'valid' as const);
+    const early = askedEarly(check);
+    early.ask('tok-old');
+    await early('tok-new');
+    expect(check).toHaveBeenLastCalledWith('tok-new');
+    await early('tok-old');
+    expect(check).toHaveBeenCalledTimes(3);
+  });
+
+  it('passes an early failure to the check that takes it, and none unasked for', async () => {
+    const check = vi.fn(async (): Promise<'valid'> => {
+      throw new Error('offline');
+    });
+    const early = askedEarly(check);
+    early.ask('tok-1');
+    await expect(early('tok-1')).rejects.toThrow('offline');
+    early.ask('tok-2');
+    // Never taken: vitest fails the run on an unhandled rejection.
+    await new Promise((resolve) => setTimeout(resolve, 0));
   });
 });
