@@ -54,7 +54,9 @@ describe('a restore by the token check (restoreChecked)', () => {
 
 describe('a token check asked before the session machine runs (askedEarly)', () => {
   it('hands the early answer to the next check of that token, and asks again after it', async () => {
-    const check = vi.fn(async (token: string) => (token === 'tok-1' ? 'valid' : 'refused') as 'valid' | 'refused');
+    const check = vi.fn(
+      async (token: string) => (token === 'tok-1' ? 'valid' : 'refused') as 'valid' | 'refused',
+    );
     const early = askedEarly(check);
     early.ask('tok-1');
     expect(check).toHaveBeenCalledTimes(1);
