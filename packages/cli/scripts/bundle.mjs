@@ -95,7 +95,7 @@ const result = await build({
     },
   ],
 });
-// TERN_BUNDLE_META=FILE writes esbuild's metafile there (what each chunk holds: `npx esbuild --analyze`-style reading).
-if (process.env.TERN_BUNDLE_META)
-  writeFileSync(process.env.TERN_BUNDLE_META, JSON.stringify(result.metafile));
+// esbuild's metafile beside the bundle (what each chunk holds and imports): test/bin.test.ts reads what
+// `tern --help` loads from it; `npx esbuild --analyze`-style reading too.
+writeFileSync(`${outdir}/meta.json`, JSON.stringify(result.metafile));
 process.stderr.write(`built ${outfile.replace(here, '')} in ${Date.now() - started} ms\n`);

@@ -28,6 +28,30 @@ function tern(args: string[], env: Record<string, string>, stdin = '') {
   });
 }
 
+/** The bundle's files `tern --help` loads: dist/tern.js and, from it, each chunk imported statically (esbuild's metafile). */
+async function helpPathModules(): Promise<string[]> {
+  const meta = JSON.parse(await readFile(`${cli}dist/meta.json`, 'utf8')) as {
+    outputs: Record<string, { imports: { path: string; kind: string }[]; inputs: Record<string, unknown> }>;
+  };
+  const reached = new Set<string>();
+  const walk = (output: string) => {
+    if (reached.has(output) || !meta.outputs[output]) return;
+    reached.add(output);
+    for (const i of meta.outputs[output].imports) if (i.kind === 'import-statement') walk(i.path);
+  };
+  walk('dist/tern.js');
+  return [...reached].flatMap((output) => Object.keys(meta.outputs[output]!.inputs));
+}
+
+it("loads neither the contract's schemas nor XState or the screens to print `tern --help`", async () => {
+  const modules = await helpPathModules();
+  expect(modules).toContain('src/program.ts');
+  // zod (the contract's schemas), XState (the machines), Ink and React (the screens): loaded by a command when
+  // it runs. A constant of the contract the command tree needs lives in a module without schemas (limits.ts).
+  expect(modules.filter((m) => /node_modules\/(zod|xstate|ink|react)\//.test(m))).toEqual([]);
+  expect(modules.filter((m) => /packages\/sdk\/src\/contract\/(?!limits\.ts)/.test(m))).toEqual([]);
+});
+
 describe.each([
   ['the built bundle', {}],
   ['the sources (TERN_FROM_SOURCE=1)', { TERN_FROM_SOURCE: '1' }],

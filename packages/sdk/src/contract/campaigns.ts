@@ -1,7 +1,13 @@
 import * as z from 'zod';
 import { email, id, isoDate, listOf, recordId } from './common.js';
 import { defineArea, endpoint } from './define.js';
-import { CAMPAIGN_OPTIONS_MAX, GIFT_CARD_TEXT_MAX, GOVERNMENT_ID_MAX, SEARCH_TERM_MAX } from './limits.js';
+import {
+  CAMPAIGN_OPTIONS_MAX,
+  CAMPAIGN_STATES,
+  GIFT_CARD_TEXT_MAX,
+  GOVERNMENT_ID_MAX,
+  SEARCH_TERM_MAX,
+} from './limits.js';
 import { storeLocale } from './store.js';
 
 // Gift campaigns (document 3 §2.3, §3 "Gift campaign and option", §4 M28, §5 Campaign forms, §7 "Campaigns",
@@ -17,7 +23,6 @@ export const CAMPAIGNS_PAGE_SIZE = 100;
 export const CAMPAIGN_NAME_MAX = 120;
 export const CAMPAIGN_DESCRIPTION_MAX = 2000;
 
-export const CAMPAIGN_STATES = ['draft', 'published', 'archived'] as const;
 export const campaignStatus = z.enum(CAMPAIGN_STATES);
 export type CampaignStatus = z.infer<typeof campaignStatus>;
 

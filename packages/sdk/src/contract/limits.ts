@@ -45,3 +45,9 @@ export const STORE_DELIVERIES = ['email', 'letter', 'pickup'] as const;
 export const CAMPAIGN_OPTIONS_MAX = 20;
 /** A government-issued id: digits only (document 3 §5: a numeric input), e.g. an Icelandic kennitala. */
 export const GOVERNMENT_ID_MAX = 20;
+
+/**
+ * A gift campaign's statuses (document 3 §8): here rather than beside its schema, so that a program listing them
+ * (the CLI's `campaigns list --status` choices, read to print `tern --help`) does not build the contract's schemas.
+ */
+export const CAMPAIGN_STATES = ['draft', 'published', 'archived'] as const;

@@ -1,4 +1,4 @@
-import { CAMPAIGN_STATES } from '@tern/sdk';
+import { CAMPAIGN_STATES } from '@tern/sdk/limits';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import type { ContextOf } from '../../context.js';
 import { dayFlag } from '../../dayFlag.js';
