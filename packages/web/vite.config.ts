@@ -102,7 +102,16 @@ const pageFamilies = [
   },
   { name: 'frame', test: inSrc('(layouts/header/|components/Toast|session/serverRestore)') },
   { name: 'qa', test: inSrc('features/qa/') },
-  { name: 'bookings', test: inSrc('(features/(bookings|billing)/|i18n/adminPart)') },
+  // The back office's strings (`i18n/adminPart.ts` and its parts), which every back-office screen loads beside its
+  // own chunk (router/screens.ts): a chunk of their own. With the bookings page's family, /inventory and every
+  // other back-office page loaded the bookings page, its two machines and its billing parts for them.
+  {
+    name: 'adminStrings',
+    test: inSrc(
+      'i18n/(adminPart|admin|rates|inventory|giftCards|giftCardPdfs|stores|products|campaigns)\\.ts$',
+    ),
+  },
+  { name: 'bookings', test: inSrc('features/(bookings|billing)/') },
   { name: 'inventory', test: inSrc('features/inventory/') },
   { name: 'giftCards', test: inSrc('features/giftCards/') },
   { name: 'backOffice', test: inSrc('features/') },
