@@ -6,7 +6,17 @@
 // loaded when used: `tern --help` reads dist/tern.js and the few chunks the command tree needs.
 //   node scripts/bundle.mjs             build
 //   node scripts/bundle.mjs --if-stale  build only when a source of cli, core or sdk is newer than the bundle
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -27,14 +37,54 @@ function newest(dir) {
 function stale() {
   let built;
   try {
-    built = statSync(outfile).mtimeMs;
+    // The metafile is written last: a bundle without it is unfinished.
+    built = Math.min(statSync(outfile).mtimeMs, statSync(`${outdir}/meta.json`).mtimeMs);
   } catch {
     return true;
   }
   return sources.some((dir) => newest(dir) > built);
 }
 
-if (process.argv.includes('--if-stale') && !stale()) process.exit(0);
+/**
+ * Builds take turns: test files build the bundle when it is stale, two at a time under vitest, and a build
+ * removes the chunks the other is writing. A lock file names the building process; a build that waited for it
+ * checks again whether the bundle is still stale. A lock whose process is gone (killed mid-build) is taken over.
+ * (A clean clone's vitest run failed on it: bin.test read a metafile the other build had not written yet.)
+ */
+async function takeTurn() {
+  const lock = `${outdir}/.building`;
+  mkdirSync(outdir, { recursive: true });
+  // A build takes seconds: a lock held for minutes is a dead build's whose process id was given to another.
+  const giveUpAt = Date.now() + 180_000;
+  for (;;) {
+    try {
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      const release = () => rmSync(lock, { force: true });
+      process.on('exit', release);
+      return;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+    }
+    let holder = 0;
+    try {
+      holder = Number(readFileSync(lock, 'utf8'));
+    } catch {}
+    let alive = false;
+    try {
+      if (holder > 0) process.kill(holder, 0);
+      alive = holder > 0;
+    } catch {}
+    if (!alive || Date.now() > giveUpAt) rmSync(lock, { force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const ifStale = process.argv.includes('--if-stale');
+if (ifStale && !stale()) process.exit(0);
+await takeTurn();
+if (ifStale && !stale()) process.exit(0);
 
 const { version } = JSON.parse(readFileSync(`${here}package.json`, 'utf8'));
 const started = Date.now();
@@ -42,6 +92,8 @@ const started = Date.now();
 rmSync(`${outdir}/chunks`, { recursive: true, force: true });
 const result = await build({
   entryPoints: { tern: `${here}src/main.ts` },
+  // The metafile's paths relative to this package, wherever the build is started from.
+  absWorkingDir: here.replace(/\/$/, ''),
   outdir,
   // The screens (Ink, React, the wizards) are their own chunks, loaded only when one is shown.
   splitting: true,
