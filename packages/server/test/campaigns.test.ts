@@ -64,10 +64,20 @@ async function published(name: string, type = typeId) {
   return { id: made.id, optionId: withOption.options[0]!.id };
 }
 
-const pick = (campaignId: string, optionId: string, who: { id: string; email: string; name?: string }) =>
+const pick = (
+  campaignId: string,
+  optionId: string,
+  who: { id: string; email: string; name?: string; locale?: 'en' | 'fr' },
+) =>
   anyone.campaigns.pick({
     params: { id: campaignId },
-    body: { optionId, name: who.name ?? 'Guðrún Jónsdóttir', email: who.email, governmentIssuedId: who.id },
+    body: {
+      optionId,
+      name: who.name ?? 'Guðrún Jónsdóttir',
+      email: who.email,
+      governmentIssuedId: who.id,
+      ...(who.locale ? { locale: who.locale } : {}),
+    },
   });
 
 /** How the hotelier's removal of an option was refused. */
@@ -310,19 +320,51 @@ describe('the public page and the pick (M29)', () => {
     expect(JSON.stringify(kept)).not.toContain('0101901234');
     const mails = await until(
       () =>
-        server.db.query<{ to: string; files: string[] }>(
-          `select m."to", array(select a.file_name from outbox_mail_attachments a where a.mail_id = m.id) as files
+        server.db.query<{ to: string; subject: string; files: string[] }>(
+          `select m."to", m.subject,
+                  array(select a.file_name from outbox_mail_attachments a where a.mail_id = m.id) as files
              from outbox_mails m where m.kind = 'gift_card' and m.text like '%' || $1 || '%'`,
           [card.generatedId],
         ),
       (rows) => rows.length > 0,
     );
-    expect(mails).toEqual([{ to: 'gudrun@example.com', files: [`gift-card-${card.generatedId}.pdf`] }]);
+    // In the page's language (Icelandic unless the recipient chose another).
+    expect(mails).toEqual([
+      {
+        to: 'gudrun@example.com',
+        subject: `Gjafabréfið þitt: ${card.title}`,
+        files: [`gift-card-${card.generatedId}.pdf`],
+      },
+    ]);
     const staff = await hotelier.campaigns.get({ params: { id: c.id }, query: { propertyId } });
     expect([staff.recipients, staff.options[0]!.picked]).toEqual([1, 1]);
     // Picked: it stays.
     await hotelier.campaigns.createOption({ params: { id: c.id }, body: option({ name: 'Second' }) });
     expect(await removal(c.id, c.optionId)).toEqual({ status: 409, code: 'campaign_option_picked' });
+  });
+
+  it('mails the card in the language the recipient picked in', async () => {
+    const c = await published('Langue');
+    await pick(c.id, c.optionId, {
+      id: '0202802345',
+      email: 'marie@example.com',
+      name: 'Marie',
+      locale: 'fr',
+    });
+    const [mail] = await until(
+      () =>
+        server.db.query<{ subject: string; text: string }>(
+          `select subject, text from outbox_mails where kind = 'gift_card' and "to" = 'marie@example.com'`,
+        ),
+      (rows) => rows.length > 0,
+    );
+    expect(mail!.subject).toMatch(/^Votre carte cadeau : /);
+    expect(mail!.text).toMatch(/^Bonjour Marie,\nVoici votre carte cadeau de /);
+    const kept = await server.db.one<{ locale: string }>(
+      `select locale from gift_campaign_recipients where campaign_id = $1`,
+      [c.id],
+    );
+    expect(kept!.locale).toBe('fr');
   });
 
   it('the same government id 20 times at once: one recipient, one card', async () => {

@@ -73,14 +73,14 @@ const json = async (response: Response) => (await response.json()) as Record<str
 const pay = (sessionId: string, cardNumber?: string) => paySession(paymentUrl, sessionId, cardNumber);
 
 /** Pays a checkout's session and answers the signed return's query. */
-async function payAndReturn(redirectUrl: string) {
+async function payAndReturn(redirectUrl: string, locale = 'en') {
   const paid = await pay(sessionOf(redirectUrl));
   expect(paid.status).toBe(200);
   const { returnUrl } = (await paid.json()) as { returnUrl: string };
   const back = new URL(returnUrl);
   expect(back.pathname).toBe(`/${slug}/confirmation`);
   // Back in the language the visitor bought in.
-  expect(back.searchParams.get('locale')).toBe('en');
+  expect(back.searchParams.get('locale')).toBe(locale);
   return {
     referenceNumber: back.searchParams.get(PAYMENT_RETURN_QUERY.referenceNumber)!,
     propertyId: back.searchParams.get(PAYMENT_RETURN_QUERY.propertyId)!,
@@ -231,6 +231,38 @@ describe('a checkout, paid, issued', () => {
     );
     expect(stored!.row).toContain('"card_last4":"4242"');
     expect(stored!.row).not.toContain(SANDBOX_CARDS.pays);
+  });
+
+  it('writes the receipt and each card’s mail in the language the payer bought in', async () => {
+    const t = await makeType('Nacht am Meer', 3);
+    const card = { ...emailCard(t, 41), name: 'Jörg' };
+    const held = await checkout(
+      body([card, { ...card, email: 'friend42@example.test' }], 40_000, { locale: 'de' }),
+    );
+    const issued = await untilIssued(await payAndReturn(held.redirectUrl, 'de'));
+    const receipt = (await server.db.one<{ subject: string; text: string }>(
+      `select subject, text from outbox_mails where "to" = $1 and kind = 'store_receipt' and text like '%' || $2 || '%'`,
+      [payer.email, held.referenceNumber],
+    ))!;
+    expect(receipt.subject).toMatch(/^Ihre Gutscheine von .+: /);
+    expect(receipt.text).toContain(`Hallo Anna,`);
+    expect(receipt.text).toContain(
+      `Nacht am Meer für Jörg, per E-Mail an friend41@example.test: Gutschein ${issued.cards[0]!.generatedId}`,
+    );
+    // Money in the payer's language: ISK has no decimals, German groups thousands with a dot.
+    expect(receipt.text).toMatch(/Bezahlt: 40\.000\sISK/);
+    const mails = await server.db.query<{ subject: string; text: string; html: string }>(
+      `select subject, text, html from outbox_mails where "to" in ('friend41@example.test', 'friend42@example.test') and kind = 'gift_card'`,
+    );
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.subject).toBe('Ihr Gutschein: Nacht am Meer');
+      expect(mail.text).toMatch(
+        /^Hallo Jörg,\nHier ist Ihr Gutschein von .+: Nacht am Meer\.\nSeine Nummer: [2-9A-Z]{12}\. Einzulösen bis \d{1,2}\. \S+ \d{4}\./,
+      );
+      expect(mail.text).toContain('Buchen Sie damit Ihren Aufenthalt: http');
+      expect(mail.html).toContain('<p>Hallo Jörg,</p>');
+    }
   });
 
   it('issues a card to pick up at the hotel: the payer’s, its PDF saying so under the buyer’s message', async () => {

@@ -5,6 +5,7 @@ export * from './checkoutMachine.js';
 export * from './checkoutRules.js';
 export * from './display.js';
 export * from './locale.js';
+export * from './mails.js';
 export * from './paymentForm.js';
 export * from './paymentMachine.js';
 export * from './purchaseStatusMachine.js';

@@ -129,9 +129,18 @@ export async function pickGift(
         throw conflict('campaign_already_picked');
       const recipient = (await tx.one<{ id: string }>(
         `insert into gift_campaign_recipients (campaign_id, option_id, name, email, government_id_hash,
-                government_id_last4, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7) returning id`,
-        [campaignId, optionId, body.name, body.email, hash, body.governmentIssuedId.slice(-4), now],
+                government_id_last4, created_at, locale)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) returning id`,
+        [
+          campaignId,
+          optionId,
+          body.name,
+          body.email,
+          hash,
+          body.governmentIssuedId.slice(-4),
+          now,
+          body.locale,
+        ],
       ))!;
       const property: OwnedProperty = {
         id: option.property_id,

@@ -1,5 +1,6 @@
 import { todayIn } from '@tern/core/dates';
 import { isGiftCardExpired } from '@tern/core/giftCards';
+import { giftCardMailWords } from '@tern/core/store';
 import type {
   GiftCardPurchase,
   GiftCardPurchaseStatusReply,
@@ -387,14 +388,20 @@ export interface CardToMail {
   supplier_name: string;
   /** Its mail went out (`emailed_at`); whether staff marked it delivered is another fact. */
   emailed: boolean;
+  /** The language it was bought or picked in (its store checkout's, its campaign pick's); none when staff issued it. */
+  locale: string | null;
 }
 
 /** The cards `where` picks (`c` is the card), with what their mails say, in their rows' order. */
 export const cardsToMail = (db: Db, where: string, params: unknown[]) =>
   db.query<CardToMail>(
     `select c.id, c.generated_id, c.title, c.name, c.email, to_char(c.expiration_date, 'YYYY-MM-DD') as expiration_date,
-            p.title as supplier_name, c.emailed_at is not null as emailed
+            p.title as supplier_name, c.emailed_at is not null as emailed,
+            coalesce(sc.locale, r.locale) as locale
        from gift_cards c join properties p on p.id = c.property_id
+       left join gift_card_purchases gp on gp.id = c.purchase_id
+       left join store_checkouts sc on sc.id = gp.store_checkout_id
+       left join gift_campaign_recipients r on r.gift_card_id = c.id
       where ${where} order by c.row_key collate "C", c.id`,
     params,
   );
@@ -409,20 +416,19 @@ const pdfName = (code: string) => `gift-card-${code}.pdf`;
 export type CardUrl = (db: Db, cardId: string) => Promise<string>;
 
 function cardMail(card: CardToMail, url: string | null) {
-  const text = [
-    `Hello ${card.name},`,
-    '',
-    `Here is your gift card from ${card.supplier_name}: ${card.title}.`,
-    `Its number: ${card.generated_id}. Use it by ${card.expiration_date}.`,
-    ...(url ? ['', `Book your stay with it: ${url}`] : []),
-  ].join('\n');
+  const words = giftCardMailWords(card.locale, {
+    name: card.name,
+    supplier: card.supplier_name,
+    title: card.title,
+    code: card.generated_id,
+    expirationDate: card.expiration_date,
+  });
+  const text = [...words.lines, ...(url ? ['', `${words.bookWithIt}: ${url}`] : [])].join('\n');
   const link = url
-    ? `\n<p><a href="${escapeHtml(url)}">Book your stay with it</a>: ${escapeHtml(url)}</p>`
+    ? `\n<p><a href="${escapeHtml(url)}">${escapeHtml(words.bookWithIt)}</a>: ${escapeHtml(url)}</p>`
     : '';
-  const html = `<p>Hello ${escapeHtml(card.name)},</p>
-<p>Here is your gift card from ${escapeHtml(card.supplier_name)}: ${escapeHtml(card.title)}.</p>
-<p>Its number: <strong>${escapeHtml(card.generated_id)}</strong>. Use it by ${escapeHtml(card.expiration_date)}.</p>${link}`;
-  return { to: card.email, subject: `Your gift card: ${card.title}`, text, html, kind: 'gift_card' };
+  const html = `${words.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}${link}`;
+  return { to: card.email, subject: words.subject, text, html, kind: 'gift_card' };
 }
 
 /** What a card's mail carries: its PDF when the server renders them, its address when it has one. */

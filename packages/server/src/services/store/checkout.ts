@@ -1,4 +1,4 @@
-import { formatMoney } from '@tern/core/format';
+import { storeReceiptWords } from '@tern/core/store';
 import {
   STORE_HOLD_MINUTES,
   type StoreCheckout,
@@ -252,6 +252,8 @@ interface CheckoutRow {
   email: string;
   phone: string;
   address: string;
+  /** The store's language the payer bought in: their receipt's and the recipients' card mails'. */
+  locale: string;
   property_title: string;
 }
 
@@ -259,7 +261,7 @@ const readCheckout = (db: Db, id: string) =>
   db.one<CheckoutRow>(
     `select c.id, c.reference_number, c.store_id, c.property_id, c.promo_code_id, c.status, c.hold_expires_at,
             c.total, c.currency, c.payment_session_id, c.first_name, c.last_name, c.email, c.phone, c.address,
-            p.title as property_title
+            c.locale, p.title as property_title
        from store_checkouts c join properties p on p.id = c.property_id where c.id = $1`,
     [id],
   );
@@ -436,30 +438,37 @@ async function mailReceipt(tx: Db, checkout: CheckoutRow, now: Date): Promise<vo
     title: string;
     name: string;
     net_price: string;
-    how: string;
+    send_by_letter: boolean;
+    pickup_at_hotel: boolean;
+    email: string;
   }>(
-    `select c.generated_id, c.title, c.name, c.net_price,
-            case when c.send_by_letter then 'by letter' when c.pickup_at_hotel then 'to pick up at the hotel'
-                 else 'by e-mail to ' || c.email end as how
+    `select c.generated_id, c.title, c.name, c.net_price, c.send_by_letter, c.pickup_at_hotel, c.email
        from gift_card_purchases p join gift_cards c on c.purchase_id = p.id
       where p.store_checkout_id = $1 order by ${CARD_ORDER}`,
     [checkout.id],
   );
-  const money = (amount: number) => formatMoney(amount, checkout.currency, 'en');
-  const text = [
-    `Hello ${checkout.first_name},`,
-    '',
-    `Thank you for your purchase from ${checkout.property_title} (reference ${checkout.reference_number}).`,
-    '',
-    ...cards.map(
-      (c) => `${c.title} for ${c.name}, ${c.how}: card ${c.generated_id}, ${money(Number(c.net_price))}`,
-    ),
-    '',
-    `Total paid: ${money(Number(checkout.total))}`,
-  ].join('\n');
+  const words = storeReceiptWords(checkout.locale, {
+    payerName: checkout.first_name,
+    supplier: checkout.property_title,
+    reference: checkout.reference_number,
+    currency: checkout.currency,
+    total: Number(checkout.total),
+    cards: cards.map((c) => ({
+      title: c.title,
+      name: c.name,
+      code: c.generated_id,
+      price: Number(c.net_price),
+      delivery: c.send_by_letter
+        ? { kind: 'letter' as const }
+        : c.pickup_at_hotel
+          ? { kind: 'hotel' as const }
+          : { kind: 'email' as const, email: c.email },
+    })),
+  });
+  const text = words.lines.join('\n');
   await sendMail(tx, {
     to: checkout.email,
-    subject: `Your gift cards from ${checkout.property_title}: ${checkout.reference_number}`,
+    subject: words.subject,
     text,
     html: textToHtml(text),
     kind: 'store_receipt',
