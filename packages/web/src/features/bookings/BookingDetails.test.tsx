@@ -305,6 +305,19 @@ describe('booking details drawer', () => {
     );
   });
 
+  it('asks before the drawer is closed with the special request changed and not saved', async () => {
+    openBookings(resellerUser, { 'bookings.list': listOf([record('b6')]) as never });
+    const { user, drawer } = await openDrawer('TRN-B6XXXXXX');
+    await user.click(within(drawer).getByRole('button', { name: 'Edit special request' }));
+    await user.type(within(drawer).getByRole('textbox', { name: 'Special request' }), 'Cot');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave without saving?' });
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect((within(drawer).getByRole('textbox', { name: 'Special request' }) as HTMLInputElement).value).toBe(
+      'Cot',
+    );
+  });
+
   it('edits a car’s driver, asking for what is missing', async () => {
     const driver = {
       firstName: 'Ada',
