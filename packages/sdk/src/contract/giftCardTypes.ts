@@ -81,7 +81,7 @@ export const giftCardRatePlan = z.object({
 export type GiftCardRatePlan = z.infer<typeof giftCardRatePlan>;
 
 export const giftCardUpsellRatePlan = giftCardRatePlan.extend({
-  /** What the upsell costs on top, in the property's currency. */
+  /** What the upsell costs on top, in the currency of the row's property (where the stay is booked and it is paid). */
   price: z.number(),
 });
 export type GiftCardUpsellRatePlan = z.infer<typeof giftCardUpsellRatePlan>;

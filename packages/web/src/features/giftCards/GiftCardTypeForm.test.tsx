@@ -109,7 +109,12 @@ describe('gift card type form', () => {
         height: 400,
         widths: [575, 600],
       }));
-      open(supplierUser, { 'giftCards.createType': createType as never, 'photos.upload': upload as never });
+      // Fjord Lodge sells in euros: an upsell there is priced in euros, with cents (Harbour Inn's ISK has none).
+      const user = {
+        ...supplierUser,
+        ternHotels: supplierUser.ternHotels.map((p) => (p.id === 'p-2' ? { ...p, currency: 'EUR' } : p)),
+      };
+      open(user, { 'giftCards.createType': createType as never, 'photos.upload': upload as never });
       await ui.click(await screen.findByRole('button', { name: 'Create new' }));
       const drawer = await screen.findByRole('dialog', { name: 'Create gift card type' });
       await fillPlainFields(ui, drawer);
@@ -142,7 +147,7 @@ describe('gift card type form', () => {
       await ui.click(within(drawer).getByRole('button', { name: 'Create new' }));
       expect(await within(row).findByText('Required')).toBeTruthy();
       expect(createType).not.toHaveBeenCalled();
-      await ui.type(within(row).getByRole('textbox', { name: 'Price of upsell 1' }), '4500');
+      await ui.type(within(row).getByRole('textbox', { name: 'Price of upsell 1' }), '45.50');
 
       // Photos: two uploads join in the order picked; the first removed after the confirmation.
       const input = drawer.querySelector('input[type="file"]') as HTMLInputElement;
@@ -164,7 +169,7 @@ describe('gift card type form', () => {
         propertyId: 'p-1',
         giftcardType: 1,
         ratePlans: [{ roomTypeId: 'u-1', ratePlanId: 'r-1' }],
-        upsellRatePlans: [{ propertyId: 'p-2', roomTypeId: 'u-9', ratePlanId: 'r-9', price: 4500 }],
+        upsellRatePlans: [{ propertyId: 'p-2', roomTypeId: 'u-9', ratePlanId: 'r-9', price: 45.5 }],
         storeIds: [storeId, fjordStore.id],
         photos: [{ url: `/photos/uploads/${'2'.repeat(32)}.png` }],
       });

@@ -40,8 +40,11 @@ export interface PlansProps {
 export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansProps) {
   const { t, i18n } = useTranslation();
   const { properties, property } = useSelectedProperty();
-  // Upsell prices are in the type's property's currency, with its decimals (ISK none, KWD 3).
-  const currency = property?.currency;
+  // An upsell is paid where its stay is booked: its price is in the currency of the row's hotel, with its
+  // decimals (ISK none, KWD 3) — the type's own property's for a single-property type. A hotel the user does not
+  // work at is not in their list: its price shows as it is stored.
+  const currencyOf = (id: string) =>
+    id === property?.id ? property.currency : properties.find((p) => p.id === id)?.currency;
   const nameOf = (id: string) => properties.find((p) => p.id === id)?.name ?? id;
   const chosen = typePropertiesOf(form, propertyId);
   // Hotels of the type the user does not work at: their plans are shown as kept and sent back unchanged.
@@ -115,7 +118,11 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
             <p key={i}>
               {t('gift_cards.fields.other_hotel_upsell', {
                 number: i + 1,
-                price: currency ? formatMoney(row.price, currency, i18n.language) : row.price,
+                price: formatUpsellPrice(
+                  row.price,
+                  currencyOf(planPropertyOf(row, propertyId)),
+                  i18n.language,
+                ),
               })}
             </p>
           ) : (
@@ -127,7 +134,7 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
               ownPropertyId={propertyId}
               properties={editable.map((id) => ({ id, label: nameOf(id) }))}
               row={row}
-              currency={currency}
+              currency={currencyOf(planPropertyOf(row, propertyId))}
               disabled={disabled}
               error={error}
               onChange={(next) =>
@@ -225,6 +232,10 @@ function PropertyRates({
   );
 }
 
+/** An upsell's price in its hotel's currency, or as stored when that hotel's currency is not known here. */
+const formatUpsellPrice = (price: number | null, currency: string | undefined, locale: string) =>
+  currency ? formatMoney(price, currency, locale) : String(price ?? '—');
+
 /** An upsell row: its property (multi-property), room type, rate plan and price, and its removal. */
 function UpsellRow({
   index,
@@ -240,7 +251,7 @@ function UpsellRow({
   ownPropertyId: string;
   properties: { id: string; label: string }[];
   row: UpsellChoice;
-  /** The type's property's currency (its decimals), when known. */
+  /** The currency of the row's hotel (its decimals), when known. */
   currency: string | undefined;
   disabled: boolean;
   error: (field: string) => string | null;
