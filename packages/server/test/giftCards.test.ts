@@ -145,7 +145,14 @@ describe('gift card types', () => {
       }),
     });
     expect(published.status).toBe('published');
-    expect(published.upsellRatePlans).toEqual([expect.objectContaining({ ...plans[1]!, price: 40 })]);
+    // The upsell's price says its currency: its property's, where the stay is booked and the upsell paid.
+    const { currency } = (await server.db.one<{ currency: string }>(
+      'select currency from properties where id = $1',
+      [propertyId],
+    ))!;
+    expect(published.upsellRatePlans).toEqual([
+      expect.objectContaining({ ...plans[1]!, price: 40, currency }),
+    ]);
 
     for (let i = 0; i < 10; i++)
       await hotelier.giftCards.createType({ body: typeBody({ title: `Batch ${i}` }) });

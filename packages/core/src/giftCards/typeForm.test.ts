@@ -393,13 +393,20 @@ describe('gift card type form', () => {
           ratePlanId: 'rp9',
           ratePlanTitle: 'Flex',
           price: 40,
+          currency: 'EUR',
         },
       ],
     });
     expect(multi).toMatchObject({
       propertyIds: ['p1', 'p2'],
-      upsellRatePlans: [{ propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9', price: 40 }],
+      upsellRatePlans: [
+        { propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9', price: 40, currency: 'EUR' },
+      ],
     });
+    // The currency is shown, not sent: the type's body has the row as the contract takes it.
+    expect(giftCardTypeBodyOf(multi, 'p1', []).upsellRatePlans).toEqual([
+      { propertyId: 'p2', roomTypeId: 'rt9', ratePlanId: 'rp9', price: 40 },
+    ]);
   });
 });
 

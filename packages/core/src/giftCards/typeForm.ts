@@ -118,11 +118,12 @@ export function giftCardTypeFormOf(type: GiftCardType): GiftCardTypeForm {
       roomTypeId,
       ratePlanId,
     })),
-    upsellRatePlans: type.upsellRatePlans.map(({ propertyId, roomTypeId, ratePlanId, price }) => ({
+    upsellRatePlans: type.upsellRatePlans.map(({ propertyId, roomTypeId, ratePlanId, price, currency }) => ({
       ...(propertyId === type.propertyId ? {} : { propertyId }),
       roomTypeId,
       ratePlanId,
       price,
+      currency,
     })),
     offerLetterDelivery: type.offerLetterDelivery,
     offerPickupAtHotel: type.offerPickupAtHotel,
@@ -305,7 +306,9 @@ export function giftCardTypeBodyOf(
       : {}),
     storeIds: typeStoreIdsOf(form, propertyId, stores),
     ratePlans: rates ? sent(form.ratePlans) : [],
-    upsellRatePlans: rates ? sent(form.upsellRatePlans).map((r) => ({ ...r, price: r.price ?? 0 })) : [],
+    upsellRatePlans: rates
+      ? sent(form.upsellRatePlans).map(({ currency: _shown, ...r }) => ({ ...r, price: r.price ?? 0 }))
+      : [],
     offerLetterDelivery: form.offerLetterDelivery,
     offerPickupAtHotel:
       form.offerPickupAtHotel && pickupAllowed(typeStoreIdsOf(form, propertyId, stores), stores),

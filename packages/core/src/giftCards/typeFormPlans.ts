@@ -14,6 +14,8 @@ export interface RatePlanChoice {
 }
 export interface UpsellChoice extends RatePlanChoice {
   price: number | null;
+  /** The row's hotel's currency, as the type's reply says it (a row chosen in the form has none yet). */
+  currency?: string;
 }
 
 /** What these rules read of the form. */

@@ -81,8 +81,10 @@ export const giftCardRatePlan = z.object({
 export type GiftCardRatePlan = z.infer<typeof giftCardRatePlan>;
 
 export const giftCardUpsellRatePlan = giftCardRatePlan.extend({
-  /** What the upsell costs on top, in the currency of the row's property (where the stay is booked and it is paid). */
+  /** What the upsell costs on top, in `currency`. */
   price: z.number(),
+  /** The row's property's currency: where the stay is booked and the upsell paid. */
+  currency: z.string(),
 });
 export type GiftCardUpsellRatePlan = z.infer<typeof giftCardUpsellRatePlan>;
 

@@ -64,6 +64,7 @@ interface PlanRow {
   rate_plan_title: string;
   upsell: boolean;
   price: string | null;
+  currency: string;
 }
 
 export const TYPE_COLUMNS = `t.id, t.property_id, t.giftcard_type, t.title, t.description, t.price, t.net_price,
@@ -106,7 +107,9 @@ function toType(r: TypeRow, plans: PlanRow[], held: number): GiftCardType {
         : { lengthOfStay: r.length_of_stay, reservationValue: r.reservation_value ?? 0 },
     storeIds: r.store_ids,
     ratePlans: plans.filter((p) => !p.upsell).map(path),
-    upsellRatePlans: plans.filter((p) => p.upsell).map((p) => ({ ...path(p), price: Number(p.price) })),
+    upsellRatePlans: plans
+      .filter((p) => p.upsell)
+      .map((p) => ({ ...path(p), price: Number(p.price), currency: p.currency })),
     offerLetterDelivery: r.offer_letter_delivery,
     offerPickupAtHotel: r.offer_pickup_at_hotel,
     pdfTemplateId: r.pdf_template_id,
@@ -122,9 +125,10 @@ async function plansOf(db: Db, typeIds: string[]): Promise<PlanRow[]> {
   if (!typeIds.length) return [];
   return db.query<PlanRow>(
     `select g.gift_card_type_id, u.property_id, g.unit_id, u.title as unit_title, g.rate_plan_id,
-            rp.title as rate_plan_title, g.upsell, g.price
+            rp.title as rate_plan_title, g.upsell, g.price, p.currency
        from gift_card_type_rate_plans g
        join units u on u.id = g.unit_id
+       join properties p on p.id = u.property_id
        join rate_plans rp on rp.id = g.rate_plan_id
       where g.gift_card_type_id = any($1::uuid[])
       order by g.gift_card_type_id, g.position`,

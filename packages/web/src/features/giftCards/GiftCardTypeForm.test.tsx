@@ -302,7 +302,7 @@ describe('gift card type form', () => {
         settings: { lengthOfStay: 2, reservationValue: 0 },
         storeIds: [storeId],
         ratePlans: [row('p-1', 'u-1', 'r-1'), row('p-2', 'u-9', 'r-9')],
-        upsellRatePlans: [{ ...row('p-2', 'u-8', 'r-8'), price: 4500 }],
+        upsellRatePlans: [{ ...row('p-2', 'u-8', 'r-8'), price: 4500, currency: 'EUR' }],
       });
       const updateType = vi.fn(async ({ body }: { body: { title: string } }) => ({
         ...type,
@@ -321,9 +321,9 @@ describe('gift card type form', () => {
       ).toBeTruthy();
       expect(within(drawer).queryByRole('checkbox', { name: 'Fjord Lodge' })).toBeNull();
       expect(within(drawer).queryByRole('button', { name: /Rate plan for Loft/ })).toBeNull();
-      // Its price in the property's currency, with its decimals (ISK: none).
+      // Its price in that hotel's currency, as the type says it (the user's own hotel sells in ISK).
       expect(
-        within(drawer).getByText('Upsell 1, at another hotel: kept as it is (price ISK 4,500).'),
+        within(drawer).getByText('Upsell 1, at another hotel: kept as it is (price EUR 4,500.00).'),
       ).toBeTruthy();
       expect(within(drawer).queryByRole('button', { name: 'Remove upsell 1' })).toBeNull();
 

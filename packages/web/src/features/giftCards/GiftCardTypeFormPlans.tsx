@@ -41,10 +41,16 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
   const { t, i18n } = useTranslation();
   const { properties, property } = useSelectedProperty();
   // An upsell is paid where its stay is booked: its price is in the currency of the row's hotel, with its
-  // decimals (ISK none, KWD 3) — the type's own property's for a single-property type. A hotel the user does not
-  // work at is not in their list: its price shows as it is stored.
-  const currencyOf = (id: string) =>
-    id === property?.id ? property.currency : properties.find((p) => p.id === id)?.currency;
+  // decimals (ISK none, KWD 3) — the type's own property's for a single-property type. A saved row says its
+  // hotel's currency (a hotel the user does not work at is not in their list); a row being chosen takes it from
+  // the user's hotels.
+  const currencyOf = (row: UpsellChoice) => {
+    const id = planPropertyOf(row, propertyId);
+    return (
+      row.currency ??
+      (id === property?.id ? property.currency : properties.find((p) => p.id === id)?.currency)
+    );
+  };
   const nameOf = (id: string) => properties.find((p) => p.id === id)?.name ?? id;
   const chosen = typePropertiesOf(form, propertyId);
   // Hotels of the type the user does not work at: their plans are shown as kept and sent back unchanged.
@@ -118,11 +124,7 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
             <p key={i}>
               {t('gift_cards.fields.other_hotel_upsell', {
                 number: i + 1,
-                price: formatUpsellPrice(
-                  row.price,
-                  currencyOf(planPropertyOf(row, propertyId)),
-                  i18n.language,
-                ),
+                price: formatUpsellPrice(row.price, currencyOf(row), i18n.language),
               })}
             </p>
           ) : (
@@ -134,7 +136,7 @@ export function TypeRatePlans({ propertyId, form, disabled, error, set }: PlansP
               ownPropertyId={propertyId}
               properties={editable.map((id) => ({ id, label: nameOf(id) }))}
               row={row}
-              currency={currencyOf(planPropertyOf(row, propertyId))}
+              currency={currencyOf(row)}
               disabled={disabled}
               error={error}
               onChange={(next) =>
