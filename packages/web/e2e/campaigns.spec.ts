@@ -163,8 +163,10 @@ test('a campaign made and published by the hotel, a gift picked once, its card e
   await expect(row).toContainText('…4569');
   const code = (await row.getByRole('gridcell').nth(3).textContent())!.trim();
   expect(code).toMatch(/^\S{6,}$/);
+  // In the language the gift was picked in: the campaign page's, Icelandic.
   const mail = await nextMail(request, recipient.email, 'gift_card', 0);
-  expect(mail.attributes.text).toContain(`Its number: ${code}.`);
+  expect(mail.attributes.subject).toMatch(/^Gjafabréfið þitt: /);
+  expect(mail.attributes.text).toContain(`Númer þess: ${code}.`);
 
   // The recipient books a stay with the card in the store (a campaign's card asks for the hotel's name).
   await page.goto(`/${SLUG}/booking/${code}?locale=en`);
