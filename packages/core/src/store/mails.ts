@@ -1,6 +1,7 @@
 import type { StoreLocale } from '@tern/sdk';
-import { STORE_LOCALES } from '@tern/sdk/limits';
 import { formatDayShortMonth, formatMoney } from '../format/format.js';
+import { isStoreLocale } from './locale.js';
+import { fillWords } from './words.js';
 
 // The e-mails a visitor of the store gets (document 3 §1, §5): the payer's receipt and each recipient's gift card,
 // in the language the card was bought or picked in (the checkout's, the campaign page's `locale`); a card staff
@@ -138,10 +139,7 @@ const words: Record<StoreLocale, StoreMailWords> = {
 
 /** The store's language a mail is written in: `locale` when the store offers it, else English. */
 export const mailLocale = (locale: string | null | undefined): StoreLocale =>
-  (STORE_LOCALES as readonly string[]).includes(locale ?? '') ? (locale as StoreLocale) : 'en';
-
-const fill = (text: string, values: Record<string, string>) =>
-  text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => values[name] ?? all);
+  isStoreLocale(locale) ? locale : 'en';
 
 /** A gift card's mail to its recipient: the subject, the lines, and the words of its booking link. */
 export function giftCardMailWords(
@@ -158,8 +156,8 @@ export function giftCardMailWords(
     expires: formatDayShortMonth(card.expirationDate, locale),
   };
   return {
-    subject: fill(w.cardSubject, values),
-    lines: [fill(w.hello, values), fill(w.cardFrom, values), fill(w.cardNumber, values)],
+    subject: fillWords(w.cardSubject, values),
+    lines: [fillWords(w.hello, values), fillWords(w.cardFrom, values), fillWords(w.cardNumber, values)],
     bookWithIt: w.bookWithIt,
   };
 }
@@ -183,17 +181,21 @@ export function storeReceiptWords(
   const w = words[locale];
   const money = (amount: number) => formatMoney(amount, receipt.currency, locale);
   const delivery = (d: StoreCardDelivery) =>
-    d.kind === 'letter' ? w.byLetter : d.kind === 'hotel' ? w.atHotel : fill(w.byEmail, { email: d.email });
+    d.kind === 'letter'
+      ? w.byLetter
+      : d.kind === 'hotel'
+        ? w.atHotel
+        : fillWords(w.byEmail, { email: d.email });
   const values = { name: receipt.payerName, supplier: receipt.supplier, reference: receipt.reference };
   return {
-    subject: fill(w.receiptSubject, values),
+    subject: fillWords(w.receiptSubject, values),
     lines: [
-      fill(w.hello, values),
+      fillWords(w.hello, values),
       '',
-      fill(w.receiptThanks, values),
+      fillWords(w.receiptThanks, values),
       '',
       ...receipt.cards.map((c) =>
-        fill(w.receiptCard, {
+        fillWords(w.receiptCard, {
           title: c.title,
           name: c.name,
           delivery: delivery(c.delivery),
@@ -202,7 +204,7 @@ export function storeReceiptWords(
         }),
       ),
       '',
-      fill(w.totalPaid, { total: money(receipt.total) }),
+      fillWords(w.totalPaid, { total: money(receipt.total) }),
     ],
   };
 }

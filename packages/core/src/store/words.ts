@@ -40,8 +40,12 @@ export interface StoreMessage {
 
 export const storeKey = (name: StoreMessageName): StoreMessageKey => `store_messages.${name}`;
 
+/** `text` with each `{{name}}` slot filled from `values` (a slot without a value stays as it is). */
+export const fillWords = (text: string, values: Record<string, string | number> = {}): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (all, name: string) => String(values[name] ?? all));
+
 /** The English words of a store message, its values filled in (the CLI's and the tests' words). */
 export function storeWords(message: StoreMessage): string {
   const words: string = storeMessagesEn[message.key.slice('store_messages.'.length) as StoreMessageName];
-  return words.replace(/\{\{(\w+)\}\}/g, (all, name: string) => String(message.params?.[name] ?? all));
+  return fillWords(words, message.params);
 }
